@@ -1,0 +1,44 @@
+import { useLocation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '~/i18n/config';
+import type { Language } from '~/i18n/config';
+
+const FLAGS: Record<Language, string> = { de: '🇩🇪', en: '🇬🇧', nl: '🇳🇱', fr: '🇫🇷', it: '🇮🇹' };
+
+/**
+ * The language menu, shown as a flag. Choosing a language stores it and reloads the page, so the
+ * browser loads just that language.
+ */
+export function LanguageMenu({ disabled = false }: { disabled?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const current = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'de';
+  return (
+    <details className="relative">
+      <summary
+        aria-label={t('language.label')}
+        aria-disabled={disabled}
+        className={`flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-full text-xl hover:bg-slate-100 ${disabled ? 'pointer-events-none opacity-50' : ''}`}
+      >
+        <span aria-hidden="true">{FLAGS[current]}</span>
+      </summary>
+      <form method="post" action="/language" className="absolute right-0 z-30 mt-1 w-44 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
+        <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+        {LANGUAGES.map((language) => (
+          <button
+            key={language}
+            type="submit"
+            name="lng"
+            value={language}
+            lang={language}
+            aria-current={language === current}
+            className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left hover:bg-slate-100 aria-[current=true]:font-semibold"
+          >
+            <span aria-hidden="true">{FLAGS[language]}</span>
+            {t(`language.${language}`)}
+          </button>
+        ))}
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,153 @@
+import ReconnectingWebSocket from 'partysocket/ws';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { ChatState } from '~/core/chat-state';
+import { chatReducer, initialChatState } from '~/core/chat-state';
+import { TIMINGS } from '~/core/limits';
+import type { ChatMessage, ClientEvent, ServerEvent } from '~/core/protocol';
+import { PROTOCOL_VERSION } from '~/core/protocol';
+import { apiFetch } from '~/lib/api';
+import { uuid } from '~/lib/uuid';
+
+const HEARTBEAT_INTERVAL_MS = 15_000;
+const SEEN_THROTTLE_MS = 1000;
+
+/**
+ * The live party: one reconnecting socket, the pure reducer, and the duties around them —
+ * joining with the last applied seq (the room replays what was missed), re-sending messages that
+ * were never acknowledged (the tempId makes that safe), a heartbeat, and the seen position.
+ */
+export function usePartyChat(party: { id: string; shortId: string }, enabled: boolean) {
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const stateRef = useRef<ChatState>(state);
+  stateRef.current = state;
+  const socketRef = useRef<ReconnectingWebSocket | null>(null);
+
+  const sendFrame = useCallback((event: ClientEvent) => {
+    const socket = socketRef.current;
+    if (socket && socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+  }, []);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const url = () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/parties/${party.id}/socket`;
+    const socket = new ReconnectingWebSocket(url, [], {
+      minReconnectionDelay: TIMINGS.reconnectMinMs * (1 + Math.random() * 0.5),
+      maxReconnectionDelay: TIMINGS.reconnectMaxMs,
+      maxRetries: Infinity,
+      connectionTimeout: 4000,
+    });
+    socketRef.current = socket;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    let everOpened = false;
+
+    socket.addEventListener('open', () => {
+      everOpened = true;
+      dispatch({ type: 'connection', connection: 'open' });
+      const current = stateRef.current;
+      const lastSeq = current.needsResync === 'reload' ? null : current.lastSeq;
+      socket.send(JSON.stringify({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq } satisfies ClientEvent));
+      clearInterval(heartbeat);
+      heartbeat = setInterval(() => {
+        socket.send(JSON.stringify({ type: 'iAmOnline' } satisfies ClientEvent));
+        clearTimeout(deadline);
+        // No answer in time: the connection is dead even if the browser has not noticed.
+        deadline = setTimeout(() => socket.reconnect(), TIMINGS.heartbeatTimeoutMs);
+      }, HEARTBEAT_INTERVAL_MS);
+    });
+    socket.addEventListener('message', (message) => {
+      clearTimeout(deadline);
+      let event: ServerEvent;
+      try {
+        event = JSON.parse(String(message.data)) as ServerEvent;
+      } catch {
+        return;
+      }
+      dispatch({ type: 'server', event });
+    });
+    socket.addEventListener('close', (event) => {
+      clearInterval(heartbeat);
+      clearTimeout(deadline);
+      dispatch({ type: 'connection', connection: 'closed' });
+      if (event.code === 4003 || event.code === 4004) {
+        socket.close();
+        dispatch({ type: 'ended', reason: event.code === 4003 ? 'removed' : 'expired' });
+        return;
+      }
+      // A refused handshake looks like any other failure; ask the API why.
+      if (!everOpened || event.code === 1006) void checkAccess();
+    });
+
+    async function checkAccess() {
+      const info = await apiFetch<{ me: unknown }>(`/api/parties/${party.shortId}`);
+      if (info.ok && info.data.me === null) dispatch({ type: 'ended', reason: 'removed' });
+      else if (!info.ok && info.code === 'partyExpired') dispatch({ type: 'ended', reason: 'expired' });
+      else if (!info.ok && info.code === 'partyNotFound') dispatch({ type: 'ended', reason: 'notFound' });
+      else return;
+      socket.close();
+    }
+
+    return () => {
+      clearInterval(heartbeat);
+      clearTimeout(deadline);
+      socket.close();
+      socketRef.current = null;
+    };
+  }, [party.id, party.shortId, enabled]);
+
+  // After every (re)join, send again whatever was never acknowledged.
+  useEffect(() => {
+    if (!state.ready) return;
+    for (const pending of stateRef.current.pending) {
+      if (pending.status === 'sending') sendFrame({ type: 'sendMessage', tempId: pending.tempId, messageType: 'text', message: pending.message });
+    }
+  }, [state.ready, sendFrame]);
+
+  // A gap in seq: rejoin, and the room replays what was missed.
+  useEffect(() => {
+    if (state.needsResync) socketRef.current?.reconnect();
+  }, [state.needsResync]);
+
+  // The seen position follows what has arrived while the page is visible.
+  const seenRef = useRef({ sent: 0, at: 0 });
+  useEffect(() => {
+    if (!state.ready || state.lastSeq === null || !state.me) return;
+    const mine = state.seen[state.me.id] ?? 0;
+    if (state.lastSeq <= mine || state.lastSeq <= seenRef.current.sent || document.visibilityState !== 'visible') return;
+    const wait = Math.max(0, seenRef.current.at + SEEN_THROTTLE_MS - Date.now());
+    const timer = setTimeout(() => {
+      const seq = stateRef.current.lastSeq ?? 0;
+      seenRef.current = { sent: seq, at: Date.now() };
+      sendFrame({ type: 'updateSeen', seq });
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [state.ready, state.lastSeq, state.me, state.seen, sendFrame]);
+
+  const send = useCallback(
+    (text: string) => {
+      const tempId = uuid();
+      dispatch({ type: 'queued', tempId, message: text, at: Date.now() });
+      if (stateRef.current.ready) sendFrame({ type: 'sendMessage', tempId, messageType: 'text', message: text });
+    },
+    [sendFrame],
+  );
+
+  const retry = useCallback(
+    (tempId: string) => {
+      const pending = stateRef.current.pending.find((p) => p.tempId === tempId);
+      if (!pending) return;
+      dispatch({ type: 'retry', tempId });
+      if (stateRef.current.ready) sendFrame({ type: 'sendMessage', tempId, messageType: 'text', message: pending.message });
+    },
+    [sendFrame],
+  );
+
+  const loadOlder = useCallback(async () => {
+    const oldest = stateRef.current.messages[0];
+    if (!oldest) return;
+    const page = await apiFetch<{ messages: ChatMessage[]; hasMore: boolean }>(`/api/parties/${party.id}/chat?from=${oldest.seq}`);
+    if (page.ok) dispatch({ type: 'olderLoaded', messages: page.data.messages, hasMore: page.data.hasMore });
+  }, [party.id]);
+
+  return { state, send, retry, loadOlder };
+}

@@ -1,0 +1,191 @@
+import type { ErrorCode } from './errors';
+import type { ChatEvent, ChatMessage, Member, ServerEvent } from './protocol';
+
+/**
+ * The party page's view of a chat, as a pure reducer. It applies server events in `seq` order,
+ * exactly once; a gap means events were missed and the page must resume from `lastSeq`.
+ */
+export interface PendingMessage {
+  tempId: string;
+  message: string;
+  createdAt: number;
+  status: 'sending' | 'failed';
+  error?: ErrorCode;
+}
+
+export type Connection = 'connecting' | 'open' | 'closed';
+
+export interface ChatState {
+  connection: Connection;
+  /** Set once the room answered `join`. */
+  ready: boolean;
+  me: Member | null;
+  /** Messages in seq order; at most one per id. */
+  messages: ChatMessage[];
+  pending: PendingMessage[];
+  /** The newest seq applied; null before the first welcome. */
+  lastSeq: number | null;
+  hasMore: boolean;
+  members: Member[];
+  online: string[];
+  seen: Record<string, number>;
+  restrictedMessaging: boolean;
+  /** Terminal states the page shows instead of the chat (a deleted party shows as expired). */
+  ended: null | 'expired' | 'removed' | 'notFound';
+  /** The client must resume: events were missed, or the room asked for a reload. */
+  needsResync: null | 'resume' | 'reload';
+  lastError: ErrorCode | null;
+}
+
+export const initialChatState: ChatState = {
+  connection: 'connecting',
+  ready: false,
+  me: null,
+  messages: [],
+  pending: [],
+  lastSeq: null,
+  hasMore: false,
+  members: [],
+  online: [],
+  seen: {},
+  restrictedMessaging: false,
+  ended: null,
+  needsResync: null,
+  lastError: null,
+};
+
+export type ChatAction =
+  | { type: 'server'; event: ServerEvent }
+  | { type: 'connection'; connection: Connection }
+  | { type: 'queued'; tempId: string; message: string; at: number }
+  | { type: 'retry'; tempId: string }
+  | { type: 'olderLoaded'; messages: ChatMessage[]; hasMore: boolean }
+  | { type: 'ended'; reason: NonNullable<ChatState['ended']> };
+
+/** Inserts or replaces by id, keeping seq order. Most arrivals are the newest: append fast. */
+export function upsertMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
+  const last = messages[messages.length - 1];
+  if (!last || last.seq < message.seq) return [...messages, message];
+  const index = messages.findIndex((m) => m.id === message.id);
+  if (index >= 0) {
+    const next = messages.slice();
+    next[index] = message;
+    return next;
+  }
+  const at = messages.findIndex((m) => m.seq > message.seq);
+  if (at < 0) return [...messages, message];
+  return [...messages.slice(0, at), message, ...messages.slice(at)];
+}
+
+function mergeOlder(messages: ChatMessage[], older: ChatMessage[]): ChatMessage[] {
+  const known = new Set(messages.map((m) => m.id));
+  return [...older.filter((m) => !known.has(m.id)), ...messages];
+}
+
+function withoutPending(pending: PendingMessage[], tempId: string | null): PendingMessage[] {
+  return tempId === null ? pending : pending.filter((p) => p.tempId !== tempId);
+}
+
+/** Applies one seq'd change; a change from the future means a gap. */
+function applyChange(state: ChatState, seq: number, message: ChatMessage): ChatState {
+  const lastSeq = state.lastSeq ?? 0;
+  if (seq > lastSeq + 1) return { ...state, needsResync: 'resume' };
+  const pending = message.sender === state.me?.id ? withoutPending(state.pending, message.tempId) : state.pending;
+  if (seq <= lastSeq) {
+    // Already applied (a duplicate ack, or a replay that overlapped): keep the newest copy.
+    const current = state.messages.find((m) => m.id === message.id);
+    const newer = !current || (message.editedAt ?? 0) >= (current.editedAt ?? 0);
+    return { ...state, pending, messages: newer ? upsertMessage(state.messages, message) : state.messages };
+  }
+  return { ...state, pending, lastSeq: seq, messages: upsertMessage(state.messages, message) };
+}
+
+function applyEvents(state: ChatState, events: ChatEvent[]): ChatState {
+  let next = state;
+  for (const event of events) {
+    next = applyChange(next, event.seq, event.message);
+    if (next.needsResync) break;
+  }
+  return next;
+}
+
+function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
+  switch (event.type) {
+    case 'welcome': {
+      const base: ChatState = {
+        ...state,
+        ready: true,
+        me: event.me,
+        members: event.members,
+        online: event.online,
+        seen: event.seen,
+        restrictedMessaging: event.restrictedMessaging,
+        needsResync: null,
+      };
+      if (event.mode === 'replay') return applyEvents(base, event.events);
+      const acked = new Set(event.messages.filter((m) => m.sender === event.me.id).map((m) => m.tempId));
+      return {
+        ...base,
+        messages: event.messages,
+        hasMore: event.hasMore,
+        lastSeq: event.seq,
+        pending: state.pending.filter((p) => !acked.has(p.tempId)),
+      };
+    }
+    case 'ack':
+      return applyChange(state, event.seq, event.message);
+    case 'newMessage':
+    case 'updatedMessage':
+      return applyChange(state, event.seq, event.message);
+    case 'userJoined':
+    case 'guestUpdate': {
+      const others = state.members.filter((m) => m.id !== event.member.id);
+      const me = state.me?.id === event.member.id ? event.member : state.me;
+      return { ...state, me, members: [...others, event.member] };
+    }
+    case 'iAmOnline':
+      return state.online.includes(event.memberId) ? state : { ...state, online: [...state.online, event.memberId] };
+    case 'userLeft':
+      return { ...state, online: state.online.filter((id) => id !== event.memberId) };
+    case 'updatedSeen':
+      return { ...state, seen: { ...state.seen, [event.memberId]: event.seq } };
+    case 'updateRestriction':
+      return { ...state, restrictedMessaging: event.restrictedMessaging };
+    case 'reloadMessages':
+      return { ...state, needsResync: 'reload' };
+    case 'partyDeleted':
+      return { ...state, ended: 'expired' };
+    case 'guestRemoved':
+      if (event.guestId === state.me?.id) return { ...state, ended: 'removed' };
+      return { ...state, members: state.members.filter((m) => m.id !== event.guestId), online: state.online.filter((id) => id !== event.guestId) };
+    case 'error': {
+      if (event.tempId) {
+        const pending = state.pending.map((p) => (p.tempId === event.tempId ? { ...p, status: 'failed' as const, error: event.code } : p));
+        return { ...state, pending };
+      }
+      if (event.code === 'removed') return { ...state, ended: 'removed' };
+      return { ...state, lastError: event.code };
+    }
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}
+
+export function chatReducer(state: ChatState, action: ChatAction): ChatState {
+  switch (action.type) {
+    case 'server':
+      return onServerEvent(state, action.event);
+    case 'connection':
+      return { ...state, connection: action.connection, ready: action.connection === 'open' ? state.ready : false };
+    case 'queued':
+      return { ...state, pending: [...state.pending, { tempId: action.tempId, message: action.message, createdAt: action.at, status: 'sending' }] };
+    case 'retry':
+      return { ...state, pending: state.pending.map((p) => (p.tempId === action.tempId ? { tempId: p.tempId, message: p.message, createdAt: p.createdAt, status: 'sending' } : p)) };
+    case 'olderLoaded':
+      return { ...state, messages: mergeOlder(state.messages, action.messages), hasMore: action.hasMore };
+    case 'ended':
+      return { ...state, ended: action.reason };
+  }
+}

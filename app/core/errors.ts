@@ -1,0 +1,64 @@
+/**
+ * Every failure a client can see is one of these codes. The client translates `errors.<code>`;
+ * the server never sends prose or stack traces.
+ */
+export const ERROR_STATUS = {
+  badRequest: 400,
+  invalidInput: 400,
+  invalidName: 400,
+  messageEmpty: 400,
+  messageTooLong: 400,
+  invalidText: 400,
+  invalidFrame: 400,
+  unknownEvent: 400,
+  frameTooLarge: 413,
+  protocolVersion: 400,
+  tempIdConflict: 409,
+  unauthorized: 401,
+  sessionExpired: 401,
+  forbidden: 403,
+  badOrigin: 403,
+  notMember: 403,
+  removed: 403,
+  restricted: 403,
+  wrongPassword: 403,
+  partyExpired: 410,
+  notFound: 404,
+  partyNotFound: 404,
+  messageNotFound: 404,
+  profileNotFound: 404,
+  tooManyAttempts: 429,
+  rateLimited: 429,
+  signInFailed: 502,
+  generic: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** The one JSON error shape of the API. */
+export interface ErrorBody {
+  error: { code: ErrorCode };
+}
+
+/** Thrown by domain code; the API and the pages turn it into the error shape. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  constructor(code: ErrorCode) {
+    super(code);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+/** The i18next key under which the client finds the text for a code. */
+export function errorKey(code: ErrorCode): `errors.${ErrorCode}` {
+  return `errors.${code}`;
+}

@@ -1,0 +1,36 @@
+/** Business constants and bounds, shared by forms, the API and the party room. */
+export const LIMITS = {
+  nameMax: 50,
+  partyTitleMax: 100,
+  hostNameMax: 100,
+  passwordMax: 200,
+  messageTextMax: 4000,
+  /** Largest WebSocket frame the party room parses. */
+  frameBytesMax: 16 * 1024,
+  /** Messages in one history page. */
+  historyPage: 50,
+  /** A resume that would replay more events than this reloads instead. */
+  replayMax: 500,
+  /** Wrong passwords per party and client before joins are refused for a while. */
+  joinFailuresMax: 5,
+  joinFailureWindowMs: 15 * 60 * 1000,
+  /** Messages one connection may send in a burst, and the refill rate per second. */
+  sendBurst: 20,
+  sendPerSecond: 5,
+} as const;
+
+export const DEFAULT_EXPIRATION_DAYS = 3;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Session lifetimes of the consultant's own tokens (not the provider's). */
+export const ACCESS_TOKEN_TTL_S = 60 * 60;
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+
+/** Timings from the spec, section 9. */
+export const TIMINGS = {
+  linkCopiedMs: 3000,
+  reconnectMinMs: 1000,
+  reconnectMaxMs: 5000,
+  heartbeatTimeoutMs: 3000,
+  markSeenRetryMs: 2000,
+} as const;

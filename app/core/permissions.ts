@@ -1,0 +1,75 @@
+import type { MessageType, PartyRole } from './protocol';
+
+/**
+ * Who may do what in a party. Written once: the pages use it to show or hide controls, the API
+ * and the PartyRoom enforce it with the same function.
+ */
+export interface Actor {
+  id: string;
+  role: PartyRole;
+}
+
+export interface PartyState {
+  restrictedMessaging: boolean;
+  expired: boolean;
+}
+
+export interface MessageFacts {
+  sender: string;
+  messageType: MessageType;
+  deleted: boolean;
+}
+
+export type Action =
+  | { type: 'sendMessage'; messageType: MessageType }
+  | { type: 'editMessage'; message: MessageFacts }
+  | { type: 'deleteMessage'; message: MessageFacts }
+  | { type: 'replyTo'; message: MessageFacts }
+  | { type: 'removeGuest'; target: { role: PartyRole } }
+  | { type: 'makeHost'; target: { role: PartyRole } }
+  | { type: 'restrictMessaging' }
+  | { type: 'editParty' }
+  | { type: 'seeReadReceipts' }
+  | { type: 'changeOwnName' };
+
+const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile']);
+const NOT_EDITABLE_TYPES: ReadonlySet<MessageType> = new Set(['voice', 'profile']);
+const NOT_REPLYABLE_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3']);
+
+const moderates = (actor: Actor) => actor.role === 'manager' || actor.role === 'host';
+
+/** A guest (not the host) may write only while the party is not restricted. */
+const mayWrite = (actor: Actor, party: PartyState) => moderates(actor) || !party.restrictedMessaging;
+
+export function can(actor: Actor, action: Action, party: PartyState): boolean {
+  switch (action.type) {
+    case 'sendMessage':
+      if (party.expired || !mayWrite(actor, party)) return false;
+      return actor.role === 'manager' || !MANAGER_ONLY_TYPES.has(action.messageType);
+    case 'editMessage':
+      return (
+        !party.expired &&
+        mayWrite(actor, party) &&
+        action.message.sender === actor.id &&
+        !action.message.deleted &&
+        !NOT_EDITABLE_TYPES.has(action.message.messageType)
+      );
+    case 'deleteMessage':
+      if (party.expired || action.message.deleted) return false;
+      if (moderates(actor)) return true;
+      return action.message.sender === actor.id && mayWrite(actor, party);
+    case 'replyTo':
+      return !action.message.deleted && !NOT_REPLYABLE_TYPES.has(action.message.messageType);
+    case 'removeGuest':
+      return !party.expired && moderates(actor) && action.target.role === 'guest';
+    case 'makeHost':
+      return !party.expired && actor.role === 'manager' && action.target.role === 'guest';
+    case 'restrictMessaging':
+      return moderates(actor);
+    case 'editParty':
+    case 'seeReadReceipts':
+      return actor.role === 'manager';
+    case 'changeOwnName':
+      return !party.expired && actor.role !== 'manager';
+  }
+}

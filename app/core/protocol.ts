@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import type { ErrorCode } from './errors';
+import { LIMITS } from './limits';
+import { ChangeNameSchema, MessageTextSchema, TempIdSchema } from './schemas';
+
+/**
+ * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
+ * follow the product spec. A client that speaks another version is told to reload.
+ */
+export const PROTOCOL_VERSION = 1;
+
+export const MESSAGE_TYPES = ['text', 'photo', 'voice', 'profile', 'heading', 'heading2', 'heading3'] as const;
+export const MessageTypeSchema = z.enum(MESSAGE_TYPES, { error: 'invalidInput' });
+export type MessageType = z.infer<typeof MessageTypeSchema>;
+
+export const PARTY_ROLES = ['manager', 'host', 'guest'] as const;
+export type PartyRole = (typeof PARTY_ROLES)[number];
+export type SenderType = 'manager' | 'guest';
+
+/** Someone in a party, as every participant sees them. */
+export interface Member {
+  id: string;
+  firstName: string;
+  lastName: string;
+  role: PartyRole;
+}
+
+/** A chat message as the server stores and sends it. */
+export interface ChatMessage {
+  id: string;
+  /** The seq of the event that created it: its place in the party's order. */
+  seq: number;
+  tempId: string | null;
+  sender: string;
+  senderType: SenderType;
+  senderName: string;
+  messageType: MessageType;
+  message: string;
+  replyingTo: string | null;
+  /** Server time, epoch milliseconds. */
+  timestamp: number;
+  editedAt: number | null;
+  deleted: boolean;
+}
+
+/** A change to the message log. `seq` is per party and gap-free. */
+export type ChatEvent =
+  | { type: 'newMessage'; seq: number; message: ChatMessage }
+  | { type: 'updatedMessage'; seq: number; message: ChatMessage };
+
+// ---- client → server -------------------------------------------------------------------------
+
+export const ClientEventSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('join'),
+      protocolVersion: z.number().int(),
+      /** The last seq this client applied; null or absent asks for a fresh snapshot. */
+      lastSeq: z.number().int().min(0).nullable().optional(),
+    }),
+    z.object({ type: z.literal('iAmOnline') }),
+    z.object({
+      type: z.literal('sendMessage'),
+      tempId: TempIdSchema,
+      messageType: MessageTypeSchema,
+      message: MessageTextSchema,
+      replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
+    }),
+    z.object({
+      type: z.literal('updateMessage'),
+      messageId: z.uuid({ error: 'invalidInput' }),
+      message: MessageTextSchema,
+    }),
+    z.object({
+      type: z.literal('updateSeen'),
+      /** The newest seq the member has seen. */
+      seq: z.number().int().min(0),
+    }),
+    z.object({ type: z.literal('guestUpdate'), ...ChangeNameSchema.shape }),
+  ],
+  { error: 'unknownEvent' },
+);
+export type ClientEvent = z.infer<typeof ClientEventSchema>;
+export type ClientEventType = ClientEvent['type'];
+
+// ---- server → client -------------------------------------------------------------------------
+
+export interface PartySnapshot {
+  partyId: string;
+  me: Member;
+  members: Member[];
+  online: string[];
+  restrictedMessaging: boolean;
+  /** Newest seen seq per member id. */
+  seen: Record<string, number>;
+  /** The party's latest seq when this was taken. */
+  seq: number;
+}
+
+export type ServerEvent =
+  | ({
+      type: 'welcome';
+      protocolVersion: number;
+      /**
+       * snapshot: `messages` is the newest page and replaces what the client had;
+       * replay: `events` are every change after the client's lastSeq, in order.
+       */
+      mode: 'snapshot' | 'replay';
+      messages: ChatMessage[];
+      hasMore: boolean;
+      events: ChatEvent[];
+    } & PartySnapshot)
+  | { type: 'ack'; tempId: string; seq: number; message: ChatMessage }
+  | ChatEvent
+  | { type: 'userJoined'; member: Member }
+  | { type: 'iAmOnline'; memberId: string }
+  | { type: 'userLeft'; memberId: string }
+  | { type: 'guestUpdate'; member: Member }
+  | { type: 'updatedSeen'; memberId: string; seq: number }
+  | { type: 'updateRestriction'; partyId: string; restrictedMessaging: boolean }
+  | { type: 'reloadMessages'; partyId: string }
+  | { type: 'partyDeleted'; partyId: string }
+  | { type: 'guestRemoved'; guestId: string }
+  | { type: 'error'; code: ErrorCode; tempId?: string };
+
+export type ServerEventType = ServerEvent['type'];
+
+/** Byte length of a frame as UTF-8, without allocating for ASCII-only text. */
+export function frameBytes(frame: string): number {
+  let bytes = 0;
+  for (let i = 0; i < frame.length; i++) {
+    const code = frame.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+export type ParsedFrame = { ok: true; event: ClientEvent } | { ok: false; code: ErrorCode; tempId?: string };
+
+/** Size cap, JSON.parse in a try, then the schema. Never throws. */
+export function parseClientFrame(frame: string | ArrayBuffer): ParsedFrame {
+  if (typeof frame !== 'string') return { ok: false, code: 'invalidFrame' };
+  if (frame.length > LIMITS.frameBytesMax || frameBytes(frame) > LIMITS.frameBytesMax) {
+    return { ok: false, code: 'frameTooLarge' };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(frame);
+  } catch {
+    return { ok: false, code: 'invalidFrame' };
+  }
+  const parsed = ClientEventSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, event: parsed.data };
+  const tempId = tempIdOf(raw);
+  const first = parsed.error.issues[0];
+  let code: ErrorCode = 'invalidFrame';
+  if (first && first.path.length === 1 && first.path[0] === 'type') code = 'unknownEvent';
+  else if (first?.message && ['messageEmpty', 'messageTooLong', 'invalidText', 'invalidName', 'unknownEvent'].includes(first.message)) {
+    code = first.message as ErrorCode;
+  }
+  return tempId ? { ok: false, code, tempId } : { ok: false, code };
+}
+
+function tempIdOf(raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const tempId = (raw as { tempId?: unknown }).tempId;
+  return TempIdSchema.safeParse(tempId).success ? (tempId as string) : undefined;
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { ErrorCode } from './errors';
+import { isErrorCode } from './errors';
+import { LIMITS } from './limits';
+import { isCleanName, isCleanText, normaliseNewlines } from './text';
+
+/**
+ * Validation shared by forms, the API and the party room. Messages are error codes, never prose:
+ * the first issue's code is what a client sees (see `firstErrorCode`).
+ */
+
+export const NameSchema = z
+  .string({ error: 'invalidName' })
+  .trim()
+  .min(1, { error: 'invalidName' })
+  .max(LIMITS.nameMax, { error: 'invalidName' })
+  .refine(isCleanName, { error: 'invalidName' });
+
+export const PasswordSchema = z.string({ error: 'invalidInput' }).max(LIMITS.passwordMax, { error: 'invalidInput' });
+
+export const JoinPartySchema = z.object({
+  firstName: NameSchema,
+  lastName: NameSchema,
+  password: PasswordSchema.optional(),
+});
+export type JoinParty = z.infer<typeof JoinPartySchema>;
+
+export const ChangeNameSchema = z.object({ firstName: NameSchema, lastName: NameSchema });
+export type ChangeName = z.infer<typeof ChangeNameSchema>;
+
+/** Epoch milliseconds; null clears the date. */
+const TimestampSchema = z.number({ error: 'invalidInput' }).int({ error: 'invalidInput' }).min(0, { error: 'invalidInput' });
+
+export const PartyInputSchema = z.object({
+  title: z
+    .string({ error: 'invalidInput' })
+    .trim()
+    .min(1, { error: 'invalidInput' })
+    .max(LIMITS.partyTitleMax, { error: 'invalidInput' })
+    .refine(isCleanName, { error: 'invalidText' }),
+  start: TimestampSchema.nullable().default(null),
+  /** Absent: the default (3 days from now) on create. Null: never expires. */
+  expiration: TimestampSchema.nullable().optional(),
+  host: z
+    .string({ error: 'invalidInput' })
+    .trim()
+    .max(LIMITS.hostNameMax, { error: 'invalidInput' })
+    .refine(isCleanName, { error: 'invalidText' })
+    .nullable()
+    .optional(),
+  /** The profile that manages the party; required when the account has several. */
+  manager: z.uuid({ error: 'invalidInput' }).nullable().optional(),
+  /** Absent: unchanged on edit. Null or empty: no password. */
+  password: PasswordSchema.nullable().optional(),
+  restrictedMessaging: z.boolean({ error: 'invalidInput' }).optional(),
+});
+export type PartyInput = z.infer<typeof PartyInputSchema>;
+
+export const MessageTextSchema = z
+  .string({ error: 'invalidInput' })
+  .max(LIMITS.messageTextMax, { error: 'messageTooLong' })
+  .refine(isCleanText, { error: 'invalidText' })
+  .transform(normaliseNewlines)
+  .refine((text) => text.trim().length > 0, { error: 'messageEmpty' });
+
+/** A client-made id: a UUID. */
+export const TempIdSchema = z.uuid({ error: 'invalidInput' });
+
+export const HistoryQuerySchema = z.object({
+  /** Return messages older than this seq; absent for the newest page. */
+  from: z.coerce.number({ error: 'invalidInput' }).int({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).optional(),
+});
+
+export const AuthTokenSchema = z.object({
+  code: z.string({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(2048, { error: 'invalidInput' }),
+  redirect_uri: z.url({ error: 'invalidInput' }),
+  code_verifier: z.string({ error: 'invalidInput' }).min(43, { error: 'invalidInput' }).max(128, { error: 'invalidInput' }).optional(),
+});
+
+export const RefreshSchema = z.object({
+  refreshToken: z.string({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(512, { error: 'invalidInput' }),
+});
+
+/** The code of the first issue, when it is one of ours; otherwise a generic input error. */
+export function firstErrorCode(error: z.ZodError): ErrorCode {
+  const message = error.issues[0]?.message;
+  return isErrorCode(message) ? message : 'invalidInput';
+}

@@ -1,0 +1,28 @@
+/**
+ * Rules for text that people send: it must be well-formed Unicode (no lone surrogates), carry no
+ * control characters other than newline and tab, and no bidirectional overrides that would let a
+ * name or message display as something else.
+ */
+
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
+export function isCleanText(value: string): boolean {
+  return !FORBIDDEN.test(value) && !LONE_SURROGATE.test(value);
+}
+
+/** A name is clean text on one line. */
+export function isCleanName(value: string): boolean {
+  return isCleanText(value) && !LINE_BREAK.test(value);
+}
+
+/** Line endings are stored as \n only. */
+export function normaliseNewlines(value: string): string {
+  return value.replace(/\r\n?/g, '\n');
+}
+
+export function fullName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`.trim();
+}

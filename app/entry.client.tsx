@@ -1,0 +1,26 @@
+import { RemixBrowser } from '@remix-run/react';
+import i18next from 'i18next';
+import { StrictMode, startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, i18nOptions, isLanguage } from './i18n/config';
+import { loadTranslation } from './i18n/resources';
+
+async function hydrate() {
+  // The server rendered <html lang> with the visitor's language; load only that one.
+  const lang = document.documentElement.lang;
+  const lng = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  await i18next.use(initReactI18next).init({ ...i18nOptions, lng, resources: { [lng]: { translation: await loadTranslation(lng) } } });
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+void hydrate();

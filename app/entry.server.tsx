@@ -1,0 +1,46 @@
+import type { AppLoadContext, EntryContext } from '@remix-run/cloudflare';
+import { RemixServer } from '@remix-run/react';
+import { createInstance } from 'i18next';
+import { isbot } from 'isbot';
+import { renderToReadableStream } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { i18nOptions } from './i18n/config';
+import { localeOf } from './i18n/i18n.server';
+import { loadTranslation } from './i18n/resources';
+
+const ABORT_DELAY_MS = 5000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  const lng = await localeOf(request);
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({ ...i18nOptions, lng, resources: { [lng]: { translation: await loadTranslation(lng) } } });
+
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
+  const body = await renderToReadableStream(
+    <I18nextProvider i18n={i18n}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+    </I18nextProvider>,
+    {
+      signal: controller.signal,
+      onError(error: unknown) {
+        if (!controller.signal.aborted) console.error('render error', error);
+        responseStatusCode = 500;
+      },
+    },
+  );
+  body.allReady.then(() => clearTimeout(timeout));
+  if (isbot(request.headers.get('user-agent') || '')) await body.allReady;
+
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  responseHeaders.set('X-Content-Type-Options', 'nosniff');
+  responseHeaders.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  responseHeaders.set('X-Frame-Options', 'DENY');
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}

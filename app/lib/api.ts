@@ -1,0 +1,23 @@
+import type { ErrorCode } from '~/core/errors';
+import { isErrorCode } from '~/core/errors';
+
+/** The one fetch helper for the JSON API from the browser: JSON in, JSON or an error code out. */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; status: number };
+
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: init.body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    return { ok: false, code: 'generic', status: 0 };
+  }
+  if (response.ok) return { ok: true, data: (response.status === 204 ? null : await response.json()) as T };
+  const body = (await response.json().catch(() => null)) as { error?: { code?: unknown } } | null;
+  const code = body?.error?.code;
+  return { ok: false, code: isErrorCode(code) ? code : 'generic', status: response.status };
+}

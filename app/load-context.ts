@@ -1,0 +1,17 @@
+import type { Identity } from '../worker/auth/identity';
+import type { Db } from '../worker/db/client';
+import type { Env } from '../worker/env';
+import type { Services } from '../worker/index';
+
+/** What the Worker hands every loader and action (worker/index.ts). */
+declare module '@remix-run/cloudflare' {
+  interface AppLoadContext {
+    env: Env;
+    ctx: ExecutionContext;
+    db: Db;
+    identity: Identity;
+    services: Services;
+  }
+}
+
+export {};

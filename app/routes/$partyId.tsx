@@ -1,0 +1,185 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { data } from '@remix-run/cloudflare';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { CopyLinkButton } from '~/components/copy-link-button';
+import { LanguageMenu } from '~/components/language-menu';
+import { useDateFormatter } from '~/components/local-time';
+import { InputBar } from '~/components/party/input-bar';
+import { JoinDialog } from '~/components/party/join-dialog';
+import { MembersPanel } from '~/components/party/members-panel';
+import { MessageList } from '~/components/party/message-list';
+import { usePartyChat } from '~/components/party/use-party-chat';
+import { StatePanel } from '~/components/state-panel';
+import { AppError } from '~/core/errors';
+import type { ErrorCode } from '~/core/errors';
+import { can } from '~/core/permissions';
+import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
+import type { PartyInfo } from '../../worker/services/parties';
+
+const SHORT_ID = /^[0-9A-Za-z]{6,32}$/;
+const GUEST_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && 'party' in data && data.party ? `${data.party.title} · Salon` : 'Salon' },
+  { name: 'robots', content: 'noindex' },
+];
+
+type LoaderData = { state: 'ok'; party: PartyInfo } | { state: 'partyNotFound' | 'partyExpired' };
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const shortId = params.partyId ?? '';
+  if (!SHORT_ID.test(shortId)) return data<LoaderData>({ state: 'partyNotFound' }, { status: 404 });
+  try {
+    const party = await context.services.parties.partyInfo(context.db, shortId, context.identity);
+    return data<LoaderData>({ state: 'ok', party });
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'partyNotFound' || error.code === 'partyExpired')) {
+      return data<LoaderData>({ state: error.code }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+/** Joining from the page: the same domain function as `PUT /api/parties/{id}/join`. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const parsed = JoinPartySchema.safeParse({
+    firstName: form.get('firstName') ?? '',
+    lastName: form.get('lastName') ?? '',
+    password: form.get('password') ?? undefined,
+  });
+  if (!parsed.success) return data({ ok: false as const, code: firstErrorCode(parsed.error) }, { status: 400 });
+  const { parties, cookies } = context.services;
+  try {
+    const party = await parties.findPartyByShortId(context.db, params.partyId ?? '');
+    const client = request.headers.get('CF-Connecting-IP') ?? 'local';
+    const result = await parties.joinParty(context.env, context.db, party.id, context.identity, parsed.data, client);
+    const headers = new Headers();
+    if (result.credentials) {
+      headers.append('Set-Cookie', cookies.serializeCookie(request, cookies.COOKIE.guest, cookies.guestCookieValue(result.credentials), { maxAge: GUEST_COOKIE_MAX_AGE }));
+    }
+    return data({ ok: true as const }, { headers });
+  } catch (error) {
+    if (error instanceof AppError) return data({ ok: false as const, code: error.code as ErrorCode }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function PartyPage() {
+  const { t } = useTranslation();
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.state === 'ok') return <Party party={loaded.party} />;
+  if (loaded.state === 'partyExpired') return <ExpiredPanel />;
+  return <NotFoundPanel />;
+}
+
+function NotFoundPanel() {
+  const { t } = useTranslation();
+  return (
+    <StatePanel title={t('party.notFoundTitle')}>
+      <p>{t('party.notFoundText')}</p>
+    </StatePanel>
+  );
+}
+
+function ExpiredPanel() {
+  const { t } = useTranslation();
+  return (
+    <StatePanel title={t('party.expiredTitle')} tone="warning">
+      <p>{t('party.expiredText')}</p>
+    </StatePanel>
+  );
+}
+
+function Party({ party }: { party: PartyInfo }) {
+  const { t } = useTranslation();
+  const format = useDateFormatter();
+  const joined = party.me !== null;
+  const chat = usePartyChat(party, joined);
+  const { state } = chat;
+
+  if (state.ended === 'expired') return <ExpiredPanel />;
+  if (state.ended === 'notFound') return <NotFoundPanel />;
+  if (state.ended === 'removed') {
+    return (
+      <StatePanel title={t('party.removedTitle')} tone="warning">
+        <p>{t('party.removedText')}</p>
+      </StatePanel>
+    );
+  }
+
+  const me = state.me ?? party.me;
+  const isManager = me?.role === 'manager';
+  const partyState = { restrictedMessaging: state.ready ? state.restrictedMessaging : party.restrictedMessaging, expired: party.expired };
+  const mayWrite = me !== null && can(me, { type: 'sendMessage', messageType: 'text' }, partyState);
+  const busy = state.pending.some((p) => p.status === 'sending');
+
+  return (
+    <div className="flex h-dvh flex-col bg-slate-50">
+      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">
+        {isManager ? (
+          <Link to="/parties" className="rounded-full p-2 hover:bg-slate-100" aria-label={t('nav.backToDashboard')}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="m15 18-6-6 6-6" />
+            </svg>
+          </Link>
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-lg font-semibold">{party.title}</h1>
+          <p className="truncate text-sm text-slate-600">
+            {[
+              party.host ? t('party.host', { host: party.host }) : null,
+              party.manager ? t('party.managedBy', { name: `${party.manager.firstName} ${party.manager.lastName}` }) : null,
+              party.start ? t('party.startsAt', { date: format(party.start) }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+        {isManager ? <CopyLinkButton path={`/${party.shortId}`} disabled={party.expired} /> : null}
+        <LanguageMenu />
+      </header>
+
+      {joined && state.connection !== 'open' && state.lastSeq !== null ? (
+        <p role="status" className="bg-amber-50 px-4 py-1.5 text-center text-sm text-amber-900">
+          {t('party.reconnecting')}
+        </p>
+      ) : null}
+
+      <div className="flex min-h-0 flex-1">
+        <main id="main" className="flex min-w-0 flex-1 flex-col">
+          {joined && !state.ready && state.lastSeq === null ? (
+            <div className="flex flex-1 items-center justify-center" role="status">
+              <span className="h-8 w-8 animate-spin rounded-full border-4 border-primary-light border-t-primary-dark" aria-hidden="true" />
+              <span className="sr-only">{t('app.loading')}</span>
+            </div>
+          ) : (
+            <MessageList
+              messages={state.messages}
+              pending={state.pending}
+              meId={me?.id ?? null}
+              hasMore={state.hasMore}
+              onLoadOlder={chat.loadOlder}
+              onRetry={chat.retry}
+            />
+          )}
+          {party.expired ? (
+            <p className="border-t border-slate-200 bg-white p-4 text-center text-slate-600">{t('party.expiredNote')}</p>
+          ) : joined && !mayWrite ? (
+            <p className="border-t border-slate-200 bg-white p-4 text-center text-slate-600" role="status">
+              {t('party.restrictedNote')}
+            </p>
+          ) : (
+            <InputBar onSend={chat.send} busy={busy} disabled={!joined} />
+          )}
+        </main>
+        <aside className="hidden w-72 shrink-0 overflow-y-auto border-l border-slate-200 bg-white lg:block">
+          <MembersPanel members={state.members} online={state.online} meId={me?.id ?? null} />
+        </aside>
+      </div>
+
+      {!joined ? <JoinDialog title={party.title} passwordProtected={party.passwordProtected} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from '@remix-run/cloudflare';
+import { redirect } from '@remix-run/cloudflare';
+import { isLanguage } from '~/i18n/config';
+import { languageCookie } from '~/i18n/i18n.server';
+
+/** Stores the chosen language and goes back where the visitor was. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const lng = form.get('lng');
+  const returnTo = context.services.oidc.safeReturnTo(String(form.get('returnTo') ?? '/'));
+  if (!isLanguage(lng)) return redirect(returnTo);
+  return redirect(returnTo, { headers: { 'Set-Cookie': await languageCookie.serialize(lng) } });
+}
+
+export function loader() {
+  return redirect('/');
+}

@@ -1,0 +1,222 @@
+import type { ErrorCode } from '../app/core/errors';
+import { LIMITS } from '../app/core/limits';
+import { isExpired } from '../app/core/party';
+import type { Action, Actor, PartyState } from '../app/core/permissions';
+import { can } from '../app/core/permissions';
+import type { ChatMessage, ClientEvent, Member, MessageType, PartySnapshot, ServerEvent } from '../app/core/protocol';
+import { PROTOCOL_VERSION } from '../app/core/protocol';
+import { fullName } from '../app/core/text';
+import type { RoomStore, StoredMember } from './store';
+
+/**
+ * What happens for each client event. The PartyRoom class stays a thin lifecycle shell; these
+ * functions hold the rules. The sender and role always come from the room's own record of the
+ * connection, never from the frame.
+ */
+export interface Room {
+  store: RoomStore;
+  now(): number;
+  send(ws: WebSocket, event: ServerEvent): void;
+  /** Sends one serialised frame to every joined socket except `except`. */
+  broadcast(event: ServerEvent, except?: WebSocket): void;
+  /** Member ids with at least one joined socket. */
+  online(): string[];
+  /** Marks a socket as joined; true when it is the member's first. */
+  markJoined(ws: WebSocket): boolean;
+  scheduleMirror(): void;
+  /** D1 owns memberships: a rename is written there too. */
+  persistName(member: Member): void;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ErrorCode };
+
+const fail = (code: ErrorCode) => ({ ok: false, code }) as const;
+
+export function partyState(store: RoomStore, now: number): PartyState {
+  const facts = store.facts;
+  return { restrictedMessaging: facts?.restrictedMessaging ?? false, expired: isExpired(facts?.expiresAt ?? null, now) };
+}
+
+function actorOf(member: StoredMember): Actor {
+  return { id: member.id, role: member.role };
+}
+
+function allowed(room: Room, member: StoredMember, action: Action): boolean {
+  return can(actorOf(member), action, partyState(room.store, room.now()));
+}
+
+/** Why an action was refused, in the words the client shows. */
+function refusal(room: Room): ErrorCode {
+  const state = partyState(room.store, room.now());
+  if (state.expired) return 'partyExpired';
+  if (state.restrictedMessaging) return 'restricted';
+  return 'forbidden';
+}
+
+export function publicMember(member: StoredMember): Member {
+  return { id: member.id, firstName: member.firstName, lastName: member.lastName, role: member.role };
+}
+
+export function snapshot(room: Room, me: StoredMember): PartySnapshot {
+  const seen: Record<string, number> = {};
+  const members: Member[] = [];
+  for (const member of room.store.activeMembers()) {
+    members.push(publicMember(member));
+    seen[member.id] = member.seenSeq;
+  }
+  return {
+    partyId: room.store.facts?.partyId ?? '',
+    me: publicMember(me),
+    members,
+    online: room.online(),
+    restrictedMessaging: room.store.facts?.restrictedMessaging ?? false,
+    seen,
+    seq: room.store.seq,
+  };
+}
+
+export interface SendInput {
+  tempId: string | null;
+  messageType: MessageType;
+  message: string;
+  replyingTo?: string | null | undefined;
+}
+
+/**
+ * Stores a message once. A repeat with the same tempId returns the original (`duplicate`); the
+ * same tempId with another body is refused.
+ */
+export function sendMessage(room: Room, member: StoredMember, input: SendInput): Outcome<{ message: ChatMessage; duplicate: boolean }> {
+  if (input.tempId) {
+    const existing = room.store.findByTempId(member.id, input.tempId);
+    if (existing) {
+      const same =
+        existing.messageType === input.messageType &&
+        existing.message === input.message &&
+        existing.replyingTo === (input.replyingTo ?? null);
+      return same ? { ok: true, value: { message: existing, duplicate: true } } : fail('tempIdConflict');
+    }
+  }
+  if (!allowed(room, member, { type: 'sendMessage', messageType: input.messageType })) return fail(refusal(room));
+  // Media and profile messages arrive with later issues; until then only text and headings exist.
+  if (!['text', 'heading', 'heading2', 'heading3'].includes(input.messageType)) return fail('invalidInput');
+  if (input.replyingTo) {
+    const target = room.store.findById(input.replyingTo);
+    if (!target) return fail('messageNotFound');
+    if (!allowed(room, member, { type: 'replyTo', message: target })) return fail('forbidden');
+  }
+  const message = room.store.appendMessage({
+    id: crypto.randomUUID(),
+    tempId: input.tempId,
+    sender: member.id,
+    senderType: member.role === 'manager' ? 'manager' : 'guest',
+    senderName: fullName(member),
+    messageType: input.messageType,
+    message: input.message,
+    replyingTo: input.replyingTo ?? null,
+    timestamp: room.now(),
+  });
+  room.scheduleMirror();
+  return { ok: true, value: { message, duplicate: false } };
+}
+
+export function editMessage(room: Room, member: StoredMember, messageId: string, text: string): Outcome<{ seq: number; message: ChatMessage }> {
+  const target = room.store.findById(messageId);
+  if (!target) return fail('messageNotFound');
+  if (!allowed(room, member, { type: 'editMessage', message: target })) return fail(target.sender === member.id ? refusal(room) : 'forbidden');
+  return { ok: true, value: room.store.editMessage(target, text, room.now()) };
+}
+
+/** Per-connection token bucket: a burst, then a steady rate. */
+export class SendLimiter {
+  private tokens: number = LIMITS.sendBurst;
+  private last: number;
+  constructor(now: number) {
+    this.last = now;
+  }
+  take(now: number): boolean {
+    this.tokens = Math.min(LIMITS.sendBurst, this.tokens + ((now - this.last) / 1000) * LIMITS.sendPerSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, event: ClientEvent, joined: boolean): void {
+  if (!joined && event.type !== 'join') {
+    room.send(ws, { type: 'error', code: 'notMember' });
+    return;
+  }
+  switch (event.type) {
+    case 'join': {
+      if (event.protocolVersion !== PROTOCOL_VERSION) {
+        room.send(ws, { type: 'error', code: 'protocolVersion' });
+        return;
+      }
+      const first = room.markJoined(ws);
+      const lastSeq = event.lastSeq ?? null;
+      const seq = room.store.seq;
+      // A resume from a seq the room never had, or from too far back, gets a fresh snapshot.
+      const replay = lastSeq !== null && lastSeq <= seq && seq - lastSeq <= LIMITS.replayMax;
+      const page = replay ? { messages: [], hasMore: false } : room.store.page(undefined);
+      room.send(ws, {
+        type: 'welcome',
+        protocolVersion: PROTOCOL_VERSION,
+        mode: replay ? 'replay' : 'snapshot',
+        messages: page.messages,
+        hasMore: page.hasMore,
+        events: replay ? room.store.eventsAfter(lastSeq) : [],
+        ...snapshot(room, member),
+      });
+      if (first) room.broadcast({ type: 'iAmOnline', memberId: member.id }, ws);
+      return;
+    }
+    case 'iAmOnline':
+      // A heartbeat: the answer tells the client its connection is alive.
+      room.send(ws, { type: 'iAmOnline', memberId: member.id });
+      return;
+    case 'sendMessage': {
+      const result = sendMessage(room, member, event);
+      if (!result.ok) {
+        room.send(ws, { type: 'error', code: result.code, tempId: event.tempId });
+        return;
+      }
+      const { message, duplicate } = result.value;
+      room.send(ws, { type: 'ack', tempId: event.tempId, seq: message.seq, message });
+      if (!duplicate) room.broadcast({ type: 'newMessage', seq: message.seq, message }, ws);
+      return;
+    }
+    case 'updateMessage': {
+      const result = editMessage(room, member, event.messageId, event.message);
+      if (!result.ok) {
+        room.send(ws, { type: 'error', code: result.code });
+        return;
+      }
+      room.broadcast({ type: 'updatedMessage', seq: result.value.seq, message: result.value.message });
+      return;
+    }
+    case 'updateSeen': {
+      // Seen only moves forward and never past what exists.
+      const seq = Math.min(event.seq, room.store.seq);
+      if (seq <= member.seenSeq) return;
+      room.store.setSeen(member.id, seq);
+      room.broadcast({ type: 'updatedSeen', memberId: member.id, seq });
+      return;
+    }
+    case 'guestUpdate': {
+      if (!allowed(room, member, { type: 'changeOwnName' })) {
+        room.send(ws, { type: 'error', code: 'forbidden' });
+        return;
+      }
+      const renamed = room.store.upsertMember({ ...publicMember(member), firstName: event.firstName, lastName: event.lastName });
+      room.persistName(renamed);
+      room.broadcast({ type: 'guestUpdate', member: publicMember(renamed) });
+      return;
+    }
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}

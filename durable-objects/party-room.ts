@@ -1,0 +1,251 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { ChatMessage, Member, ServerEvent } from '../app/core/protocol';
+import { parseClientFrame } from '../app/core/protocol';
+import type { Env } from '../worker/env';
+import type { Outcome, Room, SendInput } from './handlers';
+import { SendLimiter, handleEvent, publicMember, sendMessage } from './handlers';
+import type { RoomFacts } from './store';
+import { RoomStore } from './store';
+
+/** Kept on each socket so it survives hibernation: ids only. */
+interface Attachment {
+  memberId: string;
+  joined: boolean;
+}
+
+/** Headers the Worker sets when it forwards an authorised WebSocket upgrade. */
+export const ROOM_HEADER = { member: 'X-Salon-Member', facts: 'X-Salon-Facts' } as const;
+
+const MIRROR_DELAY_MS = 2000;
+
+/** Only the Worker reaches the room, so what it put in these headers is trusted. */
+function readHeader<T>(request: Request, name: string): T | null {
+  const value = request.headers.get(name);
+  return value ? (JSON.parse(decodeURIComponent(value)) as T) : null;
+}
+
+/**
+ * One per party: the single writer of its live state (messages, seen, presence, restriction).
+ * A thin shell: lifecycle methods hand each event to handlers.ts; the storage is store.ts.
+ */
+export class PartyRoom extends DurableObject<Env> implements Room {
+  readonly store: RoomStore;
+  private readonly attachments = new WeakMap<WebSocket, Attachment>();
+  private readonly limiters = new WeakMap<WebSocket, SendLimiter>();
+  private mirrorScheduled = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new RoomStore(ctx.storage.sql, ctx.storage);
+    ctx.blockConcurrencyWhile(async () => this.store.load());
+  }
+
+  // ---- Room ---------------------------------------------------------------------------------
+
+  now(): number {
+    return Date.now();
+  }
+
+  send(ws: WebSocket, event: ServerEvent): void {
+    try {
+      ws.send(JSON.stringify(event));
+    } catch {
+      // The socket closed meanwhile; its close handler tidies up.
+    }
+  }
+
+  broadcast(event: ServerEvent, except?: WebSocket): void {
+    const frame = JSON.stringify(event);
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws === except || !this.attachment(ws)?.joined) continue;
+      try {
+        ws.send(frame);
+      } catch {
+        // As above.
+      }
+    }
+  }
+
+  online(): string[] {
+    const ids = new Set<string>();
+    for (const ws of this.ctx.getWebSockets()) {
+      const attachment = this.attachment(ws);
+      if (attachment?.joined) ids.add(attachment.memberId);
+    }
+    return [...ids];
+  }
+
+  markJoined(ws: WebSocket): boolean {
+    const attachment = this.attachment(ws);
+    if (!attachment || attachment.joined) return false;
+    const first = !this.online().includes(attachment.memberId);
+    this.setAttachment(ws, { ...attachment, joined: true });
+    return first;
+  }
+
+  scheduleMirror(): void {
+    if (this.mirrorScheduled) return;
+    this.mirrorScheduled = true;
+    this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + MIRROR_DELAY_MS));
+  }
+
+  persistName(member: Member): void {
+    const partyId = this.store.facts?.partyId;
+    if (!partyId) return;
+    this.ctx.waitUntil(
+      this.env.DB.prepare('UPDATE party_members SET first_name = ?, last_name = ? WHERE party_id = ? AND guest_id = ?')
+        .bind(member.firstName, member.lastName, partyId, member.id)
+        .run(),
+    );
+  }
+
+  // ---- lifecycle ----------------------------------------------------------------------------
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get('Upgrade') !== 'websocket') return new Response(null, { status: 426 });
+    const member = readHeader<Member>(request, ROOM_HEADER.member);
+    const facts = readHeader<RoomFacts>(request, ROOM_HEADER.facts);
+    if (!member || !facts) return new Response(null, { status: 400 });
+    this.configureFacts(facts);
+    if (this.store.members.get(member.id)?.removed) return new Response(null, { status: 403 });
+    this.store.upsertMember(member);
+
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [member.id]);
+    this.setAttachment(server, { memberId: member.id, joined: false });
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
+    const attachment = this.attachment(ws);
+    const member = attachment ? this.store.members.get(attachment.memberId) : undefined;
+    // Roles and membership can change while a socket is open: check on every event.
+    if (!attachment || !member || member.removed) {
+      this.send(ws, { type: 'error', code: 'removed' });
+      ws.close(4003, 'removed');
+      return;
+    }
+    const parsed = parseClientFrame(frame);
+    if (!parsed.ok) {
+      this.send(ws, parsed.tempId ? { type: 'error', code: parsed.code, tempId: parsed.tempId } : { type: 'error', code: parsed.code });
+      return;
+    }
+    if (parsed.event.type === 'sendMessage' || parsed.event.type === 'updateMessage') {
+      let limiter = this.limiters.get(ws);
+      if (!limiter) this.limiters.set(ws, (limiter = new SendLimiter(this.now())));
+      if (!limiter.take(this.now())) {
+        const tempId = parsed.event.type === 'sendMessage' ? parsed.event.tempId : undefined;
+        this.send(ws, tempId ? { type: 'error', code: 'rateLimited', tempId } : { type: 'error', code: 'rateLimited' });
+        return;
+      }
+    }
+    handleEvent(this, ws, member, parsed.event, attachment.joined);
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    this.left(ws);
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, 'closing');
+    } catch {
+      // Already closed.
+    }
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.left(ws);
+  }
+
+  override async alarm(): Promise<void> {
+    this.mirrorScheduled = false;
+    const partyId = this.store.facts?.partyId;
+    const latest = this.store.latestMessage();
+    if (!partyId || !latest) return;
+    // The dashboard's summary; D1 is never touched on the send path.
+    await this.env.DB.prepare(
+      'UPDATE parties SET latest_seq = ?, latest_at = ?, latest_sender_id = ?, latest_sender_name = ? WHERE id = ?',
+    )
+      .bind(this.store.seq, latest.timestamp, latest.sender, latest.senderName, partyId)
+      .run();
+  }
+
+  // ---- RPC from the Worker (the API shares the socket's code paths) -------------------------
+
+  /** Takes the party's current facts from D1; open sockets learn of a new restriction at once. */
+  async configure(facts: RoomFacts): Promise<void> {
+    this.configureFacts(facts);
+  }
+
+  async addMember(member: Member): Promise<void> {
+    const known = this.store.members.has(member.id);
+    const stored = this.store.upsertMember(member);
+    this.broadcast(known ? { type: 'guestUpdate', member: publicMember(stored) } : { type: 'userJoined', member: publicMember(stored) });
+  }
+
+  async history(memberId: string, before: number | undefined): Promise<Outcome<{ messages: ChatMessage[]; hasMore: boolean; seq: number }>> {
+    const member = this.store.members.get(memberId);
+    if (!member || member.removed) return { ok: false, code: 'notMember' };
+    return { ok: true, value: { ...this.store.page(before), seq: this.store.seq } };
+  }
+
+  async post(memberId: string, input: SendInput): Promise<Outcome<{ message: ChatMessage; duplicate: boolean }>> {
+    const member = this.store.members.get(memberId);
+    if (!member || member.removed) return { ok: false, code: 'notMember' };
+    const result = sendMessage(this, member, input);
+    if (result.ok && !result.value.duplicate) {
+      this.broadcast({ type: 'newMessage', seq: result.value.message.seq, message: result.value.message });
+    }
+    return result;
+  }
+
+  async joinAllowed(client: string): Promise<boolean> {
+    return this.store.joinAllowed(client, this.now());
+  }
+
+  async joinFailed(client: string): Promise<void> {
+    this.store.recordJoinFailure(client, this.now());
+  }
+
+  /** The party was deleted: tell everyone, close every socket, forget everything. */
+  async destroy(): Promise<void> {
+    const partyId = this.store.facts?.partyId ?? '';
+    this.broadcast({ type: 'partyDeleted', partyId });
+    for (const ws of this.ctx.getWebSockets()) ws.close(4004, 'party deleted');
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+  }
+
+  // ---- internals ----------------------------------------------------------------------------
+
+  private configureFacts(facts: RoomFacts): void {
+    const previous = this.store.facts;
+    if (previous && JSON.stringify(previous) === JSON.stringify(facts)) return;
+    this.store.setFacts(facts);
+    if (previous && previous.restrictedMessaging !== facts.restrictedMessaging) {
+      this.broadcast({ type: 'updateRestriction', partyId: facts.partyId, restrictedMessaging: facts.restrictedMessaging });
+    }
+  }
+
+  private attachment(ws: WebSocket): Attachment | undefined {
+    let attachment = this.attachments.get(ws);
+    if (!attachment) {
+      // After hibernation the in-memory cache is empty; the socket's attachment is not.
+      attachment = (ws.deserializeAttachment() as Attachment | null) ?? undefined;
+      if (attachment) this.attachments.set(ws, attachment);
+    }
+    return attachment;
+  }
+
+  private setAttachment(ws: WebSocket, attachment: Attachment): void {
+    ws.serializeAttachment(attachment);
+    this.attachments.set(ws, attachment);
+  }
+
+  private left(ws: WebSocket): void {
+    const attachment = this.attachment(ws);
+    if (!attachment?.joined) return;
+    // The socket is closing: only the cache changes, its attachment dies with it.
+    this.attachments.set(ws, { ...attachment, joined: false });
+    if (!this.online().includes(attachment.memberId)) this.broadcast({ type: 'userLeft', memberId: attachment.memberId });
+  }
+}
+

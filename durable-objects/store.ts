@@ -1,0 +1,256 @@
+import { LIMITS } from '../app/core/limits';
+import type { ChatEvent, ChatMessage, Member, MessageType, PartyRole, SenderType } from '../app/core/protocol';
+
+/**
+ * The PartyRoom's own SQLite: the message log, its gap-free event sequence, members with their
+ * seen position, and join attempts. Only the PartyRoom writes here. Every query is an index
+ * lookup or a bounded range scan, never a scan of the whole log.
+ */
+
+/** What the Worker tells the room about its party (D1 owns these; the room keeps a copy). */
+export interface RoomFacts {
+  partyId: string;
+  ownerUserId: string;
+  restrictedMessaging: boolean;
+  /** Epoch ms; null never expires. */
+  expiresAt: number | null;
+}
+
+export interface StoredMember extends Member {
+  removed: boolean;
+  seenSeq: number;
+}
+
+export interface NewMessage {
+  id: string;
+  tempId: string | null;
+  sender: string;
+  senderType: SenderType;
+  senderName: string;
+  messageType: MessageType;
+  message: string;
+  replyingTo: string | null;
+  timestamp: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS messages (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  temp_id TEXT,
+  sender TEXT NOT NULL,
+  sender_type TEXT NOT NULL,
+  sender_name TEXT NOT NULL,
+  message_type TEXT NOT NULL,
+  message TEXT NOT NULL,
+  replying_to TEXT,
+  timestamp INTEGER NOT NULL,
+  edited_at INTEGER,
+  deleted INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_temp ON messages (sender, temp_id);
+CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, message_seq INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS members (
+  id TEXT PRIMARY KEY,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  role TEXT NOT NULL,
+  removed INTEGER NOT NULL DEFAULT 0,
+  seen_seq INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS join_failures (client TEXT PRIMARY KEY, count INTEGER NOT NULL, window_start INTEGER NOT NULL);
+`;
+
+type Row = Record<string, SqlStorageValue>;
+
+function toMessage(row: Row): ChatMessage {
+  return {
+    id: row.id as string,
+    seq: row.seq as number,
+    tempId: (row.temp_id as string | null) ?? null,
+    sender: row.sender as string,
+    senderType: row.sender_type as SenderType,
+    senderName: row.sender_name as string,
+    messageType: row.message_type as MessageType,
+    message: row.message as string,
+    replyingTo: (row.replying_to as string | null) ?? null,
+    timestamp: row.timestamp as number,
+    editedAt: (row.edited_at as number | null) ?? null,
+    deleted: row.deleted === 1,
+  };
+}
+
+function toMember(row: Row): StoredMember {
+  return {
+    id: row.id as string,
+    firstName: row.first_name as string,
+    lastName: row.last_name as string,
+    role: row.role as PartyRole,
+    removed: row.removed === 1,
+    seenSeq: row.seen_seq as number,
+  };
+}
+
+const MESSAGE_COLUMNS = 'seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, edited_at, deleted';
+
+export class RoomStore {
+  /** The latest event seq; kept in memory so the send path never asks SQLite for it. */
+  seq = 0;
+  facts: RoomFacts | null = null;
+  /** Members by id: small (a party's guests), read on every event. */
+  readonly members = new Map<string, StoredMember>();
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly storage: DurableObjectStorage,
+  ) {}
+
+  /** Runs inside blockConcurrencyWhile: creates tables, loads the counters and members. */
+  load(): void {
+    this.sql.exec(SCHEMA);
+    const last = this.sql.exec<{ seq: number }>('SELECT seq FROM events ORDER BY seq DESC LIMIT 1').toArray()[0];
+    this.seq = last?.seq ?? 0;
+    const facts = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'facts'").toArray()[0];
+    this.facts = facts ? (JSON.parse(facts.value) as RoomFacts) : null;
+    for (const row of this.sql.exec('SELECT * FROM members')) {
+      const member = toMember(row);
+      this.members.set(member.id, member);
+    }
+  }
+
+  setFacts(facts: RoomFacts): void {
+    this.sql.exec("INSERT INTO meta (key, value) VALUES ('facts', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", JSON.stringify(facts));
+    this.facts = facts;
+  }
+
+  /** Adds or renames a member; a removed member stays removed. */
+  upsertMember(member: Member): StoredMember {
+    const existing = this.members.get(member.id);
+    const stored: StoredMember = { ...member, removed: existing?.removed ?? false, seenSeq: existing?.seenSeq ?? 0 };
+    this.sql.exec(
+      `INSERT INTO members (id, first_name, last_name, role) VALUES (?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name, role = excluded.role`,
+      member.id,
+      member.firstName,
+      member.lastName,
+      member.role,
+    );
+    this.members.set(member.id, stored);
+    return stored;
+  }
+
+  markRemoved(memberId: string): void {
+    const member = this.members.get(memberId);
+    if (!member) return;
+    this.sql.exec('UPDATE members SET removed = 1 WHERE id = ?', memberId);
+    member.removed = true;
+  }
+
+  setSeen(memberId: string, seq: number): void {
+    const member = this.members.get(memberId);
+    if (!member) return;
+    this.sql.exec('UPDATE members SET seen_seq = ? WHERE id = ?', seq, memberId);
+    member.seenSeq = seq;
+  }
+
+  activeMembers(): StoredMember[] {
+    return [...this.members.values()].filter((member) => !member.removed);
+  }
+
+  findByTempId(sender: string, tempId: string): ChatMessage | null {
+    const row = this.sql.exec(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE sender = ? AND temp_id = ?`, sender, tempId).toArray()[0];
+    return row ? toMessage(row) : null;
+  }
+
+  findById(id: string): ChatMessage | null {
+    const row = this.sql.exec(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`, id).toArray()[0];
+    return row ? toMessage(row) : null;
+  }
+
+  /** Appends a message and its event in one transaction; returns it with its seq. */
+  appendMessage(input: NewMessage): ChatMessage {
+    return this.storage.transactionSync(() => {
+      const seq = this.seq + 1;
+      this.sql.exec(
+        `INSERT INTO messages (seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        seq,
+        input.id,
+        input.tempId,
+        input.sender,
+        input.senderType,
+        input.senderName,
+        input.messageType,
+        input.message,
+        input.replyingTo,
+        input.timestamp,
+      );
+      this.sql.exec('INSERT INTO events (seq, message_seq) VALUES (?, ?)', seq, seq);
+      this.seq = seq;
+      return { ...input, seq, editedAt: null, deleted: false };
+    });
+  }
+
+  /** Changes a message's text and records the change as an event; returns the event's seq. */
+  editMessage(message: ChatMessage, text: string, at: number): { seq: number; message: ChatMessage } {
+    return this.storage.transactionSync(() => {
+      const seq = this.seq + 1;
+      this.sql.exec('UPDATE messages SET message = ?, edited_at = ? WHERE seq = ?', text, at, message.seq);
+      this.sql.exec('INSERT INTO events (seq, message_seq) VALUES (?, ?)', seq, message.seq);
+      this.seq = seq;
+      return { seq, message: { ...message, message: text, editedAt: at } };
+    });
+  }
+
+  /** One page of history, oldest first: messages before `beforeSeq` (or the newest). */
+  page(beforeSeq: number | undefined, limit: number = LIMITS.historyPage): { messages: ChatMessage[]; hasMore: boolean } {
+    const rows = this.sql
+      .exec(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?`, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit + 1)
+      .toArray();
+    const hasMore = rows.length > limit;
+    return { messages: rows.slice(0, limit).map(toMessage).reverse(), hasMore };
+  }
+
+  /** Every event after `afterSeq`, in order, each with the message as it is now. */
+  eventsAfter(afterSeq: number): ChatEvent[] {
+    const rows = this.sql
+      .exec(
+        `SELECT e.seq AS event_seq, ${MESSAGE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')}
+         FROM events e JOIN messages m ON m.seq = e.message_seq WHERE e.seq > ? ORDER BY e.seq`,
+        afterSeq,
+      )
+      .toArray();
+    return rows.map((row) => {
+      const message = toMessage(row);
+      const seq = row.event_seq as number;
+      return seq === message.seq ? { type: 'newMessage', seq, message } : { type: 'updatedMessage', seq, message };
+    });
+  }
+
+  latestMessage(): ChatMessage | null {
+    return this.page(undefined, 1).messages[0] ?? null;
+  }
+
+  /** Counts a wrong password; true while the client is still under the limit. */
+  joinAllowed(client: string, now: number): boolean {
+    const row = this.sql.exec<{ count: number; window_start: number }>('SELECT count, window_start FROM join_failures WHERE client = ?', client).toArray()[0];
+    return !row || row.window_start + LIMITS.joinFailureWindowMs < now || row.count < LIMITS.joinFailuresMax;
+  }
+
+  recordJoinFailure(client: string, now: number): void {
+    this.sql.exec(
+      `INSERT INTO join_failures (client, count, window_start) VALUES (?, 1, ?)
+       ON CONFLICT (client) DO UPDATE SET
+         count = CASE WHEN window_start + ? < ? THEN 1 ELSE count + 1 END,
+         window_start = CASE WHEN window_start + ? < ? THEN ? ELSE window_start END`,
+      client,
+      now,
+      LIMITS.joinFailureWindowMs,
+      now,
+      LIMITS.joinFailureWindowMs,
+      now,
+      now,
+    );
+  }
+}

@@ -1,0 +1,70 @@
+// Demo data for local runs: the accounts the local OpenID Connect provider knows and the records
+// `npm run db:seed` writes. Local only; none of this exists in a deployed environment.
+
+export const DEMO_PASSWORD = 'salon-demo';
+
+/** Consultants: `sub` is the subject the local provider issues; the seed links users to it. */
+export const demoConsultants = [
+  {
+    userId: '00000000-0000-4000-8000-000000000001',
+    sub: 'demo-anna',
+    email: 'anna@salon.test',
+    givenName: 'Anna',
+    familyName: 'Becker',
+    companyName: null,
+    profiles: [
+      {
+        id: '00000000-0000-4000-8000-000000000101',
+        firstName: 'Anna',
+        lastName: 'Becker',
+        email: 'anna@salon.test',
+        phoneNo: '+49 170 1234567',
+        biography: 'Beraterin für Naturkosmetik seit 2015.',
+      },
+    ],
+  },
+  {
+    userId: '00000000-0000-4000-8000-000000000002',
+    sub: 'demo-lumen',
+    email: 'team@lumen.test',
+    givenName: 'Lumen',
+    familyName: 'Wellness GmbH',
+    companyName: 'Lumen Wellness GmbH',
+    profiles: [
+      {
+        id: '00000000-0000-4000-8000-000000000201',
+        firstName: 'Clara',
+        lastName: 'Hoffmann',
+        email: 'clara@lumen.test',
+        phoneNo: '+49 171 2223334',
+        biography: 'Teamleitung Süd.',
+      },
+      {
+        id: '00000000-0000-4000-8000-000000000202',
+        firstName: 'Jonas',
+        lastName: 'Weber',
+        email: 'jonas@lumen.test',
+        phoneNo: '+49 172 5556667',
+        biography: 'Spezialist für Küchenhelfer.',
+      },
+      {
+        id: '00000000-0000-4000-8000-000000000203',
+        firstName: 'Mira',
+        lastName: 'Schulz',
+        email: 'mira@lumen.test',
+        phoneNo: '+49 173 8889990',
+        biography: 'Beraterin für Wellness und Pflege.',
+      },
+    ],
+  },
+];
+
+/** A party owned by the single-profile consultant, so a guest can join right after `npm start`. */
+export const demoParty = {
+  id: '00000000-0000-4000-8000-000000001001',
+  shortId: 'DemoWellness1',
+  userId: demoConsultants[0].userId,
+  profileId: demoConsultants[0].profiles[0].id,
+  title: 'Wellness-Party',
+  host: 'Sabine',
+};

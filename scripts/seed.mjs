@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// Writes the demo records into the local D1 database. Idempotent: every row has a fixed id and is
+// inserted with INSERT OR IGNORE, so a second run changes nothing.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { demoConsultants, demoParty } from './demo-data.mjs';
+
+const LOCAL_ISSUER = 'http://localhost:9090';
+
+const quote = (value) => (value === null || value === undefined ? 'NULL' : `'${String(value).replaceAll("'", "''")}'`);
+
+export function seedSql(now = Date.now()) {
+  const lines = [];
+  for (const consultant of demoConsultants) {
+    lines.push(
+      `INSERT OR IGNORE INTO users (id, oidc_issuer, oidc_sub, email, first_name, last_name, company_name, created_at) VALUES (${[
+        consultant.userId,
+        LOCAL_ISSUER,
+        consultant.sub,
+        consultant.email,
+        consultant.givenName,
+        consultant.familyName,
+        consultant.companyName,
+      ]
+        .map(quote)
+        .join(', ')}, ${now});`,
+    );
+    consultant.profiles.forEach((profile, index) => {
+      lines.push(
+        `INSERT OR IGNORE INTO profiles (id, user_id, first_name, last_name, email, phone_no, biography, created_at) VALUES (${[
+          profile.id,
+          consultant.userId,
+          profile.firstName,
+          profile.lastName,
+          profile.email,
+          profile.phoneNo,
+          profile.biography,
+        ]
+          .map(quote)
+          .join(', ')}, ${now + index});`,
+      );
+    });
+  }
+  lines.push(
+    `INSERT OR IGNORE INTO parties (id, short_id, user_id, profile_id, title, host, start_at, expires_at, password_hash, restricted_messaging, created_at, updated_at) VALUES (${[
+      demoParty.id,
+      demoParty.shortId,
+      demoParty.userId,
+      demoParty.profileId,
+      demoParty.title,
+      demoParty.host,
+    ]
+      .map(quote)
+      .join(', ')}, NULL, NULL, NULL, 0, ${now}, ${now});`,
+  );
+  return lines.join('\n') + '\n';
+}
+
+export function seed({ persistTo } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'salon-seed-'));
+  const file = join(dir, 'seed.sql');
+  writeFileSync(file, seedSql());
+  try {
+    const args = ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', file];
+    if (persistTo) args.push('--persist-to', persistTo);
+    execFileSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  seed();
+  console.log('Demo data is in the local database.');
+}

@@ -1,0 +1,104 @@
+import { Hono } from 'hono';
+import { AppError } from '../../app/core/errors';
+import { isExpired } from '../../app/core/party';
+import { MessageTypeSchema } from '../../app/core/protocol';
+import { HistoryQuerySchema, JoinPartySchema, MessageTextSchema, PartyInputSchema, TempIdSchema } from '../../app/core/schemas';
+import { z } from 'zod';
+import type { Outcome } from '../../durable-objects/handlers';
+import { ROOM_HEADER } from '../../durable-objects/party-room';
+import { COOKIE, serializeCookie } from '../auth/cookies';
+import { guestCookieValue } from '../auth/guests';
+import type { Member } from '../../app/core/protocol';
+import {
+  createParty,
+  deleteParty,
+  findParty,
+  joinParty,
+  listParties,
+  memberOf,
+  partyGuests,
+  partyInfo,
+  room,
+  roomFacts,
+  updateParty,
+} from '../services/parties';
+import type { ApiContext, ApiEnv } from './context';
+import { clientKey, requireConsultant, valid } from './context';
+
+const GUEST_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+const ChatPostSchema = z.object({
+  tempId: TempIdSchema.nullable().optional(),
+  messageType: MessageTypeSchema.default('text'),
+  message: MessageTextSchema,
+  replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
+});
+
+/** The requester's membership of the party, or the reason they have none. */
+async function requireMember(c: ApiContext, partyId: string): Promise<Member> {
+  const party = await findParty(c.get('db'), partyId);
+  const identity = c.get('identity');
+  const member = await memberOf(c.get('db'), party, identity);
+  if (!member) throw new AppError(identity.consultant || identity.guest ? 'notMember' : 'unauthorized');
+  return member;
+}
+
+function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new AppError(outcome.code);
+  return outcome.value;
+}
+
+export const partiesApi = new Hono<ApiEnv>()
+  .get('/', async (c) => c.json(await listParties(c.get('db'), requireConsultant(c).userId)))
+  .post('/', valid('json', PartyInputSchema), async (c) => {
+    const party = await createParty(c.get('db'), requireConsultant(c).userId, c.req.valid('json'));
+    return c.json(party, 201);
+  })
+  .put('/:id', valid('json', PartyInputSchema), async (c) => {
+    return c.json(await updateParty(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json')));
+  })
+  .delete('/:id', async (c) => {
+    await deleteParty(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'));
+    return c.body(null, 204);
+  })
+  // Party info by the link's short id: public, it is what the link opens.
+  .get('/:shortId', async (c) => c.json(await partyInfo(c.get('db'), c.req.param('shortId'), c.get('identity'))))
+  .get('/:id/guests', async (c) => {
+    await requireMember(c, c.req.param('id'));
+    return c.json(await partyGuests(c.get('db'), c.req.param('id')));
+  })
+  .put('/:id/join', valid('json', JoinPartySchema), async (c) => {
+    const result = await joinParty(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json'), clientKey(c));
+    const body: Record<string, unknown> = { guestId: result.member.id, firstName: result.member.firstName, lastName: result.member.lastName, role: result.member.role };
+    if (result.credentials) {
+      // Browsers keep the secret in an HttpOnly cookie, out of reach of scripts; the app (no
+      // Origin header) receives it to use as Basic credentials.
+      c.header('Set-Cookie', serializeCookie(c.req.raw, COOKIE.guest, guestCookieValue(result.credentials), { maxAge: GUEST_COOKIE_MAX_AGE }), { append: true });
+      if (!c.req.header('Origin')) body.secretKey = result.credentials.secretKey;
+    }
+    return c.json(body);
+  })
+  .get('/:id/chat', valid('query', HistoryQuerySchema), async (c) => {
+    const member = await requireMember(c, c.req.param('id'));
+    return c.json(unwrap(await room(c.env, c.req.param('id')).history(member.id, c.req.valid('query').from)));
+  })
+  .post('/:id/chat', valid('json', ChatPostSchema), async (c) => {
+    const member = await requireMember(c, c.req.param('id'));
+    const body = c.req.valid('json');
+    const result = unwrap(await room(c.env, c.req.param('id')).post(member.id, { ...body, tempId: body.tempId ?? null }));
+    return c.json(result.message, result.duplicate ? 200 : 201);
+  })
+  .get('/:id/socket', async (c) => {
+    if (c.req.header('Upgrade') !== 'websocket') throw new AppError('badRequest');
+    const db = c.get('db');
+    const party = await findParty(db, c.req.param('id'));
+    const identity = c.get('identity');
+    const member = await memberOf(db, party, identity);
+    if (!member) throw new AppError(identity.consultant || identity.guest ? 'notMember' : 'unauthorized');
+    if (isExpired(party.expiresAt, Date.now()) && member.role !== 'manager') throw new AppError('partyExpired');
+    const headers = new Headers(c.req.raw.headers);
+    // Header values must be Latin-1; names may not be.
+    headers.set(ROOM_HEADER.member, encodeURIComponent(JSON.stringify(member)));
+    headers.set(ROOM_HEADER.facts, encodeURIComponent(JSON.stringify(roomFacts(party))));
+    return room(c.env, party.id).fetch(new Request(c.req.url, { headers }));
+  });

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { guests } from '../db/schema';
+import { randomToken, sha256, timingSafeEqual } from './crypto';
+
+/**
+ * A guest is an id and a random secret (256 bits); only the secret's hash is stored. Browsers keep
+ * `id.secret` in an HttpOnly cookie, the mobile app sends it as Basic credentials.
+ */
+export interface GuestCredentials {
+  id: string;
+  secretKey: string;
+}
+
+export async function createGuest(db: Db, names: { firstName: string; lastName: string }): Promise<GuestCredentials> {
+  const id = crypto.randomUUID();
+  const secretKey = randomToken();
+  await db.insert(guests).values({ id, secretHash: await sha256(secretKey), ...names, createdAt: Date.now() });
+  return { id, secretKey };
+}
+
+export async function verifyGuest(db: Db, credentials: GuestCredentials): Promise<boolean> {
+  const row = await db.query.guests.findFirst({ columns: { secretHash: true }, where: eq(guests.id, credentials.id) });
+  // Hash even when the guest is unknown, so timing does not tell which ids exist.
+  const hash = await sha256(credentials.secretKey);
+  return row !== undefined && timingSafeEqual(hash, row.secretHash);
+}
+
+export function guestCookieValue(credentials: GuestCredentials): string {
+  return `${credentials.id}.${credentials.secretKey}`;
+}
+
+export function parseGuestCookie(value: string): GuestCredentials | null {
+  const dot = value.indexOf('.');
+  if (dot < 1) return null;
+  return { id: value.slice(0, dot), secretKey: value.slice(dot + 1) };
+}
+
+export function parseBasic(header: string): GuestCredentials | null {
+  if (!header.startsWith('Basic ')) return null;
+  let decoded: string;
+  try {
+    decoded = atob(header.slice(6).trim());
+  } catch {
+    return null;
+  }
+  const colon = decoded.indexOf(':');
+  if (colon < 1) return null;
+  return { id: decoded.slice(0, colon), secretKey: decoded.slice(colon + 1) };
+}

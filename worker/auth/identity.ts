@@ -1,0 +1,78 @@
+import { REFRESH_TOKEN_TTL_S } from '../../app/core/limits';
+import type { Db } from '../db/client';
+import { COOKIE, clearCookie, readCookies, serializeCookie } from './cookies';
+import { parseBasic, parseGuestCookie, verifyGuest } from './guests';
+import type { SessionTokens } from './sessions';
+import { checkAccessToken, refreshSession } from './sessions';
+
+/**
+ * Who is asking, resolved once per request from cookies or the Authorization header. A browser
+ * whose access token expired is refreshed here, transparently; a failed refresh signs it out.
+ */
+export interface Identity {
+  consultant: { userId: string; sessionId: string } | null;
+  guest: { guestId: string } | null;
+  /** Bearer credentials were sent but have expired: the app should refresh. */
+  consultantExpired: boolean;
+  /** Credentials came from cookies, so writes must come from our own origin. */
+  viaCookie: boolean;
+  /** Set-Cookie headers the response must carry. */
+  setCookies: string[];
+}
+
+export function sessionCookies(request: Request, tokens: SessionTokens): string[] {
+  // The access cookie outlives the token so an expired one can be recognised and refreshed.
+  return [
+    serializeCookie(request, COOKIE.access, tokens.accessToken, { maxAge: REFRESH_TOKEN_TTL_S }),
+    serializeCookie(request, COOKIE.refresh, tokens.refreshToken, { maxAge: REFRESH_TOKEN_TTL_S }),
+  ];
+}
+
+export function clearSessionCookies(request: Request): string[] {
+  return [clearCookie(request, COOKIE.access), clearCookie(request, COOKIE.refresh)];
+}
+
+export async function resolveIdentity(db: Db, request: Request): Promise<Identity> {
+  const identity: Identity = { consultant: null, guest: null, consultantExpired: false, viaCookie: false, setCookies: [] };
+  const authorization = request.headers.get('Authorization');
+
+  if (authorization?.startsWith('Bearer ')) {
+    const check = await checkAccessToken(db, authorization.slice(7).trim());
+    if (check.status === 'valid') identity.consultant = { userId: check.userId, sessionId: check.sessionId };
+    identity.consultantExpired = check.status === 'expired';
+    return identity;
+  }
+  if (authorization?.startsWith('Basic ')) {
+    const credentials = parseBasic(authorization);
+    if (credentials && (await verifyGuest(db, credentials))) identity.guest = { guestId: credentials.id };
+    return identity;
+  }
+
+  const cookies = readCookies(request);
+  const access = cookies.get(COOKIE.access);
+  const refresh = cookies.get(COOKIE.refresh);
+  if (access || refresh) {
+    identity.viaCookie = true;
+    const check = access ? await checkAccessToken(db, access) : ({ status: 'invalid' } as const);
+    if (check.status === 'valid') {
+      identity.consultant = { userId: check.userId, sessionId: check.sessionId };
+    } else {
+      const tokens = refresh ? await refreshSession(db, refresh) : null;
+      if (tokens) {
+        identity.consultant = { userId: tokens.userId, sessionId: tokens.sessionId };
+        identity.setCookies.push(...sessionCookies(request, tokens));
+      } else {
+        identity.setCookies.push(...clearSessionCookies(request));
+      }
+    }
+  }
+
+  const guestCookie = cookies.get(COOKIE.guest);
+  if (guestCookie) {
+    identity.viaCookie = true;
+    const credentials = parseGuestCookie(guestCookie);
+    if (credentials && (await verifyGuest(db, credentials))) identity.guest = { guestId: credentials.id };
+    else identity.setCookies.push(clearCookie(request, COOKIE.guest));
+  }
+  return identity;
+}

@@ -1,0 +1,184 @@
+import * as oidc from 'openid-client';
+import { and, eq, lt } from 'drizzle-orm';
+import { AppError } from '../../app/core/errors';
+import type { Db } from '../db/client';
+import { authStates, profiles, users } from '../db/schema';
+import type { Env } from '../env';
+
+/**
+ * Consultant sign-in: OpenID Connect authorization code flow with PKCE against the configured
+ * issuer (the local demo provider by default). The provider only vouches for who someone is;
+ * Salon then issues its own session (see sessions.ts).
+ */
+
+const configurations = new Map<string, Promise<oidc.Configuration>>();
+const STATE_TTL_MS = 10 * 60 * 1000;
+
+function configuration(env: Env): Promise<oidc.Configuration> {
+  const key = `${env.OIDC_ISSUER}|${env.OIDC_CLIENT_ID}`;
+  let config = configurations.get(key);
+  if (!config) {
+    const auth = env.OIDC_CLIENT_SECRET ? oidc.ClientSecretBasic(env.OIDC_CLIENT_SECRET) : oidc.None();
+    const execute = env.OIDC_ALLOW_HTTP === 'true' ? [oidc.allowInsecureRequests] : [];
+    config = oidc.discovery(new URL(env.OIDC_ISSUER), env.OIDC_CLIENT_ID, undefined, auth, { execute });
+    // A failed discovery is not cached: the provider may simply not be up yet.
+    config.catch(() => configurations.delete(key));
+    configurations.set(key, config);
+  }
+  return config;
+}
+
+export function callbackUrl(request: Request): string {
+  return new URL('/callback', request.url).toString();
+}
+
+/** Only paths on our own site are valid places to return to after sign-in. */
+export function safeReturnTo(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/parties';
+  return value;
+}
+
+/** Starts a sign-in: stores the PKCE verifier under a fresh state and returns the provider URL. */
+export async function beginSignIn(env: Env, db: Db, request: Request, returnTo: string): Promise<{ url: string; state: string }> {
+  let config: oidc.Configuration;
+  try {
+    config = await configuration(env);
+  } catch {
+    throw new AppError('signInFailed');
+  }
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  await db.delete(authStates).where(lt(authStates.createdAt, Date.now() - STATE_TTL_MS));
+  await db.insert(authStates).values({ state, codeVerifier, nonce, returnTo: safeReturnTo(returnTo), createdAt: Date.now() });
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: callbackUrl(request),
+    scope: 'openid profile email',
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  });
+  return { url: url.toString(), state };
+}
+
+export interface ProviderIdentity {
+  sub: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+  idToken: string | null;
+}
+
+function identityFrom(tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers): ProviderIdentity {
+  const claims = tokens.claims();
+  if (!claims) throw new AppError('signInFailed');
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  return {
+    sub: claims.sub,
+    email: text(claims.email),
+    firstName: text(claims.given_name) ?? text(claims.name) ?? '',
+    lastName: text(claims.family_name) ?? '',
+    companyName: text(claims.company_name),
+    idToken: tokens.id_token ?? null,
+  };
+}
+
+/**
+ * Finishes the browser flow at /callback: the state must be the one this browser started with
+ * (it is also kept in a cookie), and it is used once.
+ */
+export async function finishSignIn(
+  env: Env,
+  db: Db,
+  request: Request,
+  browserState: string | undefined,
+): Promise<{ identity: ProviderIdentity; returnTo: string }> {
+  const url = new URL(request.url);
+  const state = url.searchParams.get('state');
+  if (!state || !browserState || state !== browserState) throw new AppError('signInFailed');
+  const [pending] = await db.delete(authStates).where(eq(authStates.state, state)).returning();
+  if (!pending || pending.createdAt < Date.now() - STATE_TTL_MS) throw new AppError('signInFailed');
+  try {
+    const config = await configuration(env);
+    const currentUrl = new URL(callbackUrl(request));
+    currentUrl.search = url.search;
+    const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+    });
+    return { identity: identityFrom(tokens), returnTo: pending.returnTo };
+  } catch {
+    throw new AppError('signInFailed');
+  }
+}
+
+/** The mobile app's exchange (`POST /auth/token`): it ran the flow itself and sends the code. */
+export async function exchangeCode(env: Env, code: string, redirectUri: string, codeVerifier: string | undefined): Promise<ProviderIdentity> {
+  try {
+    const config = await configuration(env);
+    const currentUrl = new URL(redirectUri);
+    currentUrl.search = new URLSearchParams({ code }).toString();
+    const tokens = await oidc.authorizationCodeGrant(
+      config,
+      currentUrl,
+      { pkceCodeVerifier: codeVerifier, idTokenExpected: true },
+      { redirect_uri: redirectUri },
+    );
+    return identityFrom(tokens);
+  } catch {
+    throw new AppError('signInFailed');
+  }
+}
+
+export async function endSessionUrl(env: Env, request: Request, idToken: string | null): Promise<string | null> {
+  try {
+    const config = await configuration(env);
+    if (!config.serverMetadata().end_session_endpoint) return null;
+    const parameters: Record<string, string> = { post_logout_redirect_uri: new URL('/', request.url).toString(), client_id: env.OIDC_CLIENT_ID };
+    if (idToken) parameters.id_token_hint = idToken;
+    return oidc.buildEndSessionUrl(config, parameters).toString();
+  } catch {
+    return null;
+  }
+}
+
+/** The user for a provider identity; a first sign-in creates the user and a first profile. */
+export async function upsertUser(env: Env, db: Db, identity: ProviderIdentity): Promise<string> {
+  const existing = await db.query.users.findFirst({
+    columns: { id: true },
+    where: and(eq(users.oidcIssuer, env.OIDC_ISSUER), eq(users.oidcSub, identity.sub)),
+  });
+  if (existing) {
+    await db
+      .update(users)
+      .set({ email: identity.email, firstName: identity.firstName, lastName: identity.lastName, companyName: identity.companyName })
+      .where(eq(users.id, existing.id));
+    return existing.id;
+  }
+  const userId = crypto.randomUUID();
+  const now = Date.now();
+  await db.batch([
+    db.insert(users).values({
+      id: userId,
+      oidcIssuer: env.OIDC_ISSUER,
+      oidcSub: identity.sub,
+      email: identity.email,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+      companyName: identity.companyName,
+      createdAt: now,
+    }),
+    db.insert(profiles).values({
+      id: crypto.randomUUID(),
+      userId,
+      firstName: identity.firstName || identity.companyName || 'Salon',
+      lastName: identity.lastName,
+      email: identity.email,
+      createdAt: now,
+    }),
+  ]);
+  return userId;
+}

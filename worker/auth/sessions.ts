@@ -1,0 +1,83 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S } from '../../app/core/limits';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema';
+import { randomToken, sha256 } from './crypto';
+
+/**
+ * Consultant sessions are Salon's own tokens, issued after the provider vouched for the person:
+ * a short-lived access token and a rotating refresh token, both stored only as hashes.
+ */
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Unix seconds when the access token expires (the spec's `expiresAt`). */
+  expiresAt: number;
+  userId: string;
+  sessionId: string;
+}
+
+export type AccessCheck =
+  | { status: 'valid'; userId: string; sessionId: string }
+  | { status: 'expired' }
+  | { status: 'invalid' };
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+async function issueTokens(): Promise<{ accessToken: string; refreshToken: string; accessHash: string; refreshHash: string }> {
+  const accessToken = randomToken();
+  const refreshToken = randomToken();
+  return { accessToken, refreshToken, accessHash: await sha256(accessToken), refreshHash: await sha256(refreshToken) };
+}
+
+export async function createSession(db: Db, userId: string, idToken: string | null): Promise<SessionTokens> {
+  const tokens = await issueTokens();
+  const now = nowSeconds();
+  const expiresAt = now + ACCESS_TOKEN_TTL_S;
+  const sessionId = crypto.randomUUID();
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId,
+    accessHash: tokens.accessHash,
+    accessExpiresAt: expiresAt,
+    refreshHash: tokens.refreshHash,
+    refreshExpiresAt: now + REFRESH_TOKEN_TTL_S,
+    idToken,
+    createdAt: Date.now(),
+  });
+  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt, userId, sessionId };
+}
+
+export async function checkAccessToken(db: Db, accessToken: string): Promise<AccessCheck> {
+  const row = await db.query.sessions.findFirst({
+    columns: { id: true, userId: true, accessExpiresAt: true },
+    where: eq(sessions.accessHash, await sha256(accessToken)),
+  });
+  if (!row) return { status: 'invalid' };
+  if (row.accessExpiresAt <= nowSeconds()) return { status: 'expired' };
+  return { status: 'valid', userId: row.userId, sessionId: row.id };
+}
+
+/** Rotates both tokens. The old refresh token stops working; null when it is unknown or expired. */
+export async function refreshSession(db: Db, refreshToken: string): Promise<SessionTokens | null> {
+  const now = nowSeconds();
+  const tokens = await issueTokens();
+  const expiresAt = now + ACCESS_TOKEN_TTL_S;
+  const [row] = await db
+    .update(sessions)
+    .set({ accessHash: tokens.accessHash, accessExpiresAt: expiresAt, refreshHash: tokens.refreshHash, refreshExpiresAt: now + REFRESH_TOKEN_TTL_S })
+    .where(and(eq(sessions.refreshHash, await sha256(refreshToken)), gt(sessions.refreshExpiresAt, now)))
+    .returning({ userId: sessions.userId, sessionId: sessions.id });
+  if (!row) return null;
+  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt, userId: row.userId, sessionId: row.sessionId };
+}
+
+/** Ends a session; returns the provider's ID token for RP-initiated logout, if one was kept. */
+export async function deleteSession(db: Db, sessionId: string): Promise<string | null> {
+  const [row] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ idToken: sessions.idToken });
+  return row?.idToken ?? null;
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.refreshExpiresAt, nowSeconds()));
+}

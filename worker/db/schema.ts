@@ -1,0 +1,137 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * D1 holds the records that cross parties. Times are epoch milliseconds unless a column says
+ * seconds. Live chat state (messages, seen, presence) lives in each party's Durable Object.
+ */
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    oidcIssuer: text('oidc_issuer').notNull(),
+    oidcSub: text('oidc_sub').notNull(),
+    email: text('email'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    companyName: text('company_name'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('users_oidc_idx').on(t.oidcIssuer, t.oidcSub)],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessHash: text('access_hash').notNull(),
+    /** Unix seconds, as the spec's session `expiresAt`. */
+    accessExpiresAt: integer('access_expires_at').notNull(),
+    refreshHash: text('refresh_hash').notNull(),
+    refreshExpiresAt: integer('refresh_expires_at').notNull(),
+    /** The provider's ID token, kept for RP-initiated logout. */
+    idToken: text('id_token'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sessions_access_idx').on(t.accessHash),
+    uniqueIndex('sessions_refresh_idx').on(t.refreshHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** A sign-in in flight: the PKCE verifier and where to go afterwards, keyed by the OAuth state. */
+export const authStates = sqliteTable('auth_states', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  returnTo: text('return_to').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const profiles = sqliteTable(
+  'profiles',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phoneNo: text('phone_no'),
+    website: text('website'),
+    shopLink: text('shop_link'),
+    birthday: text('birthday'),
+    biography: text('biography'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('profiles_user_idx').on(t.userId)],
+);
+
+export const parties = sqliteTable(
+  'parties',
+  {
+    id: text('id').primaryKey(),
+    /** The link's key: short, but unguessable (~71 bits). */
+    shortId: text('short_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    host: text('host'),
+    startAt: integer('start_at'),
+    /** Null: the party never expires. */
+    expiresAt: integer('expires_at'),
+    passwordHash: text('password_hash'),
+    restrictedMessaging: integer('restricted_messaging', { mode: 'boolean' }).notNull().default(false),
+    /** Summary mirrored by the PartyRoom for the dashboard. */
+    latestSeq: integer('latest_seq').notNull().default(0),
+    latestAt: integer('latest_at'),
+    latestSenderId: text('latest_sender_id'),
+    latestSenderName: text('latest_sender_name'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('parties_short_idx').on(t.shortId), index('parties_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/** A guest identity: the id and a hash of its secret. The same guest may join several parties. */
+export const guests = sqliteTable('guests', {
+  id: text('id').primaryKey(),
+  secretHash: text('secret_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email'),
+  createdAt: integer('created_at').notNull(),
+});
+
+/** A guest's membership of one party, with the name they use there. */
+export const partyMembers = sqliteTable(
+  'party_members',
+  {
+    partyId: text('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    isHost: integer('is_host', { mode: 'boolean' }).notNull().default(false),
+    joinedAt: integer('joined_at').notNull(),
+    /** Set when the guest left or was removed; the row stays so the guest cannot slip back in. */
+    removedAt: integer('removed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.partyId, t.guestId] }), index('party_members_guest_idx').on(t.guestId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type PartyRow = typeof parties.$inferSelect;
+export type GuestRow = typeof guests.$inferSelect;
+export type MemberRow = typeof partyMembers.$inferSelect;

@@ -1,0 +1,57 @@
+import { createRequestHandler } from '@remix-run/cloudflare';
+import type { ServerBuild } from '@remix-run/cloudflare';
+import * as build from 'salon:remix-build';
+import { api } from './api';
+import { COOKIE, clearCookie, readCookies, serializeCookie } from './auth/cookies';
+import { guestCookieValue } from './auth/guests';
+import { clearSessionCookies, resolveIdentity, sessionCookies } from './auth/identity';
+import * as oidc from './auth/oidc';
+import * as sessions from './auth/sessions';
+import { database } from './db/client';
+import type { Env } from './env';
+import * as parties from './services/parties';
+import * as profiles from './services/profiles';
+
+export { PartyRoom } from '../durable-objects/party-room';
+
+/** Domain modules the pages use through the load context, so pages and API share one copy. */
+export const services = {
+  parties,
+  profiles,
+  oidc,
+  sessions,
+  cookies: { COOKIE, readCookies, serializeCookie, clearCookie, sessionCookies, clearSessionCookies, guestCookieValue },
+};
+export type Services = typeof services;
+
+const remix = createRequestHandler(build as unknown as ServerBuild);
+
+const cookieName = (cookie: string) => cookie.slice(0, cookie.indexOf('='));
+
+/** Adds refreshed or cleared session cookies, unless the page itself set the same cookie. */
+function withIdentityCookies(response: Response, setCookies: string[]): Response {
+  if (setCookies.length === 0) return response;
+  const own = new Set(response.headers.getSetCookie().map(cookieName));
+  const extra = setCookies.filter((cookie) => !own.has(cookieName(cookie)));
+  if (extra.length === 0) return response;
+  const withCookies = new Response(response.body, response);
+  for (const cookie of extra) withCookies.headers.append('Set-Cookie', cookie);
+  return withCookies;
+}
+
+export default {
+  async fetch(request, env, ctx): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
+
+    const db = database(env.DB);
+    const identity = await resolveIdentity(db, request);
+    const response = await remix(request, { env, ctx, db, identity, services });
+    return withIdentityCookies(response, identity.setCookies);
+  },
+
+  async scheduled(_controller, env): Promise<void> {
+    const db = database(env.DB);
+    await sessions.deleteExpiredSessions(db);
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,278 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { AppError } from '../../app/core/errors';
+import { defaultExpiration, isExpired } from '../../app/core/party';
+import type { Member } from '../../app/core/protocol';
+import type { JoinParty, PartyInput } from '../../app/core/schemas';
+import { hashPassword, shortId, verifyPassword } from '../auth/crypto';
+import type { GuestCredentials } from '../auth/guests';
+import { createGuest } from '../auth/guests';
+import type { Identity } from '../auth/identity';
+import type { Db } from '../db/client';
+import type { PartyRow } from '../db/schema';
+import { parties, partyMembers, profiles, users } from '../db/schema';
+import type { Env } from '../env';
+import type { RoomFacts } from '../../durable-objects/store';
+
+/** Parties and memberships: the domain functions behind both the API and the pages. */
+
+export interface PartySummary {
+  id: string;
+  shortId: string;
+  title: string;
+  host: string | null;
+  manager: { id: string; firstName: string; lastName: string } | null;
+  start: number | null;
+  expiration: number | null;
+  passwordProtected: boolean;
+  restrictedMessaging: boolean;
+  expired: boolean;
+  latestMessage: { sender: string; senderName: string; timestamp: number } | null;
+  createdAt: number;
+}
+
+/** What anyone holding the link may learn, plus who they are in it. */
+export interface PartyInfo {
+  id: string;
+  shortId: string;
+  title: string;
+  host: string | null;
+  manager: { firstName: string; lastName: string } | null;
+  start: number | null;
+  expiration: number | null;
+  passwordProtected: boolean;
+  restrictedMessaging: boolean;
+  expired: boolean;
+  me: Member | null;
+}
+
+export function room(env: Env, partyId: string) {
+  return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+}
+
+export function roomFacts(party: PartyRow): RoomFacts {
+  return {
+    partyId: party.id,
+    ownerUserId: party.userId,
+    restrictedMessaging: party.restrictedMessaging,
+    expiresAt: party.expiresAt,
+  };
+}
+
+type ManagerProfile = { id: string; firstName: string; lastName: string } | null;
+
+function summary(party: PartyRow, manager: ManagerProfile, now: number): PartySummary {
+  return {
+    id: party.id,
+    shortId: party.shortId,
+    title: party.title,
+    host: party.host,
+    manager,
+    start: party.startAt,
+    expiration: party.expiresAt,
+    passwordProtected: party.passwordHash !== null,
+    restrictedMessaging: party.restrictedMessaging,
+    expired: isExpired(party.expiresAt, now),
+    latestMessage:
+      party.latestAt !== null && party.latestSenderId !== null
+        ? { sender: party.latestSenderId, senderName: party.latestSenderName ?? '', timestamp: party.latestAt }
+        : null,
+    createdAt: party.createdAt,
+  };
+}
+
+/** One query for the parties and their managers' names: no query per party. */
+export async function listParties(db: Db, userId: string, now = Date.now()): Promise<PartySummary[]> {
+  const rows = await db
+    .select({ party: parties, manager: { id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName } })
+    .from(parties)
+    .leftJoin(profiles, eq(profiles.id, parties.profileId))
+    .where(eq(parties.userId, userId))
+    .orderBy(asc(parties.createdAt));
+  return rows.map((row) => summary(row.party, row.manager, now));
+}
+
+async function ownedParty(db: Db, userId: string, partyId: string): Promise<PartyRow> {
+  const party = await db.query.parties.findFirst({ where: and(eq(parties.id, partyId), eq(parties.userId, userId)) });
+  if (!party) throw new AppError('partyNotFound');
+  return party;
+}
+
+/** The profile that will manage the party: the chosen one, or the only one there is. */
+async function managerProfile(db: Db, userId: string, requested: string | null | undefined): Promise<string> {
+  const own = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId));
+  if (requested) {
+    if (!own.some((profile) => profile.id === requested)) throw new AppError('profileNotFound');
+    return requested;
+  }
+  if (own.length !== 1) throw new AppError('invalidInput');
+  return own[0]!.id;
+}
+
+export async function createParty(db: Db, userId: string, input: PartyInput, now = Date.now()): Promise<PartySummary> {
+  const profileId = await managerProfile(db, userId, input.manager);
+  const row: PartyRow = {
+    id: crypto.randomUUID(),
+    shortId: shortId(),
+    userId,
+    profileId,
+    title: input.title,
+    host: input.host || null,
+    startAt: input.start ?? null,
+    expiresAt: input.expiration === undefined ? defaultExpiration(now) : input.expiration,
+    passwordHash: input.password ? await hashPassword(input.password) : null,
+    restrictedMessaging: input.restrictedMessaging ?? false,
+    latestSeq: 0,
+    latestAt: null,
+    latestSenderId: null,
+    latestSenderName: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db.insert(parties).values(row);
+  return (await getPartySummary(db, userId, row.id, now))!;
+}
+
+export async function getPartySummary(db: Db, userId: string, partyId: string, now = Date.now()): Promise<PartySummary | null> {
+  const [row] = await db
+    .select({ party: parties, manager: { id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName } })
+    .from(parties)
+    .leftJoin(profiles, eq(profiles.id, parties.profileId))
+    .where(and(eq(parties.id, partyId), eq(parties.userId, userId)));
+  return row ? summary(row.party, row.manager, now) : null;
+}
+
+export async function updateParty(env: Env, db: Db, userId: string, partyId: string, input: PartyInput, now = Date.now()): Promise<PartySummary> {
+  const party = await ownedParty(db, userId, partyId);
+  const changes: Partial<PartyRow> = {
+    title: input.title,
+    host: input.host === undefined ? party.host : input.host || null,
+    startAt: input.start ?? null,
+    expiresAt: input.expiration === undefined ? party.expiresAt : input.expiration,
+    restrictedMessaging: input.restrictedMessaging ?? party.restrictedMessaging,
+    updatedAt: now,
+  };
+  if (input.manager !== undefined) changes.profileId = await managerProfile(db, userId, input.manager);
+  if (input.password !== undefined) changes.passwordHash = input.password ? await hashPassword(input.password) : null;
+  const [updated] = await db.update(parties).set(changes).where(eq(parties.id, partyId)).returning();
+  await room(env, partyId).configure(roomFacts(updated!));
+  return (await getPartySummary(db, userId, partyId, now))!;
+}
+
+export async function deleteParty(env: Env, db: Db, userId: string, partyId: string): Promise<void> {
+  await ownedParty(db, userId, partyId);
+  await db.delete(parties).where(eq(parties.id, partyId));
+  await room(env, partyId).destroy();
+}
+
+async function managerMember(db: Db, party: PartyRow): Promise<Member> {
+  const profile = party.profileId
+    ? await db.query.profiles.findFirst({ columns: { firstName: true, lastName: true }, where: eq(profiles.id, party.profileId) })
+    : undefined;
+  const names = profile ?? (await db.query.users.findFirst({ columns: { firstName: true, lastName: true }, where: eq(users.id, party.userId) }));
+  return { id: party.userId, firstName: names?.firstName ?? '', lastName: names?.lastName ?? '', role: 'manager' };
+}
+
+/**
+ * Who the request is in this party: its manager (the consultant who owns it, under the managing
+ * profile's name), a guest with an active membership (host or guest), or nobody.
+ */
+export async function memberOf(db: Db, party: PartyRow, identity: Identity): Promise<Member | null> {
+  if (identity.consultant?.userId === party.userId) return managerMember(db, party);
+  if (!identity.guest) return null;
+  const membership = await db.query.partyMembers.findFirst({
+    where: and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, identity.guest.guestId), isNull(partyMembers.removedAt)),
+  });
+  if (!membership) return null;
+  return { id: membership.guestId, firstName: membership.firstName, lastName: membership.lastName, role: membership.isHost ? 'host' : 'guest' };
+}
+
+export async function findParty(db: Db, partyId: string): Promise<PartyRow> {
+  const party = await db.query.parties.findFirst({ where: eq(parties.id, partyId) });
+  if (!party) throw new AppError('partyNotFound');
+  return party;
+}
+
+export async function findPartyByShortId(db: Db, shortIdValue: string): Promise<PartyRow> {
+  const party = await db.query.parties.findFirst({ where: eq(parties.shortId, shortIdValue) });
+  if (!party) throw new AppError('partyNotFound');
+  return party;
+}
+
+/**
+ * Party info by the link's short id. Guests of an expired party are told it is over; its manager
+ * may still open and read it.
+ */
+export async function partyInfo(db: Db, shortIdValue: string, identity: Identity, now = Date.now()): Promise<PartyInfo> {
+  const party = await findPartyByShortId(db, shortIdValue);
+  const me = await memberOf(db, party, identity);
+  const expired = isExpired(party.expiresAt, now);
+  if (expired && me?.role !== 'manager') throw new AppError('partyExpired');
+  const manager = await managerMember(db, party);
+  return {
+    id: party.id,
+    shortId: party.shortId,
+    title: party.title,
+    host: party.host,
+    manager: { firstName: manager.firstName, lastName: manager.lastName },
+    start: party.startAt,
+    expiration: party.expiresAt,
+    passwordProtected: party.passwordHash !== null,
+    restrictedMessaging: party.restrictedMessaging,
+    expired,
+    me,
+  };
+}
+
+export async function partyGuests(db: Db, partyId: string): Promise<Member[]> {
+  const rows = await db
+    .select()
+    .from(partyMembers)
+    .where(and(eq(partyMembers.partyId, partyId), isNull(partyMembers.removedAt)))
+    .orderBy(asc(partyMembers.joinedAt));
+  return rows.map((row) => ({ id: row.guestId, firstName: row.firstName, lastName: row.lastName, role: row.isHost ? 'host' : 'guest' }));
+}
+
+export interface JoinResult {
+  member: Member;
+  /** Present when the join created a new guest identity: the caller stores it (cookie or app). */
+  credentials: GuestCredentials | null;
+}
+
+/**
+ * A guest joins with a first and last name (and the password, if the party has one). Wrong
+ * passwords are counted per party and client; past the limit joins are refused for a while.
+ */
+export async function joinParty(env: Env, db: Db, partyId: string, identity: Identity, input: JoinParty, client: string, now = Date.now()): Promise<JoinResult> {
+  const party = await findParty(db, partyId);
+  if (isExpired(party.expiresAt, now)) throw new AppError('partyExpired');
+  if (identity.consultant?.userId === party.userId) return { member: await managerMember(db, party), credentials: null };
+
+  const partyRoom = room(env, party.id);
+  if (party.passwordHash) {
+    if (!(await partyRoom.joinAllowed(client))) throw new AppError('tooManyAttempts');
+    if (!(await verifyPassword(input.password ?? '', party.passwordHash))) {
+      await partyRoom.joinFailed(client);
+      throw new AppError('wrongPassword');
+    }
+  }
+
+  const names = { firstName: input.firstName, lastName: input.lastName };
+  let credentials: GuestCredentials | null = null;
+  let guestId = identity.guest?.guestId;
+  if (guestId) {
+    const existing = await db.query.partyMembers.findFirst({ where: and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, guestId)) });
+    if (existing?.removedAt) throw new AppError('removed');
+  } else {
+    credentials = await createGuest(db, names);
+    guestId = credentials.id;
+  }
+  const [membership] = await db
+    .insert(partyMembers)
+    .values({ partyId: party.id, guestId, ...names, isHost: false, joinedAt: now })
+    .onConflictDoUpdate({ target: [partyMembers.partyId, partyMembers.guestId], set: names })
+    .returning();
+  const member: Member = { id: guestId, ...names, role: membership!.isHost ? 'host' : 'guest' };
+  await partyRoom.configure(roomFacts(party));
+  await partyRoom.addMember(member);
+  return { member, credentials };
+}
