@@ -4,7 +4,7 @@ import { parseClientFrame } from '../app/core/protocol';
 import type { Env } from '../worker/env';
 import type { Outcome, Room, SendInput } from './handlers';
 import { SendLimiter, handleEvent, publicMember, sendMessage } from './handlers';
-import type { RoomFacts } from './store';
+import type { RoomFacts, StoredMember } from './store';
 import { RoomStore } from './store';
 
 /** Kept on each socket so it survives hibernation: ids only. */
@@ -31,7 +31,8 @@ function readHeader<T>(request: Request, name: string): T | null {
 export class PartyRoom extends DurableObject<Env> implements Room {
   readonly store: RoomStore;
   private readonly attachments = new WeakMap<WebSocket, Attachment>();
-  private readonly limiters = new WeakMap<WebSocket, SendLimiter>();
+  /** Per member, not per socket: more sockets do not buy a higher rate. */
+  private readonly limiters = new Map<string, SendLimiter>();
   private mirrorScheduled = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -107,8 +108,7 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     const facts = readHeader<RoomFacts>(request, ROOM_HEADER.facts);
     if (!member || !facts) return new Response(null, { status: 400 });
     this.configureFacts(facts);
-    if (this.store.members.get(member.id)?.removed) return new Response(null, { status: 403 });
-    this.store.upsertMember(member);
+    if (!this.admit(member)) return new Response(null, { status: 403 });
 
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [member.id]);
@@ -131,9 +131,7 @@ export class PartyRoom extends DurableObject<Env> implements Room {
       return;
     }
     if (parsed.event.type === 'sendMessage' || parsed.event.type === 'updateMessage') {
-      let limiter = this.limiters.get(ws);
-      if (!limiter) this.limiters.set(ws, (limiter = new SendLimiter(this.now())));
-      if (!limiter.take(this.now())) {
+      if (!this.limiter(member.id).take(this.now())) {
         const tempId = parsed.event.type === 'sendMessage' ? parsed.event.tempId : undefined;
         this.send(ws, tempId ? { type: 'error', code: 'rateLimited', tempId } : { type: 'error', code: 'rateLimited' });
         return;
@@ -181,28 +179,29 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     this.broadcast(known ? { type: 'guestUpdate', member: publicMember(stored) } : { type: 'userJoined', member: publicMember(stored) });
   }
 
-  async history(memberId: string, before: number | undefined): Promise<Outcome<{ messages: ChatMessage[]; hasMore: boolean; seq: number }>> {
-    const member = this.store.members.get(memberId);
-    if (!member || member.removed) return { ok: false, code: 'notMember' };
+  async history(member: Member, before: number | undefined): Promise<Outcome<{ messages: ChatMessage[]; hasMore: boolean; seq: number }>> {
+    if (!this.admit(member)) return { ok: false, code: 'notMember' };
     return { ok: true, value: { ...this.store.page(before), seq: this.store.seq } };
   }
 
-  async post(memberId: string, input: SendInput): Promise<Outcome<{ message: ChatMessage; duplicate: boolean }>> {
-    const member = this.store.members.get(memberId);
-    if (!member || member.removed) return { ok: false, code: 'notMember' };
-    const result = sendMessage(this, member, input);
+  async post(member: Member, facts: RoomFacts, input: SendInput): Promise<Outcome<{ message: ChatMessage; duplicate: boolean }>> {
+    this.configureFacts(facts);
+    const stored = this.admit(member);
+    if (!stored) return { ok: false, code: 'notMember' };
+    if (!this.limiter(member.id).take(this.now())) return { ok: false, code: 'rateLimited' };
+    const result = sendMessage(this, stored, input);
     if (result.ok && !result.value.duplicate) {
       this.broadcast({ type: 'newMessage', seq: result.value.message.seq, message: result.value.message });
     }
     return result;
   }
 
-  async joinAllowed(client: string): Promise<boolean> {
-    return this.store.joinAllowed(client, this.now());
+  async beginPasswordAttempt(client: string): Promise<boolean> {
+    return this.store.beginPasswordAttempt(client, this.now());
   }
 
-  async joinFailed(client: string): Promise<void> {
-    this.store.recordJoinFailure(client, this.now());
+  async passwordAccepted(client: string): Promise<void> {
+    this.store.passwordAccepted(client);
   }
 
   /** The party was deleted: tell everyone, close every socket, forget everything. */
@@ -223,6 +222,21 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     if (previous && previous.restrictedMessaging !== facts.restrictedMessaging) {
       this.broadcast({ type: 'updateRestriction', partyId: facts.partyId, restrictedMessaging: facts.restrictedMessaging });
     }
+  }
+
+  /**
+   * The Worker vouches for who the member is (checked against D1); the room keeps its own copy
+   * and refuses anyone it has seen removed. Returns the stored member, or null.
+   */
+  private admit(member: Member): StoredMember | null {
+    if (this.store.members.get(member.id)?.removed) return null;
+    return this.store.upsertMember(member);
+  }
+
+  private limiter(memberId: string): SendLimiter {
+    let limiter = this.limiters.get(memberId);
+    if (!limiter) this.limiters.set(memberId, (limiter = new SendLimiter(this.now())));
+    return limiter;
   }
 
   private attachment(ws: WebSocket): Attachment | undefined {

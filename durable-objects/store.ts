@@ -232,25 +232,23 @@ export class RoomStore {
     return this.page(undefined, 1).messages[0] ?? null;
   }
 
-  /** Counts a wrong password; true while the client is still under the limit. */
-  joinAllowed(client: string, now: number): boolean {
+  /**
+   * Takes one password attempt for a client; false once the limit for the window is used up.
+   * Synchronous, so concurrent joins are counted one after another.
+   */
+  beginPasswordAttempt(client: string, now: number): boolean {
     const row = this.sql.exec<{ count: number; window_start: number }>('SELECT count, window_start FROM join_failures WHERE client = ?', client).toArray()[0];
-    return !row || row.window_start + LIMITS.joinFailureWindowMs < now || row.count < LIMITS.joinFailuresMax;
+    if (!row || row.window_start + LIMITS.joinFailureWindowMs < now) {
+      this.sql.exec('INSERT OR REPLACE INTO join_failures (client, count, window_start) VALUES (?, 1, ?)', client, now);
+      return true;
+    }
+    if (row.count >= LIMITS.joinFailuresMax) return false;
+    this.sql.exec('UPDATE join_failures SET count = count + 1 WHERE client = ?', client);
+    return true;
   }
 
-  recordJoinFailure(client: string, now: number): void {
-    this.sql.exec(
-      `INSERT INTO join_failures (client, count, window_start) VALUES (?, 1, ?)
-       ON CONFLICT (client) DO UPDATE SET
-         count = CASE WHEN window_start + ? < ? THEN 1 ELSE count + 1 END,
-         window_start = CASE WHEN window_start + ? < ? THEN ? ELSE window_start END`,
-      client,
-      now,
-      LIMITS.joinFailureWindowMs,
-      now,
-      LIMITS.joinFailureWindowMs,
-      now,
-      now,
-    );
+  /** A right password does not count against the client. */
+  passwordAccepted(client: string): void {
+    this.sql.exec('UPDATE join_failures SET count = MAX(count - 1, 0) WHERE client = ?', client);
   }
 }

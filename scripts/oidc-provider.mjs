@@ -11,6 +11,7 @@
 // Local only: never expose it anywhere else.
 
 import { generateKeyPair, randomBytes, randomUUID } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -540,7 +541,7 @@ async function withoutConsoleWarning(pattern, fn) {
 
 // --- CLI -----------------------------------------------------------------------------------------
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === realpathSync(process.argv[1])) {
   const port = Number(process.env.OIDC_PORT || 9090);
   const appOrigins = (process.env.SALON_APP_ORIGINS || 'http://localhost:8787')
     .split(',')

@@ -7,6 +7,7 @@
 //                          [--no-seed] [--no-build] [--watch]
 import { spawn, execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, demoConsultants, demoParty } from './demo-data.mjs';
 import { startOidcProvider } from './oidc-provider.mjs';
@@ -36,15 +37,19 @@ function run(command, args) {
   execFileSync(command, args, { stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'] });
 }
 
+// Children stay in this process's group, so whoever stops the group (a terminal's Ctrl-C, a test
+// runner) stops wrangler's workerd too; a plain SIGTERM to this process is passed on.
 function stopAll() {
-  for (const child of children) {
-    try {
-      // wrangler starts workerd as a child: end the whole process group.
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  }
+  for (const child of children) child.kill('SIGTERM');
+}
+
+/** Fails at once when a port is taken, instead of waiting for a server that is not ours. */
+function ensureFree(portNumber) {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () => reject(new Error(`Port ${portNumber} is already in use. Is another Salon still running?`)));
+    probe.listen(portNumber, '127.0.0.1', () => probe.close(resolve));
+  });
 }
 
 async function waitFor(url, timeoutMs) {
@@ -62,12 +67,14 @@ async function waitFor(url, timeoutMs) {
 }
 
 async function main() {
+  await ensureFree(port);
+  await ensureFree(oidcPort);
   if (values.fresh && persistTo) rmSync(persistTo, { recursive: true, force: true });
   run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
   if (!values['no-seed']) seed({ persistTo });
   if (values.watch) {
     run('npx', ['remix', 'vite:build']);
-    children.push(spawn('npx', ['remix', 'vite:build', '--watch'], { stdio: 'inherit', detached: true }));
+    children.push(spawn('npx', ['remix', 'vite:build', '--watch'], { stdio: 'inherit' }));
   } else if (!values['no-build']) {
     run('npx', ['remix', 'vite:build']);
   }
@@ -76,7 +83,7 @@ async function main() {
   const wrangler = spawn(
     'npx',
     ['wrangler', 'dev', '--port', String(port), '--var', `OIDC_ISSUER:${provider.issuer}`, '--show-interactive-dev-session=false', ...persistArgs],
-    { stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'], detached: true, env: { ...process.env, FORCE_COLOR: '0' } },
+    { stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'], env: { ...process.env, FORCE_COLOR: '0' } },
   );
   children.push(wrangler);
   wrangler.on('exit', (code) => {

@@ -79,7 +79,17 @@ export function upsertMessage(messages: ChatMessage[], message: ChatMessage): Ch
 
 function mergeOlder(messages: ChatMessage[], older: ChatMessage[]): ChatMessage[] {
   const known = new Set(messages.map((m) => m.id));
-  return [...older.filter((m) => !known.has(m.id)), ...messages];
+  return [...older.filter((m) => !known.has(m.id)), ...messages].sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * A message older than the loaded page while older pages exist is left for that page to bring:
+ * putting it in now would make it the oldest loaded message, and paging back from it would skip
+ * everything between.
+ */
+function beyondLoaded(state: ChatState, message: ChatMessage): boolean {
+  const oldest = state.messages[0];
+  return state.hasMore && oldest !== undefined && message.seq < oldest.seq;
 }
 
 function withoutPending(pending: PendingMessage[], tempId: string | null): PendingMessage[] {
@@ -95,9 +105,11 @@ function applyChange(state: ChatState, seq: number, message: ChatMessage): ChatS
     // Already applied (a duplicate ack, or a replay that overlapped): keep the newest copy.
     const current = state.messages.find((m) => m.id === message.id);
     const newer = !current || (message.editedAt ?? 0) >= (current.editedAt ?? 0);
-    return { ...state, pending, messages: newer ? upsertMessage(state.messages, message) : state.messages };
+    const keep = !newer || beyondLoaded(state, message);
+    return { ...state, pending, messages: keep ? state.messages : upsertMessage(state.messages, message) };
   }
-  return { ...state, pending, lastSeq: seq, messages: upsertMessage(state.messages, message) };
+  const messages = beyondLoaded(state, message) ? state.messages : upsertMessage(state.messages, message);
+  return { ...state, pending, lastSeq: seq, messages };
 }
 
 function applyEvents(state: ChatState, events: ChatEvent[]): ChatState {

@@ -42,7 +42,12 @@ export function fromLocalInput(value: string, timezoneOffsetMinutes: number): nu
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
   if (!match) return null;
   const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  return Date.UTC(y, mo - 1, d, h, mi) + timezoneOffsetMinutes * 60_000;
+  // Date.UTC would roll 30 February into March and read year 50 as 1950: build, then compare.
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  date.setUTCHours(h, mi, 0, 0);
+  const valid = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && date.getUTCHours() === h && date.getUTCMinutes() === mi;
+  return valid ? date.getTime() + timezoneOffsetMinutes * 60_000 : null;
 }
 
 /** Epoch ms as a `datetime-local` value in the zone with the given offset. */

@@ -58,6 +58,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * True for an AppError from any bundle. The Worker and the Remix build each carry their own copy
+ * of this module, so `instanceof` would miss errors thrown by the other.
+ */
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof Error && error.name === 'AppError' && isErrorCode((error as { code?: unknown }).code);
+}
+
 /** The i18next key under which the client finds the text for a code. */
 export function errorKey(code: ErrorCode): `errors.${ErrorCode}` {
   return `errors.${code}`;

@@ -38,7 +38,8 @@ export const PartyInputSchema = z.object({
     .min(1, { error: 'invalidInput' })
     .max(LIMITS.partyTitleMax, { error: 'invalidInput' })
     .refine(isCleanName, { error: 'invalidText' }),
-  start: TimestampSchema.nullable().default(null),
+  /** Absent: none on create, unchanged on edit. Null clears it. */
+  start: TimestampSchema.nullable().optional(),
   /** Absent: the default (3 days from now) on create. Null: never expires. */
   expiration: TimestampSchema.nullable().optional(),
   host: z

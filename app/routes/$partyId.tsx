@@ -11,7 +11,7 @@ import { MembersPanel } from '~/components/party/members-panel';
 import { MessageList } from '~/components/party/message-list';
 import { usePartyChat } from '~/components/party/use-party-chat';
 import { StatePanel } from '~/components/state-panel';
-import { AppError } from '~/core/errors';
+import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
 import { can } from '~/core/permissions';
 import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
@@ -34,7 +34,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     const party = await context.services.parties.partyInfo(context.db, shortId, context.identity);
     return data<LoaderData>({ state: 'ok', party });
   } catch (error) {
-    if (error instanceof AppError && (error.code === 'partyNotFound' || error.code === 'partyExpired')) {
+    if (isAppError(error) && (error.code === 'partyNotFound' || error.code === 'partyExpired')) {
       return data<LoaderData>({ state: error.code }, { status: error.status });
     }
     throw error;
@@ -61,7 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     return data({ ok: true as const }, { headers });
   } catch (error) {
-    if (error instanceof AppError) return data({ ok: false as const, code: error.code as ErrorCode }, { status: error.status });
+    if (isAppError(error)) return data({ ok: false as const, code: error.code as ErrorCode }, { status: error.status });
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { ConsultantHeader } from '~/components/consultant-header';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { useDateFormatter } from '~/components/local-time';
 import { fromLocalInput, toLocalInput } from '~/core/dates';
-import { AppError } from '~/core/errors';
+import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 import { defaultExpiration } from '~/core/party';
@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     const party = await context.services.parties.createParty(context.db, userId, parsed.data);
     return { ok: true, shortId: party.shortId };
   } catch (error) {
-    if (error instanceof AppError) return { ok: false, code: error.code };
+    if (isAppError(error)) return { ok: false, code: error.code };
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { AppError } from '../../app/core/errors';
+import { HTTPException } from 'hono/http-exception';
+import { AppError, isAppError } from '../../app/core/errors';
 import type { ErrorBody } from '../../app/core/errors';
 import { resolveIdentity } from '../auth/identity';
 import { database } from '../db/client';
@@ -36,7 +37,9 @@ export const api = new Hono<ApiEnv>()
   .route('/parties', partiesApi)
   .notFound((c) => c.json<ErrorBody>({ error: { code: 'notFound' } }, 404))
   .onError((error, c) => {
-    if (error instanceof AppError) return c.json<ErrorBody>({ error: { code: error.code } }, error.status as 400);
+    if (isAppError(error)) return c.json<ErrorBody>({ error: { code: error.code } }, error.status as 400);
+    // Hono's own 4xx (a body that is not JSON, for one) is bad input like any other.
+    if (error instanceof HTTPException && error.status < 500) return c.json<ErrorBody>({ error: { code: 'invalidInput' } }, 400);
     console.error('api error', c.req.method, new URL(c.req.url).pathname, error);
     return c.json<ErrorBody>({ error: { code: 'generic' } }, 500);
   });

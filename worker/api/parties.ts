@@ -9,6 +9,7 @@ import { ROOM_HEADER } from '../../durable-objects/party-room';
 import { COOKIE, serializeCookie } from '../auth/cookies';
 import { guestCookieValue } from '../auth/guests';
 import type { Member } from '../../app/core/protocol';
+import type { PartyRow } from '../db/schema';
 import {
   createParty,
   deleteParty,
@@ -34,13 +35,20 @@ const ChatPostSchema = z.object({
   replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
 });
 
-/** The requester's membership of the party, or the reason they have none. */
-async function requireMember(c: ApiContext, partyId: string): Promise<Member> {
+/**
+ * The requester's membership of the party, or the reason they have none. Guests of an expired
+ * party are told it is over; its manager may still read it.
+ */
+async function requireMember(c: ApiContext, partyId: string): Promise<{ party: PartyRow; member: Member }> {
   const party = await findParty(c.get('db'), partyId);
   const identity = c.get('identity');
   const member = await memberOf(c.get('db'), party, identity);
-  if (!member) throw new AppError(identity.consultant || identity.guest ? 'notMember' : 'unauthorized');
-  return member;
+  if (!member) {
+    if (identity.consultantExpired) throw new AppError('sessionExpired');
+    throw new AppError(identity.consultant || identity.guest ? 'notMember' : 'unauthorized');
+  }
+  if (member.role !== 'manager' && isExpired(party.expiresAt, Date.now())) throw new AppError('partyExpired');
+  return { party, member };
 }
 
 function unwrap<T>(outcome: Outcome<T>): T {
@@ -79,23 +87,18 @@ export const partiesApi = new Hono<ApiEnv>()
     return c.json(body);
   })
   .get('/:id/chat', valid('query', HistoryQuerySchema), async (c) => {
-    const member = await requireMember(c, c.req.param('id'));
-    return c.json(unwrap(await room(c.env, c.req.param('id')).history(member.id, c.req.valid('query').from)));
+    const { member } = await requireMember(c, c.req.param('id'));
+    return c.json(unwrap(await room(c.env, c.req.param('id')).history(member, c.req.valid('query').from)));
   })
   .post('/:id/chat', valid('json', ChatPostSchema), async (c) => {
-    const member = await requireMember(c, c.req.param('id'));
+    const { party, member } = await requireMember(c, c.req.param('id'));
     const body = c.req.valid('json');
-    const result = unwrap(await room(c.env, c.req.param('id')).post(member.id, { ...body, tempId: body.tempId ?? null }));
+    const result = unwrap(await room(c.env, party.id).post(member, roomFacts(party), { ...body, tempId: body.tempId ?? null }));
     return c.json(result.message, result.duplicate ? 200 : 201);
   })
   .get('/:id/socket', async (c) => {
     if (c.req.header('Upgrade') !== 'websocket') throw new AppError('badRequest');
-    const db = c.get('db');
-    const party = await findParty(db, c.req.param('id'));
-    const identity = c.get('identity');
-    const member = await memberOf(db, party, identity);
-    if (!member) throw new AppError(identity.consultant || identity.guest ? 'notMember' : 'unauthorized');
-    if (isExpired(party.expiresAt, Date.now()) && member.role !== 'manager') throw new AppError('partyExpired');
+    const { party, member } = await requireMember(c, c.req.param('id'));
     const headers = new Headers(c.req.raw.headers);
     // Header values must be Latin-1; names may not be.
     headers.set(ROOM_HEADER.member, encodeURIComponent(JSON.stringify(member)));

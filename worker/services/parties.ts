@@ -146,7 +146,7 @@ export async function updateParty(env: Env, db: Db, userId: string, partyId: str
   const changes: Partial<PartyRow> = {
     title: input.title,
     host: input.host === undefined ? party.host : input.host || null,
-    startAt: input.start ?? null,
+    startAt: input.start === undefined ? party.startAt : input.start,
     expiresAt: input.expiration === undefined ? party.expiresAt : input.expiration,
     restrictedMessaging: input.restrictedMessaging ?? party.restrictedMessaging,
     updatedAt: now,
@@ -249,11 +249,11 @@ export async function joinParty(env: Env, db: Db, partyId: string, identity: Ide
 
   const partyRoom = room(env, party.id);
   if (party.passwordHash) {
-    if (!(await partyRoom.joinAllowed(client))) throw new AppError('tooManyAttempts');
-    if (!(await verifyPassword(input.password ?? '', party.passwordHash))) {
-      await partyRoom.joinFailed(client);
-      throw new AppError('wrongPassword');
-    }
+    // The attempt is counted before the check, in the room (one writer), so parallel guesses
+    // cannot slip past the limit; a right password gives the attempt back.
+    if (!(await partyRoom.beginPasswordAttempt(client))) throw new AppError('tooManyAttempts');
+    if (!(await verifyPassword(input.password ?? '', party.passwordHash))) throw new AppError('wrongPassword');
+    await partyRoom.passwordAccepted(client);
   }
 
   const names = { firstName: input.firstName, lastName: input.lastName };

@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
@@ -11,13 +11,28 @@ import { LIMITS } from '~/core/limits';
 export function JoinDialog({ title, passwordProtected }: { title: string; passwordProtected: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: false; code: ErrorCode } | { ok: true }>();
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useRef<HTMLFormElement>(null);
   const first = useRef<HTMLInputElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  const [complete, setComplete] = useState(false);
+
+  // The inputs are uncontrolled and read from the form itself, so what a guest typed on a slow
+  // phone before the page became interactive still counts.
+  const check = useCallback(() => {
+    const values = form.current ? new FormData(form.current) : null;
+    const filled = (name: string) => String(values?.get(name) ?? '').trim() !== '';
+    setComplete(filled('firstName') && filled('lastName') && (!passwordProtected || String(values?.get('password') ?? '') !== ''));
+  }, [passwordProtected]);
+  useEffect(() => {
+    // A native listener, attached and followed by a first check in the same tick: no input can
+    // fall between hydration and listening.
+    const element = form.current;
+    element?.addEventListener('input', check);
+    check();
+    if (!element?.contains(document.activeElement)) first.current?.focus();
+    return () => element?.removeEventListener('input', check);
+  }, [check]);
+
   const busy = fetcher.state !== 'idle';
-  const ready = firstName.trim() !== '' && lastName.trim() !== '' && (!passwordProtected || password !== '') && !busy;
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.code : null;
   const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:border-primary-dark';
   return (
@@ -28,19 +43,19 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
           {t('join.title')}
         </h1>
         <p className="mt-1 text-slate-600">{t('join.intro')}</p>
-        <fetcher.Form method="post" className="mt-4 space-y-3" noValidate>
+        <fetcher.Form ref={form} method="post" className="mt-4 space-y-3" noValidate>
           <label className="block">
             <span className="font-medium">{t('join.firstName')}</span>
-            <input ref={first} name="firstName" autoComplete="given-name" maxLength={LIMITS.nameMax} value={firstName} onChange={(e) => setFirstName(e.target.value)} className={field} />
+            <input ref={first} name="firstName" autoComplete="given-name" maxLength={LIMITS.nameMax} className={field} />
           </label>
           <label className="block">
             <span className="font-medium">{t('join.lastName')}</span>
-            <input name="lastName" autoComplete="family-name" maxLength={LIMITS.nameMax} value={lastName} onChange={(e) => setLastName(e.target.value)} className={field} />
+            <input name="lastName" autoComplete="family-name" maxLength={LIMITS.nameMax} className={field} />
           </label>
           {passwordProtected ? (
             <label className="block">
               <span className="font-medium">{t('join.password')}</span>
-              <input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className={field} />
+              <input type="password" name="password" autoComplete="current-password" className={field} />
             </label>
           ) : null}
           {error ? (
@@ -48,7 +63,7 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
               {t(`errors.${error}`)}
             </p>
           ) : null}
-          <button type="submit" disabled={!ready} className="w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50">
+          <button type="submit" disabled={!complete || busy} className="w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50">
             {t('join.submit')}
           </button>
           <p className="text-xs text-slate-500">{t('join.privacy')}</p>

@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 8790;
+const OIDC_PORT = 9091;
+
+/**
+ * Browser tests in Debian's Chromium against the app served as `npm start` serves it (wrangler dev
+ * with the local OpenID Connect provider), on its own ports and a fresh local database.
+ */
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `node scripts/serve.mjs --port ${PORT} --oidc-port ${OIDC_PORT} --persist-to .wrangler/e2e --fresh --no-seed --no-build --quiet`,
+    url: `http://localhost:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: every layer, in order — build (the Worker serves the Remix build), the pure core and
+// scripts (Node), the API and the PartyRoom inside workerd, then the browser tests in Chromium
+// against the served app. Ends with one line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const REPORTS = '.cache/test-reports';
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+const layers = [];
+
+function step(name, command, args, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`◀ ${name}: ${result.status === 0 ? 'ok' : `exit ${result.status}`} in ${seconds} s`);
+  return result.status === 0;
+}
+
+function vitestCounts(file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+}
+
+function playwrightCounts(file) {
+  const stats = JSON.parse(readFileSync(file, 'utf8')).stats;
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+}
+
+function record(name, ok, countsOf) {
+  let counts = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
+  try {
+    counts = countsOf();
+    if (!ok && counts.failed === 0) counts.failed = 1;
+  } catch {
+    // No report: the layer did not run its tests.
+  }
+  layers.push({ name, ...counts });
+}
+
+const built = step('build', 'npx', ['remix', 'vite:build']);
+if (!built) layers.push({ name: 'build', passed: 0, failed: 1, skipped: 0 });
+
+for (const project of ['unit', 'workers']) {
+  if (!built && project === 'workers') continue;
+  const file = `${REPORTS}/${project}.json`;
+  const ok = step(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  record(project, ok, () => vitestCounts(file));
+}
+
+if (built) {
+  const file = `${REPORTS}/e2e.json`;
+  const ok = step('browser tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  record('e2e', ok, () => playwrightCounts(file));
+}
+
+const total = layers.reduce((sum, layer) => ({ passed: sum.passed + layer.passed, failed: sum.failed + layer.failed, skipped: sum.skipped + layer.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log('\nlayer        passed  failed  skipped');
+for (const layer of layers) console.log(`${layer.name.padEnd(12)} ${String(layer.passed).padStart(6)}  ${String(layer.failed).padStart(6)}  ${String(layer.skipped).padStart(7)}`);
+console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed === 0 && total.passed > 0 ? 0 : 1);

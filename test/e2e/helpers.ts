@@ -1,0 +1,32 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../scripts/demo-data.mjs';
+
+/** A phone-sized guest: Pixel-like viewport, touch, the given language. */
+export async function phoneContext(browser: Browser, locale = 'de-DE'): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale });
+}
+
+/** Signs a demo consultant in through the local provider's own login page. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: /Partnerkonto|partner account/i }).click();
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL('**/parties');
+}
+
+export async function createParty(page: Page, title: string): Promise<string> {
+  if (!(await page.getByLabel(/Art der Party|Type of party|party type/i).isVisible())) {
+    await page.getByRole('button', { name: /Neue Party|New party/i }).click();
+  }
+  await page.getByLabel(/Art der Party|Type of party|party type/i).fill(title);
+  await page.getByRole('button', { name: /Party anlegen|Create party/i }).click();
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await expect(card).toBeVisible();
+  const href = await card.getByRole('link').first().getAttribute('href');
+  expect(href).toMatch(/^\/[0-9A-Za-z]{12}$/);
+  return href!;
+}

@@ -1,0 +1,143 @@
+import type { WebSocketRoute } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { createParty, phoneContext, signIn } from './helpers';
+
+test('a consultant signs in, creates a party, and chats with a guest on a phone', async ({ browser }) => {
+  const consultantContext = await browser.newContext({ locale: 'de-DE' });
+  const consultant = await consultantContext.newPage();
+  await signIn(consultant, 'anna@salon.test');
+  await expect(consultant.getByRole('heading', { name: 'Deine Partys' })).toBeVisible();
+  const link = await createParty(consultant, 'Wellness-Party am Freitag');
+
+  await consultant.goto(link);
+  await expect(consultant.getByRole('heading', { name: 'Wellness-Party am Freitag' })).toBeVisible();
+  const consultantInput = consultant.getByRole('textbox', { name: 'Nachricht' });
+  await expect(consultantInput).toBeEnabled();
+
+  const guestContext = await phoneContext(browser, 'de-DE');
+  const guest = await guestContext.newPage();
+  await guest.goto(link);
+  const dialog = guest.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Willkommen zur Party!' })).toBeVisible();
+  const join = dialog.getByRole('button', { name: 'Party beitreten' });
+  await expect(join).toBeDisabled();
+  await dialog.getByLabel('Vorname').fill('  Maria ');
+  await expect(join).toBeDisabled();
+  await dialog.getByLabel('Nachname').fill('Klein');
+  await expect(join).toBeEnabled();
+  await join.click();
+  await expect(dialog).toBeHidden();
+
+  // The guest's arrival shows on the consultant's side.
+  await expect(consultant.getByTestId('members')).toContainText('Maria Klein');
+
+  const guestInput = guest.getByRole('textbox', { name: 'Nachricht' });
+  await guestInput.fill('Hallo Anna! 👋');
+  await guest.getByRole('button', { name: 'Senden' }).click();
+  await expect(consultant.getByTestId('message').filter({ hasText: 'Hallo Anna! 👋' })).toBeVisible();
+  await expect(consultant.getByTestId('message').filter({ hasText: 'Hallo Anna!' })).toContainText('Maria Klein');
+
+  // Enter sends on a desktop; Shift+Enter makes a new line.
+  await consultantInput.fill('Willkommen, Maria!');
+  await consultantInput.press('Shift+Enter');
+  await consultantInput.pressSequentially('Schön, dass du da bist.');
+  await consultantInput.press('Enter');
+  const reply = guest.getByTestId('message').filter({ hasText: 'Willkommen, Maria!' });
+  await expect(reply).toBeVisible();
+  await expect(reply).toContainText('Schön, dass du da bist.');
+  await expect(consultantInput).toHaveValue('');
+
+  // Empty text is never sent.
+  await expect(guest.getByRole('button', { name: 'Senden' })).toBeDisabled();
+  await guestInput.fill('   ');
+  await expect(guest.getByRole('button', { name: 'Senden' })).toBeDisabled();
+
+  // After a reload both see the same conversation, once each.
+  await guest.reload();
+  await expect(guest.getByTestId('message')).toHaveCount(2);
+  await expect(guest.getByRole('dialog')).toHaveCount(0);
+
+  await guestContext.close();
+  await consultantContext.close();
+});
+
+test('a guest who loses the connection gets every message sent meanwhile, once, in order', async ({ browser }) => {
+  const consultantContext = await browser.newContext({ locale: 'de-DE' });
+  const consultant = await consultantContext.newPage();
+  await signIn(consultant, 'anna@salon.test');
+  const link = await createParty(consultant, 'Küchenparty');
+  await consultant.goto(link);
+  const consultantInput = consultant.getByRole('textbox', { name: 'Nachricht' });
+
+  const guestContext = await phoneContext(browser);
+  const guest = await guestContext.newPage();
+  // The guest's socket runs through the test, which can cut it and refuse reconnects for a while.
+  let reachable = true;
+  const sockets: WebSocketRoute[] = [];
+  await guest.routeWebSocket(/\/socket$/, (socket) => {
+    if (!reachable) return void socket.close({ code: 4500, reason: 'network down' });
+    socket.connectToServer();
+    sockets.push(socket);
+  });
+  await guest.goto(link);
+  await guest.getByLabel('Vorname').fill('Eva');
+  await guest.getByLabel('Nachname').fill('Stein');
+  await guest.getByRole('button', { name: 'Party beitreten' }).click();
+  await expect(guest.getByText('Noch keine Nachrichten. Sag Hallo!')).toBeVisible();
+
+  await consultantInput.fill('Null');
+  await consultantInput.press('Enter');
+  await expect(guest.getByTestId('message')).toHaveText([/Null/]);
+
+  reachable = false;
+  for (const socket of sockets.splice(0)) await socket.close({ code: 4500, reason: 'network down' });
+  await expect(guest.getByText('Verbindung wird wiederhergestellt …')).toBeVisible();
+  for (const text of ['Eins', 'Zwei', 'Drei']) {
+    await consultantInput.fill(text);
+    await consultantInput.press('Enter');
+    await expect(consultant.getByTestId('message').filter({ hasText: text })).toBeVisible();
+  }
+  // The guest writes while offline: the message waits and goes out after reconnecting.
+  await guest.getByRole('textbox', { name: 'Nachricht' }).fill('Bin wieder da');
+  await guest.getByRole('button', { name: 'Senden' }).click();
+  await expect(guest.getByTestId('pending-message')).toHaveCount(1);
+  reachable = true;
+
+  await expect(guest.getByTestId('message')).toHaveText([/Null/, /Eins/, /Zwei/, /Drei/, /Bin wieder da/], { timeout: 20_000 });
+  await expect(guest.getByTestId('pending-message')).toHaveCount(0);
+  await expect(consultant.getByTestId('message')).toHaveText([/Null/, /Eins/, /Zwei/, /Drei/, /Bin wieder da/]);
+  await guestContext.close();
+  await consultantContext.close();
+});
+
+test('the party page speaks English to an English browser, and wrong passwords are refused', async ({ browser }) => {
+  const consultantContext = await browser.newContext({ locale: 'de-DE' });
+  const consultant = await consultantContext.newPage();
+  await signIn(consultant, 'anna@salon.test');
+  await consultant.getByRole('button', { name: 'Neue Party' }).click();
+  await consultant.getByLabel('Art der Party').fill('Secret Party');
+  await consultant.getByLabel('Passwort (optional)').fill('geheim');
+  await consultant.getByRole('button', { name: 'Party anlegen' }).click();
+  const card = consultant.getByRole('listitem').filter({ hasText: 'Secret Party' });
+  const link = (await card.getByRole('link').first().getAttribute('href'))!;
+
+  const guestContext = await phoneContext(browser, 'en-GB');
+  const guest = await guestContext.newPage();
+  await guest.goto(link);
+  const dialog = guest.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Welcome to the party!' })).toBeVisible();
+  await dialog.getByLabel('First name').fill('John');
+  await dialog.getByLabel('Last name').fill('Smith');
+  await dialog.getByLabel('Party password').fill('falsch');
+  await dialog.getByRole('button', { name: 'Join the party' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Wrong password!');
+  await dialog.getByLabel('Party password').fill('geheim');
+  await dialog.getByRole('button', { name: 'Join the party' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(guest.getByRole('textbox', { name: 'Message' })).toBeVisible();
+
+  await guest.goto('/NoSuchParty12');
+  await expect(guest.getByRole('heading', { name: 'Party not found' })).toBeVisible();
+  await guestContext.close();
+  await consultantContext.close();
+});

@@ -1,0 +1,580 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chatReducer, initialChatState, upsertMessage, type ChatAction, type ChatState } from '../../app/core/chat-state';
+import type { ChatEvent, ChatMessage, Member, ServerEvent } from '../../app/core/protocol';
+
+// ---- fixtures --------------------------------------------------------------------------------
+
+const me: Member = { id: 'guest-me', firstName: 'Anna', lastName: 'Weiß', role: 'guest' };
+const manager: Member = { id: 'manager-1', firstName: 'Clara', lastName: 'Berater', role: 'manager' };
+const other: Member = { id: 'guest-2', firstName: 'Ben', lastName: 'Müller', role: 'guest' };
+
+const tempIdOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** The message created by the event with this seq. */
+function message(seq: number, fields: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id: `msg-${seq}`,
+    seq,
+    tempId: null,
+    sender: other.id,
+    senderType: 'guest',
+    senderName: 'Ben Müller',
+    messageType: 'text',
+    message: `message ${seq}`,
+    replyingTo: null,
+    timestamp: 1_700_000_000_000 + seq * 1000,
+    editedAt: null,
+    deleted: false,
+    ...fields,
+  };
+}
+
+const mine = (seq: number, tempId: string) => message(seq, { sender: me.id, senderName: 'Anna Weiß', tempId });
+
+const server = (event: ServerEvent): ChatAction => ({ type: 'server', event });
+const newMessage = (m: ChatMessage, seq = m.seq): ChatAction => server({ type: 'newMessage', seq, message: m });
+const updated = (seq: number, m: ChatMessage): ChatAction => server({ type: 'updatedMessage', seq, message: m });
+
+function welcome(fields: Partial<Extract<ServerEvent, { type: 'welcome' }>> = {}): ChatAction {
+  return server({
+    type: 'welcome',
+    protocolVersion: 1,
+    mode: 'snapshot',
+    messages: [],
+    hasMore: false,
+    events: [],
+    partyId: 'party-1',
+    me,
+    members: [manager, me, other],
+    online: [manager.id, me.id],
+    restrictedMessaging: false,
+    seen: { [manager.id]: 0 },
+    seq: 0,
+    ...fields,
+  });
+}
+
+const replay = (events: ChatEvent[], fields: Partial<Extract<ServerEvent, { type: 'welcome' }>> = {}) =>
+  welcome({ mode: 'replay', events, seq: events.at(-1)?.seq ?? 0, ...fields });
+
+const run = (actions: ChatAction[], state: ChatState = initialChatState) => actions.reduce(chatReducer, state);
+const ids = (state: ChatState) => state.messages.map((m) => m.id);
+
+/** Ready with messages 1..n from someone else. */
+const withMessages = (n: number) =>
+  run([
+    welcome({
+      messages: Array.from({ length: n }, (_, i) => message(i + 1)),
+      seq: n,
+    }),
+  ]);
+
+// ---- welcome ---------------------------------------------------------------------------------
+
+describe('welcome', () => {
+  it('a snapshot sets messages, lastSeq, members, online, seen and the restriction', () => {
+    const messages = [message(3), message(4), message(5)];
+    const state = run([
+      welcome({ messages, hasMore: true, seq: 7, restrictedMessaging: true, seen: { [other.id]: 4 } }),
+    ]);
+    expect(state.ready).toBe(true);
+    expect(state.me).toEqual(me);
+    expect(state.messages).toEqual(messages);
+    expect(state.lastSeq).toBe(7);
+    expect(state.hasMore).toBe(true);
+    expect(state.members).toEqual([manager, me, other]);
+    expect(state.online).toEqual([manager.id, me.id]);
+    expect(state.seen).toEqual({ [other.id]: 4 });
+    expect(state.restrictedMessaging).toBe(true);
+    expect(state.needsResync).toBeNull();
+  });
+
+  it('a snapshot replaces the messages the client had', () => {
+    const state = run([welcome({ messages: [message(1), message(2)], seq: 2 }), welcome({ messages: [message(9)], seq: 9 })]);
+    expect(ids(state)).toEqual(['msg-9']);
+    expect(state.lastSeq).toBe(9);
+  });
+
+  it('a snapshot drops pending messages it contains as mine, and keeps the others', () => {
+    const acked = tempIdOf(1);
+    const stillPending = tempIdOf(2);
+    const state = run([
+      { type: 'queued', tempId: acked, message: 'hi', at: 1 },
+      { type: 'queued', tempId: stillPending, message: 'there', at: 2 },
+      welcome({ messages: [message(1), mine(2, acked)], seq: 2 }),
+    ]);
+    expect(state.pending.map((p) => p.tempId)).toEqual([stillPending]);
+  });
+
+  it("a snapshot only drops pending messages by tempId when the message is mine", () => {
+    const tempId = tempIdOf(1);
+    const state = run([
+      { type: 'queued', tempId, message: 'hi', at: 1 },
+      // Someone else's message that happens to carry the same tempId.
+      welcome({ messages: [message(1, { tempId })], seq: 1 }),
+    ]);
+    expect(state.pending.map((p) => p.tempId)).toEqual([tempId]);
+  });
+
+  it('a snapshot clears a pending resync', () => {
+    const gapped = run([newMessage(message(5))], withMessages(2));
+    expect(gapped.needsResync).toBe('resume');
+    expect(run([welcome({ messages: [message(5)], seq: 5 })], gapped).needsResync).toBeNull();
+  });
+
+  it('a replay applies its events in order after lastSeq', () => {
+    const before = withMessages(2);
+    const edited = message(1, { message: 'edited', editedAt: 5 });
+    const state = run([replay([newMessage(message(3)), updated(4, edited), newMessage(message(5))].map(toEvent))], before);
+    expect(ids(state)).toEqual(['msg-1', 'msg-2', 'msg-3', 'msg-5']);
+    expect(state.messages[0]).toEqual(edited);
+    expect(state.lastSeq).toBe(5);
+    expect(state.needsResync).toBeNull();
+  });
+
+  it('a replay keeps messages and hasMore the client had', () => {
+    const before = run([welcome({ messages: [message(10)], hasMore: true, seq: 10 })]);
+    const state = run([replay([{ type: 'newMessage', seq: 11, message: message(11) }])], before);
+    expect(ids(state)).toEqual(['msg-10', 'msg-11']);
+    expect(state.hasMore).toBe(true);
+  });
+
+  it('a replay with nothing new changes no messages', () => {
+    const before = withMessages(3);
+    const state = run([replay([], { seq: 3 })], before);
+    expect(state.messages).toEqual(before.messages);
+    expect(state.lastSeq).toBe(3);
+  });
+
+  it('a replay that overlaps what the client has applies each message once', () => {
+    const before = withMessages(3);
+    const state = run([replay([2, 3, 4, 5].map((seq) => ({ type: 'newMessage' as const, seq, message: message(seq) })))], before);
+    expect(ids(state)).toEqual(['msg-1', 'msg-2', 'msg-3', 'msg-4', 'msg-5']);
+    expect(state.lastSeq).toBe(5);
+  });
+
+  it('a replay that has a gap stops there and asks to resume again', () => {
+    const before = withMessages(2);
+    const state = run([replay([3, 5].map((seq) => ({ type: 'newMessage' as const, seq, message: message(seq) })))], before);
+    expect(ids(state)).toEqual(['msg-1', 'msg-2', 'msg-3']);
+    expect(state.lastSeq).toBe(3);
+    expect(state.needsResync).toBe('resume');
+  });
+});
+
+function toEvent(action: ChatAction): ChatEvent {
+  if (action.type !== 'server' || (action.event.type !== 'newMessage' && action.event.type !== 'updatedMessage')) throw new Error('not a chat event');
+  return action.event;
+}
+
+// ---- message events --------------------------------------------------------------------------
+
+describe('newMessage', () => {
+  it('with seq lastSeq+1 appends', () => {
+    const state = run([newMessage(message(3))], withMessages(2));
+    expect(ids(state)).toEqual(['msg-1', 'msg-2', 'msg-3']);
+    expect(state.lastSeq).toBe(3);
+  });
+
+  it('the first message of an empty party (lastSeq 0) is seq 1', () => {
+    const state = run([welcome(), newMessage(message(1))]);
+    expect(ids(state)).toEqual(['msg-1']);
+    expect(state.lastSeq).toBe(1);
+  });
+
+  it('a duplicate is not appended twice', () => {
+    const state = run([newMessage(message(3)), newMessage(message(3)), newMessage(message(2))], withMessages(2));
+    expect(ids(state)).toEqual(['msg-1', 'msg-2', 'msg-3']);
+    expect(state.lastSeq).toBe(3);
+  });
+
+  it('a duplicate does not bring back an older copy of an edited message', () => {
+    const edited = message(2, { message: 'better', editedAt: 10 });
+    const state = run([updated(3, edited), newMessage(message(2))], withMessages(2));
+    expect(state.messages[1]).toEqual(edited);
+  });
+
+  it('a gap asks to resume and is not applied', () => {
+    const before = withMessages(2);
+    const state = run([newMessage(message(4))], before);
+    expect(state.needsResync).toBe('resume');
+    expect(state.messages).toEqual(before.messages);
+    expect(state.lastSeq).toBe(2);
+  });
+
+  it('removes my pending message when it arrives as a newMessage', () => {
+    const tempId = tempIdOf(1);
+    const state = run([{ type: 'queued', tempId, message: 'hi', at: 1 }, newMessage(mine(3, tempId))], withMessages(2));
+    expect(state.pending).toEqual([]);
+    expect(ids(state)).toEqual(['msg-1', 'msg-2', 'msg-3']);
+  });
+});
+
+describe('ack', () => {
+  const tempId = tempIdOf(7);
+  const queued: ChatAction = { type: 'queued', tempId, message: 'message 3', at: 1 };
+  const ack = (m: ChatMessage): ChatAction => server({ type: 'ack', tempId, seq: m.seq, message: m });
+
+  it('removes the pending message and inserts the message once', () => {
+    const state = run([queued, ack(mine(3, tempId))], withMessages(2));
+    expect(state.pending).toEqual([]);
+    expect(ids(state)).toEqual(['msg-1', 'msg-2', 'msg-3']);
+    expect(state.lastSeq).toBe(3);
+  });
+
+  it('also when the newMessage for it arrived first', () => {
+    const m = mine(3, tempId);
+    const state = run([queued, newMessage(m), ack(m)], withMessages(2));
+    expect(state.pending).toEqual([]);
+    expect(ids(state)).toEqual(['msg-1', 'msg-2', 'msg-3']);
+  });
+
+  it('and when the newMessage arrives after the ack', () => {
+    const m = mine(3, tempId);
+    const state = run([queued, ack(m), newMessage(m)], withMessages(2));
+    expect(state.pending).toEqual([]);
+    expect(ids(state)).toEqual(['msg-1', 'msg-2', 'msg-3']);
+  });
+
+  it('a repeated ack changes nothing', () => {
+    const m = mine(3, tempId);
+    const once = run([queued, ack(m)], withMessages(2));
+    expect(run([ack(m)], once)).toEqual(once);
+  });
+
+  it('keeps the other pending messages', () => {
+    const state = run([queued, { type: 'queued', tempId: tempIdOf(8), message: 'next', at: 2 }, ack(mine(3, tempId))], withMessages(2));
+    expect(state.pending.map((p) => p.tempId)).toEqual([tempIdOf(8)]);
+  });
+
+  it('an ack from the future is a gap: resume, keep the message pending', () => {
+    const state = run([queued, ack(mine(5, tempId))], withMessages(2));
+    expect(state.needsResync).toBe('resume');
+    expect(state.pending.map((p) => p.tempId)).toEqual([tempId]);
+    expect(state.lastSeq).toBe(2);
+  });
+});
+
+describe('updatedMessage', () => {
+  it('replaces the message in place and advances lastSeq', () => {
+    const edited = message(2, { message: 'edited', editedAt: 99 });
+    const state = run([updated(4, edited)], run([newMessage(message(3))], withMessages(2)));
+    expect(ids(state)).toEqual(['msg-1', 'msg-2', 'msg-3']);
+    expect(state.messages[1]).toEqual(edited);
+    expect(state.lastSeq).toBe(4);
+  });
+
+  it('a deletion shows as the deleted message in its place', () => {
+    const gone = message(1, { deleted: true, message: '' });
+    const state = run([updated(3, gone)], withMessages(2));
+    expect(state.messages).toEqual([gone, message(2)]);
+  });
+
+  it('an update from the future is a gap', () => {
+    const state = run([updated(5, message(1, { message: 'x', editedAt: 1 }))], withMessages(2));
+    expect(state.needsResync).toBe('resume');
+    expect(state.messages[0]).toEqual(message(1));
+  });
+
+  it('an edit of a message that is not loaded does not cut a hole into the history', () => {
+    const all = Array.from({ length: 100 }, (_, i) => message(i + 1));
+    const page = (from: number) => {
+      const older = all.filter((m) => m.seq < from);
+      return { messages: older.slice(-50), hasMore: older.length > 50 };
+    };
+    let state = run([welcome({ messages: all.slice(50), hasMore: true, seq: 100 })]);
+    state = run([updated(101, message(10, { message: 'edited', editedAt: 5 }))], state);
+    // What the page's loadOlder does: ask for the page before the oldest message it has.
+    while (state.hasMore) {
+      const { messages, hasMore } = page(state.messages[0]!.seq);
+      state = run([{ type: 'olderLoaded', messages, hasMore }], state);
+    }
+    expect(state.messages.map((m) => m.seq)).toEqual(all.map((m) => m.seq));
+  });
+});
+
+// ---- pending messages ------------------------------------------------------------------------
+
+describe('pending messages', () => {
+  const tempId = tempIdOf(1);
+
+  it('queued adds a sending message', () => {
+    const state = run([{ type: 'queued', tempId, message: 'hi', at: 123 }]);
+    expect(state.pending).toEqual([{ tempId, message: 'hi', createdAt: 123, status: 'sending' }]);
+  });
+
+  it('an error with a tempId marks that pending message failed with the code', () => {
+    const state = run([
+      { type: 'queued', tempId, message: 'hi', at: 1 },
+      { type: 'queued', tempId: tempIdOf(2), message: 'other', at: 2 },
+      server({ type: 'error', code: 'messageTooLong', tempId }),
+    ]);
+    expect(state.pending).toEqual([
+      { tempId, message: 'hi', createdAt: 1, status: 'failed', error: 'messageTooLong' },
+      { tempId: tempIdOf(2), message: 'other', createdAt: 2, status: 'sending' },
+    ]);
+    expect(state.lastError).toBeNull();
+  });
+
+  it('retry sets it back to sending and forgets the error', () => {
+    const state = run([{ type: 'queued', tempId, message: 'hi', at: 1 }, server({ type: 'error', code: 'restricted', tempId }), { type: 'retry', tempId }]);
+    expect(state.pending).toEqual([{ tempId, message: 'hi', createdAt: 1, status: 'sending' }]);
+    expect(state.pending[0]).not.toHaveProperty('error');
+  });
+
+  it('an error without a tempId becomes lastError', () => {
+    expect(run([server({ type: 'error', code: 'rateLimited' })]).lastError).toBe('rateLimited');
+  });
+
+  it("an error 'removed' without a tempId ends the chat", () => {
+    expect(run([server({ type: 'error', code: 'removed' })]).ended).toBe('removed');
+  });
+});
+
+// ---- history ---------------------------------------------------------------------------------
+
+describe('olderLoaded', () => {
+  it('prepends older messages and takes hasMore', () => {
+    const before = run([welcome({ messages: [message(3), message(4)], hasMore: true, seq: 4 })]);
+    const state = run([{ type: 'olderLoaded', messages: [message(1), message(2)], hasMore: false }], before);
+    expect(ids(state)).toEqual(['msg-1', 'msg-2', 'msg-3', 'msg-4']);
+    expect(state.hasMore).toBe(false);
+    expect(state.lastSeq).toBe(4);
+  });
+
+  it('does not duplicate messages it already has, and keeps its own copy of them', () => {
+    const edited = message(3, { message: 'edited', editedAt: 9 });
+    const before = run([welcome({ messages: [edited, message(4)], hasMore: true, seq: 5 })]);
+    const state = run([{ type: 'olderLoaded', messages: [message(1), message(2), message(3)], hasMore: false }], before);
+    expect(ids(state)).toEqual(['msg-1', 'msg-2', 'msg-3', 'msg-4']);
+    expect(state.messages[2]).toEqual(edited);
+  });
+
+  it('an empty page only updates hasMore', () => {
+    const before = run([welcome({ messages: [message(1)], hasMore: true, seq: 1 })]);
+    const state = run([{ type: 'olderLoaded', messages: [], hasMore: false }], before);
+    expect(state.messages).toEqual(before.messages);
+    expect(state.hasMore).toBe(false);
+  });
+});
+
+// ---- members and party -----------------------------------------------------------------------
+
+describe('presence and members', () => {
+  it('iAmOnline adds a member once', () => {
+    const state = run([welcome({ online: [me.id] }), server({ type: 'iAmOnline', memberId: other.id }), server({ type: 'iAmOnline', memberId: other.id })]);
+    expect(state.online).toEqual([me.id, other.id]);
+  });
+
+  it('iAmOnline for someone already online returns the same state', () => {
+    const before = run([welcome({ online: [me.id, other.id] })]);
+    expect(chatReducer(before, server({ type: 'iAmOnline', memberId: other.id }))).toBe(before);
+  });
+
+  it('userLeft removes a member from online only', () => {
+    const state = run([welcome({ online: [me.id, other.id] }), server({ type: 'userLeft', memberId: other.id })]);
+    expect(state.online).toEqual([me.id]);
+    expect(state.members).toContainEqual(other);
+  });
+
+  it('userJoined adds a member, and replaces one with the same id', () => {
+    const newcomer: Member = { id: 'guest-3', firstName: 'Cem', lastName: 'Yılmaz', role: 'guest' };
+    const state = run([welcome(), server({ type: 'userJoined', member: newcomer }), server({ type: 'userJoined', member: newcomer })]);
+    expect(state.members.filter((m) => m.id === newcomer.id)).toEqual([newcomer]);
+    expect(state.members).toHaveLength(4);
+  });
+
+  it('guestUpdate renames a member, and me when it is me', () => {
+    const renamed = { ...me, firstName: 'Anne' };
+    const state = run([welcome(), server({ type: 'guestUpdate', member: renamed })]);
+    expect(state.me).toEqual(renamed);
+    expect(state.members.filter((m) => m.id === me.id)).toEqual([renamed]);
+  });
+
+  it('a member made host shows with the new role, also as me', () => {
+    const promoted: Member = { ...me, role: 'host' };
+    const state = run([welcome(), server({ type: 'guestUpdate', member: promoted })]);
+    expect(state.me?.role).toBe('host');
+  });
+
+  it('updatedSeen records the newest seen seq per member', () => {
+    const state = run([welcome({ seen: { [manager.id]: 1 } }), server({ type: 'updatedSeen', memberId: other.id, seq: 4 }), server({ type: 'updatedSeen', memberId: manager.id, seq: 3 })]);
+    expect(state.seen).toEqual({ [manager.id]: 3, [other.id]: 4 });
+  });
+
+  it('guestRemoved for another member removes them from members and online', () => {
+    const state = run([welcome({ online: [me.id, other.id] }), server({ type: 'guestRemoved', guestId: other.id })]);
+    expect(state.members.map((m) => m.id)).toEqual([manager.id, me.id]);
+    expect(state.online).toEqual([me.id]);
+    expect(state.ended).toBeNull();
+  });
+
+  it("guestRemoved for me ends the chat as 'removed'", () => {
+    const state = run([welcome(), server({ type: 'guestRemoved', guestId: me.id })]);
+    expect(state.ended).toBe('removed');
+  });
+});
+
+describe('party', () => {
+  it('updateRestriction sets restrictedMessaging both ways', () => {
+    const restricted = run([welcome(), server({ type: 'updateRestriction', partyId: 'party-1', restrictedMessaging: true })]);
+    expect(restricted.restrictedMessaging).toBe(true);
+    expect(run([server({ type: 'updateRestriction', partyId: 'party-1', restrictedMessaging: false })], restricted).restrictedMessaging).toBe(false);
+  });
+
+  it("partyDeleted ends the chat as 'expired'", () => {
+    expect(run([welcome(), server({ type: 'partyDeleted', partyId: 'party-1' })]).ended).toBe('expired');
+  });
+
+  it("reloadMessages asks for a 'reload'", () => {
+    expect(run([welcome(), server({ type: 'reloadMessages', partyId: 'party-1' })]).needsResync).toBe('reload');
+  });
+
+  it('the ended action sets the terminal state', () => {
+    expect(run([{ type: 'ended', reason: 'notFound' }]).ended).toBe('notFound');
+  });
+
+  it('a connection that is not open is not ready; reopening waits for the next welcome', () => {
+    const ready = run([{ type: 'connection', connection: 'open' }, welcome()]);
+    expect(ready.ready).toBe(true);
+    const closed = run([{ type: 'connection', connection: 'closed' }], ready);
+    expect(closed).toMatchObject({ connection: 'closed', ready: false });
+    expect(run([{ type: 'connection', connection: 'open' }], closed).ready).toBe(false);
+  });
+
+  it('does not mutate the state it is given', () => {
+    const before = withMessages(2);
+    const frozen = JSON.stringify(before);
+    run([newMessage(message(3)), updated(4, message(1, { message: 'x', editedAt: 1 })), { type: 'olderLoaded', messages: [message(0)], hasMore: false }], before);
+    expect(JSON.stringify(before)).toBe(frozen);
+  });
+});
+
+describe('upsertMessage', () => {
+  it('appends, replaces by id, and inserts in seq order', () => {
+    const list = [message(2), message(5)];
+    expect(upsertMessage(list, message(7)).map((m) => m.seq)).toEqual([2, 5, 7]);
+    expect(upsertMessage(list, message(3)).map((m) => m.seq)).toEqual([2, 3, 5]);
+    expect(upsertMessage(list, message(1)).map((m) => m.seq)).toEqual([1, 2, 5]);
+    const edited = message(5, { message: 'edited' });
+    expect(upsertMessage(list, edited)).toEqual([message(2), edited]);
+    expect(upsertMessage([], message(1))).toEqual([message(1)]);
+  });
+});
+
+// ---- the sync property -----------------------------------------------------------------------
+
+describe('exactly once, in order', () => {
+  it('any delivery with duplicates, reordering and gaps, with resumes, ends with every message once in order', () => {
+    const scenario = fc
+      .integer({ min: 1, max: 30 })
+      .chain((n) =>
+        fc.record({
+          n: fc.constant(n),
+          // Each event delivered 1–3 times, in any order.
+          deliveries: fc
+            .array(fc.integer({ min: 1, max: 3 }), { minLength: n, maxLength: n })
+            .map((counts) => counts.flatMap((count, i) => Array.from({ length: count }, () => i + 1)))
+            .chain((seqs) => fc.shuffledSubarray(seqs, { minLength: seqs.length, maxLength: seqs.length })),
+          // Some of my messages are sent by me and acknowledged instead of broadcast.
+          mineEvery: fc.integer({ min: 2, max: 5 }),
+        }),
+      );
+
+    let totalResumes = 0;
+    fc.assert(
+      fc.property(scenario, ({ n, deliveries, mineEvery }) => {
+        const isMine = (seq: number) => seq % mineEvery === 0;
+        const originals = Array.from({ length: n }, (_, i) => (isMine(i + 1) ? mine(i + 1, tempIdOf(i + 1)) : message(i + 1)));
+        const events: ChatEvent[] = originals.map((m) => ({ type: 'newMessage', seq: m.seq, message: m }));
+
+        let state = run([
+          welcome(),
+          ...originals.filter((m) => m.tempId !== null).map((m): ChatAction => ({ type: 'queued', tempId: m.tempId!, message: m.message, at: 0 })),
+        ]);
+        let resumes = 0;
+        for (const seq of deliveries) {
+          const m = originals[seq - 1]!;
+          const action = m.tempId !== null && seq % 2 === 0 ? server({ type: 'ack', tempId: m.tempId, seq, message: m }) : newMessage(m);
+          state = chatReducer(state, action);
+          if (state.needsResync === 'resume') {
+            resumes++;
+            state = chatReducer(state, replay(events.filter((e) => e.seq > (state.lastSeq ?? 0)), { seq: n }));
+            expect(state.needsResync).toBeNull();
+          }
+        }
+
+        expect(state.messages).toEqual(originals);
+        expect(state.lastSeq).toBe(n);
+        expect(state.pending).toEqual([]);
+        expect(resumes).toBeLessThanOrEqual(deliveries.length);
+        totalResumes += resumes;
+      }),
+      { numRuns: 300 },
+    );
+    // The resume path was exercised, not just in-order delivery.
+    expect(totalResumes).toBeGreaterThan(0);
+  });
+
+  it('the same holds with edits interleaved: every message once, in order, in its newest version', () => {
+    const scenario = fc
+      .array(fc.oneof(fc.constant({ kind: 'new' as const, target: 0 }), fc.record({ kind: fc.constant('edit' as const), target: fc.nat() })), { minLength: 1, maxLength: 25 })
+      .chain((ops) =>
+        fc.record({
+          ops: fc.constant(ops),
+          order: fc.shuffledSubarray(
+            ops.flatMap((_, i) => [i, i]),
+            { minLength: ops.length * 2, maxLength: ops.length * 2 },
+          ),
+        }),
+      );
+
+    let totalResumes = 0;
+    fc.assert(
+      fc.property(scenario, ({ ops, order }) => {
+        // Build the server's log: each op is one event with the next seq.
+        const current = new Map<string, ChatMessage>();
+        const created: string[] = [];
+        const events: ChatEvent[] = [];
+        ops.forEach((op, i) => {
+          const seq = i + 1;
+          if (op.kind === 'new' || created.length === 0) {
+            const m = message(seq);
+            current.set(m.id, m);
+            created.push(m.id);
+            events.push({ type: 'newMessage', seq, message: m });
+          } else {
+            const id = created[op.target % created.length]!;
+            const m = { ...current.get(id)!, message: `edit ${seq}`, editedAt: seq };
+            current.set(id, m);
+            events.push({ type: 'updatedMessage', seq, message: m });
+          }
+        });
+
+        let state = run([welcome()]);
+        for (const index of order) {
+          state = chatReducer(state, server(events[index]!));
+          if (state.needsResync === 'resume') {
+            totalResumes++;
+            const after = state.lastSeq ?? 0;
+            // A replay carries each message as it is now, as the room's eventsAfter does.
+            state = chatReducer(
+              state,
+              replay(
+                events.filter((e) => e.seq > after).map((e) => ({ ...e, message: current.get(e.message.id)! })),
+                { seq: events.length },
+              ),
+            );
+          }
+        }
+
+        expect(state.messages).toEqual(created.map((id) => current.get(id)));
+        expect(state.lastSeq).toBe(events.length);
+        expect(state.needsResync).toBeNull();
+      }),
+      { numRuns: 300 },
+    );
+    expect(totalResumes).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,119 @@
+import { abortAllDurableObjects } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { connected, createConsultant, createParty, joinGuest, textMessage } from './fixtures';
+
+describe('the core party loop', () => {
+  it('delivers a message to every client: ack to the sender, newMessage to the others', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const guest = await joinGuest(party.id, { firstName: 'Maria', lastName: 'Klein' });
+    const manager = await connected(party.id, consultant.headers);
+    const maria = await connected(party.id, guest.headers);
+
+    maria.socket.send(textMessage('Hallo zusammen!'));
+    const ack = await maria.socket.next('ack');
+    const received = await manager.socket.next('newMessage');
+
+    expect(ack.message).toMatchObject({ message: 'Hallo zusammen!', sender: guest.guestId, senderType: 'guest', senderName: 'Maria Klein' });
+    expect(received.message).toEqual(ack.message);
+    expect(received.seq).toBe(ack.seq);
+    expect(maria.socket.all('newMessage')).toHaveLength(0);
+
+    manager.socket.send(textMessage('Willkommen!'));
+    const back = await maria.socket.next('newMessage');
+    expect(back.message).toMatchObject({ message: 'Willkommen!', sender: consultant.userId, senderType: 'manager' });
+    expect(back.seq).toBe(ack.seq + 1);
+  });
+
+  it('stores a resent tempId once and answers with the original message', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const guest = await joinGuest(party.id);
+    const other = await connected(party.id, consultant.headers);
+    const { socket } = await connected(party.id, guest.headers);
+    const tempId = crypto.randomUUID();
+
+    socket.send(textMessage('Nur einmal', tempId));
+    const first = await socket.next('ack');
+    socket.send(textMessage('Nur einmal', tempId));
+    const second = await socket.next('ack');
+    expect(second.message).toEqual(first.message);
+    expect(second.seq).toBe(first.seq);
+
+    // The same tempId with another body is refused and stores nothing.
+    socket.send(textMessage('Etwas anderes', tempId));
+    expect((await socket.next('error')).code).toBe('tempIdConflict');
+
+    await other.socket.next('newMessage');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(other.socket.all('newMessage')).toHaveLength(0);
+    const { welcome } = await connected(party.id, guest.headers);
+    expect(welcome.messages.map((m) => m.message)).toEqual(['Nur einmal']);
+  });
+
+  it('replays every event missed while a socket was away, once and in order', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const guest = await joinGuest(party.id);
+    const manager = await connected(party.id, consultant.headers);
+    const first = await connected(party.id, guest.headers);
+
+    manager.socket.send(textMessage('eins'));
+    const seen = await first.socket.next('newMessage');
+    first.socket.close();
+
+    for (const text of ['zwei', 'drei', 'vier']) {
+      manager.socket.send(textMessage(text));
+      await manager.socket.next('ack');
+    }
+
+    const again = await connected(party.id, guest.headers, seen.seq);
+    expect(again.welcome.mode).toBe('replay');
+    expect(again.welcome.events.map((e) => [e.type, e.seq, e.message.message])).toEqual([
+      ['newMessage', seen.seq + 1, 'zwei'],
+      ['newMessage', seen.seq + 2, 'drei'],
+      ['newMessage', seen.seq + 3, 'vier'],
+    ]);
+    expect(again.welcome.seq).toBe(seen.seq + 3);
+  });
+
+  it('keeps messages and presence after the object is evicted', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const guest = await joinGuest(party.id, { firstName: 'Eva', lastName: 'Stein' });
+    const manager = await connected(party.id, consultant.headers);
+    const eva = await connected(party.id, guest.headers);
+    eva.socket.send(textMessage('vor dem Neustart'));
+    await eva.socket.next('ack');
+
+    await abortAllDurableObjects();
+    expect((await eva.socket.closedWith()).code).toBeGreaterThan(0);
+    manager.socket.close();
+
+    const back = await connected(party.id, guest.headers, 0);
+    expect(back.welcome.events.map((e) => e.message.message)).toEqual(['vor dem Neustart']);
+    const boss = await connected(party.id, consultant.headers);
+    expect(boss.welcome.messages.map((m) => m.message)).toEqual(['vor dem Neustart']);
+    expect(new Set(boss.welcome.online)).toEqual(new Set([guest.guestId, consultant.userId]));
+    expect(boss.welcome.members.map((m) => m.firstName).sort()).toEqual(['Anna', 'Eva']);
+
+    boss.socket.send(textMessage('nach dem Neustart'));
+    const delivered = await back.socket.next('newMessage');
+    expect(delivered.seq).toBe(2);
+  });
+
+  it('announces presence: iAmOnline when a member arrives, userLeft when their last socket closes', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const guest = await joinGuest(party.id);
+    const manager = await connected(party.id, consultant.headers);
+    const one = await connected(party.id, guest.headers);
+    expect((await manager.socket.next('iAmOnline')).memberId).toBe(guest.guestId);
+    const two = await connected(party.id, guest.headers);
+    one.socket.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(manager.socket.all('userLeft')).toHaveLength(0);
+    two.socket.close();
+    expect((await manager.socket.next('userLeft')).memberId).toBe(guest.guestId);
+  });
+});

@@ -1,0 +1,11 @@
+import type { D1Migration } from 'cloudflare:test';
+import type { Env as WorkerEnv } from '../../worker/env';
+
+// `env` from cloudflare:test has the Worker's bindings plus the migrations the setup applies.
+declare global {
+  namespace Cloudflare {
+    interface Env extends WorkerEnv {
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}

@@ -1,0 +1,175 @@
+import { SELF, env } from 'cloudflare:test';
+import type { ServerEvent } from '../../app/core/protocol';
+import { PROTOCOL_VERSION } from '../../app/core/protocol';
+import { createSession } from '../../worker/auth/sessions';
+import { database } from '../../worker/db/client';
+import { profiles, users } from '../../worker/db/schema';
+
+/**
+ * Test fixtures that go through the real Worker (SELF) with real D1 and Durable Objects. Only a
+ * consultant's sign-in is shortened: the user and session are created with the same functions
+ * the OIDC callback uses (the provider itself is covered by the browser tests).
+ */
+export const ORIGIN = 'https://salon.test';
+
+export interface Consultant {
+  userId: string;
+  profileIds: string[];
+  accessToken: string;
+  refreshToken: string;
+  headers: Record<string, string>;
+}
+
+export async function createConsultant(options: { profiles?: number; name?: string } = {}): Promise<Consultant> {
+  const db = database(env.DB);
+  const userId = crypto.randomUUID();
+  const now = Date.now();
+  const name = options.name ?? 'Anna';
+  await db.insert(users).values({ id: userId, oidcIssuer: 'https://issuer.test', oidcSub: userId, email: `${userId}@salon.test`, firstName: name, lastName: 'Berater', createdAt: now });
+  const profileIds: string[] = [];
+  for (let i = 0; i < (options.profiles ?? 1); i++) {
+    const id = crypto.randomUUID();
+    profileIds.push(id);
+    await db.insert(profiles).values({ id, userId, firstName: `${name}${i || ''}`, lastName: 'Berater', createdAt: now + i });
+  }
+  const tokens = await createSession(db, userId, null);
+  return { userId, profileIds, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, headers: { Authorization: `Bearer ${tokens.accessToken}` } };
+}
+
+export interface Guest {
+  guestId: string;
+  secretKey: string;
+  headers: Record<string, string>;
+}
+
+export function basic(guestId: string, secretKey: string): Record<string, string> {
+  return { Authorization: `Basic ${btoa(`${guestId}:${secretKey}`)}` };
+}
+
+export async function api(path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  return SELF.fetch(`${ORIGIN}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+  });
+}
+
+export async function json<T = any>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+export interface PartyRecord {
+  id: string;
+  shortId: string;
+  [key: string]: unknown;
+}
+
+export async function createParty(consultant: Consultant, body: Record<string, unknown> = {}): Promise<PartyRecord> {
+  const response = await api('/parties', { method: 'POST', headers: consultant.headers, body: { title: 'Wellness-Party', ...body } });
+  if (response.status !== 201) throw new Error(`createParty: ${response.status} ${await response.text()}`);
+  return json<PartyRecord>(response);
+}
+
+export async function joinGuest(partyId: string, names: { firstName?: string; lastName?: string; password?: string } = {}): Promise<Guest> {
+  const response = await api(`/parties/${partyId}/join`, {
+    method: 'PUT',
+    body: { firstName: names.firstName ?? 'Maria', lastName: names.lastName ?? 'Klein', ...(names.password !== undefined ? { password: names.password } : {}) },
+  });
+  if (response.status !== 200) throw new Error(`joinGuest: ${response.status} ${await response.text()}`);
+  const body = await json<{ guestId: string; secretKey: string }>(response);
+  return { guestId: body.guestId, secretKey: body.secretKey, headers: basic(body.guestId, body.secretKey) };
+}
+
+/** A client socket with a queue of received events. */
+export class TestSocket {
+  readonly events: ServerEvent[] = [];
+  private waiters: Array<() => void> = [];
+  closed: { code: number; reason: string } | null = null;
+
+  constructor(readonly ws: WebSocket) {
+    ws.accept();
+    ws.addEventListener('message', (event) => {
+      this.events.push(JSON.parse(String(event.data)) as ServerEvent);
+      this.wake();
+    });
+    ws.addEventListener('close', (event) => {
+      this.closed = { code: event.code, reason: event.reason };
+      this.wake();
+    });
+  }
+
+  private wake() {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  send(event: unknown): void {
+    this.ws.send(typeof event === 'string' ? event : JSON.stringify(event));
+  }
+
+  join(lastSeq?: number | null): void {
+    this.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq });
+  }
+
+  /** Waits for the first event not yet taken that matches; removes it from the queue. */
+  async next<T extends ServerEvent['type']>(type: T, timeoutMs = 3000, where: (event: Extract<ServerEvent, { type: T }>) => boolean = () => true): Promise<Extract<ServerEvent, { type: T }>> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.events.findIndex((event) => event.type === type && where(event as Extract<ServerEvent, { type: T }>));
+      if (index >= 0) return this.events.splice(index, 1)[0] as Extract<ServerEvent, { type: T }>;
+      const left = end - Date.now();
+      if (left <= 0) throw new Error(`no ${type} within ${timeoutMs} ms; got ${JSON.stringify(this.events.map((e) => e.type))}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Waits until the socket is closed. */
+  async closedWith(timeoutMs = 3000): Promise<{ code: number; reason: string }> {
+    const end = Date.now() + timeoutMs;
+    while (!this.closed) {
+      if (Date.now() > end) throw new Error('socket not closed');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return this.closed;
+  }
+
+  /** Events of a type received so far and not taken. */
+  all<T extends ServerEvent['type']>(type: T): Extract<ServerEvent, { type: T }>[] {
+    return this.events.filter((event) => event.type === type) as Extract<ServerEvent, { type: T }>[];
+  }
+
+  close(): void {
+    try {
+      this.ws.close(1000, 'done');
+    } catch {
+      // Already closed.
+    }
+  }
+}
+
+/** Opens a socket through the Worker; returns the HTTP status when the upgrade is refused. */
+export async function connect(partyId: string, headers: Record<string, string> = {}): Promise<TestSocket | number> {
+  const response = await SELF.fetch(`${ORIGIN}/api/parties/${partyId}/socket`, { headers: { Upgrade: 'websocket', ...headers } });
+  if (!response.webSocket) return response.status;
+  return new TestSocket(response.webSocket);
+}
+
+export async function connected(partyId: string, headers: Record<string, string>, lastSeq?: number | null): Promise<{ socket: TestSocket; welcome: Extract<ServerEvent, { type: 'welcome' }> }> {
+  const socket = await connect(partyId, headers);
+  if (typeof socket === 'number') throw new Error(`socket refused: ${socket}`);
+  socket.join(lastSeq);
+  return { socket, welcome: await socket.next('welcome') };
+}
+
+export function textMessage(message: string, tempId: string = crypto.randomUUID()) {
+  return { type: 'sendMessage', tempId, messageType: 'text', message } as const;
+}

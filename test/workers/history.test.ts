@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../app/core/limits';
+import { api, connected, createConsultant, createParty, joinGuest, json, textMessage } from './fixtures';
+import type { Guest } from './fixtures';
+
+/** A refused API call: the status, the one error shape, and no prose or stack trace in the body. */
+async function expectError(response: Response, status: number, code: string): Promise<void> {
+  const text = await response.text();
+  expect(text, 'no stack trace in an error body').not.toMatch(/Error:| at /);
+  expect({ status: response.status, body: JSON.parse(text) }).toEqual({ status, body: { error: { code } } });
+}
+
+function post(partyId: string, headers: Record<string, string>, body: unknown): Promise<Response> {
+  return api(`/parties/${partyId}/chat`, { method: 'POST', headers, body });
+}
+
+async function page(partyId: string, headers: Record<string, string>, from?: number | string): Promise<{ messages: any[]; hasMore: boolean; seq: number }> {
+  const response = await api(`/parties/${partyId}/chat${from === undefined ? '' : `?from=${from}`}`, { headers });
+  expect(response.status).toBe(200);
+  return json(response);
+}
+
+/**
+ * Sends "Nachricht 1".."Nachricht count" in order. A member may send a burst of 20, so every 20
+ * messages come from another guest; each burst is acked before the next starts.
+ */
+async function fill(partyId: string, count: number): Promise<void> {
+  for (let start = 1; start <= count; start += 20) {
+    const sender = await joinGuest(partyId, { firstName: `Gast${start}` });
+    const { socket } = await connected(partyId, sender.headers);
+    const end = Math.min(count, start + 19);
+    for (let n = start; n <= end; n++) socket.send(textMessage(`Nachricht ${n}`));
+    for (let n = start; n <= end; n++) expect((await socket.next('ack')).message.message).toBe(`Nachricht ${n}`);
+    socket.close();
+  }
+}
+
+async function setup() {
+  const consultant = await createConsultant();
+  const party = await createParty(consultant);
+  const guest = await joinGuest(party.id);
+  return { consultant, party, guest };
+}
+
+describe('GET /api/parties/:id/chat', () => {
+  it('an empty party: no messages, seq 0', async () => {
+    const { party, guest } = await setup();
+    expect(await page(party.id, guest.headers)).toEqual({ messages: [], hasMore: false, seq: 0 });
+  });
+
+  it('the newest page: 50 messages, oldest first, hasMore, and the party seq', async () => {
+    const { party, guest } = await setup();
+    await fill(party.id, 120);
+    const newest = await page(party.id, guest.headers);
+    expect(newest.seq).toBe(120);
+    expect(newest.hasMore).toBe(true);
+    expect(newest.messages).toHaveLength(50);
+    expect(newest.messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => 71 + i));
+    expect(newest.messages.map((m) => m.message)).toEqual(Array.from({ length: 50 }, (_, i) => `Nachricht ${71 + i}`));
+
+    const before = await page(party.id, guest.headers, 71);
+    expect(before.messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => 21 + i));
+    expect(before.hasMore).toBe(true);
+    expect(before.seq).toBe(120);
+
+    // Walking back from the newest page yields every message exactly once, in order.
+    const all = [...newest.messages];
+    let current = newest;
+    let pages = 1;
+    while (current.hasMore) {
+      current = await page(party.id, guest.headers, current.messages[0].seq);
+      all.unshift(...current.messages);
+      pages++;
+    }
+    expect(pages).toBe(3);
+    expect(current.messages).toHaveLength(20);
+    expect(all.map((m) => m.seq)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    expect(all.map((m) => m.message)).toEqual(Array.from({ length: 120 }, (_, i) => `Nachricht ${i + 1}`));
+    expect(new Set(all.map((m) => m.id)).size).toBe(120);
+
+    // Exactly 50 left: no more after them.
+    const last = await page(party.id, guest.headers, 51);
+    expect(last.messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(last.hasMore).toBe(false);
+    expect(await page(party.id, guest.headers, 1)).toMatchObject({ messages: [], hasMore: false });
+    // A from beyond the end is the newest page.
+    expect((await page(party.id, guest.headers, 10_000)).messages.map((m) => m.seq)).toEqual(newest.messages.map((m) => m.seq));
+  });
+
+  it.each(['0', '-1', 'abc', '1.5', ''])('from=%j is invalidInput', async (from) => {
+    const { party, guest } = await setup();
+    await expectError(await api(`/parties/${party.id}/chat?from=${from}`, { headers: guest.headers }), 400, 'invalidInput');
+  });
+
+  it('requires membership: 403 notMember for outsiders, 401 without credentials, 404 for an unknown party', async () => {
+    const { consultant, party, guest } = await setup();
+    await post(party.id, guest.headers, { message: 'geheim' });
+    const outsider = await joinGuest((await createParty(consultant)).id);
+    const stranger = await createConsultant();
+    await expectError(await api(`/parties/${party.id}/chat`, { headers: outsider.headers }), 403, 'notMember');
+    await expectError(await api(`/parties/${party.id}/chat`, { headers: stranger.headers }), 403, 'notMember');
+    await expectError(await api(`/parties/${party.id}/chat`), 401, 'unauthorized');
+    await expectError(await api(`/parties/${crypto.randomUUID()}/chat`, { headers: guest.headers }), 404, 'partyNotFound');
+  });
+
+  it('the manager reads the history after opening a socket', async () => {
+    const { consultant, party, guest } = await setup();
+    await post(party.id, guest.headers, { message: 'Hallo' });
+    const { socket } = await connected(party.id, consultant.headers);
+    const history = await page(party.id, consultant.headers);
+    expect(history.messages.map((m) => m.message)).toEqual(['Hallo']);
+    socket.close();
+  });
+
+  it('the manager reads and posts through the API without ever opening a socket', async () => {
+    const { consultant, party, guest } = await setup();
+    await post(party.id, guest.headers, { message: 'Hallo' });
+    const response = await api(`/parties/${party.id}/chat`, { headers: consultant.headers });
+    expect(response.status).toBe(200);
+    expect((await json(response)).messages.map((m: any) => m.message)).toEqual(['Hallo']);
+    const sent = await post(party.id, consultant.headers, { message: 'Willkommen' });
+    expect(sent.status).toBe(201);
+  });
+
+  it('a guest of an expired party cannot read its history through the API (410 partyExpired)', async () => {
+    const { consultant, party, guest } = await setup();
+    await post(party.id, guest.headers, { message: 'vor dem Ende' });
+    const edit = await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Vorbei', expiration: Date.now() - DAY_MS } });
+    expect(edit.status).toBe(200);
+    await expectError(await api(`/parties/${party.shortId}`, { headers: guest.headers }), 410, 'partyExpired');
+    await expectError(await api(`/parties/${party.id}/chat`, { headers: guest.headers }), 410, 'partyExpired');
+  });
+});
+
+describe('POST /api/parties/:id/chat', () => {
+  it('stores through the same path as the socket: 201, newMessage to sockets, the next seq', async () => {
+    const { consultant, party, guest } = await setup();
+    const manager = await connected(party.id, consultant.headers);
+    const own = await connected(party.id, guest.headers);
+    manager.socket.send(textMessage('zuerst'));
+    await manager.socket.next('ack');
+    await own.socket.next('newMessage');
+
+    const tempId = crypto.randomUUID();
+    const before = Date.now();
+    const response = await post(party.id, guest.headers, { tempId, message: 'über die API\r\nzweite Zeile', sender: consultant.userId, senderType: 'manager' });
+    expect(response.status).toBe(201);
+    const message = await json(response);
+    expect(message).toMatchObject({
+      seq: 2,
+      tempId,
+      sender: guest.guestId,
+      senderType: 'guest',
+      senderName: 'Maria Klein',
+      messageType: 'text',
+      message: 'über die API\nzweite Zeile',
+      replyingTo: null,
+      editedAt: null,
+      deleted: false,
+    });
+    expect(message.timestamp).toBeGreaterThanOrEqual(before);
+
+    expect(await manager.socket.next('newMessage')).toEqual({ type: 'newMessage', seq: 2, message });
+    // The poster's own sockets hear of it too: the API call has no socket to ack.
+    expect(await own.socket.next('newMessage')).toEqual({ type: 'newMessage', seq: 2, message });
+
+    // A repeat with the same tempId: 200 and the same message, no new event.
+    const again = await post(party.id, guest.headers, { tempId, message: 'über die API\r\nzweite Zeile' });
+    expect(again.status).toBe(200);
+    expect(await json(again)).toEqual(message);
+    // The same tempId with another body: 409 tempIdConflict.
+    await expectError(await post(party.id, guest.headers, { tempId, message: 'anders' }), 409, 'tempIdConflict');
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(manager.socket.all('newMessage')).toHaveLength(0);
+    const history = await page(party.id, guest.headers);
+    expect(history.seq).toBe(2);
+    expect(history.messages.map((m) => m.message)).toEqual(['zuerst', 'über die API\nzweite Zeile']);
+    manager.socket.close();
+    own.socket.close();
+  });
+
+  it('validates the body like the socket does, storing nothing', async () => {
+    const { party, guest } = await setup();
+    for (const [body, status, code] of [
+      [{}, 400, 'invalidInput'],
+      [{ message: '' }, 400, 'messageEmpty'],
+      [{ message: ' \n ' }, 400, 'messageEmpty'],
+      [{ message: 'x'.repeat(4001) }, 400, 'messageTooLong'],
+      [{ message: 'a\u0000b' }, 400, 'invalidText'],
+      [{ message: 'a\uD800b' }, 400, 'invalidText'],
+      [{ message: 'hi', tempId: 'nope' }, 400, 'invalidInput'],
+      [{ message: 'hi', messageType: 'sticker' }, 400, 'invalidInput'],
+      [{ message: 'hi', replyingTo: 'nope' }, 400, 'invalidInput'],
+      [{ message: 'hi', replyingTo: crypto.randomUUID() }, 404, 'messageNotFound'],
+    ] as const) {
+      await expectError(await post(party.id, guest.headers, body), status, code);
+    }
+    expect(await page(party.id, guest.headers)).toEqual({ messages: [], hasMore: false, seq: 0 });
+  });
+
+  it('a guest of an expired party cannot post: 410 partyExpired, nothing stored', async () => {
+    const { consultant, party, guest } = await setup();
+    await post(party.id, guest.headers, { message: 'vor dem Ende' });
+    const edit = await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Vorbei', expiration: Date.now() - DAY_MS } });
+    expect(edit.status).toBe(200);
+    await expectError(await post(party.id, guest.headers, { message: 'nach dem Ende' }), 410, 'partyExpired');
+    const { socket } = await connected(party.id, consultant.headers);
+    expect((await page(party.id, consultant.headers)).messages.map((m) => m.message)).toEqual(['vor dem Ende']);
+    socket.close();
+  });
+
+  it('non-members: 403 notMember; anonymous: 401 unauthorized; nothing stored', async () => {
+    const { consultant, party, guest } = await setup();
+    const outsider = await joinGuest((await createParty(consultant)).id);
+    await expectError(await post(party.id, outsider.headers, { message: 'Hallo?' }), 403, 'notMember');
+    await expectError(await post(party.id, (await createConsultant()).headers, { message: 'Hallo?' }), 403, 'notMember');
+    await expectError(await post(party.id, {}, { message: 'Hallo?' }), 401, 'unauthorized');
+    expect((await page(party.id, guest.headers)).messages).toEqual([]);
+  });
+});
+
+describe('resuming a socket', () => {
+  it('a lastSeq from the future gets a snapshot, not a replay', async () => {
+    const { party, guest } = await setup();
+    await fill(party.id, 3);
+    const { socket, welcome } = await connected(party.id, guest.headers, 10);
+    expect(welcome.mode).toBe('snapshot');
+    expect(welcome.events).toEqual([]);
+    expect(welcome.seq).toBe(3);
+    expect(welcome.messages.map((m) => m.message)).toEqual(['Nachricht 1', 'Nachricht 2', 'Nachricht 3']);
+    socket.close();
+  });
+
+  it('a small gap is replayed; lastSeq equal to the seq replays nothing', async () => {
+    const { party, guest } = await setup();
+    await fill(party.id, 5);
+    const gap = await connected(party.id, guest.headers, 2);
+    expect(gap.welcome.mode).toBe('replay');
+    expect(gap.welcome.messages).toEqual([]);
+    expect(gap.welcome.events.map((e) => [e.type, e.seq, e.message.message])).toEqual([
+      ['newMessage', 3, 'Nachricht 3'],
+      ['newMessage', 4, 'Nachricht 4'],
+      ['newMessage', 5, 'Nachricht 5'],
+    ]);
+    const current = await connected(party.id, guest.headers, 5);
+    expect(current.welcome).toMatchObject({ mode: 'replay', events: [], messages: [], seq: 5 });
+    gap.socket.close();
+    current.socket.close();
+  });
+
+  it('a resume from more than 500 events back gets a snapshot; from exactly 500 back, a replay', async () => {
+    const { party, guest } = await setup();
+    // 520 messages: seq 1..520.
+    await fill(party.id, 520);
+    const tooFar = await connected(party.id, guest.headers, 19);
+    expect(tooFar.welcome.mode).toBe('snapshot');
+    expect(tooFar.welcome.events).toEqual([]);
+    expect(tooFar.welcome.seq).toBe(520);
+    expect(tooFar.welcome.hasMore).toBe(true);
+    expect(tooFar.welcome.messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => 471 + i));
+
+    const edge = await connected(party.id, guest.headers, 20);
+    expect(edge.welcome.mode).toBe('replay');
+    expect(edge.welcome.messages).toEqual([]);
+    expect(edge.welcome.events.map((e) => e.seq)).toEqual(Array.from({ length: 500 }, (_, i) => 21 + i));
+    tooFar.socket.close();
+    edge.socket.close();
+  });
+});

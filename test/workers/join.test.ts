@@ -1,0 +1,255 @@
+import { describe, expect, it } from 'vitest';
+import { ORIGIN, api, basic, connected, createConsultant, createParty, joinGuest, json } from './fixtures';
+import type { Consultant } from './fixtures';
+
+/** A refused API call: the status, the one error shape, and no prose or stack trace in the body. */
+async function expectError(response: Response, status: number, code: string): Promise<void> {
+  const text = await response.text();
+  expect(text, 'no stack trace in an error body').not.toMatch(/Error:| at /);
+  expect({ status: response.status, body: JSON.parse(text) }).toEqual({ status, body: { error: { code } } });
+}
+
+function join(partyId: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return api(`/parties/${partyId}/join`, { method: 'PUT', headers, body });
+}
+
+async function guestsOf(partyId: string, consultant: Consultant): Promise<any[]> {
+  const response = await api(`/parties/${partyId}/guests`, { headers: consultant.headers });
+  expect(response.status).toBe(200);
+  return json<any[]>(response);
+}
+
+describe('PUT /api/parties/:id/join', () => {
+  it('joins a party without a password: guest id, names, role and (for the app) the secret', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const response = await join(party.id, { firstName: 'Maria', lastName: 'Klein' });
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    expect(body).toEqual({ guestId: expect.stringMatching(/^[0-9a-f-]{36}$/), firstName: 'Maria', lastName: 'Klein', role: 'guest', secretKey: expect.any(String) });
+    expect(body.secretKey.length).toBeGreaterThanOrEqual(43);
+    expect(await guestsOf(party.id, consultant)).toEqual([{ id: body.guestId, firstName: 'Maria', lastName: 'Klein', role: 'guest' }]);
+
+    // The credentials work.
+    const me = await json(await api(`/parties/${party.shortId}`, { headers: basic(body.guestId, body.secretKey) }));
+    expect(me.me).toMatchObject({ id: body.guestId, role: 'guest' });
+    const wrong = await json(await api(`/parties/${party.shortId}`, { headers: basic(body.guestId, 'not-the-secret') }));
+    expect(wrong.me).toBeNull();
+  });
+
+  it('trims names', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const body = await json(await join(party.id, { firstName: '  Maria ', lastName: '\tKlein  ' }));
+    expect(body).toMatchObject({ firstName: 'Maria', lastName: 'Klein' });
+    expect((await guestsOf(party.id, consultant))[0]).toMatchObject({ firstName: 'Maria', lastName: 'Klein' });
+  });
+
+  it('accepts names of exactly 50 characters and non-Latin letters', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const body = await json(await join(party.id, { firstName: 'M'.repeat(50), lastName: 'Özdemir-Łukasz 李' }));
+    expect(body).toMatchObject({ firstName: 'M'.repeat(50), lastName: 'Özdemir-Łukasz 李' });
+  });
+
+  it.each([
+    ['a blank first name', { firstName: '   ', lastName: 'Klein' }],
+    ['an empty last name', { firstName: 'Maria', lastName: '' }],
+    ['a missing last name', { firstName: 'Maria' }],
+    ['a first name of 51 characters', { firstName: 'M'.repeat(51), lastName: 'Klein' }],
+    ['a newline in the name', { firstName: 'Maria\nAdmin', lastName: 'Klein' }],
+    ['a carriage return in the name', { firstName: 'Maria', lastName: 'Kl\rein' }],
+    ['a control character', { firstName: 'Ma\u0007ria', lastName: 'Klein' }],
+    ['a bidi override', { firstName: 'Maria', lastName: '\u202Enielk' }],
+    ['a number as name', { firstName: 42, lastName: 'Klein' }],
+  ])('refuses %s with invalidName and adds no one', async (_name, body) => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const manager = await connected(party.id, consultant.headers);
+    const before = await guestsOf(party.id, consultant);
+    await expectError(await join(party.id, body), 400, 'invalidName');
+    expect(await guestsOf(party.id, consultant)).toEqual(before);
+    expect(before).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(manager.socket.all('userJoined')).toHaveLength(0);
+    manager.socket.close();
+  });
+
+  it('announces a new guest to open sockets with userJoined, a rename with guestUpdate', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const manager = await connected(party.id, consultant.headers);
+    const guest = await joinGuest(party.id, { firstName: 'Eva', lastName: 'Stein' });
+    expect(await manager.socket.next('userJoined')).toEqual({ type: 'userJoined', member: { id: guest.guestId, firstName: 'Eva', lastName: 'Stein', role: 'guest' } });
+
+    const renamed = await join(party.id, { firstName: 'Evi', lastName: 'Stein' }, guest.headers);
+    expect(renamed.status).toBe(200);
+    expect(await manager.socket.next('guestUpdate')).toEqual({ type: 'guestUpdate', member: { id: guest.guestId, firstName: 'Evi', lastName: 'Stein', role: 'guest' } });
+    expect(manager.socket.all('userJoined')).toHaveLength(0);
+    manager.socket.close();
+  });
+
+  it('a second join with the same credentials renames the guest instead of adding one', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const guest = await joinGuest(party.id, { firstName: 'Maria', lastName: 'Klein' });
+    const response = await join(party.id, { firstName: 'Marie', lastName: 'Groß' }, guest.headers);
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await json(response)).toEqual({ guestId: guest.guestId, firstName: 'Marie', lastName: 'Groß', role: 'guest' });
+    expect(await guestsOf(party.id, consultant)).toEqual([{ id: guest.guestId, firstName: 'Marie', lastName: 'Groß', role: 'guest' }]);
+    const info = await json(await api(`/parties/${party.shortId}`, { headers: guest.headers }));
+    expect(info.me).toEqual({ id: guest.guestId, firstName: 'Marie', lastName: 'Groß', role: 'guest' });
+  });
+
+  it('the same guest may join a second party with the same identity', async () => {
+    const consultant = await createConsultant();
+    const first = await createParty(consultant);
+    const second = await createParty(consultant);
+    const guest = await joinGuest(first.id);
+    const body = await json(await join(second.id, { firstName: 'Maria', lastName: 'Klein' }, guest.headers));
+    expect(body).toEqual({ guestId: guest.guestId, firstName: 'Maria', lastName: 'Klein', role: 'guest' });
+    expect((await guestsOf(second.id, consultant)).map((g) => g.id)).toEqual([guest.guestId]);
+  });
+
+  it('from a browser (Origin header): an HttpOnly cookie and no secret in the body; the cookie alone authenticates', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const response = await join(party.id, { firstName: 'Lena', lastName: 'Busch' }, { Origin: ORIGIN });
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    expect(body).not.toHaveProperty('secretKey');
+    expect(body).toMatchObject({ firstName: 'Lena', lastName: 'Busch', role: 'guest' });
+
+    const cookies = response.headers.getSetCookie();
+    expect(cookies).toHaveLength(1);
+    const cookie = cookies[0]!;
+    expect(cookie).toMatch(/^salon_guest=[^;]+;/);
+    const attributes = cookie.split(';').map((part) => part.trim());
+    expect(attributes).toContain('HttpOnly');
+    expect(attributes).toContain('Secure');
+    expect(attributes).toContain('SameSite=Lax');
+    expect(attributes).toContain('Path=/');
+
+    const pair = cookie.split(';')[0]!;
+    expect(decodeURIComponent(pair.slice('salon_guest='.length))).toMatch(new RegExp(`^${body.guestId}\\.`));
+    const info = await api(`/parties/${party.shortId}`, { headers: { Cookie: pair } });
+    expect(info.status).toBe(200);
+    expect((await json(info)).me).toEqual({ id: body.guestId, firstName: 'Lena', lastName: 'Busch', role: 'guest' });
+    const guests = await api(`/parties/${party.id}/guests`, { headers: { Cookie: pair } });
+    expect(guests.status).toBe(200);
+
+    // A forged cookie is no one, and is cleared.
+    const forged = await api(`/parties/${party.shortId}`, { headers: { Cookie: `salon_guest=${body.guestId}.forged` } });
+    expect((await json(forged)).me).toBeNull();
+    expect(forged.headers.getSetCookie().join('\n')).toMatch(/salon_guest=;.*Max-Age=0/);
+  });
+
+  it('a cookie-authenticated write from another site, or without Origin, is refused with badOrigin', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const response = await join(party.id, { firstName: 'Lena', lastName: 'Busch' }, { Origin: ORIGIN });
+    const cookie = response.headers.getSetCookie()[0]!.split(';')[0]!;
+    const guestId = (await json(response)).guestId;
+
+    await expectError(await join(party.id, { firstName: 'Böse', lastName: 'Seite' }, { Cookie: cookie, Origin: 'https://evil.test' }), 403, 'badOrigin');
+    await expectError(await join(party.id, { firstName: 'Ohne', lastName: 'Origin' }, { Cookie: cookie }), 403, 'badOrigin');
+    expect(await guestsOf(party.id, consultant)).toEqual([{ id: guestId, firstName: 'Lena', lastName: 'Busch', role: 'guest' }]);
+
+    const same = await join(party.id, { firstName: 'Lene', lastName: 'Busch' }, { Cookie: cookie, Origin: ORIGIN });
+    expect(same.status).toBe(200);
+    expect(await guestsOf(party.id, consultant)).toEqual([{ id: guestId, firstName: 'Lene', lastName: 'Busch', role: 'guest' }]);
+  });
+
+  it('the manager joining their own party is the manager and gets no credentials', async () => {
+    const consultant = await createConsultant({ name: 'Clara' });
+    const party = await createParty(consultant);
+    const response = await join(party.id, { firstName: 'Irgend', lastName: 'Wer' }, consultant.headers);
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await json(response)).toEqual({ guestId: consultant.userId, firstName: 'Clara', lastName: 'Berater', role: 'manager' });
+    expect(await guestsOf(party.id, consultant)).toEqual([]);
+  });
+
+  it('a nonexistent party: 404 partyNotFound', async () => {
+    await expectError(await join(crypto.randomUUID(), { firstName: 'Maria', lastName: 'Klein' }), 404, 'partyNotFound');
+    await expectError(await join('not-a-party', { firstName: 'Maria', lastName: 'Klein' }), 404, 'partyNotFound');
+  });
+});
+
+describe('joining a password-protected party', () => {
+  it('a missing or wrong password: 403 wrongPassword, no one added; the right one: 200', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant, { password: 'Rosenduft' });
+    await expectError(await join(party.id, { firstName: 'Maria', lastName: 'Klein' }), 403, 'wrongPassword');
+    await expectError(await join(party.id, { firstName: 'Maria', lastName: 'Klein', password: 'rosenduft' }), 403, 'wrongPassword');
+    await expectError(await join(party.id, { firstName: 'Maria', lastName: 'Klein', password: '' }), 403, 'wrongPassword');
+    expect(await guestsOf(party.id, consultant)).toEqual([]);
+
+    const response = await join(party.id, { firstName: 'Maria', lastName: 'Klein', password: 'Rosenduft' });
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    expect(await guestsOf(party.id, consultant)).toEqual([{ id: body.guestId, firstName: 'Maria', lastName: 'Klein', role: 'guest' }]);
+  });
+
+  it('after 5 wrong passwords the 6th attempt, even with the right password, gets 429 tooManyAttempts', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant, { password: 'Rosenduft' });
+    const client = { 'CF-Connecting-IP': '198.51.100.7' };
+    for (let i = 0; i < 5; i++) {
+      await expectError(await join(party.id, { firstName: 'Max', lastName: 'Probe', password: `falsch${i}` }, client), 403, 'wrongPassword');
+    }
+    await expectError(await join(party.id, { firstName: 'Max', lastName: 'Probe', password: 'Rosenduft' }, client), 429, 'tooManyAttempts');
+    await expectError(await join(party.id, { firstName: 'Max', lastName: 'Probe', password: 'falsch' }, client), 429, 'tooManyAttempts');
+    expect(await guestsOf(party.id, consultant)).toEqual([]);
+
+    // Counted per client and per party: someone else, and the same client elsewhere, still get in.
+    const other = await join(party.id, { firstName: 'Eva', lastName: 'Stein', password: 'Rosenduft' }, { 'CF-Connecting-IP': '198.51.100.8' });
+    expect(other.status).toBe(200);
+    const elsewhere = await createParty(consultant, { password: 'Rosenduft' });
+    expect((await join(elsewhere.id, { firstName: 'Max', lastName: 'Probe', password: 'Rosenduft' }, client)).status).toBe(200);
+  });
+  it('20 concurrent wrong passwords from one client: at most 5 are checked, the rest get 429', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant, { password: 'Rosenduft' });
+    const client = { 'CF-Connecting-IP': '198.51.100.66' };
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => join(party.id, { firstName: 'Max', lastName: 'Probe', password: `falsch${i}` }, client)),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 403).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe('GET /api/parties/:id/guests', () => {
+  it('requires membership: a guest of another party gets 403 notMember, anonymous 401 unauthorized', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const member = await joinGuest(party.id, { firstName: 'Maria', lastName: 'Klein' });
+    const outsider = await joinGuest((await createParty(consultant)).id);
+    const otherConsultant = await createConsultant();
+
+    await expectError(await api(`/parties/${party.id}/guests`, { headers: outsider.headers }), 403, 'notMember');
+    await expectError(await api(`/parties/${party.id}/guests`, { headers: otherConsultant.headers }), 403, 'notMember');
+    await expectError(await api(`/parties/${party.id}/guests`), 401, 'unauthorized');
+    await expectError(await api(`/parties/${party.id}/guests`, { headers: basic(member.guestId, 'wrong') }), 401, 'unauthorized');
+    await expectError(await api(`/parties/${crypto.randomUUID()}/guests`, { headers: consultant.headers }), 404, 'partyNotFound');
+
+    const asMember = await api(`/parties/${party.id}/guests`, { headers: member.headers });
+    expect(asMember.status).toBe(200);
+    expect(await json(asMember)).toEqual([{ id: member.guestId, firstName: 'Maria', lastName: 'Klein', role: 'guest' }]);
+  });
+
+  it('lists guests in the order they joined', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const names = ['Anna', 'Berta', 'Carla'];
+    const ids: string[] = [];
+    for (const firstName of names) {
+      ids.push((await joinGuest(party.id, { firstName, lastName: 'Gast' })).guestId);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    expect((await guestsOf(party.id, consultant)).map((g) => [g.id, g.firstName])).toEqual(ids.map((id, i) => [id, names[i]]));
+  });
+});

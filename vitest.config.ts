@@ -1,0 +1,39 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+const alias = { '~': path('./app'), 'salon:remix-build': path('./build/server/index.js') };
+
+/**
+ * Two projects: `unit` (the pure core and scripts, in Node) and `workers` (the Worker, API and
+ * PartyRoom inside workerd with real D1, R2 and Durable Objects). Browser tests are Playwright's.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(path('./migrations')) },
+            },
+          })),
+        ],
+        test: {
+          name: 'workers',
+          include: ['test/workers/**/*.test.ts'],
+          setupFiles: ['./test/workers/setup.ts'],
+          testTimeout: 20_000,
+          deps: { optimizer: { ssr: { enabled: true, include: ['@remix-run/cloudflare'] } } },
+        },
+      },
+    ],
+  },
+});
