@@ -21,17 +21,8 @@ export interface StoredMember extends Member {
   seenSeq: number;
 }
 
-export interface NewMessage {
-  id: string;
-  tempId: string | null;
-  sender: string;
-  senderType: SenderType;
-  senderName: string;
-  messageType: MessageType;
-  message: string;
-  replyingTo: string | null;
-  timestamp: number;
-}
+/** A message before the room gives it its place (seq) in the log. */
+export type NewMessage = Omit<ChatMessage, 'seq' | 'editedAt' | 'deleted'>;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -3,7 +3,7 @@ import type { ServerBuild } from '@remix-run/cloudflare';
 import * as build from 'salon:remix-build';
 import { api } from './api';
 import { COOKIE, clearCookie, readCookies, serializeCookie } from './auth/cookies';
-import { guestCookieValue } from './auth/guests';
+import { guestCookie } from './auth/guests';
 import { clearSessionCookies, resolveIdentity, sessionCookies } from './auth/identity';
 import * as oidc from './auth/oidc';
 import * as sessions from './auth/sessions';
@@ -20,7 +20,7 @@ export const services = {
   profiles,
   oidc,
   sessions,
-  cookies: { COOKIE, readCookies, serializeCookie, clearCookie, sessionCookies, clearSessionCookies, guestCookieValue },
+  cookies: { COOKIE, readCookies, serializeCookie, clearCookie, sessionCookies, clearSessionCookies, guestCookie },
 };
 export type Services = typeof services;
 

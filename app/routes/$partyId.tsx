@@ -18,7 +18,6 @@ import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
 import type { PartyInfo } from '../../worker/services/parties';
 
 const SHORT_ID = /^[0-9A-Za-z]{6,32}$/;
-const GUEST_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'party' in data && data.party ? `${data.party.title} · Salon` : 'Salon' },
@@ -57,7 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const result = await parties.joinParty(context.env, context.db, party.id, context.identity, parsed.data, client);
     const headers = new Headers();
     if (result.credentials) {
-      headers.append('Set-Cookie', cookies.serializeCookie(request, cookies.COOKIE.guest, cookies.guestCookieValue(result.credentials), { maxAge: GUEST_COOKIE_MAX_AGE }));
+      headers.append('Set-Cookie', cookies.guestCookie(request, result.credentials));
     }
     return data({ ok: true as const }, { headers });
   } catch (error) {

@@ -428,3 +428,14 @@ describe('/api/auth', () => {
     await expectError(await api('/auth/logout', { method: 'POST' }), 401, 'unauthorized');
   });
 });
+
+describe('editing keeps what the request leaves out', () => {
+  it('an edit without start, host or expiration keeps them; null clears', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant, { start: 1_900_000_000_000, host: 'Sabine', expiration: 1_900_100_000_000 });
+    const kept = await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Neuer Titel' } });
+    expect(await json(kept)).toMatchObject({ title: 'Neuer Titel', start: 1_900_000_000_000, host: 'Sabine', expiration: 1_900_100_000_000 });
+    const cleared = await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Neuer Titel', start: null, expiration: null } });
+    expect(await json(cleared)).toMatchObject({ start: null, expiration: null, host: 'Sabine' });
+  });
+});

@@ -6,8 +6,7 @@ import { HistoryQuerySchema, JoinPartySchema, MessageTextSchema, PartyInputSchem
 import { z } from 'zod';
 import type { Outcome } from '../../durable-objects/handlers';
 import { ROOM_HEADER } from '../../durable-objects/party-room';
-import { COOKIE, serializeCookie } from '../auth/cookies';
-import { guestCookieValue } from '../auth/guests';
+import { guestCookie } from '../auth/guests';
 import type { Member } from '../../app/core/protocol';
 import type { PartyRow } from '../db/schema';
 import {
@@ -25,8 +24,6 @@ import {
 } from '../services/parties';
 import type { ApiContext, ApiEnv } from './context';
 import { clientKey, requireConsultant, valid } from './context';
-
-const GUEST_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 const ChatPostSchema = z.object({
   tempId: TempIdSchema.nullable().optional(),
@@ -81,7 +78,7 @@ export const partiesApi = new Hono<ApiEnv>()
     if (result.credentials) {
       // Browsers keep the secret in an HttpOnly cookie, out of reach of scripts; the app (no
       // Origin header) receives it to use as Basic credentials.
-      c.header('Set-Cookie', serializeCookie(c.req.raw, COOKIE.guest, guestCookieValue(result.credentials), { maxAge: GUEST_COOKIE_MAX_AGE }), { append: true });
+      c.header('Set-Cookie', guestCookie(c.req.raw, result.credentials), { append: true });
       if (!c.req.header('Origin')) body.secretKey = result.credentials.secretKey;
     }
     return c.json(body);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { guests } from '../db/schema';
+import { COOKIE, serializeCookie } from './cookies';
 import { randomToken, sha256, timingSafeEqual } from './crypto';
 
 /**
@@ -26,8 +27,11 @@ export async function verifyGuest(db: Db, credentials: GuestCredentials): Promis
   return row !== undefined && timingSafeEqual(hash, row.secretHash);
 }
 
-export function guestCookieValue(credentials: GuestCredentials): string {
-  return `${credentials.id}.${credentials.secretKey}`;
+const GUEST_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The browser's copy of a guest's credentials: an HttpOnly cookie, out of reach of scripts. */
+export function guestCookie(request: Request, credentials: GuestCredentials): string {
+  return serializeCookie(request, COOKIE.guest, `${credentials.id}.${credentials.secretKey}`, { maxAge: GUEST_COOKIE_MAX_AGE });
 }
 
 export function parseGuestCookie(value: string): GuestCredentials | null {
