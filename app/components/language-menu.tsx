@@ -18,9 +18,15 @@ export function LanguageMenu({ disabled = false }: { disabled?: boolean }) {
       <summary
         aria-label={t('language.label')}
         aria-disabled={disabled}
-        className={`flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-full text-xl hover:bg-slate-100 ${disabled ? 'pointer-events-none opacity-50' : ''}`}
+        className={`flex h-10 cursor-pointer list-none items-center justify-center gap-1 rounded-full px-2 hover:bg-slate-100 ${disabled ? 'pointer-events-none opacity-50' : ''}`}
       >
-        <span aria-hidden="true">{FLAGS[current]}</span>
+        {/* The code beside the flag: flags are letters on some systems and boxes without an emoji font. */}
+        <span aria-hidden="true" className="text-xl">
+          {FLAGS[current]}
+        </span>
+        <span aria-hidden="true" className="text-sm font-medium uppercase text-slate-700">
+          {current}
+        </span>
       </summary>
       <form method="post" action="/language" className="absolute right-0 z-30 mt-1 w-44 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />

@@ -287,3 +287,26 @@ describe('failures never leak internals', () => {
     await expectError(await api(`/parties/${party.id}/join`, { method: 'PUT', body: '{' }), 400, 'invalidInput');
   });
 });
+
+describe('an expired browser session and the party socket', () => {
+  it('the upgrade is refused without rotating the session; an ordinary request then refreshes it', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    await env.DB.prepare('UPDATE sessions SET access_expires_at = 0 WHERE user_id = ?').bind(consultant.userId).run();
+    const cookie = `salon_at=${consultant.accessToken}; salon_rt=${consultant.refreshToken}`;
+
+    const refused = await SELF.fetch(`${ORIGIN}/api/parties/${party.id}/socket`, { headers: { Upgrade: 'websocket', Cookie: cookie, Origin: ORIGIN } });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: { code: 'sessionExpired' } });
+
+    // The refresh token still works: the upgrade did not use it up.
+    const info = await SELF.fetch(`${ORIGIN}/api/parties/${party.shortId}`, { headers: { Cookie: cookie } });
+    expect(((await info.json()) as { me: { role: string } }).me.role).toBe('manager');
+    const renewed = info.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+    expect(renewed).toContain('salon_at=');
+    const socket = await SELF.fetch(`${ORIGIN}/api/parties/${party.id}/socket`, { headers: { Upgrade: 'websocket', Cookie: renewed, Origin: ORIGIN } });
+    expect(socket.status).toBe(101);
+    socket.webSocket?.accept();
+    socket.webSocket?.close();
+  });
+});

@@ -56,6 +56,10 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
     const check = access ? await checkAccessToken(db, access) : ({ status: 'invalid' } as const);
     if (check.status === 'valid') {
       identity.consultant = { userId: check.userId, sessionId: check.sessionId };
+    } else if (request.headers.get('Upgrade') === 'websocket') {
+      // A 101 response cannot carry the rotated cookies, so an upgrade never refreshes: it is
+      // refused, and the page's next ordinary request refreshes before it reconnects.
+      identity.consultantExpired = true;
     } else {
       const tokens = refresh ? await refreshSession(db, refresh) : null;
       if (tokens) {
