@@ -127,6 +127,19 @@ export function editMessage(room: Room, member: StoredMember, messageId: string,
   return { ok: true, value: room.store.editMessage(target, text, room.now()) };
 }
 
+/** Deletes all the given messages or none: each must exist and be deletable by the member. */
+export function deleteMessages(room: Room, member: StoredMember, ids: string[]): Outcome<{ seq: number; message: ChatMessage }[]> {
+  const targets: ChatMessage[] = [];
+  for (const id of new Set(ids)) {
+    const target = room.store.findById(id);
+    if (!target) return fail('messageNotFound');
+    if (target.deleted) continue;
+    if (!allowed(room, member, { type: 'deleteMessage', message: target })) return fail(target.sender === member.id ? refusal(room) : 'forbidden');
+    targets.push(target);
+  }
+  return { ok: true, value: room.store.deleteMessages(targets, room.now()) };
+}
+
 /** Per-connection token bucket: a burst, then a steady rate. */
 export class SendLimiter {
   private tokens: number = LIMITS.sendBurst;

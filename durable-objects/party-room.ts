@@ -3,7 +3,7 @@ import type { ChatMessage, Member, ServerEvent } from '../app/core/protocol';
 import { parseClientFrame } from '../app/core/protocol';
 import type { Env } from '../worker/env';
 import type { Outcome, Room, SendInput } from './handlers';
-import { SendLimiter, handleEvent, publicMember, sendMessage } from './handlers';
+import { SendLimiter, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
 import type { RoomFacts, StoredMember } from './store';
 import { RoomStore } from './store';
 
@@ -194,6 +194,45 @@ export class PartyRoom extends DurableObject<Env> implements Room {
       this.broadcast({ type: 'newMessage', seq: result.value.message.seq, message: result.value.message });
     }
     return result;
+  }
+
+  async edit(member: Member, facts: RoomFacts, messageId: string, text: string): Promise<Outcome<ChatMessage>> {
+    this.configureFacts(facts);
+    const stored = this.admit(member);
+    if (!stored) return { ok: false, code: 'notMember' };
+    const result = editMessage(this, stored, messageId, text);
+    if (!result.ok) return result;
+    this.broadcast({ type: 'updatedMessage', seq: result.value.seq, message: result.value.message });
+    return { ok: true, value: result.value.message };
+  }
+
+  async deleteMessages(member: Member, facts: RoomFacts, ids: string[]): Promise<Outcome<ChatMessage[]>> {
+    this.configureFacts(facts);
+    const stored = this.admit(member);
+    if (!stored) return { ok: false, code: 'notMember' };
+    const result = deleteMessages(this, stored, ids);
+    if (!result.ok) return result;
+    for (const change of result.value) this.broadcast({ type: 'updatedMessage', seq: change.seq, message: change.message });
+    return { ok: true, value: result.value.map((change) => change.message) };
+  }
+
+  /** D1 already records the new roles; the room follows and tells everyone. */
+  async setRoles(changes: { id: string; role: 'host' | 'guest' }[]): Promise<void> {
+    for (const change of changes) {
+      const member = this.store.setRole(change.id, change.role);
+      if (member) this.broadcast({ type: 'guestUpdate', member: publicMember(member) });
+    }
+  }
+
+  /** Removed (stays out) or left (may come back): either way their sockets close at once. */
+  async dropMember(memberId: string, how: 'removed' | 'left'): Promise<void> {
+    if (how === 'removed') this.store.markRemoved(memberId);
+    else this.store.forgetMember(memberId);
+    this.broadcast({ type: 'guestRemoved', guestId: memberId });
+    for (const ws of this.ctx.getWebSockets(memberId)) {
+      this.send(ws, { type: 'error', code: how === 'removed' ? 'removed' : 'notMember' });
+      ws.close(how === 'removed' ? 4003 : 4001, how);
+    }
   }
 
   async beginPasswordAttempt(client: string): Promise<boolean> {

@@ -194,6 +194,33 @@ export class RoomStore {
     });
   }
 
+  /** Marks messages deleted (their text is dropped) as one event each, in one transaction. */
+  deleteMessages(targets: ChatMessage[], at: number): { seq: number; message: ChatMessage }[] {
+    return this.storage.transactionSync(() =>
+      targets.map((message) => {
+        const seq = this.seq + 1;
+        this.sql.exec("UPDATE messages SET deleted = 1, message = '', edited_at = ? WHERE seq = ?", at, message.seq);
+        this.sql.exec('INSERT INTO events (seq, message_seq) VALUES (?, ?)', seq, message.seq);
+        this.seq = seq;
+        return { seq, message: { ...message, message: '', deleted: true, editedAt: at } };
+      }),
+    );
+  }
+
+  setRole(memberId: string, role: PartyRole): StoredMember | null {
+    const member = this.members.get(memberId);
+    if (!member) return null;
+    this.sql.exec('UPDATE members SET role = ? WHERE id = ?', role, memberId);
+    member.role = role;
+    return member;
+  }
+
+  /** A guest who left is forgotten (and may join again); a removed one is kept as removed. */
+  forgetMember(memberId: string): void {
+    this.sql.exec('DELETE FROM members WHERE id = ?', memberId);
+    this.members.delete(memberId);
+  }
+
   /** One page of history, oldest first: messages before `beforeSeq` (or the newest). */
   page(beforeSeq: number | undefined, limit: number = LIMITS.historyPage): { messages: ChatMessage[]; hasMore: boolean } {
     const rows = this.sql

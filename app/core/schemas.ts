@@ -87,3 +87,13 @@ export function firstErrorCode(error: z.ZodError): ErrorCode {
   const message = error.issues[0]?.message;
   return isErrorCode(message) ? message : 'invalidInput';
 }
+
+const IdSchema = z.uuid({ error: 'invalidInput' });
+
+export const DeleteMessageSchema = z.object({ messageId: IdSchema });
+export const DeleteMessagesSchema = z.object({
+  messageIds: z.array(IdSchema, { error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(LIMITS.historyPage * 4, { error: 'invalidInput' }),
+});
+export const EditMessageSchema = z.object({ messageId: IdSchema, message: MessageTextSchema });
+export const MakeHostSchema = z.object({ guestId: IdSchema });
+export const RestrictionSchema = z.object({ restrictedMessaging: z.boolean({ error: 'invalidInput' }) });

@@ -2,7 +2,20 @@ import { Hono } from 'hono';
 import { AppError } from '../../app/core/errors';
 import { isExpired } from '../../app/core/party';
 import { MessageTypeSchema } from '../../app/core/protocol';
-import { HistoryQuerySchema, JoinPartySchema, MessageTextSchema, PartyInputSchema, TempIdSchema } from '../../app/core/schemas';
+import {
+  ChangeNameSchema,
+  DeleteMessageSchema,
+  DeleteMessagesSchema,
+  EditMessageSchema,
+  HistoryQuerySchema,
+  JoinPartySchema,
+  MakeHostSchema,
+  MessageTextSchema,
+  PartyInputSchema,
+  RestrictionSchema,
+  TempIdSchema,
+} from '../../app/core/schemas';
+import * as moderation from '../services/moderation';
 import { z } from 'zod';
 import type { Outcome } from '../../durable-objects/handlers';
 import { ROOM_HEADER } from '../../durable-objects/party-room';
@@ -92,6 +105,45 @@ export const partiesApi = new Hono<ApiEnv>()
     const body = c.req.valid('json');
     const result = unwrap(await room(c.env, party.id).post(member, roomFacts(party), { ...body, tempId: body.tempId ?? null }));
     return c.json(result.message, result.duplicate ? 200 : 201);
+  })
+  .put('/:id/editMessage', valid('json', EditMessageSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    const body = c.req.valid('json');
+    return c.json(unwrap(await room(c.env, party.id).edit(member, roomFacts(party), body.messageId, body.message)));
+  })
+  .put('/:id/deleteMessage', valid('json', DeleteMessageSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    const [message] = unwrap(await room(c.env, party.id).deleteMessages(member, roomFacts(party), [c.req.valid('json').messageId]));
+    return c.json(message ?? null);
+  })
+  .put('/:id/deleteMessages', valid('json', DeleteMessagesSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    return c.json(unwrap(await room(c.env, party.id).deleteMessages(member, roomFacts(party), c.req.valid('json').messageIds)));
+  })
+  .put('/:id/host', valid('json', MakeHostSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    await moderation.makeHost(c.env, c.get('db'), party, member, c.req.valid('json').guestId);
+    return c.body(null, 204);
+  })
+  .delete('/:id/removeGuest/:guestId', async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    await moderation.removeGuest(c.env, c.get('db'), party, member, c.req.param('guestId'));
+    return c.body(null, 204);
+  })
+  // Managers and hosts switch writing for guests on and off (the full party edit is the manager's).
+  .put('/:id/restriction', valid('json', RestrictionSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    await moderation.setRestriction(c.env, c.get('db'), party, member, c.req.valid('json').restrictedMessaging);
+    return c.body(null, 204);
+  })
+  .put('/:id/changeName', valid('json', ChangeNameSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    return c.json(await moderation.changeName(c.env, c.get('db'), party, member, c.req.valid('json')));
+  })
+  .delete('/:id/leave', async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    await moderation.leave(c.env, c.get('db'), party, member);
+    return c.body(null, 204);
   })
   .get('/:id/socket', async (c) => {
     if (c.req.header('Upgrade') !== 'websocket') throw new AppError('badRequest');

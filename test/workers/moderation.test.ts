@@ -1,0 +1,172 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { api, connect, connected, createConsultant, createParty, joinGuest, json, textMessage } from './fixtures';
+import type { Consultant, Guest, PartyRecord } from './fixtures';
+
+async function party(): Promise<{ consultant: Consultant; party: PartyRecord; maria: Guest; tom: Guest }> {
+  const consultant = await createConsultant();
+  const created = await createParty(consultant);
+  const maria = await joinGuest(created.id, { firstName: 'Maria', lastName: 'Klein' });
+  const tom = await joinGuest(created.id, { firstName: 'Tom', lastName: 'Berg' });
+  return { consultant, party: created, maria, tom };
+}
+
+async function history(partyId: string, headers: Record<string, string>) {
+  return (await json<{ messages: { id: string; message: string; deleted: boolean }[] }>(await api(`/parties/${partyId}/chat`, { headers }))).messages;
+}
+
+async function send(partyId: string, guest: { headers: Record<string, string> }, text: string): Promise<string> {
+  const response = await api(`/parties/${partyId}/chat`, { method: 'POST', headers: guest.headers, body: { message: text } });
+  expect(response.status).toBe(201);
+  return (await json<{ id: string }>(response)).id;
+}
+
+async function expectError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(await response.json()).toEqual({ error: { code } });
+}
+
+describe('deleting messages', () => {
+  it('a guest deletes their own message: everyone gets the placeholder as updatedMessage', async () => {
+    const { consultant, party: p, maria } = await party();
+    const watcher = await connected(p.id, consultant.headers);
+    const id = await send(p.id, maria, 'Hoppla');
+    await watcher.socket.next('newMessage');
+    const response = await api(`/parties/${p.id}/deleteMessage`, { method: 'PUT', headers: maria.headers, body: { messageId: id } });
+    expect(response.status).toBe(200);
+    const update = await watcher.socket.next('updatedMessage');
+    expect(update.message).toMatchObject({ id, deleted: true, message: '' });
+    expect((await history(p.id, maria.headers))[0]).toMatchObject({ id, deleted: true, message: '' });
+  });
+
+  it("a guest cannot delete or edit another's message, by API or by a hand-made frame", async () => {
+    const { party: p, maria, tom } = await party();
+    const id = await send(p.id, maria, 'Von Maria');
+    await expectError(await api(`/parties/${p.id}/deleteMessage`, { method: 'PUT', headers: tom.headers, body: { messageId: id } }), 403, 'forbidden');
+    await expectError(await api(`/parties/${p.id}/editMessage`, { method: 'PUT', headers: tom.headers, body: { messageId: id, message: 'Gefälscht' } }), 403, 'forbidden');
+    const { socket } = await connected(p.id, tom.headers);
+    socket.send({ type: 'updateMessage', messageId: id, message: 'Gefälscht', sender: p.id });
+    expect((await socket.next('error')).code).toBe('forbidden');
+    expect((await history(p.id, maria.headers))[0]).toMatchObject({ id, message: 'Von Maria', deleted: false });
+  });
+
+  it("the manager and a host delete anyone's messages; mass delete is all or nothing", async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const a = await send(p.id, maria, 'eins');
+    const b = await send(p.id, tom, 'zwei');
+    const c = await send(p.id, consultant, 'drei');
+    // Tom may delete his own, not Maria's: the whole request is refused and nothing changes.
+    await expectError(await api(`/parties/${p.id}/deleteMessages`, { method: 'PUT', headers: tom.headers, body: { messageIds: [b, a] } }), 403, 'forbidden');
+    expect((await history(p.id, maria.headers)).every((m) => !m.deleted)).toBe(true);
+    expect((await api(`/parties/${p.id}/host`, { method: 'PUT', headers: consultant.headers, body: { guestId: tom.guestId } })).status).toBe(204);
+    const deleted = await api(`/parties/${p.id}/deleteMessages`, { method: 'PUT', headers: tom.headers, body: { messageIds: [a, b, c] } });
+    expect(deleted.status).toBe(200);
+    expect((await history(p.id, maria.headers)).map((m) => m.deleted)).toEqual([true, true, true]);
+  });
+
+  it('an unknown id or an empty list changes nothing', async () => {
+    const { consultant, party: p, maria } = await party();
+    await send(p.id, maria, 'bleibt');
+    await expectError(await api(`/parties/${p.id}/deleteMessages`, { method: 'PUT', headers: consultant.headers, body: { messageIds: [] } }), 400, 'invalidInput');
+    await expectError(await api(`/parties/${p.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: crypto.randomUUID() } }), 404, 'messageNotFound');
+    expect((await history(p.id, maria.headers))[0]).toMatchObject({ message: 'bleibt', deleted: false });
+  });
+
+  it("another party's message id is not found here", async () => {
+    const first = await party();
+    const second = await party();
+    const id = await send(first.party.id, first.maria, 'woanders');
+    await expectError(await api(`/parties/${second.party.id}/deleteMessage`, { method: 'PUT', headers: second.consultant.headers, body: { messageId: id } }), 404, 'messageNotFound');
+    expect((await history(first.party.id, first.maria.headers))[0]?.deleted).toBe(false);
+  });
+});
+
+describe('hosts, removal and restriction', () => {
+  it('making a host clears the previous one and tells everyone', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const watcher = await connected(p.id, maria.headers);
+    expect((await api(`/parties/${p.id}/host`, { method: 'PUT', headers: consultant.headers, body: { guestId: maria.guestId } })).status).toBe(204);
+    expect((await watcher.socket.next('guestUpdate', 3000, (e) => e.member.id === maria.guestId)).member.role).toBe('host');
+    expect((await api(`/parties/${p.id}/host`, { method: 'PUT', headers: consultant.headers, body: { guestId: tom.guestId } })).status).toBe(204);
+    expect((await watcher.socket.next('guestUpdate', 3000, (e) => e.member.id === maria.guestId)).member.role).toBe('guest');
+    const guests = await json<{ id: string; role: string }[]>(await api(`/parties/${p.id}/guests`, { headers: consultant.headers }));
+    expect(guests.filter((g) => g.role === 'host').map((g) => g.id)).toEqual([tom.guestId]);
+  });
+
+  it('only the manager makes hosts; a host cannot promote, nor remove the host', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    await expectError(await api(`/parties/${p.id}/host`, { method: 'PUT', headers: maria.headers, body: { guestId: tom.guestId } }), 403, 'forbidden');
+    await api(`/parties/${p.id}/host`, { method: 'PUT', headers: consultant.headers, body: { guestId: maria.guestId } });
+    await expectError(await api(`/parties/${p.id}/host`, { method: 'PUT', headers: maria.headers, body: { guestId: tom.guestId } }), 403, 'forbidden');
+    await expectError(await api(`/parties/${p.id}/removeGuest/${maria.guestId}`, { method: 'DELETE', headers: tom.headers }), 403, 'forbidden');
+    await expectError(await api(`/parties/${p.id}/removeGuest/${maria.guestId}`, { method: 'DELETE', headers: consultant.headers }), 403, 'forbidden');
+  });
+
+  it("a removed guest's open socket closes at once, and they cannot come back", async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const watcher = await connected(p.id, tom.headers);
+    const victim = await connected(p.id, maria.headers);
+    expect((await api(`/parties/${p.id}/removeGuest/${maria.guestId}`, { method: 'DELETE', headers: consultant.headers })).status).toBe(204);
+    expect((await victim.socket.closedWith()).code).toBe(4003);
+    expect((await watcher.socket.next('guestRemoved')).guestId).toBe(maria.guestId);
+    expect(await connect(p.id, maria.headers)).toBe(403);
+    await expectError(await api(`/parties/${p.id}/chat`, { method: 'POST', headers: maria.headers, body: { message: 'Hallo?' } }), 403, 'notMember');
+    await expectError(await api(`/parties/${p.id}/join`, { method: 'PUT', headers: maria.headers, body: { firstName: 'Maria', lastName: 'Klein' } }), 403, 'removed');
+    const info = await json<{ me: unknown }>(await api(`/parties/${p.shortId}`, { headers: maria.headers }));
+    expect(info.me).toBeNull();
+  });
+
+  it('a host removes a guest; guests cannot remove anyone', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    await expectError(await api(`/parties/${p.id}/removeGuest/${maria.guestId}`, { method: 'DELETE', headers: tom.headers }), 403, 'forbidden');
+    await api(`/parties/${p.id}/host`, { method: 'PUT', headers: consultant.headers, body: { guestId: tom.guestId } });
+    expect((await api(`/parties/${p.id}/removeGuest/${maria.guestId}`, { method: 'DELETE', headers: tom.headers })).status).toBe(204);
+  });
+
+  it('restriction: manager or host switch it; restricted guests cannot send or edit, even by hand-made frames', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const own = await send(p.id, maria, 'vorher');
+    const guestSocket = await connected(p.id, maria.headers);
+    await expectError(await api(`/parties/${p.id}/restriction`, { method: 'PUT', headers: maria.headers, body: { restrictedMessaging: true } }), 403, 'forbidden');
+    await api(`/parties/${p.id}/host`, { method: 'PUT', headers: consultant.headers, body: { guestId: tom.guestId } });
+    expect((await api(`/parties/${p.id}/restriction`, { method: 'PUT', headers: tom.headers, body: { restrictedMessaging: true } })).status).toBe(204);
+    expect((await guestSocket.socket.next('updateRestriction')).restrictedMessaging).toBe(true);
+
+    guestSocket.socket.send(textMessage('trotzdem'));
+    expect((await guestSocket.socket.next('error')).code).toBe('restricted');
+    guestSocket.socket.send({ type: 'updateMessage', messageId: own, message: 'geändert' });
+    expect((await guestSocket.socket.next('error')).code).toBe('restricted');
+    await expectError(await api(`/parties/${p.id}/chat`, { method: 'POST', headers: maria.headers, body: { message: 'per API' } }), 403, 'restricted');
+    // The host still writes.
+    await send(p.id, tom, 'Host spricht');
+    expect((await history(p.id, maria.headers)).map((m) => m.message)).toEqual(['vorher', 'Host spricht']);
+
+    const stored = await env.DB.prepare('SELECT restricted_messaging AS r FROM parties WHERE id = ?').bind(p.id).first<{ r: number }>();
+    expect(stored?.r).toBe(1);
+    expect((await api(`/parties/${p.id}/restriction`, { method: 'PUT', headers: consultant.headers, body: { restrictedMessaging: false } })).status).toBe(204);
+    await send(p.id, maria, 'wieder frei');
+  });
+});
+
+describe('renaming and leaving', () => {
+  it('a guest renames themself; others see guestUpdate; the manager cannot use it', async () => {
+    const { consultant, party: p, maria } = await party();
+    const watcher = await connected(p.id, consultant.headers);
+    const response = await api(`/parties/${p.id}/changeName`, { method: 'PUT', headers: maria.headers, body: { firstName: ' Mia ', lastName: 'Klein' } });
+    expect(await json(response)).toMatchObject({ id: maria.guestId, firstName: 'Mia' });
+    expect((await watcher.socket.next('guestUpdate')).member.firstName).toBe('Mia');
+    await expectError(await api(`/parties/${p.id}/changeName`, { method: 'PUT', headers: maria.headers, body: { firstName: '', lastName: 'Klein' } }), 400, 'invalidName');
+    await expectError(await api(`/parties/${p.id}/changeName`, { method: 'PUT', headers: consultant.headers, body: { firstName: 'X', lastName: 'Y' } }), 403, 'forbidden');
+  });
+
+  it('leaving deletes the membership and closes sockets; the guest may join again', async () => {
+    const { party: p, maria, tom } = await party();
+    const watcher = await connected(p.id, tom.headers);
+    const mine = await connected(p.id, maria.headers);
+    expect((await api(`/parties/${p.id}/leave`, { method: 'DELETE', headers: maria.headers })).status).toBe(204);
+    expect((await mine.socket.closedWith()).code).toBe(4001);
+    expect((await watcher.socket.next('guestRemoved')).guestId).toBe(maria.guestId);
+    const again = await api(`/parties/${p.id}/join`, { method: 'PUT', headers: maria.headers, body: { firstName: 'Maria', lastName: 'Klein' } });
+    expect(again.status).toBe(200);
+  });
+});

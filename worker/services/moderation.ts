@@ -1,0 +1,69 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { AppError } from '../../app/core/errors';
+import { isExpired } from '../../app/core/party';
+import { can } from '../../app/core/permissions';
+import type { Action } from '../../app/core/permissions';
+import type { Member } from '../../app/core/protocol';
+import type { Db } from '../db/client';
+import type { PartyRow } from '../db/schema';
+import { parties, partyMembers } from '../db/schema';
+import type { Env } from '../env';
+import { room, roomFacts } from './parties';
+
+/**
+ * What managers and hosts do to a party and its guests. D1 owns memberships and the party record,
+ * so it is written first; the room then follows, tells everyone and closes sockets.
+ */
+
+function allow(actor: Member, action: Action, party: PartyRow): void {
+  const state = { restrictedMessaging: party.restrictedMessaging, expired: isExpired(party.expiresAt, Date.now()) };
+  if (!can(actor, action, state)) throw new AppError(state.expired && actor.role !== 'manager' ? 'partyExpired' : 'forbidden');
+}
+
+async function activeGuest(db: Db, partyId: string, guestId: string): Promise<Member> {
+  const row = await db.query.partyMembers.findFirst({
+    where: and(eq(partyMembers.partyId, partyId), eq(partyMembers.guestId, guestId), isNull(partyMembers.removedAt)),
+  });
+  if (!row) throw new AppError('notMember');
+  return { id: row.guestId, firstName: row.firstName, lastName: row.lastName, role: row.isHost ? 'host' : 'guest' };
+}
+
+export async function removeGuest(env: Env, db: Db, party: PartyRow, actor: Member, guestId: string): Promise<void> {
+  const target = await activeGuest(db, party.id, guestId);
+  allow(actor, { type: 'removeGuest', target }, party);
+  await db.update(partyMembers).set({ removedAt: Date.now(), isHost: false }).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, guestId)));
+  await room(env, party.id).dropMember(guestId, 'removed');
+}
+
+/** One host at a time: the previous host becomes a guest again. */
+export async function makeHost(env: Env, db: Db, party: PartyRow, actor: Member, guestId: string): Promise<void> {
+  const target = await activeGuest(db, party.id, guestId);
+  allow(actor, { type: 'makeHost', target }, party);
+  const previous = await db.query.partyMembers.findMany({ columns: { guestId: true }, where: and(eq(partyMembers.partyId, party.id), eq(partyMembers.isHost, true)) });
+  await db.batch([
+    db.update(partyMembers).set({ isHost: false }).where(eq(partyMembers.partyId, party.id)),
+    db.update(partyMembers).set({ isHost: true }).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, guestId))),
+  ]);
+  await room(env, party.id).setRoles([...previous.map((row) => ({ id: row.guestId, role: 'guest' as const })), { id: guestId, role: 'host' }]);
+}
+
+export async function setRestriction(env: Env, db: Db, party: PartyRow, actor: Member, restrictedMessaging: boolean): Promise<void> {
+  allow(actor, { type: 'restrictMessaging' }, party);
+  const [updated] = await db.update(parties).set({ restrictedMessaging, updatedAt: Date.now() }).where(eq(parties.id, party.id)).returning();
+  await room(env, party.id).configure(roomFacts(updated!));
+}
+
+export async function changeName(env: Env, db: Db, party: PartyRow, actor: Member, names: { firstName: string; lastName: string }): Promise<Member> {
+  allow(actor, { type: 'changeOwnName' }, party);
+  await db.update(partyMembers).set(names).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, actor.id)));
+  const member = { ...actor, ...names };
+  await room(env, party.id).addMember(member);
+  return member;
+}
+
+/** Leaving deletes the membership (spec); the guest may join again later. */
+export async function leave(env: Env, db: Db, party: PartyRow, actor: Member): Promise<void> {
+  if (actor.role === 'manager') throw new AppError('forbidden');
+  await db.delete(partyMembers).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, actor.id)));
+  await room(env, party.id).dropMember(actor.id, 'left');
+}
