@@ -60,7 +60,8 @@ export type ChatAction =
   | { type: 'queued'; tempId: string; message: string; at: number }
   | { type: 'retry'; tempId: string }
   | { type: 'olderLoaded'; messages: ChatMessage[]; hasMore: boolean }
-  | { type: 'ended'; reason: NonNullable<ChatState['ended']> };
+  | { type: 'ended'; reason: NonNullable<ChatState['ended']> }
+  | { type: 'failed'; code: ErrorCode | null };
 
 /** Inserts or replaces by id, keeping seq order. Most arrivals are the newest: append fast. */
 export function upsertMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
@@ -199,5 +200,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...state, messages: mergeOlder(state.messages, action.messages), hasMore: action.hasMore };
     case 'ended':
       return { ...state, ended: action.reason };
+    case 'failed':
+      return { ...state, lastError: action.code };
   }
 }

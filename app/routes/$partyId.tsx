@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data } from '@remix-run/cloudflare';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { LanguageMenu } from '~/components/language-menu';
@@ -8,6 +9,7 @@ import { useDateFormatter } from '~/components/local-time';
 import { InputBar } from '~/components/party/input-bar';
 import { JoinDialog } from '~/components/party/join-dialog';
 import { MembersPanel } from '~/components/party/members-panel';
+import { NameMenu } from '~/components/party/name-menu';
 import { MessageList } from '~/components/party/message-list';
 import { usePartyChat } from '~/components/party/use-party-chat';
 import { StatePanel } from '~/components/state-panel';
@@ -96,7 +98,14 @@ function Party({ party }: { party: PartyInfo }) {
   const format = useDateFormatter();
   const joined = party.me !== null;
   const chat = usePartyChat(party, joined);
-  const { state } = chat;
+  const { state, actions } = chat;
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<'messages' | 'guests'>('messages');
+  useEffect(() => {
+    if (!state.lastError) return;
+    const timer = setTimeout(actions.dismissError, 5000);
+    return () => clearTimeout(timer);
+  }, [state.lastError, actions.dismissError]);
 
   if (state.ended === 'expired') return <ExpiredPanel />;
   if (state.ended === 'notFound') return <NotFoundPanel />;
@@ -113,6 +122,8 @@ function Party({ party }: { party: PartyInfo }) {
   const partyState = { restrictedMessaging: state.ready ? state.restrictedMessaging : party.restrictedMessaging, expired: party.expired };
   const mayWrite = me !== null && can(me, { type: 'sendMessage', messageType: 'text' }, partyState);
   const busy = state.pending.some((p) => p.status === 'sending');
+  const mayRestrict = me !== null && can(me, { type: 'restrictMessaging' }, partyState) && !party.expired;
+  const tabClass = (active: boolean) => `flex-1 border-b-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
 
   return (
     <div className="flex h-dvh flex-col bg-slate-50">
@@ -137,7 +148,27 @@ function Party({ party }: { party: PartyInfo }) {
           </p>
         </div>
         {isManager ? <CopyLinkButton path={`/${party.shortId}`} disabled={party.expired} /> : null}
-        <LanguageMenu />
+        {mayRestrict ? (
+          <button
+            type="button"
+            aria-pressed={partyState.restrictedMessaging}
+            onClick={() => void actions.setRestriction(!partyState.restrictedMessaging)}
+            className="hidden rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:block aria-pressed:bg-amber-50 aria-pressed:ring-amber-400"
+          >
+            {t(partyState.restrictedMessaging ? 'moderation.allowWriting' : 'moderation.restrictWriting')}
+          </button>
+        ) : null}
+        <LanguageMenu disabled={party.expired && !isManager} />
+        {me && me.role !== 'manager' ? (
+          <NameMenu
+            me={me}
+            disabled={party.expired}
+            onRename={actions.rename}
+            onLeave={async () => {
+              if (await actions.leave()) navigate('/', { replace: true });
+            }}
+          />
+        ) : null}
       </header>
 
       {joined && state.connection !== 'open' && state.lastSeq !== null ? (
@@ -146,8 +177,26 @@ function Party({ party }: { party: PartyInfo }) {
         </p>
       ) : null}
 
+      {state.lastError ? (
+        <p role="alert" className="flex items-center justify-between gap-2 bg-red-50 px-4 py-2 text-sm text-red-900">
+          {t(`errors.${state.lastError}`)}
+          <button type="button" onClick={actions.dismissError} className="rounded px-2 font-medium underline">
+            {t('common.close')}
+          </button>
+        </p>
+      ) : null}
+
+      <div role="tablist" aria-label={t('party.sections')} className="flex border-b border-slate-200 bg-white lg:hidden">
+        <button type="button" role="tab" aria-selected={tab === 'messages'} onClick={() => setTab('messages')} className={tabClass(tab === 'messages')}>
+          {t('party.messages')}
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'guests'} onClick={() => setTab('guests')} className={tabClass(tab === 'guests')}>
+          {t('party.guests')} ({state.members.length})
+        </button>
+      </div>
+
       <div className="flex min-h-0 flex-1">
-        <main id="main" className="flex min-w-0 flex-1 flex-col">
+        <main id="main" className={`min-w-0 flex-1 flex-col ${tab === 'messages' ? 'flex' : 'hidden lg:flex'}`}>
           {joined && !state.ready && state.lastSeq === null ? (
             <div className="flex flex-1 items-center justify-center" role="status">
               <span className="h-8 w-8 animate-spin rounded-full border-4 border-primary-light border-t-primary-dark" aria-hidden="true" />
@@ -173,8 +222,27 @@ function Party({ party }: { party: PartyInfo }) {
             <InputBar onSend={chat.send} busy={busy} disabled={!joined} />
           )}
         </main>
-        <aside className="hidden w-72 shrink-0 overflow-y-auto border-l border-slate-200 bg-white lg:block">
-          <MembersPanel members={state.members} online={state.online} meId={me?.id ?? null} />
+        <aside className={`shrink-0 overflow-y-auto border-slate-200 bg-white lg:block lg:w-72 lg:border-l ${tab === 'guests' ? 'block w-full' : 'hidden'}`}>
+          <MembersPanel
+            members={state.members}
+            online={state.online}
+            me={me}
+            party={partyState}
+            onMakeHost={(id) => void actions.makeHost(id)}
+            onRemove={(id) => void actions.removeGuest(id)}
+          />
+          {mayRestrict ? (
+            <div className="border-t border-slate-200 p-4 sm:hidden">
+              <button
+                type="button"
+                aria-pressed={partyState.restrictedMessaging}
+                onClick={() => void actions.setRestriction(!partyState.restrictedMessaging)}
+                className="w-full rounded-full px-3 py-2 text-sm font-medium ring-1 ring-slate-300 aria-pressed:bg-amber-50 aria-pressed:ring-amber-400"
+              >
+                {t(partyState.restrictedMessaging ? 'moderation.allowWriting' : 'moderation.restrictWriting')}
+              </button>
+            </div>
+          ) : null}
         </aside>
       </div>
 

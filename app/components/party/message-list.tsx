@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PendingMessage } from '~/core/chat-state';
 import type { ChatMessage } from '~/core/protocol';
+import { FormattedText } from '~/components/formatted-text';
 import { useDateFormatter } from '~/components/local-time';
 
 interface Props {
@@ -53,7 +54,7 @@ export function MessageList({ messages, pending, meId, hasMore, onLoadOlder, onR
             <li key={message.id} className={`flex ${mine ? 'justify-end' : 'justify-start'}`} data-testid="message" data-seq={message.seq}>
               <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${mine ? 'rounded-br-md bg-primary-light' : 'rounded-bl-md bg-white ring-1 ring-slate-200'}`}>
                 {!mine ? <p className={`text-sm font-semibold ${message.senderType === 'manager' ? 'text-secondary-dark' : 'text-primary-dark'}`}>{message.senderName}</p> : null}
-                <p className="whitespace-pre-wrap break-words">{message.message}</p>
+                <p className="whitespace-pre-wrap break-words"><FormattedText text={message.message} /></p>
                 <p className="mt-0.5 text-right text-xs text-slate-500">
                   {message.editedAt ? `${t('party.edited')} · ` : ''}
                   {format(message.timestamp, 'time')}
@@ -70,7 +71,7 @@ export function MessageList({ messages, pending, meId, hasMore, onLoadOlder, onR
                 onClick={() => onRetry(item.tempId)}
                 className="max-w-[85%] rounded-2xl rounded-br-md bg-red-50 px-3.5 py-2 text-left shadow-sm ring-1 ring-red-300 sm:max-w-[70%]"
               >
-                <span className="block whitespace-pre-wrap break-words">{item.message}</span>
+                <span className="block whitespace-pre-wrap break-words">{/* Plain text: a link may not sit inside the retry button. */}{item.message}</span>
                 <span className="mt-0.5 flex items-center justify-end gap-1 text-xs text-red-800">
                   <span aria-hidden="true">⚠</span>
                   {item.error && item.error !== 'generic' ? `${t(`errors.${item.error}`)} ` : ''}
@@ -79,7 +80,7 @@ export function MessageList({ messages, pending, meId, hasMore, onLoadOlder, onR
               </button>
             ) : (
               <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary-light/70 px-3.5 py-2 shadow-sm sm:max-w-[70%]">
-                <p className="whitespace-pre-wrap break-words">{item.message}</p>
+                <p className="whitespace-pre-wrap break-words"><FormattedText text={item.message} /></p>
                 <p className="mt-0.5 text-right text-xs text-slate-500">
                   <span aria-hidden="true">🕓</span> <span className="sr-only">{t('party.sending')}</span>
                 </p>

@@ -149,5 +149,26 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
     if (page.ok) dispatch({ type: 'olderLoaded', messages: page.data.messages, hasMore: page.data.hasMore });
   }, [party.id]);
 
-  return { state, send, retry, loadOlder };
+  /** Calls an action endpoint of this party; a refusal shows as the chat's error. */
+  const act = useCallback(
+    async (path: string, method: 'PUT' | 'DELETE', body?: unknown): Promise<boolean> => {
+      const result = await apiFetch(`/api/parties/${party.id}/${path}`, { method, body });
+      if (!result.ok) dispatch({ type: 'failed', code: result.code });
+      return result.ok;
+    },
+    [party.id],
+  );
+
+  const actions = {
+    edit: (messageId: string, message: string) => sendFrame({ type: 'updateMessage', messageId, message }),
+    deleteMessages: (messageIds: string[]) => act('deleteMessages', 'PUT', { messageIds }),
+    makeHost: (guestId: string) => act('host', 'PUT', { guestId }),
+    removeGuest: (guestId: string) => act(`removeGuest/${guestId}`, 'DELETE'),
+    setRestriction: (restrictedMessaging: boolean) => act('restriction', 'PUT', { restrictedMessaging }),
+    rename: (firstName: string, lastName: string) => act('changeName', 'PUT', { firstName, lastName }),
+    leave: () => act('leave', 'DELETE'),
+    dismissError: () => dispatch({ type: 'failed', code: null }),
+  };
+
+  return { state, send, retry, loadOlder, actions };
 }

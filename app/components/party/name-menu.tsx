@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '~/components/confirm-dialog';
+import { LIMITS } from '~/core/limits';
+import type { Member } from '~/core/protocol';
+import { NameSchema } from '~/core/schemas';
+
+/** The guest's own menu: change the name the others see, or leave the party. */
+export function NameMenu({ me, disabled, onRename, onLeave }: { me: Member; disabled: boolean; onRename: (first: string, last: string) => Promise<boolean>; onLeave: () => void }) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<'rename' | 'leave' | null>(null);
+  const [firstName, setFirstName] = useState(me.firstName);
+  const [lastName, setLastName] = useState(me.lastName);
+  const valid = NameSchema.safeParse(firstName).success && NameSchema.safeParse(lastName).success;
+  const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:border-primary-dark';
+  return (
+    <>
+      <details className="relative">
+        <summary
+          aria-disabled={disabled}
+          className={`flex h-10 max-w-40 cursor-pointer list-none items-center gap-1 truncate rounded-full px-3 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 ${disabled ? 'pointer-events-none opacity-50' : ''}`}
+        >
+          <span className="sr-only">{t('guestMenu.label')}: </span>
+          <span className="truncate">{me.firstName}</span>
+        </summary>
+        <div className="absolute right-0 z-30 mt-1 w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
+          <button type="button" onClick={() => setDialog('rename')} className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
+            {t('guestMenu.rename')}
+          </button>
+          <button type="button" onClick={() => setDialog('leave')} className="block w-full rounded-lg px-3 py-2 text-left text-red-800 hover:bg-red-50">
+            {t('guestMenu.leave')}
+          </button>
+        </div>
+      </details>
+      {dialog === 'rename' ? (
+        <ConfirmDialog
+          title={t('guestMenu.rename')}
+          confirmLabel={t('common.save')}
+          onCancel={() => setDialog(null)}
+          onConfirm={async () => {
+            if (valid && (await onRename(firstName.trim(), lastName.trim()))) setDialog(null);
+          }}
+        >
+          <label className="block">
+            <span className="font-medium text-slate-900">{t('join.firstName')}</span>
+            <input value={firstName} maxLength={LIMITS.nameMax} onChange={(e) => setFirstName(e.target.value)} className={field} autoComplete="given-name" />
+          </label>
+          <label className="mt-3 block">
+            <span className="font-medium text-slate-900">{t('join.lastName')}</span>
+            <input value={lastName} maxLength={LIMITS.nameMax} onChange={(e) => setLastName(e.target.value)} className={field} autoComplete="family-name" />
+          </label>
+          {!valid ? <p className="mt-2 text-sm text-red-800">{t('errors.invalidName')}</p> : null}
+        </ConfirmDialog>
+      ) : null}
+      {dialog === 'leave' ? (
+        <ConfirmDialog title={t('guestMenu.leaveTitle')} confirmLabel={t('guestMenu.leave')} destructive onCancel={() => setDialog(null)} onConfirm={onLeave}>
+          {t('guestMenu.leaveText')}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

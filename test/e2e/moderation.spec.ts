@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { createParty, phoneContext, signIn } from './helpers';
+
+async function joinAs(page: Page, link: string, firstName: string, lastName: string) {
+  await page.goto(link);
+  await page.getByLabel('Vorname').fill(firstName);
+  await page.getByLabel('Nachname').fill(lastName);
+  await page.getByRole('button', { name: 'Party beitreten' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+test('the manager quiets the room, makes a host, and removes a guest; a guest renames themself', async ({ browser }) => {
+  const consultantContext = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
+  const manager = await consultantContext.newPage();
+  await signIn(manager, 'anna@salon.test');
+  const link = await createParty(manager, 'Moderierte Party');
+  await manager.goto(link);
+
+  const mariaContext = await phoneContext(browser);
+  const maria = await mariaContext.newPage();
+  await joinAs(maria, link, 'Maria', 'Klein');
+  const tomContext = await phoneContext(browser);
+  const tom = await tomContext.newPage();
+  await joinAs(tom, link, 'Tom', 'Berg');
+  const members = manager.getByTestId('members');
+  await expect(members).toContainText('Tom Berg');
+
+  // Restriction: the guests' input turns into the note, and back.
+  await manager.getByRole('button', { name: 'Schreiben für Gäste sperren' }).click();
+  await expect(maria.getByText('Die Gastgeberin hat das Schreiben für Gäste ausgeschaltet.')).toBeVisible();
+  await expect(maria.getByRole('textbox', { name: 'Nachricht' })).toHaveCount(0);
+  await manager.getByRole('button', { name: 'Gäste dürfen wieder schreiben' }).click();
+  await expect(maria.getByRole('textbox', { name: 'Nachricht' })).toBeVisible();
+
+  // Make Maria the host: she sees herself as host in the guests tab on her phone.
+  await members.getByRole('button', { name: 'Zum Host machen: Maria Klein' }).click();
+  await manager.getByRole('alertdialog').getByRole('button', { name: 'Zum Host machen' }).click();
+  await expect(members.locator('li', { hasText: 'Maria Klein' })).toContainText('Gastgeberin');
+  await expect(members.getByRole('button', { name: 'Entfernen: Maria Klein' })).toBeDisabled();
+  await maria.getByRole('tab', { name: /Gäste/ }).click();
+  await expect(maria.getByTestId('members').locator('li', { hasText: 'Maria Klein' })).toContainText('Gastgeberin');
+
+  // Tom renames himself through his name menu.
+  await tom.locator('summary', { hasText: 'Tom' }).click();
+  await tom.getByRole('button', { name: 'Namen ändern' }).click();
+  await tom.getByRole('alertdialog').getByLabel('Vorname').fill('Thomas');
+  await tom.getByRole('alertdialog').getByRole('button', { name: 'Speichern' }).click();
+  await expect(members).toContainText('Thomas Berg');
+
+  // Remove Thomas: his page shows the removed view at once.
+  await members.getByRole('button', { name: 'Entfernen: Thomas Berg' }).click();
+  await manager.getByRole('alertdialog').getByRole('button', { name: 'Entfernen' }).click();
+  await expect(tom.getByRole('heading', { name: 'Du wurdest aus der Party entfernt' })).toBeVisible();
+  await expect(members).not.toContainText('Thomas Berg');
+  await tom.reload();
+  await expect(tom.getByRole('dialog')).toBeVisible();
+
+  await tomContext.close();
+  await mariaContext.close();
+  await consultantContext.close();
+});
