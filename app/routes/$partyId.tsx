@@ -10,6 +10,7 @@ import { InputBar } from '~/components/party/input-bar';
 import { JoinDialog } from '~/components/party/join-dialog';
 import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
+import { RestrictionToggle } from '~/components/party/restriction-toggle';
 import { MessageList } from '~/components/party/message-list';
 import { usePartyChat } from '~/components/party/use-party-chat';
 import { StatePanel } from '~/components/state-panel';
@@ -149,14 +150,7 @@ function Party({ party }: { party: PartyInfo }) {
         </div>
         {isManager ? <CopyLinkButton path={`/${party.shortId}`} disabled={party.expired} /> : null}
         {mayRestrict ? (
-          <button
-            type="button"
-            aria-pressed={partyState.restrictedMessaging}
-            onClick={() => void actions.setRestriction(!partyState.restrictedMessaging)}
-            className="hidden rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:block aria-pressed:bg-amber-50 aria-pressed:ring-amber-400"
-          >
-            {t(partyState.restrictedMessaging ? 'moderation.allowWriting' : 'moderation.restrictWriting')}
-          </button>
+          <RestrictionToggle restricted={partyState.restrictedMessaging} onChange={(value) => void actions.setRestriction(value)} className="hidden py-1.5 sm:block" />
         ) : null}
         <LanguageMenu disabled={party.expired && !isManager} />
         {me && me.role !== 'manager' ? (
@@ -233,14 +227,7 @@ function Party({ party }: { party: PartyInfo }) {
           />
           {mayRestrict ? (
             <div className="border-t border-slate-200 p-4 sm:hidden">
-              <button
-                type="button"
-                aria-pressed={partyState.restrictedMessaging}
-                onClick={() => void actions.setRestriction(!partyState.restrictedMessaging)}
-                className="w-full rounded-full px-3 py-2 text-sm font-medium ring-1 ring-slate-300 aria-pressed:bg-amber-50 aria-pressed:ring-amber-400"
-              >
-                {t(partyState.restrictedMessaging ? 'moderation.allowWriting' : 'moderation.restrictWriting')}
-              </button>
+              <RestrictionToggle restricted={partyState.restrictedMessaging} onChange={(value) => void actions.setRestriction(value)} className="w-full py-2" />
             </div>
           ) : null}
         </aside>
