@@ -1,5 +1,5 @@
 import type { ErrorCode } from './errors';
-import type { ChatEvent, ChatMessage, Member, ServerEvent } from './protocol';
+import type { ChatEvent, ChatMessage, Member, MessageType, ServerEvent } from './protocol';
 
 /**
  * The party page's view of a chat, as a pure reducer. It applies server events in `seq` order,
@@ -8,6 +8,8 @@ import type { ChatEvent, ChatMessage, Member, ServerEvent } from './protocol';
 export interface PendingMessage {
   tempId: string;
   message: string;
+  messageType: MessageType;
+  replyingTo: string | null;
   createdAt: number;
   status: 'sending' | 'failed';
   error?: ErrorCode;
@@ -57,7 +59,7 @@ export const initialChatState: ChatState = {
 export type ChatAction =
   | { type: 'server'; event: ServerEvent }
   | { type: 'connection'; connection: Connection }
-  | { type: 'queued'; tempId: string; message: string; at: number }
+  | { type: 'queued'; tempId: string; message: string; messageType?: MessageType; replyingTo?: string | null; at: number }
   | { type: 'retry'; tempId: string }
   | { type: 'olderLoaded'; messages: ChatMessage[]; hasMore: boolean }
   | { type: 'ended'; reason: NonNullable<ChatState['ended']> }
@@ -193,9 +195,18 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'connection':
       return { ...state, connection: action.connection, ready: action.connection === 'open' ? state.ready : false };
     case 'queued':
-      return { ...state, pending: [...state.pending, { tempId: action.tempId, message: action.message, createdAt: action.at, status: 'sending' }] };
+      return {
+        ...state,
+        pending: [
+          ...state.pending,
+          { tempId: action.tempId, message: action.message, messageType: action.messageType ?? 'text', replyingTo: action.replyingTo ?? null, createdAt: action.at, status: 'sending' },
+        ],
+      };
     case 'retry':
-      return { ...state, pending: state.pending.map((p) => (p.tempId === action.tempId ? { tempId: p.tempId, message: p.message, createdAt: p.createdAt, status: 'sending' } : p)) };
+      return {
+        ...state,
+        pending: state.pending.map(({ error: _error, ...p }) => (p.tempId === action.tempId ? { ...p, status: 'sending' as const } : { ...p, ...(_error ? { error: _error } : {}) })),
+      };
     case 'olderLoaded':
       return { ...state, messages: mergeOlder(state.messages, action.messages), hasMore: action.hasMore };
     case 'ended':

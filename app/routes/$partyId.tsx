@@ -6,7 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { LanguageMenu } from '~/components/language-menu';
 import { useDateFormatter } from '~/components/local-time';
+import { ConfirmDialog } from '~/components/confirm-dialog';
+import { ContentsPanel } from '~/components/party/contents-panel';
+import { HeadingDialog } from '~/components/party/heading-dialog';
 import { InputBar } from '~/components/party/input-bar';
+import type { InputMode } from '~/components/party/input-bar';
+import { ReceiptsDialog } from '~/components/party/receipts-dialog';
 import { JoinDialog } from '~/components/party/join-dialog';
 import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
@@ -17,6 +22,7 @@ import { StatePanel } from '~/components/state-panel';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
 import { can } from '~/core/permissions';
+import type { ChatMessage } from '~/core/protocol';
 import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
 import type { PartyInfo } from '../../worker/services/parties';
 
@@ -101,7 +107,20 @@ function Party({ party }: { party: PartyInfo }) {
   const chat = usePartyChat(party, joined);
   const { state, actions } = chat;
   const navigate = useNavigate();
-  const [tab, setTab] = useState<'messages' | 'guests'>('messages');
+  const [tab, setTab] = useState<'messages' | 'contents' | 'guests'>('messages');
+  const [inputMode, setInputMode] = useState<InputMode>(null);
+  const [headingOpen, setHeadingOpen] = useState(false);
+  const [receiptsOf, setReceiptsOf] = useState<ChatMessage | null>(null);
+  const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+  // The reader's seen position when the chat first loaded: the divider marks what is new since.
+  const [lastSeenAtOpen, setLastSeenAtOpen] = useState<number | null>(null);
+  useEffect(() => {
+    if (state.ready && lastSeenAtOpen === null && state.me) setLastSeenAtOpen(state.seen[state.me.id] ?? 0);
+  }, [state.ready, state.me, state.seen, lastSeenAtOpen]);
+  const jumpTo = (id: string) => {
+    setTab('messages');
+    requestAnimationFrame(() => document.getElementById(`message-${id}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  };
   useEffect(() => {
     if (!state.lastError) return;
     const timer = setTimeout(actions.dismissError, 5000);
@@ -184,6 +203,9 @@ function Party({ party }: { party: PartyInfo }) {
         <button type="button" role="tab" aria-selected={tab === 'messages'} onClick={() => setTab('messages')} className={tabClass(tab === 'messages')}>
           {t('party.messages')}
         </button>
+        <button type="button" role="tab" aria-selected={tab === 'contents'} onClick={() => setTab('contents')} className={tabClass(tab === 'contents')}>
+          {t('party.contents')}
+        </button>
         <button type="button" role="tab" aria-selected={tab === 'guests'} onClick={() => setTab('guests')} className={tabClass(tab === 'guests')}>
           {t('party.guests')} ({state.members.length})
         </button>
@@ -200,10 +222,18 @@ function Party({ party }: { party: PartyInfo }) {
             <MessageList
               messages={state.messages}
               pending={state.pending}
-              meId={me?.id ?? null}
+              me={me}
+              party={partyState}
+              members={state.members}
+              seen={state.seen}
+              lastSeenAtOpen={lastSeenAtOpen}
               hasMore={state.hasMore}
               onLoadOlder={chat.loadOlder}
               onRetry={chat.retry}
+              onReply={(message) => setInputMode({ kind: 'reply', message })}
+              onEdit={(message) => setInputMode({ kind: 'edit', message })}
+              onDelete={setDeleting}
+              onShowReceipts={setReceiptsOf}
             />
           )}
           {party.expired ? (
@@ -213,10 +243,25 @@ function Party({ party }: { party: PartyInfo }) {
               {t('party.restrictedNote')}
             </p>
           ) : (
-            <InputBar onSend={chat.send} busy={busy} disabled={!joined} />
+            <InputBar
+              busy={busy}
+              disabled={!joined}
+              mode={inputMode}
+              onCancelMode={() => setInputMode(null)}
+              onHeading={isManager ? () => setHeadingOpen(true) : undefined}
+              onSubmit={(text) => {
+                if (inputMode?.kind === 'edit') actions.edit(inputMode.message.id, text);
+                else chat.send(text, { replyingTo: inputMode?.kind === 'reply' ? inputMode.message.id : null });
+                setInputMode(null);
+              }}
+            />
           )}
         </main>
-        <aside className={`shrink-0 overflow-y-auto border-slate-200 bg-white lg:block lg:w-72 lg:border-l ${tab === 'guests' ? 'block w-full' : 'hidden'}`}>
+        <aside className={`shrink-0 overflow-y-auto border-slate-200 bg-white lg:block lg:w-72 lg:border-l ${tab === 'messages' ? 'hidden' : 'block w-full'}`}>
+          <div className={tab === 'contents' ? '' : 'hidden lg:block'}>
+            <ContentsPanel messages={state.messages} onJump={jumpTo} />
+          </div>
+          <div className={tab === 'guests' ? '' : 'hidden lg:block'}>
           <MembersPanel
             members={state.members}
             online={state.online}
@@ -230,9 +275,34 @@ function Party({ party }: { party: PartyInfo }) {
               <RestrictionToggle restricted={partyState.restrictedMessaging} onChange={(value) => void actions.setRestriction(value)} className="w-full py-2" />
             </div>
           ) : null}
+          </div>
         </aside>
       </div>
 
+      {headingOpen ? (
+        <HeadingDialog
+          onCancel={() => setHeadingOpen(false)}
+          onSubmit={(text, level) => {
+            chat.send(text, { messageType: level });
+            setHeadingOpen(false);
+          }}
+        />
+      ) : null}
+      {receiptsOf ? <ReceiptsDialog message={receiptsOf} members={state.members} seen={state.seen} onClose={() => setReceiptsOf(null)} /> : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={t('messageMenu.deleteTitle')}
+          confirmLabel={t('messageMenu.delete')}
+          destructive
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            void actions.deleteMessages([deleting.id]);
+            setDeleting(null);
+          }}
+        >
+          {t('messageMenu.deleteText')}
+        </ConfirmDialog>
+      ) : null}
       {!joined ? <JoinDialog title={party.title} passwordProtected={party.passwordProtected} /> : null}
     </div>
   );

@@ -30,3 +30,12 @@ export async function createParty(page: Page, title: string): Promise<string> {
   expect(href).toMatch(/^\/[0-9A-Za-z]{12}$/);
   return href!;
 }
+
+/** A guest opens the link and joins with a German-speaking browser. */
+export async function joinAs(page: Page, link: string, firstName: string, lastName = 'Gast'): Promise<void> {
+  await page.goto(link);
+  await page.getByLabel('Vorname').fill(firstName);
+  await page.getByLabel('Nachname').fill(lastName);
+  await page.getByRole('button', { name: 'Party beitreten' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}

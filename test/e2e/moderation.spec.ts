@@ -1,14 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { createParty, phoneContext, signIn } from './helpers';
+import { createParty, joinAs, phoneContext, signIn } from './helpers';
 
-async function joinAs(page: Page, link: string, firstName: string, lastName: string) {
-  await page.goto(link);
-  await page.getByLabel('Vorname').fill(firstName);
-  await page.getByLabel('Nachname').fill(lastName);
-  await page.getByRole('button', { name: 'Party beitreten' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-}
 
 test('the manager quiets the room, makes a host, and removes a guest; a guest renames themself', async ({ browser }) => {
   const consultantContext = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });

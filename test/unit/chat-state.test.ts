@@ -301,7 +301,7 @@ describe('pending messages', () => {
 
   it('queued adds a sending message', () => {
     const state = run([{ type: 'queued', tempId, message: 'hi', at: 123 }]);
-    expect(state.pending).toEqual([{ tempId, message: 'hi', createdAt: 123, status: 'sending' }]);
+    expect(state.pending).toEqual([{ tempId, message: 'hi', messageType: 'text', replyingTo: null, createdAt: 123, status: 'sending' }]);
   });
 
   it('an error with a tempId marks that pending message failed with the code', () => {
@@ -311,15 +311,15 @@ describe('pending messages', () => {
       server({ type: 'error', code: 'messageTooLong', tempId }),
     ]);
     expect(state.pending).toEqual([
-      { tempId, message: 'hi', createdAt: 1, status: 'failed', error: 'messageTooLong' },
-      { tempId: tempIdOf(2), message: 'other', createdAt: 2, status: 'sending' },
+      { tempId, message: 'hi', messageType: 'text', replyingTo: null, createdAt: 1, status: 'failed', error: 'messageTooLong' },
+      { tempId: tempIdOf(2), message: 'other', messageType: 'text', replyingTo: null, createdAt: 2, status: 'sending' },
     ]);
     expect(state.lastError).toBeNull();
   });
 
   it('retry sets it back to sending and forgets the error', () => {
     const state = run([{ type: 'queued', tempId, message: 'hi', at: 1 }, server({ type: 'error', code: 'restricted', tempId }), { type: 'retry', tempId }]);
-    expect(state.pending).toEqual([{ tempId, message: 'hi', createdAt: 1, status: 'sending' }]);
+    expect(state.pending).toEqual([{ tempId, message: 'hi', messageType: 'text', replyingTo: null, createdAt: 1, status: 'sending' }]);
     expect(state.pending[0]).not.toHaveProperty('error');
   });
 

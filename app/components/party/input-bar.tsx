@@ -1,6 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '~/core/limits';
+import type { ChatMessage } from '~/core/protocol';
+import { snippet } from './message-item';
 
 const MAX_ROWS = 8;
 
@@ -9,11 +11,24 @@ function enterSends(): boolean {
   return window.matchMedia('(min-width: 768px) and (pointer: fine)').matches;
 }
 
+export type InputMode = { kind: 'reply'; message: ChatMessage } | { kind: 'edit'; message: ChatMessage } | null;
+
+interface Props {
+  onSubmit: (text: string) => void;
+  busy: boolean;
+  disabled: boolean;
+  mode: InputMode;
+  onCancelMode: () => void;
+  /** Only for the manager: opens the heading dialog. */
+  onHeading?: () => void;
+}
+
 /**
  * The message input: grows up to 8 rows, never sends empty text, and allows one send at a time
- * (`busy` until the room acknowledged the previous message).
+ * (`busy` until the room acknowledged the previous message). In reply and edit mode a bar above
+ * it says what the text is for; cancel (or Escape) returns to normal.
  */
-export function InputBar({ onSend, busy, disabled }: { onSend: (text: string) => void; busy: boolean; disabled: boolean }) {
+export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeading }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -26,58 +41,103 @@ export function InputBar({ onSend, busy, disabled }: { onSend: (text: string) =>
     element.style.height = `${Math.min(element.scrollHeight, lineHeight * MAX_ROWS + 16)}px`;
   }
 
+  useEffect(() => {
+    // Editing starts from the message's text; a reply starts empty. Either way the input has focus.
+    if (mode?.kind === 'edit') setText(mode.message.message);
+    if (mode) area.current?.focus();
+    requestAnimationFrame(resize);
+  }, [mode]);
+
   function submit() {
     if (busy || disabled || text.trim() === '') return;
-    onSend(text);
+    onSubmit(text);
     setText('');
     requestAnimationFrame(resize);
   }
 
+  function cancel() {
+    if (mode?.kind === 'edit') setText('');
+    onCancelMode();
+  }
+
   return (
-    <form
-      className="flex items-end gap-2 border-t border-slate-200 bg-white p-2 sm:p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <label htmlFor="message-input" className="sr-only">
-        {t('input.label')}
-      </label>
-      <textarea
-        id="message-input"
-        ref={area}
-        rows={1}
-        value={text}
-        maxLength={LIMITS.messageTextMax}
-        disabled={disabled}
-        placeholder={t('input.placeholder')}
-        aria-describedby="message-hint"
-        onChange={(event) => {
-          setText(event.target.value);
-          resize();
+    <div className="border-t border-slate-200 bg-white">
+      {mode ? (
+        <div className="flex items-center gap-2 border-b border-slate-100 px-3 py-2 text-sm" data-testid="input-mode">
+          <div className="min-w-0 flex-1 border-l-4 border-primary pl-2">
+            <p className="font-semibold text-primary-dark">{mode.kind === 'edit' ? t('input.editing') : t('input.replyingTo', { name: mode.message.senderName })}</p>
+            <p className="truncate text-slate-600">{snippet(mode.message.message)}</p>
+          </div>
+          <button type="button" onClick={cancel} className="rounded-full px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
+            {t('common.cancel')}
+          </button>
+        </div>
+      ) : null}
+      <form
+        className="flex items-end gap-2 p-2 sm:p-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
         }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing && enterSends()) {
-            event.preventDefault();
-            submit();
-          }
-        }}
-        className="max-h-60 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-4 py-2.5 text-base leading-6 focus:border-primary-dark disabled:bg-slate-100"
-      />
-      <span id="message-hint" className="sr-only">
-        {t('input.hint')}
-      </span>
-      <button
-        type="submit"
-        disabled={busy || disabled || text.trim() === ''}
-        aria-label={t('input.send')}
-        className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary-dark text-white hover:bg-primary-dark/90 disabled:opacity-40"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-          <path d="M3.4 20.4 21 12 3.4 3.6l.1 6.5L15 12 3.5 13.9z" />
-        </svg>
-      </button>
-    </form>
+        {onHeading && !mode ? (
+          <button
+            type="button"
+            onClick={onHeading}
+            disabled={disabled}
+            aria-label={t('heading.open')}
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full font-bold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40"
+          >
+            H
+          </button>
+        ) : null}
+        <label htmlFor="message-input" className="sr-only">
+          {t('input.label')}
+        </label>
+        <textarea
+          id="message-input"
+          ref={area}
+          rows={1}
+          value={text}
+          maxLength={LIMITS.messageTextMax}
+          disabled={disabled}
+          placeholder={t('input.placeholder')}
+          aria-describedby="message-hint"
+          onChange={(event) => {
+            setText(event.target.value);
+            resize();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && mode) {
+              event.preventDefault();
+              cancel();
+            } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing && enterSends()) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+          className="max-h-60 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-4 py-2.5 text-base leading-6 focus:border-primary-dark disabled:bg-slate-100"
+        />
+        <span id="message-hint" className="sr-only">
+          {t('input.hint')}
+        </span>
+        <button
+          type="submit"
+          disabled={busy || disabled || text.trim() === ''}
+          aria-label={mode?.kind === 'edit' ? t('input.saveEdit') : t('input.send')}
+          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary-dark text-white hover:bg-primary-dark/90 disabled:opacity-40"
+        >
+          {mode?.kind === 'edit' ? (
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
+              <path d="m5 12 5 5L20 7" />
+            </svg>
+          ) : (
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+              <path d="M3.4 20.4 21 12 3.4 3.6l.1 6.5L15 12 3.5 13.9z" />
+            </svg>
+          )}
+        </button>
+      </form>
+    </div>
   );
 }

@@ -1,14 +1,19 @@
 import ReconnectingWebSocket from 'partysocket/ws';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { ChatState } from '~/core/chat-state';
+import type { ChatState, PendingMessage } from '~/core/chat-state';
 import { chatReducer, initialChatState } from '~/core/chat-state';
 import { TIMINGS } from '~/core/limits';
-import type { ChatMessage, ClientEvent, ServerEvent } from '~/core/protocol';
+import type { ChatMessage, ClientEvent, MessageType, ServerEvent } from '~/core/protocol';
 import { PROTOCOL_VERSION } from '~/core/protocol';
 import { apiFetch } from '~/lib/api';
 import { uuid } from '~/lib/uuid';
 
 const HEARTBEAT_INTERVAL_MS = 15_000;
+
+/** The frame for a message that waits to be sent; the same tempId every time it is tried. */
+function frameOf(pending: Pick<PendingMessage, 'tempId' | 'message' | 'messageType' | 'replyingTo'>): ClientEvent {
+  return { type: 'sendMessage', tempId: pending.tempId, messageType: pending.messageType, message: pending.message, replyingTo: pending.replyingTo };
+}
 const SEEN_THROTTLE_MS = 1000;
 
 /**
@@ -99,7 +104,7 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
   useEffect(() => {
     if (!state.ready) return;
     for (const pending of stateRef.current.pending) {
-      if (pending.status === 'sending') sendFrame({ type: 'sendMessage', tempId: pending.tempId, messageType: 'text', message: pending.message });
+      if (pending.status === 'sending') sendFrame(frameOf(pending));
     }
   }, [state.ready, sendFrame]);
 
@@ -124,10 +129,10 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
   }, [state.ready, state.lastSeq, state.me, state.seen, sendFrame]);
 
   const send = useCallback(
-    (text: string) => {
-      const tempId = uuid();
-      dispatch({ type: 'queued', tempId, message: text, at: Date.now() });
-      if (stateRef.current.ready) sendFrame({ type: 'sendMessage', tempId, messageType: 'text', message: text });
+    (text: string, options: { messageType?: MessageType; replyingTo?: string | null } = {}) => {
+      const pending = { tempId: uuid(), message: text, messageType: options.messageType ?? 'text', replyingTo: options.replyingTo ?? null };
+      dispatch({ type: 'queued', ...pending, at: Date.now() });
+      if (stateRef.current.ready) sendFrame(frameOf(pending));
     },
     [sendFrame],
   );
@@ -137,7 +142,7 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
       const pending = stateRef.current.pending.find((p) => p.tempId === tempId);
       if (!pending) return;
       dispatch({ type: 'retry', tempId });
-      if (stateRef.current.ready) sendFrame({ type: 'sendMessage', tempId, messageType: 'text', message: pending.message });
+      if (stateRef.current.ready) sendFrame(frameOf(pending));
     },
     [sendFrame],
   );

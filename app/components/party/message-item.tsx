@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormattedText } from '~/components/formatted-text';
+import { useDateFormatter } from '~/components/local-time';
+import { plainText, parseFormatted } from '~/core/format';
+import type { Actor, PartyState } from '~/core/permissions';
+import { can } from '~/core/permissions';
+import type { ChatMessage } from '~/core/protocol';
+
+export interface MessageActions {
+  onReply: (message: ChatMessage) => void;
+  onEdit: (message: ChatMessage) => void;
+  onDelete: (message: ChatMessage) => void;
+  onShowReceipts: (message: ChatMessage) => void;
+}
+
+const HEADING_CLASS = { heading: 'text-xl font-bold', heading2: 'text-lg font-semibold', heading3: 'text-base font-semibold uppercase tracking-wide' } as const;
+
+export function isHeading(message: Pick<ChatMessage, 'messageType'>): message is ChatMessage & { messageType: keyof typeof HEADING_CLASS } {
+  return message.messageType in HEADING_CLASS;
+}
+
+export function snippet(text: string, length = 80): string {
+  const plain = plainText(parseFormatted(text)).replace(/\s+/g, ' ').trim();
+  return plain.length > length ? `${plain.slice(0, length - 1)}…` : plain;
+}
+
+interface Props extends MessageActions {
+  message: ChatMessage;
+  me: Actor | null;
+  party: PartyState;
+  repliedTo: ChatMessage | null | undefined;
+  /** For the manager: how many of the other members have seen this message. */
+  receipts: { seen: number; total: number } | null;
+}
+
+/**
+ * One message: a bubble (own ones on the right), a heading, or the placeholder of a deleted one.
+ * The menu shows for the manager always and for others only while the party is not restricted.
+ */
+export function MessageItem({ message, me, party, repliedTo, receipts, onReply, onEdit, onDelete, onShowReceipts }: Props) {
+  const { t } = useTranslation();
+  const format = useDateFormatter();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const mine = message.sender === me?.id;
+  const menuAllowed = me !== null && !party.expired && (me.role === 'manager' || !party.restrictedMessaging);
+  const options = menuAllowed
+    ? [
+        can(me, { type: 'replyTo', message }, party) && !party.expired ? { key: 'reply', label: t('messageMenu.reply'), run: () => onReply(message) } : null,
+        can(me, { type: 'editMessage', message }, party) ? { key: 'edit', label: t('messageMenu.edit'), run: () => onEdit(message) } : null,
+        can(me, { type: 'deleteMessage', message }, party) ? { key: 'delete', label: t('messageMenu.delete'), run: () => onDelete(message) } : null,
+      ].filter((option) => option !== null)
+    : [];
+
+  const menu =
+    options.length > 0 ? (
+      <div className="relative self-start">
+        <button
+          type="button"
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          aria-label={t('messageMenu.label')}
+          onClick={() => setMenuOpen((open) => !open)}
+          className="rounded-full p-1.5 text-slate-500 opacity-100 hover:bg-slate-200 focus:opacity-100 sm:opacity-0 sm:group-hover:opacity-100"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
+            <circle cx="5" cy="12" r="2" />
+            <circle cx="12" cy="12" r="2" />
+            <circle cx="19" cy="12" r="2" />
+          </svg>
+        </button>
+        {menuOpen ? (
+          <ul role="menu" className={`absolute z-20 mt-1 w-40 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 ${mine ? 'right-0' : 'left-0'}`}>
+            {options.map((option) => (
+              <li key={option.key} role="none">
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    setMenuOpen(false);
+                    option.run();
+                  }}
+                  className={`block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 ${option.key === 'delete' ? 'text-red-800' : ''}`}
+                >
+                  {option.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    ) : null;
+
+  if (isHeading(message)) {
+    return (
+      <li id={`message-${message.id}`} data-testid="message" data-seq={message.seq} className="group flex scroll-mt-4 items-center justify-center gap-2 py-3">
+        {message.deleted ? (
+          <p className="text-sm italic text-slate-500">{t('party.deletedHeading')}</p>
+        ) : (
+          <p role="heading" aria-level={message.messageType === 'heading' ? 2 : message.messageType === 'heading2' ? 3 : 4} className={`text-center ${HEADING_CLASS[message.messageType]}`}>
+            <FormattedText text={message.message} />
+          </p>
+        )}
+        {message.deleted ? null : menu}
+      </li>
+    );
+  }
+
+  return (
+    <li id={`message-${message.id}`} className={`group flex scroll-mt-4 items-start gap-1 ${mine ? 'flex-row-reverse' : ''}`} data-testid="message" data-seq={message.seq}>
+      <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${mine ? 'rounded-br-md bg-primary-light' : 'rounded-bl-md bg-white ring-1 ring-slate-200'}`}>
+        {!mine ? <p className={`text-sm font-semibold ${message.senderType === 'manager' ? 'text-secondary-dark' : 'text-primary-dark'}`}>{message.senderName}</p> : null}
+        {message.deleted ? (
+          <p className="italic text-slate-500">{t('party.deletedMessage')}</p>
+        ) : (
+          <>
+            {repliedTo !== undefined ? (
+              <a
+                href={repliedTo ? `#message-${repliedTo.id}` : undefined}
+                className="mb-1 block rounded-lg border-l-4 border-primary bg-slate-50 px-2 py-1 text-sm text-slate-700"
+                data-testid="reply-quote"
+              >
+                {repliedTo ? (
+                  <>
+                    <span className="block font-semibold">{repliedTo.senderName}</span>
+                    {repliedTo.deleted ? t('party.deletedMessage') : snippet(repliedTo.message)}
+                  </>
+                ) : (
+                  t('party.olderMessage')
+                )}
+              </a>
+            ) : null}
+            <p className="whitespace-pre-wrap break-words">
+              <FormattedText text={message.message} />
+            </p>
+          </>
+        )}
+        <p className="mt-0.5 flex justify-end gap-2 text-xs text-slate-600">
+          {message.editedAt && !message.deleted ? <span>{t('party.edited')}</span> : null}
+          <span>{format(message.timestamp, 'time')}</span>
+          {receipts && !message.deleted ? (
+            <button type="button" onClick={() => onShowReceipts(message)} className="underline decoration-dotted" data-testid="receipts">
+              {t('receipts.seenBy', { seen: receipts.seen, total: receipts.total })}
+            </button>
+          ) : null}
+        </p>
+      </div>
+      {message.deleted ? null : menu}
+    </li>
+  );
+}
