@@ -215,6 +215,8 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
       if (seq <= member.seenSeq) return;
       room.store.setSeen(member.id, seq);
       room.broadcast({ type: 'updatedSeen', memberId: member.id, seq });
+      // The dashboard shows the manager's unread marker from D1.
+      if (member.role === 'manager') room.scheduleMirror();
       return;
     }
     case 'guestUpdate': {

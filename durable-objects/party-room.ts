@@ -155,14 +155,15 @@ export class PartyRoom extends DurableObject<Env> implements Room {
 
   override async alarm(): Promise<void> {
     this.mirrorScheduled = false;
-    const partyId = this.store.facts?.partyId;
+    const facts = this.store.facts;
+    if (!facts) return;
     const latest = this.store.latestMessage();
-    if (!partyId || !latest) return;
+    const managerSeen = this.store.members.get(facts.ownerUserId)?.seenSeq ?? 0;
     // The dashboard's summary; D1 is never touched on the send path.
     await this.env.DB.prepare(
-      'UPDATE parties SET latest_seq = ?, latest_at = ?, latest_sender_id = ?, latest_sender_name = ? WHERE id = ?',
+      'UPDATE parties SET latest_seq = ?, latest_at = ?, latest_sender_id = ?, latest_sender_name = ?, manager_seen_seq = ? WHERE id = ?',
     )
-      .bind(this.store.seq, latest.timestamp, latest.sender, latest.senderName, partyId)
+      .bind(this.store.seq, latest?.timestamp ?? null, latest?.sender ?? null, latest?.senderName ?? null, managerSeen, facts.partyId)
       .run();
   }
 

@@ -18,6 +18,7 @@ import { NameMenu } from '~/components/party/name-menu';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
 import { MessageList } from '~/components/party/message-list';
 import { usePartyChat } from '~/components/party/use-party-chat';
+import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
 import { StatePanel } from '~/components/state-panel';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
@@ -40,6 +41,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!SHORT_ID.test(shortId)) return data<LoaderData>({ state: 'partyNotFound' }, { status: 404 });
   try {
     const party = await context.services.parties.partyInfo(context.db, shortId, context.identity);
+    const consultant = context.identity.consultant;
+    if (party.me?.role === 'manager' && consultant) await context.services.parties.markEntered(context.db, party, consultant.userId);
     return data<LoaderData>({ state: 'ok', party });
   } catch (error) {
     if (isAppError(error) && (error.code === 'partyNotFound' || error.code === 'partyExpired')) {
@@ -107,6 +110,7 @@ function Party({ party }: { party: PartyInfo }) {
   const chat = usePartyChat(party, joined);
   const { state, actions } = chat;
   const navigate = useNavigate();
+  useUnreadIndicator(state.ready, state.messages, state.me?.id ?? party.me?.id ?? null, `${party.title} · Salon`);
   const [tab, setTab] = useState<'messages' | 'contents' | 'guests'>('messages');
   const [inputMode, setInputMode] = useState<InputMode>(null);
   const [headingOpen, setHeadingOpen] = useState(false);

@@ -89,13 +89,23 @@ export default function Parties() {
           <ul className="mt-6 grid gap-3 sm:grid-cols-2">
             {parties.map((party) => (
               <li key={party.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-                <h2 className="text-lg font-semibold">{party.title}</h2>
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="text-lg font-semibold">{party.title}</h2>
+                  {party.unread ? (
+                    <span className="shrink-0 rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-medium text-white" data-testid="unread">
+                      {t('party.newMessages')}
+                    </span>
+                  ) : null}
+                </div>
                 {party.host ? <p className="text-slate-600">{t('parties.hostedBy', { host: party.host })}</p> : null}
                 <p className="mt-1 text-sm text-slate-600">
                   {party.expiration === null
                     ? t('parties.neverExpires')
                     : t(party.expired ? 'parties.expiredAt' : 'parties.expiringAt', { date: formatDate(party.expiration) })}
                 </p>
+                {party.latestMessage ? (
+                  <p className="mt-1 text-sm text-slate-600">{t('parties.latestMessage', { name: party.latestMessage.senderName, date: formatDate(party.latestMessage.timestamp) })}</p>
+                ) : null}
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Link to={`/${party.shortId}`} className="rounded-full bg-primary-dark px-3 py-1.5 text-sm font-medium text-white hover:bg-primary-dark/90">
                     {t('parties.open')}

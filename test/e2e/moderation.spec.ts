@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { createParty, joinAs, phoneContext, signIn } from './helpers';
 

@@ -106,6 +106,11 @@ export const partiesApi = new Hono<ApiEnv>()
     const result = unwrap(await room(c.env, party.id).post(member, roomFacts(party), { ...body, tempId: body.tempId ?? null }));
     return c.json(result.message, result.duplicate ? 200 : 201);
   })
+  .get('/:id/chatTimestamp', async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    if (member.role !== 'manager') throw new AppError('forbidden');
+    return c.json({ timestamp: party.managerEnteredAt });
+  })
   .put('/:id/editMessage', valid('json', EditMessageSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     const body = c.req.valid('json');

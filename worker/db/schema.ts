@@ -94,6 +94,10 @@ export const parties = sqliteTable(
     latestAt: integer('latest_at'),
     latestSenderId: text('latest_sender_id'),
     latestSenderName: text('latest_sender_name'),
+    /** The newest seq the manager has seen (mirrored by the room), for the dashboard's unread marker. */
+    managerSeenSeq: integer('manager_seen_seq').notNull().default(0),
+    /** When the manager last opened the party's chat (spec: chat-entered timestamp). */
+    managerEnteredAt: integer('manager_entered_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

@@ -27,6 +27,10 @@ export interface PartySummary {
   restrictedMessaging: boolean;
   expired: boolean;
   latestMessage: { sender: string; senderName: string; timestamp: number } | null;
+  /** The latest message is from someone else and the manager has not seen it (spec). */
+  unread: boolean;
+  /** When the manager last opened the chat. */
+  enteredAt: number | null;
   createdAt: number;
 }
 
@@ -76,6 +80,8 @@ function summary(party: PartyRow, manager: ManagerProfile, now: number): PartySu
       party.latestAt !== null && party.latestSenderId !== null
         ? { sender: party.latestSenderId, senderName: party.latestSenderName ?? '', timestamp: party.latestAt }
         : null,
+    unread: party.latestSenderId !== null && party.latestSenderId !== party.userId && party.latestSeq > party.managerSeenSeq,
+    enteredAt: party.managerEnteredAt,
     createdAt: party.createdAt,
   };
 }
@@ -125,6 +131,8 @@ export async function createParty(db: Db, userId: string, input: PartyInput, now
     latestAt: null,
     latestSenderId: null,
     latestSenderName: null,
+    managerSeenSeq: 0,
+    managerEnteredAt: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -221,6 +229,11 @@ export async function partyInfo(db: Db, shortIdValue: string, identity: Identity
     expired,
     me,
   };
+}
+
+/** Opening a party marks its chat timestamp (spec); only its manager's visits count. */
+export async function markEntered(db: Db, party: { id: string }, userId: string, now = Date.now()): Promise<void> {
+  await db.update(parties).set({ managerEnteredAt: now }).where(and(eq(parties.id, party.id), eq(parties.userId, userId)));
 }
 
 export async function partyGuests(db: Db, partyId: string): Promise<Member[]> {

@@ -37,6 +37,7 @@ const de = {
     backToDashboard: 'Zurück zur Übersicht',
   },
   parties: {
+    latestMessage: 'Letzte Nachricht: {{name}}, {{date}}',
     title: 'Deine Partys',
     empty: 'Noch keine Partys. Lege deine erste Party an.',
     newParty: 'Neue Party',

@@ -39,6 +39,7 @@ const en: Translation = {
     backToDashboard: 'Back to overview',
   },
   parties: {
+    latestMessage: 'Latest message: {{name}}, {{date}}',
     title: 'Your parties',
     empty: 'No parties yet. Create your first party.',
     newParty: 'New party',

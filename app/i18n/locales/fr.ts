@@ -42,6 +42,7 @@ const fr: Translation = {
     backToDashboard: 'Retour au tableau de bord',
   },
   parties: {
+    latestMessage: 'Dernier message : {{name}}, {{date}}',
     title: 'Vos soirées',
     empty: "Aucune soirée pour l'instant. Créez votre première soirée.",
     newParty: 'Nouvelle soirée',

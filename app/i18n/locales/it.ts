@@ -39,6 +39,7 @@ const it: Translation = {
     backToDashboard: 'Torna alla panoramica',
   },
   parties: {
+    latestMessage: 'Ultimo messaggio: {{name}}, {{date}}',
     title: 'Le tue feste',
     empty: 'Ancora nessuna festa. Crea la tua prima festa.',
     newParty: 'Nuova festa',

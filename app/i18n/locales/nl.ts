@@ -39,6 +39,7 @@ const nl: Translation = {
     backToDashboard: 'Terug naar het overzicht',
   },
   parties: {
+    latestMessage: 'Laatste bericht: {{name}}, {{date}}',
     title: "Je party's",
     empty: "Nog geen party's. Maak je eerste party aan.",
     newParty: 'Nieuwe party',

@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ChatMessage } from '~/core/protocol';
+
+const FAVICON = '/favicon.svg';
+const FAVICON_UNREAD = '/favicon-unread.svg';
+
+function setFavicon(href: string) {
+  const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (link && !link.href.endsWith(href)) link.href = href;
+}
+
+/**
+ * While the window is not focused, each new message from someone else raises a counter in the tab
+ * title and switches the favicon; focusing the window resets both (spec: unread).
+ */
+export function useUnreadIndicator(ready: boolean, messages: ChatMessage[], meId: string | null, title: string): number {
+  const [unread, setUnread] = useState(0);
+  const newest = messages[messages.length - 1];
+  const lastCounted = useRef<number | null>(null);
+
+  useEffect(() => {
+    // What the chat showed when it loaded is not new; count from there.
+    if (lastCounted.current === null) {
+      if (ready) lastCounted.current = newest?.seq ?? 0;
+      return;
+    }
+    if (!newest || newest.seq <= lastCounted.current) return;
+    const arrived = messages.filter((m) => m.seq > lastCounted.current! && m.sender !== meId && !m.deleted).length;
+    lastCounted.current = newest.seq;
+    if (arrived > 0 && !document.hasFocus()) setUnread((count) => count + arrived);
+  }, [ready, newest, messages, meId]);
+
+  useEffect(() => {
+    const reset = () => {
+      if (document.visibilityState === 'visible' && document.hasFocus()) setUnread(0);
+    };
+    window.addEventListener('focus', reset);
+    document.addEventListener('visibilitychange', reset);
+    return () => {
+      window.removeEventListener('focus', reset);
+      document.removeEventListener('visibilitychange', reset);
+    };
+  }, []);
+
+  useEffect(() => {
+    document.title = unread > 0 ? `(${unread}) ${title}` : title;
+    setFavicon(unread > 0 ? FAVICON_UNREAD : FAVICON);
+  }, [unread, title]);
+
+  useEffect(() => () => setFavicon(FAVICON), []);
+  return unread;
+}

@@ -1,0 +1,48 @@
+import { SELF, env, runDurableObjectAlarm } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { ORIGIN, api, connected, createConsultant, createParty, joinGuest, json, textMessage } from './fixtures';
+
+type Summary = { id: string; unread: boolean; latestMessage: { senderName: string } | null; enteredAt: number | null };
+
+function stub(partyId: string) {
+  return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+}
+
+describe("the dashboard's unread marker", () => {
+  it('is set by a guest message, not by the manager’s own, and cleared when the manager has seen it', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const guest = await joinGuest(party.id, { firstName: 'Ida', lastName: 'Sommer' });
+    const summary = async () => (await json<Summary[]>(await api('/parties', { headers: consultant.headers }))).find((p) => p.id === party.id)!;
+
+    const manager = await connected(party.id, consultant.headers);
+    manager.socket.send(textMessage('Willkommen'));
+    await manager.socket.next('ack');
+    expect(await runDurableObjectAlarm(stub(party.id))).toBe(true);
+    expect(await summary()).toMatchObject({ unread: false, latestMessage: { senderName: 'Anna Berater' } });
+
+    const ida = await connected(party.id, guest.headers);
+    ida.socket.send(textMessage('Hallo!'));
+    const ack = await ida.socket.next('ack');
+    await runDurableObjectAlarm(stub(party.id));
+    expect(await summary()).toMatchObject({ unread: true, latestMessage: { senderName: 'Ida Sommer' } });
+
+    manager.socket.send({ type: 'updateSeen', seq: ack.seq });
+    await ida.socket.next('updatedSeen');
+    await runDurableObjectAlarm(stub(party.id));
+    expect((await summary()).unread).toBe(false);
+  });
+
+  it('opening the party page marks the chat timestamp; guests cannot read it', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const guest = await joinGuest(party.id);
+    const before = await json<{ timestamp: number | null }>(await api(`/parties/${party.id}/chatTimestamp`, { headers: consultant.headers }));
+    expect(before.timestamp).toBeNull();
+    const page = await SELF.fetch(`${ORIGIN}/${party.shortId}`, { headers: { Cookie: `salon_at=${consultant.accessToken}` } });
+    expect(page.status).toBe(200);
+    const after = await json<{ timestamp: number }>(await api(`/parties/${party.id}/chatTimestamp`, { headers: consultant.headers }));
+    expect(after.timestamp).toBeGreaterThan(Date.now() - 10_000);
+    expect((await api(`/parties/${party.id}/chatTimestamp`, { headers: guest.headers })).status).toBe(403);
+  });
+});
