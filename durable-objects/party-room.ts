@@ -217,6 +217,36 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     return { ok: true, value: result.value.map((change) => change.message) };
   }
 
+  /**
+   * Several messages from one trusted call (forwarding): the Worker has checked the request, so
+   * the per-member chat rate does not apply; every message still passes the same rules.
+   */
+  async postMany(member: Member, facts: RoomFacts, inputs: SendInput[]): Promise<Outcome<number>> {
+    this.configureFacts(facts);
+    const stored = this.admit(member);
+    if (!stored) return { ok: false, code: 'notMember' };
+    let count = 0;
+    for (const input of inputs) {
+      const result = sendMessage(this, stored, input);
+      if (!result.ok) return result;
+      if (!result.value.duplicate) this.broadcast({ type: 'newMessage', seq: result.value.message.seq, message: result.value.message });
+      count++;
+    }
+    return { ok: true, value: count };
+  }
+
+  /** Messages by id, in the party's order, for forwarding; unknown ids are an error. */
+  async messagesById(member: Member, ids: string[]): Promise<Outcome<ChatMessage[]>> {
+    if (!this.admit(member)) return { ok: false, code: 'notMember' };
+    const found: ChatMessage[] = [];
+    for (const id of new Set(ids)) {
+      const message = this.store.findById(id);
+      if (!message) return { ok: false, code: 'messageNotFound' };
+      found.push(message);
+    }
+    return { ok: true, value: found.sort((a, b) => a.seq - b.seq) };
+  }
+
   /** D1 already records the new roles; the room follows and tells everyone. */
   async setRoles(changes: { id: string; role: 'host' | 'guest' }[]): Promise<void> {
     for (const change of changes) {

@@ -97,3 +97,8 @@ export const DeleteMessagesSchema = z.object({
 export const EditMessageSchema = z.object({ messageId: IdSchema, message: MessageTextSchema });
 export const MakeHostSchema = z.object({ guestId: IdSchema });
 export const RestrictionSchema = z.object({ restrictedMessaging: z.boolean({ error: 'invalidInput' }) });
+
+export const ForwardSchema = z.object({
+  messageIds: z.array(IdSchema, { error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(LIMITS.historyPage * 4, { error: 'invalidInput' }),
+  targetPartyId: IdSchema,
+});

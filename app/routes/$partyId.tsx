@@ -12,6 +12,7 @@ import { HeadingDialog } from '~/components/party/heading-dialog';
 import { InputBar } from '~/components/party/input-bar';
 import type { InputMode } from '~/components/party/input-bar';
 import { ReceiptsDialog } from '~/components/party/receipts-dialog';
+import { SelectionBar } from '~/components/party/selection-bar';
 import { JoinDialog } from '~/components/party/join-dialog';
 import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
@@ -116,6 +117,13 @@ function Party({ party }: { party: PartyInfo }) {
   const [headingOpen, setHeadingOpen] = useState(false);
   const [receiptsOf, setReceiptsOf] = useState<ChatMessage | null>(null);
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+  const [selected, setSelected] = useState<Set<string> | null>(null);
+  const toggleSelected = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   // The reader's seen position when the chat first loaded: the divider marks what is new since.
   const [lastSeenAtOpen, setLastSeenAtOpen] = useState<number | null>(null);
   useEffect(() => {
@@ -172,6 +180,11 @@ function Party({ party }: { party: PartyInfo }) {
           </p>
         </div>
         {isManager ? <CopyLinkButton path={`/${party.shortId}`} disabled={party.expired} /> : null}
+        {isManager && !party.expired && !selected ? (
+          <button type="button" onClick={() => setSelected(new Set())} className="rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100">
+            {t('selection.start')}
+          </button>
+        ) : null}
         {mayRestrict ? (
           <RestrictionToggle restricted={partyState.restrictedMessaging} onChange={(value) => void actions.setRestriction(value)} className="hidden py-1.5 sm:block" />
         ) : null}
@@ -232,6 +245,7 @@ function Party({ party }: { party: PartyInfo }) {
               seen={state.seen}
               lastSeenAtOpen={lastSeenAtOpen}
               hasMore={state.hasMore}
+              selection={selected ? { ids: selected, toggle: toggleSelected } : null}
               onLoadOlder={chat.loadOlder}
               onRetry={chat.retry}
               onReply={(message) => setInputMode({ kind: 'reply', message })}
@@ -240,7 +254,21 @@ function Party({ party }: { party: PartyInfo }) {
               onShowReceipts={setReceiptsOf}
             />
           )}
-          {party.expired ? (
+          {selected ? (
+            <SelectionBar
+              partyId={party.id}
+              count={selected.size}
+              onCancel={() => setSelected(null)}
+              onDelete={() => {
+                void actions.deleteMessages([...selected]);
+                setSelected(null);
+              }}
+              onForward={(target) => {
+                void actions.forward([...selected], target);
+                setSelected(null);
+              }}
+            />
+          ) : party.expired ? (
             <p className="border-t border-slate-200 bg-white p-4 text-center text-slate-600">{t('party.expiredNote')}</p>
           ) : joined && !mayWrite ? (
             <p className="border-t border-slate-200 bg-white p-4 text-center text-slate-600" role="status">

@@ -170,3 +170,38 @@ describe('renaming and leaving', () => {
     expect(again.status).toBe(200);
   });
 });
+
+describe('forwarding', () => {
+  it('copies messages, in order and as the manager’s, into another of their parties; a repeat adds nothing', async () => {
+    const { consultant, party: source, maria } = await party();
+    const target = await createParty(consultant, { title: 'Nächste Party' });
+    const ids = [];
+    for (let i = 1; i <= 25; i++) ids.push(await send(source.id, i % 2 ? maria : consultant, `Nachricht ${i}`));
+    await api(`/parties/${source.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: ids[0] } });
+    const watcher = await connected(target.id, consultant.headers);
+
+    const first = await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [...ids].reverse(), targetPartyId: target.id } });
+    expect(await json(first)).toEqual({ forwarded: 24 });
+    const copied = await json<{ messages: { message: string; sender: string; senderType: string }[] }>(await api(`/parties/${target.id}/chat`, { headers: consultant.headers }));
+    expect(copied.messages.map((m) => m.message)).toEqual(Array.from({ length: 24 }, (_, i) => `Nachricht ${i + 2}`));
+    expect(new Set(copied.messages.map((m) => m.senderType))).toEqual(new Set(['manager']));
+    expect((await watcher.socket.next('newMessage')).message.message).toBe('Nachricht 2');
+
+    await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: ids, targetPartyId: target.id } });
+    expect((await json<{ messages: unknown[] }>(await api(`/parties/${target.id}/chat`, { headers: consultant.headers }))).messages).toHaveLength(24);
+  });
+
+  it('only the manager forwards, only into their own other parties', async () => {
+    const { consultant, party: source, maria } = await party();
+    const id = await send(source.id, maria, 'Hallo');
+    const own = await createParty(consultant, { title: 'Eigene' });
+    const stranger = await createConsultant({ name: 'Berta' });
+    const foreign = await createParty(stranger);
+    await expectError(await api(`/parties/${source.id}/forward`, { method: 'POST', headers: maria.headers, body: { messageIds: [id], targetPartyId: own.id } }), 403, 'forbidden');
+    await expectError(await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [id], targetPartyId: foreign.id } }), 404, 'partyNotFound');
+    await expectError(await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [id], targetPartyId: source.id } }), 404, 'partyNotFound');
+    await expectError(await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [crypto.randomUUID()], targetPartyId: own.id } }), 404, 'messageNotFound');
+    expect((await json<{ messages: unknown[] }>(await api(`/parties/${foreign.id}/chat`, { headers: stranger.headers }))).messages).toHaveLength(0);
+    expect((await json<{ messages: unknown[] }>(await api(`/parties/${own.id}/chat`, { headers: consultant.headers }))).messages).toHaveLength(0);
+  });
+});

@@ -7,6 +7,7 @@ import {
   DeleteMessageSchema,
   DeleteMessagesSchema,
   EditMessageSchema,
+  ForwardSchema,
   HistoryQuerySchema,
   JoinPartySchema,
   MakeHostSchema,
@@ -124,6 +125,11 @@ export const partiesApi = new Hono<ApiEnv>()
   .put('/:id/deleteMessages', valid('json', DeleteMessagesSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     return c.json(unwrap(await room(c.env, party.id).deleteMessages(member, roomFacts(party), c.req.valid('json').messageIds)));
+  })
+  .post('/:id/forward', valid('json', ForwardSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    const body = c.req.valid('json');
+    return c.json({ forwarded: await moderation.forward(c.env, c.get('db'), party, member, body.messageIds, body.targetPartyId) });
   })
   .put('/:id/host', valid('json', MakeHostSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));

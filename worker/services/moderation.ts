@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import type { PartyRow } from '../db/schema';
 import { parties, partyMembers } from '../db/schema';
 import type { Env } from '../env';
-import { room, roomFacts } from './parties';
+import { managerMember, room, roomFacts } from './parties';
 
 /**
  * What managers and hosts do to a party and its guests. D1 owns memberships and the party record,
@@ -59,6 +59,34 @@ export async function changeName(env: Env, db: Db, party: PartyRow, actor: Membe
   const member = { ...actor, ...names };
   await room(env, party.id).addMember(member);
   return member;
+}
+
+/**
+ * The manager copies messages into another of their parties, as their own messages, in order.
+ * Deleted messages are skipped. Each copy's tempId is derived from source, message and target, so
+ * forwarding the same messages again does not duplicate them.
+ */
+export async function forward(env: Env, db: Db, source: PartyRow, actor: Member, messageIds: string[], targetPartyId: string): Promise<number> {
+  if (actor.role !== 'manager') throw new AppError('forbidden');
+  const target = await db.query.parties.findFirst({ where: and(eq(parties.id, targetPartyId), eq(parties.userId, source.userId)) });
+  if (!target || target.id === source.id) throw new AppError('partyNotFound');
+  if (isExpired(target.expiresAt, Date.now())) throw new AppError('partyExpired');
+  const found = await room(env, source.id).messagesById(actor, messageIds);
+  if (!found.ok) throw new AppError(found.code);
+  const copies = [];
+  for (const message of found.value) {
+    if (message.deleted) continue;
+    copies.push({ tempId: await derivedId(`${source.id}/${message.id}/${target.id}`), messageType: message.messageType, message: message.message, replyingTo: null });
+  }
+  const result = await room(env, target.id).postMany(await managerMember(db, target), roomFacts(target), copies);
+  if (!result.ok) throw new AppError(result.code);
+  return result.value;
+}
+
+/** A UUID-shaped id from SHA-256 of a name (deterministic, like a v5 UUID). */
+async function derivedId(name: string): Promise<string> {
+  const hex = [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(name)))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** Leaving deletes the membership (spec); the guest may join again later. */

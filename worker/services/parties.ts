@@ -172,7 +172,7 @@ export async function deleteParty(env: Env, db: Db, userId: string, partyId: str
   await room(env, partyId).destroy();
 }
 
-async function managerMember(db: Db, party: PartyRow): Promise<Member> {
+export async function managerMember(db: Db, party: PartyRow): Promise<Member> {
   const profile = party.profileId
     ? await db.query.profiles.findFirst({ columns: { firstName: true, lastName: true }, where: eq(profiles.id, party.profileId) })
     : undefined;

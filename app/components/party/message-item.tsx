@@ -32,19 +32,27 @@ interface Props extends MessageActions {
   repliedTo: ChatMessage | null | undefined;
   /** For the manager: how many of the other members have seen this message. */
   receipts: { seen: number; total: number } | null;
+  /** In selection mode: whether this message is selected, and how to toggle it. */
+  selection?: { selected: boolean; toggle: () => void } | undefined;
 }
 
 /**
  * One message: a bubble (own ones on the right), a heading, or the placeholder of a deleted one.
  * The menu shows for the manager always and for others only while the party is not restricted.
  */
-export function MessageItem({ message, me, party, repliedTo, receipts, onReply, onEdit, onDelete, onShowReceipts }: Props) {
+export function MessageItem({ message, me, party, repliedTo, receipts, selection, onReply, onEdit, onDelete, onShowReceipts }: Props) {
   const { t } = useTranslation();
   const format = useDateFormatter();
   const [menuOpen, setMenuOpen] = useState(false);
   const mine = message.sender === me?.id;
   const menuAllowed = me !== null && !party.expired && (me.role === 'manager' || !party.restrictedMessaging);
-  const options = menuAllowed
+  const checkbox =
+    selection && !message.deleted ? (
+      <label className="flex items-center self-center p-1">
+        <input type="checkbox" checked={selection.selected} onChange={selection.toggle} className="h-5 w-5" aria-label={`${t('selection.select')}: ${snippet(message.message, 40)}`} />
+      </label>
+    ) : null;
+  const options = menuAllowed && !selection
     ? [
         can(me, { type: 'replyTo', message }, party) && !party.expired ? { key: 'reply', label: t('messageMenu.reply'), run: () => onReply(message) } : null,
         can(me, { type: 'editMessage', message }, party) ? { key: 'edit', label: t('messageMenu.edit'), run: () => onEdit(message) } : null,
@@ -94,6 +102,7 @@ export function MessageItem({ message, me, party, repliedTo, receipts, onReply, 
   if (isHeading(message)) {
     return (
       <li id={`message-${message.id}`} data-testid="message" data-seq={message.seq} className="group flex scroll-mt-4 items-center justify-center gap-2 py-3">
+        {checkbox}
         {message.deleted ? (
           <p className="text-sm italic text-slate-500">{t('party.deletedHeading')}</p>
         ) : (
@@ -108,6 +117,7 @@ export function MessageItem({ message, me, party, repliedTo, receipts, onReply, 
 
   return (
     <li id={`message-${message.id}`} className={`group flex scroll-mt-4 items-start gap-1 ${mine ? 'flex-row-reverse' : ''}`} data-testid="message" data-seq={message.seq}>
+      {checkbox}
       <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${mine ? 'rounded-br-md bg-primary-light' : 'rounded-bl-md bg-white ring-1 ring-slate-200'}`}>
         {!mine ? <p className={`text-sm font-semibold ${message.senderType === 'manager' ? 'text-secondary-dark' : 'text-primary-dark'}`}>{message.senderName}</p> : null}
         {message.deleted ? (

@@ -17,6 +17,8 @@ interface Props extends MessageActions {
   /** Messages after this seq (not one's own) are new to the reader: a divider marks the first. */
   lastSeenAtOpen: number | null;
   hasMore: boolean;
+  /** Selection mode (mass delete and forward): the selected ids and how to toggle one. */
+  selection: { ids: ReadonlySet<string>; toggle: (id: string) => void } | null;
   onLoadOlder: () => void;
   onRetry: (tempId: string) => void;
 }
@@ -27,7 +29,7 @@ const NEAR_BOTTOM_PX = 80;
  * The conversation. Sticks to the bottom while the reader is there; otherwise keeps their place
  * and offers a button to the new messages.
  */
-export function MessageList({ messages, pending, me, party, members, seen, lastSeenAtOpen, hasMore, onLoadOlder, onRetry, ...actions }: Props) {
+export function MessageList({ messages, pending, me, party, members, seen, lastSeenAtOpen, hasMore, selection, onLoadOlder, onRetry, ...actions }: Props) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -81,6 +83,7 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
                 party={party}
                 repliedTo={message.replyingTo ? (byId.get(message.replyingTo) ?? null) : undefined}
                 receipts={receiptsFor(message)}
+                selection={selection ? { selected: selection.ids.has(message.id), toggle: () => selection.toggle(message.id) } : undefined}
                 {...actions}
               />
             </FragmentWithDivider>

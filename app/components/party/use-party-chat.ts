@@ -156,7 +156,7 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
 
   /** Calls an action endpoint of this party; a refusal shows as the chat's error. */
   const act = useCallback(
-    async (path: string, method: 'PUT' | 'DELETE', body?: unknown): Promise<boolean> => {
+    async (path: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown): Promise<boolean> => {
       const result = await apiFetch(`/api/parties/${party.id}/${path}`, { method, body });
       if (!result.ok) dispatch({ type: 'failed', code: result.code });
       return result.ok;
@@ -167,6 +167,7 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
   const actions = {
     edit: (messageId: string, message: string) => sendFrame({ type: 'updateMessage', messageId, message }),
     deleteMessages: (messageIds: string[]) => act('deleteMessages', 'PUT', { messageIds }),
+    forward: (messageIds: string[], targetPartyId: string) => act('forward', 'POST', { messageIds, targetPartyId }),
     makeHost: (guestId: string) => act('host', 'PUT', { guestId }),
     removeGuest: (guestId: string) => act(`removeGuest/${guestId}`, 'DELETE'),
     setRestriction: (restrictedMessaging: boolean) => act('restriction', 'PUT', { restrictedMessaging }),

@@ -163,6 +163,18 @@ const de = {
     seen: 'Gesehen ({{count}})',
     notSeen: 'Noch nicht gesehen ({{count}})',
   },
+  selection: {
+    start: 'Auswählen',
+    select: 'Auswählen',
+    count: '{{count}} ausgewählt',
+    delete: 'Löschen',
+    forward: 'Weiterleiten',
+    deleteTitle: '{{count}} Nachrichten löschen?',
+    forwardTitle: '{{count}} Nachrichten weiterleiten',
+    target: 'An welche Party?',
+    chooseTarget: 'Party wählen',
+    noTargets: 'Es gibt keine andere laufende Party.',
+  },
   errors: {
     badRequest: 'Diese Anfrage ist ungültig.',
     invalidInput: 'Bitte prüfe deine Eingaben.',

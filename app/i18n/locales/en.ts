@@ -165,6 +165,18 @@ const en: Translation = {
     seen: 'Seen ({{count}})',
     notSeen: 'Not seen yet ({{count}})',
   },
+  selection: {
+    start: 'Select',
+    select: 'Select',
+    count: '{{count}} selected',
+    delete: 'Delete',
+    forward: 'Forward',
+    deleteTitle: 'Delete {{count}} messages?',
+    forwardTitle: 'Forward {{count}} messages',
+    target: 'To which party?',
+    chooseTarget: 'Choose a party',
+    noTargets: 'There is no other running party.',
+  },
   errors: {
     badRequest: 'This request is invalid.',
     invalidInput: 'Please check your entries.',

@@ -168,6 +168,18 @@ const fr: Translation = {
     seen: 'Vu ({{count}})',
     notSeen: 'Pas encore vu ({{count}})',
   },
+  selection: {
+    start: 'Sélectionner',
+    select: 'Sélectionner',
+    count: '{{count}} sélectionné(s)',
+    delete: 'Supprimer',
+    forward: 'Transférer',
+    deleteTitle: 'Supprimer {{count}} messages ?',
+    forwardTitle: 'Transférer {{count}} messages',
+    target: 'Vers quelle soirée ?',
+    chooseTarget: 'Choisir une soirée',
+    noTargets: 'Il n’y a pas d’autre soirée en cours.',
+  },
   errors: {
     badRequest: "Cette demande n'est pas valide.",
     invalidInput: 'Veuillez vérifier votre saisie.',

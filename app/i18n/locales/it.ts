@@ -165,6 +165,18 @@ const it: Translation = {
     seen: 'Visto ({{count}})',
     notSeen: 'Non ancora visto ({{count}})',
   },
+  selection: {
+    start: 'Seleziona',
+    select: 'Seleziona',
+    count: '{{count}} selezionati',
+    delete: 'Elimina',
+    forward: 'Inoltra',
+    deleteTitle: 'Eliminare {{count}} messaggi?',
+    forwardTitle: 'Inoltra {{count}} messaggi',
+    target: 'A quale festa?',
+    chooseTarget: 'Scegli una festa',
+    noTargets: 'Non c’è un’altra festa in corso.',
+  },
   errors: {
     badRequest: 'Questa richiesta non è valida.',
     invalidInput: 'Controlla i dati inseriti.',

@@ -165,6 +165,18 @@ const nl: Translation = {
     seen: 'Gezien ({{count}})',
     notSeen: 'Nog niet gezien ({{count}})',
   },
+  selection: {
+    start: 'Selecteren',
+    select: 'Selecteren',
+    count: '{{count}} geselecteerd',
+    delete: 'Verwijderen',
+    forward: 'Doorsturen',
+    deleteTitle: '{{count}} berichten verwijderen?',
+    forwardTitle: '{{count}} berichten doorsturen',
+    target: 'Naar welke party?',
+    chooseTarget: 'Kies een party',
+    noTargets: 'Er is geen andere lopende party.',
+  },
   errors: {
     badRequest: 'Dit verzoek is ongeldig.',
     invalidInput: 'Controleer wat je hebt ingevuld.',
