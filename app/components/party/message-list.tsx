@@ -19,7 +19,7 @@ interface Props extends MessageActions {
   hasMore: boolean;
   /** Selection mode (mass delete and forward): the selected ids and how to toggle one. */
   selection: { ids: ReadonlySet<string>; toggle: (id: string) => void } | null;
-  onLoadOlder: () => void;
+  onLoadOlder: () => Promise<number>;
   onRetry: (tempId: string) => void;
 }
 
@@ -34,17 +34,56 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const [unseenBelow, setUnseenBelow] = useState(false);
-  const count = messages.length + pending.length;
+  const sentinel = useRef<HTMLDivElement>(null);
+  /** While an older page loads: the first message before it, and the distance from the bottom. */
+  const anchor = useRef<{ firstId: string | undefined; fromBottom: number } | null>(null);
+  const firstId = messages[0]?.id;
+  const newestKey = `${messages[messages.length - 1]?.id}|${pending.length}`;
   const byId = new Map(messages.map((message) => [message.id, message]));
   const firstNew = lastSeenAtOpen === null ? undefined : messages.find((m) => m.seq > lastSeenAtOpen && m.sender !== me?.id)?.id;
   const showReceipts = me?.role === 'manager';
 
+  // New at the bottom: follow if the reader is there, otherwise offer the button.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     if (atBottom.current) element.scrollTop = element.scrollHeight;
     else setUnseenBelow(true);
-  }, [count]);
+  }, [newestKey]);
+
+  // An older page arrived above: keep what the reader was looking at in place.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    const saved = anchor.current;
+    if (!element || !saved || saved.firstId === firstId) return;
+    element.scrollTop = element.scrollHeight - saved.fromBottom;
+    anchor.current = null;
+  }, [firstId]);
+
+  function loadOlder() {
+    const element = scroller.current;
+    if (!element || anchor.current) return;
+    anchor.current = { firstId, fromBottom: element.scrollHeight - element.scrollTop };
+    // The layout effect below restores the position when the page arrives; a load that brought
+    // nothing (or failed) releases the anchor here.
+    void onLoadOlder().then(
+      (added) => {
+        if (added === 0) anchor.current = null;
+      },
+      () => {
+        anchor.current = null;
+      },
+    );
+  }
+
+  // Reaching the top loads the page before it.
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadOlder(), { root: scroller.current, rootMargin: '200px 0px 0px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
 
   useEffect(() => {
     const element = scroller.current;
@@ -67,13 +106,13 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
     <div className="relative flex min-h-0 flex-1 flex-col">
       <div ref={scroller} className="flex-1 overflow-y-auto px-3 py-4 sm:px-6" role="log" aria-live="polite" aria-label={t('party.messages')}>
         {hasMore ? (
-          <div className="mb-4 text-center">
-            <button type="button" onClick={onLoadOlder} className="rounded-full px-4 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
+          <div ref={sentinel} className="mb-4 text-center">
+            <button type="button" onClick={loadOlder} className="rounded-full px-4 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
               {t('party.loadOlder')}
             </button>
           </div>
         ) : null}
-        {count === 0 ? <p className="mt-10 text-center text-slate-600">{t('party.noMessages')}</p> : null}
+        {messages.length + pending.length === 0 ? <p className="mt-10 text-center text-slate-600">{t('party.noMessages')}</p> : null}
         <ol className="space-y-2">
           {messages.map((message) => (
             <FragmentWithDivider key={message.id} divider={message.id === firstNew} label={t('party.newMessages')}>

@@ -147,11 +147,14 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
     [sendFrame],
   );
 
-  const loadOlder = useCallback(async () => {
+  /** Loads the page before the oldest message; resolves to how many messages it added. */
+  const loadOlder = useCallback(async (): Promise<number> => {
     const oldest = stateRef.current.messages[0];
-    if (!oldest) return;
+    if (!oldest) return 0;
     const page = await apiFetch<{ messages: ChatMessage[]; hasMore: boolean }>(`/api/parties/${party.id}/chat?from=${oldest.seq}`);
-    if (page.ok) dispatch({ type: 'olderLoaded', messages: page.data.messages, hasMore: page.data.hasMore });
+    if (!page.ok) return 0;
+    dispatch({ type: 'olderLoaded', messages: page.data.messages, hasMore: page.data.hasMore });
+    return page.data.messages.length;
   }, [party.id]);
 
   /** Calls an action endpoint of this party; a refusal shows as the chat's error. */
