@@ -39,3 +39,17 @@ export async function joinAs(page: Page, link: string, firstName: string, lastNa
   await page.getByRole('button', { name: 'Party beitreten' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
+
+/** The single-profile demo consultant signs in, creates a party and opens it. */
+export async function hostParty(
+  browser: Browser,
+  title: string,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; link: string }> {
+  const context = await browser.newContext({ locale: 'de-DE', ...options });
+  const page = await context.newPage();
+  await signIn(page, 'anna@salon.test');
+  const link = await createParty(page, title);
+  await page.goto(link);
+  return { context, page, link };
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { createParty, joinAs, phoneContext, signIn } from './helpers';
+import { hostParty, joinAs, phoneContext } from './helpers';
 
 
 async function say(page: Page, text: string) {
@@ -21,11 +21,7 @@ async function menu(page: Page, text: string, action: string) {
 }
 
 test('reply, edit, delete, headings with contents, and seen by N of M', async ({ browser }) => {
-  const managerContext = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 900 } });
-  const manager = await managerContext.newPage();
-  await signIn(manager, 'anna@salon.test');
-  const link = await createParty(manager, 'Alles-Party');
-  await manager.goto(link);
+  const { context: managerContext, page: manager, link } = await hostParty(browser, 'Alles-Party', { viewport: { width: 1280, height: 900 } });
 
   const guests = await Promise.all(['Ada', 'Ben', 'Cleo'].map(async (name) => {
     const context = await phoneContext(browser);

@@ -1,13 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { createParty, joinAs, phoneContext, signIn } from './helpers';
+import { hostParty, joinAs, phoneContext } from './helpers';
 
 
 test('the manager quiets the room, makes a host, and removes a guest; a guest renames themself', async ({ browser }) => {
-  const consultantContext = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
-  const manager = await consultantContext.newPage();
-  await signIn(manager, 'anna@salon.test');
-  const link = await createParty(manager, 'Moderierte Party');
-  await manager.goto(link);
+  const { context: consultantContext, page: manager, link } = await hostParty(browser, 'Moderierte Party', { viewport: { width: 1280, height: 800 } });
 
   const mariaContext = await phoneContext(browser);
   const maria = await mariaContext.newPage();

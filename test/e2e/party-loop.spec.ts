@@ -1,6 +1,6 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { createParty, phoneContext, signIn } from './helpers';
+import { createParty, hostParty, joinAs, phoneContext, signIn } from './helpers';
 
 test('a consultant signs in, creates a party, and chats with a guest on a phone', async ({ browser }) => {
   const consultantContext = await browser.newContext({ locale: 'de-DE' });
@@ -62,11 +62,7 @@ test('a consultant signs in, creates a party, and chats with a guest on a phone'
 });
 
 test('a guest who loses the connection gets every message sent meanwhile, once, in order', async ({ browser }) => {
-  const consultantContext = await browser.newContext({ locale: 'de-DE' });
-  const consultant = await consultantContext.newPage();
-  await signIn(consultant, 'anna@salon.test');
-  const link = await createParty(consultant, 'Küchenparty');
-  await consultant.goto(link);
+  const { context: consultantContext, page: consultant, link } = await hostParty(browser, 'Küchenparty');
   const consultantInput = consultant.getByRole('textbox', { name: 'Nachricht' });
 
   const guestContext = await phoneContext(browser);
@@ -79,10 +75,7 @@ test('a guest who loses the connection gets every message sent meanwhile, once, 
     socket.connectToServer();
     sockets.push(socket);
   });
-  await guest.goto(link);
-  await guest.getByLabel('Vorname').fill('Eva');
-  await guest.getByLabel('Nachname').fill('Stein');
-  await guest.getByRole('button', { name: 'Party beitreten' }).click();
+  await joinAs(guest, link, 'Eva', 'Stein');
   await expect(guest.getByText('Noch keine Nachrichten. Sag Hallo!')).toBeVisible();
 
   await consultantInput.fill('Null');

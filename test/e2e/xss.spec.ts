@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { XSS_CATALOGUE } from '../fixtures/xss-catalogue';
-import { createParty, phoneContext, signIn } from './helpers';
+import { hostParty, joinAs, phoneContext } from './helpers';
 
 const PAYLOADS = XSS_CATALOGUE.filter((entry) => entry.e2e);
 const HOSTILE_ELEMENTS = '[role=log] script, [role=log] img, [role=log] iframe, [role=log] [onerror], [role=log] [onload], [role=log] [onmouseover]';
@@ -37,23 +37,14 @@ test('hostile messages from a guest show as plain text on the consultant’s scr
   expect(PAYLOADS.length).toBeGreaterThanOrEqual(8);
   const dialogs: string[] = [];
 
-  const consultantContext = await browser.newContext({ locale: 'de-DE' });
-  const consultant = await consultantContext.newPage();
+  const { context: consultantContext, page: consultant, link } = await hostParty(browser, 'Sicherheits-Party');
   watchDialogs(consultant, 'consultant', dialogs);
-  await signIn(consultant, 'anna@salon.test');
-  const link = await createParty(consultant, 'Sicherheits-Party');
-  await consultant.goto(link);
   await expect(consultant.getByRole('textbox', { name: 'Nachricht' })).toBeEnabled();
 
   const guestContext = await phoneContext(browser, 'de-DE');
   const guest = await guestContext.newPage();
   watchDialogs(guest, 'guest', dialogs);
-  await guest.goto(link);
-  const join = guest.getByRole('dialog');
-  await join.getByLabel('Vorname').fill('Mallory');
-  await join.getByLabel('Nachname').fill('Böse');
-  await join.getByRole('button', { name: 'Party beitreten' }).click();
-  await expect(join).toBeHidden();
+  await joinAs(guest, link, 'Mallory', 'Böse');
   await expect(consultant.getByTestId('members')).toContainText('Mallory Böse');
 
   const guestInput = guest.getByRole('textbox', { name: 'Nachricht' });
@@ -88,20 +79,12 @@ test('hostile messages from a guest show as plain text on the consultant’s scr
 });
 
 test('formatting markers and links render as elements', async ({ browser }) => {
-  const consultantContext = await browser.newContext({ locale: 'de-DE' });
-  const consultant = await consultantContext.newPage();
-  await signIn(consultant, 'anna@salon.test');
-  const link = await createParty(consultant, 'Format-Party');
-  await consultant.goto(link);
+  const { context: consultantContext, page: consultant, link } = await hostParty(browser, 'Format-Party');
   await expect(consultant.getByRole('textbox', { name: 'Nachricht' })).toBeEnabled();
 
   const guestContext = await phoneContext(browser, 'de-DE');
   const guest = await guestContext.newPage();
-  await guest.goto(link);
-  await guest.getByLabel('Vorname').fill('Frieda');
-  await guest.getByLabel('Nachname').fill('Format');
-  await guest.getByRole('button', { name: 'Party beitreten' }).click();
-  await expect(guest.getByRole('dialog')).toBeHidden();
+  await joinAs(guest, link, 'Frieda', 'Format');
 
   await guest.getByRole('textbox', { name: 'Nachricht' }).fill('*fett* _kursiv_ ~durch~ https://example.com/x');
   await guest.getByRole('button', { name: 'Senden' }).click();
