@@ -83,10 +83,11 @@ export interface SendInput {
 }
 
 /**
- * Stores a message once. A repeat with the same tempId returns the original (`duplicate`); the
- * same tempId with another body is refused.
+ * Stores a message once and tells everyone but `from` (the sender's socket, which gets an ack).
+ * A repeat with the same tempId returns the original (`duplicate`) and tells nobody; the same
+ * tempId with another body is refused. Socket and API share this, so they cannot drift apart.
  */
-export function sendMessage(room: Room, member: StoredMember, input: SendInput): Outcome<{ message: ChatMessage; duplicate: boolean }> {
+export function sendMessage(room: Room, member: StoredMember, input: SendInput, from?: WebSocket): Outcome<{ message: ChatMessage; duplicate: boolean }> {
   if (input.tempId) {
     const existing = room.store.findByTempId(member.id, input.tempId);
     if (existing) {
@@ -117,17 +118,21 @@ export function sendMessage(room: Room, member: StoredMember, input: SendInput):
     timestamp: room.now(),
   });
   room.scheduleMirror();
+  room.broadcast({ type: 'newMessage', seq: message.seq, message }, from);
   return { ok: true, value: { message, duplicate: false } };
 }
 
+/** Changes a message's text and tells everyone. */
 export function editMessage(room: Room, member: StoredMember, messageId: string, text: string): Outcome<{ seq: number; message: ChatMessage }> {
   const target = room.store.findById(messageId);
   if (!target) return fail('messageNotFound');
   if (!allowed(room, member, { type: 'editMessage', message: target })) return fail(target.sender === member.id ? refusal(room) : 'forbidden');
-  return { ok: true, value: room.store.editMessage(target, text, room.now()) };
+  const change = room.store.editMessage(target, text, room.now());
+  room.broadcast({ type: 'updatedMessage', seq: change.seq, message: change.message });
+  return { ok: true, value: change };
 }
 
-/** Deletes all the given messages or none: each must exist and be deletable by the member. */
+/** Deletes all the given messages or none (each must exist and be deletable), and tells everyone. */
 export function deleteMessages(room: Room, member: StoredMember, ids: string[]): Outcome<{ seq: number; message: ChatMessage }[]> {
   const targets: ChatMessage[] = [];
   for (const id of new Set(ids)) {
@@ -137,7 +142,9 @@ export function deleteMessages(room: Room, member: StoredMember, ids: string[]):
     if (!allowed(room, member, { type: 'deleteMessage', message: target })) return fail(target.sender === member.id ? refusal(room) : 'forbidden');
     targets.push(target);
   }
-  return { ok: true, value: room.store.deleteMessages(targets, room.now()) };
+  const changes = room.store.deleteMessages(targets, room.now());
+  for (const change of changes) room.broadcast({ type: 'updatedMessage', seq: change.seq, message: change.message });
+  return { ok: true, value: changes };
 }
 
 /** Per-connection token bucket: a burst, then a steady rate. */
@@ -190,23 +197,18 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
       room.send(ws, { type: 'iAmOnline', memberId: member.id });
       return;
     case 'sendMessage': {
-      const result = sendMessage(room, member, event);
+      const result = sendMessage(room, member, event, ws);
       if (!result.ok) {
         room.send(ws, { type: 'error', code: result.code, tempId: event.tempId });
         return;
       }
-      const { message, duplicate } = result.value;
+      const { message } = result.value;
       room.send(ws, { type: 'ack', tempId: event.tempId, seq: message.seq, message });
-      if (!duplicate) room.broadcast({ type: 'newMessage', seq: message.seq, message }, ws);
       return;
     }
     case 'updateMessage': {
       const result = editMessage(room, member, event.messageId, event.message);
-      if (!result.ok) {
-        room.send(ws, { type: 'error', code: result.code });
-        return;
-      }
-      room.broadcast({ type: 'updatedMessage', seq: result.value.seq, message: result.value.message });
+      if (!result.ok) room.send(ws, { type: 'error', code: result.code });
       return;
     }
     case 'updateSeen': {

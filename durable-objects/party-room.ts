@@ -186,35 +186,24 @@ export class PartyRoom extends DurableObject<Env> implements Room {
   }
 
   async post(member: Member, facts: RoomFacts, input: SendInput): Promise<Outcome<{ message: ChatMessage; duplicate: boolean }>> {
-    this.configureFacts(facts);
-    const stored = this.admit(member);
+    const stored = this.enter(member, facts);
     if (!stored) return { ok: false, code: 'notMember' };
     if (!this.limiter(member.id).take(this.now())) return { ok: false, code: 'rateLimited' };
-    const result = sendMessage(this, stored, input);
-    if (result.ok && !result.value.duplicate) {
-      this.broadcast({ type: 'newMessage', seq: result.value.message.seq, message: result.value.message });
-    }
-    return result;
+    return sendMessage(this, stored, input);
   }
 
   async edit(member: Member, facts: RoomFacts, messageId: string, text: string): Promise<Outcome<ChatMessage>> {
-    this.configureFacts(facts);
-    const stored = this.admit(member);
+    const stored = this.enter(member, facts);
     if (!stored) return { ok: false, code: 'notMember' };
     const result = editMessage(this, stored, messageId, text);
-    if (!result.ok) return result;
-    this.broadcast({ type: 'updatedMessage', seq: result.value.seq, message: result.value.message });
-    return { ok: true, value: result.value.message };
+    return result.ok ? { ok: true, value: result.value.message } : result;
   }
 
   async deleteMessages(member: Member, facts: RoomFacts, ids: string[]): Promise<Outcome<ChatMessage[]>> {
-    this.configureFacts(facts);
-    const stored = this.admit(member);
+    const stored = this.enter(member, facts);
     if (!stored) return { ok: false, code: 'notMember' };
     const result = deleteMessages(this, stored, ids);
-    if (!result.ok) return result;
-    for (const change of result.value) this.broadcast({ type: 'updatedMessage', seq: change.seq, message: change.message });
-    return { ok: true, value: result.value.map((change) => change.message) };
+    return result.ok ? { ok: true, value: result.value.map((change) => change.message) } : result;
   }
 
   /**
@@ -222,17 +211,13 @@ export class PartyRoom extends DurableObject<Env> implements Room {
    * the per-member chat rate does not apply; every message still passes the same rules.
    */
   async postMany(member: Member, facts: RoomFacts, inputs: SendInput[]): Promise<Outcome<number>> {
-    this.configureFacts(facts);
-    const stored = this.admit(member);
+    const stored = this.enter(member, facts);
     if (!stored) return { ok: false, code: 'notMember' };
-    let count = 0;
     for (const input of inputs) {
       const result = sendMessage(this, stored, input);
       if (!result.ok) return result;
-      if (!result.value.duplicate) this.broadcast({ type: 'newMessage', seq: result.value.message.seq, message: result.value.message });
-      count++;
     }
-    return { ok: true, value: count };
+    return { ok: true, value: inputs.length };
   }
 
   /** Messages by id, in the party's order, for forwarding; unknown ids are an error. */
@@ -301,6 +286,12 @@ export class PartyRoom extends DurableObject<Env> implements Room {
   private admit(member: Member): StoredMember | null {
     if (this.store.members.get(member.id)?.removed) return null;
     return this.store.upsertMember(member);
+  }
+
+  /** An API call on behalf of a member: current facts first, then the member (or null). */
+  private enter(member: Member, facts: RoomFacts): StoredMember | null {
+    this.configureFacts(facts);
+    return this.admit(member);
   }
 
   private limiter(memberId: string): SendLimiter {
