@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
 import { isExpired } from '../../app/core/party';
 import { can } from '../../app/core/permissions';
@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import type { PartyRow } from '../db/schema';
 import { parties, partyMembers } from '../db/schema';
 import type { Env } from '../env';
-import { managerMember, room, roomFacts } from './parties';
+import { activeGuest, managerMember, room, roomFacts } from './parties';
 
 /**
  * What managers and hosts do to a party and its guests. D1 owns memberships and the party record,
@@ -20,16 +20,15 @@ function allow(actor: Member, action: Action, party: PartyRow): void {
   if (!can(actor, action, state)) throw new AppError(state.expired && actor.role !== 'manager' ? 'partyExpired' : 'forbidden');
 }
 
-async function activeGuest(db: Db, partyId: string, guestId: string): Promise<Member> {
-  const row = await db.query.partyMembers.findFirst({
-    where: and(eq(partyMembers.partyId, partyId), eq(partyMembers.guestId, guestId), isNull(partyMembers.removedAt)),
-  });
-  if (!row) throw new AppError('notMember');
-  return { id: row.guestId, firstName: row.firstName, lastName: row.lastName, role: row.isHost ? 'host' : 'guest' };
+/** The guest an action is aimed at: an active member of this party. */
+async function targetGuest(db: Db, partyId: string, guestId: string): Promise<Member> {
+  const target = await activeGuest(db, partyId, guestId);
+  if (!target) throw new AppError('notMember');
+  return target;
 }
 
 export async function removeGuest(env: Env, db: Db, party: PartyRow, actor: Member, guestId: string): Promise<void> {
-  const target = await activeGuest(db, party.id, guestId);
+  const target = await targetGuest(db, party.id, guestId);
   allow(actor, { type: 'removeGuest', target }, party);
   await db.update(partyMembers).set({ removedAt: Date.now(), isHost: false }).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, guestId)));
   await room(env, party.id).dropMember(guestId, 'removed');
@@ -37,7 +36,7 @@ export async function removeGuest(env: Env, db: Db, party: PartyRow, actor: Memb
 
 /** One host at a time: the previous host becomes a guest again. */
 export async function makeHost(env: Env, db: Db, party: PartyRow, actor: Member, guestId: string): Promise<void> {
-  const target = await activeGuest(db, party.id, guestId);
+  const target = await targetGuest(db, party.id, guestId);
   allow(actor, { type: 'makeHost', target }, party);
   const previous = await db.query.partyMembers.findMany({ columns: { guestId: true }, where: and(eq(partyMembers.partyId, party.id), eq(partyMembers.isHost, true)) });
   await db.batch([

@@ -8,7 +8,7 @@ import type { GuestCredentials } from '../auth/guests';
 import { createGuest } from '../auth/guests';
 import type { Identity } from '../auth/identity';
 import type { Db } from '../db/client';
-import type { PartyRow } from '../db/schema';
+import type { MemberRow, PartyRow } from '../db/schema';
 import { parties, partyMembers, profiles, users } from '../db/schema';
 import type { Env } from '../env';
 import type { RoomFacts } from '../../durable-objects/store';
@@ -186,12 +186,19 @@ export async function managerMember(db: Db, party: PartyRow): Promise<Member> {
  */
 export async function memberOf(db: Db, party: PartyRow, identity: Identity): Promise<Member | null> {
   if (identity.consultant?.userId === party.userId) return managerMember(db, party);
-  if (!identity.guest) return null;
-  const membership = await db.query.partyMembers.findFirst({
-    where: and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, identity.guest.guestId), isNull(partyMembers.removedAt)),
+  return identity.guest ? activeGuest(db, party.id, identity.guest.guestId) : null;
+}
+
+function guestMember(row: MemberRow): Member {
+  return { id: row.guestId, firstName: row.firstName, lastName: row.lastName, role: row.isHost ? 'host' : 'guest' };
+}
+
+/** A guest's membership of a party, unless they left or were removed. */
+export async function activeGuest(db: Db, partyId: string, guestId: string): Promise<Member | null> {
+  const row = await db.query.partyMembers.findFirst({
+    where: and(eq(partyMembers.partyId, partyId), eq(partyMembers.guestId, guestId), isNull(partyMembers.removedAt)),
   });
-  if (!membership) return null;
-  return { id: membership.guestId, firstName: membership.firstName, lastName: membership.lastName, role: membership.isHost ? 'host' : 'guest' };
+  return row ? guestMember(row) : null;
 }
 
 export async function findParty(db: Db, partyId: string): Promise<PartyRow> {
@@ -242,7 +249,7 @@ export async function partyGuests(db: Db, partyId: string): Promise<Member[]> {
     .from(partyMembers)
     .where(and(eq(partyMembers.partyId, partyId), isNull(partyMembers.removedAt)))
     .orderBy(asc(partyMembers.joinedAt));
-  return rows.map((row) => ({ id: row.guestId, firstName: row.firstName, lastName: row.lastName, role: row.isHost ? 'host' : 'guest' }));
+  return rows.map(guestMember);
 }
 
 export interface JoinResult {
@@ -284,7 +291,7 @@ export async function joinParty(env: Env, db: Db, partyId: string, identity: Ide
     .values({ partyId: party.id, guestId, ...names, isHost: false, joinedAt: now })
     .onConflictDoUpdate({ target: [partyMembers.partyId, partyMembers.guestId], set: names })
     .returning();
-  const member: Member = { id: guestId, ...names, role: membership!.isHost ? 'host' : 'guest' };
+  const member = guestMember(membership!);
   await partyRoom.configure(roomFacts(party));
   await partyRoom.addMember(member);
   return { member, credentials };
