@@ -76,14 +76,20 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
     );
   }
 
-  // Reaching the top loads the page before it.
+  // Reaching the top loads the page before it. One observer while there is more; it calls the
+  // latest loadOlder through a ref, so new messages do not rebuild it.
+  const loadOlderRef = useRef(loadOlder);
+  loadOlderRef.current = loadOlder;
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasMore) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadOlder(), { root: scroller.current, rootMargin: '200px 0px 0px 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadOlderRef.current(), {
+      root: scroller.current,
+      rootMargin: '200px 0px 0px 0px',
+    });
     observer.observe(element);
     return () => observer.disconnect();
-  });
+  }, [hasMore]);
 
   useEffect(() => {
     const element = scroller.current;

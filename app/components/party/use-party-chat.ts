@@ -1,5 +1,5 @@
 import ReconnectingWebSocket from 'partysocket/ws';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { ChatState, PendingMessage } from '~/core/chat-state';
 import { chatReducer, initialChatState } from '~/core/chat-state';
 import { TIMINGS } from '~/core/limits';
@@ -167,17 +167,21 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
     [party.id],
   );
 
-  const actions = {
-    edit: (messageId: string, message: string) => sendFrame({ type: 'updateMessage', messageId, message }),
-    deleteMessages: (messageIds: string[]) => act('deleteMessages', 'PUT', { messageIds }),
-    forward: (messageIds: string[], targetPartyId: string) => act('forward', 'POST', { messageIds, targetPartyId }),
-    makeHost: (guestId: string) => act('host', 'PUT', { guestId }),
-    removeGuest: (guestId: string) => act(`removeGuest/${guestId}`, 'DELETE'),
-    setRestriction: (restrictedMessaging: boolean) => act('restriction', 'PUT', { restrictedMessaging }),
-    rename: (firstName: string, lastName: string) => act('changeName', 'PUT', { firstName, lastName }),
-    leave: () => act('leave', 'DELETE'),
-    dismissError: () => dispatch({ type: 'failed', code: null }),
-  };
+  // Stable across renders: pages use these in effect dependencies.
+  const actions = useMemo(
+    () => ({
+      edit: (messageId: string, message: string) => sendFrame({ type: 'updateMessage', messageId, message }),
+      deleteMessages: (messageIds: string[]) => act('deleteMessages', 'PUT', { messageIds }),
+      forward: (messageIds: string[], targetPartyId: string) => act('forward', 'POST', { messageIds, targetPartyId }),
+      makeHost: (guestId: string) => act('host', 'PUT', { guestId }),
+      removeGuest: (guestId: string) => act(`removeGuest/${guestId}`, 'DELETE'),
+      setRestriction: (restrictedMessaging: boolean) => act('restriction', 'PUT', { restrictedMessaging }),
+      rename: (firstName: string, lastName: string) => act('changeName', 'PUT', { firstName, lastName }),
+      leave: () => act('leave', 'DELETE'),
+      dismissError: () => dispatch({ type: 'failed', code: null }),
+    }),
+    [act, sendFrame],
+  );
 
   return { state, send, retry, loadOlder, actions };
 }
