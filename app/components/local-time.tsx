@@ -15,8 +15,3 @@ export function useDateFormatter(): (ms: number, format?: Format) => string {
   return (ms, format = 'dateTime') =>
     format === 'date' ? formatDate(ms, i18n.language, zone) : format === 'time' ? formatTime(ms, zone) : formatDateTime(ms, i18n.language, zone);
 }
-
-export function LocalTime({ value, format = 'dateTime' }: { value: number; format?: Format }) {
-  const formatDate = useDateFormatter();
-  return <time dateTime={new Date(value).toISOString()}>{formatDate(value, format)}</time>;
-}

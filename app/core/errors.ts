@@ -65,8 +65,3 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof Error && error.name === 'AppError' && isErrorCode((error as { code?: unknown }).code);
 }
-
-/** The i18next key under which the client finds the text for a code. */
-export function errorKey(code: ErrorCode): `errors.${ErrorCode}` {
-  return `errors.${code}`;
-}

@@ -32,5 +32,4 @@ export const TIMINGS = {
   reconnectMinMs: 1000,
   reconnectMaxMs: 5000,
   heartbeatTimeoutMs: 3000,
-  markSeenRetryMs: 2000,
 } as const;

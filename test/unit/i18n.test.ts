@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../app/core/errors';
 import { LANGUAGES, type Language } from '../../app/i18n/config';
 import { loadTranslation } from '../../app/i18n/resources';
 import de from '../../app/i18n/locales/de';
@@ -105,5 +106,12 @@ describe('en', () => {
     expect(en.notFound.title).toBe('Page not found');
     expect(en.party.removedTitle).toBe('You have been removed from the party');
     expect(en.party.expiredTitle).toBe('Party expired');
+  });
+});
+
+describe('error codes', () => {
+  it('every code the server can send has a text (German, so every language by the key check)', () => {
+    const missing = ERROR_CODES.filter((code) => typeof (de.errors as Record<string, unknown>)[code] !== 'string');
+    expect(missing).toEqual([]);
   });
 });
