@@ -1,7 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 8790;
-const OIDC_PORT = 9091;
+// Own ports so a served app (8787/9090) can keep running; E2E_PORT and E2E_OIDC_PORT move them when
+// two checkouts test side by side.
+const PORT = Number(process.env.E2E_PORT ?? 8790);
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 9091);
 
 /**
  * Browser tests in Debian's Chromium against the app served as `npm start` serves it (wrangler dev
