@@ -5,7 +5,8 @@ import type { Action, Actor, PartyState } from '../app/core/permissions';
 import { can } from '../app/core/permissions';
 import type { ChatMessage, ClientEvent, Member, MessageType, PartySnapshot, ServerEvent } from '../app/core/protocol';
 import { PROTOCOL_VERSION } from '../app/core/protocol';
-import { fullName } from '../app/core/text';
+import { MARKERS } from '../app/core/markers';
+import { fullName, isCleanText } from '../app/core/text';
 import type { RoomStore, StoredMember } from './store';
 
 /**
@@ -99,6 +100,9 @@ export function sendMessage(room: Room, member: StoredMember, input: SendInput, 
     }
   }
   if (!allowed(room, member, { type: 'sendMessage', messageType: input.messageType })) return fail(refusal(room));
+  // The schemas check this at the door; this guards the trusted paths (forwarding) too, and so
+  // keeps marker texts for the room alone.
+  if (!isCleanText(input.message)) return fail('invalidText');
   // Media and profile messages arrive with later issues; until then only text and headings exist.
   if (!['text', 'heading', 'heading2', 'heading3'].includes(input.messageType)) return fail('invalidInput');
   if (input.replyingTo) {
@@ -106,20 +110,28 @@ export function sendMessage(room: Room, member: StoredMember, input: SendInput, 
     if (!target) return fail('messageNotFound');
     if (!allowed(room, member, { type: 'replyTo', message: target })) return fail('forbidden');
   }
+  const message = append(room, member, { tempId: input.tempId, messageType: input.messageType, message: input.message, replyingTo: input.replyingTo ?? null }, from);
+  return { ok: true, value: { message, duplicate: false } };
+}
+
+/** Stores a message in the member's name and tells everyone but `from`. */
+function append(room: Room, member: StoredMember, input: Pick<ChatMessage, 'tempId' | 'messageType' | 'message' | 'replyingTo'>, from?: WebSocket): ChatMessage {
   const message = room.store.appendMessage({
+    ...input,
     id: crypto.randomUUID(),
-    tempId: input.tempId,
     sender: member.id,
     senderType: member.role === 'manager' ? 'manager' : 'guest',
     senderName: fullName(member),
-    messageType: input.messageType,
-    message: input.message,
-    replyingTo: input.replyingTo ?? null,
     timestamp: room.now(),
   });
   room.scheduleMirror();
   room.broadcast({ type: 'newMessage', seq: message.seq, message }, from);
-  return { ok: true, value: { message, duplicate: false } };
+  return message;
+}
+
+/** A new guest's arrival, kept in the conversation as a notice (a marker message). */
+export function announceJoin(room: Room, member: StoredMember): void {
+  append(room, member, { tempId: null, messageType: 'text', message: MARKERS.guestJoined, replyingTo: null });
 }
 
 /** Changes a message's text and tells everyone. */

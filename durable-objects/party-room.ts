@@ -3,7 +3,7 @@ import type { ChatMessage, Member, ServerEvent } from '../app/core/protocol';
 import { parseClientFrame } from '../app/core/protocol';
 import type { Env } from '../worker/env';
 import type { Outcome, Room, SendInput } from './handlers';
-import { SendLimiter, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
+import { SendLimiter, announceJoin, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
 import type { RoomFacts, StoredMember } from './store';
 import { RoomStore } from './store';
 
@@ -178,6 +178,7 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     const known = this.store.members.has(member.id);
     const stored = this.store.upsertMember(member);
     this.broadcast(known ? { type: 'guestUpdate', member: publicMember(stored) } : { type: 'userJoined', member: publicMember(stored) });
+    if (!known && stored.role === 'guest') announceJoin(this, stored);
   }
 
   async history(member: Member, before: number | undefined): Promise<Outcome<{ messages: ChatMessage[]; hasMore: boolean; seq: number }>> {

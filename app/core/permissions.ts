@@ -1,3 +1,4 @@
+import { markerOf } from './markers';
 import type { MessageType, PartyRole } from './protocol';
 
 /**
@@ -17,6 +18,8 @@ export interface PartyState {
 export interface MessageFacts {
   sender: string;
   messageType: MessageType;
+  /** The text: a marker (a notice such as "guest joined") cannot be edited, deleted or replied to. */
+  message: string;
   deleted: boolean;
 }
 
@@ -42,6 +45,7 @@ const moderates = (actor: Actor) => actor.role === 'manager' || actor.role === '
 const mayWrite = (actor: Actor, party: PartyState) => moderates(actor) || !party.restrictedMessaging;
 
 export function can(actor: Actor, action: Action, party: PartyState): boolean {
+  if ('message' in action && markerOf(action.message)) return false;
   switch (action.type) {
     case 'sendMessage':
       if (party.expired || !mayWrite(actor, party)) return false;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data } from '@remix-run/cloudflare';
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { LanguageMenu } from '~/components/language-menu';
@@ -129,9 +129,10 @@ function Party({ party }: { party: PartyInfo }) {
   useEffect(() => {
     if (state.ready && lastSeenAtOpen === null && state.me) setLastSeenAtOpen(state.seen[state.me.id] ?? 0);
   }, [state.ready, state.me, state.seen, lastSeenAtOpen]);
+  const jumpRef = useRef<((id: string) => void) | null>(null);
   const jumpTo = (id: string) => {
     setTab('messages');
-    requestAnimationFrame(() => document.getElementById(`message-${id}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    requestAnimationFrame(() => jumpRef.current?.(id));
   };
   useEffect(() => {
     if (!state.lastError) return;
@@ -245,6 +246,7 @@ function Party({ party }: { party: PartyInfo }) {
               seen={state.seen}
               lastSeenAtOpen={lastSeenAtOpen}
               hasMore={state.hasMore}
+              jumpRef={jumpRef}
               selection={selected ? { ids: selected, toggle: toggleSelected } : null}
               onLoadOlder={chat.loadOlder}
               onRetry={chat.retry}

@@ -76,7 +76,9 @@ test('a guest who loses the connection gets every message sent meanwhile, once, 
     sockets.push(socket);
   });
   await joinAs(guest, link, 'Eva', 'Stein');
-  await expect(guest.getByText('Noch keine Nachrichten. Sag Hallo!')).toBeVisible();
+  // Only the notice of Eva's own arrival so far.
+  await expect(guest.getByTestId('notice')).toHaveText([/Eva Stein ist der Party beigetreten/]);
+  await expect(consultant.getByTestId('notice')).toHaveText([/Eva Stein ist der Party beigetreten/]);
 
   await consultantInput.fill('Null');
   await consultantInput.press('Enter');

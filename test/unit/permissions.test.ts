@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MARKERS } from '../../app/core/markers';
 import { can, type Action, type Actor, type MessageFacts, type PartyState } from '../../app/core/permissions';
 import { MESSAGE_TYPES, PARTY_ROLES, type MessageType, type PartyRole } from '../../app/core/protocol';
 
@@ -20,7 +21,7 @@ type PartyName = keyof typeof parties;
 
 /** A message sent by `by` ('own' = the actor of the row, otherwise someone else). */
 function msg(by: 'own' | 'other', who: Who, messageType: MessageType = 'text', deleted = false): MessageFacts {
-  return { sender: by === 'own' ? actors[who].id : 'someone-else', messageType, deleted };
+  return { sender: by === 'own' ? actors[who].id : 'someone-else', messageType, message: 'Hallo', deleted };
 }
 
 type Row = [who: Who, party: PartyName, expected: boolean];
@@ -259,7 +260,7 @@ const roleArb = fc.constantFrom(...PARTY_ROLES);
 const typeArb = fc.constantFrom(...MESSAGE_TYPES);
 const actorArb: fc.Arbitrary<Actor> = fc.record({ id: fc.constantFrom(...ids), role: roleArb });
 const partyArb: fc.Arbitrary<PartyState> = fc.record({ restrictedMessaging: fc.boolean(), expired: fc.boolean() });
-const factsArb: fc.Arbitrary<MessageFacts> = fc.record({ sender: fc.constantFrom(...ids), messageType: typeArb, deleted: fc.boolean() });
+const factsArb: fc.Arbitrary<MessageFacts> = fc.record({ sender: fc.constantFrom(...ids), messageType: typeArb, message: fc.constantFrom('Hallo', MARKERS.guestJoined), deleted: fc.boolean() });
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ type: fc.constant('sendMessage' as const), messageType: typeArb }),
   fc.record({ type: fc.constant('editMessage' as const), message: factsArb }),
@@ -338,5 +339,13 @@ describe('properties', () => {
         expect(typeof can(actor, action, party)).toBe('boolean');
       }),
     );
+  });
+});
+
+describe('notices (marker messages)', () => {
+  const notice: MessageFacts = { sender: 'a', messageType: 'text', message: MARKERS.guestJoined, deleted: false };
+  it.each(PARTY_ROLES)('a %s cannot edit, delete or reply to a notice, even its own', (role) => {
+    const actor: Actor = { id: 'a', role };
+    for (const type of ['editMessage', 'deleteMessage', 'replyTo'] as const) expect(can(actor, { type, message: notice }, open)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { SELF, env } from 'cloudflare:test';
+import { markerOf } from '../../app/core/markers';
 import type { ServerEvent } from '../../app/core/protocol';
 import { PROTOCOL_VERSION } from '../../app/core/protocol';
 import { createSession } from '../../worker/auth/sessions';
@@ -172,4 +173,9 @@ export async function connected(partyId: string, headers: Record<string, string>
 
 export function textMessage(message: string, tempId: string = crypto.randomUUID()) {
   return { type: 'sendMessage', tempId, messageType: 'text', message } as const;
+}
+
+/** The conversation without notices (marker messages such as "guest joined"). */
+export function spoken<T extends { messageType: any; message: string }>(messages: T[]): T[] {
+  return messages.filter((message) => !markerOf(message));
 }

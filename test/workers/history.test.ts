@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../app/core/limits';
-import { api, connected, createConsultant, createParty, joinGuest, json, textMessage } from './fixtures';
+import { MARKERS } from '../../app/core/markers';
+import { api, connected, createConsultant, createParty, joinGuest, json, spoken, textMessage } from './fixtures';
 import type { Guest } from './fixtures';
 
 /** A refused API call: the status, the one error shape, and no prose or stack trace in the body. */
@@ -22,17 +23,22 @@ async function page(partyId: string, headers: Record<string, string>, from?: num
 
 /**
  * Sends "Nachricht 1".."Nachricht count" in order. A member may send a burst of 20, so every 20
- * messages come from another guest; each burst is acked before the next starts.
+ * messages come from another guest; each burst is acked before the next starts. The senders join
+ * first (each join is a notice in the log), so "Nachricht n" has the seq `base + n`; returns base.
  */
-async function fill(partyId: string, count: number): Promise<void> {
+async function fill(partyId: string, count: number): Promise<number> {
+  const senders: Guest[] = [];
+  for (let start = 1; start <= count; start += 20) senders.push(await joinGuest(partyId, { firstName: `Gast${start}` }));
+  const base = (await page(partyId, senders[0]!.headers)).seq;
   for (let start = 1; start <= count; start += 20) {
-    const sender = await joinGuest(partyId, { firstName: `Gast${start}` });
+    const sender = senders[(start - 1) / 20]!;
     const { socket } = await connected(partyId, sender.headers);
     const end = Math.min(count, start + 19);
     for (let n = start; n <= end; n++) socket.send(textMessage(`Nachricht ${n}`));
     for (let n = start; n <= end; n++) expect((await socket.next('ack')).message.message).toBe(`Nachricht ${n}`);
     socket.close();
   }
+  return base;
 }
 
 async function setup() {
@@ -43,25 +49,28 @@ async function setup() {
 }
 
 describe('GET /api/parties/:id/chat', () => {
-  it('an empty party: no messages, seq 0', async () => {
+  it('a new party holds only the notice that the guest joined: seq 1', async () => {
     const { party, guest } = await setup();
-    expect(await page(party.id, guest.headers)).toEqual({ messages: [], hasMore: false, seq: 0 });
+    const first = await page(party.id, guest.headers);
+    expect(first).toMatchObject({ hasMore: false, seq: 1 });
+    expect(first.messages).toHaveLength(1);
+    expect(first.messages[0]).toMatchObject({ seq: 1, sender: guest.guestId, senderName: 'Maria Klein', messageType: 'text', message: MARKERS.guestJoined });
   });
 
   it('the newest page: 50 messages, oldest first, hasMore, and the party seq', async () => {
     const { party, guest } = await setup();
-    await fill(party.id, 120);
+    const base = await fill(party.id, 120);
     const newest = await page(party.id, guest.headers);
-    expect(newest.seq).toBe(120);
+    expect(newest.seq).toBe(base + 120);
     expect(newest.hasMore).toBe(true);
     expect(newest.messages).toHaveLength(50);
-    expect(newest.messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => 71 + i));
+    expect(newest.messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => base + 71 + i));
     expect(newest.messages.map((m) => m.message)).toEqual(Array.from({ length: 50 }, (_, i) => `Nachricht ${71 + i}`));
 
-    const before = await page(party.id, guest.headers, 71);
-    expect(before.messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => 21 + i));
+    const before = await page(party.id, guest.headers, base + 71);
+    expect(before.messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => base + 21 + i));
     expect(before.hasMore).toBe(true);
-    expect(before.seq).toBe(120);
+    expect(before.seq).toBe(base + 120);
 
     // Walking back from the newest page yields every message exactly once, in order.
     const all = [...newest.messages];
@@ -73,10 +82,10 @@ describe('GET /api/parties/:id/chat', () => {
       pages++;
     }
     expect(pages).toBe(3);
-    expect(current.messages).toHaveLength(20);
-    expect(all.map((m) => m.seq)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
-    expect(all.map((m) => m.message)).toEqual(Array.from({ length: 120 }, (_, i) => `Nachricht ${i + 1}`));
-    expect(new Set(all.map((m) => m.id)).size).toBe(120);
+    expect(current.messages).toHaveLength(base + 20);
+    expect(all.map((m) => m.seq)).toEqual(Array.from({ length: base + 120 }, (_, i) => i + 1));
+    expect(spoken(all).map((m) => m.message)).toEqual(Array.from({ length: 120 }, (_, i) => `Nachricht ${i + 1}`));
+    expect(new Set(all.map((m) => m.id)).size).toBe(base + 120);
 
     // Exactly 50 left: no more after them.
     const last = await page(party.id, guest.headers, 51);
@@ -108,7 +117,7 @@ describe('GET /api/parties/:id/chat', () => {
     await post(party.id, guest.headers, { message: 'Hallo' });
     const { socket } = await connected(party.id, consultant.headers);
     const history = await page(party.id, consultant.headers);
-    expect(history.messages.map((m) => m.message)).toEqual(['Hallo']);
+    expect(spoken(history.messages).map((m) => m.message)).toEqual(['Hallo']);
     socket.close();
   });
 
@@ -117,7 +126,7 @@ describe('GET /api/parties/:id/chat', () => {
     await post(party.id, guest.headers, { message: 'Hallo' });
     const response = await api(`/parties/${party.id}/chat`, { headers: consultant.headers });
     expect(response.status).toBe(200);
-    expect((await json(response)).messages.map((m: any) => m.message)).toEqual(['Hallo']);
+    expect(spoken((await json(response)).messages).map((m: any) => m.message)).toEqual(['Hallo']);
     const sent = await post(party.id, consultant.headers, { message: 'Willkommen' });
     expect(sent.status).toBe(201);
   });
@@ -147,7 +156,7 @@ describe('POST /api/parties/:id/chat', () => {
     expect(response.status).toBe(201);
     const message = await json(response);
     expect(message).toMatchObject({
-      seq: 2,
+      seq: 3,
       tempId,
       sender: guest.guestId,
       senderType: 'guest',
@@ -160,9 +169,9 @@ describe('POST /api/parties/:id/chat', () => {
     });
     expect(message.timestamp).toBeGreaterThanOrEqual(before);
 
-    expect(await manager.socket.next('newMessage')).toEqual({ type: 'newMessage', seq: 2, message });
+    expect(await manager.socket.next('newMessage')).toEqual({ type: 'newMessage', seq: 3, message });
     // The poster's own sockets hear of it too: the API call has no socket to ack.
-    expect(await own.socket.next('newMessage')).toEqual({ type: 'newMessage', seq: 2, message });
+    expect(await own.socket.next('newMessage')).toEqual({ type: 'newMessage', seq: 3, message });
 
     // A repeat with the same tempId: 200 and the same message, no new event.
     const again = await post(party.id, guest.headers, { tempId, message: 'über die API\r\nzweite Zeile' });
@@ -174,14 +183,15 @@ describe('POST /api/parties/:id/chat', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(manager.socket.all('newMessage')).toHaveLength(0);
     const history = await page(party.id, guest.headers);
-    expect(history.seq).toBe(2);
-    expect(history.messages.map((m) => m.message)).toEqual(['zuerst', 'über die API\nzweite Zeile']);
+    expect(history.seq).toBe(3);
+    expect(spoken(history.messages).map((m) => m.message)).toEqual(['zuerst', 'über die API\nzweite Zeile']);
     manager.socket.close();
     own.socket.close();
   });
 
   it('validates the body like the socket does, storing nothing', async () => {
     const { party, guest } = await setup();
+    const before = await page(party.id, guest.headers);
     for (const [body, status, code] of [
       [{}, 400, 'invalidInput'],
       [{ message: '' }, 400, 'messageEmpty'],
@@ -196,7 +206,7 @@ describe('POST /api/parties/:id/chat', () => {
     ] as const) {
       await expectError(await post(party.id, guest.headers, body), status, code);
     }
-    expect(await page(party.id, guest.headers)).toEqual({ messages: [], hasMore: false, seq: 0 });
+    expect(await page(party.id, guest.headers)).toEqual(before);
   });
 
   it('a guest of an expired party cannot post: 410 partyExpired, nothing stored', async () => {
@@ -206,64 +216,65 @@ describe('POST /api/parties/:id/chat', () => {
     expect(edit.status).toBe(200);
     await expectError(await post(party.id, guest.headers, { message: 'nach dem Ende' }), 410, 'partyExpired');
     const { socket } = await connected(party.id, consultant.headers);
-    expect((await page(party.id, consultant.headers)).messages.map((m) => m.message)).toEqual(['vor dem Ende']);
+    expect(spoken((await page(party.id, consultant.headers)).messages).map((m) => m.message)).toEqual(['vor dem Ende']);
     socket.close();
   });
 
   it('non-members: 403 notMember; anonymous: 401 unauthorized; nothing stored', async () => {
     const { consultant, party, guest } = await setup();
+    const before = await page(party.id, guest.headers);
     const outsider = await joinGuest((await createParty(consultant)).id);
     await expectError(await post(party.id, outsider.headers, { message: 'Hallo?' }), 403, 'notMember');
     await expectError(await post(party.id, (await createConsultant()).headers, { message: 'Hallo?' }), 403, 'notMember');
     await expectError(await post(party.id, {}, { message: 'Hallo?' }), 401, 'unauthorized');
-    expect((await page(party.id, guest.headers)).messages).toEqual([]);
+    expect(await page(party.id, guest.headers)).toEqual(before);
   });
 });
 
 describe('resuming a socket', () => {
   it('a lastSeq from the future gets a snapshot, not a replay', async () => {
     const { party, guest } = await setup();
-    await fill(party.id, 3);
-    const { socket, welcome } = await connected(party.id, guest.headers, 10);
+    const base = await fill(party.id, 3);
+    const { socket, welcome } = await connected(party.id, guest.headers, base + 10);
     expect(welcome.mode).toBe('snapshot');
     expect(welcome.events).toEqual([]);
-    expect(welcome.seq).toBe(3);
-    expect(welcome.messages.map((m) => m.message)).toEqual(['Nachricht 1', 'Nachricht 2', 'Nachricht 3']);
+    expect(welcome.seq).toBe(base + 3);
+    expect(spoken(welcome.messages).map((m) => m.message)).toEqual(['Nachricht 1', 'Nachricht 2', 'Nachricht 3']);
     socket.close();
   });
 
   it('a small gap is replayed; lastSeq equal to the seq replays nothing', async () => {
     const { party, guest } = await setup();
-    await fill(party.id, 5);
-    const gap = await connected(party.id, guest.headers, 2);
+    const base = await fill(party.id, 5);
+    const gap = await connected(party.id, guest.headers, base + 2);
     expect(gap.welcome.mode).toBe('replay');
     expect(gap.welcome.messages).toEqual([]);
     expect(gap.welcome.events.map((e) => [e.type, e.seq, e.message.message])).toEqual([
-      ['newMessage', 3, 'Nachricht 3'],
-      ['newMessage', 4, 'Nachricht 4'],
-      ['newMessage', 5, 'Nachricht 5'],
+      ['newMessage', base + 3, 'Nachricht 3'],
+      ['newMessage', base + 4, 'Nachricht 4'],
+      ['newMessage', base + 5, 'Nachricht 5'],
     ]);
-    const current = await connected(party.id, guest.headers, 5);
-    expect(current.welcome).toMatchObject({ mode: 'replay', events: [], messages: [], seq: 5 });
+    const current = await connected(party.id, guest.headers, base + 5);
+    expect(current.welcome).toMatchObject({ mode: 'replay', events: [], messages: [], seq: base + 5 });
     gap.socket.close();
     current.socket.close();
   });
 
   it('a resume from more than 500 events back gets a snapshot; from exactly 500 back, a replay', async () => {
     const { party, guest } = await setup();
-    // 520 messages: seq 1..520.
-    await fill(party.id, 520);
-    const tooFar = await connected(party.id, guest.headers, 19);
+    // 520 messages: seq base+1..base+520.
+    const base = await fill(party.id, 520);
+    const tooFar = await connected(party.id, guest.headers, base + 19);
     expect(tooFar.welcome.mode).toBe('snapshot');
     expect(tooFar.welcome.events).toEqual([]);
-    expect(tooFar.welcome.seq).toBe(520);
+    expect(tooFar.welcome.seq).toBe(base + 520);
     expect(tooFar.welcome.hasMore).toBe(true);
-    expect(tooFar.welcome.messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => 471 + i));
+    expect(tooFar.welcome.messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => base + 471 + i));
 
-    const edge = await connected(party.id, guest.headers, 20);
+    const edge = await connected(party.id, guest.headers, base + 20);
     expect(edge.welcome.mode).toBe('replay');
     expect(edge.welcome.messages).toEqual([]);
-    expect(edge.welcome.events.map((e) => e.seq)).toEqual(Array.from({ length: 500 }, (_, i) => 21 + i));
+    expect(edge.welcome.events.map((e) => e.seq)).toEqual(Array.from({ length: 500 }, (_, i) => base + 21 + i));
     tooFar.socket.close();
     edge.socket.close();
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, api, basic, connected, createConsultant, createParty, joinGuest, json } from './fixtures';
+import { MARKERS, markerOf } from '../../app/core/markers';
+import { ORIGIN, api, basic, connected, createConsultant, createParty, joinGuest, json, textMessage } from './fixtures';
 import type { Consultant } from './fixtures';
 
 /** A refused API call: the status, the one error shape, and no prose or stack trace in the body. */
@@ -87,6 +88,37 @@ describe('PUT /api/parties/:id/join', () => {
     expect(await manager.socket.next('guestUpdate')).toEqual({ type: 'guestUpdate', member: { id: guest.guestId, firstName: 'Evi', lastName: 'Stein', role: 'guest' } });
     expect(manager.socket.all('userJoined')).toHaveLength(0);
     manager.socket.close();
+  });
+
+  it('keeps a new guest\'s arrival in the conversation as a notice, once, which nobody can fake, edit, delete, reply to or forward', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const manager = await connected(party.id, consultant.headers);
+    const guest = await joinGuest(party.id, { firstName: 'Eva', lastName: 'Stein' });
+    const notice = await manager.socket.next('newMessage');
+    expect(notice.message).toMatchObject({ sender: guest.guestId, senderType: 'guest', senderName: 'Eva Stein', messageType: 'text', message: MARKERS.guestJoined, tempId: null });
+    expect(markerOf(notice.message)).toBe('guestJoined');
+
+    // A rename, a second join and the manager joining add no notice.
+    expect((await join(party.id, { firstName: 'Evi', lastName: 'Stein' }, guest.headers)).status).toBe(200);
+    const eva = await connected(party.id, guest.headers);
+    expect(eva.welcome.messages.map((m) => m.id)).toEqual([notice.message.id]);
+
+    // Nobody can type a marker, edit, delete or reply to a notice, or forward one.
+    eva.socket.send(textMessage(MARKERS.guestJoined));
+    expect((await eva.socket.next('error')).code).toBe('invalidText');
+    eva.socket.send({ type: 'updateMessage', messageId: notice.message.id, message: 'Hallo' });
+    expect((await eva.socket.next('error')).code).toBe('forbidden');
+    await expectError(await api(`/parties/${party.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: notice.message.id } }), 403, 'forbidden');
+    await expectError(await api(`/parties/${party.id}/chat`, { method: 'POST', headers: guest.headers, body: { message: 'Hallo', replyingTo: notice.message.id } }), 403, 'forbidden');
+    const other = await createParty(consultant);
+    const forwarded = await api(`/parties/${party.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [notice.message.id], targetPartyId: other.id } });
+    expect(await json(forwarded)).toEqual({ forwarded: 0 });
+
+    const history = await json(await api(`/parties/${party.id}/chat`, { headers: consultant.headers }));
+    expect(history.messages).toEqual([notice.message]);
+    manager.socket.close();
+    eva.socket.close();
   });
 
   it('a second join with the same credentials renames the guest instead of adding one', async () => {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, connect, connected, createConsultant, createParty, joinGuest, json, textMessage } from './fixtures';
+import { api, connect, connected, createConsultant, createParty, joinGuest, json, spoken, textMessage } from './fixtures';
 import type { Consultant, Guest, PartyRecord } from './fixtures';
 
 async function party(): Promise<{ consultant: Consultant; party: PartyRecord; maria: Guest; tom: Guest }> {
@@ -12,7 +12,7 @@ async function party(): Promise<{ consultant: Consultant; party: PartyRecord; ma
 }
 
 async function history(partyId: string, headers: Record<string, string>) {
-  return (await json<{ messages: { id: string; message: string; deleted: boolean }[] }>(await api(`/parties/${partyId}/chat`, { headers }))).messages;
+  return spoken((await json<{ messages: { id: string; messageType: string; message: string; deleted: boolean }[] }>(await api(`/parties/${partyId}/chat`, { headers }))).messages);
 }
 
 async function send(partyId: string, guest: { headers: Record<string, string> }, text: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../app/core/protocol';
-import { ORIGIN, TestSocket, api, basic, connect, connected, createConsultant, createParty, joinGuest, json, textMessage } from './fixtures';
+import { ORIGIN, TestSocket, api, basic, connect, connected, createConsultant, createParty, joinGuest, json, spoken, textMessage } from './fixtures';
 import type { Consultant } from './fixtures';
 
 /** The raw response to a socket upgrade, so a refusal's body can be checked. */
@@ -20,7 +20,7 @@ async function expectError(response: Response, status: number, code: string): Pr
 async function history(partyId: string, headers: Record<string, string>): Promise<any[]> {
   const response = await api(`/parties/${partyId}/chat`, { headers });
   expect(response.status).toBe(200);
-  return (await json(response)).messages;
+  return spoken((await json(response)).messages);
 }
 
 async function setup(options: { restrictedMessaging?: boolean } = {}) {
@@ -136,9 +136,10 @@ describe('frames the room refuses', () => {
 
     // The socket still works, and exactly 4000 characters is allowed.
     maria.send(textMessage('y'.repeat(4000)));
+    // seq 1 is the notice that Maria joined.
     const ack = await maria.next('ack');
-    expect(ack.seq).toBe(1);
-    expect((await manager.next('newMessage')).seq).toBe(1);
+    expect(ack.seq).toBe(2);
+    expect((await manager.next('newMessage')).seq).toBe(2);
     expect(manager.all('newMessage')).toHaveLength(0);
     expect((await history(party.id, guest.headers)).map((m) => m.message.length)).toEqual([4000]);
   });
@@ -162,7 +163,7 @@ describe('frames the room refuses', () => {
 
     socket.join();
     const welcome = await socket.next('welcome');
-    expect(welcome.seq).toBe(0);
+    expect(welcome.seq).toBe(1); // the notice that the guest joined
     expect(await history(party.id, guest.headers)).toEqual([]);
     socket.close();
   });
@@ -196,13 +197,13 @@ describe('frames the room refuses', () => {
       senderName: 'Maria Klein',
       messageType: 'text',
       message: 'Ich bin die Chefin',
-      seq: 1,
+      seq: 2,
       replyingTo: null,
       editedAt: null,
       deleted: false,
     };
     expect(ack.message).toMatchObject(expected);
-    expect(ack.seq).toBe(1);
+    expect(ack.seq).toBe(2);
     expect(ack.message.id).not.toBe(forgedId);
     expect(ack.message.timestamp).toBeGreaterThanOrEqual(before);
     expect(ack.message.timestamp).toBeLessThanOrEqual(after);
@@ -213,7 +214,7 @@ describe('frames the room refuses', () => {
 
     // The next message takes the next seq, not one after the forged 999.
     manager.send(textMessage('Nein, ich'));
-    expect((await manager.next('ack')).seq).toBe(2);
+    expect((await manager.next('ack')).seq).toBe(3);
   });
 
   it('a guest cannot send a heading; the manager can', async () => {
@@ -275,11 +276,11 @@ describe('editing messages (updateMessage)', () => {
     expect(manager.all('updatedMessage')).toHaveLength(0);
     expect(maria.all('updatedMessage')).toHaveLength(0);
     const stored = await json(await api(`/parties/${party.id}/chat`, { headers: guest.headers }));
-    expect(stored.messages.map((m: any) => [m.message, m.editedAt])).toEqual([
+    expect(spoken(stored.messages).map((m: any) => [m.message, m.editedAt])).toEqual([
       ['Vom Chef', null],
       ['Von Maria', null],
     ]);
-    expect(stored.seq).toBe(2);
+    expect(stored.seq).toBe(3);
   });
 
   it('a nonexistent message: messageNotFound; replying to a nonexistent message: messageNotFound', async () => {
@@ -355,9 +356,10 @@ describe('restricted messaging', () => {
 describe('updateSeen', () => {
   it('moves forward only, is capped at the latest seq and is broadcast as updatedSeen', async () => {
     const { consultant, party, guest, manager, maria } = await setup();
+    let latest = 0;
     for (const text of ['eins', 'zwei', 'drei']) {
       manager.send(textMessage(text));
-      await manager.next('ack');
+      latest = (await manager.next('ack')).seq;
       await maria.next('newMessage');
     }
 
@@ -371,7 +373,7 @@ describe('updateSeen', () => {
     expect(manager.all('updatedSeen')).toHaveLength(0);
 
     maria.send({ type: 'updateSeen', seq: 1000 });
-    expect(await manager.next('updatedSeen')).toEqual({ type: 'updatedSeen', memberId: guest.guestId, seq: 3 });
+    expect(await manager.next('updatedSeen')).toEqual({ type: 'updatedSeen', memberId: guest.guestId, seq: latest });
     maria.send({ type: 'updateSeen', seq: 1001 });
     await pause(50);
     expect(manager.all('updatedSeen')).toHaveLength(0);
@@ -380,7 +382,7 @@ describe('updateSeen', () => {
     expect((await maria.next('error')).code).toBe('invalidFrame');
 
     const { welcome } = await connected(party.id, consultant.headers);
-    expect(welcome.seen[guest.guestId]).toBe(3);
+    expect(welcome.seen[guest.guestId]).toBe(latest);
     expect(welcome.seen[consultant.userId]).toBe(0);
   });
 });
@@ -445,7 +447,7 @@ describe('the send rate limit', () => {
 
     const stored = await history(party.id, guest.headers);
     expect(stored.map((m) => m.tempId).sort()).toEqual([...acked].sort());
-    expect(stored.map((m) => m.seq)).toEqual(acks.map((_, i) => i + 1));
+    expect(stored.map((m) => m.seq)).toEqual(acks.map((_, i) => i + 2)); // after the join notice
     for (const ack of acks) expect(stored.find((m) => m.tempId === ack.tempId)).toEqual(ack.message);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
+import { markerOf } from '../../app/core/markers';
 import { isExpired } from '../../app/core/party';
 import { can } from '../../app/core/permissions';
 import type { Action } from '../../app/core/permissions';
@@ -74,7 +75,7 @@ export async function forward(env: Env, db: Db, source: PartyRow, actor: Member,
   if (!found.ok) throw new AppError(found.code);
   const copies = [];
   for (const message of found.value) {
-    if (message.deleted) continue;
+    if (message.deleted || markerOf(message)) continue;
     copies.push({ tempId: await derivedId(`${source.id}/${message.id}/${target.id}`), messageType: message.messageType, message: message.message, replyingTo: null });
   }
   const result = await room(env, target.id).postMany(await managerMember(db, target), roomFacts(target), copies);

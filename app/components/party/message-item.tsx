@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormattedText } from '~/components/formatted-text';
 import { useDateFormatter } from '~/components/local-time';
 import { plainText, parseFormatted } from '~/core/format';
+import { markerOf } from '~/core/markers';
 import type { Actor, PartyState } from '~/core/permissions';
 import { can } from '~/core/permissions';
 import type { ChatMessage } from '~/core/protocol';
@@ -34,13 +35,15 @@ interface Props extends MessageActions {
   receipts: { seen: number; total: number } | null;
   /** In selection mode: whether this message is selected, and how to toggle it. */
   selection?: { selected: boolean; toggle: () => void } | undefined;
+  /** Scrolls to another message (a reply's quote links to the message it answers). */
+  onJump: (id: string) => void;
 }
 
 /**
  * One message: a bubble (own ones on the right), a heading, or the placeholder of a deleted one.
  * The menu shows for the manager always and for others only while the party is not restricted.
  */
-export function MessageItem({ message, me, party, repliedTo, receipts, selection, onReply, onEdit, onDelete, onShowReceipts }: Props) {
+export function MessageItem({ message, me, party, repliedTo, receipts, selection, onJump, onReply, onEdit, onDelete, onShowReceipts }: Props) {
   const { t } = useTranslation();
   const format = useDateFormatter();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -99,9 +102,19 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
       </div>
     ) : null;
 
+  if (markerOf(message) === 'guestJoined') {
+    return (
+      <div id={`message-${message.id}`} data-testid="notice" data-seq={message.seq} className="flex justify-center py-1">
+        <p className="rounded-full bg-slate-200/70 px-3 py-1 text-xs text-slate-700">
+          {t('party.guestJoined', { name: message.senderName })} · {format(message.timestamp, 'time')}
+        </p>
+      </div>
+    );
+  }
+
   if (isHeading(message)) {
     return (
-      <li id={`message-${message.id}`} data-testid="message" data-seq={message.seq} className="group flex scroll-mt-4 items-center justify-center gap-2 py-3">
+      <div id={`message-${message.id}`} data-testid="message" data-seq={message.seq} className="group flex scroll-mt-4 items-center justify-center gap-2 py-3">
         {checkbox}
         {message.deleted ? (
           <p className="text-sm italic text-slate-500">{t('party.deletedHeading')}</p>
@@ -111,12 +124,12 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
           </p>
         )}
         {message.deleted ? null : menu}
-      </li>
+      </div>
     );
   }
 
   return (
-    <li id={`message-${message.id}`} className={`group flex scroll-mt-4 items-start gap-1 ${mine ? 'flex-row-reverse' : ''}`} data-testid="message" data-seq={message.seq}>
+    <div id={`message-${message.id}`} className={`group flex scroll-mt-4 items-start gap-1 ${mine ? 'flex-row-reverse' : ''}`} data-testid="message" data-seq={message.seq}>
       {checkbox}
       <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${mine ? 'rounded-br-md bg-primary-light' : 'rounded-bl-md bg-white ring-1 ring-slate-200'}`}>
         {!mine ? <p className={`text-sm font-semibold ${message.senderType === 'manager' ? 'text-secondary-dark' : 'text-primary-dark'}`}>{message.senderName}</p> : null}
@@ -127,6 +140,11 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
             {repliedTo !== undefined ? (
               <a
                 href={repliedTo ? `#message-${repliedTo.id}` : undefined}
+                onClick={(event) => {
+                  if (!repliedTo) return;
+                  event.preventDefault();
+                  onJump(repliedTo.id);
+                }}
                 className="mb-1 block rounded-lg border-l-4 border-primary bg-slate-50 px-2 py-1 text-sm text-slate-700"
                 data-testid="reply-quote"
               >
@@ -156,6 +174,6 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
         </p>
       </div>
       {message.deleted ? null : menu}
-    </li>
+    </div>
   );
 }

@@ -1,11 +1,14 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { MutableRefObject } from 'react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormattedText } from '~/components/formatted-text';
 import type { PendingMessage } from '~/core/chat-state';
+import { markerOf } from '~/core/markers';
 import type { Actor, PartyState } from '~/core/permissions';
 import type { ChatMessage, Member } from '~/core/protocol';
 import type { MessageActions } from './message-item';
-import { MessageItem } from './message-item';
+import { MessageItem, snippet } from './message-item';
 
 interface Props extends MessageActions {
   messages: ChatMessage[];
@@ -19,88 +22,117 @@ interface Props extends MessageActions {
   hasMore: boolean;
   /** Selection mode (mass delete and forward): the selected ids and how to toggle one. */
   selection: { ids: ReadonlySet<string>; toggle: (id: string) => void } | null;
+  /** Set to a function that scrolls to a message (the table of contents uses it). */
+  jumpRef?: MutableRefObject<((id: string) => void) | null>;
   onLoadOlder: () => Promise<number>;
   onRetry: (tempId: string) => void;
 }
 
-const NEAR_BOTTOM_PX = 80;
+/** A row of the list: a stored message, or one of the reader's own still on its way. */
+type Row = { kind: 'message'; message: ChatMessage } | { kind: 'pending'; item: PendingMessage };
+
+/** A first guess of a row's height; each row is measured once it is on screen. */
+const ESTIMATED_ROW_PX = 72;
+/** Rows rendered above and below the visible ones, so fast scrolling does not show gaps. */
+const OVERSCAN = 10;
+/** Scrolled this close to the top, the page before is fetched. */
+const LOAD_OLDER_PX = 600;
+/** Within this distance of the end, the reader is "at the bottom" and the list follows new rows. */
+const AT_END_PX = 80;
 
 /**
- * The conversation. Sticks to the bottom while the reader is there; otherwise keeps their place
- * and offers a button to the new messages.
+ * The conversation, virtualised: only the rows on screen (and a few around them) are in the DOM,
+ * so a party with thousands of loaded messages scrolls like one with fifty. It sticks to the end
+ * while the reader is there; otherwise it keeps their place (also when an older page arrives
+ * above) and offers a button to the new messages. Older pages load when the top comes near.
  */
-export function MessageList({ messages, pending, me, party, members, seen, lastSeenAtOpen, hasMore, selection, onLoadOlder, onRetry, ...actions }: Props) {
+export function MessageList({ messages, pending, me, party, members, seen, lastSeenAtOpen, hasMore, selection, jumpRef, onLoadOlder, onRetry, ...actions }: Props) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
+  const list = useRef<HTMLOListElement>(null);
   const [unseenBelow, setUnseenBelow] = useState(false);
-  const sentinel = useRef<HTMLDivElement>(null);
-  /** While an older page loads: the first message before it, and the distance from the bottom. */
-  const anchor = useRef<{ firstId: string | undefined; fromBottom: number } | null>(null);
-  const firstId = messages[0]?.id;
-  const newestKey = `${messages[messages.length - 1]?.id}|${pending.length}`;
+  const [listTop, setListTop] = useState(0);
+  const loading = useRef(false);
   const byId = new Map(messages.map((message) => [message.id, message]));
-  const firstNew = lastSeenAtOpen === null ? undefined : messages.find((m) => m.seq > lastSeenAtOpen && m.sender !== me?.id)?.id;
+  const firstNew = lastSeenAtOpen === null ? undefined : messages.find((m) => m.seq > lastSeenAtOpen && m.sender !== me?.id && !markerOf(m))?.id;
   const showReceipts = me?.role === 'manager';
+  const rows: Row[] = [...messages.map((message) => ({ kind: 'message' as const, message })), ...pending.map((item) => ({ kind: 'pending' as const, item }))];
+  const rowKey = (row: Row) => (row.kind === 'message' ? row.message.id : `pending:${row.item.tempId}`);
 
-  // New at the bottom: follow if the reader is there, otherwise offer the button.
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: (index) => rowKey(rows[index]!),
+    overscan: OVERSCAN,
+    scrollMargin: listTop,
+    // A chat: an older page arriving above keeps the reader's place, and new rows at the end are
+    // followed while the reader is at the end.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AT_END_PX,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // The list starts below the "load older" button; the virtualiser counts from the list's top.
   useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    if (atBottom.current) element.scrollTop = element.scrollHeight;
-    else setUnseenBelow(true);
-  }, [newestKey]);
+    setListTop(list.current?.offsetTop ?? 0);
+  }, [hasMore, rows.length === 0]);
 
-  // An older page arrived above: keep what the reader was looking at in place.
+  // The first page: start at the end.
+  const started = useRef(false);
   useLayoutEffect(() => {
-    const element = scroller.current;
-    const saved = anchor.current;
-    if (!element || !saved || saved.firstId === firstId) return;
-    element.scrollTop = element.scrollHeight - saved.fromBottom;
-    anchor.current = null;
-  }, [firstId]);
+    if (started.current || rows.length === 0) return;
+    started.current = true;
+    virtualizer.scrollToEnd();
+  }, [rows.length, virtualizer]);
 
-  function loadOlder() {
-    const element = scroller.current;
-    if (!element || anchor.current) return;
-    anchor.current = { firstId, fromBottom: element.scrollHeight - element.scrollTop };
-    // The layout effect below restores the position when the page arrives; a load that brought
-    // nothing (or failed) releases the anchor here.
-    void onLoadOlder().then(
-      (added) => {
-        if (added === 0) anchor.current = null;
-      },
-      () => {
-        anchor.current = null;
-      },
-    );
-  }
-
-  // Reaching the top loads the page before it. One observer while there is more; it calls the
-  // latest loadOlder through a ref, so new messages do not rebuild it.
-  const loadOlderRef = useRef(loadOlder);
-  loadOlderRef.current = loadOlder;
+  // New at the end while the reader is further up: offer the button instead of moving them.
+  const newestKey = rows.length > 0 ? rowKey(rows[rows.length - 1]!) : '';
   useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasMore) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadOlderRef.current(), {
-      root: scroller.current,
-      rootMargin: '200px 0px 0px 0px',
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasMore]);
+    if (started.current && !virtualizer.isAtEnd()) setUnseenBelow(true);
+  }, [newestKey, virtualizer]);
 
+  // The reader scrolling near the top with more to load fetches the page before (one request at
+  // a time); the list keeps the reader's place by itself when the page arrives.
+  const loadOlderRef = useRef<() => void>(() => undefined);
+  loadOlderRef.current = () => {
+    if (loading.current || !hasMore) return;
+    loading.current = true;
+    void onLoadOlder().finally(() => {
+      loading.current = false;
+    });
+  };
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
     const onScroll = () => {
-      atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
-      if (atBottom.current) setUnseenBelow(false);
+      if (virtualizer.isAtEnd()) setUnseenBelow(false);
+      if (element.scrollTop < LOAD_OLDER_PX) loadOlderRef.current();
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     return () => element.removeEventListener('scroll', onScroll);
-  }, []);
+  }, [virtualizer]);
+
+  if (jumpRef) {
+    jumpRef.current = (id: string) => {
+      const index = rows.findIndex((row) => row.kind === 'message' && row.message.id === id);
+      if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start', behavior: 'smooth' });
+    };
+  }
+
+  // Screen readers hear each newly arrived message from someone else once, not every row that
+  // scrolls into the DOM.
+  const [announcement, setAnnouncement] = useState('');
+  const announced = useRef<number | null>(null);
+  const newest = messages[messages.length - 1];
+  useEffect(() => {
+    if (!newest) return;
+    if (announced.current !== null && newest.seq > announced.current && newest.sender !== me?.id && !newest.deleted) {
+      setAnnouncement(markerOf(newest) === 'guestJoined' ? t('party.guestJoined', { name: newest.senderName }) : `${newest.senderName}: ${snippet(newest.message, 200)}`);
+    }
+    announced.current = Math.max(announced.current ?? 0, newest.seq);
+  }, [newest, me?.id, t]);
 
   function receiptsFor(message: ChatMessage) {
     if (!showReceipts) return null;
@@ -108,67 +140,71 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
     return { seen: others.filter((member) => (seen[member.id] ?? 0) >= message.seq).length, total: others.length };
   }
 
+  function jumpToMessage(id: string) {
+    jumpRef?.current?.(id);
+  }
+
+  const first = items[0];
+  const last = items[items.length - 1];
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-      <div ref={scroller} className="flex-1 overflow-y-auto px-3 py-4 sm:px-6" role="log" aria-live="polite" aria-label={t('party.messages')}>
+      <div
+        ref={scroller}
+        className="relative flex-1 overflow-y-auto px-3 py-4 [overflow-anchor:none] sm:px-6"
+        role="log"
+        aria-live="off"
+        aria-label={t('party.messages')}
+        tabIndex={0}
+      >
         {hasMore ? (
-          <div ref={sentinel} className="mb-4 text-center">
-            <button type="button" onClick={loadOlder} className="rounded-full px-4 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
+          <div className="mb-4 text-center">
+            <button type="button" onClick={() => loadOlderRef.current()} className="rounded-full px-4 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
               {t('party.loadOlder')}
             </button>
           </div>
         ) : null}
-        {messages.length + pending.length === 0 ? <p className="mt-10 text-center text-slate-600">{t('party.noMessages')}</p> : null}
-        <ol className="space-y-2">
-          {messages.map((message) => (
-            <FragmentWithDivider key={message.id} divider={message.id === firstNew} label={t('party.newMessages')}>
-              <MessageItem
-                message={message}
-                me={me}
-                party={party}
-                repliedTo={message.replyingTo ? (byId.get(message.replyingTo) ?? null) : undefined}
-                receipts={receiptsFor(message)}
-                selection={selection ? { selected: selection.ids.has(message.id), toggle: () => selection.toggle(message.id) } : undefined}
-                {...actions}
-              />
-            </FragmentWithDivider>
-          ))}
-          {pending.map((item) => (
-            <li key={item.tempId} className="flex justify-end" data-testid="pending-message" data-status={item.status}>
-              {item.status === 'failed' ? (
-                <button
-                  type="button"
-                  onClick={() => onRetry(item.tempId)}
-                  className="max-w-[85%] rounded-2xl rounded-br-md bg-red-50 px-3.5 py-2 text-left shadow-sm ring-1 ring-red-300 sm:max-w-[70%]"
-                >
-                  {/* Plain text: a link may not sit inside the retry button. */}
-                  <span className="block whitespace-pre-wrap break-words">{item.message}</span>
-                  <span className="mt-0.5 flex items-center justify-end gap-1 text-xs text-red-800">
-                    <span aria-hidden="true">⚠</span>
-                    {item.error && item.error !== 'generic' ? `${t(`errors.${item.error}`)} ` : ''}
-                    {t('party.failed')}
-                  </span>
-                </button>
-              ) : (
-                <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary-light/70 px-3.5 py-2 shadow-sm sm:max-w-[70%]">
-                  <p className="whitespace-pre-wrap break-words">
-                    <FormattedText text={item.message} />
-                  </p>
-                  <p className="mt-0.5 text-right text-xs text-slate-600">
-                    <span aria-hidden="true">🕓</span> <span className="sr-only">{t('party.sending')}</span>
-                  </p>
-                </div>
-              )}
-            </li>
-          ))}
+        {rows.length === 0 ? <p className="mt-10 text-center text-slate-600">{t('party.noMessages')}</p> : null}
+        <ol
+          ref={list}
+          style={{
+            paddingTop: first ? first.start - virtualizer.options.scrollMargin : 0,
+            paddingBottom: last ? Math.max(0, (virtualizer.measurementsCache[rows.length - 1]?.end ?? last.end) - last.end) : 0,
+          }}
+        >
+          {items.map((virtual) => {
+            const row = rows[virtual.index]!;
+            return (
+              <li key={virtual.key} data-index={virtual.index} ref={virtualizer.measureElement} className="pb-2">
+                {row.kind === 'message' ? (
+                  <>
+                    {row.message.id === firstNew ? <NewMessagesDivider label={t('party.newMessages')} /> : null}
+                    <MessageItem
+                      message={row.message}
+                      me={me}
+                      party={party}
+                      repliedTo={row.message.replyingTo ? (byId.get(row.message.replyingTo) ?? null) : undefined}
+                      receipts={receiptsFor(row.message)}
+                      selection={selection ? { selected: selection.ids.has(row.message.id), toggle: () => selection.toggle(row.message.id) } : undefined}
+                      onJump={jumpToMessage}
+                      {...actions}
+                    />
+                  </>
+                ) : (
+                  <PendingItem item={row.item} onRetry={onRetry} />
+                )}
+              </li>
+            );
+          })}
         </ol>
       </div>
+      <p className="sr-only" aria-live="polite" data-testid="announcement">
+        {announcement}
+      </p>
       {unseenBelow ? (
         <button
           type="button"
           onClick={() => {
-            const element = scroller.current;
-            if (element) element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
+            virtualizer.scrollToEnd({ behavior: 'smooth' });
             setUnseenBelow(false);
           }}
           className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-primary-dark px-4 py-2 text-sm font-medium text-white shadow-lg"
@@ -180,17 +216,44 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
   );
 }
 
-function FragmentWithDivider({ divider, label, children }: { divider: boolean; label: string; children: React.ReactNode }) {
+function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (tempId: string) => void }) {
+  const { t } = useTranslation();
   return (
-    <>
-      {divider ? (
-        <li className="flex items-center gap-3 py-2 text-xs font-semibold uppercase tracking-wide text-primary-dark" data-testid="new-messages-divider">
-          <span className="h-px flex-1 bg-primary" aria-hidden="true" />
-          {label}
-          <span className="h-px flex-1 bg-primary" aria-hidden="true" />
-        </li>
-      ) : null}
-      {children}
-    </>
+    <div className="flex justify-end" data-testid="pending-message" data-status={item.status}>
+      {item.status === 'failed' ? (
+        <button
+          type="button"
+          onClick={() => onRetry(item.tempId)}
+          className="max-w-[85%] rounded-2xl rounded-br-md bg-red-50 px-3.5 py-2 text-left shadow-sm ring-1 ring-red-300 sm:max-w-[70%]"
+        >
+          {/* Plain text: a link may not sit inside the retry button. */}
+          <span className="block whitespace-pre-wrap break-words">{item.message}</span>
+          <span className="mt-0.5 flex items-center justify-end gap-1 text-xs text-red-800">
+            <span aria-hidden="true">⚠</span>
+            {item.error && item.error !== 'generic' ? `${t(`errors.${item.error}`)} ` : ''}
+            {t('party.failed')}
+          </span>
+        </button>
+      ) : (
+        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary-light/70 px-3.5 py-2 shadow-sm sm:max-w-[70%]">
+          <p className="whitespace-pre-wrap break-words">
+            <FormattedText text={item.message} />
+          </p>
+          <p className="mt-0.5 text-right text-xs text-slate-600">
+            <span aria-hidden="true">🕓</span> <span className="sr-only">{t('party.sending')}</span>
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NewMessagesDivider({ label }: { label: string }) {
+  return (
+    <div className="flex items-center gap-3 pb-2 pt-1 text-xs font-semibold uppercase tracking-wide text-primary-dark" data-testid="new-messages-divider">
+      <span className="h-px flex-1 bg-primary" aria-hidden="true" />
+      {label}
+      <span className="h-px flex-1 bg-primary" aria-hidden="true" />
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { markerOf } from '~/core/markers';
 import type { ChatMessage } from '~/core/protocol';
 
 const FAVICON = '/favicon.svg';
@@ -25,7 +26,7 @@ export function useUnreadIndicator(ready: boolean, messages: ChatMessage[], meId
       return;
     }
     if (!newest || newest.seq <= lastCounted.current) return;
-    const arrived = messages.filter((m) => m.seq > lastCounted.current! && m.sender !== meId && !m.deleted).length;
+    const arrived = messages.filter((m) => m.seq > lastCounted.current! && m.sender !== meId && !m.deleted && !markerOf(m)).length;
     lastCounted.current = newest.seq;
     if (arrived > 0 && !document.hasFocus()) setUnread((count) => count + arrived);
   }, [ready, newest, messages, meId]);

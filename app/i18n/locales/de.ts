@@ -87,6 +87,7 @@ const de = {
     removedText: 'Du kannst diesem Chat nicht mehr folgen.',
     reconnecting: 'Verbindung wird wiederhergestellt …',
     messages: 'Nachrichten',
+    guestJoined: '{{name}} ist der Party beigetreten',
     noMessages: 'Noch keine Nachrichten. Sag Hallo!',
     loadOlder: 'Ältere Nachrichten laden',
     you: 'Du',

@@ -89,6 +89,7 @@ const en: Translation = {
     removedText: 'You can no longer follow this chat.',
     reconnecting: 'Reconnecting…',
     messages: 'Messages',
+    guestJoined: '{{name}} joined the party',
     noMessages: 'No messages yet. Say hello!',
     loadOlder: 'Load older messages',
     you: 'You',

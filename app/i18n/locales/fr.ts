@@ -92,6 +92,7 @@ const fr: Translation = {
     removedText: 'Vous ne pouvez plus suivre cette discussion.',
     reconnecting: 'Reconnexion en cours…',
     messages: 'Messages',
+    guestJoined: '{{name}} a rejoint la soirée',
     noMessages: 'Pas encore de messages. Dites bonjour !',
     loadOlder: 'Charger les messages précédents',
     you: 'Vous',

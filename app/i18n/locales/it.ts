@@ -89,6 +89,7 @@ const it: Translation = {
     removedText: 'Non puoi più seguire questa chat.',
     reconnecting: 'Riconnessione in corso…',
     messages: 'Messaggi',
+    guestJoined: '{{name}} partecipa alla festa',
     noMessages: 'Ancora nessun messaggio. Saluta tutti!',
     loadOlder: 'Carica messaggi precedenti',
     you: 'Tu',

@@ -89,6 +89,7 @@ const nl: Translation = {
     removedText: 'Je kunt deze chat niet meer volgen.',
     reconnecting: 'Verbinding wordt hersteld…',
     messages: 'Berichten',
+    guestJoined: '{{name}} doet mee aan de party',
     noMessages: 'Nog geen berichten. Zeg hallo!',
     loadOlder: 'Oudere berichten laden',
     you: 'Jij',

@@ -1,0 +1,20 @@
+import type { MessageType } from './protocol';
+
+/**
+ * Special message texts that stand for an event rather than words (spec: "special message texts
+ * act as markers"). They are stored and ordered like any message, so a notice has its place in
+ * the conversation and is replayed on resume; the page shows a translated notice instead of the
+ * text. Each begins with a control character that `isCleanText` refuses, so nobody can type one.
+ */
+export const MARKERS = {
+  guestJoined: '\u0001guestJoined',
+} as const;
+
+export type Marker = keyof typeof MARKERS;
+
+const BY_TEXT = new Map<string, Marker>(Object.entries(MARKERS).map(([marker, text]) => [text, marker as Marker]));
+
+/** The marker a message stands for, or null for an ordinary message. */
+export function markerOf(message: { messageType: MessageType; message: string }): Marker | null {
+  return message.messageType === 'text' ? (BY_TEXT.get(message.message) ?? null) : null;
+}
