@@ -1,12 +1,40 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { LANGUAGES } from './app/i18n/config';
 
 declare module '@remix-run/cloudflare' {
   interface Future {
     v3_singleFetch: true;
   }
+}
+
+/**
+ * The emoji picker's data (names and search keywords per language) is served by us, from the
+ * client build's `emoji/{language}.json`: no third-party CDN, and nothing loads until a picker
+ * opens. The files come from the pinned `emoji-picker-element-data` package at build time.
+ */
+function emojiData(): Plugin {
+  const require = createRequire(import.meta.url);
+  let client = false;
+  return {
+    name: 'salon-emoji-data',
+    apply: 'build',
+    configResolved(config) {
+      client = !config.build.ssr;
+    },
+    generateBundle() {
+      if (!client) return;
+      for (const language of LANGUAGES) {
+        const source = readFileSync(require.resolve(`emoji-picker-element-data/${language}/cldr/data.json`));
+        this.emitFile({ type: 'asset', fileName: `emoji/${language}.json`, source });
+      }
+    },
+  };
 }
 
 export default defineConfig({
@@ -15,6 +43,7 @@ export default defineConfig({
   },
   plugins: [
     tailwindcss(),
+    emojiData(),
     remix({
       future: {
         v3_fetcherPersist: true,

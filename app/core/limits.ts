@@ -32,4 +32,6 @@ export const TIMINGS = {
   reconnectMinMs: 1000,
   reconnectMaxMs: 5000,
   heartbeatTimeoutMs: 3000,
+  /** After an emoji is inserted, the caret is placed behind it this much later. */
+  emojiSelectionMs: 100,
 } as const;

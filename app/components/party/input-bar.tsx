@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '~/core/limits';
+import { LIMITS, TIMINGS } from '~/core/limits';
 import type { ChatMessage } from '~/core/protocol';
+import { EmojiButton } from './emoji-button';
 import { snippet } from './message-item';
 
 const MAX_ROWS = 8;
@@ -55,6 +56,21 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
     requestAnimationFrame(resize);
   }
 
+  /** Puts an emoji where the caret is (replacing a selection); the caret then follows it. */
+  function insert(emoji: string) {
+    const element = area.current;
+    if (!element || emoji === '') return;
+    const start = element.selectionStart ?? text.length;
+    const end = element.selectionEnd ?? start;
+    const next = text.slice(0, start) + emoji + text.slice(end);
+    if (next.length > LIMITS.messageTextMax) return;
+    setText(next);
+    setTimeout(() => {
+      element.setSelectionRange(start + emoji.length, start + emoji.length);
+      resize();
+    }, TIMINGS.emojiSelectionMs);
+  }
+
   function cancel() {
     if (mode?.kind === 'edit') setText('');
     onCancelMode();
@@ -91,6 +107,7 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
             H
           </button>
         ) : null}
+        <EmojiButton disabled={disabled} onPick={insert} />
         <label htmlFor="message-input" className="sr-only">
           {t('input.label')}
         </label>

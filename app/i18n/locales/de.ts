@@ -111,6 +111,11 @@ const de = {
     submit: 'Party beitreten',
     privacy: 'Mit dem Beitritt werden dein Name und deine Nachrichten für die Party gespeichert.',
   },
+  emoji: {
+    open: 'Emoji einfügen',
+    title: 'Emojis',
+    failed: 'Die Emojis konnten nicht geladen werden.',
+  },
   input: {
     editing: 'Nachricht bearbeiten',
     replyingTo: 'Antwort an {{name}}',

@@ -113,6 +113,11 @@ const en: Translation = {
     submit: 'Join the party',
     privacy: 'When you join, your name and your messages are saved for this party.',
   },
+  emoji: {
+    open: 'Insert emoji',
+    title: 'Emojis',
+    failed: 'The emojis could not be loaded.',
+  },
   input: {
     editing: 'Editing message',
     replyingTo: 'Replying to {{name}}',

@@ -116,6 +116,11 @@ const fr: Translation = {
     submit: 'Rejoindre la soirée',
     privacy: 'Lorsque vous rejoignez la soirée, votre nom et vos messages sont enregistrés pour celle-ci.',
   },
+  emoji: {
+    open: 'Insérer un emoji',
+    title: 'Emojis',
+    failed: 'Impossible de charger les emojis.',
+  },
   input: {
     editing: 'Modification du message',
     replyingTo: 'Réponse à {{name}}',

@@ -113,6 +113,11 @@ const it: Translation = {
     submit: 'Partecipa alla festa',
     privacy: 'Se partecipi, il tuo nome e i tuoi messaggi vengono salvati per questa festa.',
   },
+  emoji: {
+    open: 'Inserisci emoji',
+    title: 'Emoji',
+    failed: 'Impossibile caricare le emoji.',
+  },
   input: {
     editing: 'Modifica del messaggio',
     replyingTo: 'Risposta a {{name}}',

@@ -113,6 +113,11 @@ const nl: Translation = {
     submit: 'Meedoen aan de party',
     privacy: 'Als je meedoet, worden je naam en je berichten voor de party opgeslagen.',
   },
+  emoji: {
+    open: 'Emoji invoegen',
+    title: "Emoji's",
+    failed: "De emoji's konden niet worden geladen.",
+  },
   input: {
     editing: 'Bericht bewerken',
     replyingTo: 'Antwoord aan {{name}}',
