@@ -11,6 +11,7 @@ import { database } from './db/client';
 import type { Env } from './env';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
+import * as settings from './services/settings';
 
 export { PartyRoom } from '../durable-objects/party-room';
 
@@ -18,6 +19,7 @@ export { PartyRoom } from '../durable-objects/party-room';
 export const services = {
   parties,
   profiles,
+  settings,
   oidc,
   sessions,
   cookies: { COOKIE, readCookies, serializeCookie, clearCookie, sessionCookies, clearSessionCookies, guestCookie },

@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import { and, eq, lt } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
+import { shortId } from './crypto';
 import type { Db } from '../db/client';
 import { authStates, profiles, users } from '../db/schema';
 import type { Env } from '../env';
@@ -173,6 +174,7 @@ export async function upsertUser(env: Env, db: Db, identity: ProviderIdentity): 
     }),
     db.insert(profiles).values({
       id: crypto.randomUUID(),
+      shortId: shortId(),
       userId,
       firstName: identity.firstName || identity.companyName || 'Salon',
       lastName: identity.lastName,

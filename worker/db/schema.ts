@@ -67,10 +67,30 @@ export const profiles = sqliteTable(
     shopLink: text('shop_link'),
     birthday: text('birthday'),
     biography: text('biography'),
+    /** The public profile page's key (a short id, like a party link). */
+    shortId: text('short_id'),
+    /** The picture in R2 (MEDIA) under this key, and its content type; null without a picture. */
+    pictureKey: text('picture_key'),
+    pictureType: text('picture_type'),
     createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at'),
   },
-  (t) => [index('profiles_user_idx').on(t.userId)],
+  (t) => [index('profiles_user_idx').on(t.userId), uniqueIndex('profiles_short_idx').on(t.shortId)],
 );
+
+/** Settings per user (spec section 3). The chat-entered time per party is on the party itself. */
+export const userSettings = sqliteTable('user_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The profile a company account works as (and the default manager of new parties). */
+  selectedProfileId: text('selected_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+  companyMode: integer('company_mode', { mode: 'boolean' }).notNull().default(false),
+  /** The newest release-notes version the user has opened ("1.12.0"). */
+  releaseNotesSeen: text('release_notes_seen'),
+  bannerDismissed: integer('banner_dismissed', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: integer('updated_at').notNull(),
+});
 
 export const parties = sqliteTable(
   'parties',
@@ -136,6 +156,7 @@ export const partyMembers = sqliteTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
+export type SettingsRow = typeof userSettings.$inferSelect;
 export type PartyRow = typeof parties.$inferSelect;
 export type GuestRow = typeof guests.$inferSelect;
 export type MemberRow = typeof partyMembers.$inferSelect;

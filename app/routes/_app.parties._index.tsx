@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConsultantHeader } from '~/components/consultant-header';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { useDateFormatter } from '~/components/local-time';
 import { fromLocalInput, toLocalInput } from '~/core/dates';
@@ -63,7 +62,6 @@ export default function Parties() {
 
   return (
     <div className="min-h-full">
-      <ConsultantHeader />
       <main id="main" className="mx-auto max-w-5xl px-4 py-6">
         <div className="flex items-center justify-between gap-3">
           <h1 className="text-2xl font-semibold">{t('parties.title')}</h1>

@@ -1,0 +1,138 @@
+import { Link, NavLink, useLocation } from '@remix-run/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageMenu } from '~/components/language-menu';
+import { Logo } from '~/components/logo';
+
+export interface ShellUser {
+  selectedProfile: { id: string; firstName: string; lastName: string } | null;
+  profileCount: number;
+  companyMode: boolean;
+}
+
+interface Props {
+  user: ShellUser;
+  releaseNotesHighlighted: boolean;
+  children: React.ReactNode;
+}
+
+/** The main menu, in the spec's order. Media, templates and the FAQ join it when they exist. */
+const MENU = [
+  { to: '/parties', label: 'nav.parties', icon: 'M4 6h16M4 12h16M4 18h10' },
+  { to: '/profiles', label: 'nav.profiles', icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0' },
+  { to: '/releaseNotes', label: 'nav.releaseNotes', icon: 'M12 3v3m0 12v3M3 12h3m12 0h3M6 6l2 2m8 8 2 2M6 18l2-2m8-8 2-2' },
+] as const;
+
+/** The first main menu item: where `/` sends a signed-in consultant. */
+export const FIRST_MENU_PATH = MENU[0].to;
+
+/**
+ * The signed-in frame: a top bar (menu button, logo, language, user menu) and a side drawer that
+ * is always open on wide screens and slides over the page on small ones.
+ */
+export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
+  const { t } = useTranslation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  const drawerId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Navigating closes the drawer on small screens.
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setDrawerOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  return (
+    <div className="flex min-h-full flex-col bg-slate-50">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="flex items-center gap-2 px-2 py-2 sm:px-4">
+          <button
+            ref={menuButton}
+            type="button"
+            onClick={() => setDrawerOpen((open) => !open)}
+            aria-expanded={drawerOpen}
+            aria-controls={drawerId}
+            aria-label={t('nav.menu')}
+            className="rounded-full p-2 hover:bg-slate-100 lg:hidden"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+          <Link to={FIRST_MENU_PATH} aria-label={t('nav.home')} className="mr-auto">
+            <Logo className="text-lg" />
+          </Link>
+          <LanguageMenu />
+          <UserMenu user={user} />
+        </div>
+      </header>
+      <div className="flex flex-1">
+        {drawerOpen ? <div className="fixed inset-0 z-30 bg-slate-900/30 lg:hidden" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
+        <nav
+          id={drawerId}
+          aria-label={t('nav.main')}
+          className={`fixed inset-y-0 left-0 z-40 w-60 shrink-0 border-r border-slate-200 bg-white p-3 transition-transform lg:sticky lg:top-[57px] lg:z-0 lg:h-[calc(100dvh-57px)] lg:translate-x-0 ${drawerOpen ? 'translate-x-0 shadow-xl' : '-translate-x-full'}`}
+        >
+          <ul className="space-y-1">
+            {MENU.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) => `flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-primary-light text-slate-900' : 'text-slate-700 hover:bg-slate-100'}`}
+                >
+                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                    <path d={item.icon} />
+                  </svg>
+                  <span className="flex-1">{t(item.label)}</span>
+                  {item.to === '/releaseNotes' && releaseNotesHighlighted ? (
+                    <span className="rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-semibold text-white" data-testid="release-notes-highlight">
+                      {t('nav.new')}
+                    </span>
+                  ) : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 flex-1">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+function UserMenu({ user }: { user: ShellUser }) {
+  const { t } = useTranslation();
+  const profile = user.selectedProfile;
+  const initials = profile ? `${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase() : '?';
+  return (
+    <details className="relative">
+      <summary aria-label={t('nav.userMenu')} className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary-dark font-semibold text-white hover:bg-primary-dark/90">
+        <span aria-hidden="true">{initials}</span>
+      </summary>
+      <div className="absolute right-0 z-40 mt-1 w-56 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
+        {profile ? (
+          <>
+            <p className="truncate px-3 py-2 text-sm text-slate-600">
+              {profile.firstName} {profile.lastName}
+            </p>
+            <Link to={`/profiles/${profile.id}`} className="block rounded-lg px-3 py-2 hover:bg-slate-100">
+              {t('nav.viewProfile')}
+            </Link>
+          </>
+        ) : null}
+        <form method="post" action="/logout">
+          <button type="submit" className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
+            {t('nav.logout')}
+          </button>
+        </form>
+      </div>
+    </details>
+  );
+}

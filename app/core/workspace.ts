@@ -1,0 +1,43 @@
+/**
+ * Rules of the consultant's workspace that the pages and the API share: which profile a user
+ * works as, and when the release notes deserve a highlight.
+ */
+
+export interface ProfileRef {
+  id: string;
+}
+
+/**
+ * The profile a user works as: the stored selection while it still exists, otherwise the first
+ * profile (spec: with several profiles one is always selected; one is auto-selected).
+ */
+export function selectedProfile<T extends ProfileRef>(profiles: readonly T[], storedId: string | null): T | null {
+  return profiles.find((profile) => profile.id === storedId) ?? profiles[0] ?? null;
+}
+
+/**
+ * Company accounts pick a profile for each party and have a profile list; a single profile with
+ * company mode off goes straight to its editor (spec section 2).
+ */
+export function isCompanyView(profileCount: number, companyMode: boolean): boolean {
+  return companyMode || profileCount > 1;
+}
+
+/** The newest release notes: the drawer highlights them until this version has been opened. */
+export const RELEASE_NOTES_VERSION = '1.12.0';
+
+/** Compares dotted version numbers numerically ("1.9.0" < "1.12.0"); missing parts count as 0. */
+export function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map((part) => Number.parseInt(part, 10) || 0);
+  const right = b.split('.').map((part) => Number.parseInt(part, 10) || 0);
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const difference = (left[i] ?? 0) - (right[i] ?? 0);
+    if (difference !== 0) return Math.sign(difference);
+  }
+  return 0;
+}
+
+/** Spec: the highlight shows while the last viewed version is missing or below 1.12.0. */
+export function releaseNotesHighlighted(lastViewed: string | null): boolean {
+  return lastViewed === null || compareVersions(lastViewed, RELEASE_NOTES_VERSION) < 0;
+}

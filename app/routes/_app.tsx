@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { Outlet, useLoaderData } from '@remix-run/react';
+import { AppShell } from '~/components/shell/app-shell';
+import { releaseNotesHighlighted, selectedProfile } from '~/core/workspace';
+import { requireConsultant } from '~/lib/auth.server';
+
+/**
+ * The signed-in workspace: every page under it has the top bar, the side drawer and the user
+ * menu. Signed-out visitors go to `/`, which remembers where they wanted to go.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { userId } = requireConsultant(context, request);
+  const [profiles, settings] = await Promise.all([context.services.profiles.listProfiles(context.db, userId), context.services.settings.getSettings(context.db, userId)]);
+  const selected = selectedProfile(profiles, settings.selectedProfileId);
+  return {
+    user: { selectedProfile: selected, profileCount: profiles.length, companyMode: settings.companyMode },
+    releaseNotesHighlighted: releaseNotesHighlighted(settings.releaseNotesSeen),
+  };
+}
+
+export type WorkspaceData = Awaited<ReturnType<typeof loader>>;
+
+export default function Workspace() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <AppShell user={data.user} releaseNotesHighlighted={data.releaseNotesHighlighted}>
+      <Outlet />
+    </AppShell>
+  );
+}
