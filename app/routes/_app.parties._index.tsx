@@ -1,202 +1,255 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { useDateFormatter } from '~/components/local-time';
-import { fromLocalInput, toLocalInput } from '~/core/dates';
+import { PartyDialog } from '~/components/party-dialog';
+import { PageHeader } from '~/components/shell/page-header';
+import type { DashboardSort, DashboardTab } from '~/core/dashboard';
+import { dashboardParties, isDashboardSort, isDashboardTab, quickLinks } from '~/core/dashboard';
+import { fromLocalInput } from '~/core/dates';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
-import { LIMITS } from '~/core/limits';
-import { defaultExpiration } from '~/core/party';
 import { PartyInputSchema, firstErrorCode } from '~/core/schemas';
+import { selectedProfile } from '~/core/workspace';
 import { requireConsultant } from '~/lib/auth.server';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { userId } = requireConsultant(context, request);
-  const [parties, profiles] = await Promise.all([
+  const [parties, profiles, settings] = await Promise.all([
     context.services.parties.listParties(context.db, userId),
     context.services.profiles.listProfiles(context.db, userId),
+    context.services.settings.getSettings(context.db, userId),
   ]);
-  return { parties: parties.reverse(), profiles };
+  return { parties, profiles, selectedProfileId: selectedProfile(profiles, settings.selectedProfileId)?.id ?? null };
 }
 
-type ActionResult = { ok: true; shortId: string } | { ok: false; code: ErrorCode };
+type ActionResult = { ok: true; intent: 'create' | 'update' | 'delete'; shortId?: string } | { ok: false; intent: string; code: ErrorCode };
 
+/** Create, edit and delete through the same services (and rules) as the API. */
 export async function action({ request, context }: ActionFunctionArgs): Promise<ActionResult> {
   const { userId } = requireConsultant(context, request);
   const form = await request.formData();
-  const offset = Number(form.get('tzOffset') ?? 0) || 0;
   const text = (name: string) => String(form.get(name) ?? '');
-  const date = (name: string) => (text(name) ? fromLocalInput(text(name), offset) : null);
-  const parsed = PartyInputSchema.safeParse({
-    title: text('title'),
-    host: text('host') || null,
-    start: date('start'),
-    expiration: form.get('neverExpires') === 'on' ? null : (date('expiration') ?? undefined),
-    manager: text('manager') || null,
-    password: text('password') || null,
-    restrictedMessaging: form.get('restrictedMessaging') === 'on',
-  });
-  if (!parsed.success) return { ok: false, code: firstErrorCode(parsed.error) };
+  const intent = text('intent');
   try {
-    const party = await context.services.parties.createParty(context.db, userId, parsed.data);
-    return { ok: true, shortId: party.shortId };
+    if (intent === 'delete') {
+      await context.services.parties.deleteParty(context.env, context.db, userId, text('id'));
+      return { ok: true, intent };
+    }
+    if (intent !== 'create' && intent !== 'update') return { ok: false, intent, code: 'invalidInput' };
+    const offset = Number(form.get('tzOffset') ?? 0) || 0;
+    const date = (name: string) => (text(name) ? fromLocalInput(text(name), offset) : null);
+    const parsed = PartyInputSchema.safeParse({
+      title: text('title'),
+      host: text('host') || null,
+      start: date('start'),
+      // The dialog always sends the expiration: empty means the party never expires.
+      expiration: date('expiration'),
+      manager: text('manager') || (intent === 'update' ? undefined : null),
+      // On edit an empty password keeps the current one; "remove password" clears it.
+      password: form.get('removePassword') === 'on' ? null : text('password') || (intent === 'update' ? undefined : null),
+      restrictedMessaging: form.get('restrictedMessaging') === 'on',
+    });
+    if (!parsed.success) return { ok: false, intent, code: firstErrorCode(parsed.error) };
+    if (intent === 'create') {
+      const party = await context.services.parties.createParty(context.db, userId, parsed.data);
+      return { ok: true, intent, shortId: party.shortId };
+    }
+    await context.services.parties.updateParty(context.env, context.db, userId, text('id'), parsed.data);
+    return { ok: true, intent };
   } catch (error) {
-    if (isAppError(error)) return { ok: false, code: error.code };
+    if (isAppError(error)) return { ok: false, intent, code: error.code };
     throw error;
   }
 }
 
+type Party = ReturnType<typeof useLoaderData<typeof loader>>['parties'][number];
+
 export default function Parties() {
-  const { t } = useTranslation();
-  const { parties, profiles } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const { parties, profiles, selectedProfileId } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const formatDate = useDateFormatter();
-  const [formOpen, setFormOpen] = useState(parties.length === 0);
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [params, setParams] = useSearchParams();
+  const tab: DashboardTab = isDashboardTab(params.get('tab')) ? (params.get('tab') as DashboardTab) : 'active';
+  const sort: DashboardSort = isDashboardSort(params.get('sort')) ? (params.get('sort') as DashboardSort) : 'date';
+  const [dialog, setDialog] = useState<{ party?: Party } | null>(null);
+  const [deleting, setDeleting] = useState<Party | null>(null);
+  const [alphabetical, setAlphabetical] = useState(true);
+  const shown = dashboardParties(parties, tab, sort, i18n.language);
+  const links = quickLinks(parties, alphabetical, i18n.language);
+  const setParam = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(key, value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  // A successful save closes the dialog; an error keeps it open with the message.
   useEffect(() => {
-    if (result?.ok) setFormOpen(false);
-  }, [result]);
+    if (navigation.state === 'idle' && result?.ok) {
+      setDialog(null);
+      setDeleting(null);
+    }
+  }, [result, navigation.state]);
 
   return (
-    <div className="min-h-full">
-      <main id="main" className="mx-auto max-w-5xl px-4 py-6">
-        <div className="flex items-center justify-between gap-3">
-          <h1 className="text-2xl font-semibold">{t('parties.title')}</h1>
-          <button
-            type="button"
-            onClick={() => setFormOpen((open) => !open)}
-            aria-expanded={formOpen}
-            aria-controls="new-party"
-            className="rounded-full bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary-dark/90"
-          >
-            {t('parties.newParty')}
-          </button>
-        </div>
-        {result?.ok ? (
-          <p role="status" className="mt-4 rounded-lg bg-green-50 px-3 py-2 text-green-800">
-            {t('parties.created')}
-          </p>
-        ) : null}
-        {formOpen ? <NewPartyForm profiles={profiles} error={result && !result.ok ? result.code : null} onCancel={() => setFormOpen(false)} /> : null}
-        {parties.length === 0 ? (
-          <p className="mt-8 text-slate-600">{t('parties.empty')}</p>
-        ) : (
-          <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-            {parties.map((party) => (
-              <li key={party.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-                <div className="flex items-start justify-between gap-2">
-                  <h2 className="text-lg font-semibold">{party.title}</h2>
-                  {party.unread ? (
-                    <span className="shrink-0 rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-medium text-white" data-testid="unread">
-                      {t('party.newMessages')}
-                    </span>
-                  ) : null}
-                </div>
-                {party.host ? <p className="text-slate-600">{t('parties.hostedBy', { host: party.host })}</p> : null}
-                <p className="mt-1 text-sm text-slate-600">
-                  {party.expiration === null
-                    ? t('parties.neverExpires')
-                    : t(party.expired ? 'parties.expiredAt' : 'parties.expiringAt', { date: formatDate(party.expiration) })}
-                </p>
-                {party.latestMessage ? (
-                  <p className="mt-1 text-sm text-slate-600">{t('parties.latestMessage', { name: party.latestMessage.senderName, date: formatDate(party.latestMessage.timestamp) })}</p>
-                ) : null}
-                <div className="mt-3 flex flex-wrap gap-2">
-                  <Link to={`/${party.shortId}`} className="rounded-full bg-primary-dark px-3 py-1.5 text-sm font-medium text-white hover:bg-primary-dark/90">
-                    {t('parties.open')}
-                    <span className="sr-only">: {party.title}</span>
+    <div>
+      <PageHeader
+        title={t('parties.title')}
+        actions={[{ label: t('parties.newParty'), onClick: () => setDialog({}) }]}
+        tabs={{
+          label: t('parties.tabs'),
+          current: tab,
+          onChange: (value) => setParam('tab', value),
+          items: [
+            { value: 'active', label: t('parties.active') },
+            { value: 'expired', label: t('parties.expired') },
+          ],
+        }}
+        sort={{
+          current: sort,
+          onChange: (value) => setParam('sort', value),
+          items: [
+            { value: 'date', label: t('sort.date') },
+            { value: 'name', label: t('sort.name') },
+          ],
+        }}
+      />
+      <main id="main" className="grid gap-6 px-4 py-6 sm:px-6 xl:grid-cols-[1fr_18rem]">
+        <section aria-label={tab === 'active' ? t('parties.active') : t('parties.expired')}>
+          {result?.ok ? (
+            <p role="status" className="mb-4 rounded-lg bg-green-50 px-3 py-2 text-green-800">
+              {t(`parties.${result.intent === 'create' ? 'created' : result.intent === 'update' ? 'saved' : 'deleted'}`)}
+            </p>
+          ) : null}
+          {shown.length === 0 ? (
+            <p className="text-slate-600">{parties.length === 0 ? t('parties.empty') : tab === 'active' ? t('parties.noActive') : t('parties.noExpired')}</p>
+          ) : (
+            <ul className="grid gap-3 md:grid-cols-2" data-testid="party-cards">
+              {shown.map((party) => (
+                <PartyCard key={party.id} party={party} onEdit={() => setDialog({ party })} onDelete={() => setDeleting(party)} />
+              ))}
+            </ul>
+          )}
+        </section>
+        <aside aria-labelledby="quick-links" className="self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="quick-links" className="font-semibold">
+              {t('parties.quickLinks')}
+            </h2>
+            <button type="button" aria-pressed={alphabetical} onClick={() => setAlphabetical((value) => !value)} className="rounded-full px-2 py-1 text-sm font-medium ring-1 ring-slate-300 aria-pressed:bg-slate-800 aria-pressed:text-white">
+              {t('parties.sortAZ')}
+            </button>
+          </div>
+          {links.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">{t('parties.noActive')}</p>
+          ) : (
+            <ul className="mt-2 space-y-1" data-testid="quick-links">
+              {links.map((party) => (
+                <li key={party.id}>
+                  <Link to={`/${party.shortId}`} className="block truncate rounded px-1 py-1 text-primary-dark hover:bg-slate-100 hover:underline">
+                    {party.title}
                   </Link>
-                  <CopyLinkButton path={`/${party.shortId}`} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </aside>
       </main>
+      {dialog ? (
+        <PartyDialog
+          party={dialog.party}
+          profiles={profiles}
+          selectedProfileId={selectedProfileId}
+          error={result && !result.ok && result.intent !== 'delete' ? result.code : null}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={t('parties.deleteTitle')}
+          confirmLabel={t('parties.delete')}
+          destructive
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => submit({ intent: 'delete', id: deleting.id }, { method: 'post' })}
+        >
+          <p>{t('parties.deleteText', { title: deleting.title })}</p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }
 
-function NewPartyForm({ profiles, error, onCancel }: { profiles: { id: string; firstName: string; lastName: string }[]; error: ErrorCode | null; onCancel: () => void }) {
+function PartyCard({ party, onEdit, onDelete }: { party: Party; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [offset, setOffset] = useState('');
-  const [expiration, setExpiration] = useState('');
-  const [neverExpires, setNeverExpires] = useState(false);
-  const titleRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    // Wall times need the browser's zone; the default expiration is 3 days from now.
-    const minutes = new Date().getTimezoneOffset();
-    setOffset(String(minutes));
-    setExpiration(toLocalInput(defaultExpiration(Date.now()), minutes));
-    titleRef.current?.focus();
-  }, []);
-  const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-primary-dark';
+  const format = useDateFormatter();
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <Form method="post" id="new-party" className="mt-4 grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
-      <h2 className="text-lg font-semibold sm:col-span-2">{t('partyForm.title')}</h2>
-      <input type="hidden" name="tzOffset" value={offset} />
-      <label className="block sm:col-span-2">
-        <span className="font-medium">{t('partyForm.partyType')}</span>
-        <input ref={titleRef} name="title" required maxLength={LIMITS.partyTitleMax} placeholder={t('partyForm.partyTypeHint')} className={field} />
-      </label>
-      <label className="block">
-        <span className="font-medium">{t('partyForm.host')}</span>
-        <input name="host" maxLength={LIMITS.hostNameMax} className={field} />
-      </label>
-      {profiles.length > 1 ? (
-        <label className="block">
-          <span className="font-medium">{t('partyForm.manager')}</span>
-          <select name="manager" required defaultValue="" className={field}>
-            <option value="" disabled>
-              {t('partyForm.chooseManager')}
-            </option>
-            {profiles.map((profile) => (
-              <option key={profile.id} value={profile.id}>
-                {profile.firstName} {profile.lastName}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <label className="block">
-        <span className="font-medium">{t('partyForm.start')}</span>
-        <input type="datetime-local" name="start" className={field} />
-      </label>
-      <div>
-        <label className="block">
-          <span className="font-medium">{t('partyForm.expiration')}</span>
-          <input type="datetime-local" name="expiration" value={expiration} onChange={(e) => setExpiration(e.target.value)} disabled={neverExpires} className={`${field} disabled:bg-slate-100`} />
-        </label>
-        <label className="mt-2 flex items-center gap-2">
-          <input type="checkbox" name="neverExpires" checked={neverExpires} onChange={(e) => setNeverExpires(e.target.checked)} className="h-4 w-4" />
-          {t('partyForm.neverExpires')}
-        </label>
+    <li className="relative rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="party-card">
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="min-w-0 break-words text-lg font-semibold">{party.title}</h2>
+        <div className="flex shrink-0 items-center gap-1">
+          {party.unread ? (
+            <span className="rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-medium text-white" data-testid="unread">
+              {t('party.newMessages')}
+            </span>
+          ) : null}
+          <div className="relative">
+            <button type="button" aria-haspopup="menu" aria-expanded={menuOpen} aria-label={t('parties.menu', { title: party.title })} onClick={() => setMenuOpen((open) => !open)} className="rounded-full p-1.5 text-slate-600 hover:bg-slate-100">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+                <circle cx="12" cy="5" r="2" />
+                <circle cx="12" cy="12" r="2" />
+                <circle cx="12" cy="19" r="2" />
+              </svg>
+            </button>
+            {menuOpen ? (
+              <ul role="menu" className="absolute right-0 z-20 mt-1 w-52 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200" onClick={() => setMenuOpen(false)}>
+                <li role="none">
+                  <a role="menuitem" href={`/${party.shortId}`} target="_blank" rel="noopener" className="block rounded-lg px-3 py-2 hover:bg-slate-100">
+                    {t('parties.openNewTab')}
+                  </a>
+                </li>
+                <li role="none">
+                  <button type="button" role="menuitem" onClick={onEdit} className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
+                    {t('parties.edit')}
+                  </button>
+                </li>
+                <li role="none">
+                  <button type="button" role="menuitem" onClick={onDelete} className="block w-full rounded-lg px-3 py-2 text-left text-red-800 hover:bg-slate-100">
+                    {t('parties.delete')}
+                  </button>
+                </li>
+              </ul>
+            ) : null}
+          </div>
+        </div>
       </div>
-      <label className="block">
-        <span className="font-medium">{t('partyForm.password')}</span>
-        <input type="password" name="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} className={field} />
-      </label>
-      <label className="flex items-center gap-2 self-end pb-2">
-        <input type="checkbox" name="restrictedMessaging" className="h-4 w-4" />
-        {t('partyForm.restricted')}
-      </label>
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800 sm:col-span-2">
-          {t(`errors.${error}`)}
-        </p>
+      {party.host ? <p className="text-slate-600">{t('parties.hostedBy', { host: party.host })}</p> : null}
+      {party.manager ? <p className="text-sm text-slate-600">{t('party.managedBy', { name: `${party.manager.firstName} ${party.manager.lastName}` })}</p> : null}
+      {party.start ? <p className="text-sm text-slate-600">{t('party.startsAt', { date: format(party.start) })}</p> : null}
+      <p className="mt-1 text-sm text-slate-600">
+        {party.expiration === null ? t('parties.neverExpires') : t(party.expired ? 'parties.expiredAt' : 'parties.expiringAt', { date: format(party.expiration) })}
+      </p>
+      {party.latestMessage ? (
+        <p className="mt-1 text-sm text-slate-600">{t('parties.latestMessage', { name: party.latestMessage.senderName, date: format(party.latestMessage.timestamp) })}</p>
       ) : null}
-      <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" disabled={navigation.state === 'submitting'} className="rounded-full bg-primary-dark px-5 py-2.5 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-60">
-          {t('partyForm.submit')}
-        </button>
-        <button type="button" onClick={onCancel} className="rounded-full px-5 py-2.5 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
-          {t('partyForm.cancel')}
-        </button>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to={`/${party.shortId}`} className="rounded-full bg-primary-dark px-3 py-1.5 text-sm font-medium text-white hover:bg-primary-dark/90">
+          {t('parties.open')}
+          <span className="sr-only">: {party.title}</span>
+        </Link>
+        <CopyLinkButton path={`/${party.shortId}`} />
       </div>
-    </Form>
+    </li>
   );
 }

@@ -14,7 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const selected = selectedProfile(profiles, settings.selectedProfileId);
   return {
     user: { selectedProfile: selected, profileCount: profiles.length, companyMode: settings.companyMode },
-    releaseNotesHighlighted: releaseNotesHighlighted(settings.releaseNotesSeen),
+    // On the release-notes page itself the highlight is gone at once (that page marks them read).
+    releaseNotesHighlighted: new URL(request.url).pathname !== '/releaseNotes' && releaseNotesHighlighted(settings.releaseNotesSeen),
   };
 }
 

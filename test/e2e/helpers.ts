@@ -24,7 +24,7 @@ export async function createParty(page: Page, title: string): Promise<string> {
   }
   await page.getByLabel(/Art der Party|Type of party|party type/i).fill(title);
   await page.getByRole('button', { name: /Party anlegen|Create party/i }).click();
-  const card = page.getByRole('listitem').filter({ hasText: title });
+  const card = page.getByTestId('party-card').filter({ hasText: title });
   await expect(card).toBeVisible();
   const href = await card.getByRole('link').first().getAttribute('href');
   expect(href).toMatch(/^\/[0-9A-Za-z]{12}$/);

@@ -192,12 +192,13 @@ describe('the party page /<shortId>', () => {
 
   it('creating a party from the dashboard without choosing among several profiles shows an error, not 500', async () => {
     const consultant = await createConsultant({ profiles: 3 });
-    const response = await page('/parties', {
+    const response = await page('/parties?index', {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...sessionCookie(consultant) },
-      body: 'title=Neue+Party',
+      body: 'intent=create&title=Neue+Party',
     });
     await html(response, 200);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM parties WHERE user_id = ?').bind(consultant.userId).first('n')).toBe(0);
   });
 });
 

@@ -162,7 +162,10 @@ export async function updateParty(env: Env, db: Db, userId: string, partyId: str
   if (input.manager !== undefined) changes.profileId = await managerProfile(db, userId, input.manager);
   if (input.password !== undefined) changes.passwordHash = input.password ? await hashPassword(input.password) : null;
   const [updated] = await db.update(parties).set(changes).where(eq(parties.id, partyId)).returning();
+  // Open sockets learn of a changed restriction or expiration at once; another managing profile
+  // renames the manager in the room.
   await room(env, partyId).configure(roomFacts(updated!));
+  if (updated!.profileId !== party.profileId) await room(env, partyId).addMember(await managerMember(db, updated!));
   return (await getPartySummary(db, userId, partyId, now))!;
 }
 

@@ -1,0 +1,161 @@
+import { Form, useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toLocalInput } from '~/core/dates';
+import type { ErrorCode } from '~/core/errors';
+import { LIMITS } from '~/core/limits';
+import { defaultExpiration } from '~/core/party';
+
+export interface PartyDialogValues {
+  id: string;
+  title: string;
+  host: string | null;
+  manager: { id: string } | null;
+  start: number | null;
+  expiration: number | null;
+  passwordProtected: boolean;
+  restrictedMessaging: boolean;
+}
+
+interface Props {
+  /** The party to edit; absent to create one. */
+  party?: PartyDialogValues | undefined;
+  profiles: { id: string; firstName: string; lastName: string }[];
+  /** The profile new parties are managed by unless another is chosen. */
+  selectedProfileId: string | null;
+  error: ErrorCode | null;
+  onClose: () => void;
+}
+
+/**
+ * Create or edit a party (spec: party dialog). Party type is required; start and expiration are
+ * optional and clearable (an empty expiration means the party never expires; a new party starts
+ * with 3 days); the manager is asked for only when the account has several profiles. Times are
+ * the browser's wall time: the form sends its zone offset along.
+ */
+export function PartyDialog({ party, profiles, selectedProfileId, error, onClose }: Props) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [offset, setOffset] = useState(0);
+  const [start, setStart] = useState('');
+  const [expiration, setExpiration] = useState('');
+  const [removePassword, setRemovePassword] = useState(false);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const minutes = new Date().getTimezoneOffset();
+    setOffset(minutes);
+    setStart(party?.start ? toLocalInput(party.start, minutes) : '');
+    const expires = party ? party.expiration : defaultExpiration(Date.now());
+    setExpiration(expires === null ? '' : toLocalInput(expires, minutes));
+    dialog.current?.showModal();
+    titleRef.current?.focus();
+  }, [party]);
+
+  const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-primary-dark';
+  const clear = (label: string, onClear: () => void, value: string) =>
+    value ? (
+      <button type="button" onClick={onClear} className="mt-1 text-sm font-medium text-primary-dark underline">
+        {label}
+      </button>
+    ) : null;
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="party-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="w-[min(40rem,calc(100vw-1.5rem))] rounded-2xl p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      <Form method="post" className="grid gap-4 p-5 sm:grid-cols-2">
+        <h2 id="party-dialog-title" className="text-lg font-semibold sm:col-span-2">
+          {party ? t('partyForm.editTitle') : t('partyForm.title')}
+        </h2>
+        <input type="hidden" name="intent" value={party ? 'update' : 'create'} />
+        {party ? <input type="hidden" name="id" value={party.id} /> : null}
+        <input type="hidden" name="tzOffset" value={offset} />
+        <label className="block sm:col-span-2">
+          <span className="font-medium">{t('partyForm.partyType')}</span>
+          <input ref={titleRef} name="title" required maxLength={LIMITS.partyTitleMax} defaultValue={party?.title ?? ''} placeholder={t('partyForm.partyTypeHint')} className={field} />
+        </label>
+        <label className="block">
+          <span className="font-medium">{t('partyForm.host')}</span>
+          <input name="host" maxLength={LIMITS.hostNameMax} defaultValue={party?.host ?? ''} className={field} />
+        </label>
+        {profiles.length > 1 ? (
+          <label className="block">
+            <span className="font-medium">{t('partyForm.manager')}</span>
+            <select name="manager" required defaultValue={party?.manager?.id ?? selectedProfileId ?? ''} className={field}>
+              <option value="" disabled>
+                {t('partyForm.chooseManager')}
+              </option>
+              {profiles.map((profile) => (
+                <option key={profile.id} value={profile.id}>
+                  {profile.firstName} {profile.lastName}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <div>
+          <label className="block">
+            <span className="font-medium">{t('partyForm.start')}</span>
+            <input type="datetime-local" name="start" value={start} onChange={(event) => setStart(event.target.value)} className={field} />
+          </label>
+          {clear(t('partyForm.clearStart'), () => setStart(''), start)}
+        </div>
+        <div>
+          <label className="block">
+            <span className="font-medium">{t('partyForm.expiration')}</span>
+            <input type="datetime-local" name="expiration" value={expiration} onChange={(event) => setExpiration(event.target.value)} aria-describedby="expiration-hint" className={field} />
+          </label>
+          <p id="expiration-hint" className="mt-1 text-sm text-slate-600">
+            {expiration ? t('partyForm.expirationHint') : t('parties.neverExpires')}
+          </p>
+          {clear(t('partyForm.neverExpires'), () => setExpiration(''), expiration)}
+        </div>
+        <div>
+          <label className="block">
+            <span className="font-medium">{t('partyForm.password')}</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              maxLength={LIMITS.passwordMax}
+              disabled={removePassword}
+              placeholder={party?.passwordProtected ? t('partyForm.passwordKeep') : ''}
+              className={`${field} disabled:bg-slate-100`}
+            />
+          </label>
+          {party?.passwordProtected ? (
+            <label className="mt-2 flex items-center gap-2">
+              <input type="checkbox" name="removePassword" checked={removePassword} onChange={(event) => setRemovePassword(event.target.checked)} className="h-4 w-4" />
+              {t('partyForm.removePassword')}
+            </label>
+          ) : null}
+        </div>
+        <label className="flex items-center gap-2 self-end pb-2">
+          <input type="checkbox" name="restrictedMessaging" defaultChecked={party?.restrictedMessaging ?? false} className="h-4 w-4" />
+          {t('partyForm.restricted')}
+        </label>
+        {error ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800 sm:col-span-2">
+            {t(`errors.${error}`)}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2 sm:col-span-2">
+          <button type="submit" disabled={navigation.state === 'submitting'} className="rounded-full bg-primary-dark px-5 py-2.5 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-60">
+            {party ? t('partyForm.save') : t('partyForm.submit')}
+          </button>
+          <button type="button" onClick={onClose} className="rounded-full px-5 py-2.5 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
+            {t('partyForm.cancel')}
+          </button>
+        </div>
+      </Form>
+    </dialog>
+  );
+}

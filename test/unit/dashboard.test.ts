@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dashboardParties, partyDate, quickLinks } from '../../app/core/dashboard';
+
+const party = (title: string, start: number | null, expired = false, createdAt = 0) => ({ title, start, expired, createdAt });
+
+describe('the parties dashboard', () => {
+  const parties = [party('Wellness', 300), party('abend', 100), party('Ältere', 50, true), party('Zumba', null, false, 200), party('Beauty', 400, true)];
+
+  it('splits active and expired parties', () => {
+    expect(dashboardParties(parties, 'active', 'date', 'de').map((p) => p.title)).toEqual(['Wellness', 'Zumba', 'abend']);
+    expect(dashboardParties(parties, 'expired', 'date', 'de').map((p) => p.title)).toEqual(['Beauty', 'Ältere']);
+  });
+
+  it('sorts by name A–Z in the reader’s language, ignoring case and accents', () => {
+    expect(dashboardParties(parties, 'active', 'name', 'de').map((p) => p.title)).toEqual(['abend', 'Wellness', 'Zumba']);
+    expect(dashboardParties(parties, 'expired', 'name', 'de').map((p) => p.title)).toEqual(['Ältere', 'Beauty']);
+  });
+
+  it('a party without a start counts from its creation', () => {
+    expect(partyDate(party('x', null, false, 7))).toBe(7);
+  });
+
+  it('quick links are the active parties, A–Z or newest first', () => {
+    expect(quickLinks(parties, true, 'de').map((p) => p.title)).toEqual(['abend', 'Wellness', 'Zumba']);
+    expect(quickLinks(parties, false, 'de').map((p) => p.title)).toEqual(['Wellness', 'Zumba', 'abend']);
+  });
+
+  it('every party lands in exactly one tab, in either order, and nothing is lost', () => {
+    const arb = fc.array(fc.record({ title: fc.string(), start: fc.option(fc.integer()), expired: fc.boolean(), createdAt: fc.integer() }));
+    fc.assert(
+      fc.property(arb, fc.constantFrom('date' as const, 'name' as const), (list, sort) => {
+        const active = dashboardParties(list, 'active', sort, 'en');
+        const expired = dashboardParties(list, 'expired', sort, 'en');
+        expect(active.length + expired.length).toBe(list.length);
+        expect(new Set([...active, ...expired])).toEqual(new Set(list));
+      }),
+    );
+  });
+});

@@ -1,0 +1,110 @@
+import { SELF, env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { ORIGIN, connected, createConsultant, createParty, joinGuest } from './fixtures';
+import type { Consultant } from './fixtures';
+
+/**
+ * The signed-in workspace through its pages: the layout (drawer, release-notes highlight), and the
+ * dashboard's create, edit and delete, which go through the same services as the API and reach
+ * open sockets at once.
+ */
+function page(path: string, consultant: Consultant, form?: Record<string, string>): Promise<Response> {
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: form ? 'POST' : 'GET',
+    redirect: 'manual',
+    headers: {
+      Cookie: `salon_at=${encodeURIComponent(consultant.accessToken)}; salon_rt=${encodeURIComponent(consultant.refreshToken)}`,
+      ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    body: form ? new URLSearchParams(form).toString() : undefined,
+  });
+}
+
+async function partyRow(id: string) {
+  return env.DB.prepare('SELECT title, host, expires_at, restricted_messaging, password_hash, profile_id FROM parties WHERE id = ?').bind(id).first<Record<string, unknown>>();
+}
+
+describe('the workspace layout', () => {
+  it('has the drawer with parties, profiles and release notes; the release-notes highlight shows until they are opened', async () => {
+    const consultant = await createConsultant();
+    const before = await (await page('/parties', consultant)).text();
+    expect(before).toContain('href="/profiles"');
+    expect(before).toContain('href="/releaseNotes"');
+    expect(before).toContain('data-testid="release-notes-highlight"');
+
+    const notes = await page('/releaseNotes', consultant);
+    expect(notes.status).toBe(200);
+    const body = await notes.text();
+    expect(body).toContain('Version 1.12.0');
+    expect(body).not.toContain('data-testid="release-notes-highlight"');
+    expect(await (await page('/parties', consultant)).text()).not.toContain('data-testid="release-notes-highlight"');
+    expect(await env.DB.prepare('SELECT release_notes_seen FROM user_settings WHERE user_id = ?').bind(consultant.userId).first('release_notes_seen')).toBe('1.12.0');
+  });
+
+  it('signed-out visitors are sent to / from every workspace page', async () => {
+    for (const path of ['/parties', '/releaseNotes']) {
+      const response = await SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('Location')).toBe(`/?returnTo=${encodeURIComponent(path)}`);
+    }
+  });
+});
+
+describe('the dashboard’s party dialog', () => {
+  it('a company account must choose the managing profile; the chosen one manages the party', async () => {
+    const consultant = await createConsultant({ profiles: 3 });
+    expect((await page('/parties?index', consultant, { intent: 'create', title: 'Ohne Wahl', expiration: '' })).status).toBe(200);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM parties WHERE user_id = ?').bind(consultant.userId).first('n')).toBe(0);
+
+    await page('/parties?index', consultant, { intent: 'create', title: 'Mit Wahl', manager: consultant.profileIds[2]!, expiration: '', tzOffset: '0' });
+    const row = await env.DB.prepare('SELECT profile_id, expires_at FROM parties WHERE user_id = ?').bind(consultant.userId).first<Record<string, unknown>>();
+    expect(row).toEqual({ profile_id: consultant.profileIds[2], expires_at: null });
+  });
+
+  it('editing reaches open sockets at once: restriction, rename of the manager; a cleared expiration never expires; an empty password keeps it', async () => {
+    const consultant = await createConsultant({ profiles: 2 });
+    const party = await createParty(consultant, { manager: consultant.profileIds[0], password: 'geheim1' });
+    const guest = await joinGuest(party.id, { password: 'geheim1' });
+    const socket = await connected(party.id, guest.headers);
+    const manager = await connected(party.id, consultant.headers);
+
+    const edited = await page('/parties?index', consultant, {
+      intent: 'update',
+      id: party.id,
+      title: 'Neuer Titel',
+      host: 'Petra',
+      manager: consultant.profileIds[1]!,
+      start: '',
+      expiration: '',
+      password: '',
+      restrictedMessaging: 'on',
+      tzOffset: '0',
+    });
+    expect(edited.status).toBe(200);
+    expect(await socket.socket.next('updateRestriction')).toMatchObject({ restrictedMessaging: true });
+    expect((await socket.socket.next('guestUpdate')).member).toMatchObject({ id: consultant.userId, firstName: 'Anna1', role: 'manager' });
+    const row = await partyRow(party.id);
+    expect(row).toMatchObject({ title: 'Neuer Titel', host: 'Petra', expires_at: null, restricted_messaging: 1, profile_id: consultant.profileIds[1] });
+    expect(row!.password_hash).not.toBeNull();
+
+    await page('/parties?index', consultant, { intent: 'update', id: party.id, title: 'Neuer Titel', removePassword: 'on', expiration: '', tzOffset: '0' });
+    expect((await partyRow(party.id))!.password_hash).toBeNull();
+    socket.socket.close();
+    manager.socket.close();
+  });
+
+  it('deleting tells open sockets partyDeleted; another consultant can neither edit nor delete it', async () => {
+    const consultant = await createConsultant();
+    const stranger = await createConsultant({ name: 'Eve' });
+    const party = await createParty(consultant, { title: 'Bleibt' });
+    await page('/parties?index', stranger, { intent: 'update', id: party.id, title: 'Gekapert', expiration: '' });
+    await page('/parties?index', stranger, { intent: 'delete', id: party.id });
+    expect(await partyRow(party.id)).toMatchObject({ title: 'Bleibt' });
+
+    const guest = await joinGuest(party.id);
+    const socket = await connected(party.id, guest.headers);
+    await page('/parties?index', consultant, { intent: 'delete', id: party.id });
+    expect(await socket.socket.next('partyDeleted')).toBeTruthy();
+    expect(await partyRow(party.id)).toBeNull();
+  });
+});
