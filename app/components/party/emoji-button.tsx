@@ -70,9 +70,12 @@ export function EmojiButton({ disabled, onPick }: Props) {
         aria-expanded={open}
         aria-controls={open ? 'emoji-picker' : undefined}
         onClick={() => setOpen((value) => !value)}
-        className="flex h-11 w-11 items-center justify-center rounded-full text-xl ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40"
+        className="flex h-11 w-11 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40"
       >
-        <span aria-hidden="true">🙂</span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01" />
+        </svg>
       </button>
       {open ? (
         <div
