@@ -189,10 +189,11 @@ export async function fetchInPlace(url: string, init: RequestInit = {}): Promise
   return worker.fetch(new Request(url, init) as Request<unknown, IncomingRequestCfProperties>, env, createExecutionContext());
 }
 
-/** `api`, in place. */
+/** `api`, in place; a Content-Type among `headers` is kept (JSON otherwise). */
 export function apiInPlace(path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Response> {
   const headers: Record<string, string> = { ...init.headers };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const typed = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+  if (init.body !== undefined && !typed) headers['Content-Type'] = 'application/json';
   const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
   return fetchInPlace(`${ORIGIN}/api${path}`, { method: init.method ?? 'GET', headers, body });
 }
