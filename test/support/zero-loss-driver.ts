@@ -16,15 +16,23 @@ import { checkHistory } from './zero-loss-checker';
  * server's own history, go to the checker (zero-loss-checker.ts).
  *
  * No Workers or Node globals: the transport is passed in, so the same driver runs inside workerd
- * (test/workers/zero-loss.test.ts: SELF.fetch upgrades, abortAllDurableObjects) and against a
- * served app (a bench: WebSockets to ws://localhost, no eviction). A bench imports it from
- * TypeScript (tsx or vite-node), builds participants with the API (join, a consultant's token),
- * and calls
+ * (test/workers/zero-loss.test.ts: upgrades through the Worker's fetch handler, evictions by
+ * abortAllDurableObjects) and against a served app. A bench (Node, against `npm start` or
+ * test/bench's own server) imports it from TypeScript (tsx or vite-node) and supplies:
+ *
+ *   - participants: the manager first (a consultant's Bearer token, e.g. from a seeded session),
+ *     then guests from `PUT /api/parties/:id/join` without an Origin header (the answer carries
+ *     guestId and secretKey; send them as Basic credentials);
+ *   - a transport: `connect` opens `ws://host/api/parties/:id/socket` with those headers (the
+ *     `ws` package takes headers; a browser-like client would send cookies and an Origin),
+ *     `page` is `GET /api/parties/:id/chat?from=`, and `evict` is left out;
  *
  *   const run = await runZeroLoss(transport, participants, zeroLossOptions(process.env));
- *   console.log(run.stats, run.result.ok);
+ *   console.log(run.stats, run.result.ok ? 'ok' : describeAnomalies(run.result));
  *
- * Sizes come from ZERO_LOSS_* variables (see `zeroLossOptions`).
+ * Sizes come from ZERO_LOSS_* variables (see `zeroLossOptions`); the run's stats say how much
+ * chaos there was. Reconnect delays default to tens of milliseconds; pass `reconnectDelayMs` as
+ * the page's 1000–5000 for a realistic pace.
  */
 
 /** Someone in the party. `credentials` is the transport's business (headers, a cookie …). */

@@ -1,9 +1,9 @@
-import { SELF, abortAllDurableObjects, env } from 'cloudflare:test';
+import { abortAllDurableObjects, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { describeAnomalies } from '../support/zero-loss-checker';
 import type { Participant, ZeroLossTransport } from '../support/zero-loss-driver';
 import { runZeroLoss, zeroLossOptions } from '../support/zero-loss-driver';
-import { ORIGIN, api, createConsultant, createParty, joinGuest, json } from './fixtures';
+import { ORIGIN, apiInPlace, createConsultant, createParty, fetchInPlace, joinGuest, json } from './fixtures';
 
 /**
  * Nothing acknowledged is lost, nothing is applied twice, everyone sees one order: the
@@ -16,7 +16,7 @@ type Headers = Record<string, string>;
 function workerTransport(partyId: string): ZeroLossTransport<Headers> {
   return {
     async connect(participant, handlers) {
-      const response = await SELF.fetch(`${ORIGIN}/api/parties/${partyId}/socket`, { headers: { Upgrade: 'websocket', ...participant.credentials } });
+      const response = await fetchInPlace(`${ORIGIN}/api/parties/${partyId}/socket`, { headers: { Upgrade: 'websocket', ...participant.credentials } });
       const ws = response.webSocket;
       if (!ws) return null;
       ws.accept();
@@ -35,7 +35,7 @@ function workerTransport(partyId: string): ZeroLossTransport<Headers> {
       };
     },
     async page(participant, before) {
-      const response = await api(`/parties/${partyId}/chat${before === undefined ? '' : `?from=${before}`}`, { headers: participant.credentials });
+      const response = await apiInPlace(`/parties/${partyId}/chat${before === undefined ? '' : `?from=${before}`}`, { headers: participant.credentials });
       if (response.status !== 200) throw new Error(`history: ${response.status} ${await response.text()}`);
       return json(response);
     },
