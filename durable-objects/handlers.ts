@@ -151,7 +151,9 @@ export function deleteMessages(room: Room, member: StoredMember, ids: string[]):
     const target = room.store.findById(id);
     if (!target) return fail('messageNotFound');
     if (target.deleted) continue;
-    if (!allowed(room, member, { type: 'deleteMessage', message: target })) return fail(target.sender === member.id ? refusal(room) : 'forbidden');
+    // One's own message, or a moderator's action: the party's state is the reason (expired);
+    // someone else's message for a plain guest: not theirs to delete.
+    if (!allowed(room, member, { type: 'deleteMessage', message: target })) return fail(target.sender === member.id || member.role !== 'guest' ? refusal(room) : 'forbidden');
     targets.push(target);
   }
   const changes = room.store.deleteMessages(targets, room.now());
@@ -235,7 +237,7 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
     }
     case 'guestUpdate': {
       if (!allowed(room, member, { type: 'changeOwnName' })) {
-        room.send(ws, { type: 'error', code: 'forbidden' });
+        room.send(ws, { type: 'error', code: member.role !== 'manager' && partyState(room.store, room.now()).expired ? 'partyExpired' : 'forbidden' });
         return;
       }
       const renamed = room.store.upsertMember({ ...publicMember(member), firstName: event.firstName, lastName: event.lastName });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { isErrorCode } from './errors';
 import { LIMITS } from './limits';
-import { isCleanName, isCleanText, normaliseNewlines } from './text';
+import { hasVisibleText, isCleanName, isCleanText, normaliseNewlines } from './text';
 
 /**
  * Validation shared by forms, the API and the party room. Messages are error codes, never prose:
@@ -14,7 +14,8 @@ export const NameSchema = z
   .trim()
   .min(1, { error: 'invalidName' })
   .max(LIMITS.nameMax, { error: 'invalidName' })
-  .refine(isCleanName, { error: 'invalidName' });
+  .refine(isCleanName, { error: 'invalidName' })
+  .refine(hasVisibleText, { error: 'invalidName' });
 
 export const PasswordSchema = z.string({ error: 'invalidInput' }).max(LIMITS.passwordMax, { error: 'invalidInput' });
 
@@ -62,7 +63,7 @@ export const MessageTextSchema = z
   .max(LIMITS.messageTextMax, { error: 'messageTooLong' })
   .refine(isCleanText, { error: 'invalidText' })
   .transform(normaliseNewlines)
-  .refine((text) => text.trim().length > 0, { error: 'messageEmpty' });
+  .refine(hasVisibleText, { error: 'messageEmpty' });
 
 /** A client-made id: a UUID. */
 export const TempIdSchema = z.uuid({ error: 'invalidInput' });

@@ -13,6 +13,17 @@ export function isCleanText(value: string): boolean {
   return !FORBIDDEN.test(value) && !LONE_SURROGATE.test(value);
 }
 
+/**
+ * Characters that show as nothing: format characters (zero-width space and joiner, marks),
+ * separators, and the Hangul and Braille fillers that render blank.
+ */
+const INVISIBLE = /[\p{Cf}\p{Z}\s\u115F\u1160\u3164\uFFA0\u2800]/gu;
+
+/** Whether a text shows anything at all once invisible characters are set aside. */
+export function hasVisibleText(value: string): boolean {
+  return value.replace(INVISIBLE, '').length > 0;
+}
+
 /** A name is clean text on one line. */
 export function isCleanName(value: string): boolean {
   return isCleanText(value) && !LINE_BREAK.test(value);

@@ -53,3 +53,11 @@ export async function hostParty(
   await page.goto(link);
   return { context, page, link };
 }
+
+/** Records every dialog (alert, confirm, prompt) a page opens; hostile input must never open one. */
+export function watchDialogs(page: Page, name: string, seen: string[]): void {
+  page.on('dialog', (dialog) => {
+    seen.push(`${name}: ${dialog.type()} ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+}

@@ -1,18 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { XSS_CATALOGUE } from '../fixtures/xss-catalogue';
-import { hostParty, joinAs, phoneContext } from './helpers';
+import { hostParty, joinAs, phoneContext, watchDialogs } from './helpers';
 
 const PAYLOADS = XSS_CATALOGUE.filter((entry) => entry.e2e);
 const HOSTILE_ELEMENTS = '[role=log] script, [role=log] img, [role=log] iframe, [role=log] [onerror], [role=log] [onload], [role=log] [onmouseover]';
-
-/** Records every dialog (alert, confirm, prompt) a page opens; there must never be one. */
-function watchDialogs(page: Page, name: string, seen: string[]) {
-  page.on('dialog', (dialog) => {
-    seen.push(`${name}: ${dialog.type()} ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-}
 
 /** The consultant's view of the log: no injected elements, and only http(s) links, opened safely. */
 async function expectHarmlessLog(page: Page) {

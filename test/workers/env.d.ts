@@ -6,6 +6,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** JSON of the ZERO_LOSS_* environment variables (vitest.config.ts). */
+      ZERO_LOSS: string;
     }
   }
 }

@@ -18,7 +18,7 @@ import { activeGuest, managerMember, room, roomFacts } from './parties';
 
 function allow(actor: Member, action: Action, party: PartyRow): void {
   const state = { restrictedMessaging: party.restrictedMessaging, expired: isExpired(party.expiresAt, Date.now()) };
-  if (!can(actor, action, state)) throw new AppError(state.expired && actor.role !== 'manager' ? 'partyExpired' : 'forbidden');
+  if (!can(actor, action, state)) throw new AppError(state.expired ? 'partyExpired' : 'forbidden');
 }
 
 /** The guest an action is aimed at: an active member of this party. */

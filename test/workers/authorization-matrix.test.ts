@@ -1,0 +1,275 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_STATUS } from '../../app/core/errors';
+import { ClientEventSchema } from '../../app/core/protocol';
+import type { ServerEvent } from '../../app/core/protocol';
+import * as build from 'salon:remix-build';
+import { api as apiApp } from '../../worker/api';
+import type { Actor, Expected, MatrixWorld, PageExpected } from '../fixtures/authorization-matrix';
+import { ACTORS, EVENTS, PAGES, ROUTES, rowName } from '../fixtures/authorization-matrix';
+import { ORIGIN, TestSocket, api, apiInPlace, createConsultant, createParty, fetchInPlace, joinGuest, json } from './fixtures';
+
+/**
+ * Walks test/fixtures/authorization-matrix.ts: every route, socket event and page against every
+ * actor, with real requests and frames. Rows share one world, checked after each row; a row marked
+ * `fresh` (it deletes the party, ends a session, changes roles) gets its own. Within a row the
+ * refusals run first, so an allowed call cannot change what a refused actor meets.
+ */
+
+interface Credentials {
+  /** What the app sends: Bearer for consultants, Basic for guests. */
+  headers: Record<string, string>;
+  /** What a browser sends: the session or guest cookie. */
+  cookie: Record<string, string>;
+}
+
+const NO_ONE: Credentials = { headers: {}, cookie: {} };
+
+interface Built {
+  world: MatrixWorld;
+  as: Record<Actor, Credentials>;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function buildWorld(): Promise<Built> {
+  const [clara, berta] = await Promise.all([createConsultant({ name: 'Clara' }), createConsultant({ name: 'Berta' })]);
+  const [party, sibling, foreign] = await Promise.all([createParty(clara), createParty(clara, { title: 'Nächste Party' }), createParty(berta)]);
+  const [guest, host, removed, outsider] = await Promise.all([
+    joinGuest(party.id, { firstName: 'Maria', lastName: 'Klein' }),
+    joinGuest(party.id, { firstName: 'Hanna', lastName: 'Host' }),
+    joinGuest(party.id, { firstName: 'Rita', lastName: 'Raus' }),
+    joinGuest(foreign.id, { firstName: 'Otto', lastName: 'Fremd' }),
+  ]);
+  for (const [method, path, body] of [
+    ['PUT', `/parties/${party.id}/host`, { guestId: host.guestId }],
+    ['DELETE', `/parties/${party.id}/removeGuest/${removed.guestId}`, undefined],
+  ] as const) {
+    const response = await apiInPlace(path, { method, headers: clara.headers, body });
+    if (response.status !== 204) throw new Error(`world: ${method} ${path}: ${response.status}`);
+  }
+  const consultantCookie = (c: { accessToken: string; refreshToken: string }) => ({
+    Cookie: `salon_at=${encodeURIComponent(c.accessToken)}; salon_rt=${encodeURIComponent(c.refreshToken)}`,
+  });
+  const guestCookie = (g: { guestId: string; secretKey: string }) => ({ Cookie: `salon_guest=${encodeURIComponent(`${g.guestId}.${g.secretKey}`)}` });
+  const as: Record<Actor, Credentials> = {
+    anonymous: NO_ONE,
+    guest: { headers: guest.headers, cookie: guestCookie(guest) },
+    otherPartyGuest: { headers: outsider.headers, cookie: guestCookie(outsider) },
+    removedGuest: { headers: removed.headers, cookie: guestCookie(removed) },
+    host: { headers: host.headers, cookie: guestCookie(host) },
+    manager: { headers: clara.headers, cookie: consultantCookie(clara) },
+    otherConsultant: { headers: berta.headers, cookie: consultantCookie(berta) },
+  };
+
+  const post = async (headers: Record<string, string>): Promise<string> => {
+    for (let attempt = 0; ; attempt++) {
+      const response = await apiInPlace(`/parties/${party.id}/chat`, { method: 'POST', headers, body: { message: 'Eine Nachricht' } });
+      if (response.status === 201) return (await json<{ id: string }>(response)).id;
+      // Many rows aim at the guest's messages; the chat's rate limit applies to the world too.
+      if (response.status !== 429 || attempt > 20) throw new Error(`world: message: ${response.status} ${await response.text()}`);
+      await pause(250);
+    }
+  };
+  const members: ReadonlySet<Actor> = new Set(['guest', 'host', 'manager']);
+  const world: MatrixWorld = {
+    party,
+    sibling,
+    guestMessage: () => post(guest.headers),
+    messageBy: (actor) => post(members.has(actor) ? as[actor].headers : guest.headers),
+    newGuest: async () => (await joinGuest(party.id, { firstName: 'Zoe', lastName: 'Ziel' })).guestId,
+    refreshToken: (actor) => (actor === 'manager' ? clara.refreshToken : actor === 'otherConsultant' ? berta.refreshToken : 'made-up-refresh-token'),
+  };
+  return { world, as };
+}
+
+let shared: Promise<Built> | null = null;
+
+/** The shared world, or a world of its own for a row that changes it. */
+function worldFor(row: { fresh?: boolean }): Promise<Built> {
+  if (row.fresh) return buildWorld();
+  shared ??= buildWorld();
+  return shared;
+}
+
+const ROLES: Record<Actor, string | null> = {
+  anonymous: null,
+  guest: 'guest',
+  otherPartyGuest: null,
+  removedGuest: null,
+  host: 'host',
+  manager: 'manager',
+  otherConsultant: null,
+};
+
+/** What a row changed about the actors of the shared world (each must still be who they were). */
+async function changesTo({ world, as }: Built): Promise<string[]> {
+  const problems = await Promise.all(
+    ACTORS.map(async (actor) => {
+      const response = await apiInPlace(`/parties/${world.party.shortId}`, { headers: as[actor].headers });
+      if (response.status !== 200) return `${actor}: the party answers ${response.status}`;
+      const role = (await json<{ me: { role: string } | null }>(response)).me?.role ?? null;
+      if (role !== ROLES[actor]) return `${actor}: now ${role ?? 'no member'}, was ${ROLES[actor] ?? 'no member'}`;
+      if (actor === 'manager' || actor === 'otherConsultant') {
+        const own = await apiInPlace('/parties', { headers: as[actor].headers });
+        if (own.status !== 200) return `${actor}: the session answers ${own.status}`;
+      }
+      return null;
+    }),
+  );
+  return problems.filter((problem): problem is string => problem !== null);
+}
+
+async function expectUnchanged(built: Built, row: { fresh?: boolean }, name: string): Promise<void> {
+  if (row.fresh) return;
+  const changes = await changesTo(built);
+  if (changes.length > 0) shared = null;
+  expect(changes, `"${name}" changed the shared world; mark its row fresh: true`).toEqual([]);
+}
+
+/** Refusals first: a row's allowed call may change what the others would meet. */
+function inRunOrder(expected: Record<Actor, Expected | PageExpected>): Actor[] {
+  const refused = (actor: Actor) => typeof expected[actor] === 'object';
+  return [...ACTORS.filter(refused), ...ACTORS.filter((actor) => !refused(actor))];
+}
+
+const show = (expected: Expected | PageExpected) => (typeof expected === 'string' ? expected : JSON.stringify(expected));
+
+/** Compares one answer with what the table expects; returns a line describing a mismatch, or null. */
+async function judge(actor: Actor, expected: Expected, response: Response, success: number[]): Promise<string | null> {
+  const text = response.webSocket ? '' : await response.text();
+  const got = `${response.status} ${text.slice(0, 120)}`;
+  if (expected === 'allow') return success.includes(response.status) || (response.status >= 200 && response.status < 300) ? null : `${actor}: expected allow, got ${got}`;
+  if (expected === 'public') return response.status === 401 || response.status === 403 ? `${actor}: expected public, got ${got}` : null;
+  const want = ERROR_STATUS[expected.deny];
+  let code: unknown;
+  try {
+    code = (JSON.parse(text) as { error?: { code?: unknown } }).error?.code;
+  } catch {
+    code = undefined;
+  }
+  return response.status === want && code === expected.deny ? null : `${actor}: expected ${show(expected)} (${want}), got ${got}`;
+}
+
+describe('the authorization matrix: API routes', () => {
+  it('lists every route of the API, and no route that is gone', () => {
+    const actual = new Set(apiApp.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`));
+    const listed = new Set(ROUTES.map((row) => row.route));
+    const missing = [...actual].filter((route) => !listed.has(route));
+    const gone = [...listed].filter((route) => !actual.has(route));
+    expect(missing, `routes missing from test/fixtures/authorization-matrix.ts (add a row to ROUTES for each): ${missing.join(', ')}`).toEqual([]);
+    expect(gone, `rows in ROUTES for routes the API no longer has: ${gone.join(', ')}`).toEqual([]);
+  });
+
+  for (const row of ROUTES) {
+    const name = rowName(row.route, row.variant);
+    it(name, async () => {
+      const built = await worldFor(row);
+      const { world, as } = built;
+      const method = row.route.slice(0, row.route.indexOf(' '));
+      const mismatches: string[] = [];
+      for (const actor of inRunOrder(row.expect)) {
+        const call = await row.call(world, actor);
+        const response = call.upgrade
+          ? await fetchInPlace(`${ORIGIN}/api${call.path}`, { headers: { Upgrade: 'websocket', ...as[actor].headers } })
+          : await apiInPlace(call.path, { method, headers: as[actor].headers, body: call.body });
+        if (response.webSocket) {
+          response.webSocket.accept();
+          response.webSocket.close(1000, 'done');
+        }
+        const mismatch = await judge(actor, row.expect[actor], response, [101]);
+        if (mismatch) mismatches.push(mismatch);
+      }
+      expect(mismatches).toEqual([]);
+      await expectUnchanged(built, row, name);
+    });
+  }
+});
+
+/** The first answer of the given types that arrives, or null. */
+async function answerOf(socket: TestSocket, types: ServerEvent['type'][], timeoutMs = 3000): Promise<ServerEvent | null> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const found = socket.events.find((event) => types.includes(event.type));
+    if (found || Date.now() > end) return found ?? null;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('the authorization matrix: socket events', () => {
+  it('lists every client event of the protocol, and no event that is gone', () => {
+    const actual = new Set<string>(ClientEventSchema.options.map((option) => option.shape.type.value));
+    const listed = new Set<string>(EVENTS.map((row) => row.event));
+    const missing = [...actual].filter((event) => !listed.has(event));
+    const gone = [...listed].filter((event) => !actual.has(event));
+    expect(missing, `client events missing from EVENTS in test/fixtures/authorization-matrix.ts: ${missing.join(', ')}`).toEqual([]);
+    expect(gone, `rows in EVENTS for events the protocol no longer has: ${gone.join(', ')}`).toEqual([]);
+  });
+
+  for (const row of EVENTS) {
+    const name = rowName(row.event, row.variant);
+    it(name, async () => {
+      const built = await worldFor({});
+      const { world, as } = built;
+      const mismatches: string[] = [];
+      for (const actor of inRunOrder(row.expect)) {
+        const expected = row.expect[actor];
+        const response = await fetchInPlace(`${ORIGIN}/api/parties/${world.party.id}/socket`, { headers: { Upgrade: 'websocket', ...as[actor].headers } });
+        if (!response.webSocket) {
+          // Refused at the handshake: that is the answer to every event.
+          const mismatch = await judge(actor, expected, response, []);
+          if (mismatch) mismatches.push(`${mismatch} (at the handshake)`);
+          continue;
+        }
+        const socket = new TestSocket(response.webSocket);
+        if (row.event !== 'join') {
+          socket.join(null);
+          await socket.next('welcome');
+        }
+        const frame = await row.frame(world, actor);
+        socket.events.length = 0;
+        socket.send(frame);
+        const answer = await answerOf(socket, [row.answer, 'error']);
+        socket.close();
+        const got = answer ? JSON.stringify(answer).slice(0, 160) : 'no answer';
+        if (expected === 'allow' ? answer?.type !== row.answer : typeof expected === 'object' && (answer?.type !== 'error' || answer.code !== expected.deny)) {
+          mismatches.push(`${actor}: expected ${show(expected)}, got ${got}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+      await expectUnchanged(built, {}, name);
+    });
+  }
+});
+
+describe('the authorization matrix: pages', () => {
+  it('lists every page of the Remix build, and no page that is gone', () => {
+    const actual = new Set(Object.keys(build.routes).filter((id) => id !== 'root'));
+    const listed = new Set(PAGES.map((row) => row.page));
+    const missing = [...actual].filter((page) => !listed.has(page));
+    const gone = [...listed].filter((page) => !actual.has(page));
+    expect(missing, `pages missing from PAGES in test/fixtures/authorization-matrix.ts: ${missing.join(', ')}`).toEqual([]);
+    expect(gone, `rows in PAGES for pages the app no longer has: ${gone.join(', ')}`).toEqual([]);
+  });
+
+  it('every page, as every actor (with the cookies a browser holds)', async () => {
+    const { world, as } = await worldFor({});
+    const mismatches: string[] = [];
+    for (const row of PAGES) {
+      for (const actor of inRunOrder(row.expect)) {
+        const expected = row.expect[actor];
+        const response = await fetchInPlace(`${ORIGIN}${row.path(world)}`, { headers: as[actor].cookie, redirect: 'manual' });
+        await response.text();
+        const location = response.headers.get('Location');
+        const got = `${response.status}${location ? ` → ${location}` : ''}`;
+        const ok =
+          expected === 'allow'
+            ? response.status === 200
+            : expected === 'public'
+              ? response.status !== 401 && response.status !== 403 && !location?.startsWith('/?returnTo=')
+              : response.status >= 300 && response.status < 400 && location === expected.redirect;
+        if (!ok) mismatches.push(`${row.page} as ${actor}: expected ${show(expected)}, got ${got}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
