@@ -79,7 +79,7 @@ test('hostile guest names, message texts and a party title show as plain text an
   await check(consultant);
   await expect(consultant.getByTestId('members')).toContainText(fullName(renamed));
   await consultant.goto('/parties');
-  await expect(consultant.getByRole('listitem').filter({ hasText: HOSTILE_TITLE })).toBeVisible();
+  await expect(consultant.getByTestId('party-card').filter({ hasText: HOSTILE_TITLE })).toBeVisible();
   await expectNothingInjected(consultant);
 
   // Anything that would fire late (an image's error handler, a timer) has had its chance.
