@@ -12,14 +12,18 @@ export const demoConsultants = [
     givenName: 'Anna',
     familyName: 'Becker',
     companyName: null,
+    companyMode: false,
     profiles: [
       {
         id: '00000000-0000-4000-8000-000000000101',
+        shortId: 'AnnaBecker12',
         firstName: 'Anna',
         lastName: 'Becker',
         email: 'anna@salon.test',
         phoneNo: '+49 170 1234567',
-        biography: 'Beraterin für Naturkosmetik seit 2015.',
+        biography:
+          'Seit 2015 berate ich zu Naturkosmetik – am liebsten bei einer gemütlichen Party mit Freundinnen. Ich zeige dir, was deiner Haut wirklich guttut, und verrate meine Lieblingsrituale für entspannte Abende.',
+        website: 'https://anna-becker.example',
       },
     ],
   },
@@ -30,30 +34,41 @@ export const demoConsultants = [
     givenName: 'Lumen',
     familyName: 'Wellness GmbH',
     companyName: 'Lumen Wellness GmbH',
+    /** A company account works as one of several profiles. */
+    companyMode: true,
     profiles: [
       {
         id: '00000000-0000-4000-8000-000000000201',
+        shortId: 'ClaraHoff123',
         firstName: 'Clara',
         lastName: 'Hoffmann',
         email: 'clara@lumen.test',
         phoneNo: '+49 171 2223334',
-        biography: 'Teamleitung Süd.',
+        biography:
+          'Teamleitung Süd bei Lumen Wellness. Ich begleite neue Beraterinnen bei ihren ersten Partys und freue mich über jede Frage rund um Wellness, Pflege und Selbstständigkeit.',
+        website: 'https://lumen-wellness.example/clara',
       },
       {
         id: '00000000-0000-4000-8000-000000000202',
+        shortId: 'JonasWeber12',
         firstName: 'Jonas',
         lastName: 'Weber',
         email: 'jonas@lumen.test',
         phoneNo: '+49 172 5556667',
-        biography: 'Spezialist für Küchenhelfer.',
+        biography:
+          'Spezialist für Küchenhelfer: Ich koche live auf meinen Partys und zeige, wie du mit wenigen Handgriffen gesund und schnell kochst. Rezepte gibt es für alle Gäste gratis dazu.',
+        website: null,
       },
       {
         id: '00000000-0000-4000-8000-000000000203',
+        shortId: 'MiraSchulz12',
         firstName: 'Mira',
         lastName: 'Schulz',
         email: 'mira@lumen.test',
         phoneNo: '+49 173 8889990',
-        biography: 'Beraterin für Wellness und Pflege.',
+        biography:
+          'Beraterin für Wellness und Pflege. Bei mir gibt es kleine Auszeiten für zu Hause: Düfte, Massagen und Tipps für mehr Ruhe im Alltag.',
+        website: 'https://lumen-wellness.example/mira',
       },
     ],
   },

@@ -6,6 +6,7 @@ import { LIMITS } from '../../app/core/limits';
 import { initials, isPhoneNumber, isValidBirthday, latestBirthday, profileHref, telHref } from '../../app/core/profile';
 import { BiographySchema, CompanyModeSchema, ProfileInputSchema, SelectProfileSchema, firstErrorCode } from '../../app/core/schemas';
 import { needsProfileChoice } from '../../app/core/workspace';
+import { demoConsultants } from '../../scripts/demo-data.mjs';
 import { NOT_PICTURES, PICTURES } from '../fixtures/images';
 
 function codeOf(schema: z.ZodType, input: unknown): string {
@@ -217,5 +218,22 @@ describe('needsProfileChoice', () => {
     expect(needsProfileChoice([{ id: 'a' }], null, true)).toBe(false);
     expect(needsProfileChoice([{ id: 'a' }], null, false)).toBe(false);
     expect(needsProfileChoice([], null, true)).toBe(false);
+  });
+});
+
+describe('demo profiles', () => {
+  const demo = demoConsultants.flatMap((consultant) => consultant.profiles);
+
+  it.each(demo.map((profile) => [`${profile.firstName} ${profile.lastName}`, profile] as const))('%s passes the profile rules and has a public short id', (_name, profile) => {
+    expect(codeOf(ProfileInputSchema, profile)).toBe('ok');
+    expect(profile.shortId).toMatch(/^[0-9A-Za-z]{12}$/);
+  });
+
+  it('short ids are unique, and only the company account starts in company mode', () => {
+    expect(new Set(demo.map((profile) => profile.shortId)).size).toBe(demo.length);
+    expect(demoConsultants.map((consultant) => [consultant.email, consultant.companyMode])).toEqual([
+      ['anna@salon.test', false],
+      ['team@lumen.test', true],
+    ]);
   });
 });

@@ -1,8 +1,11 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../app/core/limits';
+import { upsertUser } from '../../worker/auth/oidc';
 import { database } from '../../worker/db/client';
 import { profiles } from '../../worker/db/schema';
+import { listProfileDetails } from '../../worker/services/profiles';
+import { getSettings, updateSettings } from '../../worker/services/settings';
 import { NOT_PICTURES, PICTURES } from '../fixtures/images';
 import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
@@ -492,5 +495,28 @@ describe('GET /api/profile/public/{shortId}', () => {
     const consultant = await createConsultant();
     const own = await json(await api(`/profile/${consultant.profileIds[0]}`, { headers: consultant.headers }));
     await expectError(await api(`/profile/public/${own.shortId}/picture`), 404, 'notFound');
+  });
+});
+
+describe('the first sign-in', () => {
+  it('a company account (the provider names a company) starts in company mode; a person does not', async () => {
+    const db = database(env.DB);
+    const base = { email: null, firstName: 'Lumen', lastName: 'Wellness GmbH', idToken: null };
+    const company = await upsertUser(env, db, { ...base, sub: crypto.randomUUID(), companyName: 'Lumen Wellness GmbH' });
+    const person = await upsertUser(env, db, { ...base, sub: crypto.randomUUID(), companyName: null });
+    expect(await getSettings(db, company)).toMatchObject({ companyMode: true, selectedProfileId: null });
+    expect(await getSettings(db, person)).toMatchObject({ companyMode: false });
+    const [profile] = await listProfileDetails(db, company);
+    expect(profile).toMatchObject({ firstName: 'Lumen', lastName: 'Wellness GmbH' });
+    expect(profile!.shortId).toMatch(/^[0-9A-Za-z]{12}$/);
+  });
+
+  it('signing in again keeps the company mode the user chose', async () => {
+    const db = database(env.DB);
+    const identity = { sub: crypto.randomUUID(), email: null, firstName: 'Lumen', lastName: 'GmbH', companyName: 'Lumen GmbH', idToken: null };
+    const userId = await upsertUser(env, db, identity);
+    await updateSettings(db, userId, { companyMode: false });
+    expect(await upsertUser(env, db, identity)).toBe(userId);
+    expect(await getSettings(db, userId)).toMatchObject({ companyMode: false });
   });
 });
