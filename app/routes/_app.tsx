@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Outlet, useLoaderData } from '@remix-run/react';
+import { ProfileChoiceDialog } from '~/components/profile/profile-choice-dialog';
 import { AppShell } from '~/components/shell/app-shell';
-import { releaseNotesHighlighted, selectedProfile } from '~/core/workspace';
+import { needsProfileChoice, releaseNotesHighlighted, selectedProfile } from '~/core/workspace';
 import { requireConsultant } from '~/lib/auth.server';
 
 /**
@@ -15,6 +16,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     user: { selectedProfile: selected, profileCount: profiles.length, companyMode: settings.companyMode },
     releaseNotesHighlighted: releaseNotesHighlighted(settings.releaseNotesSeen),
+    /** The profiles to choose from while a company view has no selection stored, else null. */
+    profileChoice: needsProfileChoice(profiles, settings.selectedProfileId, settings.companyMode) ? profiles : null,
   };
 }
 
@@ -25,6 +28,7 @@ export default function Workspace() {
   return (
     <AppShell user={data.user} releaseNotesHighlighted={data.releaseNotesHighlighted}>
       <Outlet />
+      {data.profileChoice ? <ProfileChoiceDialog profiles={data.profileChoice} /> : null}
     </AppShell>
   );
 }
