@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigate, useNavigation, useRouteError } from '@remix-run/react';
+import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyModeSwitch } from '~/components/profile/company-mode-switch';
@@ -94,7 +94,6 @@ export default function ProfileEditorPage() {
 
 function ProfileEditor({ profile, companyView, companyMode, created }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const result = useActionData<typeof action>();
   const saved = useMemo(() => valuesOf(profile), [profile]);
@@ -105,8 +104,19 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = useId();
 
-  // A successful save brings a new profile from the loader: the form starts over from it.
+  const form = useRef<HTMLFormElement>(null);
+  const interactive = useRef(false);
+
   useEffect(() => {
+    if (!interactive.current) {
+      // What was typed or chosen before the page became interactive (a slow phone) is kept.
+      interactive.current = true;
+      const elements = form.current?.elements;
+      if (elements) setValues(Object.fromEntries(FIELDS.map((name) => [name, (elements.namedItem(name) as HTMLInputElement | null)?.value ?? ''])) as Values);
+      choosePicture(fileInput.current?.files?.[0]);
+      return;
+    }
+    // A successful save brings a new profile from the loader: the form starts over from it.
     setValues(valuesOf(profile));
     setRemovePicture(false);
     setPicture(null);
@@ -144,8 +154,8 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
 
   const shown = picture?.preview ?? (removePicture ? null : (profile?.profilePic ?? null));
   const actions: HeaderAction[] = companyView
-    ? [{ label: t('profiles.allProfiles'), onClick: () => navigate('/profiles'), style: 'inherit' }]
-    : [{ label: t('profiles.newProfile'), onClick: () => navigate(`/profiles/${NEW}`), style: 'inherit' }];
+    ? [{ label: t('profiles.allProfiles'), to: '/profiles', style: 'inherit' }]
+    : [{ label: t('profiles.newProfile'), to: `/profiles/${NEW}`, style: 'inherit' }];
   const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-primary-dark';
   const label = (name: (typeof FIELDS)[number], required = false) => (
     <label htmlFor={`${ids}-${name}`} className="font-medium">
@@ -177,7 +187,7 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
     <>
       <PageHeader title={profile ? t('profiles.editTitle') : t('profiles.newProfile')} actions={actions} />
       <main id="main" className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
-        <Form method="post" encType="multipart/form-data" className="space-y-6" aria-labelledby={`${ids}-title`}>
+        <Form ref={form} method="post" encType="multipart/form-data" className="space-y-6" aria-labelledby={`${ids}-title`}>
           <h2 id={`${ids}-title`} className="sr-only">
             {profile ? fullName(profile) : t('profiles.newProfile')}
           </h2>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
-import { Link, useFetcher, useLoaderData, useNavigate } from '@remix-run/react';
+import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
@@ -56,7 +56,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Profiles() {
   const { t } = useTranslation();
   const { profiles, selectedId, companyMode } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>();
   const [deleting, setDeleting] = useState<(typeof profiles)[number] | null>(null);
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
@@ -65,7 +64,7 @@ export default function Profiles() {
 
   return (
     <>
-      <PageHeader title={t('profiles.title')} actions={[{ label: t('profiles.newProfile'), onClick: () => navigate('/profiles/new') }]} />
+      <PageHeader title={t('profiles.title')} actions={[{ label: t('profiles.newProfile'), to: '/profiles/new' }]} />
       <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
         <CompanyModeSwitch on={companyMode} />
         <div aria-live="polite" className="mt-4 empty:hidden">
@@ -79,7 +78,7 @@ export default function Profiles() {
           </p>
         ) : null}
         {profiles.length === 0 ? <p className="mt-8 text-slate-600">{t('profiles.empty')}</p> : null}
-        <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {profiles.map((profile) => {
             const name = fullName(profile);
             const selected = profile.id === selectedId;
@@ -92,8 +91,8 @@ export default function Profiles() {
                   <div className="min-w-0 flex-1">
                     <h2 className="truncate text-lg font-semibold">{name}</h2>
                     {profile.email ? <p className="truncate text-sm text-slate-600">{profile.email}</p> : null}
+                    {selected ? <span className="mt-1 inline-block rounded-full bg-secondary-dark px-2.5 py-0.5 text-xs font-semibold text-white">{t('profiles.selected')}</span> : null}
                   </div>
-                  {selected ? <span className="shrink-0 rounded-full bg-secondary-dark px-2.5 py-0.5 text-xs font-semibold text-white">{t('profiles.selected')}</span> : null}
                 </div>
                 {deleteHint ? (
                   <p id={hintId} className="mt-2 text-sm text-slate-600">

@@ -29,7 +29,7 @@ export function ProfileChoiceDialog({ profiles }: { profiles: Choice[] }) {
   return (
     <ConfirmDialog title={t('profiles.chooseTitle')} confirmLabel={t('profiles.chooseConfirm')} onConfirm={() => select(chosen)} onCancel={dismiss}>
       <p>{t('profiles.chooseText')}</p>
-      <fieldset className="mt-4 max-h-[50dvh] space-y-2 overflow-y-auto">
+      <fieldset className="-mx-1 mt-3 max-h-[50dvh] space-y-2 overflow-y-auto p-1">
         <legend className="sr-only">{t('profiles.chooseTitle')}</legend>
         {profiles.map((profile) => (
           <label key={profile.id} className="flex cursor-pointer items-center gap-3 rounded-xl p-2 text-slate-900 ring-1 ring-slate-200 has-[:checked]:bg-primary-light has-[:checked]:ring-primary-dark">
