@@ -42,10 +42,3 @@ export function isValidBirthday(value: string, now: number): boolean {
   const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return exists && value >= BIRTHDAY_MIN && value <= latestBirthday(now);
 }
-
-/** Two letters for an avatar without a picture. */
-export function initials(person: { firstName: string; lastName: string }): string {
-  const first = [...person.firstName.trim()][0] ?? '';
-  const last = [...person.lastName.trim()][0] ?? '';
-  return `${first}${last}`.toUpperCase() || '?';
-}

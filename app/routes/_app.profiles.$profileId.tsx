@@ -126,10 +126,30 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
 
   const dirty = picture !== null || removePicture || FIELDS.some((field) => values[field] !== saved[field]);
   const submitting = navigation.state === 'submitting';
-  const error = pictureError ?? (result && !result.ok && !submitting ? result.code : null);
+  // The server's answer stands until the next change: then it is about a form that no longer exists.
+  const [answered, setAnswered] = useState<typeof result>(undefined);
+  const serverError = result && !result.ok && result !== answered && !submitting ? result.code : null;
+  const error = pictureError ?? serverError;
+  const change = (name: (typeof FIELDS)[number], value: string) => {
+    setAnswered(result);
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+  // The field the error is about: the first one the shared schema refuses (none for a picture).
+  const invalid = useMemo(() => {
+    if (!error || pictureError) return null;
+    const parsed = ProfileInputSchema.safeParse(values);
+    return parsed.success ? null : (parsed.error.issues[0]?.path[0] as (typeof FIELDS)[number] | undefined) ?? null;
+  }, [error, pictureError, values]);
+  // Once per answer from the server: the refused field gets the focus.
+  useEffect(() => {
+    if (invalid) document.getElementById(`${ids}-${invalid}`)?.focus();
+  }, [result]);
+  const errorId = `${ids}-error`;
+  const describedBy = (name: (typeof FIELDS)[number], ...others: string[]) => [...others, ...(invalid === name ? [errorId] : [])].join(' ') || undefined;
   const success = !dirty && !submitting && (result?.ok || created);
 
   const choosePicture = (file: File | undefined) => {
+    setAnswered(result);
     setPictureError(null);
     if (!file) return;
     const code: ErrorCode | null = !isPictureType(file.type) ? 'notAnImage' : file.size > LIMITS.pictureBytesMax ? 'imageTooLarge' : null;
@@ -143,6 +163,7 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
   };
 
   const dropPicture = () => {
+    setAnswered(result);
     setPictureError(null);
     if (picture) {
       setPicture(null);
@@ -156,7 +177,7 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
   const actions: HeaderAction[] = companyView
     ? [{ label: t('profiles.allProfiles'), to: '/profiles', style: 'inherit' }]
     : [{ label: t('profiles.newProfile'), to: `/profiles/${NEW}`, style: 'inherit' }];
-  const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-primary-dark';
+  const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-primary-dark aria-[invalid=true]:border-red-700';
   const label = (name: (typeof FIELDS)[number], required = false) => (
     <label htmlFor={`${ids}-${name}`} className="font-medium">
       {t(`profiles.${name}`)}
@@ -175,9 +196,11 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
         id={`${ids}-${name}`}
         name={name}
         value={values[name]}
-        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+        onChange={(event) => change(name, event.target.value)}
         className={field}
         {...props}
+        aria-invalid={invalid === name || undefined}
+        aria-describedby={describedBy(name, ...(props['aria-describedby'] ? [props['aria-describedby']] : []))}
       />
     </div>
   );
@@ -254,8 +277,9 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
                 rows={5}
                 maxLength={LIMITS.biographyMax}
                 value={values.biography}
-                onChange={(event) => setValues((current) => ({ ...current, biography: event.target.value }))}
-                aria-describedby={`${ids}-count`}
+                onChange={(event) => change('biography', event.target.value)}
+                aria-invalid={invalid === 'biography' || undefined}
+                aria-describedby={describedBy('biography', `${ids}-count`)}
                 className={`${field} resize-y`}
               />
               <p id={`${ids}-count`} aria-live="polite" className={`mt-1 text-right text-sm ${biographyLength >= LIMITS.biographyMax ? 'font-semibold text-red-800' : 'text-slate-600'}`}>
@@ -271,7 +295,7 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
           )}
 
           {error ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
+            <p id={errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
               {t(`errors.${error}`)}
             </p>
           ) : null}

@@ -44,8 +44,17 @@ test('a company account adds a profile, chooses it, edits it with a picture and 
   await page.getByLabel('Biografie').fill('');
   await expect(save).toBeDisabled();
   await page.getByLabel('Biografie').fill(biography);
-  await page.getByLabel('Telefon').fill('+49 173 8889990');
   await page.getByLabel('Website').fill('https://lumen-wellness.example/mira');
+
+  // The server refuses a phone number of letters: the page stays, says why and points at the field.
+  const phone = page.getByLabel('Telefon');
+  await phone.fill('ruf mich an');
+  await save.click();
+  await expect(page.getByRole('alert')).toHaveText(/gültige Telefonnummer/);
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Biografie')).toHaveValue(biography);
+  await phone.fill('+49 173 8889990');
 
   // A file that is no picture is refused at once; a real PNG shows as a preview.
   const pictureInput = page.getByLabel('Bild auswählen');

@@ -1,4 +1,4 @@
-import { initials } from '~/core/profile';
+import { initials } from '~/core/text';
 
 const SIZE = { sm: 'h-12 w-12 text-base', md: 'h-20 w-20 text-2xl', lg: 'h-32 w-32 text-4xl' } as const;
 
