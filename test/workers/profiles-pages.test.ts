@@ -1,5 +1,6 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../app/core/limits';
 import { PICTURES } from '../fixtures/images';
 import { ORIGIN, api, createConsultant, json } from './fixtures';
 import type { Consultant } from './fixtures';
@@ -154,6 +155,17 @@ describe('/profiles/{id}', () => {
     });
     expect(await html(response, 415)).toContain('Diese Datei ist kein Bild');
     expect(await json<any[]>(await api('/profile', { headers: consultant.headers }))).toHaveLength(1);
+  });
+
+  it('a picture over the cap: 413 before the form is read, nothing stored', async () => {
+    const consultant = await createConsultant({ name: 'Anna' });
+    const id = consultant.profileIds[0]!;
+    const big = new Uint8Array(LIMITS.pictureBytesMax + 128 * 1024);
+    big.set(PICTURES['image/png']);
+    const response = await page(`/profiles/${id}`, { method: 'POST', headers: cookie(consultant), body: form({ ...NAMES, ...BLANK, picture: new File([big], 'big.png', { type: 'image/png' }) }) });
+    expect(await html(response, 413)).toContain('Das Bild ist zu groß');
+    expect(await profileRow(id)).toMatchObject({ first_name: 'Anna', picture_key: null });
+    expect((await env.MEDIA.list({ prefix: `profiles/${id}/` })).objects).toEqual([]);
   });
 
   it('a new profile: created with its picture, then its editor says so', async () => {
