@@ -137,6 +137,18 @@ describe('/profiles/{id}', () => {
     expect(await profileRow(id)).toMatchObject({ first_name: 'Clara', last_name: 'Hoffmann', biography: 'Hallo!\nIch bin Clara.', website: 'https://clara.example', picture_type: 'image/png' });
   });
 
+  it('saving with "remove picture" deletes the picture and its object', async () => {
+    const consultant = await createConsultant();
+    const id = consultant.profileIds[0]!;
+    const picture = new File([PICTURES['image/webp']], 'p.webp', { type: 'image/webp' });
+    await page(`/profiles/${id}`, { method: 'POST', headers: cookie(consultant), body: form({ ...NAMES, ...BLANK, picture }) });
+    expect((await env.MEDIA.list({ prefix: `profiles/${id}/` })).objects).toHaveLength(1);
+    const response = await page(`/profiles/${id}`, { method: 'POST', headers: cookie(consultant), body: form({ ...NAMES, ...BLANK, deleteProfilePic: 'on' }) });
+    expect(response.status).toBe(200);
+    expect(await profileRow(id)).toMatchObject({ picture_key: null, picture_type: null });
+    expect((await env.MEDIA.list({ prefix: `profiles/${id}/` })).objects).toEqual([]);
+  });
+
   it('a save error keeps the page and the profile as it was', async () => {
     const consultant = await createConsultant({ name: 'Anna' });
     const id = consultant.profileIds[0]!;
