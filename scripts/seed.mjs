@@ -29,19 +29,22 @@ export function seedSql(now = Date.now()) {
     );
     consultant.profiles.forEach((profile, index) => {
       lines.push(
-        `INSERT OR IGNORE INTO profiles (id, user_id, first_name, last_name, email, phone_no, biography, created_at) VALUES (${[
+        `INSERT OR IGNORE INTO profiles (id, short_id, user_id, first_name, last_name, email, phone_no, website, biography, created_at) VALUES (${[
           profile.id,
+          profile.shortId,
           consultant.userId,
           profile.firstName,
           profile.lastName,
           profile.email,
           profile.phoneNo,
+          profile.website,
           profile.biography,
         ]
           .map(quote)
           .join(', ')}, ${now + index});`,
       );
     });
+    lines.push(`INSERT OR IGNORE INTO user_settings (user_id, company_mode, updated_at) VALUES (${quote(consultant.userId)}, ${consultant.companyMode ? 1 : 0}, ${now});`);
   }
   lines.push(
     `INSERT OR IGNORE INTO parties (id, short_id, user_id, profile_id, title, host, start_at, expires_at, password_hash, restricted_messaging, created_at, updated_at) VALUES (${[

@@ -3,6 +3,15 @@ export const LIMITS = {
   nameMax: 50,
   partyTitleMax: 100,
   hostNameMax: 100,
+  /** Profile fields (spec section 5: biography at most 300 characters). */
+  biographyMax: 300,
+  phoneMax: 30,
+  emailMax: 254,
+  urlMax: 2000,
+  /** Profiles one consultant may keep (company accounts run several). */
+  profilesMax: 50,
+  /** A profile picture's largest size in bytes. */
+  pictureBytesMax: 5 * 1024 * 1024,
   passwordMax: 200,
   messageTextMax: 4000,
   /** Largest WebSocket frame the party room parses. */

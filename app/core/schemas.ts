@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { isErrorCode } from './errors';
 import { LIMITS } from './limits';
+import { isPhoneNumber, isValidBirthday, profileHref } from './profile';
 import { hasVisibleText, isCleanName, isCleanText, normaliseNewlines } from './text';
 
 /**
@@ -103,3 +104,58 @@ export const ForwardSchema = z.object({
   messageIds: z.array(IdSchema, { error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(LIMITS.historyPage * 4, { error: 'invalidInput' }),
   targetPartyId: IdSchema,
 });
+
+/**
+ * An optional profile field: absent leaves it as it is (on edit), null or blank clears it, and a
+ * value must pass `schema`. Forms send every field, so blank means "none".
+ */
+function optionalField<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable()).optional();
+}
+
+const BirthdaySchema = z
+  .string({ error: 'invalidBirthday' })
+  .trim()
+  .refine((value) => isValidBirthday(value, Date.now()), { error: 'invalidBirthday' });
+
+const PhoneSchema = z
+  .string({ error: 'invalidPhone' })
+  .trim()
+  .max(LIMITS.phoneMax, { error: 'invalidPhone' })
+  .refine(isPhoneNumber, { error: 'invalidPhone' });
+
+const EmailSchema = z
+  .string({ error: 'invalidEmail' })
+  .trim()
+  .max(LIMITS.emailMax, { error: 'invalidEmail' })
+  .pipe(z.email({ error: 'invalidEmail' }));
+
+const ProfileUrlSchema = z
+  .string({ error: 'invalidUrl' })
+  .trim()
+  .max(LIMITS.urlMax, { error: 'invalidUrl' })
+  .refine((value) => profileHref(value) !== null, { error: 'invalidUrl' });
+
+/** Counted after line endings become \n, as the form's counter counts them. */
+export const BiographySchema = z
+  .string({ error: 'invalidText' })
+  .transform((value) => normaliseNewlines(value).trim())
+  .pipe(z.string().max(LIMITS.biographyMax, { error: 'biographyTooLong' }).refine(isCleanText, { error: 'invalidText' }));
+
+/** A profile as the editor and the API save it (spec sections 3 and 5). */
+export const ProfileInputSchema = z.object({
+  firstName: NameSchema,
+  lastName: NameSchema,
+  birthday: optionalField(BirthdaySchema),
+  phoneNo: optionalField(PhoneSchema),
+  email: optionalField(EmailSchema),
+  website: optionalField(ProfileUrlSchema),
+  shopLink: optionalField(ProfileUrlSchema),
+  biography: optionalField(BiographySchema),
+  /** True removes the picture (spec: deleteProfilePic). */
+  deleteProfilePic: z.boolean({ error: 'invalidInput' }).optional(),
+});
+export type ProfileInput = z.infer<typeof ProfileInputSchema>;
+
+export const SelectProfileSchema = z.object({ profileId: IdSchema });
+export const CompanyModeSchema = z.object({ companyMode: z.boolean({ error: 'invalidInput' }) });

@@ -37,3 +37,10 @@ export function normaliseNewlines(value: string): string {
 export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim();
 }
+
+/** Two letters for an avatar without a picture. */
+export function initials(person: { firstName: string; lastName: string }): string {
+  const first = [...person.firstName.trim()][0] ?? '';
+  const last = [...person.lastName.trim()][0] ?? '';
+  return `${first}${last}`.toUpperCase() || '?';
+}

@@ -23,6 +23,14 @@ export function isCompanyView(profileCount: number, companyMode: boolean): boole
   return companyMode || profileCount > 1;
 }
 
+/**
+ * Spec section 5: with several profiles one must be selected. A company view without a stored
+ * selection (or with one whose profile is gone) asks which profile to work as.
+ */
+export function needsProfileChoice(profiles: readonly ProfileRef[], storedId: string | null, companyMode: boolean): boolean {
+  return isCompanyView(profiles.length, companyMode) && profiles.length > 1 && !profiles.some((profile) => profile.id === storedId);
+}
+
 /** The newest release notes: the drawer highlights them until this version has been opened. */
 export const RELEASE_NOTES_VERSION = '1.12.0';
 

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Outlet, useLoaderData } from '@remix-run/react';
+import { ProfileChoiceDialog } from '~/components/profile/profile-choice-dialog';
 import { AppShell } from '~/components/shell/app-shell';
-import { releaseNotesHighlighted, selectedProfile } from '~/core/workspace';
+import { needsProfileChoice, releaseNotesHighlighted, selectedProfile } from '~/core/workspace';
 import { requireConsultant } from '~/lib/auth.server';
 
 /**
@@ -16,6 +17,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user: { selectedProfile: selected, profileCount: profiles.length, companyMode: settings.companyMode },
     // On the release-notes page itself the highlight is gone at once (that page marks them read).
     releaseNotesHighlighted: new URL(request.url).pathname !== '/releaseNotes' && releaseNotesHighlighted(settings.releaseNotesSeen),
+    /** The profiles to choose from while a company view has no selection stored, else null. */
+    profileChoice: needsProfileChoice(profiles, settings.selectedProfileId, settings.companyMode) ? profiles : null,
   };
 }
 
@@ -26,6 +29,7 @@ export default function Workspace() {
   return (
     <AppShell user={data.user} releaseNotesHighlighted={data.releaseNotesHighlighted}>
       <Outlet />
+      {data.profileChoice ? <ProfileChoiceDialog profiles={data.profileChoice} /> : null}
     </AppShell>
   );
 }

@@ -20,6 +20,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 export async function createParty(page: Page, title: string): Promise<string> {
   if (!(await page.getByLabel(/Art der Party|Type of party|party type/i).isVisible())) {
+    // The button opens the form by script: a click before the page is interactive is lost.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: /Neue Party|New party/i }).click();
   }
   await page.getByLabel(/Art der Party|Type of party|party type/i).fill(title);

@@ -5,7 +5,7 @@ import type { ServerEvent } from '../../app/core/protocol';
 import * as build from 'salon:remix-build';
 import { api as apiApp } from '../../worker/api';
 import type { Actor, Expected, MatrixWorld, PageExpected } from '../fixtures/authorization-matrix';
-import { ACTORS, EVENTS, PAGES, ROUTES, rowName } from '../fixtures/authorization-matrix';
+import { ACTORS, EVENTS, PAGES, ROUTES, TINY_PNG, rowName } from '../fixtures/authorization-matrix';
 import { ORIGIN, TestSocket, api, apiInPlace, createConsultant, createParty, fetchInPlace, joinGuest, json } from './fixtures';
 
 /**
@@ -47,6 +47,10 @@ async function buildWorld(): Promise<Built> {
     const response = await apiInPlace(path, { method, headers: clara.headers, body });
     if (response.status !== 204) throw new Error(`world: ${method} ${path}: ${response.status}`);
   }
+  // Clara's profile has a picture, for the public picture route.
+  const profile = await json<{ id: string; shortId: string }>(await apiInPlace(`/profile/${clara.profileIds[0]}`, { headers: clara.headers }));
+  const picture = await fetchInPlace(`${ORIGIN}/api/profile/${profile.id}/picture`, { method: 'PUT', headers: { ...clara.headers, 'Content-Type': 'image/png' }, body: TINY_PNG });
+  if (picture.status !== 200) throw new Error(`world: picture: ${picture.status} ${await picture.text()}`);
   const consultantCookie = (c: { accessToken: string; refreshToken: string }) => ({
     Cookie: `salon_at=${encodeURIComponent(c.accessToken)}; salon_rt=${encodeURIComponent(c.refreshToken)}`,
   });
@@ -78,6 +82,12 @@ async function buildWorld(): Promise<Built> {
     messageBy: (actor) => post(members.has(actor) ? as[actor].headers : guest.headers),
     newGuest: async () => (await joinGuest(party.id, { firstName: 'Zoe', lastName: 'Ziel' })).guestId,
     refreshToken: (actor) => (actor === 'manager' ? clara.refreshToken : actor === 'otherConsultant' ? berta.refreshToken : 'made-up-refresh-token'),
+    profile,
+    spareProfile: async () => {
+      const response = await apiInPlace('/profile', { method: 'POST', headers: clara.headers, body: { firstName: 'Extra', lastName: 'Profil' } });
+      if (response.status !== 201) throw new Error(`world: spare profile: ${response.status} ${await response.text()}`);
+      return (await json<{ id: string }>(response)).id;
+    },
   };
   return { world, as };
 }
@@ -171,7 +181,9 @@ describe('the authorization matrix: API routes', () => {
         const call = await row.call(world, actor);
         const response = call.upgrade
           ? await fetchInPlace(`${ORIGIN}/api${call.path}`, { headers: { Upgrade: 'websocket', ...as[actor].headers } })
-          : await apiInPlace(call.path, { method, headers: as[actor].headers, body: call.body });
+          : call.raw
+            ? await fetchInPlace(`${ORIGIN}/api${call.path}`, { method, headers: { ...as[actor].headers, 'Content-Type': call.raw.type }, body: call.raw.bytes })
+            : await apiInPlace(call.path, { method, headers: as[actor].headers, body: call.body });
         if (response.webSocket) {
           response.webSocket.accept();
           response.webSocket.close(1000, 'done');
@@ -257,16 +269,22 @@ describe('the authorization matrix: pages', () => {
     for (const row of PAGES) {
       for (const actor of inRunOrder(row.expect)) {
         const expected = row.expect[actor];
-        const response = await fetchInPlace(`${ORIGIN}${row.path(world)}`, { headers: as[actor].cookie, redirect: 'manual' });
+        const path = row.path(world);
+        const response = await fetchInPlace(`${ORIGIN}${path}`, { headers: as[actor].cookie, redirect: 'manual' });
         await response.text();
         const location = response.headers.get('Location');
         const got = `${response.status}${location ? ` → ${location}` : ''}`;
+        const redirected = (to: string) => response.status >= 300 && response.status < 400 && location === to;
         const ok =
           expected === 'allow'
             ? response.status === 200
             : expected === 'public'
               ? response.status !== 401 && response.status !== 403 && !location?.startsWith('/?returnTo=')
-              : response.status >= 300 && response.status < 400 && location === expected.redirect;
+              : expected === 'signIn'
+                ? redirected(`/?returnTo=${encodeURIComponent(path)}`)
+                : 'status' in expected
+                  ? response.status === expected.status
+                  : redirected(expected.redirect);
         if (!ok) mismatches.push(`${row.page} as ${actor}: expected ${show(expected)}, got ${got}`);
       }
     }

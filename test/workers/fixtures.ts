@@ -1,7 +1,9 @@
 import { SELF, createExecutionContext, env } from 'cloudflare:test';
+import { expect } from 'vitest';
 import { markerOf } from '../../app/core/markers';
 import type { ServerEvent } from '../../app/core/protocol';
 import { PROTOCOL_VERSION } from '../../app/core/protocol';
+import { shortId } from '../../worker/auth/crypto';
 import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
 import { profiles, users } from '../../worker/db/schema';
@@ -31,7 +33,7 @@ export async function createConsultant(options: { profiles?: number; name?: stri
   for (let i = 0; i < (options.profiles ?? 1); i++) {
     const id = crypto.randomUUID();
     profileIds.push(id);
-    await db.insert(profiles).values({ id, userId, firstName: `${name}${i || ''}`, lastName: 'Berater', createdAt: now + i });
+    await db.insert(profiles).values({ id, userId, shortId: shortId(), firstName: `${name}${i || ''}`, lastName: 'Berater', createdAt: now + i });
   }
   const tokens = await createSession(db, userId, null);
   return { userId, profileIds, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, headers: { Authorization: `Bearer ${tokens.accessToken}` } };
@@ -55,6 +57,13 @@ export async function api(path: string, init: { method?: string; headers?: Recor
     headers,
     body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
   });
+}
+
+/** A refused API call: the status, the one error shape, and no prose or stack trace in the body. */
+export async function expectError(response: Response, status: number, code: string): Promise<void> {
+  const text = await response.text();
+  expect(text, 'no stack trace in an error body').not.toMatch(/Error:| at /);
+  expect({ status: response.status, body: JSON.parse(text) }).toEqual({ status, body: { error: { code } } });
 }
 
 export async function json<T = any>(response: Response): Promise<T> {

@@ -7,6 +7,7 @@ import { database } from '../db/client';
 import { auth } from './auth';
 import type { ApiEnv } from './context';
 import { partiesApi } from './parties';
+import { profilesApi } from './profiles';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -35,6 +36,7 @@ export const api = new Hono<ApiEnv>()
   })
   .route('/auth', auth)
   .route('/parties', partiesApi)
+  .route('/profile', profilesApi)
   .notFound((c) => c.json<ErrorBody>({ error: { code: 'notFound' } }, 404))
   .onError((error, c) => {
     if (isAppError(error)) return c.json<ErrorBody>({ error: { code: error.code } }, error.status as 400);

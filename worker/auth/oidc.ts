@@ -3,7 +3,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
 import { shortId } from './crypto';
 import type { Db } from '../db/client';
-import { authStates, profiles, users } from '../db/schema';
+import { authStates, profiles, userSettings, users } from '../db/schema';
 import type { Env } from '../env';
 
 /**
@@ -181,6 +181,9 @@ export async function upsertUser(env: Env, db: Db, identity: ProviderIdentity): 
       email: identity.email,
       createdAt: now,
     }),
+    // The provider says whether the account is a company (GmbH, GbR): those work with several
+    // profiles from the start (spec section 6). A person can switch company mode on later.
+    db.insert(userSettings).values({ userId, companyMode: identity.companyName !== null, updatedAt: now }),
   ]);
   return userId;
 }

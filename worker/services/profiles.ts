@@ -1,6 +1,22 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { AppError } from '../../app/core/errors';
+import { acceptableClaim, sniffPictureType } from '../../app/core/images';
+import type { PictureType } from '../../app/core/images';
+import { LIMITS } from '../../app/core/limits';
+import type { ProfileInput } from '../../app/core/schemas';
+import { needsProfileChoice, selectedProfile } from '../../app/core/workspace';
+import { randomToken, shortId } from '../auth/crypto';
 import type { Db } from '../db/client';
-import { profiles } from '../db/schema';
+import type { ProfileRow } from '../db/schema';
+import { parties, profiles } from '../db/schema';
+import type { Env } from '../env';
+import { getSettings, updateSettings } from './settings';
+
+/**
+ * A consultant's profiles (bio cards): the domain functions behind both the API and the pages.
+ * Every function that takes a profile id checks that the user owns it; another consultant's
+ * profile is reported exactly like one that does not exist.
+ */
 
 export interface ProfileOption {
   id: string;
@@ -8,10 +24,247 @@ export interface ProfileOption {
   lastName: string;
 }
 
+/** A profile as its owner sees it. `profilePic` is the picture's public address, or null. */
+export interface Profile {
+  id: string;
+  shortId: string;
+  firstName: string;
+  lastName: string;
+  birthday: string | null;
+  phoneNo: string | null;
+  email: string | null;
+  website: string | null;
+  shopLink: string | null;
+  biography: string | null;
+  profilePic: string | null;
+  createdAt: number;
+  updatedAt: number | null;
+}
+
+/** What the public profile page shows (spec section 2): no birthday, no shop link, no ids. */
+export interface PublicProfile {
+  shortId: string;
+  firstName: string;
+  lastName: string;
+  phoneNo: string | null;
+  email: string | null;
+  website: string | null;
+  biography: string | null;
+  profilePic: string | null;
+}
+
+/** The profile a user works as, their company mode, and whether they still have to choose. */
+export interface ProfileWorkspace {
+  profile: Profile | null;
+  companyMode: boolean;
+  needsChoice: boolean;
+}
+
+/** Picture keys end in a random version; the address carries it, so caches never show an old one. */
+function pictureUrl(row: ProfileRow): string | null {
+  if (!row.pictureKey || !row.shortId) return null;
+  return `/api/profile/public/${row.shortId}/picture?v=${pictureVersion(row.pictureKey)}`;
+}
+
+function pictureVersion(key: string): string {
+  return key.slice(key.lastIndexOf('/') + 1);
+}
+
+function toProfile(row: ProfileRow): Profile {
+  return {
+    id: row.id,
+    shortId: row.shortId ?? '',
+    firstName: row.firstName,
+    lastName: row.lastName,
+    birthday: row.birthday,
+    phoneNo: row.phoneNo,
+    email: row.email,
+    website: row.website,
+    shopLink: row.shopLink,
+    biography: row.biography,
+    profilePic: pictureUrl(row),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const byAge = [asc(profiles.createdAt), asc(profiles.lastName)];
+
 export async function listProfiles(db: Db, userId: string): Promise<ProfileOption[]> {
   return db
     .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName })
     .from(profiles)
     .where(eq(profiles.userId, userId))
-    .orderBy(asc(profiles.createdAt), asc(profiles.lastName));
+    .orderBy(...byAge);
+}
+
+/** Every profile of the user with all its fields, oldest first. */
+export async function listProfileDetails(db: Db, userId: string): Promise<Profile[]> {
+  const rows = await db.select().from(profiles).where(eq(profiles.userId, userId)).orderBy(...byAge);
+  return rows.map(toProfile);
+}
+
+async function ownedProfile(db: Db, userId: string, profileId: string): Promise<ProfileRow> {
+  const row = await db.query.profiles.findFirst({ where: and(eq(profiles.id, profileId), eq(profiles.userId, userId)) });
+  if (!row) throw new AppError('profileNotFound');
+  return row;
+}
+
+export async function getProfile(db: Db, userId: string, profileId: string): Promise<Profile> {
+  return toProfile(await ownedProfile(db, userId, profileId));
+}
+
+/** The text fields of an input; absent ones are left out, so an edit keeps them. */
+function fields(input: ProfileInput): Partial<ProfileRow> {
+  const out: Partial<ProfileRow> = { firstName: input.firstName, lastName: input.lastName };
+  for (const key of ['birthday', 'phoneNo', 'email', 'website', 'shopLink', 'biography'] as const) {
+    if (input[key] !== undefined) out[key] = input[key];
+  }
+  return out;
+}
+
+export async function createProfile(db: Db, userId: string, input: ProfileInput, now = Date.now()): Promise<Profile> {
+  const [existing] = await db.select({ n: count() }).from(profiles).where(eq(profiles.userId, userId));
+  if ((existing?.n ?? 0) >= LIMITS.profilesMax) throw new AppError('tooManyProfiles');
+  const row: ProfileRow = {
+    id: crypto.randomUUID(),
+    userId,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    birthday: input.birthday ?? null,
+    phoneNo: input.phoneNo ?? null,
+    email: input.email ?? null,
+    website: input.website ?? null,
+    shopLink: input.shopLink ?? null,
+    biography: input.biography ?? null,
+    shortId: shortId(),
+    pictureKey: null,
+    pictureType: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db.insert(profiles).values(row);
+  return toProfile(row);
+}
+
+/** Saves the fields; `deleteProfilePic` also removes the picture. */
+export async function updateProfile(env: Env, db: Db, userId: string, profileId: string, input: ProfileInput, now = Date.now()): Promise<Profile> {
+  const before = await ownedProfile(db, userId, profileId);
+  const changes: Partial<ProfileRow> = { ...fields(input), updatedAt: now };
+  if (input.deleteProfilePic) Object.assign(changes, { pictureKey: null, pictureType: null });
+  const [row] = await db.update(profiles).set(changes).where(eq(profiles.id, profileId)).returning();
+  if (input.deleteProfilePic && before.pictureKey) await env.MEDIA.delete(before.pictureKey);
+  return toProfile(row!);
+}
+
+/**
+ * Deletes a profile and its picture. The profile the user works as cannot be deleted, nor the
+ * last one; parties it managed pass to the selected profile, so every party keeps a manager.
+ */
+export async function deleteProfile(env: Env, db: Db, userId: string, profileId: string): Promise<void> {
+  const row = await ownedProfile(db, userId, profileId);
+  const [all, settings] = await Promise.all([listProfiles(db, userId), getSettings(db, userId)]);
+  if (all.length <= 1) throw new AppError('lastProfile');
+  const selected = selectedProfile(all, settings.selectedProfileId)!;
+  if (selected.id === profileId) throw new AppError('profileSelected');
+  await db.batch([
+    db.update(parties).set({ profileId: selected.id }).where(and(eq(parties.userId, userId), eq(parties.profileId, profileId))),
+    db.delete(profiles).where(eq(profiles.id, profileId)),
+  ]);
+  if (row.pictureKey) await env.MEDIA.delete(row.pictureKey);
+}
+
+/** Spec: GET /profile/user. The stored selection, or the first profile while none is stored. */
+export async function profileWorkspace(db: Db, userId: string): Promise<ProfileWorkspace> {
+  const [rows, settings] = await Promise.all([listProfileDetails(db, userId), getSettings(db, userId)]);
+  return {
+    profile: selectedProfile(rows, settings.selectedProfileId),
+    companyMode: settings.companyMode,
+    needsChoice: needsProfileChoice(rows, settings.selectedProfileId, settings.companyMode),
+  };
+}
+
+/** The profile the user works as from now on (stored per user). */
+export async function selectProfile(db: Db, userId: string, profileId: string): Promise<ProfileWorkspace> {
+  await ownedProfile(db, userId, profileId);
+  await updateSettings(db, userId, { selectedProfileId: profileId });
+  return profileWorkspace(db, userId);
+}
+
+export async function setCompanyMode(db: Db, userId: string, companyMode: boolean): Promise<ProfileWorkspace> {
+  await updateSettings(db, userId, { companyMode });
+  return profileWorkspace(db, userId);
+}
+
+/**
+ * What an upload is, judged by its bytes: one of the picture types within the size cap. The
+ * claimed content type may be absent or generic, but not another kind of file.
+ */
+export function checkPicture(bytes: Uint8Array, claimedType: string | null): PictureType {
+  if (bytes.length > LIMITS.pictureBytesMax) throw new AppError('imageTooLarge');
+  const type = sniffPictureType(bytes);
+  if (!type || !acceptableClaim(claimedType)) throw new AppError('notAnImage');
+  return type;
+}
+
+/**
+ * Stores a new picture under `profiles/{profileId}/{random}` and then deletes the old one, so the
+ * profile never points at a missing object.
+ */
+export async function setPicture(env: Env, db: Db, userId: string, profileId: string, bytes: Uint8Array, claimedType: string | null, now = Date.now()): Promise<Profile> {
+  const before = await ownedProfile(db, userId, profileId);
+  const type = checkPicture(bytes, claimedType);
+  const key = `profiles/${profileId}/${randomToken(12)}`;
+  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type } });
+  let row: ProfileRow | undefined;
+  try {
+    [row] = await db.update(profiles).set({ pictureKey: key, pictureType: type, updatedAt: now }).where(eq(profiles.id, profileId)).returning();
+  } catch (error) {
+    await env.MEDIA.delete(key);
+    throw error;
+  }
+  if (!row) {
+    // Deleted meanwhile.
+    await env.MEDIA.delete(key);
+    throw new AppError('profileNotFound');
+  }
+  if (before.pictureKey) await env.MEDIA.delete(before.pictureKey);
+  return toProfile(row);
+}
+
+export async function removePicture(env: Env, db: Db, userId: string, profileId: string, now = Date.now()): Promise<Profile> {
+  const before = await ownedProfile(db, userId, profileId);
+  const [row] = await db.update(profiles).set({ pictureKey: null, pictureType: null, updatedAt: now }).where(eq(profiles.id, profileId)).returning();
+  if (before.pictureKey) await env.MEDIA.delete(before.pictureKey);
+  return toProfile(row!);
+}
+
+async function profileByShortId(db: Db, shortIdValue: string): Promise<ProfileRow> {
+  const row = await db.query.profiles.findFirst({ where: eq(profiles.shortId, shortIdValue) });
+  if (!row) throw new AppError('profileNotFound');
+  return row;
+}
+
+/** The public profile page's data, by its short id. */
+export async function publicProfile(db: Db, shortIdValue: string): Promise<PublicProfile> {
+  const row = await profileByShortId(db, shortIdValue);
+  return {
+    shortId: shortIdValue,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNo: row.phoneNo,
+    email: row.email,
+    website: row.website,
+    biography: row.biography,
+    profilePic: pictureUrl(row),
+  };
+}
+
+/** The picture's bytes and type, and whether `version` names the current picture. */
+export async function publicPicture(env: Env, db: Db, shortIdValue: string, version: string | null): Promise<{ body: ReadableStream; type: string; size: number; current: boolean }> {
+  const row = await profileByShortId(db, shortIdValue);
+  if (!row.pictureKey || !row.pictureType) throw new AppError('notFound');
+  const object = await env.MEDIA.get(row.pictureKey);
+  if (!object) throw new AppError('notFound');
+  return { body: object.body, type: row.pictureType, size: object.size, current: version === pictureVersion(row.pictureKey) };
 }

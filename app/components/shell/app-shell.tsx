@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '~/components/language-menu';
 import { Logo } from '~/components/logo';
+import { initials } from '~/core/text';
 
 export interface ShellUser {
   selectedProfile: { id: string; firstName: string; lastName: string } | null;
@@ -110,11 +111,11 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
 function UserMenu({ user }: { user: ShellUser }) {
   const { t } = useTranslation();
   const profile = user.selectedProfile;
-  const initials = profile ? `${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase() : '?';
+  const letters = profile ? initials(profile) : '?';
   return (
     <details className="relative">
       <summary aria-label={t('nav.userMenu')} className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary-dark font-semibold text-white hover:bg-primary-dark/90">
-        <span aria-hidden="true">{initials}</span>
+        <span aria-hidden="true">{letters}</span>
       </summary>
       <div className="absolute right-0 z-40 mt-1 w-56 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
         {profile ? (

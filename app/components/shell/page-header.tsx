@@ -1,13 +1,14 @@
+import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 
-export interface HeaderAction {
+/** A button, or a link (`to`) where the action only goes to another page: links work before hydration. */
+export type HeaderAction = {
   label: string;
-  onClick: () => void;
   /** normal: filled; inherit: outlined; destructive: red. */
   style?: 'normal' | 'inherit' | 'destructive';
   disabled?: boolean;
   icon?: React.ReactNode;
-}
+} & ({ onClick: () => void } | { to: string });
 
 export interface HeaderTab<T extends string> {
   value: T;
@@ -35,18 +36,20 @@ export function PageHeader<T extends string, S extends string>({ title, actions 
       <div className="flex flex-wrap items-center justify-between gap-3 pb-3">
         <h1 className="text-2xl font-semibold">{title}</h1>
         <div className="flex flex-wrap gap-2">
-          {actions.map((action) => (
-            <button
-              key={action.label}
-              type="button"
-              onClick={action.onClick}
-              disabled={action.disabled}
-              className={`flex items-center gap-2 rounded-full px-4 py-2 font-medium disabled:opacity-50 ${ACTION_STYLE[action.style ?? 'normal']}`}
-            >
-              {action.icon}
-              {action.label}
-            </button>
-          ))}
+          {actions.map((action) => {
+            const className = `flex items-center gap-2 rounded-full px-4 py-2 font-medium disabled:opacity-50 ${ACTION_STYLE[action.style ?? 'normal']}`;
+            return 'to' in action && !action.disabled ? (
+              <Link key={action.label} to={action.to} className={className}>
+                {action.icon}
+                {action.label}
+              </Link>
+            ) : (
+              <button key={action.label} type="button" onClick={'onClick' in action ? action.onClick : undefined} disabled={action.disabled} className={className}>
+                {action.icon}
+                {action.label}
+              </button>
+            );
+          })}
         </div>
       </div>
       {tabs || sort ? (

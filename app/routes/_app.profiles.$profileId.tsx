@@ -1,0 +1,347 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { data, redirect } from '@remix-run/cloudflare';
+import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CompanyModeSwitch } from '~/components/profile/company-mode-switch';
+import { ProfileAvatar } from '~/components/profile/profile-avatar';
+import { PageHeader } from '~/components/shell/page-header';
+import type { HeaderAction } from '~/components/shell/page-header';
+import { isAppError } from '~/core/errors';
+import type { ErrorCode } from '~/core/errors';
+import { isPictureType } from '~/core/images';
+import { LIMITS } from '~/core/limits';
+import { BIRTHDAY_MIN, latestBirthday } from '~/core/profile';
+import { ProfileInputSchema, firstErrorCode } from '~/core/schemas';
+import { fullName } from '~/core/text';
+import { isCompanyView } from '~/core/workspace';
+import { requireConsultant } from '~/lib/auth.server';
+import type { Profile } from '../../worker/services/profiles';
+
+export const meta: MetaFunction = () => [{ title: 'Salon' }];
+
+const NEW = 'new';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { userId } = requireConsultant(context, request);
+  const [profiles, settings] = await Promise.all([context.services.profiles.listProfileDetails(context.db, userId), context.services.settings.getSettings(context.db, userId)]);
+  const profile = params.profileId === NEW ? null : profiles.find((candidate) => candidate.id === params.profileId);
+  // Another consultant's profile is not found, like one that does not exist.
+  if (profile === undefined) throw new Response(null, { status: 404 });
+  return {
+    profile,
+    companyView: isCompanyView(profiles.length, settings.companyMode),
+    companyMode: settings.companyMode,
+    created: new URL(request.url).searchParams.has('created'),
+  };
+}
+
+type ActionResult = { ok: true } | { ok: false; code: ErrorCode };
+
+/** Room for the form's text fields beside the picture in a multipart body. */
+const FORM_FIELDS_BYTES = 64 * 1024;
+
+/** Saves the fields and, when one was chosen, the picture: the same domain functions as the API. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { userId } = requireConsultant(context, request);
+  const refuse = (code: ErrorCode, status: number) => data<ActionResult>({ ok: false, code }, { status });
+  if (Number(request.headers.get('Content-Length') ?? 0) > LIMITS.pictureBytesMax + FORM_FIELDS_BYTES) return refuse('imageTooLarge', 413);
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? '');
+  const parsed = ProfileInputSchema.safeParse({
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    birthday: text('birthday'),
+    phoneNo: text('phoneNo'),
+    email: text('email'),
+    website: text('website'),
+    shopLink: text('shopLink'),
+    biography: text('biography'),
+    deleteProfilePic: form.get('deleteProfilePic') === 'on',
+  });
+  if (!parsed.success) return refuse(firstErrorCode(parsed.error), 400);
+  const file = form.get('picture');
+  const picture = file instanceof File && file.size > 0 ? { bytes: new Uint8Array(await file.arrayBuffer()), type: file.type || null } : null;
+  const { profiles } = context.services;
+  try {
+    // Judge the picture before anything is written, so a refused one leaves no half-saved profile.
+    if (picture) profiles.checkPicture(picture.bytes, picture.type);
+    const id =
+      params.profileId === NEW
+        ? (await profiles.createProfile(context.db, userId, parsed.data)).id
+        : (await profiles.updateProfile(context.env, context.db, userId, params.profileId ?? '', parsed.data)).id;
+    if (picture) await profiles.setPicture(context.env, context.db, userId, id, picture.bytes, picture.type);
+    if (params.profileId === NEW) return redirect(`/profiles/${id}?created`);
+    return data<ActionResult>({ ok: true });
+  } catch (error) {
+    if (isAppError(error)) return refuse(error.code, error.status);
+    throw error;
+  }
+}
+
+const FIELDS = ['firstName', 'lastName', 'birthday', 'phoneNo', 'email', 'website', 'shopLink', 'biography'] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+
+function valuesOf(profile: Profile | null): Values {
+  return Object.fromEntries(FIELDS.map((field) => [field, profile?.[field] ?? ''])) as Values;
+}
+
+export default function ProfileEditorPage() {
+  const data = useLoaderData<typeof loader>();
+  // A new profile and each saved one get their own form state.
+  return <ProfileEditor key={data.profile?.id ?? NEW} {...data} />;
+}
+
+function ProfileEditor({ profile, companyView, companyMode, created }: ReturnType<typeof useLoaderData<typeof loader>>) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const result = useActionData<typeof action>();
+  const saved = useMemo(() => valuesOf(profile), [profile]);
+  const [values, setValues] = useState(saved);
+  const [picture, setPicture] = useState<{ file: File; preview: string } | null>(null);
+  const [removePicture, setRemovePicture] = useState(false);
+  const [pictureError, setPictureError] = useState<ErrorCode | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ids = useId();
+
+  const form = useRef<HTMLFormElement>(null);
+  const interactive = useRef(false);
+
+  useEffect(() => {
+    if (!interactive.current) {
+      // What was typed or chosen before the page became interactive (a slow phone) is kept.
+      interactive.current = true;
+      const elements = form.current?.elements;
+      if (elements) setValues(Object.fromEntries(FIELDS.map((name) => [name, (elements.namedItem(name) as HTMLInputElement | null)?.value ?? ''])) as Values);
+      choosePicture(fileInput.current?.files?.[0]);
+      return;
+    }
+    // A successful save brings a new profile from the loader: the form starts over from it.
+    setValues(valuesOf(profile));
+    setRemovePicture(false);
+    setPicture(null);
+    if (fileInput.current) fileInput.current.value = '';
+  }, [profile?.updatedAt]);
+  useEffect(() => () => (picture ? URL.revokeObjectURL(picture.preview) : undefined), [picture]);
+
+  const dirty = picture !== null || removePicture || FIELDS.some((field) => values[field] !== saved[field]);
+  const submitting = navigation.state === 'submitting';
+  // The server's answer stands until the next change: then it is about a form that no longer exists.
+  const [answered, setAnswered] = useState<typeof result>(undefined);
+  const serverError = result && !result.ok && result !== answered && !submitting ? result.code : null;
+  const error = pictureError ?? serverError;
+  const change = (name: (typeof FIELDS)[number], value: string) => {
+    setAnswered(result);
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+  // The field the error is about: the first one the shared schema refuses (none for a picture).
+  const invalid = useMemo(() => {
+    if (!error || pictureError) return null;
+    const parsed = ProfileInputSchema.safeParse(values);
+    return parsed.success ? null : (parsed.error.issues[0]?.path[0] as (typeof FIELDS)[number] | undefined) ?? null;
+  }, [error, pictureError, values]);
+  // Once per answer from the server: the refused field gets the focus.
+  useEffect(() => {
+    if (invalid) document.getElementById(`${ids}-${invalid}`)?.focus();
+  }, [result]);
+  const errorId = `${ids}-error`;
+  const describedBy = (name: (typeof FIELDS)[number], ...others: string[]) => [...others, ...(invalid === name ? [errorId] : [])].join(' ') || undefined;
+  const success = !dirty && !submitting && (result?.ok || created);
+
+  const choosePicture = (file: File | undefined) => {
+    setAnswered(result);
+    setPictureError(null);
+    if (!file) return;
+    const code: ErrorCode | null = !isPictureType(file.type) ? 'notAnImage' : file.size > LIMITS.pictureBytesMax ? 'imageTooLarge' : null;
+    if (code) {
+      setPictureError(code);
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setRemovePicture(false);
+    setPicture({ file, preview: URL.createObjectURL(file) });
+  };
+
+  const dropPicture = () => {
+    setAnswered(result);
+    setPictureError(null);
+    if (picture) {
+      setPicture(null);
+      if (fileInput.current) fileInput.current.value = '';
+    } else {
+      setRemovePicture(true);
+    }
+  };
+
+  const shown = picture?.preview ?? (removePicture ? null : (profile?.profilePic ?? null));
+  const actions: HeaderAction[] = companyView
+    ? [{ label: t('profiles.allProfiles'), to: '/profiles', style: 'inherit' }]
+    : [{ label: t('profiles.newProfile'), to: `/profiles/${NEW}`, style: 'inherit' }];
+  const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-primary-dark aria-[invalid=true]:border-red-700';
+  const label = (name: (typeof FIELDS)[number], required = false) => (
+    <label htmlFor={`${ids}-${name}`} className="font-medium">
+      {t(`profiles.${name}`)}
+      {required ? (
+        <span className="text-red-800">
+          <span aria-hidden="true"> *</span>
+          <span className="sr-only"> ({t('profiles.required')})</span>
+        </span>
+      ) : null}
+    </label>
+  );
+  const textField = (name: Exclude<(typeof FIELDS)[number], 'biography'>, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+    <div>
+      {label(name, props.required)}
+      <input
+        id={`${ids}-${name}`}
+        name={name}
+        value={values[name]}
+        onChange={(event) => change(name, event.target.value)}
+        className={field}
+        {...props}
+        aria-invalid={invalid === name || undefined}
+        aria-describedby={describedBy(name, ...(props['aria-describedby'] ? [props['aria-describedby']] : []))}
+      />
+    </div>
+  );
+  const biographyLength = values.biography.length;
+
+  return (
+    <>
+      <PageHeader title={profile ? t('profiles.editTitle') : t('profiles.newProfile')} actions={actions} />
+      <main id="main" className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+        <Form ref={form} method="post" encType="multipart/form-data" className="space-y-6" aria-labelledby={`${ids}-title`}>
+          <h2 id={`${ids}-title`} className="sr-only">
+            {profile ? fullName(profile) : t('profiles.newProfile')}
+          </h2>
+          <Section id={`${ids}-picture`} title={t('profiles.picture')}>
+            <div className="mt-3 flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+              <ProfileAvatar person={values} src={shown} size="lg" alt={t('profiles.picture')} />
+              <div className="space-y-2">
+                <div className="flex flex-wrap gap-2">
+                  <input
+                    ref={fileInput}
+                    id={`${ids}-file`}
+                    type="file"
+                    name="picture"
+                    accept="image/*"
+                    aria-describedby={`${ids}-picture-hint`}
+                    onChange={(event) => choosePicture(event.target.files?.[0])}
+                    className="peer sr-only"
+                  />
+                  <label
+                    htmlFor={`${ids}-file`}
+                    className="cursor-pointer rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-dark"
+                  >
+                    {shown ? t('profiles.replacePicture') : t('profiles.choosePicture')}
+                  </label>
+                  {shown ? (
+                    <button type="button" onClick={dropPicture} className="rounded-full px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50">
+                      {t('profiles.removePicture')}
+                    </button>
+                  ) : null}
+                </div>
+                <p id={`${ids}-picture-hint`} className="text-sm text-slate-600">
+                  {t('profiles.pictureHint', { size: LIMITS.pictureBytesMax / (1024 * 1024) })}
+                </p>
+                <p aria-live="polite" className="text-sm text-slate-700 empty:hidden">
+                  {picture ? t('profiles.pictureChosen') : removePicture ? t('profiles.pictureRemoved') : null}
+                </p>
+              </div>
+            </div>
+            {removePicture ? <input type="hidden" name="deleteProfilePic" value="on" /> : null}
+          </Section>
+
+          <Section id={`${ids}-personal`} title={t('profiles.personal')} grid>
+            {textField('firstName', { required: true, maxLength: LIMITS.nameMax, autoComplete: 'given-name' })}
+            {textField('lastName', { required: true, maxLength: LIMITS.nameMax, autoComplete: 'family-name' })}
+            {textField('birthday', { type: 'date', min: BIRTHDAY_MIN, max: latestBirthday(Date.now()), autoComplete: 'bday' })}
+          </Section>
+
+          <Section id={`${ids}-contact`} title={t('profiles.contact')} grid>
+            {textField('phoneNo', { type: 'tel', maxLength: LIMITS.phoneMax, autoComplete: 'tel', inputMode: 'tel' })}
+            {textField('email', { type: 'email', maxLength: LIMITS.emailMax, autoComplete: 'email' })}
+            {textField('website', { type: 'url', maxLength: LIMITS.urlMax, placeholder: 'https://', autoComplete: 'url', 'aria-describedby': `${ids}-url-hint` })}
+            {textField('shopLink', { type: 'url', maxLength: LIMITS.urlMax, placeholder: 'https://', 'aria-describedby': `${ids}-url-hint` })}
+            <p id={`${ids}-url-hint`} className="text-sm text-slate-600 sm:col-span-2">
+              {t('profiles.urlHint')}
+            </p>
+          </Section>
+
+          <Section id={`${ids}-about`} title={t('profiles.about')}>
+            <div className="mt-3">
+              {label('biography')}
+              <textarea
+                id={`${ids}-biography`}
+                name="biography"
+                rows={5}
+                maxLength={LIMITS.biographyMax}
+                value={values.biography}
+                onChange={(event) => change('biography', event.target.value)}
+                aria-invalid={invalid === 'biography' || undefined}
+                aria-describedby={describedBy('biography', `${ids}-count`)}
+                className={`${field} resize-y`}
+              />
+              <p id={`${ids}-count`} aria-live="polite" className={`mt-1 text-right text-sm ${biographyLength >= LIMITS.biographyMax ? 'font-semibold text-red-800' : 'text-slate-600'}`}>
+                {t('profiles.biographyCount', { count: biographyLength, max: LIMITS.biographyMax })}
+              </p>
+            </div>
+          </Section>
+
+          {companyView ? null : (
+            <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+              <CompanyModeSwitch on={companyMode} />
+            </section>
+          )}
+
+          {error ? (
+            <p id={errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
+              {t(`errors.${error}`)}
+            </p>
+          ) : null}
+          <p role="status" className="empty:hidden">
+            {success ? <span className="block rounded-lg bg-green-50 px-3 py-2 text-green-800">{created && !result ? t('profiles.created') : t('profiles.saved')}</span> : null}
+          </p>
+
+          <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
+            <button type="submit" disabled={!dirty || submitting} className="rounded-full bg-primary-dark px-6 py-2.5 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50">
+              {submitting ? t('profiles.saving') : t('profiles.save')}
+            </button>
+            {profile?.shortId ? (
+              <Link to={`/p/${profile.shortId}`} target="_blank" rel="noopener" className="font-medium text-primary-dark underline">
+                {t('profiles.publicPage')}
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </main>
+    </>
+  );
+}
+
+function Section({ id, title, grid = false, children }: { id: string; title: string; grid?: boolean; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 ${grid ? 'grid gap-4 sm:grid-cols-2' : ''}`}>
+      <h3 id={id} className={`text-lg font-semibold ${grid ? 'sm:col-span-2' : ''}`}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** An unknown profile (or another consultant's) inside the workspace, not a bare error page. */
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-10 text-center">
+      <h1 className="text-2xl font-semibold">{notFound ? t('profiles.notFoundTitle') : t('errors.generic')}</h1>
+      {notFound ? <p className="mt-2 text-slate-600">{t('profiles.notFoundText')}</p> : null}
+      <Link to="/profiles" className="mt-4 inline-block font-medium text-primary-dark underline">
+        {t('profiles.allProfiles')}
+      </Link>
+    </main>
+  );
+}

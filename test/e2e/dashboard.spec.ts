@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { phoneContext, signIn } from './helpers';
+
+test('a company consultant creates a party for a chosen profile, edits it, and finds it under Expired after its expiration', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, 'team@kontor.test');
+  // The company's further profiles (the test database starts empty; the first profile comes from
+  // the sign-in).
+  const origin = new URL(page.url()).origin;
+  for (const [firstName, lastName] of [['Jonas', 'Weber'], ['Clara', 'Hoffmann']]) {
+    const response = await page.request.post('/api/profile', { headers: { Origin: origin }, data: { firstName, lastName } });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  await page.reload();
+  // A company account with several profiles is asked which one it works as; the first is fine.
+  const choice = page.getByRole('alertdialog', { name: 'Als welches Profil möchtest du arbeiten?' });
+  await expect(choice).toBeVisible();
+  await choice.getByRole('button', { name: 'Auswählen' }).click();
+  await expect(choice).toHaveCount(0);
+
+  // Create: a company account must choose the managing profile.
+  await page.getByRole('button', { name: 'Neue Party' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neue Party anlegen' });
+  await dialog.getByLabel('Art der Party').fill('Herbst-Wellness');
+  await dialog.getByLabel('Name der Gastgeberin (optional)').fill('Petra');
+  await expect(dialog.getByLabel('Ablauf')).not.toHaveValue('');
+  await dialog.getByLabel('Beraterprofil').selectOption({ label: 'Jonas Weber' });
+  await dialog.getByRole('button', { name: 'Party anlegen' }).click();
+  await expect(dialog).toHaveCount(0);
+  const card = page.getByTestId('party-card').filter({ hasText: 'Herbst-Wellness' });
+  await expect(card).toContainText('mit Jonas Weber');
+  await expect(card).toContainText('Gastgeberin: Petra');
+  await expect(card).toContainText('Läuft ab am');
+  await expect(page.getByTestId('quick-links')).toContainText('Herbst-Wellness');
+
+  // Edit: another profile, and an expiration in the past.
+  await card.getByRole('button', { name: 'Aktionen für Herbst-Wellness' }).click();
+  await card.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+  const edit = page.getByRole('dialog', { name: 'Party bearbeiten' });
+  await expect(edit.getByLabel('Art der Party')).toHaveValue('Herbst-Wellness');
+  await edit.getByLabel('Beraterprofil').selectOption({ label: 'Clara Hoffmann' });
+  await edit.getByLabel('Ablauf').fill('2024-01-01T10:00');
+  await edit.getByRole('button', { name: 'Speichern' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(page.getByRole('status')).toContainText('Party gespeichert.');
+
+  // Gone from Active, found under Expired, with "expired at".
+  await expect(page.getByTestId('party-card').filter({ hasText: 'Herbst-Wellness' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Abgelaufen' }).click();
+  await expect(page).toHaveURL(/tab=expired/);
+  const expired = page.getByTestId('party-card').filter({ hasText: 'Herbst-Wellness' });
+  await expect(expired).toContainText('Abgelaufen am 01.01.2024');
+  await expect(expired).toContainText('mit Clara Hoffmann');
+
+  // Sorting by name is kept in the address, so a reload keeps it.
+  await page.getByRole('button', { name: 'Name' }).click();
+  await expect(page).toHaveURL(/sort=name/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Abgelaufen' })).toHaveAttribute('aria-selected', 'true');
+
+  // Delete.
+  await expired.getByRole('button', { name: 'Aktionen für Herbst-Wellness' }).click();
+  await expired.getByRole('menuitem', { name: 'Löschen' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
+  await expect(page.getByTestId('party-card').filter({ hasText: 'Herbst-Wellness' })).toHaveCount(0);
+  await context.close();
+});
+
+test('on a phone the drawer opens from the menu button and closes with Escape; release notes lose their highlight once read', async ({ browser }) => {
+  const context = await phoneContext(browser, 'en-US');
+  const page = await context.newPage();
+  await signIn(page, 'anna@salon.test');
+  const drawer = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(drawer).not.toBeInViewport();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await menu.click();
+  await expect(drawer).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(drawer).not.toBeInViewport();
+  await expect(menu).toBeFocused();
+
+  await menu.click();
+  await expect(page.getByTestId('release-notes-highlight')).toBeVisible();
+  await drawer.getByRole('link', { name: /Release notes/ }).click();
+  await expect(page.getByRole('heading', { name: 'Version 1.12.0' })).toBeVisible();
+  await expect(drawer).not.toBeInViewport();
+  await expect(page.getByTestId('release-notes-highlight')).toHaveCount(0);
+  await context.close();
+});

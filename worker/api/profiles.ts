@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import { LIMITS } from '../../app/core/limits';
+import { CompanyModeSchema, ProfileInputSchema, SelectProfileSchema } from '../../app/core/schemas';
+import { readLimited } from '../media/body';
+import {
+  createProfile,
+  deleteProfile,
+  getProfile,
+  listProfileDetails,
+  profileWorkspace,
+  publicPicture,
+  publicProfile,
+  removePicture,
+  selectProfile,
+  setCompanyMode,
+  setPicture,
+  updateProfile,
+} from '../services/profiles';
+import type { ApiEnv } from './context';
+import { requireConsultant, valid } from './context';
+
+/**
+ * Profiles (spec section 7). Literal paths come before `/:id`: Hono tries routes in order. The
+ * picture is sent as the raw body of `PUT /:id/picture` (ADR 009); `/public/*` is what anyone with
+ * a profile's short id may read.
+ */
+export const profilesApi = new Hono<ApiEnv>()
+  .get('/', async (c) => c.json(await listProfileDetails(c.get('db'), requireConsultant(c).userId)))
+  .get('/user', async (c) => c.json(await profileWorkspace(c.get('db'), requireConsultant(c).userId)))
+  .put('/select', valid('json', SelectProfileSchema), async (c) => {
+    return c.json(await selectProfile(c.get('db'), requireConsultant(c).userId, c.req.valid('json').profileId));
+  })
+  .put('/companyMode', valid('json', CompanyModeSchema), async (c) => {
+    return c.json(await setCompanyMode(c.get('db'), requireConsultant(c).userId, c.req.valid('json').companyMode));
+  })
+  .get('/public/:shortId', async (c) => c.json(await publicProfile(c.get('db'), c.req.param('shortId'))))
+  .get('/public/:shortId/picture', async (c) => {
+    const picture = await publicPicture(c.env, c.get('db'), c.req.param('shortId'), c.req.query('v') ?? null);
+    return c.body(picture.body, 200, {
+      'Content-Type': picture.type,
+      'Content-Length': String(picture.size),
+      'Content-Disposition': 'inline',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      // The address names the picture's version: the current one never changes, an old one might.
+      'Cache-Control': picture.current ? 'public, max-age=31536000, immutable' : 'public, max-age=60',
+    });
+  })
+  .post('/', valid('json', ProfileInputSchema), async (c) => {
+    return c.json(await createProfile(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201);
+  })
+  .get('/:id', async (c) => c.json(await getProfile(c.get('db'), requireConsultant(c).userId, c.req.param('id'))))
+  .put('/:id', valid('json', ProfileInputSchema), async (c) => {
+    return c.json(await updateProfile(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json')));
+  })
+  .delete('/:id', async (c) => {
+    await deleteProfile(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'));
+    return c.body(null, 204);
+  })
+  .put('/:id/picture', async (c) => {
+    const { userId } = requireConsultant(c);
+    // Ownership first: a stranger learns nothing from how their upload is judged.
+    await getProfile(c.get('db'), userId, c.req.param('id'));
+    const bytes = await readLimited(c.req.raw, LIMITS.pictureBytesMax, 'imageTooLarge');
+    return c.json(await setPicture(c.env, c.get('db'), userId, c.req.param('id'), bytes, c.req.header('Content-Type') ?? null));
+  })
+  .delete('/:id/picture', async (c) => c.json(await removePicture(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'))));
