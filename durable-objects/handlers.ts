@@ -83,12 +83,15 @@ export interface SendInput {
   replyingTo?: string | null | undefined;
 }
 
+const CLIENT_TYPES: ReadonlySet<MessageType> = new Set(['text', 'heading', 'heading2', 'heading3']);
+const TRUSTED_TYPES: ReadonlySet<MessageType> = new Set([...CLIENT_TYPES, 'profile']);
+
 /**
  * Stores a message once and tells everyone but `from` (the sender's socket, which gets an ack).
  * A repeat with the same tempId returns the original (`duplicate`) and tells nobody; the same
  * tempId with another body is refused. Socket and API share this, so they cannot drift apart.
  */
-export function sendMessage(room: Room, member: StoredMember, input: SendInput, from?: WebSocket): Outcome<{ message: ChatMessage; duplicate: boolean }> {
+export function sendMessage(room: Room, member: StoredMember, input: SendInput, from?: WebSocket, trusted = false): Outcome<{ message: ChatMessage; duplicate: boolean }> {
   if (input.tempId) {
     const existing = room.store.findByTempId(member.id, input.tempId);
     if (existing) {
@@ -103,8 +106,9 @@ export function sendMessage(room: Room, member: StoredMember, input: SendInput, 
   // The schemas check this at the door; this guards the trusted paths (forwarding) too, and so
   // keeps marker texts for the room alone.
   if (!isCleanText(input.message)) return fail('invalidText');
-  // Media and profile messages arrive with later issues; until then only text and headings exist.
-  if (!['text', 'heading', 'heading2', 'heading3'].includes(input.messageType)) return fail('invalidInput');
+  // Profile cards are built by the Worker from the manager's own profile (a trusted call); media
+  // messages arrive with a later issue. Clients send text and headings.
+  if (!(trusted ? TRUSTED_TYPES : CLIENT_TYPES).has(input.messageType)) return fail('invalidInput');
   if (input.replyingTo) {
     const target = room.store.findById(input.replyingTo);
     if (!target) return fail('messageNotFound');

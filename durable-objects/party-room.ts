@@ -186,11 +186,12 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     return { ok: true, value: { ...this.store.page(before), seq: this.store.seq } };
   }
 
-  async post(member: Member, facts: RoomFacts, input: SendInput): Promise<Outcome<{ message: ChatMessage; duplicate: boolean }>> {
+  /** A message through the API. `trusted`: the Worker built it (a profile card), not the client. */
+  async post(member: Member, facts: RoomFacts, input: SendInput, trusted = false): Promise<Outcome<{ message: ChatMessage; duplicate: boolean }>> {
     const stored = this.enter(member, facts);
     if (!stored) return { ok: false, code: 'notMember' };
     if (!this.limiter(member.id).take(this.now())) return { ok: false, code: 'rateLimited' };
-    return sendMessage(this, stored, input);
+    return sendMessage(this, stored, input, undefined, trusted);
   }
 
   async edit(member: Member, facts: RoomFacts, messageId: string, text: string): Promise<Outcome<ChatMessage>> {
@@ -215,7 +216,7 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     const stored = this.enter(member, facts);
     if (!stored) return { ok: false, code: 'notMember' };
     for (const input of inputs) {
-      const result = sendMessage(this, stored, input);
+      const result = sendMessage(this, stored, input, undefined, true);
       if (!result.ok) return result;
     }
     return { ok: true, value: inputs.length };

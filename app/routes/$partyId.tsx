@@ -9,6 +9,7 @@ import { useDateFormatter } from '~/components/local-time';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { ContentsPanel } from '~/components/party/contents-panel';
 import { HeadingDialog } from '~/components/party/heading-dialog';
+import { ProfileCardDialog } from '~/components/party/profile-card-dialog';
 import { InputBar } from '~/components/party/input-bar';
 import type { InputMode } from '~/components/party/input-bar';
 import { ReceiptsDialog } from '~/components/party/receipts-dialog';
@@ -115,6 +116,7 @@ function Party({ party }: { party: PartyInfo }) {
   const [tab, setTab] = useState<'messages' | 'contents' | 'guests'>('messages');
   const [inputMode, setInputMode] = useState<InputMode>(null);
   const [headingOpen, setHeadingOpen] = useState(false);
+  const [profileCardOpen, setProfileCardOpen] = useState(false);
   const [receiptsOf, setReceiptsOf] = useState<ChatMessage | null>(null);
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
   const [selected, setSelected] = useState<Set<string> | null>(null);
@@ -283,6 +285,7 @@ function Party({ party }: { party: PartyInfo }) {
               mode={inputMode}
               onCancelMode={() => setInputMode(null)}
               onHeading={isManager ? () => setHeadingOpen(true) : undefined}
+              onProfileCard={isManager ? () => setProfileCardOpen(true) : undefined}
               onSubmit={(text) => {
                 if (inputMode?.kind === 'edit') actions.edit(inputMode.message.id, text);
                 else chat.send(text, { replyingTo: inputMode?.kind === 'reply' ? inputMode.message.id : null });
@@ -319,6 +322,15 @@ function Party({ party }: { party: PartyInfo }) {
           onSubmit={(text, level) => {
             chat.send(text, { messageType: level });
             setHeadingOpen(false);
+          }}
+        />
+      ) : null}
+      {profileCardOpen ? (
+        <ProfileCardDialog
+          onCancel={() => setProfileCardOpen(false)}
+          onSubmit={(profileId) => {
+            void actions.sendProfileCard(profileId);
+            setProfileCardOpen(false);
           }}
         />
       ) : null}

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { AppError } from '../../app/core/errors';
 import { isExpired } from '../../app/core/party';
+import { profileCardText } from '../../app/core/profile-card';
 import { MessageTypeSchema } from '../../app/core/protocol';
 import {
   ChangeNameSchema,
@@ -17,6 +18,7 @@ import {
   TempIdSchema,
 } from '../../app/core/schemas';
 import * as moderation from '../services/moderation';
+import { getProfile } from '../services/profiles';
 import { z } from 'zod';
 import type { Outcome } from '../../durable-objects/handlers';
 import { ROOM_HEADER } from '../../durable-objects/party-room';
@@ -45,6 +47,15 @@ const ChatPostSchema = z.object({
   message: MessageTextSchema,
   replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
 });
+
+/** The text of a profile card for one of the manager's own profiles (spec: send profile card). */
+async function profileCardMessage(c: ApiContext, member: Member, party: PartyRow, profileId: string): Promise<string> {
+  if (member.role !== 'manager') throw new AppError('forbidden');
+  if (!z.uuid().safeParse(profileId).success) throw new AppError('invalidInput');
+  const profile = await getProfile(c.get('db'), party.userId, profileId);
+  const { shortId, firstName, lastName, phoneNo, email, website, biography, profilePic } = profile;
+  return profileCardText({ shortId, firstName, lastName, phoneNo, email, website, biography, profilePic });
+}
 
 /**
  * The requester's membership of the party, or the reason they have none. Guests of an expired
@@ -104,7 +115,10 @@ export const partiesApi = new Hono<ApiEnv>()
   .post('/:id/chat', valid('json', ChatPostSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     const body = c.req.valid('json');
-    const result = unwrap(await room(c.env, party.id).post(member, roomFacts(party), { ...body, tempId: body.tempId ?? null }));
+    // A profile card names one of the manager's profiles; the card itself is built here from it.
+    const card = body.messageType === 'profile' ? await profileCardMessage(c, member, party, body.message) : null;
+    const input = { ...body, message: card ?? body.message, tempId: body.tempId ?? null };
+    const result = unwrap(await room(c.env, party.id).post(member, roomFacts(party), input, card !== null));
     return c.json(result.message, result.duplicate ? 200 : 201);
   })
   .get('/:id/chatTimestamp', async (c) => {

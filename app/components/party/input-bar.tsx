@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, TIMINGS } from '~/core/limits';
 import type { ChatMessage } from '~/core/protocol';
 import { EmojiButton } from './emoji-button';
-import { snippet } from './message-item';
+import { preview } from './message-item';
 
 const MAX_ROWS = 8;
 
@@ -22,6 +22,8 @@ interface Props {
   onCancelMode: () => void;
   /** Only for the manager: opens the heading dialog. */
   onHeading?: () => void;
+  /** Only for the manager: opens the profile card dialog. */
+  onProfileCard?: () => void;
 }
 
 /**
@@ -29,7 +31,7 @@ interface Props {
  * (`busy` until the room acknowledged the previous message). In reply and edit mode a bar above
  * it says what the text is for; cancel (or Escape) returns to normal.
  */
-export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeading }: Props) {
+export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeading, onProfileCard }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -82,7 +84,7 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
         <div className="flex items-center gap-2 border-b border-slate-100 px-3 py-2 text-sm" data-testid="input-mode">
           <div className="min-w-0 flex-1 border-l-4 border-primary pl-2">
             <p className="font-semibold text-primary-dark">{mode.kind === 'edit' ? t('input.editing') : t('input.replyingTo', { name: mode.message.senderName })}</p>
-            <p className="truncate text-slate-600">{snippet(mode.message.message)}</p>
+            <p className="truncate text-slate-600">{preview(mode.message)}</p>
           </div>
           <button type="button" onClick={cancel} className="rounded-full px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
             {t('common.cancel')}
@@ -105,6 +107,21 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
             className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full font-bold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40"
           >
             H
+          </button>
+        ) : null}
+        {onProfileCard && !mode ? (
+          <button
+            type="button"
+            onClick={onProfileCard}
+            disabled={disabled}
+            aria-label={t('profileCard.send')}
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <rect x="3" y="5" width="18" height="14" rx="2" />
+              <circle cx="9" cy="11" r="2" />
+              <path d="M6 16a3 3 0 0 1 6 0M15 10h3M15 14h3" />
+            </svg>
           </button>
         ) : null}
         <EmojiButton disabled={disabled} onPick={insert} />

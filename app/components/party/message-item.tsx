@@ -4,8 +4,10 @@ import { FormattedText } from '~/components/formatted-text';
 import { useDateFormatter } from '~/components/local-time';
 import { plainText, parseFormatted } from '~/core/format';
 import { markerOf } from '~/core/markers';
+import { cardSummary, parseProfileCard } from '~/core/profile-card';
 import type { Actor, PartyState } from '~/core/permissions';
 import { can } from '~/core/permissions';
+import { ProfileCardView } from './profile-card';
 import type { ChatMessage } from '~/core/protocol';
 
 export interface MessageActions {
@@ -19,6 +21,11 @@ const HEADING_CLASS = { heading: 'text-xl font-bold', heading2: 'text-lg font-se
 
 export function isHeading(message: Pick<ChatMessage, 'messageType'>): message is ChatMessage & { messageType: keyof typeof HEADING_CLASS } {
   return message.messageType in HEADING_CLASS;
+}
+
+/** A message in one line: its text, or for a profile card the name on it. */
+export function preview(message: Pick<ChatMessage, 'messageType' | 'message'>, length = 80): string {
+  return message.messageType === 'profile' ? `👤 ${cardSummary(parseProfileCard(message.message))}` : snippet(message.message, length);
 }
 
 export function snippet(text: string, length = 80): string {
@@ -52,7 +59,7 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
   const checkbox =
     selection && !message.deleted ? (
       <label className="flex items-center self-center p-1">
-        <input type="checkbox" checked={selection.selected} onChange={selection.toggle} className="h-5 w-5" aria-label={`${t('selection.select')}: ${snippet(message.message, 40)}`} />
+        <input type="checkbox" checked={selection.selected} onChange={selection.toggle} className="h-5 w-5" aria-label={`${t('selection.select')}: ${preview(message, 40)}`} />
       </label>
     ) : null;
   const options = menuAllowed && !selection
@@ -151,16 +158,20 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
                 {repliedTo ? (
                   <>
                     <span className="block font-semibold">{repliedTo.senderName}</span>
-                    {repliedTo.deleted ? t('party.deletedMessage') : snippet(repliedTo.message)}
+                    {repliedTo.deleted ? t('party.deletedMessage') : preview(repliedTo)}
                   </>
                 ) : (
                   t('party.olderMessage')
                 )}
               </a>
             ) : null}
-            <p className="whitespace-pre-wrap break-words">
-              <FormattedText text={message.message} />
-            </p>
+            {message.messageType === 'profile' ? (
+              <ProfileCardView card={parseProfileCard(message.message)} />
+            ) : (
+              <p className="whitespace-pre-wrap break-words">
+                <FormattedText text={message.message} />
+              </p>
+            )}
           </>
         )}
         <p className="mt-0.5 flex justify-end gap-2 text-xs text-slate-600">

@@ -8,7 +8,7 @@ import { markerOf } from '~/core/markers';
 import type { Actor, PartyState } from '~/core/permissions';
 import type { ChatMessage, Member } from '~/core/protocol';
 import type { MessageActions } from './message-item';
-import { MessageItem, snippet } from './message-item';
+import { MessageItem, preview } from './message-item';
 
 interface Props extends MessageActions {
   messages: ChatMessage[];
@@ -129,7 +129,7 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
   useEffect(() => {
     if (!newest) return;
     if (announced.current !== null && newest.seq > announced.current && newest.sender !== me?.id && !newest.deleted) {
-      setAnnouncement(markerOf(newest) === 'guestJoined' ? t('party.guestJoined', { name: newest.senderName }) : `${newest.senderName}: ${snippet(newest.message, 200)}`);
+      setAnnouncement(markerOf(newest) === 'guestJoined' ? t('party.guestJoined', { name: newest.senderName }) : `${newest.senderName}: ${preview(newest, 200)}`);
     }
     announced.current = Math.max(announced.current ?? 0, newest.seq);
   }, [newest, me?.id, t]);

@@ -178,6 +178,8 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
       setRestriction: (restrictedMessaging: boolean) => act('restriction', 'PUT', { restrictedMessaging }),
       rename: (firstName: string, lastName: string) => act('changeName', 'PUT', { firstName, lastName }),
       leave: () => act('leave', 'DELETE'),
+      /** A profile card is built by the server from one of the manager's profiles (API only). */
+      sendProfileCard: (profileId: string) => act('chat', 'POST', { tempId: crypto.randomUUID(), messageType: 'profile', message: profileId }),
       dismissError: () => dispatch({ type: 'failed', code: null }),
     }),
     [act, sendFrame],

@@ -150,6 +150,13 @@ const de = {
     submit: 'Party beitreten',
     privacy: 'Mit dem Beitritt werden dein Name und deine Nachrichten für die Party gespeichert.',
   },
+  profileCard: {
+    view: 'Profil ansehen',
+    unavailable: 'Diese Profilkarte ist nicht mehr verfügbar.',
+    send: 'Profilkarte senden',
+    choose: 'Welche Profilkarte möchtest du senden?',
+    confirm: 'Senden',
+  },
   emoji: {
     open: 'Emoji einfügen',
     title: 'Emojis',

@@ -152,6 +152,13 @@ const en: Translation = {
     submit: 'Join the party',
     privacy: 'When you join, your name and your messages are saved for this party.',
   },
+  profileCard: {
+    view: 'View profile',
+    unavailable: 'This profile card is no longer available.',
+    send: 'Send profile card',
+    choose: 'Which profile card do you want to send?',
+    confirm: 'Send',
+  },
   emoji: {
     open: 'Insert emoji',
     title: 'Emojis',

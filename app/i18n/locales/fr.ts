@@ -155,6 +155,13 @@ const fr: Translation = {
     submit: 'Rejoindre la soirée',
     privacy: 'Lorsque vous rejoignez la soirée, votre nom et vos messages sont enregistrés pour celle-ci.',
   },
+  profileCard: {
+    view: 'Voir le profil',
+    unavailable: 'Cette carte de profil n’est plus disponible.',
+    send: 'Envoyer une carte de profil',
+    choose: 'Quelle carte de profil voulez-vous envoyer ?',
+    confirm: 'Envoyer',
+  },
   emoji: {
     open: 'Insérer un emoji',
     title: 'Emojis',

@@ -152,6 +152,13 @@ const it: Translation = {
     submit: 'Partecipa alla festa',
     privacy: 'Se partecipi, il tuo nome e i tuoi messaggi vengono salvati per questa festa.',
   },
+  profileCard: {
+    view: 'Vedi profilo',
+    unavailable: 'Questa scheda profilo non è più disponibile.',
+    send: 'Invia scheda profilo',
+    choose: 'Quale scheda profilo vuoi inviare?',
+    confirm: 'Invia',
+  },
   emoji: {
     open: 'Inserisci emoji',
     title: 'Emoji',

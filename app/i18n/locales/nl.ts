@@ -152,6 +152,13 @@ const nl: Translation = {
     submit: 'Meedoen aan de party',
     privacy: 'Als je meedoet, worden je naam en je berichten voor de party opgeslagen.',
   },
+  profileCard: {
+    view: 'Profiel bekijken',
+    unavailable: 'Deze profielkaart is niet meer beschikbaar.',
+    send: 'Profielkaart sturen',
+    choose: 'Welke profielkaart wil je sturen?',
+    confirm: 'Sturen',
+  },
   emoji: {
     open: 'Emoji invoegen',
     title: "Emoji's",
