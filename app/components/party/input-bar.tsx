@@ -99,30 +99,18 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
         }}
       >
         {onHeading && !mode ? (
-          <button
-            type="button"
-            onClick={onHeading}
-            disabled={disabled}
-            aria-label={t('heading.open')}
-            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full font-bold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40"
-          >
-            H
-          </button>
+          <ToolButton label={t('heading.open')} onClick={onHeading} disabled={disabled}>
+            <span className="font-bold">H</span>
+          </ToolButton>
         ) : null}
         {onProfileCard && !mode ? (
-          <button
-            type="button"
-            onClick={onProfileCard}
-            disabled={disabled}
-            aria-label={t('profileCard.send')}
-            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40"
-          >
+          <ToolButton label={t('profileCard.send')} onClick={onProfileCard} disabled={disabled}>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <rect x="3" y="5" width="18" height="14" rx="2" />
               <circle cx="9" cy="11" r="2" />
               <path d="M6 16a3 3 0 0 1 6 0M15 10h3M15 14h3" />
             </svg>
-          </button>
+          </ToolButton>
         ) : null}
         <EmojiButton disabled={disabled} onPick={insert} />
         <label htmlFor="message-input" className="sr-only">
@@ -173,5 +161,20 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
         </button>
       </form>
     </div>
+  );
+}
+
+/** A round tool button of the manager's (heading, profile card) beside the input. */
+function ToolButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled: boolean; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40"
+    >
+      {children}
+    </button>
   );
 }
