@@ -108,3 +108,34 @@ describe('the dashboard’s party dialog', () => {
     expect(await partyRow(party.id)).toBeNull();
   });
 });
+
+describe('a dashboard with hundreds of parties', () => {
+  it('lists 300 parties from one indexed query and renders them all', async () => {
+    const consultant = await createConsultant();
+    const now = Date.now();
+    const statements = [];
+    for (let i = 0; i < 300; i++) {
+      statements.push(
+        env.DB.prepare(
+          'INSERT INTO parties (id, short_id, user_id, profile_id, title, expires_at, restricted_messaging, latest_seq, manager_seen_seq, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?)',
+        ).bind(crypto.randomUUID(), `Bulk${String(i).padStart(8, '0')}`, consultant.userId, consultant.profileIds[0], `Party ${i}`, i % 2 ? now - 1000 : now + 86_400_000, now + i, now + i),
+      );
+    }
+    await env.DB.batch(statements);
+
+    // The list is one statement that finds the user's parties through its index.
+    const plan = await env.DB.prepare(
+      'EXPLAIN QUERY PLAN SELECT * FROM parties LEFT JOIN profiles ON profiles.id = parties.profile_id WHERE parties.user_id = ? ORDER BY parties.created_at',
+    )
+      .bind(consultant.userId)
+      .all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail).join(' | ');
+    expect(details).toMatch(/SEARCH parties USING INDEX parties_user_idx/);
+    expect(details).toMatch(/SEARCH profiles USING INDEX sqlite_autoindex_profiles_1|SEARCH profiles USING INTEGER PRIMARY KEY|SEARCH profiles USING PRIMARY KEY/);
+
+    const active = await (await page('/parties', consultant)).text();
+    expect(active.match(/data-testid="party-card"/g)).toHaveLength(150);
+    const expired = await (await page('/parties?tab=expired', consultant)).text();
+    expect(expired.match(/data-testid="party-card"/g)).toHaveLength(150);
+  });
+});
