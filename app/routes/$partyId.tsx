@@ -182,10 +182,15 @@ function Party({ party }: { party: PartyInfo }) {
               .join(' · ')}
           </p>
         </div>
-        {isManager ? <CopyLinkButton path={`/${party.shortId}`} disabled={party.expired} /> : null}
+        {isManager ? <CopyLinkButton path={`/${party.shortId}`} disabled={party.expired} compact /> : null}
         {isManager && !party.expired && !selected ? (
-          <button type="button" onClick={() => setSelected(new Set())} className="rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100">
-            {t('selection.start')}
+          <button type="button" onClick={() => setSelected(new Set())} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5">
+            {/* An icon on phones, so the party's title keeps its room; the text from sm up. */}
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <rect x="4" y="4" width="16" height="16" rx="3" />
+              <path d="m8 12 3 3 5-6" />
+            </svg>
+            <span className="sr-only sm:not-sr-only">{t('selection.start')}</span>
           </button>
         ) : null}
         {mayRestrict ? (
