@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// Starts the bench Worker (test/bench/wrangler.bench.toml) under wrangler's dev runtime, in its own
+// process so the load generator never shares an event loop with it. Prints one JSON line:
+//   {"proxied":"http://127.0.0.1:8800","direct":"http://127.0.0.1:<port>"}
+// `proxied` is wrangler dev's port (a proxy Worker in a second workerd process); `direct` is
+// Miniflare's own socket in the workerd that runs the app and its Durable Objects.
+// Stops on SIGTERM/SIGINT or when stdin closes.
+//
+//   node test/bench/serve.mjs --port 8800 --persist-to .wrangler/bench/state
+import { parseArgs } from 'node:util';
+import { unstable_DevEnv as DevEnv } from 'wrangler';
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: '8800' }, 'persist-to': { type: 'string', default: '.wrangler/bench/state' } },
+});
+
+const devEnv = new DevEnv();
+// The runtime announces its own URL to the proxy once it has loaded the Worker; keep it.
+const direct = new Promise((resolve) => {
+  const dispatch = devEnv.dispatch.bind(devEnv);
+  devEnv.dispatch = (event) => {
+    if (event.type === 'reloadComplete') {
+      const { protocol, hostname, port } = event.proxyData.userWorkerUrl;
+      resolve(`${protocol}//${hostname}:${port}`);
+    }
+    dispatch(event);
+  };
+});
+
+const worker = await devEnv.startWorker({
+  config: new URL('./wrangler.bench.toml', import.meta.url).pathname,
+  dev: {
+    server: { hostname: '127.0.0.1', port: Number(values.port) },
+    persist: values['persist-to'],
+    inspector: false,
+    watch: false,
+    logLevel: 'warn',
+    enableContainers: false,
+  },
+});
+const proxied = (await worker.url).origin;
+process.stdout.write(`${JSON.stringify({ proxied, direct: await direct })}\n`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await worker.dispose().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.stdin.on('end', stop);
+process.stdin.resume();
