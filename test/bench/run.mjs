@@ -5,6 +5,7 @@
 //
 //   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,page]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied]
+// --port is where the search for a free port starts.
 // See test/bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { history } from './history.mjs';
 import { joinStorm } from './join-storm.mjs';
 import { lighthouse, routeWeight } from './page-weight.mjs';
 import { fmt, fmtRatio, median, medianOf, ratio, sleep, table } from './stats.mjs';
-import { startStack } from './stack.mjs';
+import { freePort, startStack } from './stack.mjs';
 import { throughput } from './throughput.mjs';
 
 const { values: args } = parseArgs({
@@ -67,6 +68,8 @@ const OUT_DIR = '.cache/bench';
 const ORDER = ['ours', 'raw', 'peer'];
 
 const log = (line = '') => console.log(line);
+/** One line per round on stderr, so a long run shows where it is without cluttering the tables. */
+const progress = (line) => process.stderr.write(`  · ${line}\n`);
 const section = (title) => log(`\n── ${title} ${'─'.repeat(Math.max(0, 96 - title.length))}`);
 const versionOf = (name) => JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version;
 /** The variants in another order each run, so drift during a run hits all of them alike. */
@@ -89,15 +92,23 @@ function goal(name, measured, met) {
   goals.push({ name, measured, met });
 }
 
-/** Runs one scenario; a harness failure is recorded and the others still run. */
-async function scenario(name, fn) {
+/**
+ * Runs one scenario; a harness failure is recorded and the others still run, unless the Worker
+ * itself is gone (then nothing after it could be measured).
+ */
+async function scenario(stack, name, fn) {
   if (!only.has(name)) return;
+  if (stack.broken()) {
+    results.errors.push({ scenario: name, error: `not run: ${stack.broken()}` });
+    return;
+  }
   const started = performance.now();
   try {
     await fn();
   } catch (error) {
-    results.errors.push({ scenario: name, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    log(`!! ${name} failed: ${error instanceof Error ? error.message : error}`);
+    const cause = stack.broken() ? ` (${stack.broken()})` : '';
+    results.errors.push({ scenario: name, error: `${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause}` });
+    log(`!! ${name} failed: ${error instanceof Error ? error.message : error}${cause}`);
   }
   log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
@@ -120,6 +131,7 @@ async function fanOutAt(label, sets, sizes, pids, runCount) {
         const messages = size >= 1000 ? Math.round(plan.fanout.messages * 0.6) : plan.fanout.messages;
         const paceMs = size >= 1000 ? plan.fanout.paceMs * 2 : plan.fanout.paceMs;
         const result = await fanOut({ variant, room, receivers: size, messages, warmup: plan.fanout.warmup, paceMs, pids });
+        progress(`fan-out ${label} run ${run + 1} N=${size} ${name}: p50 ${fmt(result.p50)} p99 ${fmt(result.p99)} ms, lost ${result.lost}`);
         (byKey[`${size}/${name}`] ??= []).push(result);
         await sleep(size >= 1000 ? plan.bigGapMs : plan.gapMs);
       }
@@ -204,7 +216,9 @@ async function throughputAt(label, sets, pids, runCount) {
     for (const name of rotated(run)) {
       const variant = sets[name];
       const room = await variant.room(name === 'ours' ? `throughput-${receivers}` : `throughput-${label}-${run}`, receivers + 1);
-      (byName[name] ??= []).push(await throughput({ variant, room, ...plan.throughput, pids }));
+      const result = await throughput({ variant, room, ...plan.throughput, pids });
+      (byName[name] ??= []).push(result);
+      progress(`throughput ${label} run ${run + 1} ${name}: ${result.best?.rate ?? 0} msg/s (steps ${result.steps.map((x) => `${x.rate}${x.sustained ? '✓' : '✗'}`).join(' ')})`);
       await sleep(plan.gapMs);
     }
   }
@@ -307,7 +321,9 @@ async function joinScenario(direct) {
   section(`join storm: ${j.guests} new guests join one party, start times spread over ${j.spreadMs / 1000} s; PUT join → socket → welcome; median of ${runs} run(s)`);
   const storms = [];
   for (let run = 0; run < runs; run++) {
-    storms.push(await joinStorm({ salon: direct.salon, ...j, deflate: args.deflate }));
+    const storm = await joinStorm({ salon: direct.salon, ...j, deflate: args.deflate });
+    storms.push(storm);
+    progress(`join storm run ${run + 1}: ${storm.connected} connected, all see all after ${fmt(storm.allPresentMs / 1000)} s`);
     await sleep(plan.bigGapMs);
   }
   results.joinStorm = storms;
@@ -352,7 +368,7 @@ async function pageScenario(stack, direct) {
   const reports = [];
   for (const page of runsLh) {
     try {
-      reports.push({ name: page.name, ...(await lighthouse(page.url, { headers: page.headers, outDir: OUT_DIR, name: page.name.replace(/\W+/g, '-') })) });
+      reports.push({ name: page.name, ...(await lighthouse(page.url, { headers: page.headers, outDir: OUT_DIR, name: page.name.replace(/\W+/g, '-').replace(/-$/, '') })) });
     } catch (error) {
       reports.push({ name: page.name, error: error instanceof Error ? error.message.slice(0, 300) : String(error) });
     }
@@ -376,7 +392,8 @@ async function main() {
   log('rooms: ours = the production Worker + PartyRoom (guest credentials, validation, SQLite, broadcast; per-member send limit lifted);');
   log('       raw = echo of each frame to every socket (platform floor); peer = partyserver chat room storing each message in SQLite.');
   ensureBuild();
-  const stack = await startStack({ port: Number(args.port), persistTo: '.wrangler/bench/state', log });
+  const port = await freePort(Number(args.port));
+  const stack = await startStack({ port, persistTo: `.wrangler/bench/state-${port}`, logDir: OUT_DIR, log });
   results.urls = { proxied: stack.proxied, direct: stack.direct };
   const direct = { salon: new Salon(stack.direct) };
   direct.sets = variants(direct.salon, { deflate: args.deflate });
@@ -385,11 +402,11 @@ async function main() {
   // Both ports reach the same objects: the proxied rounds reuse the joined guests.
   proxied.sets.ours.parties = direct.sets.ours.parties;
   try {
-    await scenario('fanout', () => fanOutScenario(stack, direct, proxied));
-    await scenario('throughput', () => throughputScenario(stack, direct, proxied));
-    await scenario('history', () => historyScenario(direct));
-    await scenario('join', () => joinScenario(direct));
-    await scenario('page', () => pageScenario(stack, direct));
+    await scenario(stack, 'fanout', () => fanOutScenario(stack, direct, proxied));
+    await scenario(stack, 'throughput', () => throughputScenario(stack, direct, proxied));
+    await scenario(stack, 'history', () => historyScenario(direct));
+    await scenario(stack, 'join', () => joinScenario(direct));
+    await scenario(stack, 'page', () => pageScenario(stack, direct));
   } finally {
     await stack.stop();
   }
@@ -405,7 +422,7 @@ async function main() {
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   log(`\nresults: ${file}; ${results.seconds.toFixed(1)} s in all`);
   if (results.errors.length) {
-    log(`harness errors in: ${results.errors.map((e) => e.scenario).join(', ')}`);
+    log(`harness errors in: ${results.errors.map((e) => e.scenario).join(', ')}${stack.broken() && stack.broken() !== 'stopped' ? `: ${stack.broken()}` : ''}`);
     process.exit(1);
   }
   process.exit(0);

@@ -4,24 +4,35 @@
 //   {"proxied":"http://127.0.0.1:8800","direct":"http://127.0.0.1:<port>"}
 // `proxied` is wrangler dev's port (a proxy Worker in a second workerd process); `direct` is
 // Miniflare's own socket in the workerd that runs the app and its Durable Objects.
-// Stops on SIGTERM/SIGINT or when stdin closes.
+// With --inspector-port, also "inspector": wrangler's DevTools proxy for the app's isolate
+// (profile.mjs takes CPU profiles through it). Stops on SIGTERM/SIGINT or when stdin closes.
 //
-//   node test/bench/serve.mjs --port 8800 --persist-to .wrangler/bench/state
+//   node test/bench/serve.mjs --port 8800 --persist-to .wrangler/bench/state [--inspector-port 9300]
 import { parseArgs } from 'node:util';
 import { unstable_DevEnv as DevEnv } from 'wrangler';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '8800' }, 'persist-to': { type: 'string', default: '.wrangler/bench/state' } },
+  options: {
+    port: { type: 'string', default: '8800' },
+    'persist-to': { type: 'string', default: '.wrangler/bench/state' },
+    'inspector-port': { type: 'string' },
+  },
 });
 
 const devEnv = new DevEnv();
-// The runtime announces its own URL to the proxy once it has loaded the Worker; keep it.
+// The runtime announces its own URL to the proxy once it has loaded the Worker; keep it. wrangler
+// always watches the bundle's sources: an edit during a bench reloads the Worker on a new direct
+// port, which is announced as {"reloaded": ...} so the bench can stop instead of measuring nothing.
+let loaded = false;
 const direct = new Promise((resolve) => {
   const dispatch = devEnv.dispatch.bind(devEnv);
   devEnv.dispatch = (event) => {
     if (event.type === 'reloadComplete') {
       const { protocol, hostname, port } = event.proxyData.userWorkerUrl;
-      resolve(`${protocol}//${hostname}:${port}`);
+      const url = `${protocol}//${hostname}:${port}`;
+      if (loaded) process.stdout.write(`${JSON.stringify({ reloaded: url })}\n`);
+      loaded = true;
+      resolve(url);
     }
     dispatch(event);
   };
@@ -32,14 +43,15 @@ const worker = await devEnv.startWorker({
   dev: {
     server: { hostname: '127.0.0.1', port: Number(values.port) },
     persist: values['persist-to'],
-    inspector: false,
+    inspector: values['inspector-port'] ? { hostname: '127.0.0.1', port: Number(values['inspector-port']) } : false,
     watch: false,
     logLevel: 'warn',
     enableContainers: false,
   },
 });
 const proxied = (await worker.url).origin;
-process.stdout.write(`${JSON.stringify({ proxied, direct: await direct })}\n`);
+const inspector = values['inspector-port'] ? `ws://127.0.0.1:${values['inspector-port']}` : null;
+process.stdout.write(`${JSON.stringify({ proxied, direct: await direct, inspector })}\n`);
 
 let stopping = false;
 async function stop() {

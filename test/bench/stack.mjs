@@ -1,7 +1,8 @@
 // The bench Worker's lifecycle: a fresh persist dir, D1 migrations, start (serve.mjs in its own
 // process group), the workerd processes' CPU time, stop.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sleep } from './stats.mjs';
@@ -36,11 +37,25 @@ export function cpuMs(pid) {
   }
 }
 
+function isFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/** The first free port from `start` on, so a bench in another checkout does not collide. */
+export async function freePort(start) {
+  for (let port = start; port < start + 100; port++) if (await isFree(port)) return port;
+  throw new Error(`no free port in ${start}–${start + 99}`);
+}
+
 /**
  * Starts the bench Worker on `port` (wrangler dev's proxy) with a fresh persist dir; resolves
  * with both URLs and the two workerd processes (app and proxy) for CPU accounting.
  */
-export async function startStack({ port, persistTo, log }) {
+export async function startStack({ port, persistTo, inspectorPort, logDir, log }) {
   rmSync(persistTo, { recursive: true, force: true });
   // wrangler's local D1 sometimes refuses its own first connection on a busy machine: one retry.
   for (let attempt = 1; ; attempt++) {
@@ -56,27 +71,35 @@ export async function startStack({ port, persistTo, log }) {
       rmSync(persistTo, { recursive: true, force: true });
     }
   }
-  const child = spawn(process.execPath, [SERVE, '--port', String(port), '--persist-to', persistTo], {
+  const inspector = inspectorPort ? ['--inspector-port', String(inspectorPort)] : [];
+  const child = spawn(process.execPath, [SERVE, '--port', String(port), '--persist-to', persistTo, ...inspector], {
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0' },
   });
-  const stderr = [];
-  child.stderr.on('data', (chunk) => stderr.push(chunk));
+  // Everything the Worker prints goes to a log beside the results, for when something breaks.
+  mkdirSync(logDir, { recursive: true });
+  const logFile = `${logDir}/server-${port}.log`;
+  const serverLog = createWriteStream(logFile);
+  child.stderr.pipe(serverLog);
+  let failure = null;
   const urls = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bench Worker did not start within 90 s')), 90_000);
+    const timer = setTimeout(() => reject(new Error(`the bench Worker did not start within 90 s (see ${logFile})`)), 90_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`the bench Worker exited (${code}): ${Buffer.concat(stderr).toString().slice(-2000)}`));
+      failure = `the bench Worker exited (${code}); see ${logFile}`;
+      reject(new Error(failure));
     });
     createInterface({ input: child.stdout }).on('line', (line) => {
-      if (!line.startsWith('{"proxied"')) return;
-      clearTimeout(timer);
-      resolve(JSON.parse(line));
+      serverLog.write(`${line}\n`);
+      if (line.startsWith('{"reloaded"')) {
+        failure = 'the bench Worker reloaded on a new port because a source file changed: do not edit sources while the bench runs';
+      } else if (line.startsWith('{"proxied"')) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line));
+      }
     });
   });
-  child.removeAllListeners('exit');
-  child.stdout.resume();
   const workerd = childrenOf(child.pid).filter((p) => p.cmdline.includes('workerd'));
   const proxyPid = workerd.find((p) => p.cmdline.includes(`entry=127.0.0.1:${port}`))?.pid ?? null;
   const appPid = workerd.find((p) => p.pid !== proxyPid)?.pid ?? null;
@@ -84,6 +107,7 @@ export async function startStack({ port, persistTo, log }) {
 
   async function stop() {
     if (child.exitCode !== null) return;
+    failure ??= 'stopped';
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.stdin.end();
     await Promise.race([exited, sleep(10_000)]);
@@ -94,5 +118,7 @@ export async function startStack({ port, persistTo, log }) {
       // Already gone.
     }
   }
-  return { ...urls, appPid, proxyPid, stop };
+  /** Why the Worker can no longer be measured (it exited or reloaded), or null while it can. */
+  const broken = () => failure;
+  return { ...urls, appPid, proxyPid, logFile, broken, stop };
 }
