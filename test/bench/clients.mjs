@@ -4,6 +4,7 @@
 //         at /api/parties/:id/socket with Basic credentials, `join`, then `sendMessage` frames
 //   raw   RawRoom (bench worker): every frame echoed to every socket
 //   peer  PeerRoom (bench worker): a partyserver chat room
+//   rawstore  (profile.mjs) raw, plus one SQLite INSERT per frame
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { pool } from './stats.mjs';
@@ -22,11 +23,17 @@ export class Salon {
   }
 
   async request(path, { method = 'GET', headers = {}, body } = {}) {
-    const response = await fetch(`${this.base}${path}`, {
-      method,
-      headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let response;
+    try {
+      response = await fetch(`${this.base}${path}`, {
+        method,
+        headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      // undici says only "fetch failed"; the reason is in its cause.
+      throw new Error(`${method} ${path}: ${error.cause?.code ?? error.cause?.message ?? error.message}`);
+    }
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
     return text ? JSON.parse(text) : null;
@@ -162,6 +169,14 @@ export function variants(salon, { deflate }) {
     frame: ours.frame,
     idOf: (data) => idAfter(data, '"tempId":"'),
   };
+  // profile.mjs only: raw plus one SQLite INSERT per frame, to price a durable write alone.
+  const rawstore = {
+    ...raw,
+    name: 'rawstore',
+    open(room, _index, onFrame) {
+      return openSocket(`${salon.wsBase}/bench/rawstore/${room.name}`, { deflate, onFrame });
+    },
+  };
   const peer = {
     name: 'peer',
     async room(name) {
@@ -173,7 +188,7 @@ export function variants(salon, { deflate }) {
     frame: (id) => JSON.stringify({ id, user: 'Gast Nummer 0', content: TEXT }),
     idOf: (data) => (data.indexOf('{"type":"add"') === 0 ? idAfter(data, '"id":"') : null),
   };
-  return { ours, raw, peer };
+  return { ours, raw, rawstore, peer };
 }
 
 /**

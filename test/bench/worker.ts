@@ -28,15 +28,22 @@ interface BenchEnv extends Env {
   PEER_ROOM: DurableObjectNamespace<PeerRoom>;
 }
 
-/** The platform floor: every frame goes back out to every socket, nothing else. */
+/**
+ * The platform floor: every frame goes back out to every socket, nothing else. Sockets opened at
+ * /bench/rawstore/ (profile.mjs only) first store each frame with one SQLite INSERT, to separate
+ * the cost of a durable write from the rest of a chat room.
+ */
 export class RawRoom extends DurableObject {
-  override async fetch(): Promise<Response> {
+  override async fetch(request: Request): Promise<Response> {
+    const store = new URL(request.url).pathname.startsWith('/bench/rawstore/');
+    if (store) this.ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS frames (id INTEGER PRIMARY KEY, frame TEXT NOT NULL)');
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, store ? ['store'] : []);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  override webSocketMessage(_ws: WebSocket, frame: string | ArrayBuffer): void {
+  override webSocketMessage(sender: WebSocket, frame: string | ArrayBuffer): void {
+    if (this.ctx.getTags(sender).includes('store')) this.ctx.storage.sql.exec('INSERT INTO frames (frame) VALUES (?)', frame);
     for (const ws of this.ctx.getWebSockets()) {
       try {
         ws.send(frame);
@@ -165,7 +172,7 @@ export default {
     const url = new URL(request.url);
     const [, prefix, kind, name] = url.pathname.split('/');
     if (prefix !== 'bench') return production.fetch(request, env, ctx);
-    if (kind === 'raw' && name) return env.RAW_ROOM.get(env.RAW_ROOM.idFromName(name)).fetch(request);
+    if ((kind === 'raw' || kind === 'rawstore') && name) return env.RAW_ROOM.get(env.RAW_ROOM.idFromName(`${kind}-${name}`)).fetch(request);
     if (kind === 'peer' && name) return (await getServerByName(env.PEER_ROOM, name)).fetch(request);
     if (kind === 'consultant' && request.method === 'POST') return consultant(env);
     if (kind === 'fill' && name && request.method === 'POST') return fill(env, name, Number(url.searchParams.get('count')));
