@@ -6,7 +6,7 @@ import { closeAll, connectRoom, settle } from './clients.mjs';
 import { percentile, sleep } from './stats.mjs';
 import { cpuMs } from './stack.mjs';
 
-export async function fanOut({ variant, room, receivers, messages, warmup = 5, paceMs, timeoutMs = 5000, pids = [] }) {
+export async function fanOut({ variant, room, receivers, messages, warmup = 5, paceMs, timeoutMs = 5000, pids = [], around = (measure) => measure() }) {
   let lastFrameAt = performance.now();
   let current = null;
   const onFrame = (index, data) => {
@@ -25,40 +25,46 @@ export async function fanOut({ variant, room, receivers, messages, warmup = 5, p
   const all = [];
   const last = [];
   let lost = 0;
-  const cpuBefore = pids.map(cpuMs);
-  const clientBefore = process.cpuUsage();
-  const started = performance.now();
-  for (let m = 0; m < warmup + messages; m++) {
-    const roundStart = performance.now();
-    const id = randomUUID();
-    const frame = variant.frame(id);
-    let timer;
-    const delivered = new Promise((resolve) => {
-      current = { id, sentAt: 0, times: new Float64Array(receivers), got: 0, done: resolve };
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
-    current.sentAt = performance.now();
-    sockets[0].send(frame);
-    const complete = await delivered;
-    clearTimeout(timer);
-    const { times, got } = current;
-    current = null;
-    if (m >= warmup) {
-      lost += receivers - got;
-      let slowest = 0;
-      for (const t of times) {
-        if (t === 0) continue;
-        all.push(t);
-        if (t > slowest) slowest = t;
+  let cpu = [];
+  let client = null;
+  let elapsed = 0;
+  // `around` lets a caller (profile.mjs) do something just before and after the messages.
+  await around(async () => {
+    const cpuBefore = pids.map(cpuMs);
+    const clientBefore = process.cpuUsage();
+    const started = performance.now();
+    for (let m = 0; m < warmup + messages; m++) {
+      const roundStart = performance.now();
+      const id = randomUUID();
+      const frame = variant.frame(id);
+      let timer;
+      const delivered = new Promise((resolve) => {
+        current = { id, sentAt: 0, times: new Float64Array(receivers), got: 0, done: resolve };
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      current.sentAt = performance.now();
+      sockets[0].send(frame);
+      const complete = await delivered;
+      clearTimeout(timer);
+      const { times, got } = current;
+      current = null;
+      if (m >= warmup) {
+        lost += receivers - got;
+        let slowest = 0;
+        for (const t of times) {
+          if (t === 0) continue;
+          all.push(t);
+          if (t > slowest) slowest = t;
+        }
+        if (complete) last.push(slowest);
       }
-      if (complete) last.push(slowest);
+      const wait = paceMs - (performance.now() - roundStart);
+      if (wait > 0) await sleep(wait);
     }
-    const wait = paceMs - (performance.now() - roundStart);
-    if (wait > 0) await sleep(wait);
-  }
-  const elapsed = performance.now() - started;
-  const client = process.cpuUsage(clientBefore);
-  const cpu = pids.map((pid, i) => (cpuMs(pid) - cpuBefore[i]) / (warmup + messages));
+    elapsed = performance.now() - started;
+    client = process.cpuUsage(clientBefore);
+    cpu = pids.map((pid, i) => (cpuMs(pid) - cpuBefore[i]) / (warmup + messages));
+  });
   await closeAll(sockets);
   return {
     receivers,

@@ -151,27 +151,49 @@ function summarise(profile, units, unitName) {
   log(table(['function  source', 'self ms', 'share', `ms per ${unitName.replace(/s$/, '')}`], rows(functions, 22)));
 }
 
-async function profiled(inspectorUrl, fn) {
+/** A V8 sampling profiler on the app's isolate, through wrangler's DevTools proxy. */
+async function profiler(inspectorUrl) {
   const targets = await (await fetch(`${inspectorUrl.replace(/^ws/, 'http')}/json`)).json();
   const target = targets.find((t) => t.webSocketDebuggerUrl) ?? targets[0];
   const session = await devtools(target.webSocketDebuggerUrl ?? inspectorUrl);
   await session.send('Profiler.enable');
   await session.send('Profiler.setSamplingInterval', { interval: 200 });
-  await session.send('Profiler.start');
+  return {
+    start: () => session.send('Profiler.start'),
+    async stop() {
+      const { profile } = await session.send('Profiler.stop');
+      session.close();
+      return profile;
+    },
+  };
+}
+
+async function profiled(inspectorUrl, fn) {
+  const session = await profiler(inspectorUrl);
+  await session.start();
   const units = await fn();
-  const { profile } = await session.send('Profiler.stop');
-  session.close();
-  return { profile, units };
+  return { profile: await session.stop(), units };
 }
 
 // ---- sections ---------------------------------------------------------------------------------
 
+/** The length of the newMessage frame ours broadcasts for the bench's text (measured once). */
+const OURS_FRAME_BYTES = 435;
+
 async function ladder(stack, sets) {
   log(`\n── ladder: fan-out at ${receivers} receivers, ${messages} messages, one run each (direct port) ──`);
+  // raw again, with frames as long as the newMessage frame ours broadcasts (435 bytes).
+  const padded = {
+    ...sets.raw,
+    frame: (id) => {
+      const frame = sets.raw.frame(id);
+      return `${frame.slice(0, -1)},"pad":"${'x'.repeat(Math.max(0, OURS_FRAME_BYTES - frame.length - 10))}"}`;
+    },
+  };
   const rows = [];
-  for (const name of ['raw', 'rawstore', 'peer', 'ours']) {
-    const variant = sets[name];
-    const room = await variant.room(name === 'ours' ? 'profile-fanout' : `profile-${receivers}`, receivers + 1);
+  for (const name of ['raw', 'raw 435 B', 'rawstore', 'peer', 'ours']) {
+    const variant = name === 'raw 435 B' ? padded : sets[name];
+    const room = await variant.room(name === 'ours' ? 'profile-fanout' : `profile-${name.replace(/\W/g, '')}-${receivers}`, receivers + 1);
     const r = await fanOut({ variant, room, receivers, messages, paceMs: 50, pids: [stack.appPid] });
     rows.push([name, r.p50, r.p99, r.lastP50, r.lastP99, r.serverCpuMs[0]]);
     await sleep(3000);
@@ -188,14 +210,24 @@ async function main() {
   try {
     if (only.has('ladder')) await ladder(stack, sets);
     if (only.has('fanout')) {
-      log(`\n── CPU profile of the app isolate: ours, fan-out to ${receivers} receivers ──`);
+      log(`\n── CPU profile of the app isolate: ours, ${messages} messages fanned out to ${receivers} receivers (sockets already joined) ──`);
       const room = await sets.ours.room('profile-fanout', receivers + 1);
-      const { profile, units } = await profiled(stack.inspector, async () => {
-        await fanOut({ variant: sets.ours, room, receivers, messages, warmup: 0, paceMs: 50 });
-        return messages;
+      const session = await profiler(stack.inspector);
+      let profile;
+      await fanOut({
+        variant: sets.ours,
+        room,
+        receivers,
+        messages,
+        warmup: 0,
+        paceMs: 50,
+        around: async (measure) => {
+          await session.start();
+          await measure();
+          profile = await session.stop();
+        },
       });
-      log('(includes connecting the sockets and their joins: see join below for that part alone)');
-      summarise(profile, units, 'messages');
+      summarise(profile, messages, 'messages');
     }
     if (only.has('history')) {
       log('\n── CPU profile of the app isolate: newest history page of a 10,000-message party, from the bench Worker ──');
