@@ -1,7 +1,7 @@
 // The bench Worker's lifecycle: a fresh persist dir, D1 migrations, start (serve.mjs in its own
 // process group), the workerd processes' CPU time, stop.
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -118,7 +118,15 @@ export async function startStack({ port, persistTo, inspectorPort, logDir, log }
       // Already gone.
     }
   }
-  /** Why the Worker can no longer be measured (it exited or reloaded), or null while it can. */
-  const broken = () => failure;
+  /** Why the Worker can no longer be measured (it exited, crashed or reloaded), or null. */
+  const broken = () => {
+    for (const [pid, what] of [
+      [appPid, "the app's workerd"],
+      [proxyPid, "wrangler dev's proxy workerd"],
+    ]) {
+      if (!failure && pid && !existsSync(`/proc/${pid}`)) failure = `${what} (pid ${pid}) died; see ${logFile}`;
+    }
+    return failure;
+  };
   return { ...urls, appPid, proxyPid, logFile, broken, stop };
 }
