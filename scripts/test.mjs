@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every layer, in order — build (the Worker serves the Remix build), the pure core and
-// scripts (Node), the API and the PartyRoom inside workerd, then the browser tests in Chromium
-// against the served app. Ends with one line: "N passed, N failed".
+// scripts (Node), the API and the PartyRoom inside workerd, the bench harness (--quick), then the
+// browser tests in Chromium against the served app. Ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -49,6 +49,12 @@ for (const project of ['unit', 'workers']) {
   const file = `${REPORTS}/${project}.json`;
   const ok = step(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   record(project, ok, () => vitestCounts(file));
+}
+
+if (built) {
+  // The bench's quick variant, so it never rots: counts the harness running, never its numbers.
+  const ok = step('bench (--quick)', process.execPath, ['test/bench/run.mjs', '--quick']);
+  layers.push({ name: 'bench', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 }
 
 if (built) {

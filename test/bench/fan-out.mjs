@@ -1,0 +1,82 @@
+// Fan-out: one sender, N receivers in one room. Each message is sent when the previous one has
+// reached every receiver (or timed out) and at most one per `paceMs`, so this measures the
+// latency of an unloaded room, not a queue. Latency = send → receipt, measured in this process.
+import { randomUUID } from 'node:crypto';
+import { closeAll, connectRoom, settle } from './clients.mjs';
+import { percentile, sleep } from './stats.mjs';
+import { cpuMs } from './stack.mjs';
+
+export async function fanOut({ variant, room, receivers, messages, warmup = 5, paceMs, timeoutMs = 5000, pids = [], around = (measure) => measure() }) {
+  let lastFrameAt = performance.now();
+  let current = null;
+  const onFrame = (index, data) => {
+    lastFrameAt = performance.now();
+    if (index === 0 || current === null || variant.idOf(data) !== current.id) return;
+    const slot = index - 1;
+    if (current.times[slot] !== 0) return;
+    current.times[slot] = performance.now() - current.sentAt;
+    if (++current.got === receivers) current.done(true);
+  };
+  // Member 0 sends, members 1..N receive.
+  const sockets = await connectRoom(variant, room, receivers + 1, onFrame);
+  await settle(() => lastFrameAt);
+  await sleep(300);
+
+  const all = [];
+  const last = [];
+  let lost = 0;
+  let cpu = [];
+  let client = null;
+  let elapsed = 0;
+  // `around` lets a caller (profile.mjs) do something just before and after the messages.
+  await around(async () => {
+    const cpuBefore = pids.map(cpuMs);
+    const clientBefore = process.cpuUsage();
+    const started = performance.now();
+    for (let m = 0; m < warmup + messages; m++) {
+      const roundStart = performance.now();
+      const id = randomUUID();
+      const frame = variant.frame(id);
+      let timer;
+      const delivered = new Promise((resolve) => {
+        current = { id, sentAt: 0, times: new Float64Array(receivers), got: 0, done: resolve };
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      current.sentAt = performance.now();
+      sockets[0].send(frame);
+      const complete = await delivered;
+      clearTimeout(timer);
+      const { times, got } = current;
+      current = null;
+      if (m >= warmup) {
+        lost += receivers - got;
+        let slowest = 0;
+        for (const t of times) {
+          if (t === 0) continue;
+          all.push(t);
+          if (t > slowest) slowest = t;
+        }
+        if (complete) last.push(slowest);
+      }
+      const wait = paceMs - (performance.now() - roundStart);
+      if (wait > 0) await sleep(wait);
+    }
+    elapsed = performance.now() - started;
+    client = process.cpuUsage(clientBefore);
+    cpu = pids.map((pid, i) => (cpuMs(pid) - cpuBefore[i]) / (warmup + messages));
+  });
+  await closeAll(sockets);
+  return {
+    receivers,
+    messages,
+    samples: all.length,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    lastP50: percentile(last, 50),
+    lastP99: percentile(last, 99),
+    lost,
+    // CPU per message: the app's workerd (and the proxy's, when used), and this client.
+    serverCpuMs: cpu,
+    clientCpuPct: ((client.user + client.system) / 1000 / elapsed) * 100,
+  };
+}

@@ -1,0 +1,79 @@
+// Page weight: the gzip bytes of JavaScript and CSS a full load of a page fetches, from the Remix
+// client manifest (entry + its imports, then every route from root down to the page with its
+// static imports and CSS), plus the one translation chunk entry.client loads before hydrating.
+// And Lighthouse (mobile preset, simulated throttling) for the performance score and vitals.
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+const ASSETS = 'build/client/assets';
+const CLIENT = 'build/client';
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+
+function manifest() {
+  const file = readdirSync(ASSETS).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error(`no Remix client manifest in ${ASSETS}: run npm run build`);
+  const text = readFileSync(join(ASSETS, file), 'utf8');
+  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
+}
+
+const gzipBytes = (path) => gzipSync(readFileSync(join(CLIENT, path)), { level: 9 }).length;
+
+/** JS and CSS files (with gzip bytes) a full load of `routeId` fetches. */
+export function routeWeight(routeId, language = 'de') {
+  const { entry, routes } = manifest();
+  const chain = [];
+  for (let id = routeId; id; id = routes[id]?.parentId) {
+    if (!routes[id]) throw new Error(`route ${id} is not in the client manifest`);
+    chain.unshift(routes[id]);
+  }
+  const js = new Set([entry.module, ...entry.imports]);
+  const css = new Set(entry.css ?? []);
+  for (const route of chain) {
+    js.add(route.module);
+    for (const file of route.imports ?? []) js.add(file);
+    for (const file of route.css ?? []) css.add(file);
+  }
+  // app/i18n/resources.ts imports the page's language lazily, before hydration: part of every load.
+  const locale = readdirSync(ASSETS).find((name) => name.startsWith(`${language}-`) && name.endsWith('.js'));
+  if (locale) js.add(`/assets/${locale}`);
+  const sum = (files) => [...files].reduce((total, file) => total + gzipBytes(file), 0);
+  return { route: routeId, jsFiles: js.size, jsGzip: sum(js), cssGzip: sum(css) };
+}
+
+const run = promisify(execFile);
+
+/** One Lighthouse run (mobile preset); null fields when it could not run. */
+export async function lighthouse(url, { headers, outDir, name }) {
+  mkdirSync(outDir, { recursive: true });
+  const output = join(outDir, `lighthouse-${name}.json`);
+  rmSync(output, { force: true });
+  const args = [
+    'lighthouse',
+    url,
+    '--output=json',
+    `--output-path=${output}`,
+    '--only-categories=performance',
+    '--quiet',
+    `--chrome-flags=${CHROME_FLAGS}`,
+  ];
+  if (headers) args.push(`--extra-headers=${JSON.stringify(headers)}`);
+  const started = performance.now();
+  await run('npx', args, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, timeout: 120_000 });
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  const audit = (id) => report.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    url,
+    score: Math.round((report.categories.performance.score ?? Number.NaN) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    fcpMs: audit('first-contentful-paint'),
+    transferBytes: audit('total-byte-weight'),
+    seconds: (performance.now() - started) / 1000,
+    report: output,
+    runtimeError: report.runtimeError?.message ?? null,
+  };
+}

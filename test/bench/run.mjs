@@ -1,0 +1,449 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the realtime path, history paging, a join storm and page weight on
+// loopback, beside reference rooms in the same workerd, and prints figures with their baselines
+// and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
+//
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,page]
+//                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied]
+// --port is where the search for a free port starts.
+// See test/bench/README.md.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { Salon, variants } from './clients.mjs';
+import { fanOut } from './fan-out.mjs';
+import { history } from './history.mjs';
+import { joinStorm } from './join-storm.mjs';
+import { lighthouse, routeWeight } from './page-weight.mjs';
+import { fmt, fmtRatio, median, medianOf, ratio, sleep, table } from './stats.mjs';
+import { freePort, startStack } from './stack.mjs';
+import { throughput } from './throughput.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    runs: { type: 'string' },
+    only: { type: 'string' },
+    port: { type: 'string', default: '8800' },
+    deflate: { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'no-proxied': { type: 'boolean', default: false },
+  },
+});
+
+const quick = args.quick;
+const plan = quick
+  ? {
+      runs: 1,
+      gapMs: 300,
+      bigGapMs: 300,
+      fanout: { sizes: [10], messages: 10, warmup: 2, paceMs: 20 },
+      proxiedFanoutSizes: [10],
+      proxiedRuns: 1,
+      throughput: { receivers: 10, messages: 100 },
+      history: { sizes: [1000], batches: 3, reps: 20, roundTrips: 20 },
+      join: { guests: 20, spreadMs: 300, timeoutMs: 20_000 },
+      lighthouse: false,
+    }
+  : {
+      runs: 3,
+      gapMs: 3000,
+      // About 10 s after a room with 1,000 sockets closes, workerd spends a burst of CPU (stack notes).
+      bigGapMs: 12_000,
+      fanout: { sizes: [10, 50, 200, 1000], messages: 100, warmup: 5, paceMs: 50 },
+      proxiedFanoutSizes: [200, 1000],
+      // The proxied rounds only show what wrangler dev's proxy adds; the goals use the direct port.
+      proxiedRuns: 1,
+      throughput: { receivers: 50, messages: 3000 },
+      history: { sizes: [1000, 10_000, 100_000], batches: 7, reps: 50, roundTrips: 100 },
+      join: { guests: 500, spreadMs: 2000, timeoutMs: 60_000 },
+      lighthouse: true,
+    };
+const runs = Math.max(1, Number(args.runs ?? plan.runs));
+const only = new Set((args.only ?? 'fanout,throughput,history,join,page').split(','));
+const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
+const proxiedOn = !args['no-proxied'];
+const OUT_DIR = '.cache/bench';
+const ORDER = ['ours', 'raw', 'peer'];
+
+const log = (line = '') => console.log(line);
+/** One line per round on stderr, so a long run shows where it is without cluttering the tables. */
+const progress = (line) => process.stderr.write(`  · ${line}\n`);
+const section = (title) => log(`\n── ${title} ${'─'.repeat(Math.max(0, 96 - title.length))}`);
+const versionOf = (name) => JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version;
+/** The variants in another order each run, so drift during a run hits all of them alike. */
+const rotated = (run) => ORDER.map((_, i) => ORDER[(i + run) % ORDER.length]);
+
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
+  node: process.version,
+  wrangler: versionOf('wrangler'),
+  workerd: versionOf('workerd'),
+  partyserver: versionOf('partyserver'),
+};
+
+const results = { startedAt: new Date().toISOString(), quick, runs, deflate: args.deflate, machine, errors: [] };
+const goals = [];
+function goal(name, measured, met) {
+  goals.push({ name, measured, met });
+}
+
+/** The bench Worker and the clients for both of its ports. */
+async function boot() {
+  const port = await freePort(Number(args.port));
+  const stack = await startStack({ port, persistTo: `.wrangler/bench/state-${port}`, logDir: OUT_DIR, log });
+  const direct = { salon: new Salon(stack.direct) };
+  direct.sets = variants(direct.salon, { deflate: args.deflate });
+  const proxied = { salon: new Salon(stack.proxied) };
+  proxied.sets = variants(proxied.salon, { deflate: args.deflate });
+  // Both ports reach the same objects: the proxied rounds reuse the joined guests.
+  proxied.sets.ours.parties = direct.sets.ours.parties;
+  return { stack, direct, proxied };
+}
+
+/**
+ * Runs one scenario; a harness failure is recorded and the others still run. When a workerd
+ * process died under it (seen once in many runs), the Worker is started afresh and the scenario
+ * tried once more; a Worker that reloaded because its sources changed is not.
+ */
+async function scenario(bench, name, fn) {
+  if (!only.has(name)) return;
+  const started = performance.now();
+  for (let attempt = 1; ; attempt++) {
+    const why = bench.stack.broken();
+    if (why && (why.includes('reloaded') || attempt > 2)) {
+      results.errors.push({ scenario: name, error: `not run: ${why}` });
+      break;
+    }
+    try {
+      await fn(bench);
+      break;
+    } catch (error) {
+      const cause = bench.stack.broken();
+      const message = `${error instanceof Error ? error.message : error}${cause ? ` (${cause})` : ''}`;
+      log(`!! ${name} failed: ${message}`);
+      if (!cause || cause.includes('reloaded') || attempt === 2) {
+        results.errors.push({ scenario: name, error: `${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause ? ` (${cause})` : ''}` });
+        break;
+      }
+      results.restarts = [...(results.restarts ?? []), { scenario: name, cause }];
+      log(`   restarting the bench Worker and running ${name} once more`);
+      await bench.stack.stop();
+      Object.assign(bench, await boot());
+    }
+  }
+  log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+function ensureBuild() {
+  if (existsSync('build/client/assets') && readdirSync('build/client/assets').some((f) => f.startsWith('manifest-')) && existsSync('build/server/index.js')) return;
+  log('No Remix build: running npm run build');
+  execFileSync('npx', ['remix', 'vite:build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+// ---- fan-out ----------------------------------------------------------------------------------
+
+async function fanOutAt(label, sets, sizes, pids, runCount) {
+  const byKey = {};
+  for (let run = 0; run < runCount; run++) {
+    for (const size of sizes) {
+      for (const name of rotated(run)) {
+        const variant = sets[name];
+        const room = await variant.room(name === 'ours' ? 'fanout' : `fanout-${label}-${size}-${run}`, size + 1);
+        const messages = size >= 1000 ? Math.round(plan.fanout.messages * 0.6) : plan.fanout.messages;
+        const paceMs = size >= 1000 ? plan.fanout.paceMs * 2 : plan.fanout.paceMs;
+        const result = await fanOut({ variant, room, receivers: size, messages, warmup: plan.fanout.warmup, paceMs, pids });
+        progress(`fan-out ${label} run ${run + 1} N=${size} ${name}: p50 ${fmt(result.p50)} p99 ${fmt(result.p99)} ms, lost ${result.lost}`);
+        (byKey[`${size}/${name}`] ??= []).push(result);
+        await sleep(size >= 1000 ? plan.bigGapMs : plan.gapMs);
+      }
+    }
+  }
+  const rows = [];
+  const summary = {};
+  for (const size of sizes) {
+    const m = {};
+    for (const name of ORDER) {
+      const r = byKey[`${size}/${name}`];
+      m[name] = {
+        p50: medianOf(r, (x) => x.p50),
+        p99: medianOf(r, (x) => x.p99),
+        lastP50: medianOf(r, (x) => x.lastP50),
+        lastP99: medianOf(r, (x) => x.lastP99),
+        lost: r.reduce((sum, x) => sum + x.lost, 0),
+        samples: r.reduce((sum, x) => sum + x.samples, 0),
+        cpu: pids.map((_, i) => medianOf(r, (x) => x.serverCpuMs[i])),
+        client: medianOf(r, (x) => x.clientCpuPct),
+        runs: r.map((x) => [x.p50, x.p99].map((v) => Number(v.toFixed(2)))),
+      };
+    }
+    summary[size] = m;
+    for (const name of ORDER) {
+      const v = m[name];
+      rows.push([
+        name === 'ours' ? String(size) : '',
+        name,
+        v.p50,
+        v.p99,
+        v.lastP50,
+        v.lastP99,
+        name === 'raw' ? '' : fmtRatio(ratio(v.p50, m.raw.p50)),
+        name === 'raw' ? '' : fmtRatio(ratio(v.p99, m.raw.p99)),
+        name === 'ours' ? fmtRatio(ratio(v.p50, m.peer.p50)) : '',
+        name === 'ours' ? fmtRatio(ratio(v.p99, m.peer.p99)) : '',
+        v.lost,
+        v.cpu.map((c) => fmt(c)).join(' + '),
+        `${fmt(v.client, 0)}%`,
+      ]);
+    }
+  }
+  log(
+    table(
+      ['N', 'room', 'p50', 'p99', 'last p50', 'last p99', 'p50 ×RAW', 'p99 ×RAW', 'p50 ×PEER', 'p99 ×PEER', 'lost', pids.length > 1 ? 'srv CPU ms/msg (app + proxy)' : 'srv CPU ms/msg', 'client CPU'],
+      rows,
+    ),
+  );
+  return summary;
+}
+
+async function fanOutScenario(stack, direct, proxied) {
+  section(`fan-out: one sender, N receivers, ${plan.fanout.messages} messages per run ≥ ${plan.fanout.paceMs} ms apart (at 1,000: 60% as many, twice the gap), ms send → receipt, median of ${runs} run(s)`);
+  log('p50/p99 over every (message, receiver) pair; "last" = per message, its slowest receiver. lost = receipts missing after 5 s.');
+  log(`direct: the app's own workerd (${stack.direct})`);
+  const directSummary = await fanOutAt('direct', direct.sets, plan.fanout.sizes, [stack.appPid].filter(Boolean), runs);
+  results.fanout = { direct: directSummary };
+  if (proxiedOn) {
+    log(`\nproxied: through wrangler dev's port (${stack.proxied}), a proxy Worker in a second workerd; ${plan.proxiedRuns} run(s)`);
+    results.fanout.proxied = await fanOutAt('proxied', proxied.sets, plan.proxiedFanoutSizes, [stack.appPid, stack.proxyPid].filter(Boolean), plan.proxiedRuns);
+  }
+  const at = directSummary[200] ?? directSummary[Math.max(...plan.fanout.sizes)];
+  const n = directSummary[200] ? 200 : Math.max(...plan.fanout.sizes);
+  const p50 = ratio(at.ours.p50, at.raw.p50);
+  const p99 = ratio(at.ours.p99, at.raw.p99);
+  goal(`fan-out p50 ≤ 1.2× RAW at ${n} receivers`, `${fmtRatio(p50)} (${fmt(at.ours.p50)} vs ${fmt(at.raw.p50)} ms)`, p50 <= 1.2);
+  goal(`fan-out p99 ≤ 1.5× RAW at ${n} receivers`, `${fmtRatio(p99)} (${fmt(at.ours.p99)} vs ${fmt(at.raw.p99)} ms)`, p99 <= 1.5);
+  goal(
+    `fan-out no worse than PEER at ${n} receivers (p50 and p99)`,
+    `p50 ${fmt(at.ours.p50)} vs ${fmt(at.peer.p50)} ms, p99 ${fmt(at.ours.p99)} vs ${fmt(at.peer.p99)} ms`,
+    at.ours.p50 <= at.peer.p50 && at.ours.p99 <= at.peer.p99,
+  );
+}
+
+// ---- throughput -------------------------------------------------------------------------------
+
+async function throughputAt(label, sets, pids, runCount) {
+  const { receivers } = plan.throughput;
+  const byName = {};
+  for (let run = 0; run < runCount; run++) {
+    for (const name of rotated(run)) {
+      const variant = sets[name];
+      const room = await variant.room(name === 'ours' ? `throughput-${receivers}` : `throughput-${label}-${run}`, receivers + 1);
+      const result = await throughput({ variant, room, ...plan.throughput, pids });
+      (byName[name] ??= []).push(result);
+      progress(`throughput ${label} run ${run + 1} ${name}: ${fmt(result.rate, 0)} msg/s, ${result.missing} missing, ${fmt(result.seconds, 1)} s`);
+      await sleep(plan.gapMs);
+    }
+  }
+  const summary = {};
+  for (const name of ORDER) {
+    const r = byName[name];
+    summary[name] = {
+      rate: medianOf(r, (x) => x.rate),
+      runs: r.map((x) => Math.round(x.rate)),
+      missing: r.reduce((sum, x) => sum + x.missing, 0),
+      cpu: pids.map((_, i) => medianOf(r, (x) => x.serverCpuMs[i])),
+      client: medianOf(r, (x) => x.clientCpuPct),
+    };
+  }
+  const rows = ORDER.map((name) => {
+    const v = summary[name];
+    return [
+      name,
+      v.rate,
+      v.runs.join(' / '),
+      v.rate * receivers,
+      name === 'raw' ? '' : fmtRatio(ratio(v.rate, summary.raw.rate)),
+      v.missing,
+      v.cpu.map((c) => fmt(c, 3)).join(' + '),
+      `${fmt(v.client, 0)}%`,
+    ];
+  });
+  log(table(['room', 'msg/s', 'runs', 'receipts/s', '×RAW', 'missing', pids.length > 1 ? 'srv CPU ms/msg (app + proxy)' : 'srv CPU ms/msg', 'client CPU'], rows));
+  return summary;
+}
+
+async function throughputScenario(stack, direct, proxied) {
+  const t = plan.throughput;
+  section(`throughput: ${t.receivers} receivers, one sender writing ${t.messages} messages as fast as it can; median of ${runs} run(s)`);
+  log("msg/s = the slowest receiver's (messages − 1) / (last − first receipt), only when every receiver got every message.");
+  log(`direct (${stack.direct})`);
+  const summary = await throughputAt('direct', direct.sets, [stack.appPid].filter(Boolean), runs);
+  results.throughput = { direct: summary };
+  if (proxiedOn) {
+    log(`\nproxied (${stack.proxied}); ${plan.proxiedRuns} run(s)`);
+    results.throughput.proxied = await throughputAt('proxied', proxied.sets, [stack.appPid, stack.proxyPid].filter(Boolean), plan.proxiedRuns);
+  }
+  const share = ratio(summary.ours.rate, summary.raw.rate);
+  goal(`throughput with ${t.receivers} receivers ≥ 75% of RAW`, `${fmt(share * 100, 0)}% (${fmt(summary.ours.rate, 0)} vs ${fmt(summary.raw.rate, 0)} msg/s)`, share >= 0.75);
+}
+
+// ---- history ----------------------------------------------------------------------------------
+
+async function historyScenario(direct) {
+  const h = plan.history;
+  section(`history: one party growing to ${h.sizes.map((s) => s.toLocaleString('en')).join(' / ')} messages; ms`);
+  log(`in object: timed in the bench Worker, mean per call over ${h.reps} sequential calls, median of ${h.batches} batches.`);
+  log(`round trip: timed here, p50 of ${h.roundTrips}. "bench" = the bench Worker's route making one such call; "API" = GET /api/parties/:id/chat.`);
+  const result = await history({ salon: direct.salon, ...h });
+  results.history = result;
+  const rows = result.rows.map((r) => [
+    r.size.toLocaleString('en'),
+    r.fillSeconds,
+    r.noop,
+    r.rpcNoop,
+    r.admit,
+    r.newest,
+    r.middle,
+    r.rtNoop,
+    r.rtNewest,
+    fmtRatio(ratio(r.rtNewest, r.rtNoop)),
+    r.apiNewest,
+    r.apiMiddle,
+  ]);
+  log(
+    table(
+      ['messages', 'fill s', 'obj no-op fetch', 'obj no-op RPC', 'obj admit', 'obj newest', 'obj middle', 'rt no-op', 'rt newest', 'rt newest ×no-op', 'API newest', 'API middle'],
+      rows,
+    ),
+  );
+  log('obj admit = RPC messagesById(manager, []): the member upsert (a SQLite write) every member call, history included, does first.');
+  const worstTrip = Math.max(...result.rows.map((r) => ratio(r.rtNewest, r.rtNoop)));
+  goal('newest history page ≤ 1.3× a no-op request to the same object (round trip, every size)', `worst ${fmtRatio(worstTrip)}`, worstTrip <= 1.3);
+  const worst = Math.max(...result.rows.map((r) => ratio(r.newest, r.rpcNoop)));
+  goal('  the same inside the object (history RPC vs no-op RPC, every size)', `worst ${fmtRatio(worst)}`, worst <= 1.3);
+  const first = result.rows[0];
+  const lastRow = result.rows[result.rows.length - 1];
+  const growth = ratio(lastRow.newest, first.newest);
+  goal(
+    `newest page flat (≤ 2×) from ${first.size.toLocaleString('en')} to ${lastRow.size.toLocaleString('en')} messages`,
+    `${fmtRatio(growth)} (${fmt(first.newest)} → ${fmt(lastRow.newest)} ms); middle ${fmtRatio(ratio(lastRow.middle, first.middle))}`,
+    growth <= 2,
+  );
+}
+
+// ---- join storm -------------------------------------------------------------------------------
+
+async function joinScenario(direct) {
+  const j = plan.join;
+  section(`join storm: ${j.guests} new guests join one party, start times spread over ${j.spreadMs / 1000} s; PUT join → socket → welcome; median of ${runs} run(s)`);
+  const storms = [];
+  for (let run = 0; run < runs; run++) {
+    const storm = await joinStorm({ salon: direct.salon, ...j, deflate: args.deflate });
+    storms.push(storm);
+    progress(`join storm run ${run + 1}: ${storm.connected} connected, all see all after ${fmt(storm.allPresentMs / 1000)} s`);
+    await sleep(plan.bigGapMs);
+  }
+  results.joinStorm = storms;
+  log(
+    table(
+      ['run', 'connected', 'failed', 'all connected s', 'all see all s', 'join p50 ms', 'join p99 ms', 'not seeing all'],
+      storms.map((s, i) => [String(i + 1), s.connected, s.failed, s.allConnectedMs / 1000, s.allPresentMs / 1000, s.joinP50, s.joinP99, s.notSeeingAll]),
+    ),
+  );
+  for (const [i, s] of storms.entries()) if (s.failed) log(`run ${i + 1} failures: ${JSON.stringify(s.failures)}`);
+  log(`median: all connected ${fmt(medianOf(storms, (s) => s.allConnectedMs) / 1000)} s, all see all ${fmt(medianOf(storms, (s) => s.allPresentMs) / 1000)} s`);
+}
+
+// ---- page weight ------------------------------------------------------------------------------
+
+async function pageScenario(stack, direct) {
+  section('page weight: gzip (level 9) bytes a full load fetches, from the Remix client manifest (+ the German translation chunk)');
+  const pages = [
+    { name: 'landing', route: 'routes/_index' },
+    { name: 'party', route: 'routes/$partyId' },
+  ];
+  const weights = pages.map((page) => ({ ...page, ...routeWeight(page.route) }));
+  const kb = (bytes) => (bytes / 1024).toFixed(1);
+  log(table(['page', 'route', 'JS files', 'JS KB gzip', 'CSS KB gzip'], weights.map((w) => [w.name, w.route, w.jsFiles, kb(w.jsGzip), kb(w.cssGzip)]), 2));
+  results.pageWeight = weights;
+  const party = weights[1];
+  goal('party page < 150 KB gzip JS', `${kb(party.jsGzip)} KB (${party.jsGzip} bytes)`, party.jsGzip < 150 * 1024);
+
+  if (!lighthouseOn) {
+    log(`Lighthouse skipped (${quick ? '--quick: two runs would add ~30 s' : '--no-lighthouse'}).`);
+    return;
+  }
+  const { party: record } = await direct.salon.consultantParty('Bench Lighthouse');
+  await direct.salon.request(`/bench/fill/${record.id}?count=60`, { method: 'POST' });
+  const guest = await direct.salon.joinGuest(record.id, 1);
+  const base = stack.direct;
+  const runsLh = [
+    { name: 'landing', url: `${base}/` },
+    { name: 'party (joined guest)', url: `${base}/${record.shortId}`, headers: { Cookie: `salon_guest=${guest.guestId}.${guest.secretKey}` } },
+    { name: 'party (join dialog)', url: `${base}/${record.shortId}` },
+  ];
+  const reports = [];
+  for (const page of runsLh) {
+    try {
+      reports.push({ name: page.name, ...(await lighthouse(page.url, { headers: page.headers, outDir: OUT_DIR, name: page.name.replace(/\W+/g, '-').replace(/-$/, '') })) });
+    } catch (error) {
+      reports.push({ name: page.name, error: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+    }
+  }
+  results.lighthouse = reports;
+  log('\nLighthouse 12 (mobile preset: simulated slow 4G and 4× CPU slowdown), Chromium headless, direct port');
+  log(table(['page', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'bytes KB', 'run s'], reports.map((r) => [r.name, r.score, r.lcpMs, r.tbtMs, r.cls, r.fcpMs, r.transferBytes / 1024, r.seconds])));
+  for (const r of reports) if (r.error || r.runtimeError) log(`${r.name}: ${r.error ?? r.runtimeError}`);
+  for (const r of reports.slice(0, 2)) goal(`mobile Lighthouse performance ≥ 90: ${r.name}`, r.score === undefined ? 'not measured' : String(r.score), r.score >= 90);
+}
+
+// ---- main -------------------------------------------------------------------------------------
+
+async function main() {
+  const started = performance.now();
+  log(`Salon bench${quick ? ' (--quick: every scenario tiny; figures are not meaningful)' : ''}`);
+  log(
+    `machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, load ${machine.loadAverage.join(' ')}; node ${machine.node}; wrangler ${machine.wrangler}, workerd ${machine.workerd}, partyserver ${machine.partyserver}`,
+  );
+  log(`client: one Node process (ws), permessage-deflate ${args.deflate ? 'on' : 'off'} for every room; runs: ${runs}`);
+  log('rooms: ours = the production Worker + PartyRoom (guest credentials, validation, SQLite, broadcast; per-member send limit lifted);');
+  log('       raw = echo of each frame to every socket (platform floor); peer = partyserver chat room storing each message in SQLite.');
+  ensureBuild();
+  const bench = await boot();
+  results.urls = { proxied: bench.stack.proxied, direct: bench.stack.direct };
+  try {
+    await scenario(bench, 'fanout', (b) => fanOutScenario(b.stack, b.direct, b.proxied));
+    await scenario(bench, 'throughput', (b) => throughputScenario(b.stack, b.direct, b.proxied));
+    await scenario(bench, 'history', (b) => historyScenario(b.direct));
+    await scenario(bench, 'join', (b) => joinScenario(b.direct));
+    await scenario(bench, 'page', (b) => pageScenario(b.stack, b.direct));
+  } finally {
+    await bench.stack.stop();
+  }
+
+  section('goals (informative: they never change the exit code)');
+  log(table(['goal', 'measured', ''], goals.map((g) => [g.name, g.measured, g.met ? 'met' : 'MISSED']), 3));
+  results.goals = goals;
+  results.seconds = (performance.now() - started) / 1000;
+  results.loadAverageAtEnd = os.loadavg().map((load) => Number(load.toFixed(2)));
+  log(`load average at the end: ${results.loadAverageAtEnd.join(' ')} (${machine.cpus} cores; other work on the machine shows up as noise)`);
+  mkdirSync(OUT_DIR, { recursive: true });
+  const file = `${OUT_DIR}/bench-${results.startedAt.replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`;
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  log(`\nresults: ${file}; ${results.seconds.toFixed(1)} s in all`);
+  for (const restart of results.restarts ?? []) log(`the bench Worker was restarted during ${restart.scenario}: ${restart.cause}`);
+  if (results.errors.length) {
+    log(`harness errors in: ${results.errors.map((e) => e.scenario).join(', ')}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,185 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { Connection, WSMessage } from 'partyserver';
+import { Server, getServerByName } from 'partyserver';
+import { LIMITS } from '../../app/core/limits';
+import type { Member } from '../../app/core/protocol';
+import type { Outcome, SendInput } from '../../durable-objects/handlers';
+import type { RoomFacts } from '../../durable-objects/store';
+import { createSession } from '../../worker/auth/sessions';
+import { database } from '../../worker/db/client';
+import { profiles, users } from '../../worker/db/schema';
+import type { Env } from '../../worker/env';
+import production from '../../worker/index';
+import { findParty, managerMember, room, roomFacts } from '../../worker/services/parties';
+
+/**
+ * The bench Worker (`npm run bench` only, never deployed): the production Worker and PartyRoom
+ * unchanged, beside two reference rooms in the same workerd, plus a few helpers under /bench/.
+ *
+ * The per-member send limit (LIMITS.sendBurst / sendPerSecond, a product rule against spam) is
+ * lifted here so that one sender can load a room; the limiter still runs on every message.
+ */
+Object.assign(LIMITS as { sendBurst: number; sendPerSecond: number }, { sendBurst: 1e9, sendPerSecond: 1e9 });
+
+export { PartyRoom } from '../../worker/index';
+
+interface BenchEnv extends Env {
+  RAW_ROOM: DurableObjectNamespace<RawRoom>;
+  PEER_ROOM: DurableObjectNamespace<PeerRoom>;
+}
+
+/**
+ * The platform floor: every frame goes back out to every socket, nothing else. Sockets opened at
+ * /bench/rawstore/ (profile.mjs only) first store each frame with one SQLite INSERT, to separate
+ * the cost of a durable write from the rest of a chat room.
+ */
+export class RawRoom extends DurableObject {
+  override async fetch(request: Request): Promise<Response> {
+    const store = new URL(request.url).pathname.startsWith('/bench/rawstore/');
+    if (store) this.ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS frames (id INTEGER PRIMARY KEY, frame TEXT NOT NULL)');
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, store ? ['store'] : []);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override webSocketMessage(sender: WebSocket, frame: string | ArrayBuffer): void {
+    if (this.ctx.getTags(sender).includes('store')) this.ctx.storage.sql.exec('INSERT INTO frames (frame) VALUES (?)', frame);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(frame);
+      } catch {
+        // Closed meanwhile.
+      }
+    }
+  }
+
+  // Completes the closing handshake, as PartyRoom and partyserver do.
+  override webSocketClose(ws: WebSocket, code: number): void {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, 'closing');
+    } catch {
+      // Already closed.
+    }
+  }
+}
+
+interface PeerMessage {
+  id: string;
+  user: string;
+  content: string;
+}
+
+/**
+ * What a developer would write with partyserver, after Cloudflare's durable-chat template:
+ * hibernating connections, messages kept in the object's SQLite, the newest 50 sent on connect,
+ * each new message parsed, stored (one INSERT) and broadcast to everyone but its sender.
+ * No authentication, no schema validation, no sequence numbers, no acknowledgement.
+ */
+export class PeerRoom extends Server {
+  static override options = { hibernate: true };
+
+  override onStart(): void {
+    this.ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS messages (id TEXT PRIMARY KEY, user TEXT, content TEXT, at INTEGER)');
+  }
+
+  override onConnect(connection: Connection): void {
+    const messages = this.ctx.storage.sql.exec('SELECT id, user, content, at FROM messages ORDER BY at DESC LIMIT 50').toArray().reverse();
+    connection.send(JSON.stringify({ type: 'all', messages }));
+  }
+
+  override onMessage(connection: Connection, frame: WSMessage): void {
+    const message = JSON.parse(String(frame)) as PeerMessage;
+    const at = Date.now();
+    this.ctx.storage.sql.exec(
+      'INSERT INTO messages (id, user, content, at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET content = excluded.content',
+      message.id,
+      message.user,
+      message.content,
+      at,
+    );
+    this.broadcast(JSON.stringify({ type: 'add', id: message.id, user: message.user, content: message.content, at }), [connection.id]);
+  }
+}
+
+/** A consultant session, made with the functions the OIDC callback uses (as the workers tests do). */
+async function consultant(env: Env): Promise<Response> {
+  const db = database(env.DB);
+  const userId = crypto.randomUUID();
+  const now = Date.now();
+  await db.insert(users).values({ id: userId, oidcIssuer: 'https://issuer.bench', oidcSub: userId, email: `${userId}@salon.bench`, firstName: 'Bea', lastName: 'Bench', createdAt: now });
+  await db.insert(profiles).values({ id: crypto.randomUUID(), userId, firstName: 'Bea', lastName: 'Bench', createdAt: now });
+  const tokens = await createSession(db, userId, null);
+  return Response.json({ userId, accessToken: tokens.accessToken });
+}
+
+/** Per party, read once from D1: its manager and facts, as the API would hand them to its room. */
+const managers = new Map<string, { member: Member; facts: RoomFacts }>();
+
+async function managerCall(env: Env, partyId: string) {
+  let manager = managers.get(partyId);
+  if (!manager) {
+    const db = database(env.DB);
+    const party = await findParty(db, partyId);
+    manager = { member: await managerMember(db, party), facts: roomFacts(party) };
+    managers.set(partyId, manager);
+  }
+  // A stub belongs to the request that made it.
+  return { ...manager, stub: room(env, partyId) };
+}
+
+function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new Error(outcome.code);
+  return outcome.value;
+}
+
+/** Fills a party's log through the room's own trusted batch path (postMany), as the manager. */
+async function fill(env: Env, partyId: string, count: number): Promise<Response> {
+  const { member, facts, stub } = await managerCall(env, partyId);
+  const started = performance.now();
+  for (let done = 0; done < count; ) {
+    const inputs: SendInput[] = [];
+    for (let i = 0; i < Math.min(1000, count - done); i++) {
+      inputs.push({ tempId: null, messageType: 'text', message: `History message ${done + i}: a line of text of typical length for a chat.` });
+    }
+    done += unwrap(await stub.postMany(member, facts, inputs));
+  }
+  return Response.json({ ms: performance.now() - started });
+}
+
+/**
+ * Times `reps` sequential calls from this Worker to the party's room, each one of:
+ *   noop       a fetch without an upgrade: the room answers 426 before doing anything
+ *   configure  RPC with the facts the room already has: the RPC round trip, no storage
+ *   admit      RPC messagesById(manager, []): what every member call does first (upsert the member)
+ *   history    RPC history(manager, before): what GET /api/parties/:id/chat calls
+ * workerd's clock has 1 ms resolution here, so only the total over many calls means something.
+ */
+async function timeObject(env: Env, partyId: string, op: string, before: number | undefined, reps: number): Promise<Response> {
+  const { member, facts, stub } = await managerCall(env, partyId);
+  let messages = 0;
+  const started = performance.now();
+  for (let i = 0; i < reps; i++) {
+    if (op === 'noop') await stub.fetch('https://room.bench/noop');
+    else if (op === 'configure') await stub.configure(facts);
+    else if (op === 'admit') unwrap(await stub.messagesById(member, []));
+    else messages = unwrap(await stub.history(member, before)).messages.length;
+  }
+  return Response.json({ totalMs: performance.now() - started, reps, messages });
+}
+
+export default {
+  async fetch(request, env, ctx): Promise<Response> {
+    const url = new URL(request.url);
+    const [, prefix, kind, name] = url.pathname.split('/');
+    if (prefix !== 'bench') return production.fetch(request, env, ctx);
+    if ((kind === 'raw' || kind === 'rawstore') && name) return env.RAW_ROOM.get(env.RAW_ROOM.idFromName(`${kind}-${name}`)).fetch(request);
+    if (kind === 'peer' && name) return (await getServerByName(env.PEER_ROOM, name)).fetch(request);
+    if (kind === 'consultant' && request.method === 'POST') return consultant(env);
+    if (kind === 'fill' && name && request.method === 'POST') return fill(env, name, Number(url.searchParams.get('count')));
+    if (kind === 'object' && name) {
+      const before = url.searchParams.get('before');
+      return timeObject(env, name, url.searchParams.get('op') ?? 'history', before ? Number(before) : undefined, Number(url.searchParams.get('reps') ?? 1));
+    }
+    return new Response('not found', { status: 404 });
+  },
+} satisfies ExportedHandler<BenchEnv>;
