@@ -7,7 +7,7 @@ import { ChangeNameSchema, MessageTextSchema, TempIdSchema } from './schemas';
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
  * follow the product spec. A client that speaks another version is told to reload.
  */
-export const PROTOCOL_VERSION = 1;
+export { PROTOCOL_VERSION } from './protocol-version';
 
 export const MESSAGE_TYPES = ['text', 'photo', 'voice', 'profile', 'heading', 'heading2', 'heading3'] as const;
 export const MessageTypeSchema = z.enum(MESSAGE_TYPES, { error: 'invalidInput' });

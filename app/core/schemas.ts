@@ -3,7 +3,7 @@ import type { ErrorCode } from './errors';
 import { isErrorCode } from './errors';
 import { LIMITS } from './limits';
 import { isPhoneNumber, isValidBirthday, profileHref } from './profile';
-import { hasVisibleText, isCleanName, isCleanText, normaliseNewlines } from './text';
+import { hasVisibleText, isCleanName, isCleanText, isValidName, normaliseNewlines } from './text';
 
 /**
  * Validation shared by forms, the API and the party room. Messages are error codes, never prose:
@@ -13,10 +13,7 @@ import { hasVisibleText, isCleanName, isCleanText, normaliseNewlines } from './t
 export const NameSchema = z
   .string({ error: 'invalidName' })
   .trim()
-  .min(1, { error: 'invalidName' })
-  .max(LIMITS.nameMax, { error: 'invalidName' })
-  .refine(isCleanName, { error: 'invalidName' })
-  .refine(hasVisibleText, { error: 'invalidName' });
+  .refine((name) => isValidName(name, LIMITS.nameMax), { error: 'invalidName' });
 
 export const PasswordSchema = z.string({ error: 'invalidInput' }).max(LIMITS.passwordMax, { error: 'invalidInput' });
 

@@ -34,6 +34,16 @@ export function normaliseNewlines(value: string): string {
   return value.replace(/\r\n?/g, '\n');
 }
 
+/**
+ * Whether a name passes the name rules (spec: required, trimmed, at most 50 characters, one line,
+ * clean and visible). The schemas use it; pages check with it without loading the schema library.
+ */
+export function isValidName(value: string, max: number): boolean {
+  const trimmed = value.trim();
+  const characters = [...trimmed].length;
+  return characters > 0 && characters <= max && isCleanName(trimmed) && hasVisibleText(trimmed);
+}
+
 export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim();
 }

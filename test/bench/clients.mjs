@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { pool } from './stats.mjs';
 
 // Node 20 cannot import the TypeScript protocol module; read its version number instead.
-const PROTOCOL_VERSION = Number(readFileSync(new URL('../../app/core/protocol.ts', import.meta.url), 'utf8').match(/PROTOCOL_VERSION = (\d+)/)[1]);
+const PROTOCOL_VERSION = Number(readFileSync(new URL('../../app/core/protocol-version.ts', import.meta.url), 'utf8').match(/PROTOCOL_VERSION = (\d+)/)[1]);
 
 /** A line of typical chat length, the same in every variant. */
 export const TEXT = 'Hallo zusammen! Das neue Serum kam gestern an und ich bin wirklich begeistert.';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { LIMITS } from '~/core/limits';
 import type { Member } from '~/core/protocol';
-import { NameSchema } from '~/core/schemas';
+import { isValidName } from '~/core/text';
 
 /** The guest's own menu: change the name the others see, or leave the party. */
 export function NameMenu({ me, disabled, onRename, onLeave }: { me: Member; disabled: boolean; onRename: (first: string, last: string) => Promise<boolean>; onLeave: () => void }) {
@@ -11,7 +11,7 @@ export function NameMenu({ me, disabled, onRename, onLeave }: { me: Member; disa
   const [dialog, setDialog] = useState<'rename' | 'leave' | null>(null);
   const [firstName, setFirstName] = useState(me.firstName);
   const [lastName, setLastName] = useState(me.lastName);
-  const valid = NameSchema.safeParse(firstName).success && NameSchema.safeParse(lastName).success;
+  const valid = isValidName(firstName, LIMITS.nameMax) && isValidName(lastName, LIMITS.nameMax);
   const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:border-primary-dark';
   return (
     <>

@@ -4,7 +4,7 @@ import type { ChatState, PendingMessage } from '~/core/chat-state';
 import { chatReducer, initialChatState } from '~/core/chat-state';
 import { TIMINGS } from '~/core/limits';
 import type { ChatMessage, ClientEvent, MessageType, ServerEvent } from '~/core/protocol';
-import { PROTOCOL_VERSION } from '~/core/protocol';
+import { PROTOCOL_VERSION } from '~/core/protocol-version';
 import { apiFetch } from '~/lib/api';
 import { uuid } from '~/lib/uuid';
 
