@@ -3,6 +3,7 @@ import { AppError } from '../../app/core/errors';
 import { acceptableClaim, sniffPictureType } from '../../app/core/images';
 import type { PictureType } from '../../app/core/images';
 import { LIMITS } from '../../app/core/limits';
+import type { ProfileCard } from '../../app/core/profile-card';
 import type { ProfileInput } from '../../app/core/schemas';
 import { needsProfileChoice, selectedProfile } from '../../app/core/workspace';
 import { randomToken, shortId } from '../auth/crypto';
@@ -41,17 +42,11 @@ export interface Profile {
   updatedAt: number | null;
 }
 
-/** What the public profile page shows (spec section 2): no birthday, no shop link, no ids. */
-export interface PublicProfile {
-  shortId: string;
-  firstName: string;
-  lastName: string;
-  phoneNo: string | null;
-  email: string | null;
-  website: string | null;
-  biography: string | null;
-  profilePic: string | null;
-}
+/**
+ * What the public profile page shows (spec section 2): no birthday, no shop link, no ids. A profile
+ * card in the chat carries exactly this.
+ */
+export type PublicProfile = ProfileCard;
 
 /** The profile a user works as, their company mode, and whether they still have to choose. */
 export interface ProfileWorkspace {
