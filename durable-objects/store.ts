@@ -118,6 +118,9 @@ export class RoomStore {
   /** Adds or renames a member; a removed member stays removed. */
   upsertMember(member: Member): StoredMember {
     const existing = this.members.get(member.id);
+    // Every API call and socket admits its member first: unchanged, that must not cost a write
+    // (a write transaction, and an output gate, on every history page).
+    if (existing && existing.firstName === member.firstName && existing.lastName === member.lastName && existing.role === member.role) return existing;
     const stored: StoredMember = { ...member, removed: existing?.removed ?? false, seenSeq: existing?.seenSeq ?? 0 };
     this.sql.exec(
       `INSERT INTO members (id, first_name, last_name, role) VALUES (?, ?, ?, ?)
