@@ -54,13 +54,16 @@ const inspector = values['inspector-port'] ? `ws://127.0.0.1:${values['inspector
 process.stdout.write(`${JSON.stringify({ proxied, direct: await direct, inspector })}\n`);
 
 let stopping = false;
-async function stop() {
+async function stop(why) {
   if (stopping) return;
   stopping = true;
+  // Said on stdout (the bench's server log), so an unexpected stop can be traced.
+  process.stdout.write(`${JSON.stringify({ stopping: why, at: new Date().toISOString() })}\n`);
   await worker.dispose().catch(() => {});
   process.exit(0);
 }
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.stdin.on('end', stop);
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGHUP', () => stop('SIGHUP'));
+process.stdin.on('end', () => stop('stdin closed'));
 process.stdin.resume();

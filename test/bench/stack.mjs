@@ -80,7 +80,8 @@ export async function startStack({ port, persistTo, inspectorPort, logDir, log }
   // Everything the Worker prints goes to a log beside the results, for when something breaks.
   mkdirSync(logDir, { recursive: true });
   const logFile = `${logDir}/server-${port}.log`;
-  const serverLog = createWriteStream(logFile);
+  const serverLog = createWriteStream(logFile, { flags: 'a' });
+  serverLog.write(`\n== ${new Date().toISOString()} starting the bench Worker on ${port}\n`);
   child.stderr.pipe(serverLog);
   let failure = null;
   const urls = await new Promise((resolve, reject) => {
