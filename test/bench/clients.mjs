@@ -4,7 +4,7 @@
 //         at /api/parties/:id/socket with Basic credentials, `join`, then `sendMessage` frames
 //   raw   RawRoom (bench worker): every frame echoed to every socket
 //   peer  PeerRoom (bench worker): a partyserver chat room
-//   rawstore  (profile.mjs) raw, plus one SQLite INSERT per frame
+//   rawstore, rawbatch  (profile.mjs) raw, plus one SQLite INSERT per frame
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { pool } from './stats.mjs';
@@ -169,14 +169,17 @@ export function variants(salon, { deflate }) {
     frame: ours.frame,
     idOf: (data) => idAfter(data, '"tempId":"'),
   };
-  // profile.mjs only: raw plus one SQLite INSERT per frame, to price a durable write alone.
-  const rawstore = {
+  // profile.mjs only: raw plus one SQLite INSERT per frame (one transaction each, or one for the
+  // frames that arrive together), to price a durable write alone.
+  const stored = (kind) => ({
     ...raw,
-    name: 'rawstore',
+    name: kind,
     open(room, _index, onFrame) {
-      return openSocket(`${salon.wsBase}/bench/rawstore/${room.name}`, { deflate, onFrame });
+      return openSocket(`${salon.wsBase}/bench/${kind}/${room.name}`, { deflate, onFrame });
     },
-  };
+  });
+  const rawstore = stored('rawstore');
+  const rawbatch = stored('rawbatch');
   const peer = {
     name: 'peer',
     async room(name) {
@@ -188,7 +191,7 @@ export function variants(salon, { deflate }) {
     frame: (id) => JSON.stringify({ id, user: 'Gast Nummer 0', content: TEXT }),
     idOf: (data) => (data.indexOf('{"type":"add"') === 0 ? idAfter(data, '"id":"') : null),
   };
-  return { ours, raw, rawstore, peer };
+  return { ours, raw, rawstore, rawbatch, peer };
 }
 
 /**

@@ -2,11 +2,13 @@
 // Where the time goes, for when a bench goal is missed. Not part of `npm run bench`.
 //
 //   node test/bench/profile.mjs [--receivers 200] [--messages 150] [--guests 300]
-//                               [--only ladder,fanout,history,join,browser]
+//                               [--only ladder,fanout,saturate,history,join,browser]
 //
-// ladder   fan-out at N receivers for raw → rawstore (raw + one SQLite INSERT per frame) → peer →
-//          ours: what a durable write adds, and what our handler adds on top
+// ladder   fan-out at N receivers for raw → raw with frames as long as ours → rawstore (raw + one
+//          SQLite INSERT per frame) → rawbatch (frames arriving together stored in one transaction)
+//          → peer → ours: what frame size, a durable write and our handler each add
 // fanout   a V8 CPU profile of the app's isolate (workerd inspector) while ours fans out
+// saturate the same while ours is saturated (10 × --messages, 50 receivers, as in throughput)
 // history  the same while the bench Worker asks a 10,000-message room for its newest page
 // join     the same during a join storm
 // browser  the party page (joined guest, 60 messages) in Chromium with 4× CPU throttling: long
@@ -21,6 +23,7 @@ import WebSocket from 'ws';
 import { Salon, variants } from './clients.mjs';
 import { fanOut } from './fan-out.mjs';
 import { joinStorm } from './join-storm.mjs';
+import { throughput } from './throughput.mjs';
 import { fmt, sleep, table } from './stats.mjs';
 import { freePort, startStack } from './stack.mjs';
 
@@ -29,7 +32,7 @@ const { values: args } = parseArgs({
     receivers: { type: 'string', default: '200' },
     messages: { type: 'string', default: '150' },
     guests: { type: 'string', default: '300' },
-    only: { type: 'string', default: 'ladder,fanout,history,join,browser' },
+    only: { type: 'string', default: 'ladder,fanout,saturate,history,join,browser' },
     port: { type: 'string', default: '8850' },
   },
 });
@@ -191,7 +194,7 @@ async function ladder(stack, sets) {
     },
   };
   const rows = [];
-  for (const name of ['raw', 'raw 435 B', 'rawstore', 'peer', 'ours']) {
+  for (const name of ['raw', 'raw 435 B', 'rawstore', 'rawbatch', 'peer', 'ours']) {
     const variant = name === 'raw 435 B' ? padded : sets[name];
     const room = await variant.room(name === 'ours' ? 'profile-fanout' : `profile-${name.replace(/\W/g, '')}-${receivers}`, receivers + 1);
     const r = await fanOut({ variant, room, receivers, messages, paceMs: 50, pids: [stack.appPid] });
@@ -228,6 +231,16 @@ async function main() {
         },
       });
       summarise(profile, messages, 'messages');
+    }
+    if (only.has('saturate')) {
+      log(`\n── CPU profile of the app isolate: ours saturated, ${messages * 10} messages as fast as possible to 50 receivers ──`);
+      const room = await sets.ours.room('profile-saturate', 51);
+      const { profile, units } = await profiled(stack.inspector, async () => {
+        const result = await throughput({ variant: sets.ours, room, receivers: 50, messages: messages * 10 });
+        log(`${fmt(result.rate, 0)} msg/s under the profiler, ${result.missing} missing (sockets' connect and join included)`);
+        return messages * 10;
+      });
+      summarise(profile, units, 'messages');
     }
     if (only.has('history')) {
       log('\n── CPU profile of the app isolate: newest history page of a 10,000-message party, from the bench Worker ──');

@@ -29,21 +29,43 @@ interface BenchEnv extends Env {
 }
 
 /**
- * The platform floor: every frame goes back out to every socket, nothing else. Sockets opened at
- * /bench/rawstore/ (profile.mjs only) first store each frame with one SQLite INSERT, to separate
- * the cost of a durable write from the rest of a chat room.
+ * The platform floor: every frame goes back out to every socket, nothing else. Two variants for
+ * profile.mjs only, to price a durable write alone: sockets opened at /bench/rawstore/ first store
+ * each frame with one SQLite INSERT (one transaction per frame); at /bench/rawbatch/ the frames that
+ * arrive before the next timer tick are stored in one transaction, then all sent.
  */
 export class RawRoom extends DurableObject {
+  private pending: (string | ArrayBuffer)[] = [];
+
   override async fetch(request: Request): Promise<Response> {
-    const store = new URL(request.url).pathname.startsWith('/bench/rawstore/');
+    const mode = new URL(request.url).pathname.split('/')[2];
+    const store = mode === 'rawstore' || mode === 'rawbatch';
     if (store) this.ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS frames (id INTEGER PRIMARY KEY, frame TEXT NOT NULL)');
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, store ? ['store'] : []);
+    this.ctx.acceptWebSocket(server, store ? [mode] : []);
     return new Response(null, { status: 101, webSocket: client });
   }
 
   override webSocketMessage(sender: WebSocket, frame: string | ArrayBuffer): void {
-    if (this.ctx.getTags(sender).includes('store')) this.ctx.storage.sql.exec('INSERT INTO frames (frame) VALUES (?)', frame);
+    const [mode] = this.ctx.getTags(sender);
+    if (mode === 'rawbatch') {
+      if (this.pending.push(frame) === 1) setTimeout(() => this.flush(), 0);
+      return;
+    }
+    if (mode === 'rawstore') this.ctx.storage.sql.exec('INSERT INTO frames (frame) VALUES (?)', frame);
+    this.echo(frame);
+  }
+
+  private flush(): void {
+    const frames = this.pending;
+    this.pending = [];
+    this.ctx.storage.transactionSync(() => {
+      for (const frame of frames) this.ctx.storage.sql.exec('INSERT INTO frames (frame) VALUES (?)', frame);
+    });
+    for (const frame of frames) this.echo(frame);
+  }
+
+  private echo(frame: string | ArrayBuffer): void {
     for (const ws of this.ctx.getWebSockets()) {
       try {
         ws.send(frame);
@@ -172,7 +194,7 @@ export default {
     const url = new URL(request.url);
     const [, prefix, kind, name] = url.pathname.split('/');
     if (prefix !== 'bench') return production.fetch(request, env, ctx);
-    if ((kind === 'raw' || kind === 'rawstore') && name) return env.RAW_ROOM.get(env.RAW_ROOM.idFromName(`${kind}-${name}`)).fetch(request);
+    if ((kind === 'raw' || kind === 'rawstore' || kind === 'rawbatch') && name) return env.RAW_ROOM.get(env.RAW_ROOM.idFromName(`${kind}-${name}`)).fetch(request);
     if (kind === 'peer' && name) return (await getServerByName(env.PEER_ROOM, name)).fetch(request);
     if (kind === 'consultant' && request.method === 'POST') return consultant(env);
     if (kind === 'fill' && name && request.method === 'POST') return fill(env, name, Number(url.searchParams.get('count')));
