@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../app/core/limits';
 import { MARKERS } from '../../app/core/markers';
-import { api, connected, createConsultant, createParty, joinGuest, json, spoken, textMessage } from './fixtures';
+import { api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, textMessage } from './fixtures';
 import type { Guest } from './fixtures';
-
-/** A refused API call: the status, the one error shape, and no prose or stack trace in the body. */
-async function expectError(response: Response, status: number, code: string): Promise<void> {
-  const text = await response.text();
-  expect(text, 'no stack trace in an error body').not.toMatch(/Error:| at /);
-  expect({ status: response.status, body: JSON.parse(text) }).toEqual({ status, body: { error: { code } } });
-}
 
 function post(partyId: string, headers: Record<string, string>, body: unknown): Promise<Response> {
   return api(`/parties/${partyId}/chat`, { method: 'POST', headers, body });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MARKERS, markerOf } from '../../app/core/markers';
-import { ORIGIN, api, basic, connected, createConsultant, createParty, joinGuest, json, textMessage } from './fixtures';
+import { ORIGIN, api, basic, connected, createConsultant, createParty, expectError, joinGuest, json, textMessage } from './fixtures';
 import type { Consultant } from './fixtures';
-
-/** A refused API call: the status, the one error shape, and no prose or stack trace in the body. */
-async function expectError(response: Response, status: number, code: string): Promise<void> {
-  const text = await response.text();
-  expect(text, 'no stack trace in an error body').not.toMatch(/Error:| at /);
-  expect({ status: response.status, body: JSON.parse(text) }).toEqual({ status, body: { error: { code } } });
-}
 
 function join(partyId: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return api(`/parties/${partyId}/join`, { method: 'PUT', headers, body });

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, connect, connected, createConsultant, createParty, joinGuest, json, spoken, textMessage } from './fixtures';
+import { api, connect, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, textMessage } from './fixtures';
 import type { Consultant, Guest, PartyRecord } from './fixtures';
 
 async function party(): Promise<{ consultant: Consultant; party: PartyRecord; maria: Guest; tom: Guest }> {
@@ -19,11 +19,6 @@ async function send(partyId: string, guest: { headers: Record<string, string> },
   const response = await api(`/parties/${partyId}/chat`, { method: 'POST', headers: guest.headers, body: { message: text } });
   expect(response.status).toBe(201);
   return (await json<{ id: string }>(response)).id;
-}
-
-async function expectError(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status);
-  expect(await response.json()).toEqual({ error: { code } });
 }
 
 describe('deleting messages', () => {

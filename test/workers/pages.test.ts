@@ -1,6 +1,6 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, api, createConsultant, createParty, joinGuest, json } from './fixtures';
+import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
 
 /** A page request through the Worker; redirects are returned, not followed. */
@@ -30,13 +30,6 @@ async function html(response: Response, status: number): Promise<string> {
   expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
   expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
   return body;
-}
-
-/** A refused API call: the status, the one error shape, and no prose or stack trace in the body. */
-async function expectError(response: Response, status: number, code: string): Promise<void> {
-  const text = await response.text();
-  expect(text, 'no stack trace in an error body').not.toMatch(/Error:| at /);
-  expect({ status: response.status, body: JSON.parse(text) }).toEqual({ status, body: { error: { code } } });
 }
 
 async function expireAccessToken(userId: string): Promise<void> {

@@ -1,15 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../app/core/limits';
-import { api, connect, connected, createConsultant, createParty, joinGuest, json } from './fixtures';
+import { api, connect, connected, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
-
-/** A refused API call: the status, the one error shape, and no prose or stack trace in the body. */
-async function expectError(response: Response, status: number, code: string): Promise<void> {
-  const text = await response.text();
-  expect(text, 'no stack trace in an error body').not.toMatch(/Error:| at /);
-  expect({ status: response.status, body: JSON.parse(text) }).toEqual({ status, body: { error: { code } } });
-}
 
 async function list(consultant: Consultant): Promise<any[]> {
   const response = await api('/parties', { headers: consultant.headers });
