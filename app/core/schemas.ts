@@ -87,7 +87,8 @@ export function firstErrorCode(error: z.ZodError): ErrorCode {
   return isErrorCode(message) ? message : 'invalidInput';
 }
 
-const IdSchema = z.uuid({ error: 'invalidInput' });
+/** A server-made id: a UUID. */
+export const IdSchema = z.uuid({ error: 'invalidInput' });
 
 export const DeleteMessageSchema = z.object({ messageId: IdSchema });
 export const DeleteMessagesSchema = z.object({

@@ -3,6 +3,9 @@
  * works as, and when the release notes deserve a highlight.
  */
 
+/** The first main-menu item: where `/` and a finished sign-in send a consultant by default. */
+export const FIRST_MENU_PATH = '/parties';
+
 export interface ProfileRef {
   id: string;
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
@@ -13,19 +13,15 @@ import { fromLocalInput } from '~/core/dates';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
 import { PartyInputSchema, firstErrorCode } from '~/core/schemas';
-import { selectedProfile } from '~/core/workspace';
 import { requireConsultant } from '~/lib/auth.server';
+import type { WorkspaceData } from './_app';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { userId } = requireConsultant(context, request);
-  const [parties, profiles, settings] = await Promise.all([
-    context.services.parties.listParties(context.db, userId),
-    context.services.profiles.listProfiles(context.db, userId),
-    context.services.settings.getSettings(context.db, userId),
-  ]);
-  return { parties, profiles, selectedProfileId: selectedProfile(profiles, settings.selectedProfileId)?.id ?? null };
+  // The profiles and the selected one come with the layout's data (routes/_app).
+  return { parties: await context.services.parties.listParties(context.db, userId) };
 }
 
 type ActionResult = { ok: true; intent: 'create' | 'update' | 'delete'; shortId?: string } | { ok: false; intent: string; code: ErrorCode };
@@ -72,7 +68,10 @@ type Party = ReturnType<typeof useLoaderData<typeof loader>>['parties'][number];
 
 export default function Parties() {
   const { t, i18n } = useTranslation();
-  const { parties, profiles, selectedProfileId } = useLoaderData<typeof loader>();
+  const { parties } = useLoaderData<typeof loader>();
+  const workspace = useRouteLoaderData<WorkspaceData>('routes/_app');
+  const profiles = workspace?.profiles ?? [];
+  const selectedProfileId = workspace?.user.selectedProfile?.id ?? null;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();

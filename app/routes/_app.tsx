@@ -15,6 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const selected = selectedProfile(profiles, settings.selectedProfileId);
   return {
     user: { selectedProfile: selected, profileCount: profiles.length, companyMode: settings.companyMode },
+    /** The account's profiles (pages under the layout read them from here, not again). */
+    profiles,
     // On the release-notes page itself the highlight is gone at once (that page marks them read).
     releaseNotesHighlighted: new URL(request.url).pathname !== '/releaseNotes' && releaseNotesHighlighted(settings.releaseNotesSeen),
     /** The profiles to choose from while a company view has no selection stored, else null. */

@@ -10,6 +10,7 @@ import {
   EditMessageSchema,
   ForwardSchema,
   HistoryQuerySchema,
+  IdSchema,
   JoinPartySchema,
   MakeHostSchema,
   MessageTextSchema,
@@ -51,7 +52,7 @@ const ChatPostSchema = z.object({
 /** The text of a profile card for one of the manager's own profiles (spec: send profile card). */
 async function profileCardMessage(c: ApiContext, member: Member, party: PartyRow, profileId: string): Promise<string> {
   if (member.role !== 'manager') throw new AppError('forbidden');
-  if (!z.uuid().safeParse(profileId).success) throw new AppError('invalidInput');
+  if (!IdSchema.safeParse(profileId).success) throw new AppError('invalidInput');
   const profile = await getProfile(c.get('db'), party.userId, profileId);
   const { shortId, firstName, lastName, phoneNo, email, website, biography, profilePic } = profile;
   return profileCardText({ shortId, firstName, lastName, phoneNo, email, website, biography, profilePic });

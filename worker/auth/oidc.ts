@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import { and, eq, lt } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
+import { FIRST_MENU_PATH } from '../../app/core/workspace';
 import { shortId } from './crypto';
 import type { Db } from '../db/client';
 import { authStates, profiles, userSettings, users } from '../db/schema';
@@ -35,7 +36,7 @@ export function callbackUrl(request: Request): string {
 
 /** Only paths on our own site are valid places to return to after sign-in. */
 export function safeReturnTo(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/parties';
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return FIRST_MENU_PATH;
   return value;
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '~/components/language-menu';
 import { Logo } from '~/components/logo';
+import { FIRST_MENU_PATH } from '~/core/workspace';
 import { initials } from '~/core/text';
 
 export interface ShellUser {
@@ -19,13 +20,11 @@ interface Props {
 
 /** The main menu, in the spec's order. Media, templates and the FAQ join it when they exist. */
 const MENU = [
-  { to: '/parties', label: 'nav.parties', icon: 'M4 6h16M4 12h16M4 18h10' },
+  { to: FIRST_MENU_PATH, label: 'nav.parties', icon: 'M4 6h16M4 12h16M4 18h10' },
   { to: '/profiles', label: 'nav.profiles', icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0' },
   { to: '/releaseNotes', label: 'nav.releaseNotes', icon: 'M12 3v3m0 12v3M3 12h3m12 0h3M6 6l2 2m8 8 2 2M6 18l2-2m8-8 2-2' },
 ] as const;
 
-/** The first main menu item: where `/` sends a signed-in consultant. */
-export const FIRST_MENU_PATH = MENU[0].to;
 
 /**
  * The signed-in frame: a top bar (menu button, logo, language, user menu) and a side drawer that
