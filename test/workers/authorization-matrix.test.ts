@@ -6,7 +6,7 @@ import * as build from 'salon:remix-build';
 import { api as apiApp } from '../../worker/api';
 import type { Actor, Expected, MatrixWorld, PageExpected } from '../fixtures/authorization-matrix';
 import { ACTORS, EVENTS, PAGES, ROUTES, TINY_PNG, rowName } from '../fixtures/authorization-matrix';
-import { ORIGIN, TestSocket, api, apiInPlace, createConsultant, createParty, fetchInPlace, joinGuest, json } from './fixtures';
+import { ORIGIN, TestSocket, api, apiInPlace, createConsultant, createParty, fetchInPlace, joinGuest, json, sessionCookie } from './fixtures';
 
 /**
  * Walks test/fixtures/authorization-matrix.ts: every route, socket event and page against every
@@ -51,9 +51,6 @@ async function buildWorld(): Promise<Built> {
   const profile = await json<{ id: string; shortId: string }>(await apiInPlace(`/profile/${clara.profileIds[0]}`, { headers: clara.headers }));
   const picture = await fetchInPlace(`${ORIGIN}/api/profile/${profile.id}/picture`, { method: 'PUT', headers: { ...clara.headers, 'Content-Type': 'image/png' }, body: TINY_PNG });
   if (picture.status !== 200) throw new Error(`world: picture: ${picture.status} ${await picture.text()}`);
-  const consultantCookie = (c: { accessToken: string; refreshToken: string }) => ({
-    Cookie: `salon_at=${encodeURIComponent(c.accessToken)}; salon_rt=${encodeURIComponent(c.refreshToken)}`,
-  });
   const guestCookie = (g: { guestId: string; secretKey: string }) => ({ Cookie: `salon_guest=${encodeURIComponent(`${g.guestId}.${g.secretKey}`)}` });
   const as: Record<Actor, Credentials> = {
     anonymous: NO_ONE,
@@ -61,8 +58,8 @@ async function buildWorld(): Promise<Built> {
     otherPartyGuest: { headers: outsider.headers, cookie: guestCookie(outsider) },
     removedGuest: { headers: removed.headers, cookie: guestCookie(removed) },
     host: { headers: host.headers, cookie: guestCookie(host) },
-    manager: { headers: clara.headers, cookie: consultantCookie(clara) },
-    otherConsultant: { headers: berta.headers, cookie: consultantCookie(berta) },
+    manager: { headers: clara.headers, cookie: sessionCookie(clara) },
+    otherConsultant: { headers: berta.headers, cookie: sessionCookie(berta) },
   };
 
   const post = async (headers: Record<string, string>): Promise<string> => {

@@ -212,3 +212,24 @@ export function apiInPlace(path: string, init: { method?: string; headers?: Reco
   const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
   return fetchInPlace(`${ORIGIN}/api${path}`, { method: init.method ?? 'GET', headers, body });
 }
+
+// ---- pages ------------------------------------------------------------------------------------
+
+/** A page request through the Worker; redirects are returned, not followed. */
+export function page(path: string, init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Response> {
+  return SELF.fetch(`${ORIGIN}${path}`, { method: init.method ?? 'GET', headers: init.headers, body: init.body, redirect: 'manual' });
+}
+
+/** The session cookies a signed-in consultant's browser holds. */
+export function sessionCookie(consultant: Pick<Consultant, 'accessToken' | 'refreshToken'>): Record<string, string> {
+  return { Cookie: `salon_at=${encodeURIComponent(consultant.accessToken)}; salon_rt=${encodeURIComponent(consultant.refreshToken)}` };
+}
+
+/** An HTML page: the status, the content type and the security headers; returns the body. */
+export async function html(response: Response, status: number): Promise<string> {
+  const body = await response.text();
+  expect(response.status, body.slice(0, 300)).toBe(status);
+  expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+  expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  return body;
+}

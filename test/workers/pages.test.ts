@@ -1,16 +1,6 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
-import type { Consultant } from './fixtures';
-
-/** A page request through the Worker; redirects are returned, not followed. */
-function page(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
-  return SELF.fetch(`${ORIGIN}${path}`, { method: init.method ?? 'GET', headers: init.headers, body: init.body, redirect: 'manual' });
-}
-
-function sessionCookie(consultant: Pick<Consultant, 'accessToken' | 'refreshToken'>): Record<string, string> {
-  return { Cookie: `salon_at=${encodeURIComponent(consultant.accessToken)}; salon_rt=${encodeURIComponent(consultant.refreshToken)}` };
-}
+import { ORIGIN, api, createConsultant, createParty, expectError, html, joinGuest, json, page, sessionCookie } from './fixtures';
 
 /** name → { value, attributes } for every Set-Cookie header of a response. */
 function setCookies(response: Response): Map<string, { value: string; attributes: string[] }> {
@@ -21,15 +11,6 @@ function setCookies(response: Response): Map<string, { value: string; attributes
     cookies.set(pair!.slice(0, eq), { value: decodeURIComponent(pair!.slice(eq + 1)), attributes });
   }
   return cookies;
-}
-
-/** An HTML page: the status, the content type and the security headers. */
-async function html(response: Response, status: number): Promise<string> {
-  const body = await response.text();
-  expect(response.status, body.slice(0, 300)).toBe(status);
-  expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
-  expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
-  return body;
 }
 
 async function expireAccessToken(userId: string): Promise<void> {

@@ -1,25 +1,10 @@
-import { SELF, env } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../app/core/limits';
 import { PICTURES } from '../fixtures/images';
-import { ORIGIN, api, createConsultant, json } from './fixtures';
-import type { Consultant } from './fixtures';
+import { api, createConsultant, html, json, page, sessionCookie } from './fixtures';
 
-/** The profile pages (list, editor, public page) through the Worker; redirects are not followed. */
-function page(path: string, init: { method?: string; headers?: Record<string, string>; body?: FormData } = {}): Promise<Response> {
-  return SELF.fetch(`${ORIGIN}${path}`, { method: init.method ?? 'GET', headers: init.headers, body: init.body, redirect: 'manual' });
-}
-
-function cookie(consultant: Consultant): Record<string, string> {
-  return { Cookie: `salon_at=${encodeURIComponent(consultant.accessToken)}` };
-}
-
-async function html(response: Response, status: number): Promise<string> {
-  const body = await response.text();
-  expect(response.status, body.slice(0, 300)).toBe(status);
-  expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
-  return body;
-}
+const cookie = sessionCookie;
 
 function form(fields: Record<string, string | Blob>): FormData {
   const data = new FormData();

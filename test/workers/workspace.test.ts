@@ -1,6 +1,6 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, connected, createConsultant, createParty, joinGuest } from './fixtures';
+import { ORIGIN, connected, createConsultant, createParty, joinGuest, page, sessionCookie } from './fixtures';
 import type { Consultant } from './fixtures';
 
 /**
@@ -8,14 +8,11 @@ import type { Consultant } from './fixtures';
  * dashboard's create, edit and delete, which go through the same services as the API and reach
  * open sockets at once.
  */
-function page(path: string, consultant: Consultant, form?: Record<string, string>): Promise<Response> {
-  return SELF.fetch(`${ORIGIN}${path}`, {
+/** A page as the consultant's browser asks for it; with `form`, a form post to its action. */
+function visit(consultant: Consultant, path: string, form?: Record<string, string>): Promise<Response> {
+  return page(path, {
     method: form ? 'POST' : 'GET',
-    redirect: 'manual',
-    headers: {
-      Cookie: `salon_at=${encodeURIComponent(consultant.accessToken)}; salon_rt=${encodeURIComponent(consultant.refreshToken)}`,
-      ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-    },
+    headers: { ...sessionCookie(consultant), ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
     body: form ? new URLSearchParams(form).toString() : undefined,
   });
 }
@@ -27,17 +24,17 @@ async function partyRow(id: string) {
 describe('the workspace layout', () => {
   it('has the drawer with parties, profiles and release notes; the release-notes highlight shows until they are opened', async () => {
     const consultant = await createConsultant();
-    const before = await (await page('/parties', consultant)).text();
+    const before = await (await visit(consultant, '/parties')).text();
     expect(before).toContain('href="/profiles"');
     expect(before).toContain('href="/releaseNotes"');
     expect(before).toContain('data-testid="release-notes-highlight"');
 
-    const notes = await page('/releaseNotes', consultant);
+    const notes = await visit(consultant, '/releaseNotes');
     expect(notes.status).toBe(200);
     const body = await notes.text();
     expect(body).toContain('Version 1.12.0');
     expect(body).not.toContain('data-testid="release-notes-highlight"');
-    expect(await (await page('/parties', consultant)).text()).not.toContain('data-testid="release-notes-highlight"');
+    expect(await (await visit(consultant, '/parties')).text()).not.toContain('data-testid="release-notes-highlight"');
     expect(await env.DB.prepare('SELECT release_notes_seen FROM user_settings WHERE user_id = ?').bind(consultant.userId).first('release_notes_seen')).toBe('1.12.0');
   });
 
@@ -53,10 +50,10 @@ describe('the workspace layout', () => {
 describe('the dashboard’s party dialog', () => {
   it('a company account must choose the managing profile; the chosen one manages the party', async () => {
     const consultant = await createConsultant({ profiles: 3 });
-    expect((await page('/parties?index', consultant, { intent: 'create', title: 'Ohne Wahl', expiration: '' })).status).toBe(200);
+    expect((await visit(consultant, '/parties?index', { intent: 'create', title: 'Ohne Wahl', expiration: '' })).status).toBe(200);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM parties WHERE user_id = ?').bind(consultant.userId).first('n')).toBe(0);
 
-    await page('/parties?index', consultant, { intent: 'create', title: 'Mit Wahl', manager: consultant.profileIds[2]!, expiration: '', tzOffset: '0' });
+    await visit(consultant, '/parties?index', { intent: 'create', title: 'Mit Wahl', manager: consultant.profileIds[2]!, expiration: '', tzOffset: '0' });
     const row = await env.DB.prepare('SELECT profile_id, expires_at FROM parties WHERE user_id = ?').bind(consultant.userId).first<Record<string, unknown>>();
     expect(row).toEqual({ profile_id: consultant.profileIds[2], expires_at: null });
   });
@@ -68,7 +65,7 @@ describe('the dashboard’s party dialog', () => {
     const socket = await connected(party.id, guest.headers);
     const manager = await connected(party.id, consultant.headers);
 
-    const edited = await page('/parties?index', consultant, {
+    const edited = await visit(consultant, '/parties?index', {
       intent: 'update',
       id: party.id,
       title: 'Neuer Titel',
@@ -87,7 +84,7 @@ describe('the dashboard’s party dialog', () => {
     expect(row).toMatchObject({ title: 'Neuer Titel', host: 'Petra', expires_at: null, restricted_messaging: 1, profile_id: consultant.profileIds[1] });
     expect(row!.password_hash).not.toBeNull();
 
-    await page('/parties?index', consultant, { intent: 'update', id: party.id, title: 'Neuer Titel', removePassword: 'on', expiration: '', tzOffset: '0' });
+    await visit(consultant, '/parties?index', { intent: 'update', id: party.id, title: 'Neuer Titel', removePassword: 'on', expiration: '', tzOffset: '0' });
     expect((await partyRow(party.id))!.password_hash).toBeNull();
     socket.socket.close();
     manager.socket.close();
@@ -97,13 +94,13 @@ describe('the dashboard’s party dialog', () => {
     const consultant = await createConsultant();
     const stranger = await createConsultant({ name: 'Eve' });
     const party = await createParty(consultant, { title: 'Bleibt' });
-    await page('/parties?index', stranger, { intent: 'update', id: party.id, title: 'Gekapert', expiration: '' });
-    await page('/parties?index', stranger, { intent: 'delete', id: party.id });
+    await visit(stranger, '/parties?index', { intent: 'update', id: party.id, title: 'Gekapert', expiration: '' });
+    await visit(stranger, '/parties?index', { intent: 'delete', id: party.id });
     expect(await partyRow(party.id)).toMatchObject({ title: 'Bleibt' });
 
     const guest = await joinGuest(party.id);
     const socket = await connected(party.id, guest.headers);
-    await page('/parties?index', consultant, { intent: 'delete', id: party.id });
+    await visit(consultant, '/parties?index', { intent: 'delete', id: party.id });
     expect(await socket.socket.next('partyDeleted')).toBeTruthy();
     expect(await partyRow(party.id)).toBeNull();
   });
@@ -133,9 +130,9 @@ describe('a dashboard with hundreds of parties', () => {
     expect(details).toMatch(/SEARCH parties USING INDEX parties_user_idx/);
     expect(details).toMatch(/SEARCH profiles USING INDEX sqlite_autoindex_profiles_1|SEARCH profiles USING INTEGER PRIMARY KEY|SEARCH profiles USING PRIMARY KEY/);
 
-    const active = await (await page('/parties', consultant)).text();
+    const active = await (await visit(consultant, '/parties')).text();
     expect(active.match(/data-testid="party-card"/g)).toHaveLength(150);
-    const expired = await (await page('/parties?tab=expired', consultant)).text();
+    const expired = await (await visit(consultant, '/parties?tab=expired')).text();
     expect(expired.match(/data-testid="party-card"/g)).toHaveLength(150);
   });
 });
