@@ -116,7 +116,48 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     return new Response(null, { status: 101, webSocket: client });
   }
 
+  /**
+   * Group commit. Every turn that writes ends in one SQLite commit (an fsync) before its frames
+   * leave (the output gate). After a frame is handled, frames that arrive before the next timer
+   * tick wait for it and are handled together, in arrival order, so a busy room commits once per
+   * batch instead of once per message. An idle room handles each frame at once.
+   */
+  private batch: (() => void)[] | null = null;
+
   override async webSocketMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
+    if (this.batch) {
+      // The event stays open until its frame is handled, so the object cannot hibernate with it.
+      const batch = this.batch;
+      return new Promise((resolve, reject) => {
+        batch.push(() => {
+          try {
+            this.handleFrame(ws, frame);
+            resolve();
+          } catch (error) {
+            reject(error);
+          }
+        });
+      });
+    }
+    this.batch = [];
+    this.scheduleDrain();
+    this.handleFrame(ws, frame);
+  }
+
+  private scheduleDrain(): void {
+    setTimeout(() => {
+      const batch = this.batch ?? [];
+      if (batch.length === 0) {
+        this.batch = null;
+        return;
+      }
+      this.batch = [];
+      this.scheduleDrain();
+      for (const run of batch) run();
+    }, 0);
+  }
+
+  private handleFrame(ws: WebSocket, frame: string | ArrayBuffer): void {
     const attachment = this.attachment(ws);
     const member = attachment ? this.store.members.get(attachment.memberId) : undefined;
     // Roles and membership can change while a socket is open: check on every event.

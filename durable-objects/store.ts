@@ -3,7 +3,10 @@ import type { ChatEvent, ChatMessage, Member, MessageType, PartyRole, SenderType
 
 /**
  * The PartyRoom's own SQLite: the message log, its gap-free event sequence, members with their
- * seen position, and join attempts. Only the PartyRoom writes here. Every query is an index
+ * seen position, and join attempts. One counter numbers every change: a new message takes the next
+ * seq as its own (the message row is its event); an edit or a deletion takes the next seq as a row
+ * in `events` pointing at the message. Rows in `events` with seq = message_seq were written for new
+ * messages before that and are skipped. Only the PartyRoom writes here. Every query is an index
  * lookup or a bounded range scan, never a scan of the whole log.
  */
 
@@ -100,7 +103,10 @@ export class RoomStore {
   /** Runs inside blockConcurrencyWhile: creates tables, loads the counters and members. */
   load(): void {
     this.sql.exec(SCHEMA);
-    const last = this.sql.exec<{ seq: number }>('SELECT seq FROM events ORDER BY seq DESC LIMIT 1').toArray()[0];
+    const last = this.sql
+      // MAX(a, b) is NULL when either is: an empty table counts as 0.
+      .exec<{ seq: number }>('SELECT MAX(COALESCE((SELECT MAX(seq) FROM messages), 0), COALESCE((SELECT MAX(seq) FROM events), 0)) AS seq')
+      .toArray()[0];
     this.seq = last?.seq ?? 0;
     const facts = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'facts'").toArray()[0];
     this.facts = facts ? (JSON.parse(facts.value) as RoomFacts) : null;
@@ -162,28 +168,25 @@ export class RoomStore {
     return row ? toMessage(row) : null;
   }
 
-  /** Appends a message and its event in one transaction; returns it with its seq. */
+  /** Appends a message, which is its own event; returns it with its seq. */
   appendMessage(input: NewMessage): ChatMessage {
-    return this.storage.transactionSync(() => {
-      const seq = this.seq + 1;
-      this.sql.exec(
-        `INSERT INTO messages (seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        seq,
-        input.id,
-        input.tempId,
-        input.sender,
-        input.senderType,
-        input.senderName,
-        input.messageType,
-        input.message,
-        input.replyingTo,
-        input.timestamp,
-      );
-      this.sql.exec('INSERT INTO events (seq, message_seq) VALUES (?, ?)', seq, seq);
-      this.seq = seq;
-      return { ...input, seq, editedAt: null, deleted: false };
-    });
+    const seq = this.seq + 1;
+    this.sql.exec(
+      `INSERT INTO messages (seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      seq,
+      input.id,
+      input.tempId,
+      input.sender,
+      input.senderType,
+      input.senderName,
+      input.messageType,
+      input.message,
+      input.replyingTo,
+      input.timestamp,
+    );
+    this.seq = seq;
+    return { ...input, seq, editedAt: null, deleted: false };
   }
 
   /** Changes a message's text and records the change as an event; returns the event's seq. */
@@ -237,8 +240,12 @@ export class RoomStore {
   eventsAfter(afterSeq: number): ChatEvent[] {
     const rows = this.sql
       .exec(
-        `SELECT e.seq AS event_seq, ${MESSAGE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')}
-         FROM events e JOIN messages m ON m.seq = e.message_seq WHERE e.seq > ? ORDER BY e.seq`,
+        `SELECT seq AS event_seq, ${MESSAGE_COLUMNS} FROM messages WHERE seq > ?
+         UNION ALL
+         SELECT e.seq AS event_seq, ${MESSAGE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')}
+         FROM events e JOIN messages m ON m.seq = e.message_seq WHERE e.seq > ? AND e.seq <> e.message_seq
+         ORDER BY event_seq`,
+        afterSeq,
         afterSeq,
       )
       .toArray();

@@ -25,6 +25,38 @@ describe('the core party loop', () => {
     expect(back.seq).toBe(ack.seq + 1);
   });
 
+  it('answers a burst from several sockets in arrival order: every frame once, seqs without gaps', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const guest = await joinGuest(party.id);
+    const manager = await connected(party.id, consultant.headers);
+    const eva = await connected(party.id, guest.headers);
+    const observer = await connected(party.id, guest.headers);
+    const base = observer.welcome.seq;
+
+    // Sent without waiting, so the room takes most of them in batches (group commit).
+    for (let n = 1; n <= 15; n++) {
+      manager.socket.send(textMessage(`Anna ${n}`));
+      eva.socket.send(n === 8 ? '{"type":"sendMessage"' : textMessage(`Eva ${n}`));
+    }
+    const replies = async (socket: typeof eva.socket, count: number) => {
+      while (socket.events.filter((e) => e.type === 'ack' || e.type === 'error').length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+      return socket.events.filter((e) => e.type === 'ack' || e.type === 'error');
+    };
+    const annas = await replies(manager.socket, 15);
+    const evas = await replies(eva.socket, 15);
+    // Each sender hears back in the order it sent, the broken frame in its place.
+    expect(annas.map((e) => (e.type === 'ack' ? e.message.message : e.code))).toEqual(Array.from({ length: 15 }, (_, i) => `Anna ${i + 1}`));
+    expect(evas.map((e) => (e.type === 'ack' ? e.message.message : e.code))).toEqual(Array.from({ length: 15 }, (_, i) => (i === 7 ? 'invalidFrame' : `Eva ${i + 1}`)));
+
+    // 29 messages, seqs base+1..base+29 in the order everyone sees them.
+    const seen = [];
+    for (let n = 0; n < 29; n++) seen.push(await observer.socket.next('newMessage'));
+    expect(seen.map((e) => e.seq)).toEqual(Array.from({ length: 29 }, (_, i) => base + i + 1));
+    const acked = [...annas, ...evas].flatMap((e) => (e.type === 'ack' ? [[e.seq, e.message.message]] : []));
+    expect(seen.map((e) => [e.seq, e.message.message])).toEqual(acked.sort((a, b) => (a[0] as number) - (b[0] as number)));
+  });
+
   it('stores a resent tempId once and answers with the original message', async () => {
     const consultant = await createConsultant();
     const party = await createParty(consultant);

@@ -1,3 +1,4 @@
+import { abortAllDurableObjects, env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../app/core/limits';
 import { MARKERS } from '../../app/core/markers';
@@ -251,6 +252,52 @@ describe('resuming a socket', () => {
     expect(current.welcome).toMatchObject({ mode: 'replay', events: [], messages: [], seq: base + 5 });
     gap.socket.close();
     current.socket.close();
+  });
+
+  it('replays new messages, edits and deletions in one order, also after the object was evicted', async () => {
+    const { consultant, party, guest } = await setup();
+    const base = (await page(party.id, guest.headers)).seq;
+    const writer = await connected(party.id, guest.headers);
+    for (const text of ['Nachricht 1', 'Nachricht 2', 'Nachricht 3']) writer.socket.send(textMessage(text));
+    const [one, two] = [(await writer.socket.next('ack')).message, (await writer.socket.next('ack')).message];
+    await writer.socket.next('ack');
+    writer.socket.close();
+    const edited = await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: guest.headers, body: { messageId: two!.id, message: 'geändert' } });
+    expect(edited.status).toBe(200);
+    const deleted = await api(`/parties/${party.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: one!.id } });
+    expect(deleted.status).toBe(200);
+    // The last change is an edit: the next seq must follow it after a restart, not the last message.
+    await abortAllDurableObjects();
+    expect((await page(party.id, guest.headers)).seq).toBe(base + 5);
+
+    const { socket, welcome } = await connected(party.id, guest.headers, base);
+    expect(welcome.mode).toBe('replay');
+    // Each event carries the message as it is now.
+    expect(welcome.events.map((e) => [e.type, e.seq, e.message.message])).toEqual([
+      ['newMessage', base + 1, ''],
+      ['newMessage', base + 2, 'geändert'],
+      ['newMessage', base + 3, 'Nachricht 3'],
+      ['updatedMessage', base + 4, 'geändert'],
+      ['updatedMessage', base + 5, ''],
+    ]);
+    socket.send(textMessage('danach'));
+    expect((await socket.next('ack')).seq).toBe(base + 6);
+    socket.close();
+  });
+
+  it('a log written before new messages stopped writing event rows replays each message once', async () => {
+    const { party, guest } = await setup();
+    const base = await fill(party.id, 2);
+    // Such a log holds an event row (seq = message_seq) for every message.
+    await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id)), (_room, state) => {
+      state.storage.sql.exec('INSERT INTO events (seq, message_seq) SELECT seq, seq FROM messages');
+    });
+    const { socket, welcome } = await connected(party.id, guest.headers, base);
+    expect(welcome.events.map((e) => [e.type, e.seq])).toEqual([
+      ['newMessage', base + 1],
+      ['newMessage', base + 2],
+    ]);
+    socket.close();
   });
 
   it('a resume from more than 500 events back gets a snapshot; from exactly 500 back, a replay', async () => {
