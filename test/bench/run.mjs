@@ -88,6 +88,7 @@ const machine = {
 
 const results = { startedAt: new Date().toISOString(), quick, runs, deflate: args.deflate, machine, errors: [] };
 const goals = [];
+/** `met`: true, false, or null for a figure shown beside a goal that is not itself one. */
 function goal(name, measured, met) {
   goals.push({ name, measured, met });
 }
@@ -323,8 +324,10 @@ async function historyScenario(direct) {
   log('obj admit = RPC messagesById(manager, []): the member upsert (a SQLite write) every member call, history included, does first.');
   const worstTrip = Math.max(...result.rows.map((r) => ratio(r.rtNewest, r.rtNoop)));
   goal('newest history page ≤ 1.3× a no-op request to the same object (round trip, every size)', `worst ${fmtRatio(worstTrip)}`, worstTrip <= 1.3);
-  const worst = Math.max(...result.rows.map((r) => ratio(r.newest, r.rpcNoop)));
-  goal('  the same inside the object (history RPC vs no-op RPC, every size)', `worst ${fmtRatio(worst)}`, worst <= 1.3);
+  // Not a goal: a no-op RPC does no work (a few hundredths of a ms on a clock that ticks in whole
+  // ms), so this ratio is the page's own work (51 rows read, serialised), not a request's cost.
+  const slowest = result.rows.reduce((a, b) => (ratio(b.newest, b.rpcNoop) > ratio(a.newest, a.rpcNoop) ? b : a));
+  goal("  inside the object: the page's own work (history RPC vs a no-op RPC)", `${fmt(slowest.newest)} vs ${fmt(slowest.rpcNoop)} ms`, null);
   const first = result.rows[0];
   const lastRow = result.rows[result.rows.length - 1];
   const growth = ratio(lastRow.newest, first.newest);
@@ -426,7 +429,7 @@ async function main() {
   }
 
   section('goals (informative: they never change the exit code)');
-  log(table(['goal', 'measured', ''], goals.map((g) => [g.name, g.measured, g.met ? 'met' : 'MISSED']), 3));
+  log(table(['goal', 'measured', ''], goals.map((g) => [g.name, g.measured, g.met === null ? 'info' : g.met ? 'met' : 'MISSED']), 3));
   results.goals = goals;
   results.seconds = (performance.now() - started) / 1000;
   results.loadAverageAtEnd = os.loadavg().map((load) => Number(load.toFixed(2)));
