@@ -7,16 +7,21 @@ const SEPARATOR: Record<string, string> = { de: '.', en: '/', fr: '/', it: '/', 
 /** Pages render in this zone on the server and switch to the browser's zone after hydration. */
 export const SERVER_TIME_ZONE = 'Europe/Berlin';
 
+/** Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 function parts(ms: number, timeZone: string | undefined) {
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  const format = formatter(timeZone);
   const out: Record<string, string> = {};
   for (const part of format.formatToParts(ms)) out[part.type] = part.value;
   return out;
