@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { useDateFormatter } from '~/components/local-time';
+import { DotsIcon, Menu } from '~/components/menu';
 import { PartyDialog } from '~/components/party-dialog';
 import { PageHeader } from '~/components/shell/page-header';
 import type { DashboardSort, DashboardTab } from '~/core/dashboard';
@@ -192,7 +193,6 @@ export default function Parties() {
 function PartyCard({ party, onEdit, onDelete }: { party: Party; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation();
   const format = useDateFormatter();
-  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <li className="relative rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="party-card">
       <div className="flex items-start justify-between gap-2">
@@ -203,34 +203,17 @@ function PartyCard({ party, onEdit, onDelete }: { party: Party; onEdit: () => vo
               {t('party.newMessages')}
             </span>
           ) : null}
-          <div className="relative">
-            <button type="button" aria-haspopup="menu" aria-expanded={menuOpen} aria-label={t('parties.menu', { title: party.title })} onClick={() => setMenuOpen((open) => !open)} className="rounded-full p-1.5 text-slate-600 hover:bg-slate-100">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-                <circle cx="12" cy="5" r="2" />
-                <circle cx="12" cy="12" r="2" />
-                <circle cx="12" cy="19" r="2" />
-              </svg>
-            </button>
-            {menuOpen ? (
-              <ul role="menu" className="absolute right-0 z-20 mt-1 w-52 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200" onClick={() => setMenuOpen(false)}>
-                <li role="none">
-                  <a role="menuitem" href={`/${party.shortId}`} target="_blank" rel="noopener" className="block rounded-lg px-3 py-2 hover:bg-slate-100">
-                    {t('parties.openNewTab')}
-                  </a>
-                </li>
-                <li role="none">
-                  <button type="button" role="menuitem" onClick={onEdit} className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
-                    {t('parties.edit')}
-                  </button>
-                </li>
-                <li role="none">
-                  <button type="button" role="menuitem" onClick={onDelete} className="block w-full rounded-lg px-3 py-2 text-left text-red-800 hover:bg-slate-100">
-                    {t('parties.delete')}
-                  </button>
-                </li>
-              </ul>
-            ) : null}
-          </div>
+          <Menu
+            label={t('parties.menu', { title: party.title })}
+            icon={<DotsIcon vertical className="h-5 w-5" />}
+            items={[
+              { key: 'open', label: t('parties.openNewTab'), href: `/${party.shortId}`, newTab: true },
+              { key: 'edit', label: t('parties.edit'), onSelect: onEdit },
+              { key: 'delete', label: t('parties.delete'), onSelect: onDelete, destructive: true },
+            ]}
+            listClassName="w-52"
+            buttonClassName="rounded-full p-1.5 text-slate-600 hover:bg-slate-100"
+          />
         </div>
       </div>
       {party.host ? <p className="text-slate-600">{t('parties.hostedBy', { host: party.host })}</p> : null}

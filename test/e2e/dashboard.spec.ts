@@ -34,8 +34,27 @@ test('a company consultant creates a party for a chosen profile, edits it, and f
   await expect(card).toContainText('Läuft ab am');
   await expect(page.getByTestId('quick-links')).toContainText('Herbst-Wellness');
 
+  // The card's menu by keyboard: Enter opens it on its first item, arrows move, Escape closes it
+  // and gives focus back; a click elsewhere closes it too.
+  const actions = card.getByRole('button', { name: 'Aktionen für Herbst-Wellness' });
+  await actions.focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('menuitem', { name: 'In neuem Tab öffnen' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(card.getByRole('menuitem', { name: 'Bearbeiten' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(card.getByRole('menuitem', { name: 'Löschen' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(card.getByRole('menu')).toHaveCount(0);
+  await expect(actions).toBeFocused();
+  await actions.click();
+  await expect(card.getByRole('menu')).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(card.getByRole('menu')).toHaveCount(0);
+
   // Edit: another profile, and an expiration in the past.
-  await card.getByRole('button', { name: 'Aktionen für Herbst-Wellness' }).click();
+  await actions.click();
   await card.getByRole('menuitem', { name: 'Bearbeiten' }).click();
   const edit = page.getByRole('dialog', { name: 'Party bearbeiten' });
   await expect(edit.getByLabel('Art der Party')).toHaveValue('Herbst-Wellness');

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormattedText } from '~/components/formatted-text';
 import { useDateFormatter } from '~/components/local-time';
+import { DotsIcon, Menu } from '~/components/menu';
 import { plainText, parseFormatted } from '~/core/format';
 import { markerOf } from '~/core/markers';
 import { cardSummary, parseProfileCard } from '~/core/profile-card';
@@ -53,7 +53,6 @@ interface Props extends MessageActions {
 export function MessageItem({ message, me, party, repliedTo, receipts, selection, onJump, onReply, onEdit, onDelete, onShowReceipts }: Props) {
   const { t } = useTranslation();
   const format = useDateFormatter();
-  const [menuOpen, setMenuOpen] = useState(false);
   const mine = message.sender === me?.id;
   const menuAllowed = me !== null && !party.expired && (me.role === 'manager' || !party.restrictedMessaging);
   const checkbox =
@@ -72,41 +71,14 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
 
   const menu =
     options.length > 0 ? (
-      <div className="relative self-start">
-        <button
-          type="button"
-          aria-haspopup="menu"
-          aria-expanded={menuOpen}
-          aria-label={t('messageMenu.label')}
-          onClick={() => setMenuOpen((open) => !open)}
-          className="rounded-full p-1.5 text-slate-500 opacity-100 hover:bg-slate-200 focus:opacity-100 sm:opacity-0 sm:group-hover:opacity-100"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
-            <circle cx="5" cy="12" r="2" />
-            <circle cx="12" cy="12" r="2" />
-            <circle cx="19" cy="12" r="2" />
-          </svg>
-        </button>
-        {menuOpen ? (
-          <ul role="menu" className={`absolute z-20 mt-1 w-40 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 ${mine ? 'right-0' : 'left-0'}`}>
-            {options.map((option) => (
-              <li key={option.key} role="none">
-                <button
-                  type="button"
-                  role="menuitem"
-                  onClick={() => {
-                    setMenuOpen(false);
-                    option.run();
-                  }}
-                  className={`block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 ${option.key === 'delete' ? 'text-red-800' : ''}`}
-                >
-                  {option.label}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <Menu
+        label={t('messageMenu.label')}
+        icon={<DotsIcon className="h-4 w-4" />}
+        items={options.map((option) => ({ key: option.key, label: option.label, onSelect: option.run, destructive: option.key === 'delete' }))}
+        align={mine ? 'right' : 'left'}
+        className="self-start"
+        buttonClassName="rounded-full p-1.5 text-slate-500 opacity-100 hover:bg-slate-200 focus:opacity-100 sm:opacity-0 sm:group-hover:opacity-100"
+      />
     ) : null;
 
   if (markerOf(message) === 'guestJoined') {
