@@ -41,10 +41,10 @@ export class Salon {
 
   /** A consultant session (bench-only shortcut for the OIDC sign-in) and a party of theirs. */
   async consultantParty(title) {
-    const { accessToken } = await this.request('/bench/consultant', { method: 'POST' });
+    const { userId, accessToken } = await this.request('/bench/consultant', { method: 'POST' });
     const headers = { Authorization: `Bearer ${accessToken}` };
     const party = await this.request('/api/parties', { method: 'POST', headers, body: { title } });
-    return { party, headers };
+    return { party, headers, userId };
   }
 
   /** A new guest joins through the API; the app (no Origin) gets its secret for Basic auth. */

@@ -3,7 +3,7 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,page]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,page]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied]
 // --port is where the search for a free port starts.
 // See test/bench/README.md.
@@ -19,6 +19,7 @@ import { lighthouse, routeWeight } from './page-weight.mjs';
 import { fmt, fmtRatio, median, medianOf, ratio, sleep, table } from './stats.mjs';
 import { freePort, startStack } from './stack.mjs';
 import { throughput } from './throughput.mjs';
+import { zeroLoss } from './zero-loss.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,6 +45,7 @@ const plan = quick
       throughput: { receivers: 10, messages: 100 },
       history: { sizes: [1000], batches: 3, reps: 20, roundTrips: 20 },
       join: { guests: 20, spreadMs: 300, timeoutMs: 20_000 },
+      zeroLoss: { guests: 2, messagesPerClient: 10, evictions: 1, timeoutMs: 30_000 },
       lighthouse: false,
     }
   : {
@@ -58,10 +60,12 @@ const plan = quick
       throughput: { receivers: 50, messages: 3000 },
       history: { sizes: [1000, 10_000, 100_000], batches: 7, reps: 50, roundTrips: 100 },
       join: { guests: 500, spreadMs: 2000, timeoutMs: 60_000 },
+      // Five times the CI test's clients and messages per client (21 × 200 = 4,200), ten evictions.
+      zeroLoss: { guests: 20, messagesPerClient: 200, evictions: 10, timeoutMs: 180_000 },
       lighthouse: true,
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
-const only = new Set((args.only ?? 'fanout,throughput,history,join,page').split(','));
+const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,page').split(','));
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
 const OUT_DIR = '.cache/bench';
@@ -361,6 +365,31 @@ async function joinScenario(direct) {
   log(`median: all connected ${fmt(medianOf(storms, (s) => s.allConnectedMs) / 1000)} s, all see all ${fmt(medianOf(storms, (s) => s.allPresentMs) / 1000)} s`);
 }
 
+// ---- zero loss --------------------------------------------------------------------------------
+
+async function zeroLossScenario(direct) {
+  const { guests, ...options } = plan.zeroLoss;
+  section(
+    `zero loss: a manager and ${guests} guests send ${options.messagesPerClient} messages each; sockets dropped at random, sends repeated with their tempId, the room evicted ${options.evictions} times; one seed per run`,
+  );
+  const rows = [];
+  for (let run = 0; run < runs; run++) {
+    const row = await zeroLoss({ salon: direct.salon, guests, options: { ...options, seed: run + 1 }, outDir: OUT_DIR });
+    rows.push(row);
+    progress(`zero loss run ${run + 1} (seed ${row.seed}): ${row.anomalies ? 'ANOMALIES' : 'ok'}`);
+  }
+  results.zeroLoss = rows;
+  log(
+    table(
+      ['seed', 'clients', 'messages', 'sends', 'drops', 'repeats', 'evictions', 'reconnects', 'rate limited', 's', 'unacked', 'views behind', 'anomalies'],
+      rows.map((r) => [r.seed, r.stats.clients, r.stats.messages, r.stats.invocations, r.stats.drops, r.stats.repeats, r.stats.evictions, r.stats.reconnects, r.stats.rateLimited, r.stats.ms / 1000, r.unacked, r.behind, r.anomalies ? 'yes' : 'none']),
+    ),
+  );
+  for (const r of rows) if (r.anomalies) log(`seed ${r.seed}: ${r.anomalies}`);
+  const clean = rows.every((r) => !r.anomalies && r.unacked === 0 && r.behind === 0);
+  goal('zero loss: every acked message once in every view, one order', `${rows.length} run(s), ${rows.reduce((sum, r) => sum + r.stats.messages, 0)} messages`, clean);
+}
+
 // ---- page weight ------------------------------------------------------------------------------
 
 async function pageScenario(stack, direct) {
@@ -423,6 +452,7 @@ async function main() {
     await scenario(bench, 'throughput', (b) => throughputScenario(b.stack, b.direct, b.proxied));
     await scenario(bench, 'history', (b) => historyScenario(b.direct));
     await scenario(bench, 'join', (b) => joinScenario(b.direct));
+    await scenario(bench, 'zeroloss', (b) => zeroLossScenario(b.direct));
     await scenario(bench, 'page', (b) => pageScenario(b.stack, b.direct));
   } finally {
     await bench.stack.stop();

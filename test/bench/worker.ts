@@ -9,7 +9,7 @@ import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
 import { profiles, users } from '../../worker/db/schema';
 import type { Env } from '../../worker/env';
-import production from '../../worker/index';
+import production, { PartyRoom as ProductionRoom } from '../../worker/index';
 import { findParty, managerMember, room, roomFacts } from '../../worker/services/parties';
 
 /**
@@ -21,7 +21,15 @@ import { findParty, managerMember, room, roomFacts } from '../../worker/services
  */
 Object.assign(LIMITS as { sendBurst: number; sendPerSecond: number }, { sendBurst: 1e9, sendPerSecond: 1e9 });
 
-export { PartyRoom } from '../../worker/index';
+/**
+ * The production PartyRoom with one bench-only method: `benchEvict` resets the object as an
+ * eviction does (every socket closes, memory is gone, storage stays), for the zero-loss run.
+ */
+export class PartyRoom extends ProductionRoom {
+  async benchEvict(): Promise<void> {
+    this.ctx.abort('bench: evicted');
+  }
+}
 
 interface BenchEnv extends Env {
   RAW_ROOM: DurableObjectNamespace<RawRoom>;
@@ -189,6 +197,17 @@ async function timeObject(env: Env, partyId: string, op: string, before: number 
   return Response.json({ totalMs: performance.now() - started, reps, messages });
 }
 
+/** Evicts a party's room; the call itself fails, as the object it reached is gone. */
+async function evict(env: Env, partyId: string): Promise<Response> {
+  const stub = room(env, partyId) as unknown as DurableObjectStub<PartyRoom>;
+  try {
+    await stub.benchEvict();
+  } catch {
+    // Expected: the object aborted under the call.
+  }
+  return new Response(null, { status: 204 });
+}
+
 export default {
   async fetch(request, env, ctx): Promise<Response> {
     const url = new URL(request.url);
@@ -197,6 +216,7 @@ export default {
     if ((kind === 'raw' || kind === 'rawstore' || kind === 'rawbatch') && name) return env.RAW_ROOM.get(env.RAW_ROOM.idFromName(`${kind}-${name}`)).fetch(request);
     if (kind === 'peer' && name) return (await getServerByName(env.PEER_ROOM, name)).fetch(request);
     if (kind === 'consultant' && request.method === 'POST') return consultant(env);
+    if (kind === 'evict' && name && request.method === 'POST') return evict(env, name);
     if (kind === 'fill' && name && request.method === 'POST') return fill(env, name, Number(url.searchParams.get('count')));
     if (kind === 'object' && name) {
       const before = url.searchParams.get('before');
