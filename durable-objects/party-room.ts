@@ -57,30 +57,29 @@ export class PartyRoom extends DurableObject<Env> implements Room {
 
   broadcast(event: ServerEvent, except?: WebSocket): void {
     const frame = JSON.stringify(event);
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws === except || !this.attachment(ws)?.joined) continue;
+    const joined = this.joined();
+    for (const ws of joined.keys()) {
+      if (ws === except) continue;
       try {
         ws.send(frame);
       } catch {
-        // As above.
+        // Closed without its close event reaching us: forget it; a close event would do the rest.
+        joined.delete(ws);
       }
     }
   }
 
   online(): string[] {
-    const ids = new Set<string>();
-    for (const ws of this.ctx.getWebSockets()) {
-      const attachment = this.attachment(ws);
-      if (attachment?.joined) ids.add(attachment.memberId);
-    }
-    return [...ids];
+    return [...new Set(this.joined().values())];
   }
 
   markJoined(ws: WebSocket): boolean {
     const attachment = this.attachment(ws);
     if (!attachment || attachment.joined) return false;
-    const first = !this.online().includes(attachment.memberId);
+    const joined = this.joined();
+    const first = !this.isOnline(attachment.memberId);
     this.setAttachment(ws, { ...attachment, joined: true });
+    joined.set(ws, attachment.memberId);
     return first;
   }
 
@@ -291,6 +290,8 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     for (const ws of this.ctx.getWebSockets(memberId)) {
       this.send(ws, { type: 'error', code: how === 'removed' ? 'removed' : 'notMember' });
       ws.close(how === 'removed' ? 4003 : 4001, how);
+      // Closed from here: no longer online, and nothing more is sent to it.
+      this.joined().delete(ws);
     }
   }
 
@@ -307,6 +308,7 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     const partyId = this.store.facts?.partyId ?? '';
     this.broadcast({ type: 'partyDeleted', partyId });
     for (const ws of this.ctx.getWebSockets()) ws.close(4004, 'party deleted');
+    this.joined().clear();
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }
@@ -358,12 +360,37 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     this.attachments.set(ws, attachment);
   }
 
+  /**
+   * Joined sockets and their member ids. Asking the runtime for every socket (getWebSockets)
+   * builds a wrapper per socket on each call, which made a join storm spend most of its time in
+   * broadcast; this map is built from the sockets' attachments once per instance (so it survives
+   * hibernation) and kept as sockets join and leave.
+   */
+  private joinedSockets: Map<WebSocket, string> | null = null;
+
+  private joined(): Map<WebSocket, string> {
+    if (!this.joinedSockets) {
+      this.joinedSockets = new Map();
+      for (const ws of this.ctx.getWebSockets()) {
+        const attachment = this.attachment(ws);
+        if (attachment?.joined) this.joinedSockets.set(ws, attachment.memberId);
+      }
+    }
+    return this.joinedSockets;
+  }
+
+  private isOnline(memberId: string): boolean {
+    for (const id of this.joined().values()) if (id === memberId) return true;
+    return false;
+  }
+
   private left(ws: WebSocket): void {
     const attachment = this.attachment(ws);
+    this.joined().delete(ws);
     if (!attachment?.joined) return;
     // The socket is closing: only the cache changes, its attachment dies with it.
     this.attachments.set(ws, { ...attachment, joined: false });
-    if (!this.online().includes(attachment.memberId)) this.broadcast({ type: 'userLeft', memberId: attachment.memberId });
+    if (!this.isOnline(attachment.memberId)) this.broadcast({ type: 'userLeft', memberId: attachment.memberId });
   }
 }
 

@@ -111,6 +111,20 @@ describe('hosts, removal and restriction', () => {
     expect(info.me).toBeNull();
   });
 
+  it('a removed guest is offline at once: their sockets close, newcomers do not see them online, nothing more is sent to them', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const manager = await connected(p.id, consultant.headers);
+    const marias = [await connected(p.id, maria.headers), await connected(p.id, maria.headers)];
+    expect((await api(`/parties/${p.id}/removeGuest/${maria.guestId}`, { method: 'DELETE', headers: consultant.headers })).status).toBe(204);
+    for (const { socket } of marias) expect((await socket.closedWith()).code).toBe(4003);
+
+    const newcomer = await connected(p.id, tom.headers);
+    expect(new Set(newcomer.welcome.online)).toEqual(new Set([consultant.userId, tom.guestId]));
+    manager.socket.send(textMessage('Nach dem Entfernen'));
+    await newcomer.socket.next('newMessage');
+    for (const { socket } of marias) expect(socket.all('newMessage')).toHaveLength(0);
+  });
+
   it('a host removes a guest; guests cannot remove anyone', async () => {
     const { consultant, party: p, maria, tom } = await party();
     await expectError(await api(`/parties/${p.id}/removeGuest/${maria.guestId}`, { method: 'DELETE', headers: tom.headers }), 403, 'forbidden');
