@@ -76,10 +76,9 @@ export class PartyRoom extends DurableObject<Env> implements Room {
   markJoined(ws: WebSocket): boolean {
     const attachment = this.attachment(ws);
     if (!attachment || attachment.joined) return false;
-    const joined = this.joined();
     const first = !this.isOnline(attachment.memberId);
     this.setAttachment(ws, { ...attachment, joined: true });
-    joined.set(ws, attachment.memberId);
+    this.joined().set(ws, attachment.memberId);
     return first;
   }
 
