@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './diagnostics';
 import { phoneContext, signIn } from './helpers';
 
 test('a company consultant creates a party for a chosen profile, edits it, and finds it under Expired after its expiration', async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './diagnostics';
 import { hostParty, joinAs, phoneContext } from './helpers';
 
 test('a guest on a phone picks an emoji: the picker loads on demand from our own server, in their language, and inserts at the caret', async ({ browser }) => {

@@ -1,4 +1,5 @@
-import { expect, request, test } from '@playwright/test';
+import { request } from '@playwright/test';
+import { expect, test } from './diagnostics';
 import { createParty, signIn } from './helpers';
 
 test('a long party: the list is virtualised, scrolling to the top loads older messages and keeps the reader in place', async ({ browser, baseURL }) => {

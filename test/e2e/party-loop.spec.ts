@@ -1,5 +1,5 @@
 import type { WebSocketRoute } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './diagnostics';
 import { createParty, hostParty, joinAs, phoneContext, signIn } from './helpers';
 
 test('a consultant signs in, creates a party, and chats with a guest on a phone', async ({ browser }) => {

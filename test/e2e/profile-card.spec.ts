@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './diagnostics';
 import { hostParty, joinAs, phoneContext } from './helpers';
 
 test('the manager sends a profile card; a guest on a phone sees the card and opens the public profile', async ({ browser }) => {

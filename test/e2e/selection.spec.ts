@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './diagnostics';
 import { createParty, joinAs, phoneContext, signIn } from './helpers';
 
 test('the manager selects messages to delete several at once, and forwards others to another party', async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './diagnostics';
 import { createParty, joinAs, signIn } from './helpers';
 
 test('while the tab is in the background, new messages count up in its title and the favicon changes', async ({ browser }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './diagnostics';
 import { XSS_CATALOGUE } from '../fixtures/xss-catalogue';
 import { hostParty, joinAs, phoneContext, watchDialogs } from './helpers';
 
