@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A modal question with a confirm and a cancel button; Escape cancels, focus starts on cancel. */
+/**
+ * A modal question with a confirm and a cancel button; Escape cancels. Focus starts in the first
+ * text field when the dialog asks for one, on cancel otherwise, and goes back where it was on
+ * close. The dialog sets focus once: a parent that renders again (a chat message arriving, a
+ * keystroke in a field) passes new callbacks but never moves the reader's focus.
+ */
 export function ConfirmDialog({
   title,
   children,
@@ -19,20 +24,24 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  const onCancelRef = useRef(onCancel);
+  onCancelRef.current = onCancel;
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    cancel.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onCancel();
+    const field = box.current?.querySelector<HTMLElement>('input:not([type="radio"]):not([type="checkbox"]):not([type="hidden"]), textarea');
+    (field ?? cancel.current)?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onCancelRef.current();
     window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('keydown', onKey);
       previous?.focus();
     };
-  }, [onCancel]);
+  }, []);
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/40 sm:items-center sm:p-4">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" className="w-full max-w-sm rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl">
+      <div ref={box} role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" className="w-full max-w-sm rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl">
         <h2 id="confirm-title" className="text-lg font-semibold">
           {title}
         </h2>

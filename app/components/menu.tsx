@@ -20,16 +20,20 @@ const ITEM = 'block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100 foc
  */
 export function Menu({
   label,
-  icon,
+  buttonContent,
   items,
+  disabled = false,
   align = 'right',
   className = '',
   buttonClassName,
   listClassName = 'w-40',
 }: {
+  /** The button's accessible name; include any text the button shows. */
   label: string;
-  icon: ReactNode;
+  /** What the button shows: an icon, or a short text. */
+  buttonContent: ReactNode;
   items: MenuItem[];
+  disabled?: boolean;
   align?: 'left' | 'right';
   className?: string;
   buttonClassName: string;
@@ -88,6 +92,7 @@ export function Menu({
         aria-expanded={open !== false}
         aria-controls={open ? id : undefined}
         aria-label={label}
+        disabled={disabled}
         onClick={() => (open ? close(false) : setOpen('first'))}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -97,7 +102,7 @@ export function Menu({
         }}
         className={buttonClassName}
       >
-        {icon}
+        {buttonContent}
       </button>
       {open ? (
         <ul id={id} role="menu" aria-label={label} onKeyDown={onKeyDown} className={`absolute z-20 mt-1 rounded-xl bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 ${align === 'right' ? 'right-0' : 'left-0'} ${listClassName}`}>

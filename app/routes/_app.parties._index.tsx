@@ -205,7 +205,7 @@ function PartyCard({ party, onEdit, onDelete }: { party: Party; onEdit: () => vo
           ) : null}
           <Menu
             label={t('parties.menu', { title: party.title })}
-            icon={<DotsIcon vertical className="h-5 w-5" />}
+            buttonContent={<DotsIcon vertical className="h-5 w-5" />}
             items={[
               { key: 'open', label: t('parties.openNewTab'), href: `/${party.shortId}`, newTab: true },
               { key: 'edit', label: t('parties.edit'), onSelect: onEdit },

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './diagnostics';
 import { HOSTILE_NAMES, HOSTILE_TEXTS, HOSTILE_TITLE } from '../fixtures/bad-input-catalogue';
 import { hostParty, joinAs, phoneContext, watchDialogs } from './helpers';
 
@@ -50,8 +50,8 @@ test('hostile guest names, message texts and a party title show as plain text an
   }
 
   const secondGuest = guests[1]!;
-  await secondGuest.locator('summary', { hasText: second.firstName }).click();
-  await secondGuest.getByRole('button', { name: 'Namen ändern' }).click();
+  await secondGuest.getByRole('button', { name: `Dein Name: ${second.firstName}` }).click();
+  await secondGuest.getByRole('menuitem', { name: 'Namen ändern' }).click();
   await secondGuest.getByRole('alertdialog').getByLabel('Vorname').fill(renamed.firstName);
   await secondGuest.getByRole('alertdialog').getByLabel('Nachname').fill(renamed.lastName);
   await secondGuest.getByRole('alertdialog').getByRole('button', { name: 'Speichern' }).click();

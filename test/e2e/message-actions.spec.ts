@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './diagnostics';
 import { hostParty, joinAs, phoneContext } from './helpers';
 
 
@@ -31,9 +31,16 @@ test('reply, edit, delete, headings with contents, and seen by N of M', async ({
   }));
   const [ada, ben, cleo] = guests.map((guest) => guest.page) as [Page, Page, Page];
 
-  // Headings feed the contents; a click there scrolls to the heading.
+  // Headings feed the contents; a click there scrolls to the heading. The field has the focus, and
+  // keeps it while the manager types and a guest's message arrives meanwhile.
   await manager.getByRole('button', { name: 'Überschrift einfügen' }).click();
-  await manager.getByLabel('Text der Überschrift').fill('Begrüßung');
+  const headingText = manager.getByLabel('Text der Überschrift');
+  await expect(headingText).toBeFocused();
+  await headingText.pressSequentially('Begrü');
+  await say(cleo, 'Bin schon da');
+  await expect(message(manager, 'Bin schon da')).toBeVisible();
+  await manager.keyboard.type('ßung');
+  await expect(headingText).toHaveValue('Begrüßung');
   await manager.getByRole('alertdialog').getByRole('button', { name: 'Einfügen' }).click();
   await expect(manager.getByTestId('contents')).toHaveText(/Begrüßung/);
   await expect(ada.getByRole('heading', { name: 'Begrüßung' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './diagnostics';
 import { hostParty, joinAs, phoneContext } from './helpers';
 
 
@@ -29,12 +29,28 @@ test('the manager quiets the room, makes a host, and removes a guest; a guest re
   await maria.getByRole('tab', { name: /Gäste/ }).click();
   await expect(maria.getByTestId('members').locator('li', { hasText: 'Maria Klein' })).toContainText('Gastgeberin');
 
-  // Tom renames himself through his name menu.
-  await tom.locator('summary', { hasText: 'Tom' }).click();
-  await tom.getByRole('button', { name: 'Namen ändern' }).click();
-  await tom.getByRole('alertdialog').getByLabel('Vorname').fill('Thomas');
+  // Tom renames himself through his name menu, typing key by key: the field keeps the focus.
+  // Escape closes the menu and gives the focus back to its button.
+  const nameButton = tom.getByRole('button', { name: 'Dein Name: Tom' });
+  await nameButton.click();
+  await expect(tom.getByRole('menuitem', { name: 'Namen ändern' })).toBeFocused();
+  await tom.keyboard.press('Escape');
+  await expect(tom.getByRole('menu')).toBeHidden();
+  await expect(nameButton).toBeFocused();
+  await tom.keyboard.press('Enter');
+  await tom.getByRole('menuitem', { name: 'Namen ändern' }).click();
+  const firstName = tom.getByRole('alertdialog').getByLabel('Vorname');
+  await expect(firstName).toBeFocused();
+  await expect(firstName).toHaveValue('Tom');
+  await tom.keyboard.press('Home');
+  await tom.keyboard.press('ArrowRight');
+  await tom.keyboard.type('h');
+  await tom.keyboard.press('End');
+  await tom.keyboard.type('as');
+  await expect(firstName).toHaveValue('Thomas');
   await tom.getByRole('alertdialog').getByRole('button', { name: 'Speichern' }).click();
   await expect(members).toContainText('Thomas Berg');
+  await expect(tom.getByRole('button', { name: 'Dein Name: Thomas' })).toBeFocused();
 
   // Remove Thomas: his page shows the removed view at once.
   await members.getByRole('button', { name: 'Entfernen: Thomas Berg' }).click();

@@ -73,7 +73,7 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
     options.length > 0 ? (
       <Menu
         label={t('messageMenu.label')}
-        icon={<DotsIcon className="h-4 w-4" />}
+        buttonContent={<DotsIcon className="h-4 w-4" />}
         items={options.map((option) => ({ key: option.key, label: option.label, onSelect: option.run, destructive: option.key === 'delete' }))}
         align={mine ? 'right' : 'left'}
         className="self-start"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
+import { Menu } from '~/components/menu';
 import { LIMITS } from '~/core/limits';
 import type { Member } from '~/core/protocol';
 import { isValidName } from '~/core/text';
@@ -13,25 +14,25 @@ export function NameMenu({ me, disabled, onRename, onLeave }: { me: Member; disa
   const [lastName, setLastName] = useState(me.lastName);
   const valid = isValidName(firstName, LIMITS.nameMax) && isValidName(lastName, LIMITS.nameMax);
   const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:border-primary-dark';
+  const rename = () => {
+    // Always start from the name as it is now, not from an earlier, cancelled edit.
+    setFirstName(me.firstName);
+    setLastName(me.lastName);
+    setDialog('rename');
+  };
   return (
     <>
-      <details className="relative">
-        <summary
-          aria-disabled={disabled}
-          className={`flex h-10 max-w-40 cursor-pointer list-none items-center gap-1 truncate rounded-full px-3 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 ${disabled ? 'pointer-events-none opacity-50' : ''}`}
-        >
-          <span className="sr-only">{t('guestMenu.label')}: </span>
-          <span className="truncate">{me.firstName}</span>
-        </summary>
-        <div className="absolute right-0 z-30 mt-1 w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
-          <button type="button" onClick={() => setDialog('rename')} className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
-            {t('guestMenu.rename')}
-          </button>
-          <button type="button" onClick={() => setDialog('leave')} className="block w-full rounded-lg px-3 py-2 text-left text-red-800 hover:bg-red-50">
-            {t('guestMenu.leave')}
-          </button>
-        </div>
-      </details>
+      <Menu
+        label={`${t('guestMenu.label')}: ${me.firstName}`}
+        buttonContent={<span className="block truncate">{me.firstName}</span>}
+        disabled={disabled}
+        items={[
+          { key: 'rename', label: t('guestMenu.rename'), onSelect: rename },
+          { key: 'leave', label: t('guestMenu.leave'), onSelect: () => setDialog('leave'), destructive: true },
+        ]}
+        buttonClassName="flex h-10 max-w-40 items-center rounded-full px-3 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
+        listClassName="w-48"
+      />
       {dialog === 'rename' ? (
         <ConfirmDialog
           title={t('guestMenu.rename')}
