@@ -1,25 +1,21 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import type { LinksFunction, MetaFunction } from '@remix-run/cloudflare';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import './load-context';
 import './tailwind.css';
-import { DEFAULT_LANGUAGE } from './i18n/config';
-import { localeOf } from './i18n/i18n.server';
 import { StatePanel } from './components/state-panel';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }, { name: 'theme-color', content: '#00bdf2' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { locale: await localeOf(request) };
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root');
-  const { t } = useTranslation();
+  // The language comes from the i18n instance the page is rendered with (entry.server detects it;
+  // entry.client reads it back from this attribute), not from a loader: for a URL that matches no
+  // route Remix runs no loader, and a fallback here would hydrate German over English text.
+  const { t, i18n } = useTranslation();
   return (
-    <html lang={data?.locale ?? DEFAULT_LANGUAGE} className="h-full">
+    <html lang={i18n.language} className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

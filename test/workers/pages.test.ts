@@ -235,7 +235,6 @@ describe('failures never leak internals', () => {
   });
 
   it('a failing page shows no stack trace either', async () => {
-    // (Remix itself puts "No route matches URL" into an unknown page's error data; that is no leak.)
     for (const path of ['/ZZZZZZZZZZZZ', '/x', '/no/such/page']) {
       const response = await page(path);
       expect(response.headers.get('X-Content-Type-Options'), path).toBe('nosniff');
