@@ -288,12 +288,6 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
             </div>
           </Section>
 
-          {companyView ? null : (
-            <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-              <CompanyModeSwitch on={companyMode} />
-            </section>
-          )}
-
           {error ? (
             <p id={errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
               {t(`errors.${error}`)}
@@ -314,6 +308,13 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
             ) : null}
           </div>
         </Form>
+        {/* A setting of the account, saved on its own: outside the editor's form, since a form
+            inside a form is dropped by the HTML parser (and the page would not hydrate). */}
+        {companyView ? null : (
+          <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <CompanyModeSwitch on={companyMode} />
+          </section>
+        )}
       </main>
     </>
   );
