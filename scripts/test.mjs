@@ -25,8 +25,19 @@ function vitestCounts(file) {
   return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
 }
 
+/** Tests that failed first and passed on their retry: counted as passed, named at the end. */
+const flaky = [];
+
 function playwrightCounts(file) {
-  const stats = JSON.parse(readFileSync(file, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((test) => test.status === 'flaky')) flaky.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  const { stats } = report;
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
 }
 
@@ -66,5 +77,9 @@ if (built) {
 const total = layers.reduce((sum, layer) => ({ passed: sum.passed + layer.passed, failed: sum.failed + layer.failed, skipped: sum.skipped + layer.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log('\nlayer        passed  failed  skipped');
 for (const layer of layers) console.log(`${layer.name.padEnd(12)} ${String(layer.passed).padStart(6)}  ${String(layer.failed).padStart(6)}  ${String(layer.skipped).padStart(7)}`);
+if (flaky.length) {
+  console.log(`\nPassed only on their retry (each first failure is printed above, with what its pages went through):`);
+  for (const title of flaky) console.log(`  ${title}`);
+}
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed === 0 && total.passed > 0 ? 0 : 1);

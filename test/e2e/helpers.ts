@@ -7,6 +7,11 @@ export async function phoneContext(browser: Browser, locale = 'de-DE'): Promise<
   return browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale });
 }
 
+/** Whether React has hydrated the page: it marks every node it hydrated or created with its fiber. Runs in the page. */
+export function reactHydrated(): boolean {
+  return Object.keys(document.body ?? {}).some((key) => key.startsWith('__reactFiber$'));
+}
+
 /** Signs a demo consultant in through the local provider's own login page. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');

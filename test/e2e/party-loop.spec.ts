@@ -1,6 +1,6 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { expect, test } from './diagnostics';
-import { createParty, hostParty, joinAs, phoneContext, signIn } from './helpers';
+import { createParty, hostParty, joinAs, phoneContext, reactHydrated, signIn } from './helpers';
 
 test('a consultant signs in, creates a party, and chats with a guest on a phone', async ({ browser }) => {
   const consultantContext = await browser.newContext({ locale: 'de-DE' });
@@ -135,4 +135,23 @@ test('the party page speaks English to an English browser, and wrong passwords a
   await expect(guest.getByRole('heading', { name: 'Party not found' })).toBeVisible();
   await guestContext.close();
   await consultantContext.close();
+});
+
+test('an address that matches nothing shows a not-found page in the browser’s language, and the page hydrates', async ({ browser }) => {
+  for (const { locale, lang, heading, back } of [
+    { locale: 'en-GB', lang: 'en', heading: 'Page not found', back: 'Back to the home page' },
+    { locale: 'de-DE', lang: 'de', heading: 'Seite nicht gefunden', back: 'Zur Startseite' },
+  ]) {
+    const context = await phoneContext(browser, locale);
+    const page = await context.newPage();
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    // A server/client mismatch throws during hydration; the fixture fails the test on any page error.
+    await page.waitForFunction(reactHydrated);
+    await page.getByRole('link', { name: back }).click();
+    await page.waitForURL('/');
+    await context.close();
+  }
 });
