@@ -6,6 +6,7 @@
 //   peer  PeerRoom (bench worker): a partyserver chat room
 //   rawstore, rawbatch  (profile.mjs) raw, plus one SQLite INSERT per frame
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import WebSocket from 'ws';
 import { pool } from './stats.mjs';
 
@@ -15,6 +16,25 @@ const PROTOCOL_VERSION = Number(readFileSync(new URL('../../app/core/protocol-ve
 /** A line of typical chat length, the same in every variant. */
 export const TEXT = 'Hallo zusammen! Das neue Serum kam gestern an und ich bin wirklich begeistert.';
 
+async function requestWithFetch(url, init) {
+  const response = await fetch(url, init);
+  return { status: response.status, text: await response.text() };
+}
+
+function requestOnOwnConnection(url, { method, headers, body }) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode, text }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 /** Real HTTP calls to the Worker. */
 export class Salon {
   constructor(base) {
@@ -22,20 +42,28 @@ export class Salon {
     this.wsBase = base.replace(/^http/, 'ws');
   }
 
-  async request(path, { method = 'GET', headers = {}, body } = {}) {
-    let response;
+  /**
+   * One HTTP call. `ownConnection` opens a connection for this request alone, as a separate device
+   * would; otherwise Node's fetch reuses kept-alive connections across callers. Reusing them in a
+   * join storm is not what 500 phones do, and it fails in a way they never see: while workerd's one
+   * thread is busy for seconds it closes connections that wait for a next request (its pipeline
+   * timeout), racing the request the client has just sent on one (ECONNRESET, "other side closed").
+   */
+  async request(path, { method = 'GET', headers = {}, body, ownConnection = false } = {}) {
+    const init = {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    };
+    let status;
+    let text;
     try {
-      response = await fetch(`${this.base}${path}`, {
-        method,
-        headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      ({ status, text } = await (ownConnection ? requestOnOwnConnection : requestWithFetch)(`${this.base}${path}`, init));
     } catch (error) {
       // undici says only "fetch failed"; the reason is in its cause.
-      throw new Error(`${method} ${path}: ${error.cause?.code ?? error.cause?.message ?? error.message}`);
+      throw new Error(`${method} ${path}: ${error.cause?.code ?? error.cause?.message ?? error.code ?? error.message}`);
     }
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+    if (status < 200 || status > 299) throw new Error(`${method} ${path}: ${status} ${text.slice(0, 300)}`);
     return text ? JSON.parse(text) : null;
   }
 
@@ -49,7 +77,7 @@ export class Salon {
 
   /** A new guest joins through the API; the app (no Origin) gets its secret for Basic auth. */
   async joinGuest(partyId, index) {
-    const body = await this.request(`/api/parties/${partyId}/join`, { method: 'PUT', body: { firstName: 'Gast', lastName: `Nummer ${index}` } });
+    const body = await this.request(`/api/parties/${partyId}/join`, { method: 'PUT', body: { firstName: 'Gast', lastName: `Nummer ${index}` }, ownConnection: true });
     return { guestId: body.guestId, secretKey: body.secretKey, headers: { Authorization: `Basic ${Buffer.from(`${body.guestId}:${body.secretKey}`).toString('base64')}` } };
   }
 
