@@ -25,6 +25,7 @@ import { StatePanel } from '~/components/state-panel';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
 import { can } from '~/core/permissions';
+import type { ChatState } from '~/core/chat-state';
 import type { ChatMessage } from '~/core/protocol';
 import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
 import type { PartyInfo } from '../../worker/services/parties';
@@ -36,21 +37,30 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-type LoaderData = { state: 'ok'; party: PartyInfo } | { state: 'partyNotFound' | 'partyExpired' };
+type Ended = NonNullable<ChatState['ended']>;
+type LoaderData = { state: 'ok'; party: PartyInfo } | { state: 'ended'; reason: Ended };
+
+/** The errors of party info that end the page, as the views the chat shows for them too. */
+const ENDED_BY: Partial<Record<ErrorCode, Ended>> = { partyNotFound: 'notFound', partyExpired: 'expired', removed: 'removed' };
+
+function endedBy(error: unknown): { reason: Ended; status: number } | null {
+  if (!isAppError(error)) return null;
+  const reason = ENDED_BY[error.code];
+  return reason ? { reason, status: error.status } : null;
+}
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const shortId = params.partyId ?? '';
-  if (!SHORT_ID.test(shortId)) return data<LoaderData>({ state: 'partyNotFound' }, { status: 404 });
+  if (!SHORT_ID.test(shortId)) return data<LoaderData>({ state: 'ended', reason: 'notFound' }, { status: 404 });
   try {
     const party = await context.services.parties.partyInfo(context.db, shortId, context.identity);
     const consultant = context.identity.consultant;
     if (party.me?.role === 'manager' && consultant) await context.services.parties.markEntered(context.db, party, consultant.userId);
     return data<LoaderData>({ state: 'ok', party });
   } catch (error) {
-    if (isAppError(error) && (error.code === 'partyNotFound' || error.code === 'partyExpired')) {
-      return data<LoaderData>({ state: error.code }, { status: error.status });
-    }
-    throw error;
+    const ended = endedBy(error);
+    if (!ended) throw error;
+    return data<LoaderData>({ state: 'ended', reason: ended.reason }, { status: ended.status });
   }
 }
 
@@ -80,27 +90,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function PartyPage() {
-  const { t } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
-  if (loaded.state === 'ok') return <Party party={loaded.party} />;
-  if (loaded.state === 'partyExpired') return <ExpiredPanel />;
-  return <NotFoundPanel />;
+  return loaded.state === 'ok' ? <Party party={loaded.party} /> : <EndedPanel reason={loaded.reason} />;
 }
 
-function NotFoundPanel() {
-  const { t } = useTranslation();
-  return (
-    <StatePanel title={t('party.notFoundTitle')}>
-      <p>{t('party.notFoundText')}</p>
-    </StatePanel>
-  );
-}
+const ENDED_VIEWS = {
+  notFound: { title: 'party.notFoundTitle', text: 'party.notFoundText', tone: 'neutral' },
+  expired: { title: 'party.expiredTitle', text: 'party.expiredText', tone: 'warning' },
+  removed: { title: 'party.removedTitle', text: 'party.removedText', tone: 'warning' },
+} as const satisfies Record<Ended, { title: string; text: string; tone: 'neutral' | 'warning' }>;
 
-function ExpiredPanel() {
+/** The full-screen view of a party this reader cannot (or can no longer) see. */
+function EndedPanel({ reason }: { reason: Ended }) {
   const { t } = useTranslation();
+  const view = ENDED_VIEWS[reason];
   return (
-    <StatePanel title={t('party.expiredTitle')} tone="warning">
-      <p>{t('party.expiredText')}</p>
+    <StatePanel title={t(view.title)} tone={view.tone}>
+      <p>{t(view.text)}</p>
     </StatePanel>
   );
 }
@@ -142,15 +148,7 @@ function Party({ party }: { party: PartyInfo }) {
     return () => clearTimeout(timer);
   }, [state.lastError, actions.dismissError]);
 
-  if (state.ended === 'expired') return <ExpiredPanel />;
-  if (state.ended === 'notFound') return <NotFoundPanel />;
-  if (state.ended === 'removed') {
-    return (
-      <StatePanel title={t('party.removedTitle')} tone="warning">
-        <p>{t('party.removedText')}</p>
-      </StatePanel>
-    );
-  }
+  if (state.ended) return <EndedPanel reason={state.ended} />;
 
   const me = state.me ?? party.me;
   const isManager = me?.role === 'manager';

@@ -6,7 +6,7 @@ import * as build from 'salon:remix-build';
 import { api as apiApp } from '../../worker/api';
 import type { Actor, Expected, MatrixWorld, PageExpected } from '../fixtures/authorization-matrix';
 import { ACTORS, EVENTS, PAGES, ROUTES, TINY_PNG, rowName } from '../fixtures/authorization-matrix';
-import { ORIGIN, TestSocket, api, apiInPlace, createConsultant, createParty, fetchInPlace, joinGuest, json, sessionCookie } from './fixtures';
+import { ORIGIN, TestSocket, api, apiInPlace, createConsultant, createParty, fetchInPlace, guestCookie, joinGuest, json, sessionCookie } from './fixtures';
 
 /**
  * Walks test/fixtures/authorization-matrix.ts: every route, socket event and page against every
@@ -51,7 +51,6 @@ async function buildWorld(): Promise<Built> {
   const profile = await json<{ id: string; shortId: string }>(await apiInPlace(`/profile/${clara.profileIds[0]}`, { headers: clara.headers }));
   const picture = await fetchInPlace(`${ORIGIN}/api/profile/${profile.id}/picture`, { method: 'PUT', headers: { ...clara.headers, 'Content-Type': 'image/png' }, body: TINY_PNG });
   if (picture.status !== 200) throw new Error(`world: picture: ${picture.status} ${await picture.text()}`);
-  const guestCookie = (g: { guestId: string; secretKey: string }) => ({ Cookie: `salon_guest=${encodeURIComponent(`${g.guestId}.${g.secretKey}`)}` });
   const as: Record<Actor, Credentials> = {
     anonymous: NO_ONE,
     guest: { headers: guest.headers, cookie: guestCookie(guest) },
@@ -98,24 +97,31 @@ function worldFor(row: { fresh?: boolean }): Promise<Built> {
   return shared;
 }
 
-const ROLES: Record<Actor, string | null> = {
+/** How the party sees each actor of the shared world: their role, removed, or null for no member. */
+const STANDING: Record<Actor, string | null> = {
   anonymous: null,
   guest: 'guest',
   otherPartyGuest: null,
-  removedGuest: null,
+  removedGuest: 'removed',
   host: 'host',
   manager: 'manager',
   otherConsultant: null,
 };
+
+async function standingIn(response: Response): Promise<string | null | undefined> {
+  if (response.status === 200) return (await json<{ me: { role: string } | null }>(response)).me?.role ?? null;
+  if (response.status === 403 && (await json<{ error: { code: string } }>(response)).error.code === 'removed') return 'removed';
+  return undefined;
+}
 
 /** What a row changed about the actors of the shared world (each must still be who they were). */
 async function changesTo({ world, as }: Built): Promise<string[]> {
   const problems = await Promise.all(
     ACTORS.map(async (actor) => {
       const response = await apiInPlace(`/parties/${world.party.shortId}`, { headers: as[actor].headers });
-      if (response.status !== 200) return `${actor}: the party answers ${response.status}`;
-      const role = (await json<{ me: { role: string } | null }>(response)).me?.role ?? null;
-      if (role !== ROLES[actor]) return `${actor}: now ${role ?? 'no member'}, was ${ROLES[actor] ?? 'no member'}`;
+      const standing = await standingIn(response);
+      if (standing === undefined) return `${actor}: the party answers ${response.status}`;
+      if (standing !== STANDING[actor]) return `${actor}: now ${standing ?? 'no member'}, was ${STANDING[actor] ?? 'no member'}`;
       if (actor === 'manager' || actor === 'otherConsultant') {
         const own = await apiInPlace('/parties', { headers: as[actor].headers });
         if (own.status !== 200) return `${actor}: the session answers ${own.status}`;

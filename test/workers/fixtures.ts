@@ -220,6 +220,11 @@ export function page(path: string, init: { method?: string; headers?: Record<str
   return SELF.fetch(`${ORIGIN}${path}`, { method: init.method ?? 'GET', headers: init.headers, body: init.body, redirect: 'manual' });
 }
 
+/** The cookie a joined guest's browser holds. */
+export function guestCookie(guest: { guestId: string; secretKey: string }): { Cookie: string } {
+  return { Cookie: `salon_guest=${encodeURIComponent(`${guest.guestId}.${guest.secretKey}`)}` };
+}
+
 /** The session cookies a signed-in consultant's browser holds. */
 export function sessionCookie(consultant: Pick<Consultant, 'accessToken' | 'refreshToken'>): Record<string, string> {
   return { Cookie: `salon_at=${encodeURIComponent(consultant.accessToken)}; salon_rt=${encodeURIComponent(consultant.refreshToken)}` };

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, connect, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, textMessage } from './fixtures';
+import { api, connect, connected, createConsultant, createParty, expectError, guestCookie, html, joinGuest, json, page, spoken, textMessage } from './fixtures';
 import type { Consultant, Guest, PartyRecord } from './fixtures';
 
 async function party(): Promise<{ consultant: Consultant; party: PartyRecord; maria: Guest; tom: Guest }> {
@@ -107,8 +107,9 @@ describe('hosts, removal and restriction', () => {
     expect(await connect(p.id, maria.headers)).toBe(403);
     await expectError(await api(`/parties/${p.id}/chat`, { method: 'POST', headers: maria.headers, body: { message: 'Hallo?' } }), 403, 'notMember');
     await expectError(await api(`/parties/${p.id}/join`, { method: 'PUT', headers: maria.headers, body: { firstName: 'Maria', lastName: 'Klein' } }), 403, 'removed');
-    const info = await json<{ me: unknown }>(await api(`/parties/${p.shortId}`, { headers: maria.headers }));
-    expect(info.me).toBeNull();
+    // Loading the party tells her so (the page shows the removed view, not a join dialog).
+    await expectError(await api(`/parties/${p.shortId}`, { headers: maria.headers }), 403, 'removed');
+    expect(await html(await page(`/${p.shortId}`, { headers: guestCookie(maria) }), 403)).toContain('Du wurdest aus der Party entfernt');
   });
 
   it('a removed guest is offline at once: their sockets close, newcomers do not see them online, nothing more is sent to them', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
 import { defaultExpiration, isExpired } from '../../app/core/party';
 import type { Member } from '../../app/core/protocol';
@@ -196,6 +196,15 @@ function guestMember(row: MemberRow): Member {
   return { id: row.guestId, firstName: row.firstName, lastName: row.lastName, role: row.isHost ? 'host' : 'guest' };
 }
 
+/** Whether the manager or the host removed this guest from the party (leaving deletes the row instead). */
+async function wasRemoved(db: Db, partyId: string, guestId: string): Promise<boolean> {
+  const row = await db.query.partyMembers.findFirst({
+    columns: { removedAt: true },
+    where: and(eq(partyMembers.partyId, partyId), eq(partyMembers.guestId, guestId), isNotNull(partyMembers.removedAt)),
+  });
+  return row !== undefined;
+}
+
 /** A guest's membership of a party, unless they left or were removed. */
 export async function activeGuest(db: Db, partyId: string, guestId: string): Promise<Member | null> {
   const row = await db.query.partyMembers.findFirst({
@@ -223,6 +232,9 @@ export async function findPartyByShortId(db: Db, shortIdValue: string): Promise<
 export async function partyInfo(db: Db, shortIdValue: string, identity: Identity, now = Date.now()): Promise<PartyInfo> {
   const party = await findPartyByShortId(db, shortIdValue);
   const me = await memberOf(db, party, identity);
+  // A removed guest learns so when the party loads (spec: load errors show the removed view),
+  // rather than meeting a join dialog whose every answer is "removed".
+  if (!me && identity.guest && (await wasRemoved(db, party.id, identity.guest.guestId))) throw new AppError('removed');
   const expired = isExpired(party.expiresAt, now);
   if (expired && me?.role !== 'manager') throw new AppError('partyExpired');
   const manager = await managerMember(db, party);
@@ -283,8 +295,7 @@ export async function joinParty(env: Env, db: Db, partyId: string, identity: Ide
   let credentials: GuestCredentials | null = null;
   let guestId = identity.guest?.guestId;
   if (guestId) {
-    const existing = await db.query.partyMembers.findFirst({ where: and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, guestId)) });
-    if (existing?.removedAt) throw new AppError('removed');
+    if (await wasRemoved(db, party.id, guestId)) throw new AppError('removed');
   } else {
     credentials = await createGuest(db, names);
     guestId = credentials.id;

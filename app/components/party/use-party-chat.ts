@@ -85,7 +85,7 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
 
     async function checkAccess() {
       const info = await apiFetch<{ me: unknown }>(`/api/parties/${party.shortId}`);
-      if (info.ok && info.data.me === null) dispatch({ type: 'ended', reason: 'removed' });
+      if ((!info.ok && info.code === 'removed') || (info.ok && info.data.me === null)) dispatch({ type: 'ended', reason: 'removed' });
       else if (!info.ok && info.code === 'partyExpired') dispatch({ type: 'ended', reason: 'expired' });
       else if (!info.ok && info.code === 'partyNotFound') dispatch({ type: 'ended', reason: 'notFound' });
       else return;
