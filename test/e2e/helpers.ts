@@ -12,6 +12,15 @@ export function reactHydrated(): boolean {
   return Object.keys(document.body ?? {}).some((key) => key.startsWith('__reactFiber$'));
 }
 
+/**
+ * Until the page has hydrated and its main thread has gone idle: React's hydration work (and any
+ * error it reports) is done by then. Quicker than waiting for the network to be quiet for 500 ms.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(reactHydrated);
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
+}
+
 /** Signs a demo consultant in through the local provider's own login page. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');

@@ -1,6 +1,6 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { expect, test } from './diagnostics';
-import { createParty, hostParty, joinAs, phoneContext, reactHydrated, signIn } from './helpers';
+import { createParty, hostParty, joinAs, phoneContext, settled, signIn } from './helpers';
 
 test('a consultant signs in, creates a party, and chats with a guest on a phone', async ({ browser }) => {
   const consultantContext = await browser.newContext({ locale: 'de-DE' });
@@ -149,7 +149,7 @@ test('an address that matches nothing shows a not-found page in the browser’s 
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     // A server/client mismatch throws during hydration; the fixture fails the test on any page error.
-    await page.waitForFunction(reactHydrated);
+    await settled(page);
     await page.getByRole('link', { name: back }).click();
     await page.waitForURL('/');
     await context.close();

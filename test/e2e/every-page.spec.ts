@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, BrowserContextOptions } from '@playwright/test';
+import { LANGUAGES } from '../../app/i18n/config';
+import type { Language } from '../../app/i18n/config';
+import de from '../../app/i18n/locales/de';
+import type { Translation } from '../../app/i18n/locales/de';
+import en from '../../app/i18n/locales/en';
+import fr from '../../app/i18n/locales/fr';
+import it from '../../app/i18n/locales/it';
+import nl from '../../app/i18n/locales/nl';
+import { expect, test } from './diagnostics';
+import { settled, signIn } from './helpers';
+
+/**
+ * Every page and party state, in every language, as the actor who would see it: each must hydrate
+ * without an uncaught error (the diagnostics fixture fails the test on any), say its language in
+ * <html lang> and show its own heading in that language. Languages alternate between a phone and a
+ * desktop. axe's WCAG 2 A/AA rules (labels, names, contrast, landmarks, ARIA) run on the German
+ * phone and the English desktop: they look at structure and colour, which no language changes.
+ */
+
+type State = BrowserContextOptions['storageState'];
+type Actor = 'anonymous' | 'consultant' | 'guest' | 'removedGuest';
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const AXE_LANGUAGES: Language[] = ['de', 'en'];
+const TRANSLATIONS: Record<Language, Translation> = { de, en, nl, fr, it };
+
+let world: {
+  states: Record<Actor, State>;
+  party: string;
+  expired: string;
+  publicProfile: string;
+};
+
+/** A write as the browser's own script makes it: cookies of its context, the page's Origin. */
+async function send(request: APIRequestContext, baseURL: string, method: 'post' | 'put' | 'delete', path: string, data?: unknown) {
+  const response = await request[method](path, { headers: { Origin: baseURL }, data });
+  expect(response.ok(), `${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.status() === 204 ? null : response.json();
+}
+
+async function joinedGuest(browser: Browser, baseURL: string, partyId: string, firstName: string) {
+  const context = await browser.newContext();
+  const joined = await send(context.request, baseURL, 'put', `/api/parties/${partyId}/join`, { firstName, lastName: 'Gast' });
+  return { context, guestId: joined.guestId as string };
+}
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const base = baseURL!;
+  const consultant = await browser.newContext({ locale: 'de-DE' });
+  await signIn(await consultant.newPage(), 'anna@salon.test');
+  const party = await send(consultant.request, base, 'post', '/api/parties', { title: 'Rundgang', host: 'Eva Stein' });
+  const expired = await send(consultant.request, base, 'post', '/api/parties', { title: 'Vorbei', expiration: Date.now() - 60_000 });
+  await send(consultant.request, base, 'post', `/api/parties/${party.id}/chat`, { message: 'Willkommen! *Schön*, dass ihr da seid.' });
+
+  const guest = await joinedGuest(browser, base, party.id, 'Eva');
+  await send(guest.context.request, base, 'post', `/api/parties/${party.id}/chat`, { message: 'Hallo zusammen!' });
+  const removed = await joinedGuest(browser, base, party.id, 'Tom');
+  await send(consultant.request, base, 'delete', `/api/parties/${party.id}/removeGuest/${removed.guestId}`);
+
+  const profiles = await (await consultant.request.get('/api/profile')).json();
+  world = {
+    states: {
+      anonymous: { cookies: [], origins: [] },
+      consultant: await consultant.storageState(),
+      guest: await guest.context.storageState(),
+      removedGuest: await removed.context.storageState(),
+    },
+    party: `/${party.shortId}`,
+    expired: `/${expired.shortId}`,
+    publicProfile: `/p/${profiles[0].shortId}`,
+  };
+  await Promise.all([consultant.close(), guest.context.close(), removed.context.close()]);
+});
+
+/** Each visit names what it must show: a heading (in the visit's language) or a text of the party. */
+function visits(t: Translation): { actor: Actor; path: string; what: string; shows: string | RegExp }[] {
+  return [
+    { actor: 'anonymous', path: '/', what: 'landing', shows: t.landing.headline },
+    { actor: 'anonymous', path: '/login', what: 'sign-in choice', shows: t.login.title },
+    { actor: 'anonymous', path: world.party, what: 'join dialog', shows: t.join.title },
+    { actor: 'anonymous', path: world.expired, what: 'expired party', shows: t.party.expiredTitle },
+    { actor: 'anonymous', path: '/NoSuchParty12', what: 'party not found', shows: t.party.notFoundTitle },
+    { actor: 'anonymous', path: '/no/such/page', what: 'page not found', shows: t.notFound.title },
+    { actor: 'anonymous', path: world.publicProfile, what: 'public profile', shows: /^Anna Becker$/i },
+    { actor: 'guest', path: world.party, what: 'chat as a guest', shows: 'Hallo zusammen!' },
+    { actor: 'removedGuest', path: world.party, what: 'removed guest', shows: t.party.removedTitle },
+    { actor: 'consultant', path: '/parties', what: 'dashboard', shows: t.parties.title },
+    { actor: 'consultant', path: '/parties?tab=expired', what: 'dashboard, expired', shows: 'Vorbei' },
+    { actor: 'consultant', path: '/profiles', what: 'profile editor', shows: t.profiles.editTitle },
+    { actor: 'consultant', path: '/profiles/new', what: 'new profile', shows: t.profiles.newProfile },
+    { actor: 'consultant', path: '/releaseNotes', what: 'release notes', shows: t.releaseNotes.title },
+    { actor: 'consultant', path: world.party, what: 'chat as the manager', shows: 'Hallo zusammen!' },
+    { actor: 'consultant', path: world.expired, what: 'expired party as the manager', shows: t.party.expiredNote },
+  ];
+}
+
+LANGUAGES.forEach((language, index) => {
+  const layout = index % 2 === 0 ? { name: 'phone', options: PHONE } : { name: 'desktop', options: DESKTOP };
+  const axe = AXE_LANGUAGES.includes(language);
+  test(`every page in ${language} on a ${layout.name}: hydrates without an error, speaks ${language}${axe ? ', passes axe (WCAG 2 A/AA)' : ''}`, async ({ browser, baseURL }) => {
+    const violations: string[] = [];
+    for (const actor of ['anonymous', 'guest', 'removedGuest', 'consultant'] as const) {
+      const context = await browser.newContext({ ...layout.options, storageState: world.states[actor] });
+      // The language a visitor chose: the app's own language switch sets it.
+      const chosen = await context.request.post('/language', { headers: { Origin: baseURL! }, form: { lng: language, returnTo: '/' }, maxRedirects: 0 });
+      expect(chosen.status()).toBe(302);
+      const page = await context.newPage();
+      for (const visit of visits(TRANSLATIONS[language]).filter((entry) => entry.actor === actor)) {
+        await page.goto(visit.path);
+        await settled(page);
+        await expect(page.locator('html'), visit.what).toHaveAttribute('lang', language);
+        await expect(page.getByText(visit.shows, { exact: true }).first(), visit.what).toBeVisible();
+        if (!axe) continue;
+        const { violations: found } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        for (const violation of found) {
+          violations.push(`${visit.what} (${visit.path}): ${violation.id} [${violation.impact}] ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        }
+      }
+      await context.close();
+    }
+    expect(violations).toEqual([]);
+  });
+});
