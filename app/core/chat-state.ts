@@ -39,6 +39,11 @@ export interface ChatState {
   lastError: ErrorCode | null;
 }
 
+export type Ended = NonNullable<ChatState['ended']>;
+
+/** The errors of the party's info that end the chat, as the view each one shows (page and socket alike). */
+export const ENDED_BY_ERROR: Partial<Record<ErrorCode, Ended>> = { partyNotFound: 'notFound', partyExpired: 'expired', removed: 'removed' };
+
 export const initialChatState: ChatState = {
   connection: 'connecting',
   ready: false,

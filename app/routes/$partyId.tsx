@@ -25,7 +25,8 @@ import { StatePanel } from '~/components/state-panel';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
 import { can } from '~/core/permissions';
-import type { ChatState } from '~/core/chat-state';
+import { ENDED_BY_ERROR } from '~/core/chat-state';
+import type { Ended } from '~/core/chat-state';
 import type { ChatMessage } from '~/core/protocol';
 import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
 import type { PartyInfo } from '../../worker/services/parties';
@@ -37,15 +38,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-type Ended = NonNullable<ChatState['ended']>;
 type LoaderData = { state: 'ok'; party: PartyInfo } | { state: 'ended'; reason: Ended };
-
-/** The errors of party info that end the page, as the views the chat shows for them too. */
-const ENDED_BY: Partial<Record<ErrorCode, Ended>> = { partyNotFound: 'notFound', partyExpired: 'expired', removed: 'removed' };
 
 function endedBy(error: unknown): { reason: Ended; status: number } | null {
   if (!isAppError(error)) return null;
-  const reason = ENDED_BY[error.code];
+  const reason = ENDED_BY_ERROR[error.code];
   return reason ? { reason, status: error.status } : null;
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chatReducer, initialChatState, upsertMessage, type ChatAction, type ChatState } from '../../app/core/chat-state';
+import { ENDED_BY_ERROR, chatReducer, initialChatState, upsertMessage, type ChatAction, type ChatState } from '../../app/core/chat-state';
+import { ERROR_STATUS, type ErrorCode } from '../../app/core/errors';
 import type { ChatEvent, ChatMessage, Member, ServerEvent } from '../../app/core/protocol';
 
 // ---- fixtures --------------------------------------------------------------------------------
@@ -448,6 +449,15 @@ describe('party', () => {
     const frozen = JSON.stringify(before);
     run([newMessage(message(3)), updated(4, message(1, { message: 'x', editedAt: 1 })), { type: 'olderLoaded', messages: [message(0)], hasMore: false }], before);
     expect(JSON.stringify(before)).toBe(frozen);
+  });
+});
+
+describe('errors that end the chat', () => {
+  it('not found, expired and removed each have their view; every other error leaves the chat open', () => {
+    expect(ENDED_BY_ERROR).toEqual({ partyNotFound: 'notFound', partyExpired: 'expired', removed: 'removed' });
+    const others = (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => !['partyNotFound', 'partyExpired', 'removed'].includes(code));
+    expect(others.length).toBeGreaterThan(10);
+    for (const code of others) expect(ENDED_BY_ERROR[code], code).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import ReconnectingWebSocket from 'partysocket/ws';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { ChatState, PendingMessage } from '~/core/chat-state';
-import { chatReducer, initialChatState } from '~/core/chat-state';
+import { ENDED_BY_ERROR, chatReducer, initialChatState } from '~/core/chat-state';
 import { TIMINGS } from '~/core/limits';
 import type { ChatMessage, ClientEvent, MessageType, ServerEvent } from '~/core/protocol';
 import { PROTOCOL_VERSION } from '~/core/protocol-version';
@@ -85,10 +85,10 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
 
     async function checkAccess() {
       const info = await apiFetch<{ me: unknown }>(`/api/parties/${party.shortId}`);
-      if ((!info.ok && info.code === 'removed') || (info.ok && info.data.me === null)) dispatch({ type: 'ended', reason: 'removed' });
-      else if (!info.ok && info.code === 'partyExpired') dispatch({ type: 'ended', reason: 'expired' });
-      else if (!info.ok && info.code === 'partyNotFound') dispatch({ type: 'ended', reason: 'notFound' });
-      else return;
+      // No longer a member at all also ends the chat as removed.
+      const reason = info.ok ? (info.data.me === null ? 'removed' : null) : (ENDED_BY_ERROR[info.code] ?? null);
+      if (!reason) return;
+      dispatch({ type: 'ended', reason });
       socket.close();
     }
 
