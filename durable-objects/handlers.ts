@@ -7,7 +7,7 @@ import type { ChatMessage, ClientEvent, Member, MessageType, PartySnapshot, Serv
 import { PROTOCOL_VERSION } from '../app/core/protocol';
 import { MARKERS } from '../app/core/markers';
 import { fullName, isCleanText } from '../app/core/text';
-import type { RoomStore, StoredMember } from './store';
+import type { NewMessage, RoomStore, StoredMember } from './store';
 
 /**
  * What happens for each client event. The PartyRoom class stays a thin lifecycle shell; these
@@ -81,6 +81,8 @@ export interface SendInput {
   messageType: MessageType;
   message: string;
   replyingTo?: string | null | undefined;
+  /** Honoured on trusted calls only (the room's forwarding path); no client schema has it. */
+  forwarded?: boolean | undefined;
 }
 
 const CLIENT_TYPES: ReadonlySet<MessageType> = new Set(['text', 'heading', 'heading2', 'heading3']);
@@ -114,12 +116,12 @@ export function sendMessage(room: Room, member: StoredMember, input: SendInput, 
     if (!target) return fail('messageNotFound');
     if (!allowed(room, member, { type: 'replyTo', message: target })) return fail('forbidden');
   }
-  const message = append(room, member, { tempId: input.tempId, messageType: input.messageType, message: input.message, replyingTo: input.replyingTo ?? null }, from);
+  const message = append(room, member, { tempId: input.tempId, messageType: input.messageType, message: input.message, replyingTo: input.replyingTo ?? null, forwarded: trusted && input.forwarded === true }, from);
   return { ok: true, value: { message, duplicate: false } };
 }
 
 /** Stores a message in the member's name and tells everyone but `from`. */
-function append(room: Room, member: StoredMember, input: Pick<ChatMessage, 'tempId' | 'messageType' | 'message' | 'replyingTo'>, from?: WebSocket): ChatMessage {
+function append(room: Room, member: StoredMember, input: Pick<NewMessage, 'tempId' | 'messageType' | 'message' | 'replyingTo' | 'forwarded'>, from?: WebSocket): ChatMessage {
   const message = room.store.appendMessage({
     ...input,
     id: crypto.randomUUID(),

@@ -249,13 +249,14 @@ export class PartyRoom extends DurableObject<Env> implements Room {
 
   /**
    * Several messages from one trusted call (forwarding): the Worker has checked the request, so
-   * the per-member chat rate does not apply; every message still passes the same rules.
+   * the per-member chat rate does not apply; every message still passes the same rules, and each
+   * is marked as forwarded.
    */
   async postMany(member: Member, facts: RoomFacts, inputs: SendInput[]): Promise<Outcome<number>> {
     const stored = this.enter(member, facts);
     if (!stored) return { ok: false, code: 'notMember' };
     for (const input of inputs) {
-      const result = sendMessage(this, stored, input, undefined, true);
+      const result = sendMessage(this, stored, { ...input, forwarded: true }, undefined, true);
       if (!result.ok) return result;
     }
     return { ok: true, value: inputs.length };

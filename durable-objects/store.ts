@@ -25,7 +25,7 @@ export interface StoredMember extends Member {
 }
 
 /** A message before the room gives it its place (seq) in the log. */
-export type NewMessage = Omit<ChatMessage, 'seq' | 'editedAt' | 'deleted'>;
+export type NewMessage = Omit<ChatMessage, 'seq' | 'editedAt' | 'deleted' | 'forwarded'> & { forwarded?: boolean };
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -41,7 +41,8 @@ CREATE TABLE IF NOT EXISTS messages (
   replying_to TEXT,
   timestamp INTEGER NOT NULL,
   edited_at INTEGER,
-  deleted INTEGER NOT NULL DEFAULT 0
+  deleted INTEGER NOT NULL DEFAULT 0,
+  forwarded INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_temp ON messages (sender, temp_id);
 CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, message_seq INTEGER NOT NULL);
@@ -72,6 +73,7 @@ function toMessage(row: Row): ChatMessage {
     timestamp: row.timestamp as number,
     editedAt: (row.edited_at as number | null) ?? null,
     deleted: row.deleted === 1,
+    forwarded: row.forwarded === 1,
   };
 }
 
@@ -86,7 +88,7 @@ function toMember(row: Row): StoredMember {
   };
 }
 
-const MESSAGE_COLUMNS = 'seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, edited_at, deleted';
+const MESSAGE_COLUMNS = 'seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, edited_at, deleted, forwarded';
 
 export class RoomStore {
   /** The latest event seq; kept in memory so the send path never asks SQLite for it. */
@@ -103,6 +105,9 @@ export class RoomStore {
   /** Runs inside blockConcurrencyWhile: creates tables, loads the counters and members. */
   load(): void {
     this.sql.exec(SCHEMA);
+    // Rooms created before messages could be forwarded have the table without the column.
+    const columns = this.sql.exec<{ name: string }>('PRAGMA table_info(messages)').toArray();
+    if (!columns.some((column) => column.name === 'forwarded')) this.sql.exec('ALTER TABLE messages ADD COLUMN forwarded INTEGER NOT NULL DEFAULT 0');
     const last = this.sql
       // MAX(a, b) is NULL when either is: an empty table counts as 0.
       .exec<{ seq: number }>('SELECT MAX(COALESCE((SELECT MAX(seq) FROM messages), 0), COALESCE((SELECT MAX(seq) FROM events), 0)) AS seq')
@@ -172,8 +177,8 @@ export class RoomStore {
   appendMessage(input: NewMessage): ChatMessage {
     const seq = this.seq + 1;
     this.sql.exec(
-      `INSERT INTO messages (seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO messages (seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, forwarded)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       seq,
       input.id,
       input.tempId,
@@ -184,9 +189,10 @@ export class RoomStore {
       input.message,
       input.replyingTo,
       input.timestamp,
+      input.forwarded ? 1 : 0,
     );
     this.seq = seq;
-    return { ...input, seq, editedAt: null, deleted: false };
+    return { ...input, seq, editedAt: null, deleted: false, forwarded: input.forwarded === true };
   }
 
   /** Changes a message's text and records the change as an event; returns the event's seq. */

@@ -18,9 +18,10 @@ export function ConfirmDialog({
 }: {
   title: string;
   children?: ReactNode;
+  /** Without onConfirm the dialog only informs: one button, with this label, closes it. */
   confirmLabel: string;
   destructive?: boolean;
-  onConfirm: () => void;
+  onConfirm?: (() => void) | undefined;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
@@ -48,15 +49,17 @@ export function ConfirmDialog({
         {children ? <div className="mt-2 text-slate-600">{children}</div> : null}
         <div className="mt-5 flex justify-end gap-2">
           <button ref={cancel} type="button" onClick={onCancel} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
-            {t('common.cancel')}
+            {onConfirm ? t('common.cancel') : confirmLabel}
           </button>
-          <button
-            type="button"
-            onClick={onConfirm}
-            className={`rounded-full px-4 py-2 font-medium text-white ${destructive ? 'bg-red-700 hover:bg-red-800' : 'bg-primary-dark hover:bg-primary-dark/90'}`}
-          >
-            {confirmLabel}
-          </button>
+          {onConfirm ? (
+            <button
+              type="button"
+              onClick={onConfirm}
+              className={`rounded-full px-4 py-2 font-medium text-white ${destructive ? 'bg-red-700 hover:bg-red-800' : 'bg-primary-dark hover:bg-primary-dark/90'}`}
+            >
+              {confirmLabel}
+            </button>
+          ) : null}
         </div>
       </div>
     </div>

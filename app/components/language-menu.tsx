@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '~/i18n/config';
 import type { Language } from '~/i18n/config';
 
-const FLAGS: Record<Language, string> = { de: '🇩🇪', en: '🇬🇧', nl: '🇳🇱', fr: '🇫🇷', it: '🇮🇹' };
-
 /**
- * The language menu, shown as a flag. Choosing a language stores it and reloads the page, so the
- * browser loads just that language.
+ * The language menu: a globe with the current language's code, and each language by its own name
+ * (flag emoji are two letters on Windows and boxes without an emoji font; a flag is a country, not
+ * a language). Choosing a language stores it and reloads the page, so the browser loads just that
+ * language.
  */
 export function LanguageMenu({ disabled = false }: { disabled?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -16,14 +16,14 @@ export function LanguageMenu({ disabled = false }: { disabled?: boolean }) {
   return (
     <details className="relative">
       <summary
-        aria-label={t('language.label')}
+        aria-label={`${t('language.label')}: ${t(`language.${current}`)}`}
         aria-disabled={disabled}
         className={`flex h-10 cursor-pointer list-none items-center justify-center gap-1 rounded-full px-2 hover:bg-slate-100 ${disabled ? 'pointer-events-none opacity-50' : ''}`}
       >
-        {/* The code beside the flag: flags are letters on some systems and boxes without an emoji font. */}
-        <span aria-hidden="true" className="text-xl">
-          {FLAGS[current]}
-        </span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-slate-700" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+        </svg>
         <span aria-hidden="true" className="text-sm font-medium uppercase text-slate-700">
           {current}
         </span>
@@ -40,7 +40,6 @@ export function LanguageMenu({ disabled = false }: { disabled?: boolean }) {
             aria-current={language === current}
             className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left hover:bg-slate-100 aria-[current=true]:font-semibold"
           >
-            <span aria-hidden="true">{FLAGS[language]}</span>
             {t(`language.${language}`)}
           </button>
         ))}

@@ -29,9 +29,9 @@ export function dashboardParties<T extends DashboardParty>(parties: readonly T[]
     .sort(sort === 'name' ? (a, b) => compare.compare(a.title, b.title) || byDate(a, b) : byDate);
 }
 
-/** Quick links: the active parties, A–Z or newest first. */
-export function quickLinks<T extends DashboardParty>(parties: readonly T[], alphabetical: boolean, locale: string): T[] {
-  return dashboardParties(parties, 'active', alphabetical ? 'name' : 'date', locale);
+/** Quick links: the parties of the tab shown, A–Z or newest first. */
+export function quickLinks<T extends DashboardParty>(parties: readonly T[], tab: DashboardTab, alphabetical: boolean, locale: string): T[] {
+  return dashboardParties(parties, tab, alphabetical ? 'name' : 'date', locale);
 }
 
 export function isDashboardTab(value: unknown): value is DashboardTab {

@@ -41,6 +41,8 @@ export interface ChatMessage {
   timestamp: number;
   editedAt: number | null;
   deleted: boolean;
+  /** Copied here from another party by the manager; only the room's forwarding path sets it. */
+  forwarded: boolean;
 }
 
 /** A change to the message log. `seq` is per party and gap-free. */

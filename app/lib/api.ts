@@ -21,3 +21,13 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   const code = body?.error?.code;
   return { ok: false, code: isErrorCode(code) ? code : 'generic', status: response.status };
 }
+
+/**
+ * After a 401 from an action (spec §2, §7): a consultant's session is gone, so she signs in again
+ * and comes back to this page (the sign-in keeps the path as its return location); a guest's
+ * cookie is gone, so the page loads again and offers the join dialog.
+ */
+export function signInAgain(asConsultant: boolean): void {
+  const here = window.location.pathname + window.location.search;
+  window.location.assign(asConsultant ? `/login?returnTo=${encodeURIComponent(here)}` : here);
+}

@@ -19,6 +19,7 @@ import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
 import { MessageList } from '~/components/party/message-list';
+import { NoticeBar } from '~/components/party/notice-bar';
 import { usePartyChat } from '~/components/party/use-party-chat';
 import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
 import { StatePanel } from '~/components/state-panel';
@@ -144,6 +145,14 @@ function Party({ party }: { party: PartyInfo }) {
     const timer = setTimeout(actions.dismissError, 5000);
     return () => clearTimeout(timer);
   }, [state.lastError, actions.dismissError]);
+  const [notice, setNotice] = useState<string | null>(null);
+  // A guest made host while here is told what she may do now (not one who opens the page as host).
+  const role = state.me?.role;
+  const lastRole = useRef(role);
+  useEffect(() => {
+    if (lastRole.current === 'guest' && role === 'host') setNotice(t('party.nowHost'));
+    lastRole.current = role;
+  }, [role, t]);
 
   if (state.ended) return <EndedPanel reason={state.ended} />;
 
@@ -177,7 +186,7 @@ function Party({ party }: { party: PartyInfo }) {
               .join(' · ')}
           </p>
         </div>
-        {isManager ? <CopyLinkButton path={`/${party.shortId}`} disabled={party.expired} compact /> : null}
+        {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={party.expired} compact /> : null}
         {isManager && !party.expired && !selected ? (
           <button type="button" onClick={() => setSelected(new Set())} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5">
             {/* An icon on phones, so the party's title keeps its room; the text from sm up. */}
@@ -209,6 +218,8 @@ function Party({ party }: { party: PartyInfo }) {
           {t('party.reconnecting')}
         </p>
       ) : null}
+
+      {notice ? <NoticeBar text={notice} onClose={() => setNotice(null)} /> : null}
 
       {state.lastError ? (
         <p role="alert" className="flex items-center justify-between gap-2 bg-red-50 px-4 py-2 text-sm text-red-900">
@@ -268,7 +279,7 @@ function Party({ party }: { party: PartyInfo }) {
                 setSelected(null);
               }}
               onForward={(target) => {
-                void actions.forward([...selected], target);
+                void actions.forward([...selected], target.id).then((ok) => ok && setNotice(t('selection.forwarded', { party: target.title })));
                 setSelected(null);
               }}
             />

@@ -83,7 +83,7 @@ export default function Parties() {
   const [deleting, setDeleting] = useState<Party | null>(null);
   const [alphabetical, setAlphabetical] = useState(true);
   const shown = dashboardParties(parties, tab, sort, i18n.language);
-  const links = quickLinks(parties, alphabetical, i18n.language);
+  const links = quickLinks(parties, tab, alphabetical, i18n.language);
   const setParam = (key: string, value: string) =>
     setParams(
       (current) => {
@@ -152,7 +152,7 @@ export default function Parties() {
             </button>
           </div>
           {links.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">{t('parties.noActive')}</p>
+            <p className="mt-2 text-sm text-slate-600">{t(tab === 'active' ? 'parties.noActive' : 'parties.noExpired')}</p>
           ) : (
             <ul className="mt-2 space-y-1" data-testid="quick-links">
               {links.map((party) => (
@@ -217,6 +217,15 @@ function PartyCard({ party, onEdit, onDelete }: { party: Party; onEdit: () => vo
         </div>
       </div>
       {party.host ? <p className="text-slate-600">{t('parties.hostedBy', { host: party.host })}</p> : null}
+      {party.passwordProtected ? (
+        <p className="flex items-center gap-1 text-sm text-slate-600" data-testid="password-protected">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <rect x="5" y="11" width="14" height="9" rx="2" />
+            <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+          </svg>
+          {t('parties.passwordProtected')}
+        </p>
+      ) : null}
       {party.manager ? <p className="text-sm text-slate-600">{t('party.managedBy', { name: `${party.manager.firstName} ${party.manager.lastName}` })}</p> : null}
       {party.start ? <p className="text-sm text-slate-600">{t('party.startsAt', { date: format(party.start) })}</p> : null}
       <p className="mt-1 text-sm text-slate-600">

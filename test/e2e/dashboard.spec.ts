@@ -23,14 +23,14 @@ test('a company consultant creates a party for a chosen profile, edits it, and f
   await page.getByRole('button', { name: 'Neue Party' }).click();
   const dialog = page.getByRole('dialog', { name: 'Neue Party anlegen' });
   await dialog.getByLabel('Art der Party').fill('Herbst-Wellness');
-  await dialog.getByLabel('Name der Gastgeberin (optional)').fill('Petra');
+  await dialog.getByLabel('Name der gastgebenden Person (optional)').fill('Petra');
   await expect(dialog.getByLabel('Ablauf')).not.toHaveValue('');
-  await dialog.getByLabel('Beraterprofil').selectOption({ label: 'Jonas Weber' });
+  await dialog.getByLabel('Profil für die Beratung').selectOption({ label: 'Jonas Weber' });
   await dialog.getByRole('button', { name: 'Party anlegen' }).click();
   await expect(dialog).toHaveCount(0);
   const card = page.getByTestId('party-card').filter({ hasText: 'Herbst-Wellness' });
   await expect(card).toContainText('mit Jonas Weber');
-  await expect(card).toContainText('Gastgeberin: Petra');
+  await expect(card).toContainText('Zu Gast bei Petra');
   await expect(card).toContainText('Läuft ab am');
   await expect(page.getByTestId('quick-links')).toContainText('Herbst-Wellness');
 
@@ -58,7 +58,7 @@ test('a company consultant creates a party for a chosen profile, edits it, and f
   await card.getByRole('menuitem', { name: 'Bearbeiten' }).click();
   const edit = page.getByRole('dialog', { name: 'Party bearbeiten' });
   await expect(edit.getByLabel('Art der Party')).toHaveValue('Herbst-Wellness');
-  await edit.getByLabel('Beraterprofil').selectOption({ label: 'Clara Hoffmann' });
+  await edit.getByLabel('Profil für die Beratung').selectOption({ label: 'Clara Hoffmann' });
   await edit.getByLabel('Ablauf').fill('2024-01-01T10:00');
   await edit.getByRole('button', { name: 'Speichern' }).click();
   await expect(edit).toHaveCount(0);

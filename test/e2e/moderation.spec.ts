@@ -16,18 +16,18 @@ test('the manager quiets the room, makes a host, and removes a guest; a guest re
 
   // Restriction: the guests' input turns into the note, and back.
   await manager.getByRole('button', { name: 'Schreiben für Gäste sperren' }).click();
-  await expect(maria.getByText('Die Gastgeberin hat das Schreiben für Gäste ausgeschaltet.')).toBeVisible();
+  await expect(maria.getByText('Das Schreiben für Gäste ist gerade ausgeschaltet.')).toBeVisible();
   await expect(maria.getByRole('textbox', { name: 'Nachricht' })).toHaveCount(0);
   await manager.getByRole('button', { name: 'Gäste dürfen wieder schreiben' }).click();
   await expect(maria.getByRole('textbox', { name: 'Nachricht' })).toBeVisible();
 
-  // Make Maria the host: she sees herself as host in the guests tab on her phone.
-  await members.getByRole('button', { name: 'Zum Host machen: Maria Klein' }).click();
-  await manager.getByRole('alertdialog').getByRole('button', { name: 'Zum Host machen' }).click();
-  await expect(members.locator('li', { hasText: 'Maria Klein' })).toContainText('Gastgeberin');
+  // Make Maria the moderator: she sees herself as moderator in the guests tab on her phone.
+  await members.getByRole('button', { name: 'Moderation übertragen: Maria Klein' }).click();
+  await manager.getByRole('alertdialog').getByRole('button', { name: 'Moderation übertragen' }).click();
+  await expect(members.locator('li', { hasText: 'Maria Klein' })).toContainText('Moderation');
   await expect(members.getByRole('button', { name: 'Entfernen: Maria Klein' })).toBeDisabled();
   await maria.getByRole('tab', { name: /Gäste/ }).click();
-  await expect(maria.getByTestId('members').locator('li', { hasText: 'Maria Klein' })).toContainText('Gastgeberin');
+  await expect(maria.getByTestId('members').locator('li', { hasText: 'Maria Klein' })).toContainText('Moderation');
 
   // Tom renames himself through his name menu, typing key by key: the field keeps the focus.
   // Escape closes the menu and gives the focus back to its button.

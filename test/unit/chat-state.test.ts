@@ -27,6 +27,7 @@ function message(seq: number, fields: Partial<ChatMessage> = {}): ChatMessage {
     timestamp: 1_700_000_000_000 + seq * 1000,
     editedAt: null,
     deleted: false,
+    forwarded: false,
     ...fields,
   };
 }

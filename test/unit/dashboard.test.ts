@@ -21,9 +21,11 @@ describe('the parties dashboard', () => {
     expect(partyDate(party('x', null, false, 7))).toBe(7);
   });
 
-  it('quick links are the active parties, A–Z or newest first', () => {
-    expect(quickLinks(parties, true, 'de').map((p) => p.title)).toEqual(['abend', 'Wellness', 'Zumba']);
-    expect(quickLinks(parties, false, 'de').map((p) => p.title)).toEqual(['Wellness', 'Zumba', 'abend']);
+  it('quick links are the parties of the tab shown, A–Z or newest first', () => {
+    expect(quickLinks(parties, 'active', true, 'de').map((p) => p.title)).toEqual(['abend', 'Wellness', 'Zumba']);
+    expect(quickLinks(parties, 'active', false, 'de').map((p) => p.title)).toEqual(['Wellness', 'Zumba', 'abend']);
+    expect(quickLinks(parties, 'expired', true, 'de').map((p) => p.title)).toEqual(['Ältere', 'Beauty']);
+    expect(quickLinks(parties, 'expired', false, 'de').map((p) => p.title)).toEqual(['Beauty', 'Ältere']);
   });
 
   it('every party lands in exactly one tab, in either order, and nothing is lost', () => {

@@ -196,7 +196,7 @@ function describeDiff(d: Diff): string[] {
   return lines;
 }
 
-const MESSAGE_KEYS = ['deleted', 'editedAt', 'id', 'message', 'messageType', 'replyingTo', 'sender', 'senderName', 'senderType', 'seq', 'tempId', 'timestamp'];
+const MESSAGE_KEYS = ['deleted', 'editedAt', 'forwarded', 'id', 'message', 'messageType', 'replyingTo', 'sender', 'senderName', 'senderType', 'seq', 'tempId', 'timestamp'];
 
 /** For an accepted entry: the one change it stores is there, and nothing else changed. */
 function checkStored(entry: BadInput, built: Built, d: Diff, window: { from: number; to: number }): string[] {
@@ -218,6 +218,7 @@ function checkStored(entry: BadInput, built: Built, d: Diff, window: { from: num
         deleted: false,
         editedAt: null,
         replyingTo: null,
+        forwarded: false,
       };
       const actual = Object.fromEntries(Object.keys(expected).map((key) => [key, message[key as keyof ChatMessage]]));
       if (JSON.stringify(actual) !== JSON.stringify(expected)) problems.push(`stored ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);

@@ -1,7 +1,8 @@
-import { env } from 'cloudflare:test';
+import { abortAllDurableObjects, env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { api, connect, connected, createConsultant, createParty, expectError, guestCookie, html, joinGuest, json, page, spoken, textMessage } from './fixtures';
 import type { Consultant, Guest, PartyRecord } from './fixtures';
+import type { ChatMessage } from '../../app/core/protocol';
 
 async function party(): Promise<{ consultant: Consultant; party: PartyRecord; maria: Guest; tom: Guest }> {
   const consultant = await createConsultant();
@@ -199,6 +200,47 @@ describe('forwarding', () => {
 
     await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: ids, targetPartyId: target.id } });
     expect((await json<{ messages: unknown[] }>(await api(`/parties/${target.id}/chat`, { headers: consultant.headers }))).messages).toHaveLength(24);
+  });
+
+  it('marks the copies as forwarded in the live event, the history and a replay; the originals and plain sends stay unmarked', async () => {
+    const { consultant, party: source, maria } = await party();
+    const target = await createParty(consultant, { title: 'Nächste Party' });
+    const id = await send(source.id, maria, 'Weiter damit');
+    const guest = await joinGuest(target.id, { firstName: 'Lea', lastName: 'Sommer' });
+    const before = await connected(target.id, guest.headers);
+    before.socket.close();
+    const watcher = await connected(target.id, consultant.headers);
+
+    expect(await json(await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [id], targetPartyId: target.id } }))).toEqual({ forwarded: 1 });
+    expect((await watcher.socket.next('newMessage')).message).toMatchObject({ message: 'Weiter damit', senderType: 'manager', forwarded: true });
+    await send(target.id, consultant, 'Selbst geschrieben');
+    const copies = spoken((await json<{ messages: ChatMessage[] }>(await api(`/parties/${target.id}/chat`, { headers: guest.headers }))).messages);
+    expect(copies.map((m) => [m.message, m.forwarded])).toEqual([
+      ['Weiter damit', true],
+      ['Selbst geschrieben', false],
+    ]);
+    const replay = await connected(target.id, guest.headers, before.welcome.seq);
+    expect(replay.welcome.mode).toBe('replay');
+    expect(spoken(replay.welcome.events.map((e) => e.message)).map((m) => [m.message, m.forwarded])).toEqual([
+      ['Weiter damit', true],
+      ['Selbst geschrieben', false],
+    ]);
+    expect(spoken((await json<{ messages: ChatMessage[] }>(await api(`/parties/${source.id}/chat`, { headers: consultant.headers }))).messages).map((m) => m.forwarded)).toEqual([false]);
+    watcher.socket.close();
+    replay.socket.close();
+  });
+
+  it('a room whose message table predates forwarding gains the column when it loads, and its messages read as not forwarded', async () => {
+    const { consultant, party: p, maria } = await party();
+    await send(p.id, maria, 'Alt');
+    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    await runInDurableObject(stub, (_room, state) => {
+      state.storage.sql.exec('ALTER TABLE messages DROP COLUMN forwarded');
+    });
+    // A new instance of the object loads the old table.
+    await abortAllDurableObjects();
+    const messages = spoken((await json<{ messages: ChatMessage[] }>(await api(`/parties/${p.id}/chat`, { headers: consultant.headers }))).messages);
+    expect(messages.map((m) => [m.message, m.forwarded])).toEqual([['Alt', false]]);
   });
 
   it('only the manager forwards, only into their own other parties', async () => {

@@ -5,6 +5,7 @@ import { DotsIcon, Menu } from '~/components/menu';
 import { plainText, parseFormatted } from '~/core/format';
 import { markerOf } from '~/core/markers';
 import { cardSummary, parseProfileCard } from '~/core/profile-card';
+import { receiptLine } from '~/core/receipts';
 import type { Actor, PartyState } from '~/core/permissions';
 import { can } from '~/core/permissions';
 import { ProfileCardView } from './profile-card';
@@ -54,6 +55,7 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
   const { t } = useTranslation();
   const format = useDateFormatter();
   const mine = message.sender === me?.id;
+  const receipt = receipts && !message.deleted ? receiptLine(receipts.seen, receipts.total) : null;
   const menuAllowed = me !== null && !party.expired && (me.role === 'manager' || !party.restrictedMessaging);
   const checkbox =
     selection && !message.deleted ? (
@@ -116,6 +118,14 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
           <p className="italic text-slate-500">{t('party.deletedMessage')}</p>
         ) : (
           <>
+            {message.forwarded ? (
+              <p className="mb-0.5 flex items-center gap-1 text-xs italic text-slate-600" data-testid="forwarded">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                  <path d="m15 5 6 6-6 6M21 11H9a6 6 0 0 0-6 6v2" />
+                </svg>
+                {t('party.forwarded')}
+              </p>
+            ) : null}
             {repliedTo !== undefined ? (
               <a
                 href={repliedTo ? `#message-${repliedTo.id}` : undefined}
@@ -149,9 +159,9 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
         <p className="mt-0.5 flex justify-end gap-2 text-xs text-slate-600">
           {message.editedAt && !message.deleted ? <span>{t('party.edited')}</span> : null}
           <span>{format(message.timestamp, 'time')}</span>
-          {receipts && !message.deleted ? (
+          {receipt ? (
             <button type="button" onClick={() => onShowReceipts(message)} className="underline decoration-dotted" data-testid="receipts">
-              {t('receipts.seenBy', { seen: receipts.seen, total: receipts.total })}
+              {receipt.key === 'receipts.seenBy' ? t(receipt.key, { seen: receipt.seen, total: receipt.total }) : t(receipt.key)}
             </button>
           ) : null}
         </p>

@@ -18,7 +18,7 @@ export function ReceiptsDialog({ message, members, seen, onClose }: { message: C
     </ul>
   );
   return (
-    <ConfirmDialog title={t('receipts.title')} confirmLabel={t('common.close')} onConfirm={onClose} onCancel={onClose}>
+    <ConfirmDialog title={t('receipts.title')} confirmLabel={t('common.close')} onCancel={onClose}>
       <h3 className="font-semibold text-slate-900">{t('receipts.seen', { count: read.length })}</h3>
       {list(read)}
       <h3 className="mt-3 font-semibold text-slate-900">{t('receipts.notSeen', { count: unread.length })}</h3>

@@ -11,9 +11,10 @@ interface PartyOption {
 
 /**
  * The manager's selection mode: delete or forward the selected messages. Both act only with at
- * least one selected; cancel leaves the mode and clears the selection.
+ * least one selected; cancel leaves the mode and clears the selection. Forwarding hands the
+ * chosen party (with its title, for the confirmation) to the page.
  */
-export function SelectionBar({ partyId, count, onDelete, onForward, onCancel }: { partyId: string; count: number; onDelete: () => void; onForward: (targetPartyId: string) => void; onCancel: () => void }) {
+export function SelectionBar({ partyId, count, onDelete, onForward, onCancel }: { partyId: string; count: number; onDelete: () => void; onForward: (target: PartyOption) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'delete' | 'forward' | null>(null);
   const [targets, setTargets] = useState<PartyOption[] | null>(null);
@@ -57,9 +58,10 @@ export function SelectionBar({ partyId, count, onDelete, onForward, onCancel }: 
           confirmLabel={t('selection.forward')}
           onCancel={() => setDialog(null)}
           onConfirm={() => {
-            if (!target) return;
+            const chosen = targets?.find((option) => option.id === target);
+            if (!chosen) return;
             setDialog(null);
-            onForward(target);
+            onForward(chosen);
           }}
         >
           {targets && targets.length === 0 ? (

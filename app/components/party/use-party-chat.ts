@@ -5,7 +5,7 @@ import { ENDED_BY_ERROR, chatReducer, initialChatState } from '~/core/chat-state
 import { TIMINGS } from '~/core/limits';
 import type { ChatMessage, ClientEvent, MessageType, ServerEvent } from '~/core/protocol';
 import { PROTOCOL_VERSION } from '~/core/protocol-version';
-import { apiFetch } from '~/lib/api';
+import { apiFetch, signInAgain } from '~/lib/api';
 import { uuid } from '~/lib/uuid';
 
 const HEARTBEAT_INTERVAL_MS = 15_000;
@@ -157,11 +157,12 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
     return page.data.messages.length;
   }, [party.id]);
 
-  /** Calls an action endpoint of this party; a refusal shows as the chat's error. */
+  /** Calls an action endpoint of this party; a refusal shows as the chat's error, a 401 signs out. */
   const act = useCallback(
     async (path: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown): Promise<boolean> => {
       const result = await apiFetch(`/api/parties/${party.id}/${path}`, { method, body });
-      if (!result.ok) dispatch({ type: 'failed', code: result.code });
+      if (!result.ok && result.status === 401) signInAgain(stateRef.current.me?.role === 'manager');
+      else if (!result.ok) dispatch({ type: 'failed', code: result.code });
       return result.ok;
     },
     [party.id],

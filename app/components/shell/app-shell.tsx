@@ -78,7 +78,7 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
         <nav
           id={drawerId}
           aria-label={t('nav.main')}
-          className={`fixed inset-y-0 left-0 z-40 w-60 shrink-0 border-r border-slate-200 bg-white p-3 transition-transform lg:sticky lg:top-[57px] lg:z-0 lg:h-[calc(100dvh-57px)] lg:translate-x-0 ${drawerOpen ? 'translate-x-0 shadow-xl' : '-translate-x-full'}`}
+          className={`fixed inset-y-0 left-0 z-40 w-72 shrink-0 border-r border-slate-200 bg-white p-3 transition-transform lg:sticky lg:top-[57px] lg:z-0 lg:h-[calc(100dvh-57px)] lg:translate-x-0 ${drawerOpen ? 'translate-x-0 shadow-xl' : '-translate-x-full'}`}
         >
           <ul className="space-y-1">
             {MENU.map((item) => (
@@ -87,12 +87,13 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
                   to={item.to}
                   className={({ isActive }) => `flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-primary-light text-slate-900' : 'text-slate-700 hover:bg-slate-100'}`}
                 >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                  {/* Neither icon nor badge gives way to a long label: the drawer fits "Versionshinweise" beside both, and a longer one wraps. */}
+                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                     <path d={item.icon} />
                   </svg>
-                  <span className="flex-1">{t(item.label)}</span>
+                  <span className="min-w-0 flex-1 break-words">{t(item.label)}</span>
                   {item.to === '/releaseNotes' && releaseNotesHighlighted ? (
-                    <span className="rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-semibold text-white" data-testid="release-notes-highlight">
+                    <span className="shrink-0 rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-semibold text-white" data-testid="release-notes-highlight">
                       {t('nav.new')}
                     </span>
                   ) : null}

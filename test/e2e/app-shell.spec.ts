@@ -1,0 +1,27 @@
+import { expect, test } from './diagnostics';
+import { settled, signIn } from './helpers';
+
+// Runs before dashboard.spec (files run in name order on one fresh database): that test reads the
+// release notes, and the badge shows only while they are unread.
+test('the release-notes item keeps its icon, at full size, beside its badge, on a phone and on a desktop', async ({ browser }) => {
+  for (const [name, options] of [
+    ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+    ['desktop', { viewport: { width: 1280, height: 800 } }],
+  ] as const) {
+    const context = await browser.newContext({ locale: 'de-DE', ...options });
+    const page = await context.newPage();
+    await signIn(page, 'anna@salon.test');
+    await settled(page);
+    if (name === 'phone') await page.getByRole('button', { name: 'Menü' }).click();
+    const item = page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: /Versionshinweise/ });
+    const badge = item.getByTestId('release-notes-highlight');
+    await expect(badge).toBeVisible();
+    const icon = (await item.locator('svg').boundingBox())!;
+    expect(icon.width).toBeGreaterThanOrEqual(19);
+    const box = (await item.boundingBox())!;
+    const badgeBox = (await badge.boundingBox())!;
+    expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+    await page.screenshot({ path: `test-results/small-things/drawer-${name}.png` });
+    await context.close();
+  }
+});
