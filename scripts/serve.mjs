@@ -5,9 +5,10 @@
 //
 //   node scripts/serve.mjs [--port 8787] [--oidc-port 9090] [--persist-to DIR] [--fresh]
 //                          [--no-seed] [--no-build] [--watch]
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, demoConsultants, demoParty } from './demo-data.mjs';
 import { startOidcProvider } from './oidc-provider.mjs';
@@ -33,8 +34,31 @@ const origin = `http://localhost:${port}`;
 const persistArgs = persistTo ? ['--persist-to', persistTo] : [];
 const children = [];
 
-function run(command, args) {
-  execFileSync(command, args, { stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'] });
+// The project's own binaries, without npx in between (it adds a process and npm's own warnings).
+const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
+
+// Left alone, wrangler fetches Request.cf from workers.cloudflare.com at every start (offline: an
+// error with a stack trace that reads like a failure), checks npm for a newer wrangler (one that
+// would not run on Node 20) and talks about telemetry. Locally the placeholder Request.cf does; the
+// app reads none of it. A variable set by the caller still wins.
+const wranglerEnv = {
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  ...process.env,
+  FORCE_COLOR: '0',
+};
+
+/** A setup step: one line when it works, its whole output when it does not. */
+function run(label, command, args) {
+  if (!values.quiet) process.stdout.write(`  ${label} … `);
+  const result = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: wranglerEnv });
+  if (result.status !== 0) {
+    if (!values.quiet) console.log('failed');
+    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `${result.error.message}\n` : ''}`);
+    throw new Error(`${label} failed (exit ${result.status})`);
+  }
+  if (!values.quiet) console.log('done');
 }
 
 // Children stay in this process's group, so whoever stops the group (a terminal's Ctrl-C, a test
@@ -70,20 +94,26 @@ async function main() {
   await ensureFree(port);
   await ensureFree(oidcPort);
   if (values.fresh && persistTo) rmSync(persistTo, { recursive: true, force: true });
-  run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
-  if (!values['no-seed']) seed({ persistTo });
+  run('Applying the database migrations', bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
+  if (!values['no-seed']) {
+    if (!values.quiet) process.stdout.write('  Adding the demo data … ');
+    seed({ persistTo });
+    if (!values.quiet) console.log('done');
+  }
   if (values.watch) {
-    run('npx', ['remix', 'vite:build']);
-    children.push(spawn('npx', ['remix', 'vite:build', '--watch'], { stdio: 'inherit' }));
+    run('Building the app', bin('remix'), ['vite:build']);
+    children.push(spawn(bin('remix'), ['vite:build', '--watch'], { stdio: 'inherit' }));
   } else if (!values['no-build']) {
-    run('npx', ['remix', 'vite:build']);
+    run('Building the app', bin('remix'), ['vite:build']);
   }
 
   const provider = await startOidcProvider({ port: oidcPort, appOrigins: [origin, `http://127.0.0.1:${port}`] });
+  // --test-scheduled: the cron handler answers at /__scheduled (instead of a warning that it does
+  // not run by itself locally).
   const wrangler = spawn(
-    'npx',
-    ['wrangler', 'dev', '--port', String(port), '--var', `OIDC_ISSUER:${provider.issuer}`, '--show-interactive-dev-session=false', ...persistArgs],
-    { stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'], env: { ...process.env, FORCE_COLOR: '0' } },
+    bin('wrangler'),
+    ['dev', '--port', String(port), '--var', `OIDC_ISSUER:${provider.issuer}`, '--show-interactive-dev-session=false', '--test-scheduled', ...persistArgs],
+    { stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'], env: wranglerEnv },
   );
   children.push(wrangler);
   wrangler.on('exit', (code) => {
