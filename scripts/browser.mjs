@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const NPM_CHROMIUM = '@sparticuz/chromium';
+const NPM_CHROMIUM = '@sparticuz/chromium';
 const SYSTEM_PATHS = ['/usr/bin/chromium'];
 const PATH_NAMES = ['chromium'];
 

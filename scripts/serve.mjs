@@ -6,7 +6,7 @@
 //   node scripts/serve.mjs [--port 8787] [--oidc-port 9090] [--persist-to DIR] [--fresh]
 //                          [--no-seed] [--no-build] [--watch]
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, watch } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -61,6 +61,45 @@ function run(label, command, args) {
   if (!values.quiet) console.log('done');
 }
 
+/**
+ * `npm run dev`: rebuilds whenever the app's sources change (Remix's vite:build has no watch mode);
+ * wrangler dev picks the new build up by itself. Changes that land during a build start one more.
+ */
+function rebuildOnChange() {
+  let timer;
+  let building = false;
+  let again = false;
+  const rebuild = () => {
+    if (building) {
+      again = true;
+      return;
+    }
+    building = true;
+    let output = '';
+    const build = spawn(bin('remix'), ['vite:build'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(build);
+    build.stdout.on('data', (chunk) => (output += chunk));
+    build.stderr.on('data', (chunk) => (output += chunk));
+    build.on('exit', (code, signal) => {
+      children.splice(children.indexOf(build), 1);
+      building = false;
+      if (signal) return;
+      if (code === 0) console.log('  Rebuilt the app.');
+      else console.error(`  Building the app failed:\n${output}`);
+      if (again) {
+        again = false;
+        rebuild();
+      }
+    });
+  };
+  for (const folder of ['app', 'public']) {
+    watch(folder, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(rebuild, 300);
+    });
+  }
+}
+
 // Children stay in this process's group, so whoever stops the group (a terminal's Ctrl-C, a test
 // runner) stops wrangler's workerd too; a plain SIGTERM to this process is passed on.
 function stopAll() {
@@ -100,12 +139,8 @@ async function main() {
     seed({ persistTo });
     if (!values.quiet) console.log('done');
   }
-  if (values.watch) {
-    run('Building the app', bin('remix'), ['vite:build']);
-    children.push(spawn(bin('remix'), ['vite:build', '--watch'], { stdio: 'inherit' }));
-  } else if (!values['no-build']) {
-    run('Building the app', bin('remix'), ['vite:build']);
-  }
+  if (values.watch || !values['no-build']) run('Building the app', bin('remix'), ['vite:build']);
+  if (values.watch) rebuildOnChange();
 
   const provider = await startOidcProvider({ port: oidcPort, appOrigins: [origin, `http://127.0.0.1:${port}`] });
   // --test-scheduled: the cron handler answers at /__scheduled (instead of a warning that it does
