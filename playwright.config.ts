@@ -1,13 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 
+import { resolveBrowser } from './scripts/browser.mjs';
+
 // Own ports so a served app (8787/9090) can keep running; E2E_PORT and E2E_OIDC_PORT move them when
 // two checkouts test side by side.
 const PORT = Number(process.env.E2E_PORT ?? 8790);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 9091);
 
 /**
- * Browser tests in Debian's Chromium against the app served as `npm start` serves it (wrangler dev
- * with the local OpenID Connect provider), on its own ports and a fresh local database.
+ * Browser tests in Chromium (the system's, else the one npm ships: scripts/browser.mjs) against the
+ * app served as `npm start` serves it (wrangler dev with the local OpenID Connect provider), on its
+ * own ports and a fresh local database.
  */
 export default defineConfig({
   testDir: 'test/e2e',
@@ -22,7 +25,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: resolveBrowser().path,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
     trace: 'retain-on-failure',

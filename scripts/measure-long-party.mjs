@@ -6,6 +6,7 @@
 //   npm start   # in another terminal, fresh data
 //   node scripts/measure-long-party.mjs
 import { chromium } from '@playwright/test';
+import { resolveBrowser } from './browser.mjs';
 const base = 'http://localhost:8787';
 const info = await (await fetch(`${base}/api/parties/DemoWellness1`)).json();
 const started = Date.now();
@@ -19,7 +20,7 @@ await Promise.all(Array.from({ length: GUESTS }, async (_, g) => {
   }
 }));
 console.log(`filled ${GUESTS * EACH} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({ executablePath: resolveBrowser().path, args: ['--no-sandbox'] });
 for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
   const page = await browser.newPage({ viewport, locale: 'de-DE' });
   await page.goto(`${base}/DemoWellness1`);

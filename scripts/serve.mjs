@@ -5,9 +5,10 @@
 //
 //   node scripts/serve.mjs [--port 8787] [--oidc-port 9090] [--persist-to DIR] [--fresh]
 //                          [--no-seed] [--no-build] [--watch]
-import { spawn, execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync, watch } from 'node:fs';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, demoConsultants, demoParty } from './demo-data.mjs';
 import { startOidcProvider } from './oidc-provider.mjs';
@@ -33,8 +34,70 @@ const origin = `http://localhost:${port}`;
 const persistArgs = persistTo ? ['--persist-to', persistTo] : [];
 const children = [];
 
-function run(command, args) {
-  execFileSync(command, args, { stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'] });
+// The project's own binaries, without npx in between (it adds a process and npm's own warnings).
+const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
+
+// Left alone, wrangler fetches Request.cf from workers.cloudflare.com at every start (offline: an
+// error with a stack trace that reads like a failure), checks npm for a newer wrangler (one that
+// would not run on Node 20) and talks about telemetry. Locally the placeholder Request.cf does; the
+// app reads none of it. A variable set by the caller still wins.
+const wranglerEnv = {
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  ...process.env,
+  FORCE_COLOR: '0',
+};
+
+/** A setup step: one line when it works, its whole output when it does not. */
+function run(label, command, args) {
+  if (!values.quiet) process.stdout.write(`  ${label} … `);
+  const result = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: wranglerEnv });
+  if (result.status !== 0) {
+    if (!values.quiet) console.log('failed');
+    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `${result.error.message}\n` : ''}`);
+    throw new Error(`${label} failed (exit ${result.status})`);
+  }
+  if (!values.quiet) console.log('done');
+}
+
+/**
+ * `npm run dev`: rebuilds whenever the app's sources change (Remix's vite:build has no watch mode);
+ * wrangler dev picks the new build up by itself. Changes that land during a build start one more.
+ */
+function rebuildOnChange() {
+  let timer;
+  let building = false;
+  let again = false;
+  const rebuild = () => {
+    if (building) {
+      again = true;
+      return;
+    }
+    building = true;
+    let output = '';
+    const build = spawn(bin('remix'), ['vite:build'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(build);
+    build.stdout.on('data', (chunk) => (output += chunk));
+    build.stderr.on('data', (chunk) => (output += chunk));
+    build.on('exit', (code, signal) => {
+      children.splice(children.indexOf(build), 1);
+      building = false;
+      if (signal) return;
+      if (code === 0) console.log('  Rebuilt the app.');
+      else console.error(`  Building the app failed:\n${output}`);
+      if (again) {
+        again = false;
+        rebuild();
+      }
+    });
+  };
+  for (const folder of ['app', 'public']) {
+    watch(folder, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(rebuild, 300);
+    });
+  }
 }
 
 // Children stay in this process's group, so whoever stops the group (a terminal's Ctrl-C, a test
@@ -70,20 +133,22 @@ async function main() {
   await ensureFree(port);
   await ensureFree(oidcPort);
   if (values.fresh && persistTo) rmSync(persistTo, { recursive: true, force: true });
-  run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
-  if (!values['no-seed']) seed({ persistTo });
-  if (values.watch) {
-    run('npx', ['remix', 'vite:build']);
-    children.push(spawn('npx', ['remix', 'vite:build', '--watch'], { stdio: 'inherit' }));
-  } else if (!values['no-build']) {
-    run('npx', ['remix', 'vite:build']);
+  run('Applying the database migrations', bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
+  if (!values['no-seed']) {
+    if (!values.quiet) process.stdout.write('  Adding the demo data … ');
+    seed({ persistTo });
+    if (!values.quiet) console.log('done');
   }
+  if (values.watch || !values['no-build']) run('Building the app', bin('remix'), ['vite:build']);
+  if (values.watch) rebuildOnChange();
 
   const provider = await startOidcProvider({ port: oidcPort, appOrigins: [origin, `http://127.0.0.1:${port}`] });
+  // --test-scheduled: the cron handler answers at /__scheduled (instead of a warning that it does
+  // not run by itself locally).
   const wrangler = spawn(
-    'npx',
-    ['wrangler', 'dev', '--port', String(port), '--var', `OIDC_ISSUER:${provider.issuer}`, '--show-interactive-dev-session=false', ...persistArgs],
-    { stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'], env: { ...process.env, FORCE_COLOR: '0' } },
+    bin('wrangler'),
+    ['dev', '--port', String(port), '--var', `OIDC_ISSUER:${provider.issuer}`, '--show-interactive-dev-session=false', '--test-scheduled', ...persistArgs],
+    { stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'], env: wranglerEnv },
   );
   children.push(wrangler);
   wrangler.on('exit', (code) => {

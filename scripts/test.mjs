@@ -4,6 +4,18 @@
 // browser tests in Chromium against the served app. Ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { BrowserMissing, resolveBrowser } from './browser.mjs';
+
+// The browser first: without one the browser tests cannot start, so say so now, not minutes later.
+let browser;
+try {
+  browser = resolveBrowser({ log: (line) => console.log(line) });
+} catch (error) {
+  if (!(error instanceof BrowserMissing)) throw error;
+  console.error(`\n${error.message}\n`);
+  process.exit(1);
+}
+console.log(`Browser tests and bench use ${browser.description}.`);
 
 const REPORTS = '.cache/test-reports';
 rmSync(REPORTS, { recursive: true, force: true });
@@ -14,7 +26,7 @@ const layers = [];
 function step(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: browser.path, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`◀ ${name}: ${result.status === 0 ? 'ok' : `exit ${result.status}`} in ${seconds} s`);
   return result.status === 0;

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { resolveBrowser } from '../../scripts/browser.mjs';
 
 const ASSETS = 'build/client/assets';
 const CLIENT = 'build/client';
@@ -61,7 +62,7 @@ export async function lighthouse(url, { headers, outDir, name }) {
   ];
   if (headers) args.push(`--extra-headers=${JSON.stringify(headers)}`);
   const started = performance.now();
-  await run('npx', args, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, timeout: 120_000 });
+  await run('npx', args, { env: { ...process.env, CHROME_PATH: resolveBrowser().path }, timeout: 120_000 });
   const report = JSON.parse(readFileSync(output, 'utf8'));
   const audit = (id) => report.audits[id]?.numericValue ?? Number.NaN;
   return {

@@ -20,6 +20,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
+import { resolveBrowser } from '../../scripts/browser.mjs';
 import { Salon, variants } from './clients.mjs';
 import { fanOut } from './fan-out.mjs';
 import { joinStorm } from './join-storm.mjs';
@@ -299,7 +300,7 @@ async function browser(stack, salon) {
   await salon.request(`/bench/fill/${party.id}?count=60`, { method: 'POST' });
   const guest = await salon.joinGuest(party.id, 1);
   const chrome = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: resolveBrowser().path,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {

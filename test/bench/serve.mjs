@@ -19,6 +19,9 @@ const { values } = parseArgs({
   },
 });
 
+// No fetch of Request.cf from workers.cloudflare.com (an error and a stack trace in the server log
+// offline); the placeholder does, as for npm start (scripts/serve.mjs).
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 const devEnv = new DevEnv();
 // The runtime announces its own URL to the proxy once it has loaded the Worker; keep it. wrangler
 // always watches the bundle's sources: an edit during a bench reloads the Worker on a new direct
