@@ -84,7 +84,9 @@ export function Dialog({
       onClose={() => {
         // Chromium closes without a cancel event on a second Escape with no click in between: the
         // owner still decides, and a dialog without a way out (the join) opens again.
-        if (unmounting.current) return;
+        // Also ignored: the close that turned the server-rendered open dialog modal (the event
+        // arrives after it is open again).
+        if (unmounting.current || dialog.current?.open) return;
         if (onCancelRef.current) onCancelRef.current();
         else dialog.current?.showModal();
       }}
