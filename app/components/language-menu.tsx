@@ -1,7 +1,9 @@
 import { useLocation } from '@remix-run/react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '~/i18n/config';
 import type { Language } from '~/i18n/config';
+import { usePlacement } from './use-placement';
 
 /**
  * The language menu: a globe with the current language's code, and each language by its own name
@@ -13,9 +15,14 @@ export function LanguageMenu({ disabled = false }: { disabled?: boolean }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const current = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'de';
+  const [open, setOpen] = useState(false);
+  const summary = useRef<HTMLElement>(null);
+  const list = useRef<HTMLFormElement>(null);
+  usePlacement(open, summary, list, { side: 'bottom', align: 'end' });
   return (
-    <details className="relative">
+    <details className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary
+        ref={summary}
         aria-label={`${t('language.label')}: ${t(`language.${current}`)}`}
         aria-disabled={disabled}
         className={`flex h-10 cursor-pointer list-none items-center justify-center gap-1 rounded-full px-2 hover:bg-slate-100 ${disabled ? 'pointer-events-none opacity-50' : ''}`}
@@ -28,7 +35,7 @@ export function LanguageMenu({ disabled = false }: { disabled?: boolean }) {
           {current}
         </span>
       </summary>
-      <form method="post" action="/language" className="absolute right-0 z-30 mt-1 w-44 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
+      <form ref={list} method="post" action="/language" className="absolute right-0 z-40 mt-1 w-44 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
         {LANGUAGES.map((language) => (
           <button

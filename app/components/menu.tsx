@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { usePlacement } from './use-placement';
 
 export interface MenuItem {
   key: string;
@@ -16,7 +17,8 @@ const ITEM = 'block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100 foc
 /**
  * A button that opens a list of actions, after the WAI-ARIA menu button pattern: opening moves
  * focus to the first item (the last with ArrowUp), arrows and Home/End move it, Escape closes
- * and returns focus to the button, Tab and a click elsewhere close it.
+ * and returns focus to the button, Tab and a click elsewhere close it. The list opens below the
+ * button (above near the bottom) and stays inside the viewport (usePlacement).
  */
 export function Menu({
   label,
@@ -34,6 +36,7 @@ export function Menu({
   buttonContent: ReactNode;
   items: MenuItem[];
   disabled?: boolean;
+  /** The list's edge lined up with the button's, unless the viewport's edge is in the way. */
   align?: 'left' | 'right';
   className?: string;
   buttonClassName: string;
@@ -42,7 +45,9 @@ export function Menu({
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const id = useId();
+  usePlacement(open !== false, button, list, { side: 'bottom', align: align === 'right' ? 'end' : 'start' });
 
   const entries = () => [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
   const close = (refocus: boolean) => {
@@ -105,7 +110,7 @@ export function Menu({
         {buttonContent}
       </button>
       {open ? (
-        <ul id={id} role="menu" aria-label={label} onKeyDown={onKeyDown} className={`absolute z-20 mt-1 rounded-xl bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 ${align === 'right' ? 'right-0' : 'left-0'} ${listClassName}`}>
+        <ul ref={list} id={id} role="menu" aria-label={label} onKeyDown={onKeyDown} className={`fixed z-40 overflow-y-auto rounded-xl bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 ${listClassName}`}>
           {items.map((item) => (
             <li key={item.key} role="none">
               {item.href ? (

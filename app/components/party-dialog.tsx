@@ -1,10 +1,12 @@
 import { Form, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLocalInput } from '~/core/dates';
+import { Dialog } from '~/components/dialog';
+import { fromLocalInput, toLocalInput } from '~/core/dates';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
-import { defaultExpiration } from '~/core/party';
+import type { PartyDatesError } from '~/core/party';
+import { defaultExpiration, partyDatesError } from '~/core/party';
 
 export interface PartyDialogValues {
   id: string;
@@ -31,7 +33,8 @@ interface Props {
  * Create or edit a party (spec: party dialog). Party type is required; start and expiration are
  * optional and clearable (an empty expiration means the party never expires; a new party starts
  * with 3 days); the manager is asked for only when the account has several profiles. Times are
- * the browser's wall time: the form sends its zone offset along.
+ * the browser's wall time: the form sends its zone offset along. The dates are checked here by
+ * the same rule the server applies, and a refusal shows at the expiration field.
  */
 export function PartyDialog({ party, profiles, selectedProfileId, error, onClose }: Props) {
   const { t } = useTranslation();
@@ -40,8 +43,11 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
   const [start, setStart] = useState('');
   const [expiration, setExpiration] = useState('');
   const [removePassword, setRemovePassword] = useState(false);
-  const titleRef = useRef<HTMLInputElement>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [datesError, setDatesError] = useState<PartyDatesError | null>(null);
+  const dates = () => ({ start: start ? fromLocalInput(start, offset) : null, expiration: expiration ? fromLocalInput(expiration, offset) : null });
+  const ending = party !== undefined && expiration !== '' && (dates().expiration ?? Infinity) <= Date.now();
+  // A refusal by the server about the dates shows at the field, like the dialog's own check.
+  const fieldError = datesError ?? (error === 'expiryInPast' || error === 'expiryBeforeStart' ? error : null);
 
   useEffect(() => {
     const minutes = new Date().getTimezoneOffset();
@@ -49,8 +55,6 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
     setStart(party?.start ? toLocalInput(party.start, minutes) : '');
     const expires = party ? party.expiration : defaultExpiration(Date.now());
     setExpiration(expires === null ? '' : toLocalInput(expires, minutes));
-    dialog.current?.showModal();
-    titleRef.current?.focus();
   }, [party]);
 
   const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-primary-dark';
@@ -62,16 +66,19 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
     ) : null;
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="party-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="w-[min(40rem,calc(100vw-1.5rem))] rounded-2xl p-0 shadow-xl backdrop:bg-slate-900/40"
-    >
-      <Form method="post" className="grid gap-4 p-5 sm:grid-cols-2">
+    <Dialog aria-labelledby="party-dialog-title" onCancel={onClose} size="lg">
+      <Form
+        method="post"
+        onSubmit={(event) => {
+          const refused = partyDatesError(dates(), Date.now(), party !== undefined);
+          setDatesError(refused);
+          if (refused) {
+            event.preventDefault();
+            document.getElementById('party-expiration')?.focus();
+          }
+        }}
+        className="grid gap-4 p-5 sm:grid-cols-2"
+      >
         <h2 id="party-dialog-title" className="text-lg font-semibold sm:col-span-2">
           {party ? t('partyForm.editTitle') : t('partyForm.title')}
         </h2>
@@ -80,7 +87,7 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
         <input type="hidden" name="tzOffset" value={offset} />
         <label className="block sm:col-span-2">
           <span className="font-medium">{t('partyForm.partyType')}</span>
-          <input ref={titleRef} name="title" required maxLength={LIMITS.partyTitleMax} defaultValue={party?.title ?? ''} placeholder={t('partyForm.partyTypeHint')} className={field} />
+          <input name="title" required maxLength={LIMITS.partyTitleMax} defaultValue={party?.title ?? ''} placeholder={t('partyForm.partyTypeHint')} className={field} />
         </label>
         <label className="block">
           <span className="font-medium">{t('partyForm.host')}</span>
@@ -104,19 +111,53 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
         <div>
           <label className="block">
             <span className="font-medium">{t('partyForm.start')}</span>
-            <input type="datetime-local" name="start" value={start} onChange={(event) => setStart(event.target.value)} className={field} />
+            <input
+              type="datetime-local"
+              name="start"
+              value={start}
+              onChange={(event) => {
+                setStart(event.target.value);
+                setDatesError(null);
+              }}
+              className={field}
+            />
           </label>
           {clear(t('partyForm.clearStart'), () => setStart(''), start)}
         </div>
         <div>
           <label className="block">
             <span className="font-medium">{t('partyForm.expiration')}</span>
-            <input type="datetime-local" name="expiration" value={expiration} onChange={(event) => setExpiration(event.target.value)} aria-describedby="expiration-hint" className={field} />
+            <input
+              id="party-expiration"
+              type="datetime-local"
+              name="expiration"
+              value={expiration}
+              onChange={(event) => {
+                setExpiration(event.target.value);
+                setDatesError(null);
+              }}
+              aria-invalid={fieldError !== null}
+              aria-describedby="expiration-hint"
+              className={`${field} aria-[invalid=true]:border-red-700`}
+            />
           </label>
-          <p id="expiration-hint" className="mt-1 text-sm text-slate-600">
-            {expiration ? t('partyForm.expirationHint') : t('parties.neverExpires')}
-          </p>
-          {clear(t('partyForm.neverExpires'), () => setExpiration(''), expiration)}
+          {fieldError ? (
+            <p id="expiration-hint" role="alert" className="mt-1 text-sm font-medium text-red-800">
+              {t(`errors.${fieldError}`)}
+            </p>
+          ) : (
+            <p id="expiration-hint" className="mt-1 text-sm text-slate-600">
+              {ending ? t('partyForm.endsOnSave') : expiration ? t('partyForm.expirationHint') : t('parties.neverExpires')}
+            </p>
+          )}
+          {clear(
+            t('partyForm.neverExpires'),
+            () => {
+              setExpiration('');
+              setDatesError(null);
+            },
+            expiration,
+          )}
         </div>
         <div>
           <label className="block">
@@ -142,7 +183,7 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
           <input type="checkbox" name="restrictedMessaging" defaultChecked={party?.restrictedMessaging ?? false} className="h-4 w-4" />
           {t('partyForm.restricted')}
         </label>
-        {error ? (
+        {error && error !== fieldError ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800 sm:col-span-2">
             {t(`errors.${error}`)}
           </p>
@@ -156,6 +197,6 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
           </button>
         </div>
       </Form>
-    </dialog>
+    </Dialog>
   );
 }

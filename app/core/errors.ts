@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   messageTooLong: 400,
   invalidText: 400,
   invalidBirthday: 400,
+  expiryInPast: 400,
+  expiryBeforeStart: 400,
   invalidPhone: 400,
   invalidEmail: 400,
   invalidUrl: 400,

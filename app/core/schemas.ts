@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { isErrorCode } from './errors';
 import { LIMITS } from './limits';
+import { partyDatesError } from './party';
 import { isPhoneNumber, isValidBirthday, profileHref } from './profile';
 import { hasVisibleText, isCleanName, isCleanText, isValidName, normaliseNewlines } from './text';
 
@@ -55,6 +56,24 @@ export const PartyInputSchema = z.object({
   restrictedMessaging: z.boolean({ error: 'invalidInput' }).optional(),
 });
 export type PartyInput = z.infer<typeof PartyInputSchema>;
+
+/** The dates a party will have after `input`, for `partyDatesError`. Absent dates keep `current`. */
+export function partyDates(input: Pick<PartyInput, 'start' | 'expiration'>, current: { start: number | null; expiration: number | null }) {
+  return { start: input.start === undefined ? current.start : input.start, expiration: input.expiration === undefined ? current.expiration : input.expiration };
+}
+
+function checkDates(editing: boolean) {
+  return (input: PartyInput, context: z.RefinementCtx) => {
+    // On edit an absent date is unchanged: the service checks it against the stored one.
+    const error = partyDatesError(partyDates(input, { start: null, expiration: null }), Date.now(), editing);
+    if (error) context.addIssue({ code: 'custom', message: error, path: ['expiration'] });
+  };
+}
+
+/** A new party: its expiry, when it has one, lies ahead and after its start. */
+export const NewPartySchema = PartyInputSchema.superRefine(checkDates(false));
+/** An edit: the expiry may be now or past (the party ends), but still after the start. */
+export const PartyEditSchema = PartyInputSchema.superRefine(checkDates(true));
 
 export const MessageTextSchema = z
   .string({ error: 'invalidInput' })

@@ -13,7 +13,7 @@ import { dashboardParties, isDashboardSort, isDashboardTab, quickLinks } from '~
 import { fromLocalInput } from '~/core/dates';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
-import { PartyInputSchema, firstErrorCode } from '~/core/schemas';
+import { NewPartySchema, PartyEditSchema, firstErrorCode } from '~/core/schemas';
 import { requireConsultant } from '~/lib/auth.server';
 import type { WorkspaceData } from './_app';
 
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     if (intent !== 'create' && intent !== 'update') return { ok: false, intent, code: 'invalidInput' };
     const offset = Number(form.get('tzOffset') ?? 0) || 0;
     const date = (name: string) => (text(name) ? fromLocalInput(text(name), offset) : null);
-    const parsed = PartyInputSchema.safeParse({
+    const parsed = (intent === 'create' ? NewPartySchema : PartyEditSchema).safeParse({
       title: text('title'),
       host: text('host') || null,
       start: date('start'),

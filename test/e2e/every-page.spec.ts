@@ -53,7 +53,9 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const consultant = await browser.newContext({ locale: 'de-DE' });
   await signIn(await consultant.newPage(), 'anna@salon.test');
   const party = await send(consultant.request, base, 'post', '/api/parties', { title: 'Rundgang', host: 'Eva Stein' });
-  const expired = await send(consultant.request, base, 'post', '/api/parties', { title: 'Vorbei', expiration: Date.now() - 60_000 });
+  // A new party may not be over already: created ahead, then ended by its manager.
+  const expired = await send(consultant.request, base, 'post', '/api/parties', { title: 'Vorbei' });
+  await send(consultant.request, base, 'put', `/api/parties/${expired.id}`, { title: 'Vorbei', expiration: Date.now() - 60_000 });
   await send(consultant.request, base, 'post', `/api/parties/${party.id}/chat`, { message: 'Willkommen! *Schön*, dass ihr da seid.' });
 
   const guest = await joinedGuest(browser, base, party.id, 'Eva');

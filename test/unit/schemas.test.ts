@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LIMITS } from '../../app/core/limits';
+import { partyDatesError } from '../../app/core/party';
 import {
   ChangeNameSchema,
   HistoryQuerySchema,
   JoinPartySchema,
   MessageTextSchema,
   NameSchema,
+  NewPartySchema,
+  PartyEditSchema,
   PartyInputSchema,
   TempIdSchema,
   firstErrorCode,
@@ -291,5 +294,38 @@ describe('firstErrorCode', () => {
     const result = z.string().min(3, { error: 'toString' }).safeParse('x');
     expect(result.success).toBe(false);
     if (!result.success) expect(firstErrorCode(result.error)).toBe('invalidInput');
+  });
+});
+
+describe('party dates', () => {
+  const now = 1_700_000_000_000;
+  const hour = 3_600_000;
+
+  it('a new party: the expiry lies ahead and after the start; none at all is fine', () => {
+    expect(partyDatesError({ start: null, expiration: now + hour }, now, false)).toBeNull();
+    expect(partyDatesError({ start: null, expiration: null }, now, false)).toBeNull();
+    expect(partyDatesError({ start: now - hour, expiration: null }, now, false)).toBeNull();
+    expect(partyDatesError({ start: null, expiration: now - hour }, now, false)).toBe('expiryInPast');
+    expect(partyDatesError({ start: null, expiration: now }, now, false)).toBe('expiryInPast');
+    expect(partyDatesError({ start: now + 2 * hour, expiration: now + hour }, now, false)).toBe('expiryBeforeStart');
+    expect(partyDatesError({ start: now + hour, expiration: now + hour }, now, false)).toBe('expiryBeforeStart');
+  });
+
+  it('an edit may end the party now or earlier (how a consultant ends it), never before its start', () => {
+    expect(partyDatesError({ start: null, expiration: now - hour }, now, true)).toBeNull();
+    expect(partyDatesError({ start: now - 2 * hour, expiration: now }, now, true)).toBeNull();
+    expect(partyDatesError({ start: now - hour, expiration: now - 2 * hour }, now, true)).toBe('expiryBeforeStart');
+  });
+
+  it('the schemas refuse with the code at the expiration field', () => {
+    const past = { title: 'Party', expiration: Date.now() - hour };
+    expect(codeOf(NewPartySchema, past)).toBe('expiryInPast');
+    expect(codeOf(PartyEditSchema, past)).toBe('ok');
+    const reversed = { title: 'Party', start: Date.now() + 2 * hour, expiration: Date.now() + hour };
+    expect(codeOf(NewPartySchema, reversed)).toBe('expiryBeforeStart');
+    expect(codeOf(PartyEditSchema, reversed)).toBe('expiryBeforeStart');
+    expect(NewPartySchema.safeParse(past).error?.issues[0]?.path).toEqual(['expiration']);
+    // A bad title is still the first thing said.
+    expect(codeOf(NewPartySchema, { ...past, title: '' })).toBe('invalidInput');
   });
 });

@@ -2,6 +2,14 @@ import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN, api, createConsultant, createParty, expectError, html, joinGuest, json, page, sessionCookie } from './fixtures';
 
+/** A party created ahead and then ended by its manager: a new party may not be over already. */
+async function endedParty(consultant: Awaited<ReturnType<typeof createConsultant>>) {
+  const party = await createParty(consultant, { title: 'Längst vorbei Party' });
+  const edit = await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: party.title, expiration: Date.now() - 60_000 } });
+  expect(edit.status).toBe(200);
+  return party;
+}
+
 /** name → { value, attributes } for every Set-Cookie header of a response. */
 function setCookies(response: Response): Map<string, { value: string; attributes: string[] }> {
   const cookies = new Map<string, { value: string; attributes: string[] }>();
@@ -127,13 +135,13 @@ describe('the party page /<shortId>', () => {
 
   it('an expired party is still open to its manager', async () => {
     const consultant = await createConsultant();
-    const party = await createParty(consultant, { title: 'Längst vorbei Party', expiration: Date.now() - 60_000 });
+    const party = await endedParty(consultant);
     expect(await html(await page(`/${party.shortId}`, { headers: sessionCookie(consultant) }), 200)).toContain('Längst vorbei Party');
   });
 
   it('an expired party: 410 for an anonymous visitor', async () => {
     const consultant = await createConsultant();
-    const party = await createParty(consultant, { title: 'Längst vorbei Party', expiration: Date.now() - 60_000 });
+    const party = await endedParty(consultant);
     const body = await html(await page(`/${party.shortId}`), 410);
     expect(body).not.toContain('Längst vorbei Party');
   });

@@ -14,7 +14,8 @@ import {
   JoinPartySchema,
   MakeHostSchema,
   MessageTextSchema,
-  PartyInputSchema,
+  NewPartySchema,
+  PartyEditSchema,
   RestrictionSchema,
   TempIdSchema,
 } from '../../app/core/schemas';
@@ -81,11 +82,11 @@ function unwrap<T>(outcome: Outcome<T>): T {
 
 export const partiesApi = new Hono<ApiEnv>()
   .get('/', async (c) => c.json(await listParties(c.get('db'), requireConsultant(c).userId)))
-  .post('/', valid('json', PartyInputSchema), async (c) => {
+  .post('/', valid('json', NewPartySchema), async (c) => {
     const party = await createParty(c.get('db'), requireConsultant(c).userId, c.req.valid('json'));
     return c.json(party, 201);
   })
-  .put('/:id', valid('json', PartyInputSchema), async (c) => {
+  .put('/:id', valid('json', PartyEditSchema), async (c) => {
     return c.json(await updateParty(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json')));
   })
   .delete('/:id', async (c) => {

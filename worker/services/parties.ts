@@ -1,7 +1,8 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
-import { defaultExpiration, isExpired } from '../../app/core/party';
+import { defaultExpiration, isExpired, partyDatesError } from '../../app/core/party';
 import type { Member } from '../../app/core/protocol';
+import { partyDates } from '../../app/core/schemas';
 import type { JoinParty, PartyInput } from '../../app/core/schemas';
 import { hashPassword, shortId, verifyPassword } from '../auth/crypto';
 import type { GuestCredentials } from '../auth/guests';
@@ -115,6 +116,8 @@ async function managerProfile(db: Db, userId: string, requested: string | null |
 }
 
 export async function createParty(db: Db, userId: string, input: PartyInput, now = Date.now()): Promise<PartySummary> {
+  const datesError = partyDatesError(partyDates(input, { start: null, expiration: defaultExpiration(now) }), now, false);
+  if (datesError) throw new AppError(datesError);
   const profileId = await managerProfile(db, userId, input.manager);
   const row: PartyRow = {
     id: crypto.randomUUID(),
@@ -151,6 +154,11 @@ export async function getPartySummary(db: Db, userId: string, partyId: string, n
 
 export async function updateParty(env: Env, db: Db, userId: string, partyId: string, input: PartyInput, now = Date.now()): Promise<PartySummary> {
   const party = await ownedParty(db, userId, partyId);
+  // Only dates the edit touches are checked: renaming a party never fails on its stored dates.
+  if (input.start !== undefined || input.expiration !== undefined) {
+    const datesError = partyDatesError(partyDates(input, { start: party.startAt, expiration: party.expiresAt }), now, true);
+    if (datesError) throw new AppError(datesError);
+  }
   const changes: Partial<PartyRow> = {
     title: input.title,
     host: input.host === undefined ? party.host : input.host || null,

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '~/i18n/config';
 import { isLanguage } from '~/i18n/config';
+import { usePlacement } from '~/components/use-placement';
 import type { PickerElement } from './emoji-picker.client';
 import { createPicker } from './emoji-picker.client';
 
@@ -22,6 +23,8 @@ export function EmojiButton({ disabled, onPick }: Props) {
   const [failed, setFailed] = useState(false);
   const host = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  usePlacement(open, button, popover, { side: 'top', align: 'start' });
   const pick = useRef(onPick);
   pick.current = onPick;
 
@@ -79,10 +82,11 @@ export function EmojiButton({ disabled, onPick }: Props) {
       </button>
       {open ? (
         <div
+          ref={popover}
           id="emoji-picker"
           role="dialog"
           aria-label={t('emoji.title')}
-          className="absolute bottom-14 left-0 z-30 overflow-hidden rounded-xl shadow-xl ring-1 ring-slate-200 [&_emoji-picker]:[--num-columns:8] [&_emoji-picker]:max-sm:[--num-columns:7] [&_emoji-picker]:max-sm:w-[min(22rem,calc(100vw-1.5rem))]"
+          className="absolute bottom-14 left-0 z-40 overflow-auto rounded-xl shadow-xl ring-1 ring-slate-200 [&_emoji-picker]:[--num-columns:8] [&_emoji-picker]:max-sm:[--num-columns:7] [&_emoji-picker]:max-sm:w-[min(22rem,calc(100vw-1.5rem))]"
         >
           {failed ? <p className="bg-white p-4 text-sm text-red-800">{t('emoji.failed')}</p> : null}
           <div ref={host} data-testid="emoji-picker">

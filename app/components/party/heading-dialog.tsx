@@ -5,7 +5,7 @@ import { LIMITS } from '~/core/limits';
 
 export type HeadingLevel = 'heading' | 'heading2' | 'heading3';
 
-/** The manager's heading: text required, one of three levels. Headings feed the contents. */
+/** The manager's heading: text required (confirm waits for it), one of three levels. Headings feed the contents. */
 export function HeadingDialog({ onSubmit, onCancel }: { onSubmit: (text: string, level: HeadingLevel) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -15,6 +15,7 @@ export function HeadingDialog({ onSubmit, onCancel }: { onSubmit: (text: string,
       title={t('heading.title')}
       confirmLabel={t('heading.submit')}
       onCancel={onCancel}
+      confirmDisabled={text.trim() === ''}
       onConfirm={() => {
         if (text.trim()) onSubmit(text.trim(), level);
       }}

@@ -45,6 +45,12 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
   }
 
   useEffect(() => {
+    // Once the reader may write (the manager opened the page, the guest has joined), the message
+    // field has the focus, unless she is already somewhere else.
+    if (!disabled && (document.activeElement === null || document.activeElement === document.body)) area.current?.focus();
+  }, [disabled]);
+
+  useEffect(() => {
     // Editing starts from the message's text; a reply starts empty. Either way the input has focus.
     if (mode?.kind === 'edit') setText(mode.message.message);
     if (mode) area.current?.focus();

@@ -1,6 +1,7 @@
 import { useFetcher } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '~/components/dialog';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 
@@ -12,7 +13,6 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: false; code: ErrorCode } | { ok: true }>();
   const form = useRef<HTMLFormElement>(null);
-  const first = useRef<HTMLInputElement>(null);
   const [complete, setComplete] = useState(false);
 
   // The inputs are uncontrolled and read from the form itself, so what a guest typed on a slow
@@ -28,7 +28,6 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
     const element = form.current;
     element?.addEventListener('input', check);
     check();
-    if (!element?.contains(document.activeElement)) first.current?.focus();
     return () => element?.removeEventListener('input', check);
   }, [check]);
 
@@ -36,39 +35,37 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.code : null;
   const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:border-primary-dark';
   return (
-    <div className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/40 p-0 sm:items-center sm:p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="join-title" className="w-full max-w-md rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl">
-        <p className="text-sm font-medium text-primary-dark">{title}</p>
-        <h1 id="join-title" className="mt-1 text-xl font-semibold">
-          {t('join.title')}
-        </h1>
-        <p className="mt-1 text-slate-600">{t('join.intro')}</p>
-        <fetcher.Form ref={form} method="post" className="mt-4 space-y-3" noValidate>
+    <Dialog aria-labelledby="join-title" size="md" className="p-6">
+      <p className="text-sm font-medium text-primary-dark">{title}</p>
+      <h1 id="join-title" className="mt-1 text-xl font-semibold">
+        {t('join.title')}
+      </h1>
+      <p className="mt-1 text-slate-600">{t('join.intro')}</p>
+      <fetcher.Form ref={form} method="post" className="mt-4 space-y-3" noValidate>
+        <label className="block">
+          <span className="font-medium">{t('join.firstName')}</span>
+          <input name="firstName" autoComplete="given-name" maxLength={LIMITS.nameMax} className={field} />
+        </label>
+        <label className="block">
+          <span className="font-medium">{t('join.lastName')}</span>
+          <input name="lastName" autoComplete="family-name" maxLength={LIMITS.nameMax} className={field} />
+        </label>
+        {passwordProtected ? (
           <label className="block">
-            <span className="font-medium">{t('join.firstName')}</span>
-            <input ref={first} name="firstName" autoComplete="given-name" maxLength={LIMITS.nameMax} className={field} />
+            <span className="font-medium">{t('join.password')}</span>
+            <input type="password" name="password" autoComplete="current-password" className={field} />
           </label>
-          <label className="block">
-            <span className="font-medium">{t('join.lastName')}</span>
-            <input name="lastName" autoComplete="family-name" maxLength={LIMITS.nameMax} className={field} />
-          </label>
-          {passwordProtected ? (
-            <label className="block">
-              <span className="font-medium">{t('join.password')}</span>
-              <input type="password" name="password" autoComplete="current-password" className={field} />
-            </label>
-          ) : null}
-          {error ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
-              {t(`errors.${error}`)}
-            </p>
-          ) : null}
-          <button type="submit" disabled={!complete || busy} className="w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50">
-            {t('join.submit')}
-          </button>
-          <p className="text-xs text-slate-500">{t('join.privacy')}</p>
-        </fetcher.Form>
-      </div>
-    </div>
+        ) : null}
+        {error ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
+            {t(`errors.${error}`)}
+          </p>
+        ) : null}
+        <button type="submit" disabled={!complete || busy} className="w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50">
+          {t('join.submit')}
+        </button>
+        <p className="text-xs text-slate-500">{t('join.privacy')}</p>
+      </fetcher.Form>
+    </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '~/components/language-menu';
 import { Logo } from '~/components/logo';
+import { usePlacement } from '~/components/use-placement';
 import { FIRST_MENU_PATH } from '~/core/workspace';
 import { initials } from '~/core/text';
 
@@ -112,12 +113,16 @@ function UserMenu({ user }: { user: ShellUser }) {
   const { t } = useTranslation();
   const profile = user.selectedProfile;
   const letters = profile ? initials(profile) : '?';
+  const [open, setOpen] = useState(false);
+  const summary = useRef<HTMLElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  usePlacement(open, summary, list, { side: 'bottom', align: 'end' });
   return (
-    <details className="relative">
-      <summary aria-label={t('nav.userMenu')} className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary-dark font-semibold text-white hover:bg-primary-dark/90">
+    <details className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary ref={summary} aria-label={t('nav.userMenu')} className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary-dark font-semibold text-white hover:bg-primary-dark/90">
         <span aria-hidden="true">{letters}</span>
       </summary>
-      <div className="absolute right-0 z-40 mt-1 w-56 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
+      <div ref={list} className="absolute right-0 z-40 mt-1 w-56 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
         {profile ? (
           <>
             <p className="truncate px-3 py-2 text-sm text-slate-600">
