@@ -129,6 +129,8 @@ const de = {
     guestJoined: '{{name}} ist der Party beigetreten',
     noMessages: 'Noch keine Nachrichten. Sag Hallo!',
     loadOlder: 'Ältere Nachrichten laden',
+    loadNewer: 'Neuere Nachrichten laden',
+    toLatest: 'Zu den neuesten Nachrichten',
     you: 'Du',
     edited: 'bearbeitet',
     sending: 'Wird gesendet',
