@@ -116,7 +116,6 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
       setUnseenBelow(false);
     } else if (!fromFarBack) setUnseenBelow(true);
     // Only a new newest row (or reaching the newest) counts, not a change of who is reading.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [newestKey, hasNewer, virtualizer]);
 
   // A jump far back waits for the page around its target, then scrolls there.
