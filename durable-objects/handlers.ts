@@ -207,6 +207,7 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
         messages: page.messages,
         hasMore: page.hasMore,
         events: replay ? room.store.eventsAfter(lastSeq) : [],
+        headings: replay ? [] : room.store.headings(),
         ...snapshot(room, member),
       });
       if (first) room.broadcast({ type: 'iAmOnline', memberId: member.id }, ws);

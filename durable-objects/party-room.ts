@@ -225,6 +225,21 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     return { ok: true, value: { ...this.store.page(before), seq: this.store.seq } };
   }
 
+  /**
+   * A page away from the newest: around a seq (a jump to a heading far back) or after one (paging
+   * down from there). `hasNewer` says whether the page falls short of the newest message.
+   */
+  async historyWindow(
+    member: Member,
+    at: { around: number } | { after: number },
+  ): Promise<Outcome<{ messages: ChatMessage[]; hasMore: boolean; hasNewer: boolean; seq: number }>> {
+    if (!this.admit(member)) return { ok: false, code: 'notMember' };
+    if ('around' in at) return { ok: true, value: { ...this.store.pageAround(at.around), seq: this.store.seq } };
+    const page = this.store.pageAfter(at.after);
+    const first = page.messages[0];
+    return { ok: true, value: { ...page, hasMore: first ? this.store.hasBefore(first.seq) : false, seq: this.store.seq } };
+  }
+
   /** A message through the API. `trusted`: the Worker built it (a profile card), not the client. */
   async post(member: Member, facts: RoomFacts, input: SendInput, trusted = false): Promise<Outcome<{ message: ChatMessage; duplicate: boolean }>> {
     const stored = this.enter(member, facts);

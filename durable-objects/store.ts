@@ -1,5 +1,6 @@
 import { LIMITS } from '../app/core/limits';
-import type { ChatEvent, ChatMessage, Member, MessageType, PartyRole, SenderType } from '../app/core/protocol';
+import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '../app/core/protocol';
+import { headingEntry } from '../app/core/protocol';
 
 /**
  * The PartyRoom's own SQLite: the message log, its gap-free event sequence, members with their
@@ -27,6 +28,16 @@ export interface StoredMember extends Member {
 /** A message before the room gives it its place (seq) in the log. */
 export type NewMessage = Omit<ChatMessage, 'seq' | 'editedAt' | 'deleted' | 'forwarded'> & { forwarded?: boolean };
 
+/**
+ * The table of contents reads a partial index of the heading messages alone: its size is the
+ * number of headings, and other messages never touch it. A query uses it only when it repeats
+ * this condition word for word.
+ */
+const HEADINGS_WHERE = "message_type IN ('heading', 'heading2', 'heading3')";
+
+/** Exported so a test can ask SQLite for its plan. */
+export const HEADINGS_QUERY = `SELECT seq, id, message_type, message, deleted FROM messages WHERE ${HEADINGS_WHERE} ORDER BY seq`;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS messages (
@@ -45,6 +56,7 @@ CREATE TABLE IF NOT EXISTS messages (
   forwarded INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_temp ON messages (sender, temp_id);
+CREATE INDEX IF NOT EXISTS messages_headings ON messages (seq) WHERE ${HEADINGS_WHERE};
 CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, message_seq INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS members (
   id TEXT PRIMARY KEY,
@@ -240,6 +252,38 @@ export class RoomStore {
       .toArray();
     const hasMore = rows.length > limit;
     return { messages: rows.slice(0, limit).map(toMessage).reverse(), hasMore };
+  }
+
+  /**
+   * The page around `seq` (a jump to a heading far back): up to half a page before it, the rest
+   * from it on. `hasMore`: older messages exist; `hasNewer`: newer ones do.
+   */
+  pageAround(seq: number, limit: number = LIMITS.historyPage): { messages: ChatMessage[]; hasMore: boolean; hasNewer: boolean } {
+    const before = Math.floor(limit / 2);
+    const older = this.sql.exec(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?`, seq, before + 1).toArray();
+    const hasMore = older.length > before;
+    const kept = older.slice(0, before).map(toMessage).reverse();
+    const newer = this.pageAfter(seq - 1, limit - kept.length);
+    return { messages: [...kept, ...newer.messages], hasMore, hasNewer: newer.hasNewer };
+  }
+
+  /** One page of messages after `afterSeq`, oldest first (paging down towards the newest). */
+  pageAfter(afterSeq: number, limit: number = LIMITS.historyPage): { messages: ChatMessage[]; hasNewer: boolean } {
+    const rows = this.sql.exec(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE seq > ? ORDER BY seq LIMIT ?`, afterSeq, limit + 1).toArray();
+    return { messages: rows.slice(0, limit).map(toMessage), hasNewer: rows.length > limit };
+  }
+
+  /** Whether a message older than `seq` exists (one step of the primary key). */
+  hasBefore(seq: number): boolean {
+    return this.sql.exec('SELECT 1 FROM messages WHERE seq < ? LIMIT 1', seq).toArray().length > 0;
+  }
+
+  /** The party's table of contents: every heading in order, deleted ones marked. */
+  headings(): HeadingEntry[] {
+    return this.sql
+      .exec(HEADINGS_QUERY)
+      .toArray()
+      .map((row) => headingEntry({ id: row.id as string, seq: row.seq as number, messageType: row.message_type as MessageType, message: row.message as string, deleted: row.deleted === 1 })!);
   }
 
   /** Every event after `afterSeq`, in order, each with the message as it is now. */

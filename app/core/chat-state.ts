@@ -1,5 +1,6 @@
 import type { ErrorCode } from './errors';
-import type { ChatEvent, ChatMessage, Member, MessageType, ServerEvent } from './protocol';
+import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, ServerEvent } from './protocol';
+import { headingEntry } from './protocol';
 
 /**
  * The party page's view of a chat, as a pure reducer. It applies server events in `seq` order,
@@ -28,6 +29,13 @@ export interface ChatState {
   /** The newest seq applied; null before the first welcome. */
   lastSeq: number | null;
   hasMore: boolean;
+  /**
+   * The loaded messages stop short of the newest (after a jump far back): newer pages load on
+   * scrolling down, and live messages are not appended until the window reaches the newest.
+   */
+  hasNewer: boolean;
+  /** The whole party's table of contents, kept current by the events of heading messages. */
+  headings: HeadingEntry[];
   members: Member[];
   online: string[];
   seen: Record<string, number>;
@@ -52,6 +60,8 @@ export const initialChatState: ChatState = {
   pending: [],
   lastSeq: null,
   hasMore: false,
+  hasNewer: false,
+  headings: [],
   members: [],
   online: [],
   seen: {},
@@ -67,6 +77,9 @@ export type ChatAction =
   | { type: 'queued'; tempId: string; message: string; messageType?: MessageType; replyingTo?: string | null; at: number }
   | { type: 'retry'; tempId: string }
   | { type: 'olderLoaded'; messages: ChatMessage[]; hasMore: boolean }
+  /** A page that replaces the loaded window: around a jump target, or the newest. `seq`: the room's when it answered. */
+  | { type: 'windowLoaded'; messages: ChatMessage[]; hasMore: boolean; hasNewer: boolean; seq: number }
+  | { type: 'newerLoaded'; messages: ChatMessage[]; hasNewer: boolean; seq: number }
   | { type: 'ended'; reason: NonNullable<ChatState['ended']> }
   | { type: 'failed'; code: ErrorCode | null };
 
@@ -97,7 +110,27 @@ function mergeOlder(messages: ChatMessage[], older: ChatMessage[]): ChatMessage[
  */
 function beyondLoaded(state: ChatState, message: ChatMessage): boolean {
   const oldest = state.messages[0];
-  return state.hasMore && oldest !== undefined && message.seq < oldest.seq;
+  const newest = state.messages[state.messages.length - 1];
+  // Likewise a message newer than a window that stops short of the newest: the next newer page brings it.
+  return (state.hasMore && oldest !== undefined && message.seq < oldest.seq) || (state.hasNewer && newest !== undefined && message.seq > newest.seq);
+}
+
+/** The table of contents follows every heading change, loaded or not. */
+function withHeading(headings: HeadingEntry[], message: ChatMessage): HeadingEntry[] {
+  const entry = headingEntry(message);
+  if (!entry) return headings;
+  const index = headings.findIndex((heading) => heading.id === entry.id);
+  if (index >= 0) return headings.map((heading, i) => (i === index ? entry : heading));
+  return [...headings, entry].sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * A page fetched over HTTP reflects the room at its `seq`. Changes after that, which the socket
+ * already delivered, may have been skipped (beyond the window) or overwritten by the page: rewind
+ * and resume from the page's seq, and the room replays them.
+ */
+function afterPage(state: ChatState, seq: number): ChatState {
+  return state.lastSeq !== null && seq < state.lastSeq ? { ...state, lastSeq: seq, needsResync: 'resume' } : state;
 }
 
 function withoutPending(pending: PendingMessage[], tempId: string | null): PendingMessage[] {
@@ -114,10 +147,11 @@ function applyChange(state: ChatState, seq: number, message: ChatMessage): ChatS
     const current = state.messages.find((m) => m.id === message.id);
     const newer = !current || (message.editedAt ?? 0) >= (current.editedAt ?? 0);
     const keep = !newer || beyondLoaded(state, message);
-    return { ...state, pending, messages: keep ? state.messages : upsertMessage(state.messages, message) };
+    const headings = newer ? withHeading(state.headings, message) : state.headings;
+    return { ...state, pending, headings, messages: keep ? state.messages : upsertMessage(state.messages, message) };
   }
   const messages = beyondLoaded(state, message) ? state.messages : upsertMessage(state.messages, message);
-  return { ...state, pending, lastSeq: seq, messages };
+  return { ...state, pending, lastSeq: seq, messages, headings: withHeading(state.headings, message) };
 }
 
 function applyEvents(state: ChatState, events: ChatEvent[]): ChatState {
@@ -148,6 +182,8 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
         ...base,
         messages: event.messages,
         hasMore: event.hasMore,
+        hasNewer: false,
+        headings: event.headings,
         lastSeq: event.seq,
         pending: state.pending.filter((p) => !acked.has(p.tempId)),
       };
@@ -214,6 +250,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     case 'olderLoaded':
       return { ...state, messages: mergeOlder(state.messages, action.messages), hasMore: action.hasMore };
+    case 'windowLoaded':
+      return afterPage({ ...state, messages: action.messages, hasMore: action.hasMore, hasNewer: action.hasNewer }, action.seq);
+    case 'newerLoaded':
+      return afterPage({ ...state, messages: mergeOlder(action.messages, state.messages), hasNewer: action.hasNewer }, action.seq);
     case 'ended':
       return { ...state, ended: action.reason };
     case 'failed':

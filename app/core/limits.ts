@@ -18,6 +18,8 @@ export const LIMITS = {
   frameBytesMax: 16 * 1024,
   /** Messages in one history page. */
   historyPage: 50,
+  /** Graphemes of a heading's text in the party's table of contents. */
+  headingIndexText: 120,
   /** A resume that would replay more events than this reloads instead. */
   replayMax: 500,
   /** Wrong passwords per party and client before joins are refused for a while. */

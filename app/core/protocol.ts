@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { LIMITS } from './limits';
 import { ChangeNameSchema, MessageTextSchema, TempIdSchema } from './schemas';
+import { truncate } from './text';
 
 /**
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
@@ -43,6 +44,32 @@ export interface ChatMessage {
   deleted: boolean;
   /** Copied here from another party by the manager; only the room's forwarding path sets it. */
   forwarded: boolean;
+}
+
+export const HEADING_TYPES = ['heading', 'heading2', 'heading3'] as const satisfies readonly MessageType[];
+export type HeadingType = (typeof HEADING_TYPES)[number];
+
+/**
+ * One line of the party's table of contents. The room keeps the whole party's headings (the
+ * loaded pages hold only part of a long party); a deleted one stays in the list, marked deleted.
+ */
+export interface HeadingEntry {
+  id: string;
+  seq: number;
+  level: HeadingType;
+  /** Cut to what a table of contents shows, so a welcome stays small. */
+  text: string;
+  deleted: boolean;
+}
+
+export function isHeadingType(type: MessageType): type is HeadingType {
+  return (HEADING_TYPES as readonly MessageType[]).includes(type);
+}
+
+/** The table-of-contents line of a heading message (null for any other message). */
+export function headingEntry(message: Pick<ChatMessage, 'id' | 'seq' | 'messageType' | 'message' | 'deleted'>): HeadingEntry | null {
+  if (!isHeadingType(message.messageType)) return null;
+  return { id: message.id, seq: message.seq, level: message.messageType, text: truncate(message.message, LIMITS.headingIndexText), deleted: message.deleted };
 }
 
 /** A change to the message log. `seq` is per party and gap-free. */
@@ -112,6 +139,8 @@ export type ServerEvent =
       messages: ChatMessage[];
       hasMore: boolean;
       events: ChatEvent[];
+      /** snapshot: every heading of the party, in order; replay: empty (the events carry changes). */
+      headings: HeadingEntry[];
     } & PartySnapshot)
   | { type: 'ack'; tempId: string; seq: number; message: ChatMessage }
   | ChatEvent

@@ -85,10 +85,18 @@ export const MessageTextSchema = z
 /** A client-made id: a UUID. */
 export const TempIdSchema = z.uuid({ error: 'invalidInput' });
 
-export const HistoryQuerySchema = z.object({
-  /** Return messages older than this seq; absent for the newest page. */
-  from: z.coerce.number({ error: 'invalidInput' }).int({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).optional(),
-});
+const HistorySeqSchema = z.coerce.number({ error: 'invalidInput' }).int({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).optional();
+
+export const HistoryQuerySchema = z
+  .object({
+    /** Return messages older than this seq; absent for the newest page. */
+    from: HistorySeqSchema,
+    /** Return the page around this seq (a table-of-contents jump far back): half before, the rest from it on. */
+    around: HistorySeqSchema,
+    /** Return messages newer than this seq (paging down from a jump). */
+    after: HistorySeqSchema,
+  })
+  .refine((query) => [query.from, query.around, query.after].filter((seq) => seq !== undefined).length <= 1, { error: 'invalidInput' });
 
 export const AuthTokenSchema = z.object({
   code: z.string({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(2048, { error: 'invalidInput' }),

@@ -54,3 +54,26 @@ export function initials(person: { firstName: string; lastName: string }): strin
   const last = [...person.lastName.trim()][0] ?? '';
   return `${first}${last}`.toUpperCase() || '?';
 }
+
+const ELLIPSIS = '…';
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * Shortens user text to at most `max` graphemes (what a reader counts as characters: a family
+ * emoji, a flag, a letter with its accents), the last one an ellipsis when something was cut.
+ * Cutting by UTF-16 code units split emoji and left a lone surrogate ("�").
+ */
+export function truncate(text: string, max: number): string {
+  if (max < 1) return '';
+  // Fewer code units than the limit means fewer graphemes too: most texts never need the segmenter.
+  if (text.length <= max) return text;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let kept = 0;
+  let count = 0;
+  for (const { index } of graphemes.segment(text)) {
+    if (count === max - 1) kept = index;
+    if (count === max) return `${text.slice(0, kept)}${ELLIPSIS}`;
+    count++;
+  }
+  return text;
+}

@@ -135,10 +135,10 @@ function Party({ party }: { party: PartyInfo }) {
   useEffect(() => {
     if (state.ready && lastSeenAtOpen === null && state.me) setLastSeenAtOpen(state.seen[state.me.id] ?? 0);
   }, [state.ready, state.me, state.seen, lastSeenAtOpen]);
-  const jumpRef = useRef<((id: string) => void) | null>(null);
-  const jumpTo = (id: string) => {
+  const jumpRef = useRef<((id: string, seq?: number) => void) | null>(null);
+  const jumpTo = (id: string, seq: number) => {
     setTab('messages');
-    requestAnimationFrame(() => jumpRef.current?.(id));
+    requestAnimationFrame(() => jumpRef.current?.(id, seq));
   };
   useEffect(() => {
     if (!state.lastError) return;
@@ -259,9 +259,12 @@ function Party({ party }: { party: PartyInfo }) {
               seen={state.seen}
               lastSeenAtOpen={lastSeenAtOpen}
               hasMore={state.hasMore}
+              hasNewer={state.hasNewer}
               jumpRef={jumpRef}
               selection={selected ? { ids: selected, toggle: toggleSelected } : null}
               onLoadOlder={chat.loadOlder}
+              onLoadNewer={chat.loadNewer}
+              onLoadAround={chat.loadAround}
               onRetry={chat.retry}
               onReply={(message) => setInputMode({ kind: 'reply', message })}
               onEdit={(message) => setInputMode({ kind: 'edit', message })}
@@ -307,7 +310,7 @@ function Party({ party }: { party: PartyInfo }) {
         </main>
         <aside className={`shrink-0 overflow-y-auto border-slate-200 bg-white lg:block lg:w-72 lg:border-l ${tab === 'messages' ? 'hidden' : 'block w-full'}`}>
           <div className={tab === 'contents' ? '' : 'hidden lg:block'}>
-            <ContentsPanel messages={state.messages} onJump={jumpTo} />
+            <ContentsPanel headings={state.headings} onJump={jumpTo} />
           </div>
           <div className={tab === 'guests' ? '' : 'hidden lg:block'}>
           <MembersPanel

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ENDED_BY_ERROR, chatReducer, initialChatState, upsertMessage, type ChatAction, type ChatState } from '../../app/core/chat-state';
 import { ERROR_STATUS, type ErrorCode } from '../../app/core/errors';
-import type { ChatEvent, ChatMessage, Member, ServerEvent } from '../../app/core/protocol';
+import type { ChatEvent, ChatMessage, HeadingEntry, Member, ServerEvent } from '../../app/core/protocol';
 
 // ---- fixtures --------------------------------------------------------------------------------
 
@@ -46,6 +46,7 @@ function welcome(fields: Partial<Extract<ServerEvent, { type: 'welcome' }>> = {}
     messages: [],
     hasMore: false,
     events: [],
+    headings: [],
     partyId: 'party-1',
     me,
     members: [manager, me, other],
@@ -587,5 +588,112 @@ describe('exactly once, in order', () => {
       { numRuns: 300 },
     );
     expect(totalResumes).toBeGreaterThan(0);
+  });
+});
+
+// ---- the table of contents and a window far back -----------------------------------------------
+
+describe('headings', () => {
+  const heading = (seq: number, fields: Partial<ChatMessage> = {}) =>
+    message(seq, { sender: manager.id, senderType: 'manager', messageType: 'heading', message: `Kapitel ${seq}`, ...fields });
+  const entry = (seq: number, fields: Partial<HeadingEntry> = {}): HeadingEntry => ({ id: `msg-${seq}`, seq, level: 'heading', text: `Kapitel ${seq}`, deleted: false, ...fields });
+
+  it('a snapshot brings the whole party\'s headings, also those of pages not loaded', () => {
+    const state = run([welcome({ messages: [message(60)], hasMore: true, seq: 60, headings: [entry(2), entry(30, { level: 'heading2' })] })]);
+    expect(state.headings).toEqual([entry(2), entry(30, { level: 'heading2' })]);
+  });
+
+  it('new, edited and deleted headings keep the list current; other messages leave it alone', () => {
+    const state = run([
+      welcome({ messages: [message(1)], seq: 1, headings: [] }),
+      newMessage(heading(2, { messageType: 'heading3' })),
+      newMessage(message(3)),
+      newMessage(heading(4)),
+      updated(5, heading(2, { messageType: 'heading3', message: 'Neu', editedAt: 5 })),
+      updated(6, heading(4, { message: '', deleted: true, editedAt: 6 })),
+    ]);
+    expect(state.headings).toEqual([entry(2, { level: 'heading3', text: 'Neu' }), entry(4, { text: '', deleted: true })]);
+  });
+
+  it('a heading change outside the loaded window still reaches the list (the message itself is left for its page)', () => {
+    const state = run([
+      welcome({ messages: [message(50), message(51)], hasMore: true, seq: 51, headings: [entry(3)] }),
+      updated(52, heading(3, { message: 'Umbenannt', editedAt: 52 })),
+    ]);
+    expect(state.headings).toEqual([entry(3, { text: 'Umbenannt' })]);
+    expect(ids(state)).toEqual(['msg-50', 'msg-51']);
+  });
+
+  it('a replay applies heading events to the list it had', () => {
+    const before = run([welcome({ messages: [message(1)], seq: 1, headings: [] })]);
+    const state = run([replay([{ type: 'newMessage', seq: 2, message: heading(2) }], { headings: [] })], before);
+    expect(state.headings).toEqual([entry(2)]);
+  });
+
+  it('cuts a long heading by grapheme', () => {
+    const state = run([welcome({ seq: 1 }), newMessage(heading(2, { message: `${'x'.repeat(119)}👩‍👩‍👧 rest` }))]);
+    expect(state.headings[0]!.text).toBe(`${'x'.repeat(119)}…`);
+  });
+});
+
+describe('a window far back', () => {
+  const page = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
+  const live = () => run([welcome({ messages: page(151, 200), hasMore: true, seq: 200 })]);
+  const jumped = () => run([{ type: 'windowLoaded', messages: page(10, 59), hasMore: true, hasNewer: true, seq: 200 }], live());
+
+  it('a jump replaces the loaded messages with the page around the target', () => {
+    const state = jumped();
+    expect(state.messages.map((m) => m.seq)).toEqual(page(10, 59).map((m) => m.seq));
+    expect(state).toMatchObject({ hasMore: true, hasNewer: true, lastSeq: 200, needsResync: null });
+  });
+
+  it('a live message is not appended while the window stops short of the newest, but lastSeq moves on', () => {
+    const state = run([newMessage(message(201))], jumped());
+    expect(state.messages.at(-1)!.seq).toBe(59);
+    expect(state.lastSeq).toBe(201);
+  });
+
+  it('an edit inside the window applies; one beyond it waits for its page', () => {
+    const state = run([updated(201, message(20, { message: 'neu', editedAt: 1 })), updated(202, message(100, { message: 'später', editedAt: 2 }))], jumped());
+    expect(state.messages.find((m) => m.seq === 20)!.message).toBe('neu');
+    expect(state.messages.some((m) => m.seq === 100)).toBe(false);
+  });
+
+  it('one\'s own message sent far back is acknowledged (no longer pending) and shows once the newest page is loaded', () => {
+    const tempId = tempIdOf(1);
+    let state = run([{ type: 'queued', tempId, message: 'hallo', at: 1 }, server({ type: 'ack', tempId, seq: 201, message: mine(201, tempId) })], jumped());
+    expect(state.pending).toEqual([]);
+    state = run([{ type: 'windowLoaded', messages: [...page(153, 200), mine(201, tempId)], hasMore: true, hasNewer: false, seq: 201 }], state);
+    expect(state.hasNewer).toBe(false);
+    expect(state.messages.at(-1)!.tempId).toBe(tempId);
+    expect(run([newMessage(message(202))], state).messages.at(-1)!.seq).toBe(202);
+  });
+
+  it('newer pages append in order until the window reaches the newest; then live messages append again', () => {
+    let state = run([{ type: 'newerLoaded', messages: page(60, 109), hasNewer: true, seq: 200 }], jumped());
+    expect(state.messages.map((m) => m.seq)).toEqual(page(10, 109).map((m) => m.seq));
+    state = run([{ type: 'newerLoaded', messages: page(110, 200), hasNewer: false, seq: 200 }], state);
+    expect(state).toMatchObject({ hasNewer: false, hasMore: true, needsResync: null });
+    expect(run([newMessage(message(201))], state).messages.at(-1)!.seq).toBe(201);
+  });
+
+  it('a page older than what the socket delivered rewinds lastSeq and resumes, so nothing skipped meanwhile is lost', () => {
+    const state = run([newMessage(message(201)), { type: 'newerLoaded', messages: page(60, 200), hasNewer: false, seq: 200 }], jumped());
+    expect(state).toMatchObject({ lastSeq: 200, needsResync: 'resume' });
+    const resumed = run([replay([{ type: 'newMessage', seq: 201, message: message(201) }])], state);
+    expect(resumed.messages.at(-1)!.seq).toBe(201);
+    expect(resumed.needsResync).toBeNull();
+  });
+
+  it('older pages still load before a window far back', () => {
+    const state = run([{ type: 'olderLoaded', messages: page(1, 9), hasMore: false }], jumped());
+    expect(state.messages[0]!.seq).toBe(1);
+    expect(state.hasNewer).toBe(true);
+  });
+
+  it('a snapshot welcome (a reload) goes back to the newest page', () => {
+    const state = run([welcome({ messages: page(171, 220), hasMore: true, seq: 220 })], jumped());
+    expect(state.hasNewer).toBe(false);
+    expect(state.messages.at(-1)!.seq).toBe(220);
   });
 });

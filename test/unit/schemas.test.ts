@@ -262,6 +262,17 @@ describe('HistoryQuerySchema', () => {
   it('accepts URLSearchParams entries', () => {
     expect(HistoryQuerySchema.parse(Object.fromEntries(new URLSearchParams('from=50')))).toEqual({ from: 50 });
   });
+
+  it.each([
+    [{ around: '7' }, { around: 7 }],
+    [{ after: '7' }, { after: 7 }],
+  ])('%j → %j (a jump far back, and paging down from it)', (input, output) => {
+    expect(HistoryQuerySchema.parse(input)).toEqual(output);
+  });
+
+  it.each([{ around: '0' }, { after: 'x' }, { around: '1.5' }, { from: '5', around: '5' }, { around: '5', after: '5' }, { from: '1', after: '2' }])('rejects %j as invalidInput', (query) => {
+    expect(codeOf(HistoryQuerySchema, query)).toBe('invalidInput');
+  });
 });
 
 describe('firstErrorCode', () => {

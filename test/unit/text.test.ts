@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fullName, isCleanName, isCleanText, normaliseNewlines } from '../../app/core/text';
+import { fullName, isCleanName, isCleanText, normaliseNewlines, truncate } from '../../app/core/text';
 
 /** Any single UTF-16 code unit, so lone surrogates and controls show up often. */
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
@@ -164,5 +164,66 @@ describe('fullName', () => {
     [{ firstName: 'Jean-Luc', lastName: "d'Arc" }, "Jean-Luc d'Arc"],
   ])('%j → %j', (person, name) => {
     expect(fullName(person)).toBe(name);
+  });
+});
+
+describe('truncate', () => {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const graphemesOf = (text: string) => [...segmenter.segment(text)].map((s) => s.segment);
+  const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+  it.each([
+    ['short text stays', 'Hallo', 10, 'Hallo'],
+    ['exactly the limit stays', 'Hallo', 5, 'Hallo'],
+    ['one over is cut', 'Hallo!', 5, 'Hall…'],
+    ['a family emoji (ZWJ sequence) is one character', 'ab👨‍👩‍👧‍👦cd', 3, 'ab…'],
+    ['a family emoji is kept whole', 'a👨‍👩‍👧‍👦bcd', 3, 'a👨‍👩‍👧‍👦…'],
+    ['flags are kept whole', '🇩🇪🇫🇷🇮🇹🇳🇱', 3, '🇩🇪🇫🇷…'],
+    ['skin tones stay on their hand', '👍🏽👋🏿🙌🏻x', 3, '👍🏽👋🏿…'],
+    ['combining accents stay on their letter', 'e\u0301e\u0301e\u0301e\u0301', 3, 'e\u0301e\u0301…'],
+    ['graphemes, not code units, count toward the limit', 'Liebe Grüße 😀😀', 14, 'Liebe Grüße 😀😀'],
+    ['the reply-quote case: an emoji across the old cut', `${'x'.repeat(78)}😀😀😀`, 80, `${'x'.repeat(78)}😀…`],
+    ['a limit of one leaves the ellipsis', 'abc', 1, '…'],
+    ['a limit of zero leaves nothing', 'abc', 0, ''],
+    ['empty stays empty', '', 5, ''],
+  ])('%s', (_, text, max, expected) => {
+    expect(truncate(text, max)).toBe(expected);
+  });
+
+  it('was the bug: cutting by code units split the emoji', () => {
+    const text = `${'x'.repeat(78)}😀😀😀`;
+    expect(LONE.test(`${text.slice(0, 79)}…`)).toBe(true);
+    expect(LONE.test(truncate(text, 80))).toBe(false);
+  });
+
+  const pieces = fc.constantFrom('a', 'ß', ' ', '\n', 'e\u0301', '👨‍👩‍👧‍👦', '👩🏽‍💻', '🇩🇪', '🇳🇱', '👍🏿', '😀', 'क्षि', '各', '\u0915\u094D');
+  const texts = fc.oneof(fc.array(pieces, { maxLength: 40 }).map((p) => p.join('')), fc.string({ unit: 'grapheme', maxLength: 40 }));
+
+  it('keeps whole graphemes of the input, at most the limit, an ellipsis only when cut, no lone surrogate', () => {
+    fc.assert(
+      fc.property(texts, fc.integer({ min: 1, max: 45 }), (text, max) => {
+        const result = truncate(text, max);
+        const input = graphemesOf(text);
+        expect(LONE.test(result)).toBe(LONE.test(text));
+        if (input.length <= max) {
+          expect(result).toBe(text);
+          return;
+        }
+        expect(result.endsWith('…')).toBe(true);
+        const kept = result.slice(0, -1);
+        const keptGraphemes = graphemesOf(kept);
+        expect(keptGraphemes).toEqual(input.slice(0, keptGraphemes.length));
+        expect(keptGraphemes.length).toBe(max - 1);
+        expect(keptGraphemes.length + 1).toBeLessThanOrEqual(max);
+      }),
+    );
+  });
+
+  it('never leaves a lone surrogate in well-formed text, whatever the limit', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.nat(70), (text, max) => {
+        expect(LONE.test(truncate(text, max))).toBe(false);
+      }),
+    );
   });
 });

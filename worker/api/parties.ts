@@ -112,7 +112,11 @@ export const partiesApi = new Hono<ApiEnv>()
   })
   .get('/:id/chat', valid('query', HistoryQuerySchema), async (c) => {
     const { member } = await requireMember(c, c.req.param('id'));
-    return c.json(unwrap(await room(c.env, c.req.param('id')).history(member, c.req.valid('query').from)));
+    const { from, around, after } = c.req.valid('query');
+    const stub = room(c.env, c.req.param('id'));
+    if (around !== undefined) return c.json(unwrap(await stub.historyWindow(member, { around })));
+    if (after !== undefined) return c.json(unwrap(await stub.historyWindow(member, { after })));
+    return c.json(unwrap(await stub.history(member, from)));
   })
   .post('/:id/chat', valid('json', ChatPostSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));

@@ -1,33 +1,37 @@
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '~/core/protocol';
-import { isHeading, snippet } from './message-item';
+import type { HeadingEntry } from '~/core/protocol';
+import { snippet } from './message-item';
 
 const INDENT = { heading: '', heading2: 'pl-4', heading3: 'pl-8' } as const;
 
-/** The table of contents: the party's headings in order; a click scrolls the chat to one. */
-export function ContentsPanel({ messages, onJump }: { messages: ChatMessage[]; onJump: (id: string) => void }) {
+/**
+ * The table of contents: every heading of the party in order (the room keeps the index, so a
+ * long party's early headings show before their page is loaded); a click scrolls the chat to one,
+ * loading the page around it first when it is far back. Deleted headings are left out.
+ */
+export function ContentsPanel({ headings, onJump }: { headings: HeadingEntry[]; onJump: (id: string, seq: number) => void }) {
   const { t } = useTranslation();
-  const headings = messages.filter((message) => isHeading(message) && !message.deleted);
+  const shown = headings.filter((heading) => !heading.deleted);
   return (
     <nav aria-labelledby="contents-title" className="p-4">
       <h2 id="contents-title" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
         {t('party.contents')}
       </h2>
-      {headings.length === 0 ? (
+      {shown.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t('party.noContents')}</p>
       ) : (
         <ol className="mt-2 space-y-1" data-testid="contents">
-          {headings.map((heading) => (
-            <li key={heading.id} className={isHeading(heading) ? INDENT[heading.messageType] : ''}>
+          {shown.map((heading) => (
+            <li key={heading.id} className={INDENT[heading.level]}>
               <a
                 href={`#message-${heading.id}`}
                 onClick={(event) => {
                   event.preventDefault();
-                  onJump(heading.id);
+                  onJump(heading.id, heading.seq);
                 }}
                 className="block rounded px-1 py-0.5 text-slate-800 hover:bg-slate-100 hover:text-primary-dark"
               >
-                {snippet(heading.message, 60)}
+                {snippet(heading.text, 60)}
               </a>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { cardSummary, parseProfileCard } from '~/core/profile-card';
 import { receiptLine } from '~/core/receipts';
 import type { Actor, PartyState } from '~/core/permissions';
 import { can } from '~/core/permissions';
+import { truncate } from '~/core/text';
 import { ProfileCardView } from './profile-card';
 import type { ChatMessage } from '~/core/protocol';
 
@@ -30,8 +31,7 @@ export function preview(message: Pick<ChatMessage, 'messageType' | 'message'>, l
 }
 
 export function snippet(text: string, length = 80): string {
-  const plain = plainText(parseFormatted(text)).replace(/\s+/g, ' ').trim();
-  return plain.length > length ? `${plain.slice(0, length - 1)}…` : plain;
+  return truncate(plainText(parseFormatted(text)).replace(/\s+/g, ' ').trim(), length);
 }
 
 interface Props extends MessageActions {

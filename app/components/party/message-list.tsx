@@ -20,11 +20,19 @@ interface Props extends MessageActions {
   /** Messages after this seq (not one's own) are new to the reader: a divider marks the first. */
   lastSeenAtOpen: number | null;
   hasMore: boolean;
+  /** The loaded messages stop short of the newest (after a jump far back). */
+  hasNewer: boolean;
   /** Selection mode (mass delete and forward): the selected ids and how to toggle one. */
   selection: { ids: ReadonlySet<string>; toggle: (id: string) => void } | null;
-  /** Set to a function that scrolls to a message (the table of contents uses it). */
-  jumpRef?: MutableRefObject<((id: string) => void) | null>;
+  /**
+   * Set to a function that scrolls to a message (the table of contents uses it); given the seq of
+   * a message that is not loaded, it loads the page around it first.
+   */
+  jumpRef?: MutableRefObject<((id: string, seq?: number) => void) | null>;
   onLoadOlder: () => Promise<number>;
+  onLoadNewer: () => Promise<number>;
+  /** Replaces the loaded messages with the page around a seq, or without one the newest page. */
+  onLoadAround: (seq?: number) => Promise<boolean>;
   onRetry: (tempId: string) => void;
 }
 
@@ -46,7 +54,7 @@ const AT_END_PX = 80;
  * while the reader is there; otherwise it keeps their place (also when an older page arrives
  * above) and offers a button to the new messages. Older pages load when the top comes near.
  */
-export function MessageList({ messages, pending, me, party, members, seen, lastSeenAtOpen, hasMore, selection, jumpRef, onLoadOlder, onRetry, ...actions }: Props) {
+export function MessageList({ messages, pending, me, party, members, seen, lastSeenAtOpen, hasMore, hasNewer, selection, jumpRef, onLoadOlder, onLoadNewer, onLoadAround, onRetry, ...actions }: Props) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -69,7 +77,8 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
     // A chat: an older page arriving above keeps the reader's place, and new rows at the end are
     // followed while the reader is at the end.
     anchorTo: 'end',
-    followOnAppend: true,
+    // A window far back grows at its end by pages the reader asked for, not by live messages.
+    followOnAppend: !hasNewer,
     scrollEndThreshold: AT_END_PX,
   });
   const items = virtualizer.getVirtualItems();
@@ -87,11 +96,38 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
     virtualizer.scrollToEnd();
   }, [rows.length, virtualizer]);
 
-  // New at the end while the reader is further up: offer the button instead of moving them.
-  const newestKey = rows.length > 0 ? rowKey(rows[rows.length - 1]!) : '';
-  useEffect(() => {
-    if (started.current && !virtualizer.isAtEnd()) setUnseenBelow(true);
-  }, [newestKey, virtualizer]);
+  // Whether the reader was at the end before the rows changed (the scroll handler keeps it).
+  const atEnd = useRef(true);
+
+  // A new row at the end: one's own message (sent, or its pending row) brings the list to it
+  // wherever the reader was; someone else's follows a reader at the end (also when a welcome after
+  // a reconnect replaced the rows) and otherwise offers the button instead of moving them.
+  const newestRow = rows[rows.length - 1];
+  const newestKey = newestRow ? rowKey(newestRow) : '';
+  const newestIsMine = newestRow !== undefined && (newestRow.kind === 'pending' || newestRow.message.sender === me?.id);
+  const wasFarBack = useRef(hasNewer);
+  useLayoutEffect(() => {
+    const fromFarBack = wasFarBack.current;
+    wasFarBack.current = hasNewer;
+    if (!started.current || !newestKey || hasNewer) return;
+    if (newestIsMine || atEnd.current) {
+      virtualizer.scrollToEnd();
+      atEnd.current = true;
+      setUnseenBelow(false);
+    } else if (!fromFarBack) setUnseenBelow(true);
+    // Only a new newest row (or reaching the newest) counts, not a change of who is reading.
+  }, [newestKey, hasNewer, virtualizer]);
+
+  // A jump far back waits for the page around its target, then scrolls there.
+  const [jumpTarget, setJumpTarget] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    if (!jumpTarget) return;
+    const index = rows.findIndex((row) => row.kind === 'message' && row.message.id === jumpTarget);
+    if (index < 0) return;
+    setJumpTarget(null);
+    atEnd.current = false;
+    virtualizer.scrollToIndex(index, { align: 'start' });
+  });
 
   // The reader scrolling near the top with more to load fetches the page before (one request at
   // a time); the list keeps the reader's place by itself when the page arrives.
@@ -103,21 +139,36 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
       loading.current = false;
     });
   };
+  // Likewise near the bottom of a window far back: the page after it.
+  const loadNewerRef = useRef<() => void>(() => undefined);
+  loadNewerRef.current = () => {
+    if (loading.current || !hasNewer) return;
+    loading.current = true;
+    void onLoadNewer().finally(() => {
+      loading.current = false;
+    });
+  };
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
     const onScroll = () => {
-      if (virtualizer.isAtEnd()) setUnseenBelow(false);
+      atEnd.current = virtualizer.isAtEnd();
+      if (atEnd.current) setUnseenBelow(false);
       if (element.scrollTop < LOAD_OLDER_PX) loadOlderRef.current();
+      if (element.scrollHeight - element.scrollTop - element.clientHeight < LOAD_OLDER_PX) loadNewerRef.current();
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     return () => element.removeEventListener('scroll', onScroll);
   }, [virtualizer]);
 
   if (jumpRef) {
-    jumpRef.current = (id: string) => {
+    jumpRef.current = (id: string, seq?: number) => {
       const index = rows.findIndex((row) => row.kind === 'message' && row.message.id === id);
       if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start', behavior: 'smooth' });
+      else if (seq !== undefined) {
+        setJumpTarget(id);
+        void onLoadAround(seq);
+      }
     };
   }
 
@@ -196,20 +247,31 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
             );
           })}
         </ol>
+        {hasNewer ? (
+          <div className="mt-2 text-center">
+            <button type="button" onClick={() => loadNewerRef.current()} className="rounded-full px-4 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
+              {t('party.loadNewer')}
+            </button>
+          </div>
+        ) : null}
       </div>
       <p className="sr-only" aria-live="polite" data-testid="announcement">
         {announcement}
       </p>
-      {unseenBelow ? (
+      {unseenBelow || hasNewer ? (
         <button
           type="button"
           onClick={() => {
-            virtualizer.scrollToEnd({ behavior: 'smooth' });
             setUnseenBelow(false);
+            // Far back, the newest page replaces the window; the list then starts at its end.
+            if (hasNewer) {
+              atEnd.current = true;
+              void onLoadAround();
+            } else virtualizer.scrollToEnd({ behavior: 'smooth' });
           }}
-          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-primary-dark px-4 py-2 text-sm font-medium text-white shadow-lg"
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-primary-dark px-4 py-2 text-sm font-medium text-white shadow-lg"
         >
-          {t('party.newMessages')} ↓
+          {hasNewer ? t('party.toLatest') : t('party.newMessages')} ↓
         </button>
       ) : null}
     </div>

@@ -16,6 +16,9 @@ function frameOf(pending: Pick<PendingMessage, 'tempId' | 'message' | 'messageTy
 }
 const SEEN_THROTTLE_MS = 1000;
 
+/** A history page away from the loaded one; the newest page has no `hasNewer` (nothing is newer). */
+type HistoryWindow = { messages: ChatMessage[]; hasMore: boolean; hasNewer?: boolean; seq: number };
+
 /**
  * The live party: one reconnecting socket, the pure reducer, and the duties around them —
  * joining with the last applied seq (the room replays what was missed), re-sending messages that
@@ -128,13 +131,40 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
     return () => clearTimeout(timer);
   }, [state.ready, state.lastSeq, state.me, state.seen, sendFrame]);
 
+  /**
+   * Replaces the loaded messages with the page around `seq` (a heading far back); newer pages
+   * follow on scrolling down. Without a seq: the newest page, back to the live end.
+   */
+  const loadAround = useCallback(
+    async (seq?: number): Promise<boolean> => {
+      const page = await apiFetch<HistoryWindow>(`/api/parties/${party.id}/chat${seq === undefined ? '' : `?around=${seq}`}`);
+      if (!page.ok) return false;
+      dispatch({ type: 'windowLoaded', ...page.data, hasNewer: page.data.hasNewer ?? false });
+      return true;
+    },
+    [party.id],
+  );
+
+  /** Loads the page after the newest loaded message, while the window stops short of the newest. */
+  const loadNewer = useCallback(async (): Promise<number> => {
+    const current = stateRef.current;
+    const newest = current.messages[current.messages.length - 1];
+    if (!newest || !current.hasNewer) return 0;
+    const page = await apiFetch<HistoryWindow>(`/api/parties/${party.id}/chat?after=${newest.seq}`);
+    if (!page.ok) return 0;
+    dispatch({ type: 'newerLoaded', messages: page.data.messages, hasNewer: page.data.hasNewer ?? false, seq: page.data.seq });
+    return page.data.messages.length;
+  }, [party.id]);
+
   const send = useCallback(
     (text: string, options: { messageType?: MessageType; replyingTo?: string | null } = {}) => {
       const pending = { tempId: uuid(), message: text, messageType: options.messageType ?? 'text', replyingTo: options.replyingTo ?? null };
       dispatch({ type: 'queued', ...pending, at: Date.now() });
       if (stateRef.current.ready) sendFrame(frameOf(pending));
+      // One's own message is shown where it lands, at the newest: leave a window far back.
+      if (stateRef.current.hasNewer) void loadAround();
     },
-    [sendFrame],
+    [sendFrame, loadAround],
   );
 
   const retry = useCallback(
@@ -186,5 +216,5 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
     [act, sendFrame],
   );
 
-  return { state, send, retry, loadOlder, actions };
+  return { state, send, retry, loadOlder, loadNewer, loadAround, actions };
 }

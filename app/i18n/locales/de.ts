@@ -130,6 +130,8 @@ const de = {
     guestJoined: '{{name}} ist der Party beigetreten',
     noMessages: 'Noch keine Nachrichten. Sag Hallo!',
     loadOlder: 'Ältere Nachrichten laden',
+    loadNewer: 'Neuere Nachrichten laden',
+    toLatest: 'Zu den neuesten Nachrichten',
     you: 'Du',
     edited: 'bearbeitet',
     forwarded: 'Weitergeleitet',

@@ -132,6 +132,8 @@ const en: Translation = {
     guestJoined: '{{name}} joined the party',
     noMessages: 'No messages yet. Say hello!',
     loadOlder: 'Load older messages',
+    loadNewer: 'Load newer messages',
+    toLatest: 'Jump to latest',
     you: 'You',
     edited: 'edited',
     forwarded: 'Forwarded',

@@ -135,6 +135,8 @@ const fr: Translation = {
     guestJoined: '{{name}} a rejoint la soirée',
     noMessages: 'Pas encore de messages. Dites bonjour !',
     loadOlder: 'Charger les messages précédents',
+    loadNewer: 'Charger les messages suivants',
+    toLatest: 'Aller aux messages récents',
     you: 'Vous',
     edited: 'modifié',
     forwarded: 'Transféré',

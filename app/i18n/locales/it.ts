@@ -132,6 +132,8 @@ const it: Translation = {
     guestJoined: '{{name}} partecipa alla festa',
     noMessages: 'Ancora nessun messaggio. Saluta tutti!',
     loadOlder: 'Carica messaggi precedenti',
+    loadNewer: 'Carica messaggi successivi',
+    toLatest: 'Vai ai messaggi più recenti',
     you: 'Tu',
     edited: 'modificato',
     forwarded: 'Inoltrato',

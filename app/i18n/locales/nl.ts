@@ -132,6 +132,8 @@ const nl: Translation = {
     guestJoined: '{{name}} doet mee aan de party',
     noMessages: 'Nog geen berichten. Zeg hallo!',
     loadOlder: 'Oudere berichten laden',
+    loadNewer: 'Nieuwere berichten laden',
+    toLatest: 'Naar de nieuwste berichten',
     you: 'Jij',
     edited: 'bewerkt',
     forwarded: 'Doorgestuurd',
