@@ -5,7 +5,7 @@ import type { Action, Actor, PartyState } from '../app/core/permissions';
 import { can } from '../app/core/permissions';
 import type { ChatMessage, ClientEvent, Member, MessageType, PartySnapshot, ServerEvent } from '../app/core/protocol';
 import { PROTOCOL_VERSION } from '../app/core/protocol';
-import { MARKERS } from '../app/core/markers';
+import { MARKERS, markerOf } from '../app/core/markers';
 import { fullName, isCleanText } from '../app/core/text';
 import type { NewMessage, RoomStore, StoredMember } from './store';
 
@@ -71,6 +71,7 @@ export function snapshot(room: Room, me: StoredMember): PartySnapshot {
     members,
     online: room.online(),
     restrictedMessaging: room.store.facts?.restrictedMessaging ?? false,
+    expired: partyState(room.store, room.now()).expired,
     seen,
     seq: room.store.seq,
   };
@@ -150,19 +151,29 @@ export function editMessage(room: Room, member: StoredMember, messageId: string,
   return { ok: true, value: change };
 }
 
-/** Deletes all the given messages or none (each must exist and be deletable), and tells everyone. */
-export function deleteMessages(room: Room, member: StoredMember, ids: string[]): Outcome<{ seq: number; message: ChatMessage }[]> {
+/**
+ * Deletes all the given messages or none (each must exist and be deletable), and tells everyone.
+ * `erase` (fullDelete) leaves no placeholder: the message becomes the `erased` marker, which the
+ * pages do not show; it is the manager's alone, and may also erase a placeholder.
+ */
+export function deleteMessages(room: Room, member: StoredMember, ids: string[], erase = false): Outcome<{ seq: number; message: ChatMessage }[]> {
   const targets: ChatMessage[] = [];
   for (const id of new Set(ids)) {
     const target = room.store.findById(id);
     if (!target) return fail('messageNotFound');
+    if (erase) {
+      if (markerOf(target) === 'erased') continue;
+      if (!allowed(room, member, { type: 'eraseMessage', message: target })) return fail(member.role === 'manager' ? refusal(room) : 'forbidden');
+      targets.push(target);
+      continue;
+    }
     if (target.deleted) continue;
     // One's own message, or a moderator's action: the party's state is the reason (expired);
     // someone else's message for a plain guest: not theirs to delete.
     if (!allowed(room, member, { type: 'deleteMessage', message: target })) return fail(target.sender === member.id || member.role !== 'guest' ? refusal(room) : 'forbidden');
     targets.push(target);
   }
-  const changes = room.store.deleteMessages(targets, room.now());
+  const changes = room.store.deleteMessages(targets, room.now(), erase ? MARKERS.erased : null);
   for (const change of changes) room.broadcast({ type: 'updatedMessage', seq: change.seq, message: change.message });
   return { ok: true, value: changes };
 }

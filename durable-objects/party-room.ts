@@ -1,6 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
+import { TIMINGS } from '../app/core/limits';
+import { isExpired } from '../app/core/party';
 import type { ChatMessage, Member, ServerEvent } from '../app/core/protocol';
-import { parseClientFrame } from '../app/core/protocol';
+import { PING_FRAME, PONG_FRAME, parseClientFrame } from '../app/core/protocol';
 import type { Env } from '../worker/env';
 import type { Outcome, Room, SendInput } from './handlers';
 import { SendLimiter, announceJoin, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
@@ -11,12 +13,25 @@ import { RoomStore } from './store';
 interface Attachment {
   memberId: string;
   joined: boolean;
+  /** When the socket was accepted (epoch ms): a socket's silence counts from here until it pings. */
+  since?: number;
 }
 
 /** Headers the Worker sets when it forwards an authorised WebSocket upgrade. */
 export const ROOM_HEADER = { member: 'X-Salon-Member', facts: 'X-Salon-Facts' } as const;
 
 const MIRROR_DELAY_MS = 2000;
+/**
+ * The page pings as soon as its socket opens. A socket that has not pinged this long after
+ * connecting is a client without the heartbeat (the app's older builds, tests): only its close
+ * tells that it left.
+ */
+const FIRST_PING_WINDOW_MS = 3000;
+/** Presence checks never come closer together than this. */
+const PRESENCE_CHECK_MIN_MS = 500;
+
+/** Storage keys of the alarm's duties (the one alarm serves them all; see `arm`). */
+const DUE = { mirror: 'mirrorDue', expiryAnnounced: 'expiryAnnounced' } as const;
 
 /** Only the Worker reaches the room, so what it put in these headers is trusted. */
 function readHeader<T>(request: Request, name: string): T | null {
@@ -33,12 +48,25 @@ export class PartyRoom extends DurableObject<Env> implements Room {
   private readonly attachments = new WeakMap<WebSocket, Attachment>();
   /** Per member, not per socket: more sockets do not buy a higher rate. */
   private readonly limiters = new Map<string, SendLimiter>();
-  private mirrorScheduled = false;
+  /** When the D1 mirror is due (null: nothing to mirror); kept in storage across hibernation. */
+  private mirrorDue: number | null = null;
+  /** The expiry last announced to the sockets, so the alarm announces each expiry once. */
+  private expiryAnnounced: number | null = null;
+  /** The alarm as set in storage (one slot per object); null when none is set. */
+  private alarmAt: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new RoomStore(ctx.storage.sql, ctx.storage);
-    ctx.blockConcurrencyWhile(async () => this.store.load());
+    // The runtime answers the page's heartbeat itself: pings never wake a hibernated room, and
+    // the alarm reads each socket's last ping (getWebSocketAutoResponseTimestamp).
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
+    ctx.blockConcurrencyWhile(async () => {
+      this.store.load();
+      this.mirrorDue = (await ctx.storage.get<number>(DUE.mirror)) ?? null;
+      this.expiryAnnounced = (await ctx.storage.get<number>(DUE.expiryAnnounced)) ?? null;
+      this.alarmAt = await ctx.storage.getAlarm();
+    });
   }
 
   // ---- Room ---------------------------------------------------------------------------------
@@ -83,9 +111,10 @@ export class PartyRoom extends DurableObject<Env> implements Room {
   }
 
   scheduleMirror(): void {
-    if (this.mirrorScheduled) return;
-    this.mirrorScheduled = true;
-    this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + MIRROR_DELAY_MS));
+    if (this.mirrorDue !== null) return;
+    this.mirrorDue = Date.now() + MIRROR_DELAY_MS;
+    this.ctx.waitUntil(this.ctx.storage.put(DUE.mirror, this.mirrorDue));
+    this.arm();
   }
 
   persistName(member: Member): void {
@@ -110,7 +139,8 @@ export class PartyRoom extends DurableObject<Env> implements Room {
 
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [member.id]);
-    this.setAttachment(server, { memberId: member.id, joined: false });
+    this.setAttachment(server, { memberId: member.id, joined: false, since: this.now() });
+    this.arm();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -192,18 +222,114 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     this.left(ws);
   }
 
+  /**
+   * The one alarm's duties: drop silent sockets, announce the expiry, and mirror to D1 whatever
+   * waits (a little early when another duty woke the room: the delay only batches).
+   */
   override async alarm(): Promise<void> {
-    this.mirrorScheduled = false;
+    this.alarmAt = null;
+    try {
+      const now = this.now();
+      this.dropSilent(now);
+      this.announceExpiry(now);
+      if (this.mirrorDue !== null) await this.mirror();
+    } finally {
+      this.arm();
+    }
+  }
+
+  private async mirror(): Promise<void> {
+    this.mirrorDue = null;
+    await this.ctx.storage.delete(DUE.mirror);
     const facts = this.store.facts;
     if (!facts) return;
+    // Notices (a guest joined) are not what was said: they neither become the latest message
+    // nor make the party unread, so the seq is the latest message's, not the log's.
     const latest = this.store.latestMessage();
     const managerSeen = this.store.members.get(facts.ownerUserId)?.seenSeq ?? 0;
     // The dashboard's summary; D1 is never touched on the send path.
     await this.env.DB.prepare(
       'UPDATE parties SET latest_seq = ?, latest_at = ?, latest_sender_id = ?, latest_sender_name = ?, manager_seen_seq = ? WHERE id = ?',
     )
-      .bind(this.store.seq, latest?.timestamp ?? null, latest?.sender ?? null, latest?.senderName ?? null, managerSeen, facts.partyId)
+      .bind(latest?.seq ?? 0, latest?.timestamp ?? null, latest?.sender ?? null, latest?.senderName ?? null, managerSeen, facts.partyId)
       .run();
+  }
+
+  /**
+   * Sets the one alarm to the earliest due duty: the mirror, the party's expiry (once), and while
+   * sockets are open the presence check. An alarm already set earlier stays (it re-arms when it
+   * runs), so no path can push a duty back.
+   */
+  private arm(): void {
+    const now = this.now();
+    const dues = [this.mirrorDue, this.expiryDue(), this.presenceDue(now)].filter((due): due is number => due !== null);
+    if (dues.length === 0) return;
+    const next = Math.min(...dues);
+    if (this.alarmAt !== null && this.alarmAt <= next) return;
+    this.alarmAt = next;
+    this.ctx.waitUntil(this.ctx.storage.setAlarm(next));
+  }
+
+  private expiryDue(): number | null {
+    const expiresAt = this.store.facts?.expiresAt ?? null;
+    // A party is over once its expiry has passed (isExpired), so the alarm rings just after it.
+    return expiresAt !== null && expiresAt !== this.expiryAnnounced ? expiresAt + 1 : null;
+  }
+
+  /**
+   * When the presence check is next due: when a pinging socket's silence would pass the limit,
+   * or, for a socket that has not pinged yet, when its first ping should have come.
+   */
+  private presenceDue(now: number): number | null {
+    let due: number | null = null;
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const pinged = this.lastPing(ws);
+      const since = this.attachment(ws)?.since;
+      let at: number;
+      if (pinged !== null) at = pinged + TIMINGS.silentAfterMs;
+      else if (since !== undefined && now - since < FIRST_PING_WINDOW_MS) at = since + FIRST_PING_WINDOW_MS;
+      else continue;
+      at = Math.max(at, now + PRESENCE_CHECK_MIN_MS);
+      due = due === null ? at : Math.min(due, at);
+    }
+    return due;
+  }
+
+  /** When the socket last pinged (the runtime answered it), or null if it never has. */
+  private lastPing(ws: WebSocket): number | null {
+    return this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? null;
+  }
+
+  /**
+   * A phone that dropped off the network leaves a half-open socket that never closes by itself:
+   * one silent for longer than the limit is closed, and its member is offline for the others.
+   */
+  private dropSilent(now: number): void {
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const pinged = this.lastPing(ws);
+      if (pinged === null || now - pinged <= TIMINGS.silentAfterMs) continue;
+      try {
+        ws.close(4008, 'silent');
+      } catch {
+        // Already closing.
+      }
+      this.left(ws);
+    }
+  }
+
+  /** The expiry arrived: every open socket hears it once (an alarm at that time wakes the room). */
+  private announceExpiry(now: number): void {
+    const facts = this.store.facts;
+    if (!facts || facts.expiresAt === null || facts.expiresAt === this.expiryAnnounced || !isExpired(facts.expiresAt, now)) return;
+    this.setExpiryAnnounced(facts.expiresAt);
+    this.broadcast({ type: 'updateExpiry', partyId: facts.partyId, expired: true });
+  }
+
+  private setExpiryAnnounced(expiresAt: number | null): void {
+    this.expiryAnnounced = expiresAt;
+    this.ctx.waitUntil(expiresAt === null ? this.ctx.storage.delete(DUE.expiryAnnounced) : this.ctx.storage.put(DUE.expiryAnnounced, expiresAt));
   }
 
   // ---- RPC from the Worker (the API shares the socket's code paths) -------------------------
@@ -255,10 +381,10 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     return result.ok ? { ok: true, value: result.value.message } : result;
   }
 
-  async deleteMessages(member: Member, facts: RoomFacts, ids: string[]): Promise<Outcome<ChatMessage[]>> {
+  async deleteMessages(member: Member, facts: RoomFacts, ids: string[], erase = false): Promise<Outcome<ChatMessage[]>> {
     const stored = this.enter(member, facts);
     if (!stored) return { ok: false, code: 'notMember' };
-    const result = deleteMessages(this, stored, ids);
+    const result = deleteMessages(this, stored, ids, erase);
     return result.ok ? { ok: true, value: result.value.map((change) => change.message) } : result;
   }
 
@@ -326,6 +452,9 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     this.joined().clear();
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    this.alarmAt = null;
+    this.mirrorDue = null;
+    this.expiryAnnounced = null;
   }
 
   // ---- internals ----------------------------------------------------------------------------
@@ -337,6 +466,14 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     if (previous && previous.restrictedMessaging !== facts.restrictedMessaging) {
       this.broadcast({ type: 'updateRestriction', partyId: facts.partyId, restrictedMessaging: facts.restrictedMessaging });
     }
+    if (previous && previous.expiresAt !== facts.expiresAt) {
+      // The expiry was edited: past it, the party ends now; edited back, it goes on.
+      const now = this.now();
+      const expired = isExpired(facts.expiresAt, now);
+      if (expired) this.setExpiryAnnounced(facts.expiresAt);
+      if (expired !== isExpired(previous.expiresAt, now)) this.broadcast({ type: 'updateExpiry', partyId: facts.partyId, expired });
+    }
+    this.arm();
   }
 
   /**

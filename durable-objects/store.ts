@@ -1,4 +1,5 @@
 import { LIMITS } from '../app/core/limits';
+import { markerOf } from '../app/core/markers';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '../app/core/protocol';
 import { headingEntry } from '../app/core/protocol';
 
@@ -218,15 +219,20 @@ export class RoomStore {
     });
   }
 
-  /** Marks messages deleted (their text is dropped) as one event each, in one transaction. */
-  deleteMessages(targets: ChatMessage[], at: number): { seq: number; message: ChatMessage }[] {
+  /**
+   * Marks messages deleted (their text is dropped) as one event each, in one transaction. With an
+   * `erasedMarker` the text becomes that marker (a text message), so the message leaves no trace.
+   */
+  deleteMessages(targets: ChatMessage[], at: number, erasedMarker: string | null = null): { seq: number; message: ChatMessage }[] {
     return this.storage.transactionSync(() =>
       targets.map((message) => {
         const seq = this.seq + 1;
-        this.sql.exec("UPDATE messages SET deleted = 1, message = '', edited_at = ? WHERE seq = ?", at, message.seq);
+        const text = erasedMarker ?? '';
+        const messageType = erasedMarker ? 'text' : message.messageType;
+        this.sql.exec('UPDATE messages SET deleted = 1, message = ?, message_type = ?, edited_at = ? WHERE seq = ?', text, messageType, at, message.seq);
         this.sql.exec('INSERT INTO events (seq, message_seq) VALUES (?, ?)', seq, message.seq);
         this.seq = seq;
-        return { seq, message: { ...message, message: '', deleted: true, editedAt: at } };
+        return { seq, message: { ...message, message: text, messageType, deleted: true, editedAt: at } };
       }),
     );
   }
@@ -306,8 +312,16 @@ export class RoomStore {
     });
   }
 
+  /** The newest message that was said: notices (markers) are passed over, a page at a time. */
   latestMessage(): ChatMessage | null {
-    return this.page(undefined, 1).messages[0] ?? null;
+    let before: number | undefined;
+    for (;;) {
+      const { messages, hasMore } = this.page(before, 20);
+      const said = messages.findLast((message) => !markerOf(message));
+      if (said) return said;
+      if (!hasMore || messages.length === 0) return null;
+      before = messages[0]!.seq;
+    }
   }
 
   /**

@@ -16,7 +16,8 @@ export interface PendingMessage {
   error?: ErrorCode;
 }
 
-export type Connection = 'connecting' | 'open' | 'closed';
+/** `offline`: the browser says it has no network; messages queue until it is back. */
+export type Connection = 'connecting' | 'open' | 'closed' | 'offline';
 
 export interface ChatState {
   connection: Connection;
@@ -40,6 +41,8 @@ export interface ChatState {
   online: string[];
   seen: Record<string, number>;
   restrictedMessaging: boolean;
+  /** The room says the party is over; the manager still reads it, guests see it ended. */
+  expired: boolean;
   /** Terminal states the page shows instead of the chat (a deleted party shows as expired). */
   ended: null | 'expired' | 'removed' | 'notFound';
   /** The client must resume: events were missed, or the room asked for a reload. */
@@ -51,6 +54,14 @@ export type Ended = NonNullable<ChatState['ended']>;
 
 /** The errors of the party's info that end the chat, as the view each one shows (page and socket alike). */
 export const ENDED_BY_ERROR: Partial<Record<ErrorCode, Ended>> = { partyNotFound: 'notFound', partyExpired: 'expired', removed: 'removed' };
+
+/** Refusals that sending the same message again cannot overcome: not offered for resending. */
+const FINAL_SEND_ERRORS: ReadonlySet<ErrorCode> = new Set(['partyExpired', 'messageEmpty', 'messageTooLong', 'invalidText', 'invalidInput', 'tempIdConflict', 'frameTooLarge']);
+
+/** Whether a failed message may be sent again (its "tap to resend"). */
+export function mayResend(pending: PendingMessage): boolean {
+  return pending.status === 'failed' && !(pending.error && FINAL_SEND_ERRORS.has(pending.error));
+}
 
 export const initialChatState: ChatState = {
   connection: 'connecting',
@@ -66,6 +77,7 @@ export const initialChatState: ChatState = {
   online: [],
   seen: {},
   restrictedMessaging: false,
+  expired: false,
   ended: null,
   needsResync: null,
   lastError: null,
@@ -115,10 +127,10 @@ function beyondLoaded(state: ChatState, message: ChatMessage): boolean {
   return (state.hasMore && oldest !== undefined && message.seq < oldest.seq) || (state.hasNewer && newest !== undefined && message.seq > newest.seq);
 }
 
-/** The table of contents follows every heading change, loaded or not. */
+/** The table of contents follows every heading change, loaded or not; an erased heading leaves it. */
 function withHeading(headings: HeadingEntry[], message: ChatMessage): HeadingEntry[] {
   const entry = headingEntry(message);
-  if (!entry) return headings;
+  if (!entry) return headings.some((heading) => heading.id === message.id) ? headings.filter((heading) => heading.id !== message.id) : headings;
   const index = headings.findIndex((heading) => heading.id === entry.id);
   if (index >= 0) return headings.map((heading, i) => (i === index ? entry : heading));
   return [...headings, entry].sort((a, b) => a.seq - b.seq);
@@ -163,6 +175,21 @@ function applyEvents(state: ChatState, events: ChatEvent[]): ChatState {
   return next;
 }
 
+/**
+ * The party ended or, its expiry edited back, goes on. Ended: what waits to be sent can no longer
+ * be, and shows so (kept, not dropped); a guest's page ends. Going on: those become resendable,
+ * and a guest whose page ended with it (its socket still open) is back in the chat.
+ */
+function setExpired(state: ChatState, expired: boolean): ChatState {
+  if (expired) {
+    const pending = state.pending.map((p) => (p.status === 'sending' ? { ...p, status: 'failed' as const, error: 'partyExpired' as const } : p));
+    const ended = state.ended ?? (state.me && state.me.role !== 'manager' ? 'expired' : null);
+    return { ...state, expired, pending, ended };
+  }
+  const pending = state.pending.map(({ error, ...p }) => (error === 'partyExpired' ? p : { ...p, ...(error ? { error } : {}) }));
+  return { ...state, expired, pending, ended: state.ended === 'expired' ? null : state.ended };
+}
+
 function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
   switch (event.type) {
     case 'welcome': {
@@ -176,17 +203,20 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
         restrictedMessaging: event.restrictedMessaging,
         needsResync: null,
       };
-      if (event.mode === 'replay') return applyEvents(base, event.events);
+      if (event.mode === 'replay') return withExpiry(applyEvents(base, event.events), event.expired);
       const acked = new Set(event.messages.filter((m) => m.sender === event.me.id).map((m) => m.tempId));
-      return {
-        ...base,
-        messages: event.messages,
-        hasMore: event.hasMore,
-        hasNewer: false,
-        headings: event.headings,
-        lastSeq: event.seq,
-        pending: state.pending.filter((p) => !acked.has(p.tempId)),
-      };
+      return withExpiry(
+        {
+          ...base,
+          messages: event.messages,
+          hasMore: event.hasMore,
+          hasNewer: false,
+          headings: event.headings,
+          lastSeq: event.seq,
+          pending: state.pending.filter((p) => !acked.has(p.tempId)),
+        },
+        event.expired,
+      );
     }
     case 'ack':
       return applyChange(state, event.seq, event.message);
@@ -209,7 +239,10 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
       return { ...state, restrictedMessaging: event.restrictedMessaging };
     case 'reloadMessages':
       return { ...state, needsResync: 'reload' };
+    case 'updateExpiry':
+      return setExpired(state, event.expired);
     case 'partyDeleted':
+    case 'deleteParty':
       return { ...state, ended: 'expired' };
     case 'guestRemoved':
       if (event.guestId === state.me?.id) return { ...state, ended: 'removed' };
@@ -217,16 +250,22 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
     case 'error': {
       if (event.tempId) {
         const pending = state.pending.map((p) => (p.tempId === event.tempId ? { ...p, status: 'failed' as const, error: event.code } : p));
-        return { ...state, pending };
+        // The room refused it because the party is over: so is everything else that waits.
+        return event.code === 'partyExpired' ? setExpired({ ...state, pending }, true) : { ...state, pending };
       }
       if (event.code === 'removed') return { ...state, ended: 'removed' };
       return { ...state, lastError: event.code };
     }
-    default: {
-      const unreachable: never = event;
-      return unreachable;
-    }
+    default:
+      // An event of a newer room than this page knows: ignored, never the page's state.
+      event satisfies never;
+      return state;
   }
+}
+
+/** A (re)join's word on the expiry; only a change does anything. */
+function withExpiry(state: ChatState, expired: boolean): ChatState {
+  return expired === state.expired ? state : setExpired(state, expired);
 }
 
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {

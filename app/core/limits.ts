@@ -43,6 +43,12 @@ export const TIMINGS = {
   reconnectMinMs: 1000,
   reconnectMaxMs: 5000,
   heartbeatTimeoutMs: 3000,
+  /** The page pings its party room this often (answered by the runtime, see PING_FRAME)… */
+  pingIntervalMs: 2000,
+  /** …and the room drops a socket silent for longer: the guest shows offline within seconds. */
+  silentAfterMs: 5000,
+  /** Mark-seen is sent again this often until the room confirms it (spec: mark-seen retry 2 s). */
+  markSeenRetryMs: 2000,
   /** After an emoji is inserted, the caret is placed behind it this much later. */
   emojiSelectionMs: 100,
 } as const;

@@ -8,6 +8,8 @@ import type { MessageType } from './protocol';
  */
 export const MARKERS = {
   guestJoined: '\u0001guestJoined',
+  /** A message its manager deleted fully (spec: fullDelete): it leaves no "deleted" trace. */
+  erased: '\u0001erased',
 } as const;
 
 export type Marker = keyof typeof MARKERS;

@@ -27,6 +27,8 @@ export type Action =
   | { type: 'sendMessage'; messageType: MessageType }
   | { type: 'editMessage'; message: MessageFacts }
   | { type: 'deleteMessage'; message: MessageFacts }
+  /** Deleting without a trace (spec: fullDelete): the manager's, also for a deleted placeholder. */
+  | { type: 'eraseMessage'; message: MessageFacts }
   | { type: 'replyTo'; message: MessageFacts }
   | { type: 'removeGuest'; target: { role: PartyRole } }
   | { type: 'makeHost'; target: { role: PartyRole } }
@@ -62,6 +64,8 @@ export function can(actor: Actor, action: Action, party: PartyState): boolean {
       if (party.expired || action.message.deleted) return false;
       if (moderates(actor)) return true;
       return action.message.sender === actor.id && mayWrite(actor, party);
+    case 'eraseMessage':
+      return !party.expired && actor.role === 'manager';
     case 'replyTo':
       return !action.message.deleted && !NOT_REPLYABLE_TYPES.has(action.message.messageType);
     case 'removeGuest':

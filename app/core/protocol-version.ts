@@ -1,5 +1,13 @@
 /**
  * The realtime protocol's version (see protocol.ts). Its own module so the page can send it
- * without loading the schemas the server parses frames with.
+ * without loading the schemas the server parses frames with. 2: updateExpiry, `expired` in the
+ * snapshot and the ping heartbeat (a version-1 page would stay in an ended party).
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
+
+/**
+ * The heartbeat: a bare text frame the room's runtime answers itself (an auto-response), so a
+ * ping never wakes a hibernated room; the room reads when each socket last pinged.
+ */
+export const PING_FRAME = 'ping';
+export const PONG_FRAME = 'pong';

@@ -8,7 +8,7 @@ import { truncate } from './text';
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
  * follow the product spec. A client that speaks another version is told to reload.
  */
-export { PROTOCOL_VERSION } from './protocol-version';
+export { PING_FRAME, PONG_FRAME, PROTOCOL_VERSION } from './protocol-version';
 
 export const MESSAGE_TYPES = ['text', 'photo', 'voice', 'profile', 'heading', 'heading2', 'heading3'] as const;
 export const MessageTypeSchema = z.enum(MESSAGE_TYPES, { error: 'invalidInput' });
@@ -121,6 +121,8 @@ export interface PartySnapshot {
   members: Member[];
   online: string[];
   restrictedMessaging: boolean;
+  /** Past its expiry, by the room's clock: guests see it ended, the manager reads it. */
+  expired: boolean;
   /** Newest seen seq per member id. */
   seen: Record<string, number>;
   /** The party's latest seq when this was taken. */
@@ -151,7 +153,11 @@ export type ServerEvent =
   | { type: 'updatedSeen'; memberId: string; seq: number }
   | { type: 'updateRestriction'; partyId: string; restrictedMessaging: boolean }
   | { type: 'reloadMessages'; partyId: string }
+  /** The party ended (its expiry arrived or was edited into the past) or, edited back, goes on. */
+  | { type: 'updateExpiry'; partyId: string; expired: boolean }
   | { type: 'partyDeleted'; partyId: string }
+  /** The spec's other name for partyDeleted; clients accept both. */
+  | { type: 'deleteParty'; partyId: string }
   | { type: 'guestRemoved'; guestId: string }
   | { type: 'error'; code: ErrorCode; tempId?: string };
 

@@ -117,7 +117,11 @@ export function firstErrorCode(error: z.ZodError): ErrorCode {
 /** A server-made id: a UUID. */
 export const IdSchema = z.uuid({ error: 'invalidInput' });
 
-export const DeleteMessageSchema = z.object({ messageId: IdSchema });
+export const DeleteMessageSchema = z.object({
+  messageId: IdSchema,
+  /** Spec §7: the message goes without leaving a "deleted" placeholder (the manager's right). */
+  fullDelete: z.boolean({ error: 'invalidInput' }).optional(),
+});
 export const DeleteMessagesSchema = z.object({
   messageIds: z.array(IdSchema, { error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(LIMITS.historyPage * 4, { error: 'invalidInput' }),
 });

@@ -27,7 +27,7 @@ import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
 import { can } from '~/core/permissions';
 import { ENDED_BY_ERROR } from '~/core/chat-state';
-import type { Ended } from '~/core/chat-state';
+import type { Ended, PendingMessage } from '~/core/chat-state';
 import type { ChatMessage } from '~/core/protocol';
 import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
 import type { PartyInfo } from '../../worker/services/parties';
@@ -98,13 +98,28 @@ const ENDED_VIEWS = {
   removed: { title: 'party.removedTitle', text: 'party.removedText', tone: 'warning' },
 } as const satisfies Record<Ended, { title: string; text: string; tone: 'neutral' | 'warning' }>;
 
-/** The full-screen view of a party this reader cannot (or can no longer) see. */
-function EndedPanel({ reason }: { reason: Ended }) {
+/**
+ * The full-screen view of a party this reader cannot (or can no longer) see. Messages that were
+ * still waiting when it ended are shown as not sent, not silently dropped.
+ */
+function EndedPanel({ reason, unsent = [] }: { reason: Ended; unsent?: PendingMessage[] }) {
   const { t } = useTranslation();
   const view = ENDED_VIEWS[reason];
   return (
     <StatePanel title={t(view.title)} tone={view.tone}>
       <p>{t(view.text)}</p>
+      {unsent.length > 0 ? (
+        <div className="text-left" data-testid="unsent">
+          <p className="text-sm font-medium text-red-800">{t('party.notSent')}</p>
+          <ul className="mt-1 space-y-1">
+            {unsent.map((item) => (
+              <li key={item.tempId} className="whitespace-pre-wrap break-words rounded-xl bg-red-50 px-3 py-1.5 text-sm text-slate-800 ring-1 ring-red-200">
+                {item.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </StatePanel>
   );
 }
@@ -154,14 +169,17 @@ function Party({ party }: { party: PartyInfo }) {
     lastRole.current = role;
   }, [role, t]);
 
-  if (state.ended) return <EndedPanel reason={state.ended} />;
+  if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} />;
 
   const me = state.me ?? party.me;
   const isManager = me?.role === 'manager';
-  const partyState = { restrictedMessaging: state.ready ? state.restrictedMessaging : party.restrictedMessaging, expired: party.expired };
+  // Once the room has spoken, its word on the expiry is newer than the loader's (it ends live).
+  const expired = state.lastSeq !== null ? state.expired : party.expired;
+  const partyState = { restrictedMessaging: state.ready ? state.restrictedMessaging : party.restrictedMessaging, expired };
   const mayWrite = me !== null && can(me, { type: 'sendMessage', messageType: 'text' }, partyState);
-  const busy = state.pending.some((p) => p.status === 'sending');
-  const mayRestrict = me !== null && can(me, { type: 'restrictMessaging' }, partyState) && !party.expired;
+  // One send at a time while connected; without a connection messages queue (sent in order later).
+  const busy = state.connection === 'open' && state.pending.some((p) => p.status === 'sending');
+  const mayRestrict = me !== null && can(me, { type: 'restrictMessaging' }, partyState) && !expired;
   const tabClass = (active: boolean) => `flex-1 border-b-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
 
   return (
@@ -186,8 +204,8 @@ function Party({ party }: { party: PartyInfo }) {
               .join(' · ')}
           </p>
         </div>
-        {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={party.expired} compact /> : null}
-        {isManager && !party.expired && !selected ? (
+        {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={expired} compact /> : null}
+        {isManager && !expired && !selected ? (
           <button type="button" onClick={() => setSelected(new Set())} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5">
             {/* An icon on phones, so the party's title keeps its room; the text from sm up. */}
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -200,11 +218,11 @@ function Party({ party }: { party: PartyInfo }) {
         {mayRestrict ? (
           <RestrictionToggle restricted={partyState.restrictedMessaging} onChange={(value) => void actions.setRestriction(value)} className="hidden py-1.5 sm:block" />
         ) : null}
-        <LanguageMenu disabled={party.expired && !isManager} />
+        <LanguageMenu disabled={expired && !isManager} />
         {me && me.role !== 'manager' ? (
           <NameMenu
             me={me}
-            disabled={party.expired}
+            disabled={expired}
             onRename={actions.rename}
             onLeave={async () => {
               if (await actions.leave()) navigate('/', { replace: true });
@@ -213,9 +231,9 @@ function Party({ party }: { party: PartyInfo }) {
         ) : null}
       </header>
 
-      {joined && state.connection !== 'open' && state.lastSeq !== null ? (
-        <p role="status" className="bg-amber-50 px-4 py-1.5 text-center text-sm text-amber-900">
-          {t('party.reconnecting')}
+      {joined && (state.connection === 'offline' || (state.connection !== 'open' && state.lastSeq !== null)) ? (
+        <p role="status" data-testid="connection-status" className="bg-amber-50 px-4 py-1.5 text-center text-sm text-amber-900">
+          {t(state.connection === 'offline' ? 'party.youAreOffline' : 'party.reconnecting')}
         </p>
       ) : null}
 
@@ -286,8 +304,10 @@ function Party({ party }: { party: PartyInfo }) {
                 setSelected(null);
               }}
             />
-          ) : party.expired ? (
-            <p className="border-t border-slate-200 bg-white p-4 text-center text-slate-600">{t('party.expiredNote')}</p>
+          ) : expired ? (
+            <p className="border-t border-slate-200 bg-white p-4 text-center text-slate-600" data-testid="expired-note">
+              {t('party.expiredNote')}
+            </p>
           ) : joined && !mayWrite ? (
             <p className="border-t border-slate-200 bg-white p-4 text-center text-slate-600" role="status">
               {t('party.restrictedNote')}

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ENDED_BY_ERROR, chatReducer, initialChatState, upsertMessage, type ChatAction, type ChatState } from '../../app/core/chat-state';
+import { ENDED_BY_ERROR, chatReducer, initialChatState, mayResend, upsertMessage, type ChatAction, type ChatState } from '../../app/core/chat-state';
 import { ERROR_STATUS, type ErrorCode } from '../../app/core/errors';
-import type { ChatEvent, ChatMessage, HeadingEntry, Member, ServerEvent } from '../../app/core/protocol';
+import { MARKERS } from '../../app/core/markers';
+import { PROTOCOL_VERSION, type ChatEvent, type ChatMessage, type HeadingEntry, type Member, type ServerEvent } from '../../app/core/protocol';
 
 // ---- fixtures --------------------------------------------------------------------------------
 
@@ -41,7 +42,7 @@ const updated = (seq: number, m: ChatMessage): ChatAction => server({ type: 'upd
 function welcome(fields: Partial<Extract<ServerEvent, { type: 'welcome' }>> = {}): ChatAction {
   return server({
     type: 'welcome',
-    protocolVersion: 1,
+    protocolVersion: PROTOCOL_VERSION,
     mode: 'snapshot',
     messages: [],
     hasMore: false,
@@ -52,6 +53,7 @@ function welcome(fields: Partial<Extract<ServerEvent, { type: 'welcome' }>> = {}
     members: [manager, me, other],
     online: [manager.id, me.id],
     restrictedMessaging: false,
+    expired: false,
     seen: { [manager.id]: 0 },
     seq: 0,
     ...fields,
@@ -430,6 +432,72 @@ describe('party', () => {
     expect(run([welcome(), server({ type: 'partyDeleted', partyId: 'party-1' })]).ended).toBe('expired');
   });
 
+  it("deleteParty (the spec's other name) ends the chat as 'expired' too", () => {
+    expect(run([welcome(), server({ type: 'deleteParty', partyId: 'party-1' })]).ended).toBe('expired');
+  });
+
+  it('an event this page does not know leaves the state as it is', () => {
+    const before = run([welcome()]);
+    expect(run([server({ type: 'somethingNewer', partyId: 'party-1' } as unknown as ServerEvent)], before)).toBe(before);
+  });
+});
+
+describe('the party ends while the page is open', () => {
+  const expire = (expired: boolean) => server({ type: 'updateExpiry', partyId: 'party-1', expired });
+  const queued = (n: number): ChatAction => ({ type: 'queued', tempId: tempIdOf(n), message: `text ${n}`, at: n });
+
+  it("ends a guest's chat as 'expired', and what waited to be sent shows failed for that reason, not resendable", () => {
+    const state = run([welcome(), queued(1), queued(2), expire(true)]);
+    expect(state.ended).toBe('expired');
+    expect(state.expired).toBe(true);
+    expect(state.pending.map((p) => [p.status, p.error])).toEqual([
+      ['failed', 'partyExpired'],
+      ['failed', 'partyExpired'],
+    ]);
+    expect(state.pending.some(mayResend)).toBe(false);
+  });
+
+  it('a host is a guest here: the chat ends', () => {
+    expect(run([welcome({ me: { ...me, role: 'host' } }), expire(true)]).ended).toBe('expired');
+  });
+
+  it("keeps the manager's chat open, read-only (expired)", () => {
+    const state = run([welcome({ me: manager }), expire(true)]);
+    expect(state.ended).toBeNull();
+    expect(state.expired).toBe(true);
+  });
+
+  it('a welcome that says expired does the same (a rejoin after the end)', () => {
+    expect(run([welcome({ expired: true })]).ended).toBe('expired');
+    expect(run([welcome({ me: manager, expired: true })])).toMatchObject({ ended: null, expired: true });
+    expect(run([welcome({ me: manager, mode: 'replay', expired: true })])).toMatchObject({ ended: null, expired: true });
+  });
+
+  it("a refusal 'partyExpired' for one message ends the party for every message waiting", () => {
+    const state = run([welcome(), queued(1), queued(2), server({ type: 'error', code: 'partyExpired', tempId: tempIdOf(1) })]);
+    expect(state.ended).toBe('expired');
+    expect(state.pending.map((p) => p.error)).toEqual(['partyExpired', 'partyExpired']);
+  });
+
+  it('edited back into the future: the guest is back in the chat and the failed messages may be resent', () => {
+    const state = run([welcome(), queued(1), expire(true), expire(false)]);
+    expect(state).toMatchObject({ ended: null, expired: false });
+    expect(state.pending).toEqual([{ tempId: tempIdOf(1), message: 'text 1', messageType: 'text', replyingTo: null, createdAt: 1, status: 'failed' }]);
+    expect(mayResend(state.pending[0]!)).toBe(true);
+  });
+
+  it('going on does not bring back a chat that ended for another reason', () => {
+    expect(run([welcome(), server({ type: 'guestRemoved', guestId: me.id }), expire(false)]).ended).toBe('removed');
+  });
+
+  it('a failure another try can overcome is resendable; one it cannot is not', () => {
+    const failed = (code: ErrorCode) => run([queued(1), server({ type: 'error', code, tempId: tempIdOf(1) })]).pending[0]!;
+    expect(mayResend(failed('rateLimited'))).toBe(true);
+    expect(mayResend(failed('restricted'))).toBe(true);
+    expect(mayResend(failed('messageTooLong'))).toBe(false);
+    expect(mayResend(run([queued(1)]).pending[0]!)).toBe(false);
+  });
+
   it("reloadMessages asks for a 'reload'", () => {
     expect(run([welcome(), server({ type: 'reloadMessages', partyId: 'party-1' })]).needsResync).toBe('reload');
   });
@@ -613,6 +681,14 @@ describe('headings', () => {
       updated(6, heading(4, { message: '', deleted: true, editedAt: 6 })),
     ]);
     expect(state.headings).toEqual([entry(2, { level: 'heading3', text: 'Neu' }), entry(4, { text: '', deleted: true })]);
+  });
+
+  it('a heading erased without a trace (fullDelete) leaves the list', () => {
+    const state = run([
+      welcome({ messages: [message(1)], seq: 1, headings: [entry(1, { id: 'msg-h' })] }),
+      updated(2, heading(1, { id: 'msg-h', messageType: 'text', message: MARKERS.erased, deleted: true, editedAt: 2 })),
+    ]);
+    expect(state.headings).toEqual([]);
   });
 
   it('a heading change outside the loaded window still reaches the list (the message itself is left for its page)', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../app/core/limits';
-import { MESSAGE_TYPES, PROTOCOL_VERSION, frameBytes, parseClientFrame, type ParsedFrame } from '../../app/core/protocol';
+import { LIMITS, TIMINGS } from '../../app/core/limits';
+import { MESSAGE_TYPES, PING_FRAME, PONG_FRAME, PROTOCOL_VERSION, frameBytes, parseClientFrame, type ParsedFrame } from '../../app/core/protocol';
 
 const TEMP_ID = '123e4567-e89b-42d3-a456-426614174000';
 const MESSAGE_ID = '9b2f3c1e-7d4a-4e8b-9c2d-1f0a3b5c7d9e';
@@ -301,5 +301,18 @@ describe('parseClientFrame is total', () => {
         if (!parsed.ok && parsed.tempId !== undefined) expect(parsed.tempId).toBe(value.tempId);
       }),
     );
+  });
+});
+
+describe('the heartbeat frames', () => {
+  it('are not events: the runtime answers the ping, and one that reached the room would be refused, never handled', () => {
+    expect(PING_FRAME).not.toBe(PONG_FRAME);
+    expect(parseClientFrame(PING_FRAME)).toEqual({ ok: false, code: 'invalidFrame' });
+    expect(() => JSON.parse(PONG_FRAME)).toThrow();
+  });
+
+  it('the page pings well within the time the room waits before it drops a silent socket', () => {
+    expect(TIMINGS.pingIntervalMs * 2).toBeLessThanOrEqual(TIMINGS.silentAfterMs);
+    expect(TIMINGS.heartbeatTimeoutMs).toBeGreaterThan(TIMINGS.pingIntervalMs);
   });
 });

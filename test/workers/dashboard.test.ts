@@ -33,6 +33,33 @@ describe("the dashboard's unread marker", () => {
     expect((await summary()).unread).toBe(false);
   });
 
+  it('a guest joining (its notice) neither makes the party unread nor becomes its latest message', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const ida = await joinGuest(party.id, { firstName: 'Ida', lastName: 'Sommer' });
+    const summary = async () => (await json<Summary[]>(await api('/parties', { headers: consultant.headers }))).find((p) => p.id === party.id)!;
+    const manager = await connected(party.id, consultant.headers);
+    const idaSocket = await connected(party.id, ida.headers);
+    idaSocket.socket.send(textMessage('Hallo!'));
+    const ack = await idaSocket.socket.next('ack');
+    manager.socket.send({ type: 'updateSeen', seq: ack.seq });
+    await idaSocket.socket.next('updatedSeen');
+
+    await joinGuest(party.id, { firstName: 'Ben', lastName: 'Kurz' });
+    await manager.socket.next('newMessage', 3000, (event) => event.message.senderName === 'Ben Kurz');
+    await runDurableObjectAlarm(stub(party.id));
+    expect(await summary()).toMatchObject({ unread: false, latestMessage: { senderName: 'Ida Sommer' } });
+
+    // A party where only notices happened has no latest message.
+    const quiet = await createParty(consultant);
+    await joinGuest(quiet.id, { firstName: 'Ben', lastName: 'Kurz' });
+    await runDurableObjectAlarm(stub(quiet.id));
+    const quietSummary = (await json<Summary[]>(await api('/parties', { headers: consultant.headers }))).find((p) => p.id === quiet.id)!;
+    expect(quietSummary).toMatchObject({ unread: false, latestMessage: null });
+    manager.socket.close();
+    idaSocket.socket.close();
+  });
+
   it('opening the party page marks the chat timestamp; guests cannot read it', async () => {
     const consultant = await createConsultant();
     const party = await createParty(consultant);

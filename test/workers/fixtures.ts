@@ -2,7 +2,7 @@ import { SELF, createExecutionContext, env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import { markerOf } from '../../app/core/markers';
 import type { ServerEvent } from '../../app/core/protocol';
-import { PROTOCOL_VERSION } from '../../app/core/protocol';
+import { PONG_FRAME, PROTOCOL_VERSION } from '../../app/core/protocol';
 import { shortId } from '../../worker/auth/crypto';
 import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
@@ -95,12 +95,19 @@ export async function joinGuest(partyId: string, names: { firstName?: string; la
 /** A client socket with a queue of received events. */
 export class TestSocket {
   readonly events: ServerEvent[] = [];
+  /** Answers to the heartbeat's pings (plain text frames, not events). */
+  pongs = 0;
   private waiters: Array<() => void> = [];
   closed: { code: number; reason: string } | null = null;
 
   constructor(readonly ws: WebSocket) {
     ws.accept();
     ws.addEventListener('message', (event) => {
+      if (event.data === PONG_FRAME) {
+        this.pongs++;
+        this.wake();
+        return;
+      }
       this.events.push(JSON.parse(String(event.data)) as ServerEvent);
       this.wake();
     });

@@ -139,7 +139,8 @@ export const partiesApi = new Hono<ApiEnv>()
   })
   .put('/:id/deleteMessage', valid('json', DeleteMessageSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
-    const [message] = unwrap(await room(c.env, party.id).deleteMessages(member, roomFacts(party), [c.req.valid('json').messageId]));
+    const body = c.req.valid('json');
+    const [message] = unwrap(await room(c.env, party.id).deleteMessages(member, roomFacts(party), [body.messageId], body.fullDelete ?? false));
     return c.json(message ?? null);
   })
   .put('/:id/deleteMessages', valid('json', DeleteMessagesSchema), async (c) => {

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormattedText } from '~/components/formatted-text';
 import type { PendingMessage } from '~/core/chat-state';
+import { mayResend } from '~/core/chat-state';
 import { markerOf } from '~/core/markers';
 import type { Actor, PartyState } from '~/core/permissions';
 import type { ChatMessage, Member } from '~/core/protocol';
@@ -64,7 +65,8 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
   const byId = new Map(messages.map((message) => [message.id, message]));
   const firstNew = lastSeenAtOpen === null ? undefined : messages.find((m) => m.seq > lastSeenAtOpen && m.sender !== me?.id && !markerOf(m))?.id;
   const showReceipts = me?.role === 'manager';
-  const rows: Row[] = [...messages.map((message) => ({ kind: 'message' as const, message })), ...pending.map((item) => ({ kind: 'pending' as const, item }))];
+  // A fully deleted message (spec: fullDelete) leaves no row.
+  const rows: Row[] = [...messages.filter((message) => markerOf(message) !== 'erased').map((message) => ({ kind: 'message' as const, message })), ...pending.map((item) => ({ kind: 'pending' as const, item }))];
   const rowKey = (row: Row) => (row.kind === 'message' ? row.message.id : `pending:${row.item.tempId}`);
 
   const virtualizer = useVirtualizer({
@@ -282,7 +284,17 @@ function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (tempId
   const { t } = useTranslation();
   return (
     <div className="flex justify-end" data-testid="pending-message" data-status={item.status}>
-      {item.status === 'failed' ? (
+      {item.status === 'failed' && !mayResend(item) ? (
+        // A refusal another try cannot overcome (the party is over): said so, and no retry offered.
+        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-red-50 px-3.5 py-2 shadow-sm ring-1 ring-red-300 sm:max-w-[70%]">
+          <p className="whitespace-pre-wrap break-words">{item.message}</p>
+          <p className="mt-0.5 flex items-center justify-end gap-1 text-xs text-red-800">
+            <span aria-hidden="true">⚠</span>
+            {item.error ? `${t(`errors.${item.error}`)} ` : ''}
+            {t('party.notSent')}
+          </p>
+        </div>
+      ) : item.status === 'failed' ? (
         <button
           type="button"
           onClick={() => onRetry(item.tempId)}

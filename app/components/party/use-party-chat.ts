@@ -1,14 +1,12 @@
 import ReconnectingWebSocket from 'partysocket/ws';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ChatState, PendingMessage } from '~/core/chat-state';
-import { ENDED_BY_ERROR, chatReducer, initialChatState } from '~/core/chat-state';
+import { ENDED_BY_ERROR, chatReducer, initialChatState, mayResend } from '~/core/chat-state';
 import { TIMINGS } from '~/core/limits';
 import type { ChatMessage, ClientEvent, MessageType, ServerEvent } from '~/core/protocol';
-import { PROTOCOL_VERSION } from '~/core/protocol-version';
+import { PING_FRAME, PONG_FRAME, PROTOCOL_VERSION } from '~/core/protocol-version';
 import { apiFetch, signInAgain } from '~/lib/api';
 import { uuid } from '~/lib/uuid';
-
-const HEARTBEAT_INTERVAL_MS = 15_000;
 
 /** The frame for a message that waits to be sent; the same tempId every time it is tried. */
 function frameOf(pending: Pick<PendingMessage, 'tempId' | 'message' | 'messageType' | 'replyingTo'>): ClientEvent {
@@ -49,22 +47,37 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
     let deadline: ReturnType<typeof setTimeout> | undefined;
     let everOpened = false;
 
+    // The heartbeat: the room's runtime answers each ping without waking the room, and the room
+    // drops a socket that stops pinging (others see the guest offline within seconds). No frame
+    // back within the time-out: the connection is dead even if the browser has not noticed.
+    const ping = () => {
+      if (socket.readyState !== socket.OPEN) return;
+      socket.send(PING_FRAME);
+      deadline ??= setTimeout(() => {
+        deadline = undefined;
+        socket.reconnect();
+      }, TIMINGS.heartbeatTimeoutMs);
+    };
+    const stopHeartbeat = () => {
+      clearInterval(heartbeat);
+      clearTimeout(deadline);
+      deadline = undefined;
+    };
+
     socket.addEventListener('open', () => {
       everOpened = true;
       dispatch({ type: 'connection', connection: 'open' });
       const current = stateRef.current;
       const lastSeq = current.needsResync === 'reload' ? null : current.lastSeq;
       socket.send(JSON.stringify({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq } satisfies ClientEvent));
-      clearInterval(heartbeat);
-      heartbeat = setInterval(() => {
-        socket.send(JSON.stringify({ type: 'iAmOnline' } satisfies ClientEvent));
-        clearTimeout(deadline);
-        // No answer in time: the connection is dead even if the browser has not noticed.
-        deadline = setTimeout(() => socket.reconnect(), TIMINGS.heartbeatTimeoutMs);
-      }, HEARTBEAT_INTERVAL_MS);
+      stopHeartbeat();
+      ping();
+      heartbeat = setInterval(ping, TIMINGS.pingIntervalMs);
     });
     socket.addEventListener('message', (message) => {
       clearTimeout(deadline);
+      deadline = undefined;
+      if (message.data === PONG_FRAME) return;
       let event: ServerEvent;
       try {
         event = JSON.parse(String(message.data)) as ServerEvent;
@@ -74,9 +87,8 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
       dispatch({ type: 'server', event });
     });
     socket.addEventListener('close', (event) => {
-      clearInterval(heartbeat);
-      clearTimeout(deadline);
-      dispatch({ type: 'connection', connection: 'closed' });
+      stopHeartbeat();
+      dispatch({ type: 'connection', connection: navigator.onLine ? 'closed' : 'offline' });
       if (event.code === 4003 || event.code === 4004) {
         socket.close();
         dispatch({ type: 'ended', reason: event.code === 4003 ? 'removed' : 'expired' });
@@ -95,9 +107,23 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
       socket.close();
     }
 
+    // The browser knows first when the network goes: say so at once (not a heartbeat later) and
+    // let messages queue; back online, reconnect without waiting out the retry delay.
+    const offline = () => {
+      stopHeartbeat();
+      dispatch({ type: 'connection', connection: 'offline' });
+      socket.reconnect();
+    };
+    const online = () => {
+      if (socket.readyState !== socket.OPEN) socket.reconnect();
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+
     return () => {
-      clearInterval(heartbeat);
-      clearTimeout(deadline);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+      stopHeartbeat();
       socket.close();
       socketRef.current = null;
     };
@@ -116,20 +142,29 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
     if (state.needsResync) socketRef.current?.reconnect();
   }, [state.needsResync]);
 
-  // The seen position follows what has arrived while the page is visible.
+  // The seen position follows what has arrived while the page is visible. Until the room confirms
+  // it (its updatedSeen for me), it is sent again every 2 s (spec: mark-seen retry).
   const seenRef = useRef({ sent: 0, at: 0 });
+  const [seenTries, setSeenTries] = useState(0);
+  useEffect(() => {
+    const visible = () => setSeenTries((n) => n + 1);
+    document.addEventListener('visibilitychange', visible);
+    return () => document.removeEventListener('visibilitychange', visible);
+  }, []);
   useEffect(() => {
     if (!state.ready || state.lastSeq === null || !state.me) return;
     const mine = state.seen[state.me.id] ?? 0;
-    if (state.lastSeq <= mine || state.lastSeq <= seenRef.current.sent || document.visibilityState !== 'visible') return;
-    const wait = Math.max(0, seenRef.current.at + SEEN_THROTTLE_MS - Date.now());
+    if (state.lastSeq <= mine || document.visibilityState !== 'visible') return;
+    const { sent, at } = seenRef.current;
+    const wait = Math.max(0, at + (state.lastSeq > sent ? SEEN_THROTTLE_MS : TIMINGS.markSeenRetryMs) - Date.now());
     const timer = setTimeout(() => {
       const seq = stateRef.current.lastSeq ?? 0;
       seenRef.current = { sent: seq, at: Date.now() };
       sendFrame({ type: 'updateSeen', seq });
+      setSeenTries((n) => n + 1);
     }, wait);
     return () => clearTimeout(timer);
-  }, [state.ready, state.lastSeq, state.me, state.seen, sendFrame]);
+  }, [state.ready, state.lastSeq, state.me, state.seen, sendFrame, seenTries]);
 
   /**
    * Replaces the loaded messages with the page around `seq` (a heading far back); newer pages
@@ -170,7 +205,7 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
   const retry = useCallback(
     (tempId: string) => {
       const pending = stateRef.current.pending.find((p) => p.tempId === tempId);
-      if (!pending) return;
+      if (!pending || !mayResend(pending)) return;
       dispatch({ type: 'retry', tempId });
       if (stateRef.current.ready) sendFrame(frameOf(pending));
     },
