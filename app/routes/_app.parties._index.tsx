@@ -125,7 +125,7 @@ export default function Parties() {
           ],
         }}
       />
-      <main id="main" className="grid gap-6 px-4 py-6 sm:px-6 xl:grid-cols-[1fr_18rem]">
+      <main id="main" className="grid grid-cols-1 gap-6 px-4 py-6 sm:px-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <section aria-label={tab === 'active' ? t('parties.active') : t('parties.expired')}>
           {result?.ok ? (
             <p role="status" className="mb-4 rounded-lg bg-green-50 px-3 py-2 text-green-800">
@@ -135,7 +135,7 @@ export default function Parties() {
           {shown.length === 0 ? (
             <p className="text-slate-600">{parties.length === 0 ? t('parties.empty') : tab === 'active' ? t('parties.noActive') : t('parties.noExpired')}</p>
           ) : (
-            <ul className="grid gap-3 md:grid-cols-2" data-testid="party-cards">
+            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="party-cards">
               {shown.map((party) => (
                 <PartyCard key={party.id} party={party} onEdit={() => setDialog({ party })} onDelete={() => setDeleting(party)} />
               ))}
@@ -194,9 +194,10 @@ function PartyCard({ party, onEdit, onDelete }: { party: Party; onEdit: () => vo
   const { t } = useTranslation();
   const format = useDateFormatter();
   return (
-    <li className="relative rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="party-card">
+    // A long unbroken title or host wraps anywhere rather than widening the card (and a phone's page).
+    <li className="relative min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 wrap-anywhere" data-testid="party-card">
       <div className="flex items-start justify-between gap-2">
-        <h2 className="min-w-0 break-words text-lg font-semibold">{party.title}</h2>
+        <h2 className="min-w-0 text-lg font-semibold">{party.title}</h2>
         <div className="flex shrink-0 items-center gap-1">
           {party.unread ? (
             <span className="rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-medium text-white" data-testid="unread">

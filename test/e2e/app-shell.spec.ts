@@ -12,8 +12,13 @@ test('the release-notes item keeps its icon, at full size, beside its badge, on 
     const page = await context.newPage();
     await signIn(page, 'anna@salon.test');
     await settled(page);
-    if (name === 'phone') await page.getByRole('button', { name: 'Menü' }).click();
-    const item = page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: /Versionshinweise/ });
+    const drawer = page.getByRole('navigation', { name: 'Hauptmenü' });
+    if (name === 'phone') {
+      await page.getByRole('button', { name: 'Menü' }).click();
+      // The drawer slides in: measured once it is in place.
+      await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+    }
+    const item = drawer.getByRole('link', { name: /Versionshinweise/ });
     const badge = item.getByTestId('release-notes-highlight');
     await expect(badge).toBeVisible();
     const icon = (await item.locator('svg').boundingBox())!;

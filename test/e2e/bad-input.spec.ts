@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './diagnostics';
 import { HOSTILE_NAMES, HOSTILE_TEXTS, HOSTILE_TITLE } from '../fixtures/bad-input-catalogue';
-import { hostParty, joinAs, phoneContext, watchDialogs } from './helpers';
+import { expectNoSidewaysScroll, hostParty, joinAs, phoneContext, watchDialogs } from './helpers';
 
 /**
  * The hostile names, texts and title that test/fixtures/bad-input-catalogue.ts lets through must
@@ -65,6 +65,7 @@ test('hostile guest names, message texts and a party title show as plain text an
     await expect(page.locator('[role=log] a')).toHaveCount(0);
     expect(await texts(page)).toEqual(HOSTILE_TEXTS);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTILE_TITLE);
+    await expectNoSidewaysScroll(page);
   };
   await check(consultant);
   for (const guest of guests) await check(guest);
@@ -81,6 +82,9 @@ test('hostile guest names, message texts and a party title show as plain text an
   await consultant.goto('/parties');
   await expect(consultant.getByTestId('party-card').filter({ hasText: HOSTILE_TITLE })).toBeVisible();
   await expectNothingInjected(consultant);
+  // The long unbroken title and host wrap on a phone-wide dashboard instead of widening the page.
+  await consultant.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(consultant, 'the dashboard at 390 px');
 
   // Anything that would fire late (an image's error handler, a timer) has had its chance.
   await consultant.waitForTimeout(500);

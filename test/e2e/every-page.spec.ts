@@ -9,7 +9,7 @@ import fr from '../../app/i18n/locales/fr';
 import it from '../../app/i18n/locales/it';
 import nl from '../../app/i18n/locales/nl';
 import { expect, test } from './diagnostics';
-import { settled, signIn } from './helpers';
+import { expectNoSidewaysScroll, settled, signIn } from './helpers';
 
 /**
  * Every page and party state, in every language, as the actor who would see it: each must hydrate
@@ -116,6 +116,7 @@ LANGUAGES.forEach((language, index) => {
         await settled(page);
         await expect(page.locator('html'), visit.what).toHaveAttribute('lang', language);
         await expect(page.getByText(visit.shows, { exact: true }).first(), visit.what).toBeVisible();
+        await expectNoSidewaysScroll(page, visit.what);
         if (!axe) continue;
         const { violations: found } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
         for (const violation of found) {

@@ -21,6 +21,15 @@ export async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
 }
 
+/**
+ * The page is no wider than the screen: nothing (a long unbroken title, a name, a link) pushes it
+ * sideways, which on a phone would also zoom the whole page out.
+ */
+export async function expectNoSidewaysScroll(page: Page, what = page.url()): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, `${what}: the page is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
+}
+
 /** Signs a demo consultant in through the local provider's own login page. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');

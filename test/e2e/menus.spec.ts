@@ -73,7 +73,7 @@ test('the header menus stay inside a 320 px screen', async ({ browser }) => {
   await page.keyboard.press('Escape');
 
   // The language and user menus are disclosure lists of buttons and links, not ARIA menus.
-  for (const label of ['Sprache', 'Benutzermenü']) {
+  for (const label of ['Sprache: Deutsch', 'Benutzermenü']) {
     const summary = page.getByLabel(label, { exact: true });
     await summary.click();
     const list = page.locator('details[open] > :not(summary)');
