@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { demoConsultants, demoParty } from './demo-data.mjs';
 
 const LOCAL_ISSUER = 'http://localhost:9090';
@@ -66,9 +67,10 @@ export function seed({ persistTo } = {}) {
   const file = join(dir, 'seed.sql');
   writeFileSync(file, seedSql());
   try {
-    const args = ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', file];
+    const args = ['d1', 'execute', 'DB', '--local', '--file', file];
     if (persistTo) args.push('--persist-to', persistTo);
-    execFileSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    // The project's own wrangler, not through npx (which adds npm's start-up and its warnings).
+    execFileSync(fileURLToPath(new URL('../node_modules/.bin/wrangler', import.meta.url)), args, { stdio: ['ignore', 'ignore', 'inherit'] });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

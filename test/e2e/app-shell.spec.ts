@@ -1,13 +1,10 @@
 import { expect, test } from './diagnostics';
-import { settled, signIn } from './helpers';
+import { screens, settled, signIn } from './helpers';
 
 // Runs before dashboard.spec (files run in name order on one fresh database): that test reads the
 // release notes, and the badge shows only while they are unread.
 test('the release-notes item keeps its icon, at full size, beside its badge, on a phone and on a desktop', async ({ browser }) => {
-  for (const [name, options] of [
-    ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-    ['desktop', { viewport: { width: 1280, height: 800 } }],
-  ] as const) {
+  for (const [name, options] of screens('phone', 'desktop')) {
     const context = await browser.newContext({ locale: 'de-DE', ...options });
     const page = await context.newPage();
     await signIn(page, 'anna@salon.test');

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { createParty, hostParty, phoneContext, settled, signIn } from './helpers';
+import type { Screen } from './helpers';
+import { SCREENS, createParty, hostParty, settled, signIn } from './helpers';
 
 /**
  * Every dialog is a modal in the middle of the screen, on a phone and on a desktop, fits the
@@ -8,14 +9,8 @@ import { createParty, hostParty, phoneContext, settled, signIn } from './helpers
  * expiry that has passed at its field.
  */
 
-const SCREENS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1280, height: 800 },
-} as const;
-type Screen = keyof typeof SCREENS;
-
 async function open(browser: Browser, screen: Screen): Promise<Page> {
-  const context = screen === 'phone' ? await phoneContext(browser) : await browser.newContext({ locale: 'de-DE', viewport: SCREENS.desktop });
+  const context = await browser.newContext({ locale: 'de-DE', ...SCREENS[screen] });
   return context.newPage();
 }
 

@@ -9,7 +9,7 @@ import fr from '../../app/i18n/locales/fr';
 import it from '../../app/i18n/locales/it';
 import nl from '../../app/i18n/locales/nl';
 import { expect, test } from './diagnostics';
-import { expectNoSidewaysScroll, settled, signIn } from './helpers';
+import { SCREENS, expectNoSidewaysScroll, settled, signIn } from './helpers';
 
 /**
  * Every page and party state, in every language, as the actor who would see it: each must hydrate
@@ -22,8 +22,6 @@ import { expectNoSidewaysScroll, settled, signIn } from './helpers';
 type State = BrowserContextOptions['storageState'];
 type Actor = 'anonymous' | 'consultant' | 'guest' | 'removedGuest';
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const AXE_LANGUAGES: Language[] = ['de', 'en'];
 const TRANSLATIONS: Record<Language, Translation> = { de, en, nl, fr, it };
@@ -101,7 +99,7 @@ function visits(t: Translation): { actor: Actor; path: string; what: string; sho
 }
 
 LANGUAGES.forEach((language, index) => {
-  const layout = index % 2 === 0 ? { name: 'phone', options: PHONE } : { name: 'desktop', options: DESKTOP };
+  const layout = index % 2 === 0 ? { name: 'phone', options: SCREENS.phone } : { name: 'desktop', options: SCREENS.desktop };
   const axe = AXE_LANGUAGES.includes(language);
   test(`every page in ${language} on a ${layout.name}: hydrates without an error, speaks ${language}${axe ? ', passes axe (WCAG 2 A/AA)' : ''}`, async ({ browser, baseURL }) => {
     const violations: string[] = [];

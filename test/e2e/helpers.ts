@@ -1,10 +1,22 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../scripts/demo-data.mjs';
 
+/** The two screens the browser tests look through: a phone (Pixel-like, touch) and a desktop. */
+export const SCREENS = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 800 } },
+} as const satisfies Record<string, BrowserContextOptions>;
+export type Screen = keyof typeof SCREENS;
+
+/** The named screens with their context options, in the order given: `for (const [name, options] of screens('phone', 'desktop'))`. */
+export function screens<const T extends Screen>(...names: T[]): (readonly [T, (typeof SCREENS)[T]])[] {
+  return names.map((name) => [name, SCREENS[name]] as const);
+}
+
 /** A phone-sized guest: Pixel-like viewport, touch, the given language. */
 export async function phoneContext(browser: Browser, locale = 'de-DE'): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale });
+  return browser.newContext({ ...SCREENS.phone, locale });
 }
 
 /** Whether React has hydrated the page: it marks every node it hydrated or created with its fiber. Runs in the page. */

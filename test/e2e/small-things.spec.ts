@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './diagnostics';
 import { DEMO_PASSWORD } from '../../scripts/demo-data.mjs';
-import { hostParty, joinAs, phoneContext, settled, signIn } from './helpers';
+import { hostParty, joinAs, phoneContext, screens, settled, signIn } from './helpers';
 
 /** Screenshots of what these tests look at, for a person to view (test-results is kept out of git). */
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/small-things/${name}.png` });
@@ -80,10 +80,7 @@ test('a guest made moderator is told what she may now do; the role words are one
 
 test('a guest copies the party link from the header, on a phone and on a desktop', async ({ browser }) => {
   const { context, link } = await hostParty(browser, 'Zum Weitersagen');
-  for (const [name, options] of [
-    ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-    ['desktop', { viewport: { width: 1280, height: 800 } }],
-  ] as const) {
+  for (const [name, options] of screens('phone', 'desktop')) {
     const guestContext = await browser.newContext({ locale: 'de-DE', permissions: ['clipboard-read', 'clipboard-write'], ...options });
     const guest = await guestContext.newPage();
     await joinAs(guest, link, 'Lea', name);
@@ -99,10 +96,7 @@ test('a guest copies the party link from the header, on a phone and on a desktop
 });
 
 test('the dashboard: quick links follow the tab, a password-protected card says so', async ({ browser, baseURL }) => {
-  for (const [name, options] of [
-    ['desktop', { viewport: { width: 1280, height: 800 } }],
-    ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-  ] as const) {
+  for (const [name, options] of screens('desktop', 'phone')) {
     const context = await browser.newContext({ locale: 'de-DE', ...options });
     const page = await context.newPage();
     await signIn(page, 'anna@salon.test');
@@ -133,10 +127,7 @@ test('the dashboard: quick links follow the tab, a password-protected card says 
 });
 
 test('the language menu names the languages, with no flag emoji, on a phone and on a desktop', async ({ browser }) => {
-  for (const [name, options] of [
-    ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-    ['desktop', { viewport: { width: 1280, height: 800 } }],
-  ] as const) {
+  for (const [name, options] of screens('phone', 'desktop')) {
     const context = await browser.newContext({ locale: 'de-DE', ...options });
     const page = await context.newPage();
     await page.goto('/login');

@@ -209,13 +209,7 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
         aria-label={t('party.messages')}
         tabIndex={0}
       >
-        {hasMore ? (
-          <div className="mb-4 text-center">
-            <button type="button" onClick={() => loadOlderRef.current()} className="rounded-full px-4 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
-              {t('party.loadOlder')}
-            </button>
-          </div>
-        ) : null}
+        {hasMore ? <PageButton label={t('party.loadOlder')} onClick={() => loadOlderRef.current()} className="mb-4" /> : null}
         {rows.length === 0 ? <p className="mt-10 text-center text-slate-600">{t('party.noMessages')}</p> : null}
         <ol
           ref={list}
@@ -249,13 +243,7 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
             );
           })}
         </ol>
-        {hasNewer ? (
-          <div className="mt-2 text-center">
-            <button type="button" onClick={() => loadNewerRef.current()} className="rounded-full px-4 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
-              {t('party.loadNewer')}
-            </button>
-          </div>
-        ) : null}
+        {hasNewer ? <PageButton label={t('party.loadNewer')} onClick={() => loadNewerRef.current()} className="mt-2" /> : null}
       </div>
       <p className="sr-only" aria-live="polite" data-testid="announcement">
         {announcement}
@@ -276,6 +264,17 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
           {hasNewer ? t('party.toLatest') : t('party.newMessages')} ↓
         </button>
       ) : null}
+    </div>
+  );
+}
+
+/** Loads the page before or after the loaded messages (scrolling does it too; this is for keys and screen readers). */
+function PageButton({ label, onClick, className }: { label: string; onClick: () => void; className: string }) {
+  return (
+    <div className={`text-center ${className}`}>
+      <button type="button" onClick={onClick} className="rounded-full px-4 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
+        {label}
+      </button>
     </div>
   );
 }
