@@ -9,6 +9,7 @@ import * as oidc from './auth/oidc';
 import * as sessions from './auth/sessions';
 import { database } from './db/client';
 import type { Env } from './env';
+import { purgeMediaTrash } from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
 import * as settings from './services/settings';
@@ -52,8 +53,9 @@ export default {
     return withIdentityCookies(response, identity.setCookies);
   },
 
-  async scheduled(_controller, env): Promise<void> {
+  async scheduled(controller, env): Promise<void> {
     const db = database(env.DB);
     await sessions.deleteExpiredSessions(db);
+    await purgeMediaTrash(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

@@ -13,6 +13,14 @@ export const LIMITS = {
   /** A profile picture's largest size in bytes. */
   pictureBytesMax: 5 * 1024 * 1024,
   passwordMax: 200,
+  /** A media item's title or a folder's name, in characters. */
+  mediaTitleMax: 200,
+  /** The largest file the library takes (spec sections 5 and 9: 50,000,000,000 bytes). */
+  mediaBytesMax: 50_000_000_000,
+  /** How deep folders nest: a path names at most this many. */
+  mediaFolderDepthMax: 64,
+  /** Characters of a media search. */
+  mediaSearchMax: 200,
   messageTextMax: 4000,
   /** Largest WebSocket frame the party room parses. */
   frameBytesMax: 16 * 1024,

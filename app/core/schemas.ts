@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { isErrorCode } from './errors';
 import { LIMITS } from './limits';
+import { acceptedKind, declaresKind } from './media';
 import { partyDatesError } from './party';
 import { isPhoneNumber, isValidBirthday, profileHref } from './profile';
 import { hasVisibleText, isCleanName, isCleanText, isValidName, normaliseNewlines } from './text';
@@ -188,3 +189,71 @@ export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 
 export const SelectProfileSchema = z.object({ profileId: IdSchema });
 export const CompanyModeSchema = z.object({ companyMode: z.boolean({ error: 'invalidInput' }) });
+
+// ---- the media library (spec sections 3, 5 and 7) ----
+
+/** A media title or folder name: required, one line, clean, at most `mediaTitleMax` characters. */
+export const MediaTitleSchema = z
+  .string({ error: 'invalidTitle' })
+  .trim()
+  .refine((title) => [...title].length <= LIMITS.mediaTitleMax, { error: 'invalidTitle' })
+  .refine(isCleanName, { error: 'invalidText' })
+  .refine(hasVisibleText, { error: 'invalidTitle' });
+
+/** A place in the library: folder ids from the root joined by '/', empty for the root. */
+export const MediaPathSchema = z
+  .string({ error: 'invalidInput' })
+  .refine((path) => path === '' || path.split('/').every((id) => IdSchema.safeParse(id).success), { error: 'invalidInput' })
+  .refine((path) => path === '' || path.split('/').length <= LIMITS.mediaFolderDepthMax, { error: 'invalidInput' });
+
+/**
+ * Spec: POST /media. The file's bytes come afterwards; its kind follows from the content type
+ * (a declared `mediaType` must agree).
+ */
+export const CreateMediaSchema = z.object({
+  title: MediaTitleSchema,
+  path: MediaPathSchema.default(''),
+  contentType: z
+    .string({ error: 'mediaTypeNotAccepted' })
+    .max(120, { error: 'mediaTypeNotAccepted' })
+    .transform((type) => type.trim().toLowerCase())
+    .refine((type) => acceptedKind(type) !== null, { error: 'mediaTypeNotAccepted' }),
+  mediaType: z.string({ error: 'invalidInput' }).max(20, { error: 'invalidInput' }).optional(),
+  mediaExtension: z
+    .string({ error: 'invalidInput' })
+    .regex(/^[A-Za-z0-9]{1,10}$/, { error: 'invalidInput' })
+    .transform((extension) => extension.toLowerCase())
+    .nullable()
+    .optional(),
+  size: z
+    .number({ error: 'invalidInput' })
+    .int({ error: 'invalidInput' })
+    .min(0, { error: 'invalidInput' })
+    .max(LIMITS.mediaBytesMax, { error: 'fileTooLarge' }),
+}).refine((input) => input.mediaType === undefined || declaresKind(input.mediaType, acceptedKind(input.contentType)!), { error: 'invalidInput' });
+export type CreateMedia = z.infer<typeof CreateMediaSchema>;
+
+/** Spec: POST /media/folder {title, mediaType, path}. */
+export const CreateFolderSchema = z.object({
+  title: MediaTitleSchema,
+  path: MediaPathSchema.default(''),
+  mediaType: z.literal('folder', { error: 'invalidInput' }).optional(),
+});
+
+/** Spec: PUT /media/folder {mediaId, path}: moves an item or a folder there. */
+export const MoveMediaSchema = z.object({ mediaId: IdSchema, path: MediaPathSchema });
+
+/** Spec: PUT /media/{id} {name}. */
+export const RenameMediaSchema = z.object({ name: MediaTitleSchema });
+
+export const MediaListQuerySchema = z.object({
+  path: MediaPathSchema.default(''),
+  sort: z.enum(['date', 'name'], { error: 'invalidInput' }).default('date'),
+});
+
+export const MediaSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'invalidInput' })
+    .max(LIMITS.mediaSearchMax, { error: 'invalidInput' })
+    .refine((query) => query.trim().length > 0, { error: 'invalidInput' }),
+});

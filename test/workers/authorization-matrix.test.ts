@@ -70,6 +70,12 @@ async function buildWorld(): Promise<Built> {
       await pause(250);
     }
   };
+  const asClara = async (method: string, path: string, body: unknown, status: number): Promise<string | null> => {
+    const response = await apiInPlace(path, { method, headers: clara.headers, body });
+    if (response.status !== status) throw new Error(`world: ${method} ${path}: ${response.status} ${await response.text()}`);
+    return status === 204 ? null : (await json<{ id: string }>(response)).id;
+  };
+  const mediaItem = async () => (await asClara('POST', '/media', { title: 'Foto', contentType: 'image/jpeg', size: 1000 }, 201))!;
   const members: ReadonlySet<Actor> = new Set(['guest', 'host', 'manager']);
   const world: MatrixWorld = {
     party,
@@ -83,6 +89,13 @@ async function buildWorld(): Promise<Built> {
       const response = await apiInPlace('/profile', { method: 'POST', headers: clara.headers, body: { firstName: 'Extra', lastName: 'Profil' } });
       if (response.status !== 201) throw new Error(`world: spare profile: ${response.status} ${await response.text()}`);
       return (await json<{ id: string }>(response)).id;
+    },
+    mediaFolder: async () => (await asClara('POST', '/media/folder', { title: 'Ordner' }, 201))!,
+    mediaItem,
+    trashedMedia: async () => {
+      const id = await mediaItem();
+      await asClara('DELETE', `/media/${id}`, undefined, 204);
+      return id;
     },
   };
   return { world, as };

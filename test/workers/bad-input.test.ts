@@ -37,14 +37,16 @@ interface Built {
 }
 
 /** Another consultant's party with one message: only read (and aimed at), so one serves all. */
-let foreignWorld: Promise<{ berta: Consultant; foreignParty: { id: string }; foreignMessage: string }> | null = null;
+let foreignWorld: Promise<{ berta: Consultant; foreignParty: { id: string }; foreignMessage: string; foreignMediaFolder: string; foreignMediaItem: string }> | null = null;
 
 function foreign() {
   foreignWorld ??= (async () => {
     const berta = await createConsultant({ name: 'Berta' });
     const foreignParty = await call('/parties', { method: 'POST', headers: berta.headers, body: { title: 'Fremde Party' } }, 201);
     const message = await call(`/parties/${foreignParty.id}/chat`, { method: 'POST', headers: berta.headers, body: { message: 'Geheim' } }, 201);
-    return { berta, foreignParty, foreignMessage: message.id as string };
+    const mediaFolder = await call('/media/folder', { method: 'POST', headers: berta.headers, body: { title: 'Bertas Ordner' } }, 201);
+    const mediaItem = await call('/media', { method: 'POST', headers: berta.headers, body: { title: 'Bertas Foto', contentType: 'image/jpeg', size: 1000 } }, 201);
+    return { berta, foreignParty, foreignMessage: message.id as string, foreignMediaFolder: mediaFolder.id as string, foreignMediaItem: mediaItem.id as string };
   })();
   return foreignWorld;
 }
@@ -56,7 +58,7 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 async function buildWorld(): Promise<Built> {
-  const [clara, { berta, foreignParty, foreignMessage }] = await Promise.all([createConsultant({ name: 'Clara' }), foreign()]);
+  const [clara, { berta, foreignParty, foreignMessage, foreignMediaFolder, foreignMediaItem }] = await Promise.all([createConsultant({ name: 'Clara' }), foreign()]);
   const party = await call('/parties', { method: 'POST', headers: clara.headers, body: { title: 'Wellness-Party' } }, 201);
   const joined = await apiInPlace(`/parties/${party.id}/join`, { method: 'PUT', body: { firstName: 'Maria', lastName: 'Klein' } });
   const guest = await json<{ guestId: string; secretKey: string }>(joined);
@@ -99,6 +101,10 @@ async function buildWorld(): Promise<Built> {
       return tokens.refreshToken;
     },
     mixedCredentials: async () => basic(guest.guestId, (await removed()).secretKey).Authorization!,
+    mediaFolder: once(async () => (await call('/media/folder', { method: 'POST', headers: clara.headers, body: { title: 'Ordner' } }, 201)).id as string),
+    mediaItem: once(async () => (await call('/media', { method: 'POST', headers: clara.headers, body: { title: 'Foto', contentType: 'image/jpeg', size: 1000 } }, 201)).id as string),
+    foreignMediaFolder,
+    foreignMediaItem,
   };
   const fixed: Record<Exclude<Actor, 'removedGuest'>, Headers> = { anonymous: {}, guest: guestHeaders, manager: clara.headers, guestCookie: { Cookie: guestCookie } };
   return {
@@ -129,7 +135,7 @@ async function rows(sql: string, ...bindings: unknown[]): Promise<Record<string,
 
 async function snapshot(built: Built): Promise<State> {
   const users = built.userIds.map(() => '?').join(', ');
-  const [parties, members, sessions, counted, ...chats] = await Promise.all([
+  const [parties, members, sessions, mediaFolders, mediaItems, counted, ...chats] = await Promise.all([
     // The dashboard's mirrored summary (latest_*, manager_*) and updated_at are caches, not state.
     rows(
       `SELECT id, short_id, user_id, profile_id, title, host, start_at, expires_at, password_hash, restricted_messaging, created_at FROM parties WHERE user_id IN (${users})`,
@@ -137,6 +143,8 @@ async function snapshot(built: Built): Promise<State> {
     ),
     rows(`SELECT m.* FROM party_members m JOIN parties p ON p.id = m.party_id WHERE p.user_id IN (${users})`, ...built.userIds),
     rows(`SELECT id, user_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at FROM sessions WHERE user_id IN (${users})`, ...built.userIds),
+    rows(`SELECT * FROM media_folders WHERE user_id IN (${users})`, ...built.userIds),
+    rows(`SELECT * FROM media_items WHERE user_id IN (${users})`, ...built.userIds),
     rows('SELECT COUNT(*) AS n FROM guests'),
     ...built.readers.map((reader) => call(`/parties/${reader.partyId}/chat`, { headers: reader.headers }, 200)),
   ]);
@@ -144,6 +152,8 @@ async function snapshot(built: Built): Promise<State> {
   for (const party of parties) records.set(`party:${party.id}`, JSON.stringify(party));
   for (const member of members) records.set(`member:${member.party_id}/${member.guest_id}`, JSON.stringify(member));
   for (const session of sessions) records.set(`session:${session.id}`, JSON.stringify(session));
+  for (const folder of mediaFolders) records.set(`mediaFolder:${folder.id}`, JSON.stringify(folder));
+  for (const item of mediaItems) records.set(`mediaItem:${item.id}`, JSON.stringify(item));
   return {
     records,
     guests: Number(counted[0]!.n),
@@ -233,6 +243,15 @@ function checkStored(entry: BadInput, built: Built, d: Diff, window: { from: num
     const change = rest.changed[at];
     const fields = change?.before && change.after ? Object.keys(change.after).filter((k) => change.before![k] !== change.after![k]) : [];
     if (!change || fields.join() !== field || change.after![field] !== stores[field]) problems.push(`expected only the party's ${field} to become ${JSON.stringify(stores[field])}`);
+    else rest.changed.splice(at, 1);
+  }
+  if (stores.mediaTitle !== undefined) {
+    // A new item or folder of the actor with that title, or a rename (the title and when).
+    const at = rest.changed.findIndex((c) => c.key.startsWith('mediaItem:') || c.key.startsWith('mediaFolder:'));
+    const change = rest.changed[at];
+    const fields = change?.before && change.after ? Object.keys(change.after).filter((k) => change.before![k] !== change.after![k]).sort() : [];
+    const fits = change?.after?.title === stores.mediaTitle && (change.before ? fields.every((k) => k === 'title' || k === 'updated_at') : change.after.user_id === built.memberOf[entry.actor]);
+    if (!fits) problems.push(`expected one media entry titled ${JSON.stringify(stores.mediaTitle)}, got ${JSON.stringify(change ?? null)}`);
     else rest.changed.splice(at, 1);
   }
   if (stores.names) {

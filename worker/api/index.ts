@@ -6,6 +6,7 @@ import { resolveIdentity } from '../auth/identity';
 import { database } from '../db/client';
 import { auth } from './auth';
 import type { ApiEnv } from './context';
+import { mediaApi } from './media';
 import { partiesApi } from './parties';
 import { profilesApi } from './profiles';
 
@@ -37,6 +38,7 @@ export const api = new Hono<ApiEnv>()
   .route('/auth', auth)
   .route('/parties', partiesApi)
   .route('/profile', profilesApi)
+  .route('/media', mediaApi)
   .notFound((c) => c.json<ErrorBody>({ error: { code: 'notFound' } }, 404))
   .onError((error, c) => {
     if (isAppError(error)) return c.json<ErrorBody>({ error: { code: error.code } }, error.status as 400);

@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 /**
  * D1 holds the records that cross parties. Times are epoch milliseconds unless a column says
@@ -154,9 +155,61 @@ export const partyMembers = sqliteTable(
   (t) => [primaryKey({ columns: [t.partyId, t.guestId] }), index('party_members_guest_idx').on(t.guestId)],
 );
 
+/**
+ * A consultant's media library: folders form a tree by parent (null: the root). Something inside
+ * a trashed folder is in the trash with it without a `trashed_at` of its own, so a restore brings
+ * back exactly what was in the folder (app/core/media.ts).
+ */
+export const mediaFolders = sqliteTable(
+  'media_folders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id').references((): AnySQLiteColumn => mediaFolders.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    trashedAt: integer('trashed_at'),
+  },
+  (t) => [index('media_folders_user_idx').on(t.userId, t.parentId), index('media_folders_trash_idx').on(t.trashedAt)],
+);
+
+export const mediaItems = sqliteTable(
+  'media_items',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    folderId: text('folder_id').references(() => mediaFolders.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** image, video, audio or application (app/core/media.ts MEDIA_KINDS). */
+    mediaType: text('media_type').notNull(),
+    contentType: text('content_type').notNull(),
+    /** The file's extension as the client named it (spec: mediaExtension), lower case. */
+    extension: text('extension'),
+    /** Bytes, as announced when the item was created. */
+    size: integer('size').notNull(),
+    /** waiting (for the upload), converting, ready or failed (app/core/media.ts MEDIA_STATES). */
+    state: text('state').notNull(),
+    /** The original in R2 (MEDIA): `{userId}/{id}`, as the spec's static file host names it. */
+    storageKey: text('storage_key').notNull(),
+    /** A thumbnail or poster in R2, once there is one. */
+    previewKey: text('preview_key'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    trashedAt: integer('trashed_at'),
+  },
+  (t) => [index('media_items_user_idx').on(t.userId, t.folderId), index('media_items_trash_idx').on(t.trashedAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type SettingsRow = typeof userSettings.$inferSelect;
 export type PartyRow = typeof parties.$inferSelect;
 export type GuestRow = typeof guests.$inferSelect;
 export type MemberRow = typeof partyMembers.$inferSelect;
+export type MediaFolderRow = typeof mediaFolders.$inferSelect;
+export type MediaItemRow = typeof mediaItems.$inferSelect;

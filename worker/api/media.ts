@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { CreateFolderSchema, CreateMediaSchema, MediaListQuerySchema, MediaSearchQuerySchema, MoveMediaSchema, RenameMediaSchema } from '../../app/core/schemas';
+import { createFolder, createMedia, listFolder, listTrash, moveMedia, renameMedia, restoreMedia, searchMedia, trashMedia } from '../services/media';
+import type { ApiEnv } from './context';
+import { requireConsultant, valid } from './context';
+
+/**
+ * The media library (spec section 7, media): a consultant's own items and folders. Literal paths
+ * come before `/:id`: Hono tries routes in order. The consultant is checked before the input, so
+ * a guest learns nothing from how a request would have been judged.
+ */
+export const mediaApi = new Hono<ApiEnv>()
+  .use(async (c, next) => {
+    requireConsultant(c);
+    await next();
+  })
+  .get('/', valid('query', MediaListQuerySchema), async (c) => {
+    const { path, sort } = c.req.valid('query');
+    return c.json(await listFolder(c.get('db'), requireConsultant(c).userId, path, sort));
+  })
+  .post('/', valid('json', CreateMediaSchema), async (c) => c.json(await createMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201))
+  .get('/search', valid('query', MediaSearchQuerySchema), async (c) => c.json(await searchMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)))
+  .get('/trash', async (c) => c.json(await listTrash(c.get('db'), requireConsultant(c).userId)))
+  .post('/folder', valid('json', CreateFolderSchema), async (c) => c.json(await createFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201))
+  .put('/folder', valid('json', MoveMediaSchema), async (c) => c.json(await moveMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('json'))))
+  .put('/:id', valid('json', RenameMediaSchema), async (c) => {
+    return c.json(await renameMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').name));
+  })
+  .delete('/:id', async (c) => {
+    await trashMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
+    return c.body(null, 204);
+  })
+  .put('/:id/restore', async (c) => c.json(await restoreMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'))));

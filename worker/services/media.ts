@@ -1,0 +1,287 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { AppError } from '../../app/core/errors';
+import { acceptedKind, deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath, sortEntries } from '../../app/core/media';
+import type { FolderTree, MediaSort, MediaState, MediaType } from '../../app/core/media';
+import { IdSchema } from '../../app/core/schemas';
+import type { CreateMedia } from '../../app/core/schemas';
+import type { Db } from '../db/client';
+import type { MediaFolderRow, MediaItemRow } from '../db/schema';
+import { mediaFolders, mediaItems } from '../db/schema';
+import type { Env } from '../env';
+
+/**
+ * A consultant's media library (spec sections 2–5 and 7): the domain functions behind the API.
+ * Every function works inside one owner's library; another consultant's item or folder is
+ * reported exactly like one that does not exist. The rules themselves are in app/core/media.ts.
+ */
+
+/** An item or a folder as the library lists it (spec section 3, media item). */
+export interface MediaEntry {
+  id: string;
+  title: string;
+  mediaType: MediaType;
+  /** Null for folders. */
+  contentType: string | null;
+  mediaExtension: string | null;
+  size: number | null;
+  state: MediaState | null;
+  /** Where it is: folder ids from the root joined by '/', empty for the root. */
+  path: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Set when it was put in the trash itself (not only with a folder). */
+  trashedAt: number | null;
+  /** In the trash: when it is deleted for good. */
+  deletesAt: number | null;
+}
+
+export interface MediaListing {
+  path: string;
+  /** Folders first, then items, in the order asked for. */
+  entries: MediaEntry[];
+}
+
+type Found = { folder: true; row: MediaFolderRow } | { folder: false; row: MediaItemRow };
+
+function folderEntry(row: MediaFolderRow, tree: FolderTree): MediaEntry {
+  return {
+    id: row.id,
+    title: row.title,
+    mediaType: 'folder',
+    contentType: null,
+    mediaExtension: null,
+    size: null,
+    state: null,
+    path: pathOf(row.parentId, tree),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    trashedAt: row.trashedAt,
+    deletesAt: row.trashedAt === null ? null : deletesAt({ folderId: row.parentId, trashedAt: row.trashedAt }, tree),
+  };
+}
+
+function itemEntry(row: MediaItemRow, tree: FolderTree): MediaEntry {
+  return {
+    id: row.id,
+    title: row.title,
+    mediaType: row.mediaType as MediaType,
+    contentType: row.contentType,
+    mediaExtension: row.extension,
+    size: row.size,
+    state: row.state as MediaState,
+    path: pathOf(row.folderId, tree),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    trashedAt: row.trashedAt,
+    deletesAt: row.trashedAt === null ? null : deletesAt({ folderId: row.folderId, trashedAt: row.trashedAt }, tree),
+  };
+}
+
+/** Every folder of the owner: the tree the rules walk (a consultant has tens or hundreds). */
+async function ownFolders(db: Db, userId: string): Promise<{ rows: MediaFolderRow[]; tree: FolderTree }> {
+  const rows = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, userId));
+  return { rows, tree: folderTree(rows) };
+}
+
+function targetOf(path: string, tree: FolderTree): string | null {
+  const resolved = resolvePath(path, tree);
+  if ('error' in resolved) throw new AppError(resolved.error);
+  return resolved.folderId;
+}
+
+const within = (column: SQLiteColumn, folderId: string | null) => (folderId === null ? isNull(column) : eq(column, folderId));
+
+async function findEntry(db: Db, userId: string, id: string): Promise<Found> {
+  if (!IdSchema.safeParse(id).success) throw new AppError('mediaNotFound');
+  const [item, folder] = await Promise.all([
+    db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, id), eq(mediaItems.userId, userId)) }),
+    db.query.mediaFolders.findFirst({ where: and(eq(mediaFolders.id, id), eq(mediaFolders.userId, userId)) }),
+  ]);
+  if (item) return { folder: false, row: item };
+  if (folder) return { folder: true, row: folder };
+  throw new AppError('mediaNotFound');
+}
+
+const placeOf = (found: Found) => (found.folder ? found.row.parentId : found.row.folderId);
+
+/** In the trash itself or inside a trashed folder. */
+function isTrashed(found: Found, tree: FolderTree): boolean {
+  return found.row.trashedAt !== null || inTrashedFolder(placeOf(found), tree);
+}
+
+function entryOf(found: Found, tree: FolderTree): MediaEntry {
+  return found.folder ? folderEntry(found.row, tree) : itemEntry(found.row, tree);
+}
+
+/** Spec: GET /media. One folder's contents; the trash and what is in it are not listed. */
+export async function listFolder(db: Db, userId: string, path: string, sort: MediaSort): Promise<MediaListing> {
+  const { rows, tree } = await ownFolders(db, userId);
+  const folderId = targetOf(path, tree);
+  const items = await db
+    .select()
+    .from(mediaItems)
+    .where(and(eq(mediaItems.userId, userId), within(mediaItems.folderId, folderId), isNull(mediaItems.trashedAt)));
+  const folders = rows.filter((row) => row.parentId === folderId && row.trashedAt === null);
+  return { path, entries: sortEntries([...folders.map((row) => folderEntry(row, tree)), ...items.map((row) => itemEntry(row, tree))], sort) };
+}
+
+/**
+ * Spec: POST /media. Announces a file: the row exists, waiting for its bytes, which a later call
+ * uploads to `storageKey`.
+ */
+export async function createMedia(db: Db, userId: string, input: CreateMedia, now = Date.now()): Promise<MediaEntry> {
+  const { tree } = await ownFolders(db, userId);
+  const folderId = targetOf(input.path, tree);
+  const kind = acceptedKind(input.contentType);
+  if (!kind) throw new AppError('mediaTypeNotAccepted');
+  const id = crypto.randomUUID();
+  const row: MediaItemRow = {
+    id,
+    userId,
+    folderId,
+    title: input.title,
+    mediaType: kind,
+    contentType: input.contentType,
+    extension: input.mediaExtension ?? null,
+    size: input.size,
+    state: 'waiting',
+    storageKey: `${userId}/${id}`,
+    previewKey: null,
+    createdAt: now,
+    updatedAt: now,
+    trashedAt: null,
+  };
+  await db.insert(mediaItems).values(row);
+  return itemEntry(row, tree);
+}
+
+/** Spec: POST /media/folder. */
+export async function createFolder(db: Db, userId: string, input: { title: string; path: string }, now = Date.now()): Promise<MediaEntry> {
+  const { rows, tree } = await ownFolders(db, userId);
+  const parentId = targetOf(input.path, tree);
+  const id = crypto.randomUUID();
+  const error = moveError({ id, isFolder: true }, parentId, tree);
+  if (error) throw new AppError(error);
+  const row: MediaFolderRow = { id, userId, parentId, title: input.title, createdAt: now, updatedAt: now, trashedAt: null };
+  await db.insert(mediaFolders).values(row);
+  return folderEntry(row, folderTree([...rows, row]));
+}
+
+/** Spec: PUT /media/{id} {name}. An item or a folder; not while it is in the trash. */
+export async function renameMedia(db: Db, userId: string, id: string, name: string, now = Date.now()): Promise<MediaEntry> {
+  const [found, { tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  if (isTrashed(found, tree)) throw new AppError('mediaTrashed');
+  const changes = { title: name, updatedAt: now };
+  if (found.folder) await db.update(mediaFolders).set(changes).where(eq(mediaFolders.id, id));
+  else await db.update(mediaItems).set(changes).where(eq(mediaItems.id, id));
+  return entryOf({ ...found, row: { ...found.row, ...changes } } as Found, tree);
+}
+
+/**
+ * Spec: PUT /media/folder {mediaId, path}. An item or a folder (with everything in it) goes to the
+ * folder the path names: one of the owner's, not in the trash, and for a folder not itself or
+ * anything below it.
+ */
+export async function moveMedia(db: Db, userId: string, input: { mediaId: string; path: string }, now = Date.now()): Promise<MediaEntry> {
+  const [found, { rows, tree }] = await Promise.all([findEntry(db, userId, input.mediaId), ownFolders(db, userId)]);
+  if (isTrashed(found, tree)) throw new AppError('mediaTrashed');
+  const targetId = targetOf(input.path, tree);
+  const error = moveError({ id: found.row.id, isFolder: found.folder }, targetId, tree);
+  if (error) throw new AppError(error);
+  if (found.folder) {
+    await db.update(mediaFolders).set({ parentId: targetId, updatedAt: now }).where(eq(mediaFolders.id, found.row.id));
+    const moved = { ...found.row, parentId: targetId, updatedAt: now };
+    return folderEntry(moved, folderTree(rows.map((row) => (row.id === moved.id ? moved : row))));
+  }
+  await db.update(mediaItems).set({ folderId: targetId, updatedAt: now }).where(eq(mediaItems.id, found.row.id));
+  return itemEntry({ ...found.row, folderId: targetId, updatedAt: now }, tree);
+}
+
+/**
+ * Spec: DELETE /media/{id}. Into the trash; a folder takes everything in it along. Something
+ * already in the trash stays as it is (a repeated call changes nothing).
+ */
+export async function trashMedia(db: Db, userId: string, id: string, now = Date.now()): Promise<void> {
+  const [found, { tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  if (isTrashed(found, tree)) return;
+  if (found.folder) await db.update(mediaFolders).set({ trashedAt: now }).where(eq(mediaFolders.id, id));
+  else await db.update(mediaItems).set({ trashedAt: now }).where(eq(mediaItems.id, id));
+}
+
+/**
+ * Spec: PUT /media/{id}/restore. Back where it was, with what it held; to the root when that folder
+ * is itself in the trash now. Something not in the trash itself is left as it is.
+ */
+export async function restoreMedia(db: Db, userId: string, id: string, now = Date.now()): Promise<MediaEntry> {
+  const [found, { rows, tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  if (found.row.trashedAt === null) return entryOf(found, tree);
+  const place = inTrashedFolder(placeOf(found), tree) ? null : placeOf(found);
+  if (found.folder) {
+    const restored = { ...found.row, parentId: place, trashedAt: null, updatedAt: now };
+    await db.update(mediaFolders).set({ parentId: place, trashedAt: null, updatedAt: now }).where(eq(mediaFolders.id, id));
+    return folderEntry(restored, folderTree(rows.map((row) => (row.id === id ? restored : row))));
+  }
+  await db.update(mediaItems).set({ folderId: place, trashedAt: null, updatedAt: now }).where(eq(mediaItems.id, id));
+  return itemEntry({ ...found.row, folderId: place, trashedAt: null, updatedAt: now }, tree);
+}
+
+/** Spec: GET /media/trash. What was put in the trash, newest first, each with its deletion date. */
+export async function listTrash(db: Db, userId: string): Promise<MediaEntry[]> {
+  const [{ rows, tree }, items] = await Promise.all([
+    ownFolders(db, userId),
+    db
+      .select()
+      .from(mediaItems)
+      .where(and(eq(mediaItems.userId, userId), isNotNull(mediaItems.trashedAt))),
+  ]);
+  const entries = [...rows.filter((row) => row.trashedAt !== null).map((row) => folderEntry(row, tree)), ...items.map((row) => itemEntry(row, tree))];
+  return entries.sort((a, b) => b.trashedAt! - a.trashedAt! || (a.id < b.id ? -1 : 1));
+}
+
+/**
+ * Items (never folders) of the owner whose lower-case title holds every word of the query (spec
+ * section 5), outside the trash, newest first. Matched here rather than in SQL: SQLite's lower()
+ * and LIKE fold ASCII only, and 'Ähre' must find 'ÄHRE'.
+ */
+export async function searchMedia(db: Db, userId: string, query: string): Promise<MediaEntry[]> {
+  const [{ tree }, items] = await Promise.all([
+    ownFolders(db, userId),
+    db
+      .select()
+      .from(mediaItems)
+      .where(and(eq(mediaItems.userId, userId), isNull(mediaItems.trashedAt))),
+  ]);
+  const found = items.filter((row) => matchesSearch(row.title, query) && !inTrashedFolder(row.folderId, tree));
+  return sortEntries(
+    found.map((row) => itemEntry(row, tree)),
+    'date',
+  );
+}
+
+/** Folders trashed at or before the cutoff, and every folder inside them. */
+const DOOMED_FOLDERS = `WITH RECURSIVE doomed(id) AS (
+  SELECT id FROM media_folders WHERE trashed_at IS NOT NULL AND trashed_at <= ?1
+  UNION SELECT f.id FROM media_folders f JOIN doomed d ON f.parent_id = d.id
+)`;
+const DOOMED_ITEMS = `(trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed)`;
+
+/**
+ * The cron's trash purge: whatever has been in the trash for 30 days (spec section 9) is deleted,
+ * with everything inside a deleted folder and the items' files in R2. The files go first: should a
+ * run stop halfway, the rows are still there for the next one.
+ */
+export async function purgeMediaTrash(env: Env, now = Date.now()): Promise<{ folders: number; items: number }> {
+  const cutoff = purgeCutoff(now);
+  const { results } = await env.DB.prepare(`${DOOMED_FOLDERS} SELECT storage_key, preview_key FROM media_items WHERE ${DOOMED_ITEMS}`)
+    .bind(cutoff)
+    .all<{ storage_key: string; preview_key: string | null }>();
+  const keys = results.flatMap((row) => (row.preview_key ? [row.storage_key, row.preview_key] : [row.storage_key]));
+  // R2 deletes at most 1,000 keys per call.
+  for (let at = 0; at < keys.length; at += 1000) await env.MEDIA.delete(keys.slice(at, at + 1000));
+  const [items, folders] = await env.DB.batch([
+    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM media_items WHERE ${DOOMED_ITEMS}`).bind(cutoff),
+    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM media_folders WHERE id IN (SELECT id FROM doomed)`).bind(cutoff),
+  ]);
+  return { items: items!.meta.changes, folders: folders!.meta.changes };
+}
