@@ -9,7 +9,7 @@ import * as oidc from './auth/oidc';
 import * as sessions from './auth/sessions';
 import { database } from './db/client';
 import type { Env } from './env';
-import { purgeMediaTrash } from './services/media';
+import * as media from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
 import * as settings from './services/settings';
@@ -18,6 +18,7 @@ export { PartyRoom } from '../durable-objects/party-room';
 
 /** Domain modules the pages use through the load context, so pages and API share one copy. */
 export const services = {
+  media,
   parties,
   profiles,
   settings,
@@ -56,6 +57,6 @@ export default {
   async scheduled(controller, env): Promise<void> {
     const db = database(env.DB);
     await sessions.deleteExpiredSessions(db);
-    await purgeMediaTrash(env, controller.scheduledTime);
+    await media.purgeMediaTrash(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

@@ -90,6 +90,8 @@ function visits(t: Translation): { actor: Actor; path: string; what: string; sho
     { actor: 'removedGuest', path: world.party, what: 'removed guest', shows: t.party.removedTitle },
     { actor: 'consultant', path: '/parties', what: 'dashboard', shows: t.parties.title },
     { actor: 'consultant', path: '/parties?tab=expired', what: 'dashboard, expired', shows: 'Vorbei' },
+    { actor: 'consultant', path: '/media', what: 'media library', shows: t.media.title },
+    { actor: 'consultant', path: '/media#trash', what: 'media library, trash', shows: t.media.emptyTrash },
     { actor: 'consultant', path: '/profiles', what: 'profile editor', shows: t.profiles.editTitle },
     { actor: 'consultant', path: '/profiles/new', what: 'new profile', shows: t.profiles.newProfile },
     { actor: 'consultant', path: '/releaseNotes', what: 'release notes', shows: t.releaseNotes.title },

@@ -97,6 +97,7 @@ describe('creating media items (spec: POST /media)', () => {
       updatedAt: expect.any(Number),
       trashedAt: null,
       deletesAt: null,
+      hasPreview: false,
     });
     expect(created.createdAt).toBeGreaterThanOrEqual(before);
     const stored = await row('media_items', created.id);

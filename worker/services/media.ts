@@ -34,6 +34,8 @@ export interface MediaEntry {
   trashedAt: number | null;
   /** In the trash: when it is deleted for good. */
   deletesAt: number | null;
+  /** Whether a preview image is stored beside the file (never for folders). */
+  hasPreview: boolean;
 }
 
 export interface MediaListing {
@@ -58,6 +60,7 @@ function folderEntry(row: MediaFolderRow, tree: FolderTree): MediaEntry {
     updatedAt: row.updatedAt,
     trashedAt: row.trashedAt,
     deletesAt: row.trashedAt === null ? null : deletesAt({ folderId: row.parentId, trashedAt: row.trashedAt }, tree),
+    hasPreview: false,
   };
 }
 
@@ -75,6 +78,7 @@ function itemEntry(row: MediaItemRow, tree: FolderTree): MediaEntry {
     updatedAt: row.updatedAt,
     trashedAt: row.trashedAt,
     deletesAt: row.trashedAt === null ? null : deletesAt({ folderId: row.folderId, trashedAt: row.trashedAt }, tree),
+    hasPreview: row.previewKey !== null,
   };
 }
 
@@ -124,6 +128,17 @@ export async function listFolder(db: Db, userId: string, path: string, sort: Med
     .where(and(eq(mediaItems.userId, userId), within(mediaItems.folderId, folderId), isNull(mediaItems.trashedAt)));
   const folders = rows.filter((row) => row.parentId === folderId && row.trashedAt === null);
   return { path, entries: sortEntries([...folders.map((row) => folderEntry(row, tree)), ...items.map((row) => itemEntry(row, tree))], sort) };
+}
+
+/**
+ * Every folder of the owner outside the trash (not trashed, nor inside a trashed one): what the
+ * library page needs for its hash path, breadcrumb and move-to dialog.
+ */
+export async function listFolders(db: Db, userId: string): Promise<{ id: string; title: string; parentId: string | null }[]> {
+  const { rows, tree } = await ownFolders(db, userId);
+  return rows
+    .filter((row) => row.trashedAt === null && !inTrashedFolder(row.parentId, tree))
+    .map((row) => ({ id: row.id, title: row.title, parentId: row.parentId }));
 }
 
 /**

@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '~/components/dialog';
+import type { ErrorCode } from '~/core/errors';
+import type { LibraryFolder } from '~/core/media-library';
+import { moveTargets } from '~/core/media-library';
+import { MediaIcon } from './media-icons';
+
+/**
+ * Move an item or a folder (spec: move-to dialog): the library's folders as a tree to choose from,
+ * without the entry itself and, for a folder, anything below it (spec section 5). The entry's
+ * current place is shown but cannot be chosen: moving there changes nothing.
+ */
+export function MoveDialog({
+  entry,
+  currentFolderId,
+  folders,
+  busy,
+  error,
+  onMove,
+  onCancel,
+}: {
+  entry: { id: string; title: string; isFolder: boolean };
+  currentFolderId: string | null;
+  folders: LibraryFolder[];
+  busy: boolean;
+  error: ErrorCode | null;
+  onMove: (folderId: string | null) => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [choice, setChoice] = useState<string | null | undefined>(undefined);
+  const targets = moveTargets(entry, folders, i18n.language, t('media.root'));
+  return (
+    <Dialog aria-labelledby={`${id}-heading`} onCancel={onCancel} size="md">
+      <form
+        className="flex max-h-[calc(100dvh-3rem)] flex-col p-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (choice !== undefined && !busy) onMove(choice);
+        }}
+      >
+        <h2 id={`${id}-heading`} className="text-lg font-semibold wrap-anywhere">
+          {t('media.moveTitle', { title: entry.title })}
+        </h2>
+        <fieldset className="mt-3 min-h-0 flex-1">
+          <legend className="font-medium">{t('media.destination')}</legend>
+          <ul className="mt-2 max-h-[50dvh] overflow-y-auto rounded-lg ring-1 ring-slate-200" data-testid="move-targets">
+            {targets.map((target) => {
+              const here = target.folderId === currentFolderId;
+              return (
+                <li key={target.folderId ?? ''}>
+                  <label className={`flex items-center gap-2 py-2 pr-3 ${here ? 'text-slate-500' : 'cursor-pointer hover:bg-slate-50'}`} style={{ paddingLeft: `${0.75 + Math.min(target.depth, 8) * 1.25}rem` }}>
+                    <input type="radio" name="destination" disabled={here} checked={choice === target.folderId} onChange={() => setChoice(target.folderId)} className="shrink-0" />
+                    <MediaIcon type="folder" className="h-5 w-5 shrink-0 text-primary-dark" />
+                    <span className="min-w-0 truncate">{target.title}</span>
+                    {here ? <span className="shrink-0 text-sm">({t('media.currentPlace')})</span> : null}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        {error ? (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+            {t(`errors.${error}`)}
+          </p>
+        ) : null}
+        <div className="mt-5 flex justify-end gap-2">
+          <button type="button" onClick={onCancel} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
+            {t('common.cancel')}
+          </button>
+          <button type="submit" disabled={choice === undefined || busy} className="rounded-full bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50">
+            {t('media.move')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

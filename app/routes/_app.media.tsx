@@ -1,0 +1,284 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData, useLocation, useNavigate, useRevalidator, useSearchParams } from '@remix-run/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MediaBreadcrumb } from '~/components/media/media-breadcrumb';
+import { MediaCard } from '~/components/media/media-card';
+import { MoveDialog } from '~/components/media/move-dialog';
+import { TitleDialog } from '~/components/media/title-dialog';
+import { PageHeader } from '~/components/shell/page-header';
+import type { ErrorCode } from '~/core/errors';
+import type { MediaSort } from '~/core/media';
+import { TRASH_RETENTION_DAYS, sortEntries } from '~/core/media';
+import type { LibraryPlace } from '~/core/media-library';
+import { apiPath, breadcrumb, folderOfPath, hashOf, libraryTree, placeOfHash } from '~/core/media-library';
+import { apiFetch, signInAgain } from '~/lib/api';
+import { requireConsultant } from '~/lib/auth.server';
+import type { MediaEntry, MediaListing } from '../../worker/services/media';
+
+export const meta: MetaFunction = () => [{ title: 'Salon' }];
+
+/**
+ * The folders of the library (for the hash path, the breadcrumb and the move-to dialog). Where
+ * the reader is lives in the address's hash, which never reaches the server: the page asks the
+ * API for that place's contents once it knows it.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { userId } = requireConsultant(context, request);
+  return { folders: await context.services.media.listFolders(context.db, userId) };
+}
+
+/** How long a success notice stays (spec section 9: success toast 2 s). */
+const NOTICE_MS = 2000;
+/** Typing pauses this long before a search is sent. */
+const SEARCH_DELAY_MS = 250;
+
+type Dialog = { kind: 'newFolder' } | { kind: 'rename'; entry: MediaEntry } | { kind: 'move'; entry: MediaEntry };
+type Listing = { key: string; entries: MediaEntry[] } | { key: string; error: ErrorCode };
+
+export default function MediaLibrary() {
+  const { t } = useTranslation();
+  const { folders } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [params, setParams] = useSearchParams();
+  const sort: MediaSort = params.get('sort') === 'name' ? 'name' : 'date';
+  const tree = useMemo(() => libraryTree(folders), [folders]);
+  const resolved = useMemo(() => placeOfHash(location.hash, folders), [location.hash, folders]);
+  const place: LibraryPlace = resolved ?? { kind: 'folder', folderId: null };
+  const folderId = place.kind === 'folder' ? place.folderId : null;
+  const inTrash = place.kind === 'trash';
+  const titleOf = useCallback((id: string | null) => (id === null ? t('media.root') : (folders.find((folder) => folder.id === id)?.title ?? t('media.root'))), [folders, t]);
+
+  const [query, setQuery] = useState('');
+  const [searched, setSearched] = useState('');
+  const searching = searched.trim() !== '';
+  const [version, setVersion] = useState(0);
+  const [listing, setListing] = useState<Listing | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dialogError, setDialogError] = useState<ErrorCode | null>(null);
+  const [pageError, setPageError] = useState<ErrorCode | null>(null);
+  const [notice, setNotice] = useState<{ text: string; at: number } | null>(null);
+
+  const to = useCallback(
+    (target: string | null | 'trash') => {
+      const hash = hashOf(target === 'trash' ? { kind: 'trash' } : { kind: 'folder', folderId: target }, tree);
+      return { pathname: location.pathname, search: location.search, hash: hash ? `#${hash}` : '' };
+    },
+    [tree, location.pathname, location.search],
+  );
+  const open = (target: string | null | 'trash') => navigate(to(target));
+
+  // A hash naming no folder (one since moved or trashed, a mistyped address): the top level, said once.
+  const gone = resolved === null;
+  useEffect(() => {
+    if (gone) navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true, state: { folderGone: true } });
+  }, [gone, navigate, location.pathname, location.search]);
+  const folderGone = (location.state as { folderGone?: boolean } | null)?.folderGone === true;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearched(query), query.trim() === '' ? 0 : SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  const path = apiPath(folderId, tree);
+  const key = searching ? `search:${searched.trim()}` : inTrash ? 'trash' : `folder:${path}`;
+  const shownKey = `${key}|${sort}|${version}`;
+  useEffect(() => {
+    if (gone) return;
+    let current = true;
+    const request = searching
+      ? apiFetch<MediaEntry[]>(`/api/media/search?${new URLSearchParams({ q: searched.trim() })}`)
+      : inTrash
+        ? apiFetch<MediaEntry[]>('/api/media/trash')
+        : apiFetch<MediaListing>(`/api/media?${new URLSearchParams({ path, sort })}`).then((result) => (result.ok ? { ok: true as const, data: result.data.entries } : result));
+    void request.then((result) => {
+      if (!current) return;
+      if (!result.ok && result.status === 401) return signInAgain(true);
+      setListing(result.ok ? { key: shownKey, entries: result.data } : { key: shownKey, error: result.code });
+    });
+    return () => {
+      current = false;
+    };
+  }, [shownKey]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  /** Runs a change through the API; on success closes the dialog, says so and loads the place again. */
+  const change = async (call: Promise<{ ok: true } | { ok: false; code: ErrorCode; status: number }>, success: string) => {
+    setBusy(true);
+    setPageError(null);
+    const result = await call;
+    setBusy(false);
+    if (!result.ok) {
+      if (result.status === 401) return signInAgain(true);
+      if (dialog) setDialogError(result.code);
+      else setPageError(result.code);
+      return;
+    }
+    setDialog(null);
+    setDialogError(null);
+    setNotice({ text: success, at: Date.now() });
+    setVersion((value) => value + 1);
+    revalidator.revalidate();
+  };
+
+  const findEntry = (id: string) => (listing && 'entries' in listing ? listing.entries.find((entry) => entry.id === id) : undefined);
+  const move = (entry: { id: string; title: string }, target: string | null) =>
+    change(apiFetch('/api/media/folder', { method: 'PUT', body: { mediaId: entry.id, path: apiPath(target, tree) } }), t('media.moved', { title: entry.title, place: titleOf(target) }));
+  const trash = (entry: { id: string; title: string }) => change(apiFetch(`/api/media/${entry.id}`, { method: 'DELETE' }), t('media.trashed', { title: entry.title }));
+  const restore = (entry: MediaEntry) => change(apiFetch(`/api/media/${entry.id}/restore`, { method: 'PUT' }), t('media.restored', { title: entry.title }));
+  const dropped = (id: string, target: string | null | 'trash') => {
+    const entry = findEntry(id);
+    if (!entry) return;
+    if (target === 'trash') void trash(entry);
+    else void move(entry, target);
+  };
+  const openDialog = (next: Dialog) => {
+    setDialogError(null);
+    setDialog(next);
+  };
+
+  const { hidden, shown } = breadcrumb(folderId, folders);
+  const current = listing?.key === shownKey ? listing : null;
+  // The API sorts a folder as asked; the trash (newest trashed first) and search results (newest first) are sorted here by name.
+  const entries = current && 'entries' in current ? (sort === 'name' && (inTrash || searching) ? sortEntries(current.entries, 'name') : current.entries) : null;
+  const placeTitle = inTrash ? t('media.trash') : titleOf(folderId);
+  const heading = searching ? t('media.results', { query: searched.trim() }) : placeTitle;
+
+  return (
+    <div>
+      <PageHeader
+        title={t('media.title')}
+        actions={[{ label: t('media.newFolder'), onClick: () => openDialog({ kind: 'newFolder' }), disabled: inTrash, icon: <PlusIcon /> }]}
+        sort={{
+          current: sort,
+          onChange: (value) =>
+            setParams(
+              (currentParams) => {
+                const next = new URLSearchParams(currentParams);
+                next.set('sort', value);
+                return next;
+              },
+              { replace: true, preventScrollReset: true },
+            ),
+          items: [
+            { value: 'date', label: t('sort.date') },
+            { value: 'name', label: t('sort.name') },
+          ],
+        }}
+      />
+      <main id="main" className="px-4 py-4 sm:px-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <MediaBreadcrumb hidden={hidden} shown={shown} inTrash={inTrash} linkTo={to} onOpen={open} onDrop={dropped} />
+          <form role="search" className="relative w-full sm:w-72" onSubmit={(event) => event.preventDefault()}>
+            <input
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              aria-label={t('media.search')}
+              placeholder={t('media.search')}
+              className="block w-full rounded-full border border-slate-300 bg-white py-2 pr-10 pl-4 focus:border-primary-dark"
+            />
+            {query ? (
+              <button type="button" onClick={() => setQuery('')} aria-label={t('media.clearSearch')} className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-full p-1.5 text-slate-600 hover:bg-slate-100">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
+              </button>
+            ) : null}
+          </form>
+        </div>
+        <div aria-live="polite" className="mt-3 empty:hidden">
+          {notice ? <p className="rounded-lg bg-green-50 px-3 py-2 text-green-800">{notice.text}</p> : folderGone ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">{t('media.folderGone')}</p> : null}
+        </div>
+        {pageError ? (
+          <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-red-800">
+            {t(`errors.${pageError}`)}
+          </p>
+        ) : null}
+        <section aria-labelledby="media-place" aria-busy={entries === null && !(current && 'error' in current)} className="mt-4">
+          <h2 id="media-place" className="mb-1 text-lg font-semibold wrap-anywhere">
+            {heading}
+          </h2>
+          {inTrash && !searching ? <p className="mb-3 text-sm text-slate-600">{t('media.trashNote', { days: TRASH_RETENTION_DAYS })}</p> : null}
+          {current && 'error' in current ? (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
+              {t(`errors.${current.error}`)}
+            </p>
+          ) : entries === null ? (
+            <p className="text-slate-600">{t('media.loading')}</p>
+          ) : entries.length === 0 ? (
+            <p className="text-slate-600">
+              {searching ? t('media.noResults', { query: searched.trim() }) : inTrash ? t('media.emptyTrash') : folderId === null ? t('media.empty') : t('media.emptyFolder')}
+            </p>
+          ) : (
+            <ul className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(min(100%,250px),1fr))] gap-3" data-testid="media-cards">
+              {entries.map((entry) => (
+                <MediaCard
+                  key={entry.id}
+                  entry={entry}
+                  folderLink={entry.mediaType === 'folder' && !inTrash ? to(entry.id) : undefined}
+                  location={searching ? t('media.location', { place: titleOf(folderOfPath(entry.path)) }) : undefined}
+                  onRename={() => openDialog({ kind: 'rename', entry })}
+                  onMove={() => openDialog({ kind: 'move', entry })}
+                  onTrash={() => void trash(entry)}
+                  onRestore={() => void restore(entry)}
+                  onDropInto={(id) => dropped(id, entry.id)}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      </main>
+      {dialog?.kind === 'newFolder' ? (
+        <TitleDialog
+          heading={t('media.newFolder')}
+          label={t('media.folderName')}
+          confirmLabel={t('media.create')}
+          busy={busy}
+          error={dialogError}
+          onCancel={() => setDialog(null)}
+          onSubmit={(title) => void change(apiFetch('/api/media/folder', { method: 'POST', body: { title, mediaType: 'folder', path } }), t('media.created', { title: title.trim() }))}
+        />
+      ) : null}
+      {dialog?.kind === 'rename' ? (
+        <TitleDialog
+          heading={t('media.renameTitle')}
+          label={t('media.titleLabel')}
+          confirmLabel={t('common.save')}
+          initial={dialog.entry.title}
+          busy={busy}
+          error={dialogError}
+          onCancel={() => setDialog(null)}
+          onSubmit={(title) => void change(apiFetch(`/api/media/${dialog.entry.id}`, { method: 'PUT', body: { name: title } }), t('media.renamed', { title: title.trim() }))}
+        />
+      ) : null}
+      {dialog?.kind === 'move' ? (
+        <MoveDialog
+          entry={{ id: dialog.entry.id, title: dialog.entry.title, isFolder: dialog.entry.mediaType === 'folder' }}
+          currentFolderId={folderOfPath(dialog.entry.path)}
+          folders={folders}
+          busy={busy}
+          error={dialogError}
+          onCancel={() => setDialog(null)}
+          onMove={(target) => void move(dialog.entry, target)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function PlusIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d="M12 5v14M5 12h14" />
+    </svg>
+  );
+}
