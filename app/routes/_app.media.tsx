@@ -45,7 +45,11 @@ export default function MediaLibrary() {
   const [params, setParams] = useSearchParams();
   const sort: MediaSort = params.get('sort') === 'name' ? 'name' : 'date';
   const tree = useMemo(() => libraryTree(folders), [folders]);
-  const resolved = useMemo(() => placeOfHash(location.hash, folders), [location.hash, folders]);
+  // The server never sees the hash: the first render is the top level on both sides, then the place.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const hash = mounted ? location.hash : '';
+  const resolved = useMemo(() => placeOfHash(hash, folders), [hash, folders]);
   const place: LibraryPlace = resolved ?? { kind: 'folder', folderId: null };
   const folderId = place.kind === 'folder' ? place.folderId : null;
   const inTrash = place.kind === 'trash';
@@ -76,7 +80,7 @@ export default function MediaLibrary() {
   useEffect(() => {
     if (gone) navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true, state: { folderGone: true } });
   }, [gone, navigate, location.pathname, location.search]);
-  const folderGone = (location.state as { folderGone?: boolean } | null)?.folderGone === true;
+  const folderGone = mounted && (location.state as { folderGone?: boolean } | null)?.folderGone === true;
 
   useEffect(() => {
     const timer = setTimeout(() => setSearched(query), query.trim() === '' ? 0 : SEARCH_DELAY_MS);
@@ -85,9 +89,10 @@ export default function MediaLibrary() {
 
   const path = apiPath(folderId, tree);
   const key = searching ? `search:${searched.trim()}` : inTrash ? 'trash' : `folder:${path}`;
-  const shownKey = `${key}|${sort}|${version}`;
+  const placeKey = `${key}|${sort}|${mounted}`;
+  const shownKey = `${placeKey}|${version}`;
   useEffect(() => {
-    if (gone) return;
+    if (gone || !mounted) return;
     let current = true;
     const request = searching
       ? apiFetch<MediaEntry[]>(`/api/media/search?${new URLSearchParams({ q: searched.trim() })}`)
@@ -97,7 +102,7 @@ export default function MediaLibrary() {
     void request.then((result) => {
       if (!current) return;
       if (!result.ok && result.status === 401) return signInAgain(true);
-      setListing(result.ok ? { key: shownKey, entries: result.data } : { key: shownKey, error: result.code });
+      setListing(result.ok ? { key: placeKey, entries: result.data } : { key: placeKey, error: result.code });
     });
     return () => {
       current = false;
@@ -146,7 +151,8 @@ export default function MediaLibrary() {
   };
 
   const { hidden, shown } = breadcrumb(folderId, folders);
-  const current = listing?.key === shownKey ? listing : null;
+  // After a change the place's old contents stay until the new ones arrive: no flash of "loading".
+  const current = listing?.key === placeKey ? listing : null;
   // The API sorts a folder as asked; the trash (newest trashed first) and search results (newest first) are sorted here by name.
   const entries = current && 'entries' in current ? (sort === 'name' && (inTrash || searching) ? sortEntries(current.entries, 'name') : current.entries) : null;
   const placeTitle = inTrash ? t('media.trash') : titleOf(folderId);
@@ -156,7 +162,8 @@ export default function MediaLibrary() {
     <div>
       <PageHeader
         title={t('media.title')}
-        actions={[{ label: t('media.newFolder'), onClick: () => openDialog({ kind: 'newFolder' }), disabled: inTrash, icon: <PlusIcon /> }]}
+        // Nothing is made in the trash.
+        actions={inTrash ? [] : [{ label: t('media.newFolder'), onClick: () => openDialog({ kind: 'newFolder' }), icon: <PlusIcon /> }]}
         sort={{
           current: sort,
           onChange: (value) =>

@@ -86,14 +86,15 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
           </p>
         ) : null}
       </div>
-      <Menu
-        className="absolute top-1.5 right-1.5 z-10"
-        label={t('media.menu', { title: entry.title })}
-        buttonContent={<DotsIcon vertical className="h-5 w-5" />}
-        items={items}
-        listClassName="w-56"
-        buttonClassName="rounded-full bg-white/90 p-1.5 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white"
-      />
+      <div className="absolute top-1.5 right-1.5 z-10">
+        <Menu
+          label={t('media.menu', { title: entry.title })}
+          buttonContent={<DotsIcon vertical className="h-5 w-5" />}
+          items={items}
+          listClassName="w-56"
+          buttonClassName="rounded-full bg-white/90 p-1.5 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white"
+        />
+      </div>
     </li>
   );
 }
