@@ -11,8 +11,8 @@ const STREAM_PORT = Number(process.env.E2E_STREAM_PORT ?? 0);
 
 /**
  * Browser tests in Chromium (the system's, else the one npm ships: scripts/browser.mjs) against the
- * app served as `npm start` serves it (wrangler dev with the local OpenID Connect provider), on its
- * own ports and a fresh local database.
+ * app served as `npm start` serves it (wrangler dev with the local OpenID Connect provider and the
+ * Stream stand-in), on its own ports and a fresh local database.
  */
 export default defineConfig({
   testDir: 'test/e2e',
