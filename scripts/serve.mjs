@@ -1,23 +1,29 @@
 #!/usr/bin/env node
-// Serves the whole app locally on real parts: the local OpenID Connect provider, and the Worker
-// (pages, API, D1, R2, Durable Objects) under `wrangler dev`. Used by `npm start`, `npm run dev`
+// Serves the whole app locally on real parts: the local OpenID Connect provider, the local stand-in
+// for Cloudflare Stream (video to HLS with ffmpeg), and the Worker (pages, API, D1, R2, Durable
+// Objects) under `wrangler dev`. Used by `npm start`, `npm run dev`
 // and the browser tests.
 //
-//   node scripts/serve.mjs [--port 8787] [--oidc-port 9090] [--persist-to DIR] [--fresh]
+//   node scripts/serve.mjs [--port 8787] [--oidc-port 9090] [--stream-port 9092] [--persist-to DIR] [--fresh]
 //                          [--no-seed] [--no-build] [--watch]
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync, watch } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, demoConsultants, demoParty } from './demo-data.mjs';
 import { startOidcProvider } from './oidc-provider.mjs';
 import { seed } from './seed.mjs';
+import { LOCAL_STREAM_ACCOUNT, startStreamServer } from './stream-server.mjs';
 
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '8787' },
     'oidc-port': { type: 'string', default: '9090' },
+    // 0: any free port (the Worker is told the real one).
+    'stream-port': { type: 'string', default: '9092' },
     'persist-to': { type: 'string' },
     fresh: { type: 'boolean', default: false },
     'no-seed': { type: 'boolean', default: false },
@@ -29,6 +35,7 @@ const { values } = parseArgs({
 
 const port = Number(values.port);
 const oidcPort = Number(values['oidc-port']);
+const streamPort = Number(values['stream-port']);
 const persistTo = values['persist-to'];
 const origin = `http://localhost:${port}`;
 const persistArgs = persistTo ? ['--persist-to', persistTo] : [];
@@ -132,6 +139,7 @@ async function waitFor(url, timeoutMs) {
 async function main() {
   await ensureFree(port);
   await ensureFree(oidcPort);
+  await ensureFree(streamPort);
   if (values.fresh && persistTo) rmSync(persistTo, { recursive: true, force: true });
   run('Applying the database migrations', bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
   if (!values['no-seed']) {
@@ -142,23 +150,35 @@ async function main() {
   if (values.watch || !values['no-build']) run('Building the app', bin('remix'), ['vite:build']);
   if (values.watch) rebuildOnChange();
 
-  const provider = await startOidcProvider({ port: oidcPort, appOrigins: [origin, `http://127.0.0.1:${port}`] });
+  const appOrigins = [origin, `http://127.0.0.1:${port}`];
+  const provider = await startOidcProvider({ port: oidcPort, appOrigins });
+  let stream;
+  try {
+    stream = await startStreamServer({ port: streamPort, appOrigins, dataDir: persistTo ? join(persistTo, 'stream') : undefined });
+  } catch (error) {
+    await provider.close();
+    throw error;
+  }
+  const closeServers = () => Promise.all([provider.close(), stream.close()]);
+  // The stand-in's token is a fixed local dummy; the signing secret is new on every start (the
+  // signed URLs it protects live for minutes).
+  const streamVars = [`STREAM_API_BASE:${stream.apiBase}`, `STREAM_ACCOUNT_ID:${LOCAL_STREAM_ACCOUNT}`, `STREAM_API_TOKEN:${stream.token}`, `MEDIA_URL_SECRET:${randomBytes(32).toString('base64url')}`];
   // --test-scheduled: the cron handler answers at /__scheduled (instead of a warning that it does
   // not run by itself locally).
   const wrangler = spawn(
     bin('wrangler'),
-    ['dev', '--port', String(port), '--var', `OIDC_ISSUER:${provider.issuer}`, '--show-interactive-dev-session=false', '--test-scheduled', ...persistArgs],
+    ['dev', '--port', String(port), '--var', `OIDC_ISSUER:${provider.issuer}`, ...streamVars.flatMap((v) => ['--var', v]), '--show-interactive-dev-session=false', '--test-scheduled', ...persistArgs],
     { stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'], env: wranglerEnv },
   );
   children.push(wrangler);
   wrangler.on('exit', (code) => {
     stopAll();
-    void provider.close().finally(() => process.exit(code ?? 0));
+    void closeServers().finally(() => process.exit(code ?? 0));
   });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
       stopAll();
-      void provider.close().finally(() => process.exit(0));
+      void closeServers().finally(() => process.exit(0));
     });
   }
 
@@ -172,6 +192,9 @@ async function main() {
       `  Consultants sign in at ${origin}/login with the local provider (${provider.issuer}):`,
       ...accounts,
       `    password: ${DEMO_PASSWORD}`,
+      '',
+      `  Videos convert to HLS in the local stand-in for Cloudflare Stream at ${stream.url}`,
+      `    (${stream.ffmpeg})`,
       '',
       `  Guests join the demo party at ${origin}/${demoParty.shortId}`,
       '',

@@ -12,4 +12,14 @@ export interface Env {
   OIDC_CLIENT_SECRET?: string;
   /** "true" only locally: lets the OpenID client use a plain-http issuer on loopback. */
   OIDC_ALLOW_HTTP?: string;
+  /**
+   * Cloudflare Stream's API (https://api.cloudflare.com/client/v4), or locally the stand-in that
+   * `npm start` runs (scripts/stream-server.mjs); the same client talks to both.
+   */
+  STREAM_API_BASE: string;
+  STREAM_ACCOUNT_ID: string;
+  /** Secret: an API token with Stream edit rights (locally the stand-in's dummy). */
+  STREAM_API_TOKEN: string;
+  /** Secret: signs the expiring URLs Stream fetches an original from (worker/media/signed-source.ts). */
+  MEDIA_URL_SECRET: string;
 }

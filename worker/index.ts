@@ -9,6 +9,7 @@ import * as oidc from './auth/oidc';
 import * as sessions from './auth/sessions';
 import { database } from './db/client';
 import type { Env } from './env';
+import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
 import * as media from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
@@ -47,6 +48,7 @@ export default {
   async fetch(request, env, ctx): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
+    if (url.pathname.startsWith(SOURCE_PREFIX)) return serveSignedSource(request, env);
 
     const db = database(env.DB);
     const identity = await resolveIdentity(db, request);

@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   invalidTitle: 400,
   notAnImage: 415,
   mediaTypeNotAccepted: 415,
+  notAVideo: 415,
   fileTooLarge: 413,
   imageTooLarge: 413,
   invalidFrame: 400,
@@ -32,6 +33,8 @@ export const ERROR_STATUS = {
   moveIntoSelf: 409,
   folderTooDeep: 409,
   mediaTrashed: 409,
+  mediaNotUploaded: 409,
+  notConverting: 409,
   unauthorized: 401,
   sessionExpired: 401,
   forbidden: 403,
@@ -50,6 +53,7 @@ export const ERROR_STATUS = {
   tooManyAttempts: 429,
   rateLimited: 429,
   signInFailed: 502,
+  conversionUnavailable: 502,
   generic: 500,
 } as const;
 

@@ -19,6 +19,24 @@ export type MediaState = (typeof MEDIA_STATES)[number];
 
 export type MediaSort = 'date' | 'name';
 
+/** Spec section 3: a video's conversionStatus, PROGRESSING while converting (polled every 1 s). */
+export const CONVERSION_STATUSES = ['PROGRESSING', 'READY', 'ERROR'] as const;
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+
+/**
+ * A conversion's status from the state Cloudflare Stream reports for the video; a state Stream
+ * may add later counts as still working, not as done.
+ */
+export function conversionStatusOf(streamState: string, readyToStream: boolean): ConversionStatus {
+  if (streamState === 'error') return 'ERROR';
+  return streamState === 'ready' && readyToStream ? 'READY' : 'PROGRESSING';
+}
+
+/** The item's state once its conversion has this status. */
+export function stateOfConversion(status: ConversionStatus): MediaState {
+  return status === 'READY' ? 'ready' : status === 'ERROR' ? 'failed' : 'converting';
+}
+
 /** Trash is deleted for good this long after it was trashed (spec section 9, as for templates). */
 export const TRASH_RETENTION_DAYS = 30;
 

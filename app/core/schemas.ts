@@ -243,6 +243,12 @@ export const CreateFolderSchema = z.object({
 /** Spec: PUT /media/folder {mediaId, path}: moves an item or a folder there. */
 export const MoveMediaSchema = z.object({ mediaId: IdSchema, path: MediaPathSchema });
 
+/** Spec: PUT /media/convert/{id} {isPortrait, noAudio}: the client's analysis of the video. */
+export const ConvertMediaSchema = z.object({
+  isPortrait: z.boolean({ error: 'invalidInput' }),
+  noAudio: z.boolean({ error: 'invalidInput' }),
+});
+
 /** Spec: PUT /media/{id} {name}. */
 export const RenameMediaSchema = z.object({ name: MediaTitleSchema });
 

@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../../app/core/errors';
 import { ClientEventSchema } from '../../app/core/protocol';
@@ -76,6 +77,12 @@ async function buildWorld(): Promise<Built> {
     return status === 204 ? null : (await json<{ id: string }>(response)).id;
   };
   const mediaItem = async () => (await asClara('POST', '/media', { title: 'Foto', contentType: 'image/jpeg', size: 1000 }, 201))!;
+  // Uploads are not this table's concern: the bytes go straight into R2 under the item's key.
+  const uploadedVideo = async () => {
+    const id = (await asClara('POST', '/media', { title: 'Video', contentType: 'video/mp4', size: 4 }, 201))!;
+    await env.MEDIA.put(`${clara.userId}/${id}`, new Uint8Array([0, 0, 0, 0]));
+    return id;
+  };
   const members: ReadonlySet<Actor> = new Set(['guest', 'host', 'manager']);
   const world: MatrixWorld = {
     party,
@@ -95,6 +102,12 @@ async function buildWorld(): Promise<Built> {
     trashedMedia: async () => {
       const id = await mediaItem();
       await asClara('DELETE', `/media/${id}`, undefined, 204);
+      return id;
+    },
+    uploadedVideo,
+    convertingVideo: async () => {
+      const id = await uploadedVideo();
+      await asClara('PUT', `/media/convert/${id}`, { isPortrait: false, noAudio: false }, 200);
       return id;
     },
   };

@@ -37,7 +37,14 @@ interface Built {
 }
 
 /** Another consultant's party with one message: only read (and aimed at), so one serves all. */
-let foreignWorld: Promise<{ berta: Consultant; foreignParty: { id: string }; foreignMessage: string; foreignMediaFolder: string; foreignMediaItem: string }> | null = null;
+let foreignWorld: Promise<{ berta: Consultant; foreignParty: { id: string }; foreignMessage: string; foreignMediaFolder: string; foreignMediaItem: string; foreignMediaVideo: string }> | null = null;
+
+/** A video of `who` with its bytes in R2, as an upload leaves it (uploads are not this catalogue's concern). */
+async function uploadedVideo(who: Consultant): Promise<string> {
+  const id = (await call('/media', { method: 'POST', headers: who.headers, body: { title: 'Video', contentType: 'video/mp4', size: 4 } }, 201)).id as string;
+  await env.MEDIA.put(`${who.userId}/${id}`, new Uint8Array([0, 0, 0, 0]));
+  return id;
+}
 
 function foreign() {
   foreignWorld ??= (async () => {
@@ -46,7 +53,8 @@ function foreign() {
     const message = await call(`/parties/${foreignParty.id}/chat`, { method: 'POST', headers: berta.headers, body: { message: 'Geheim' } }, 201);
     const mediaFolder = await call('/media/folder', { method: 'POST', headers: berta.headers, body: { title: 'Bertas Ordner' } }, 201);
     const mediaItem = await call('/media', { method: 'POST', headers: berta.headers, body: { title: 'Bertas Foto', contentType: 'image/jpeg', size: 1000 } }, 201);
-    return { berta, foreignParty, foreignMessage: message.id as string, foreignMediaFolder: mediaFolder.id as string, foreignMediaItem: mediaItem.id as string };
+    const foreignMediaVideo = await uploadedVideo(berta);
+    return { berta, foreignParty, foreignMessage: message.id as string, foreignMediaFolder: mediaFolder.id as string, foreignMediaItem: mediaItem.id as string, foreignMediaVideo };
   })();
   return foreignWorld;
 }
@@ -58,7 +66,7 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 async function buildWorld(): Promise<Built> {
-  const [clara, { berta, foreignParty, foreignMessage, foreignMediaFolder, foreignMediaItem }] = await Promise.all([createConsultant({ name: 'Clara' }), foreign()]);
+  const [clara, { berta, foreignParty, foreignMessage, foreignMediaFolder, foreignMediaItem, foreignMediaVideo }] = await Promise.all([createConsultant({ name: 'Clara' }), foreign()]);
   const party = await call('/parties', { method: 'POST', headers: clara.headers, body: { title: 'Wellness-Party' } }, 201);
   const joined = await apiInPlace(`/parties/${party.id}/join`, { method: 'PUT', body: { firstName: 'Maria', lastName: 'Klein' } });
   const guest = await json<{ guestId: string; secretKey: string }>(joined);
@@ -105,6 +113,8 @@ async function buildWorld(): Promise<Built> {
     mediaItem: once(async () => (await call('/media', { method: 'POST', headers: clara.headers, body: { title: 'Foto', contentType: 'image/jpeg', size: 1000 } }, 201)).id as string),
     foreignMediaFolder,
     foreignMediaItem,
+    mediaVideo: once(() => uploadedVideo(clara)),
+    foreignMediaVideo,
   };
   const fixed: Record<Exclude<Actor, 'removedGuest'>, Headers> = { anonymous: {}, guest: guestHeaders, manager: clara.headers, guestCookie: { Cookie: guestCookie } };
   return {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
-import { CreateFolderSchema, CreateMediaSchema, MediaListQuerySchema, MediaSearchQuerySchema, MoveMediaSchema, RenameMediaSchema } from '../../app/core/schemas';
+import { ConvertMediaSchema, CreateFolderSchema, CreateMediaSchema, MediaListQuerySchema, MediaSearchQuerySchema, MoveMediaSchema, RenameMediaSchema } from '../../app/core/schemas';
 import { createFolder, createMedia, listFolder, listTrash, moveMedia, renameMedia, restoreMedia, searchMedia, trashMedia } from '../services/media';
+import { pollConversion, startConversion } from '../services/media-convert';
 import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
 
@@ -23,6 +24,11 @@ export const mediaApi = new Hono<ApiEnv>()
   .get('/trash', async (c) => c.json(await listTrash(c.get('db'), requireConsultant(c).userId)))
   .post('/folder', valid('json', CreateFolderSchema), async (c) => c.json(await createFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201))
   .put('/folder', valid('json', MoveMediaSchema), async (c) => c.json(await moveMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('json'))))
+  .put('/convert/:id', valid('json', ConvertMediaSchema), async (c) => {
+    const { userId } = requireConsultant(c);
+    return c.json(await startConversion(c.env, c.get('db'), userId, c.req.param('id'), c.req.valid('json'), new URL(c.req.url).origin));
+  })
+  .get('/convert/:id', async (c) => c.json(await pollConversion(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'))))
   .put('/:id', valid('json', RenameMediaSchema), async (c) => {
     return c.json(await renameMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').name));
   })

@@ -198,6 +198,14 @@ export const mediaItems = sqliteTable(
     storageKey: text('storage_key').notNull(),
     /** A thumbnail or poster in R2, once there is one. */
     previewKey: text('preview_key'),
+    /** The video's id at Cloudflare Stream (worker/media/stream.ts), once a conversion started. */
+    streamUid: text('stream_uid'),
+    /** Stream's HLS master playlist and poster, once the video is ready to stream. */
+    hlsUrl: text('hls_url'),
+    posterUrl: text('poster_url'),
+    /** What the client's analysis found before the upload (spec section 5, video analysis). */
+    isPortrait: integer('is_portrait', { mode: 'boolean' }),
+    noAudio: integer('no_audio', { mode: 'boolean' }),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     trashedAt: integer('trashed_at'),

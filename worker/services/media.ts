@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import type { MediaFolderRow, MediaItemRow } from '../db/schema';
 import { mediaFolders, mediaItems } from '../db/schema';
 import type { Env } from '../env';
+import { deleteStreamVideos } from './media-convert';
 
 /**
  * A consultant's media library (spec sections 2–5 and 7): the domain functions behind the API.
@@ -163,6 +164,11 @@ export async function createMedia(db: Db, userId: string, input: CreateMedia, no
     state: 'waiting',
     storageKey: `${userId}/${id}`,
     previewKey: null,
+    streamUid: null,
+    hlsUrl: null,
+    posterUrl: null,
+    isPortrait: null,
+    noAudio: null,
     createdAt: now,
     updatedAt: now,
     trashedAt: null,
@@ -283,17 +289,18 @@ const DOOMED_ITEMS = `(trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id
 
 /**
  * The cron's trash purge: whatever has been in the trash for 30 days (spec section 9) is deleted,
- * with everything inside a deleted folder and the items' files in R2. The files go first: should a
- * run stop halfway, the rows are still there for the next one.
+ * with everything inside a deleted folder, the items' files in R2 and their videos at Stream. The
+ * files go first: should a run stop halfway, the rows are still there for the next one.
  */
 export async function purgeMediaTrash(env: Env, now = Date.now()): Promise<{ folders: number; items: number }> {
   const cutoff = purgeCutoff(now);
-  const { results } = await env.DB.prepare(`${DOOMED_FOLDERS} SELECT storage_key, preview_key FROM media_items WHERE ${DOOMED_ITEMS}`)
+  const { results } = await env.DB.prepare(`${DOOMED_FOLDERS} SELECT storage_key, preview_key, stream_uid FROM media_items WHERE ${DOOMED_ITEMS}`)
     .bind(cutoff)
-    .all<{ storage_key: string; preview_key: string | null }>();
+    .all<{ storage_key: string; preview_key: string | null; stream_uid: string | null }>();
   const keys = results.flatMap((row) => (row.preview_key ? [row.storage_key, row.preview_key] : [row.storage_key]));
   // R2 deletes at most 1,000 keys per call.
   for (let at = 0; at < keys.length; at += 1000) await env.MEDIA.delete(keys.slice(at, at + 1000));
+  await deleteStreamVideos(env, results.flatMap((row) => (row.stream_uid ? [row.stream_uid] : [])));
   const [items, folders] = await env.DB.batch([
     env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM media_items WHERE ${DOOMED_ITEMS}`).bind(cutoff),
     env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM media_folders WHERE id IN (SELECT id FROM doomed)`).bind(cutoff),

@@ -1,0 +1,441 @@
+#!/usr/bin/env node
+// Local stand-in for Cloudflare Stream, for development and tests.
+//
+// It answers the part of Stream's HTTP API that the Worker calls (worker/media/stream.ts), with the
+// same paths, bearer-token check and JSON envelope ({ success, errors, messages, result }):
+//   POST   /client/v4/accounts/{account}/stream/copy   { url, meta }  → the new video, queued
+//   GET    /client/v4/accounts/{account}/stream/{uid}                 → the video and its status
+//   DELETE /client/v4/accounts/{account}/stream/{uid}
+// and converts like Stream does: it downloads the URL (the Worker's signed URL of the original in
+// R2), then ffmpeg makes a real multi-rendition HLS set (360p, 720p, 1080p, only those not larger
+// than the source, aspect ratio kept, portrait too) and a poster, served with CORS at the paths the
+// video's `playback.hls` and `thumbnail` name, as Stream's customer domain would serve them.
+// Videos live under a data directory, one folder each; conversions run one at a time.
+//
+// Run it with `npm run stream` (env: STREAM_PORT, default 9092; STREAM_DATA_DIR, default
+// .wrangler/stream), or from code with `startStreamServer()`; `npm start` starts it. Local only.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join, normalize, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+
+import { resolveFfmpeg } from './ffmpeg.mjs';
+
+export const LOCAL_STREAM_ACCOUNT = 'local';
+export const LOCAL_STREAM_TOKEN = 'local-stream-token';
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const API_PREFIX = '/client/v4/accounts/';
+const MAX_JSON_BYTES = 64 * 1024;
+/** Segment length in seconds: short, so a few-second clip still has more than one segment. */
+const SEGMENT_SECONDS = 2;
+
+/**
+ * @typedef {{ name: string, width: number, height: number, videoBitrate: number, level: string }} Rendition
+ * @typedef {'queued' | 'inprogress' | 'ready' | 'error'} VideoState
+ * @typedef {{
+ *   uid: string, created: string, modified: string, meta: Record<string, unknown>, sourceUrl: string,
+ *   state: VideoState, pctComplete: string, errorReasonCode: string, errorReasonText: string,
+ *   duration: number, width: number, height: number, size: number, renditions: string[],
+ * }} Video
+ */
+
+// --- The rendition ladder (pure) -----------------------------------------------------------------
+
+/** Heights of the ladder's rungs, named by the short side as players name them (720p portrait too). */
+const RUNGS = [360, 720, 1080];
+
+const even = (value) => Math.max(2, 2 * Math.round(value / 2));
+
+/**
+ * The renditions for a source of `width`×`height` as displayed (after rotation): every rung not
+ * larger than the source's short side, plus the source's own size when it is below 720 and no rung
+ * (so a 480p source gets 360p and 480p, a 240p one only 240p). Aspect ratio kept, sizes even.
+ * @param {number} width
+ * @param {number} height
+ * @returns {Rendition[]}
+ */
+export function renditionLadder(width, height) {
+  if (!(width > 0 && height > 0)) throw new RangeError(`no video size: ${width}x${height}`);
+  const short = Math.min(width, height);
+  const long = Math.max(width, height);
+  const evenDown = (value) => Math.max(2, value - (value % 2));
+  const sides = RUNGS.filter((rung) => rung <= short);
+  if (short < 720 && !sides.includes(evenDown(short))) sides.push(evenDown(short));
+  return sides.map((side) => {
+    const other = Math.min(even((side * long) / short), evenDown(long));
+    const [w, h] = width >= height ? [other, side] : [side, other];
+    const pixels = w * h;
+    return {
+      name: `${side}p`,
+      width: w,
+      height: h,
+      // About 0.1 bit per pixel at 25 frames per second, as common ladders use for H.264.
+      videoBitrate: Math.max(300_000, Math.round((pixels * 25 * 0.1) / 1000) * 1000),
+      // The H.264 level the size needs (3.0 up to 720×576, 3.1 up to 1280×720, else 4.0).
+      level: pixels <= 414_720 ? '3.0' : pixels <= 921_600 ? '3.1' : '4.0',
+    };
+  });
+}
+
+/** The CODECS attribute of a rendition: H.264 High profile at its level, AAC-LC when there is sound. */
+export function codecsOf(rendition, withAudio) {
+  const level = Math.round(Number(rendition.level) * 10).toString(16).padStart(2, '0');
+  return withAudio ? `avc1.6400${level},mp4a.40.2` : `avc1.6400${level}`;
+}
+
+/**
+ * The master playlist that lists the renditions, lowest first (hls.js starts there on a weak line).
+ * @param {Rendition[]} renditions
+ * @param {boolean} withAudio
+ */
+export function masterPlaylist(renditions, withAudio) {
+  const audioBitrate = withAudio ? 128_000 : 0;
+  return [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    ...renditions.flatMap((r) => [
+      `#EXT-X-STREAM-INF:BANDWIDTH=${Math.round((r.videoBitrate + audioBitrate) * 1.1)},RESOLUTION=${r.width}x${r.height},CODECS="${codecsOf(r, withAudio)}",NAME="${r.name}"`,
+      `stream_${r.name}.m3u8`,
+    ]),
+    '',
+  ].join('\n');
+}
+
+/**
+ * What ffmpeg says about a file (its stderr for `-i file`): the first video stream's displayed
+ * size (rotation applied), whether there is sound, the duration. Null without a video stream.
+ * @param {string} text
+ * @returns {{ width: number, height: number, rotation: number, hasAudio: boolean, duration: number } | null}
+ */
+export function parseProbe(text) {
+  // Cover art in a music file is a video stream too, marked as an attached picture.
+  const streams = text.split('\n').filter((line) => /^\s*Stream #\d+:\d+/.test(line));
+  const video = streams.filter((line) => !line.includes('(attached pic)')).map((line) => /: Video: (\w+).*?, (\d{2,5})x(\d{2,5})/.exec(line)).find(Boolean);
+  if (!video) return null;
+  const time = /Duration: (\d+):(\d+):([\d.]+)/.exec(text);
+  const duration = time ? Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]) : 0;
+  // A still image reads as one frame of a picture codec.
+  if (/^(png|mjpeg|bmp|webp|tiff|gif)$/.test(video[1]) && duration < 0.2) return null;
+  const rotateTag = /^\s*rotate\s*:\s*(-?\d+)/m.exec(text);
+  const matrix = /rotation of (-?[\d.]+) degrees/.exec(text);
+  const rotation = ((Math.round(Number(rotateTag?.[1] ?? matrix?.[1] ?? 0)) % 360) + 360) % 360;
+  const [w, h] = [Number(video[2]), Number(video[3])];
+  const sideways = rotation === 90 || rotation === 270;
+  return { width: sideways ? h : w, height: sideways ? w : h, rotation, hasAudio: streams.some((line) => line.includes(': Audio: ')), duration };
+}
+
+// --- The server ----------------------------------------------------------------------------------
+
+/**
+ * @param {{ port?: number, host?: string, dataDir?: string, token?: string, appOrigins?: string[], ffmpegPath?: string }} [options]
+ *   `appOrigins`: origins allowed to load the HLS files and posters from a page (CORS).
+ * @returns {Promise<{ url: string, apiBase: string, port: number, token: string, ffmpeg: string, close: () => Promise<void> }>}
+ */
+export async function startStreamServer({
+  port = 9092,
+  host = '127.0.0.1',
+  dataDir = join(ROOT, '.wrangler', 'stream'),
+  token = LOCAL_STREAM_TOKEN,
+  appOrigins = ['http://localhost:8787'],
+  ffmpegPath,
+} = {}) {
+  const ffmpeg = ffmpegPath ? { path: ffmpegPath, description: ffmpegPath } : resolveFfmpeg();
+  mkdirSync(dataDir, { recursive: true });
+  const origins = new Set(appOrigins.map((origin) => new URL(origin).origin));
+  /** @type {Map<string, Video>} */
+  const videos = new Map();
+  let queue = Promise.resolve();
+  let closing = false;
+  /** @type {Set<import('node:child_process').ChildProcess>} */
+  const running = new Set();
+  let publicUrl = '';
+
+  const folderOf = (uid) => join(dataDir, uid);
+  const save = (video) => {
+    video.modified = new Date().toISOString();
+    writeFileSync(join(folderOf(video.uid), 'video.json'), JSON.stringify(video));
+  };
+  const enqueue = (video) => {
+    queue = queue.then(() => (closing || !videos.has(video.uid) ? undefined : convert(video))).catch(() => {});
+  };
+
+  /** @param {Video} video */
+  async function convert(video) {
+    const folder = folderOf(video.uid);
+    const source = join(folder, 'source');
+    const fail = (code, text) => {
+      Object.assign(video, { state: 'error', errorReasonCode: code, errorReasonText: text });
+      save(video);
+    };
+    video.state = 'inprogress';
+    video.pctComplete = '0.000000';
+    save(video);
+    try {
+      const response = await fetch(video.sourceUrl);
+      if (!response.ok || !response.body) return fail('ERR_FETCH_ORIGIN_ERROR', `The origin answered ${response.status}.`);
+      await pipeline(Readable.fromWeb(/** @type {any} */ (response.body)), createWriteStream(source));
+    } catch (error) {
+      return fail('ERR_FETCH_ORIGIN_ERROR', `The origin could not be reached: ${error instanceof Error ? error.message : error}`);
+    }
+    video.size = statSync(source).size;
+    const probe = parseProbe((await run(ffmpeg.path, ['-hide_banner', '-nostdin', '-i', source])).stderr);
+    if (!probe) return fail('ERR_NON_VIDEO', 'The file is not a video.');
+    Object.assign(video, { width: probe.width, height: probe.height, duration: probe.duration });
+    const ladder = renditionLadder(probe.width, probe.height);
+    const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', source, '-filter_complex', `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')};${ladder.map((r, i) => `[s${i}]scale=${r.width}:${r.height},setsar=1[v${i}]`).join(';')}`];
+    for (const [i, r] of ladder.entries()) {
+      args.push('-map', `[v${i}]`, ...(probe.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []));
+      args.push('-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-level:v', r.level, '-pix_fmt', 'yuv420p');
+      args.push('-b:v', String(r.videoBitrate), '-maxrate', String(Math.round(r.videoBitrate * 1.2)), '-bufsize', String(r.videoBitrate * 2));
+      // A key frame at every segment boundary, so every rendition's segments line up for switching.
+      args.push('-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`);
+      args.push('-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_segment_filename', join(folder, `segment_${r.name}_%04d.ts`), join(folder, `stream_${r.name}.m3u8`));
+    }
+    args.push('-progress', 'pipe:1');
+    const encoded = await run(ffmpeg.path, args, (line) => {
+      const at = /^out_time_ms=(\d+)/.exec(line);
+      if (at && probe.duration > 0) {
+        video.pctComplete = Math.min(99, Number(at[1]) / 1e6 / probe.duration * 100).toFixed(6);
+      }
+    });
+    if (encoded.code !== 0) return fail('ERR_MALFORMED_VIDEO', `ffmpeg could not convert it: ${encoded.stderr.trim().split('\n').slice(-3).join(' ')}`);
+    const top = ladder[ladder.length - 1];
+    const posterAt = probe.duration > 2 ? 1 : probe.duration / 2;
+    const poster = await run(ffmpeg.path, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', posterAt.toFixed(3), '-i', source, '-frames:v', '1', '-vf', `scale=${top.width}:${top.height}`, '-q:v', '3', join(folder, 'thumbnail.jpg')]);
+    if (poster.code !== 0) return fail('ERR_MALFORMED_VIDEO', 'No poster could be taken.');
+    writeFileSync(join(folder, 'video.m3u8'), masterPlaylist(ladder, probe.hasAudio));
+    rmSync(source, { force: true });
+    Object.assign(video, { state: 'ready', pctComplete: '100.000000', renditions: ladder.map((r) => r.name) });
+    save(video);
+  }
+
+  /**
+   * @param {string} command
+   * @param {string[]} args
+   * @param {(line: string) => void} [onLine]
+   * @returns {Promise<{ code: number | null, stderr: string }>}
+   */
+  function run(command, args, onLine) {
+    return new Promise((resolve) => {
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      running.add(child);
+      let stderr = '';
+      let pending = '';
+      child.stdout.on('data', (chunk) => {
+        pending += chunk;
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        if (onLine) lines.forEach(onLine);
+      });
+      child.stderr.on('data', (chunk) => {
+        if (stderr.length < 64 * 1024) stderr += chunk;
+      });
+      child.on('error', (error) => {
+        stderr += error.message;
+      });
+      child.on('close', (code) => {
+        running.delete(child);
+        resolve({ code, stderr });
+      });
+    });
+  }
+
+  /** The video as Stream's API describes it (the fields our Worker reads, and a few around them). */
+  const describe = (video) => {
+    const base = `${publicUrl}/${video.uid}`;
+    return {
+      uid: video.uid,
+      created: video.created,
+      modified: video.modified,
+      meta: video.meta,
+      readyToStream: video.state === 'ready',
+      status: { state: video.state, pctComplete: video.pctComplete, errorReasonCode: video.errorReasonCode, errorReasonText: video.errorReasonText },
+      duration: video.state === 'ready' ? video.duration : -1,
+      input: { width: video.width || -1, height: video.height || -1 },
+      size: video.size,
+      thumbnail: `${base}/thumbnails/thumbnail.jpg`,
+      preview: `${base}/watch`,
+      playback: { hls: `${base}/manifest/video.m3u8` },
+      requireSignedURLs: false,
+    };
+  };
+
+  // Videos of an earlier run: finished ones are served again; unfinished ones start over.
+  for (const uid of readdirSync(dataDir)) {
+    try {
+      const video = /** @type {Video} */ (JSON.parse(readFileSync(join(folderOf(uid), 'video.json'), 'utf8')));
+      videos.set(video.uid, video);
+      if (video.state === 'queued' || video.state === 'inprogress') {
+        video.state = 'queued';
+        enqueue(video);
+      }
+    } catch {
+      // Not a video folder.
+    }
+  }
+
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
+  async function handle(req, res) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith(API_PREFIX)) return api(req, res, url.pathname.slice(API_PREFIX.length).split('/'));
+    return files(req, res, url.pathname);
+  }
+
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {string[]} parts account, 'stream', then 'copy' or a uid
+   */
+  async function api(req, res, parts) {
+    const send = (status, result, errors = []) => {
+      const body = JSON.stringify({ success: errors.length === 0, errors, messages: [], result });
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+    };
+    if (req.headers.authorization !== `Bearer ${token}`) return send(401, null, [{ code: 10000, message: 'Authentication error' }]);
+    const [, stream, action, extra] = parts;
+    if (stream !== 'stream' || !action || extra !== undefined) return send(404, null, [{ code: 7003, message: 'No route for that URI' }]);
+    if (action === 'copy') {
+      if (req.method !== 'POST') return send(405, null, [{ code: 10405, message: 'Method not allowed' }]);
+      const body = await readJson(req);
+      let sourceUrl;
+      try {
+        sourceUrl = new URL(body?.url);
+        if (sourceUrl.protocol !== 'http:' && sourceUrl.protocol !== 'https:') throw new Error();
+      } catch {
+        return send(400, null, [{ code: 10005, message: 'Invalid URL' }]);
+      }
+      const now = new Date().toISOString();
+      /** @type {Video} */
+      const video = {
+        uid: randomUUID().replaceAll('-', ''),
+        created: now,
+        modified: now,
+        meta: body.meta && typeof body.meta === 'object' ? body.meta : {},
+        sourceUrl: sourceUrl.href,
+        state: 'queued',
+        pctComplete: '0.000000',
+        errorReasonCode: '',
+        errorReasonText: '',
+        duration: -1,
+        width: 0,
+        height: 0,
+        size: 0,
+        renditions: [],
+      };
+      mkdirSync(folderOf(video.uid));
+      save(video);
+      videos.set(video.uid, video);
+      enqueue(video);
+      return send(200, describe(video));
+    }
+    const video = videos.get(action);
+    if (!video) return send(404, null, [{ code: 10003, message: 'Not Found' }]);
+    if (req.method === 'GET') return send(200, describe(video));
+    if (req.method === 'DELETE') {
+      videos.delete(video.uid);
+      rmSync(folderOf(video.uid), { recursive: true, force: true });
+      return send(200, '');
+    }
+    return send(405, null, [{ code: 10405, message: 'Method not allowed' }]);
+  }
+
+  const TYPES = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'image/jpeg' };
+
+  /**
+   * The customer domain's files: /{uid}/manifest/video.m3u8 (master), /{uid}/manifest/stream_*.m3u8,
+   * /{uid}/manifest/segment_*.ts and /{uid}/thumbnails/thumbnail.jpg, once the video is ready.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {string} pathname
+   */
+  function files(req, res, pathname) {
+    const origin = req.headers.origin;
+    const cors = origin && origins.has(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : { Vary: 'Origin' };
+    if (req.method === 'OPTIONS') return res.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': 'Range', 'Access-Control-Max-Age': '600' }).end();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return res.writeHead(405, { ...cors, Allow: 'GET, HEAD' }).end();
+    const match = /^\/([0-9a-f]{32})\/(manifest\/(?:video|stream_\d+p)\.m3u8|manifest\/segment_\d+p_\d+\.ts|thumbnails\/thumbnail\.jpg)$/.exec(pathname);
+    const video = match && videos.get(match[1]);
+    if (!match || !video || video.state !== 'ready') return res.writeHead(404, { ...cors, 'Content-Type': 'text/plain' }).end('Not found');
+    const file = normalize(join(folderOf(video.uid), match[2].replace(/^(manifest|thumbnails)\//, '')));
+    if (!file.startsWith(folderOf(video.uid) + sep) || !existsSync(file)) return res.writeHead(404, cors).end();
+    const type = TYPES[/** @type {keyof typeof TYPES} */ (file.slice(file.lastIndexOf('.') + 1))];
+    res.writeHead(200, { ...cors, 'Content-Type': type, 'Content-Length': statSync(file).size, 'Cache-Control': 'no-cache' });
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(file).pipe(res);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      console.error('[stream] request failed:', error);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.end();
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(undefined);
+    });
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  publicUrl = `http://localhost:${actualPort}`;
+
+  return {
+    url: publicUrl,
+    apiBase: `${publicUrl}/client/v4`,
+    port: actualPort,
+    token,
+    ffmpeg: ffmpeg.description,
+    close: async () => {
+      closing = true;
+      for (const child of running) child.kill('SIGKILL');
+      await new Promise((resolve) => {
+        server.close(() => resolve(undefined));
+        server.closeAllConnections();
+      });
+      await queue;
+    },
+  };
+}
+
+/** @param {import('node:http').IncomingMessage} req */
+async function readJson(req) {
+  let text = '';
+  for await (const chunk of req) {
+    text += chunk;
+    if (text.length > MAX_JSON_BYTES) return null;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+// --- CLI -----------------------------------------------------------------------------------------
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === realpathSync(process.argv[1])) {
+  try {
+    const stream = await startStreamServer({
+      port: Number(process.env.STREAM_PORT || 9092),
+      dataDir: process.env.STREAM_DATA_DIR || undefined,
+      appOrigins: (process.env.SALON_APP_ORIGINS || 'http://localhost:8787').split(',').map((origin) => origin.trim()).filter(Boolean),
+    });
+    console.log(`Stream stand-in ready at ${stream.apiBase} (account ${LOCAL_STREAM_ACCOUNT}, token ${stream.token}), converting with ${stream.ffmpeg}`);
+    const stop = () => void stream.close().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    console.error(error instanceof Error && error.name === 'FfmpegMissing' ? error.message : error);
+    process.exit(1);
+  }
+}

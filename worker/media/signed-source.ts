@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { IdSchema } from '../../app/core/schemas';
+import { database } from '../db/client';
+import { mediaItems } from '../db/schema';
+import type { Env } from '../env';
+
+/**
+ * The original of a media item at an expiring, signed URL, for an outside service that has no
+ * session of ours (Cloudflare Stream copying a video): GET /media-source/{mediaId}?expires=&sig=,
+ * where sig is an HMAC-SHA256 over the id and the expiry with MEDIA_URL_SECRET. Anything else about
+ * the request is answered with the same bare 404, so a guess learns nothing.
+ */
+
+export const SOURCE_PREFIX = '/media-source/';
+/** Long enough for Stream to start its download even with a queue in front of it. */
+export const SOURCE_URL_LIFETIME_MS = 60 * 60 * 1000;
+
+const encoder = new TextEncoder();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  if (!secret) throw new Error('MEDIA_URL_SECRET is not set');
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+const signed = (mediaId: string, expires: number) => encoder.encode(`${mediaId}.${expires}`);
+
+function base64url(bytes: ArrayBuffer): string {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
+  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/** The URL at `origin` (ours) under which the item's original can be fetched until it expires. */
+export async function signSourceUrl(origin: string, mediaId: string, secret: string, now = Date.now()): Promise<string> {
+  const expires = now + SOURCE_URL_LIFETIME_MS;
+  const sig = base64url(await crypto.subtle.sign('HMAC', await hmacKey(secret), signed(mediaId, expires)));
+  return `${origin}${SOURCE_PREFIX}${mediaId}?expires=${expires}&sig=${sig}`;
+}
+
+/** Whether the URL's signature is ours and not expired (crypto.subtle.verify compares in constant time). */
+export async function verifySourceUrl(url: URL, secret: string, now = Date.now()): Promise<string | null> {
+  const mediaId = url.pathname.slice(SOURCE_PREFIX.length);
+  const expiresText = url.searchParams.get('expires') ?? '';
+  const sig = fromBase64url(url.searchParams.get('sig') ?? '');
+  if (!IdSchema.safeParse(mediaId).success || !/^\d{1,15}$/.test(expiresText) || !sig) return null;
+  const expires = Number(expiresText);
+  if (expires <= now) return null;
+  return (await crypto.subtle.verify('HMAC', await hmacKey(secret), sig, signed(mediaId, expires))) ? mediaId : null;
+}
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+
+/** GET or HEAD /media-source/{mediaId}?expires=&sig=: the original's bytes, streamed from R2. */
+export async function serveSignedSource(request: Request, env: Env): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
+  const mediaId = await verifySourceUrl(new URL(request.url), env.MEDIA_URL_SECRET);
+  if (!mediaId) return notFound();
+  const item = await database(env.DB).query.mediaItems.findFirst({ where: eq(mediaItems.id, mediaId) });
+  const object = item && (request.method === 'HEAD' ? await env.MEDIA.head(item.storageKey) : await env.MEDIA.get(item.storageKey));
+  if (!item || !object) return notFound();
+  return new Response('body' in object ? (object as R2ObjectBody).body : null, {
+    headers: {
+      // Bytes for a service to download, never a page to render.
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': 'attachment',
+      'Content-Length': String(object.size),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

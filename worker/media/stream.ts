@@ -1,0 +1,69 @@
+import { AppError } from '../../app/core/errors';
+import type { Env } from '../env';
+
+/**
+ * The Worker's client for Cloudflare Stream's HTTP API: copy a video from a URL, read its status,
+ * delete it. Production talks to api.cloudflare.com, locally to the stand-in `npm start` runs
+ * (scripts/stream-server.mjs) at STREAM_API_BASE: the same requests and answers either way.
+ * Whatever goes wrong on the way is one error for our client, `conversionUnavailable`; the details
+ * go to the log.
+ */
+
+/** The part of Stream's video object we read. */
+export interface StreamVideo {
+  uid: string;
+  readyToStream: boolean;
+  status: { state: string; pctComplete?: string; errorReasonCode?: string };
+  /** Seconds; -1 until known. */
+  duration: number;
+  input: { width: number; height: number };
+  thumbnail: string;
+  playback: { hls: string };
+}
+
+interface Envelope<T> {
+  success: boolean;
+  errors: { code: number; message: string }[];
+  result: T;
+}
+
+export interface StreamClient {
+  /** Stream downloads the video from `url` (ours, signed and expiring) and converts it. */
+  copy(url: string, meta: Record<string, string>): Promise<StreamVideo>;
+  get(uid: string): Promise<StreamVideo | null>;
+  remove(uid: string): Promise<void>;
+}
+
+export function streamClient(env: Pick<Env, 'STREAM_API_BASE' | 'STREAM_ACCOUNT_ID' | 'STREAM_API_TOKEN'>): StreamClient {
+  const base = `${env.STREAM_API_BASE.replace(/\/+$/, '')}/accounts/${encodeURIComponent(env.STREAM_ACCOUNT_ID)}/stream`;
+
+  /** One call; null for a 404 when `missingIsNull`. */
+  async function call<T>(method: string, path: string, body?: unknown, missingIsNull = false): Promise<T | null> {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${env.STREAM_API_TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      console.error('stream unreachable', method, path, error);
+      throw new AppError('conversionUnavailable');
+    }
+    if (missingIsNull && response.status === 404) return null;
+    const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+    if (!response.ok || !envelope?.success) {
+      console.error('stream refused', method, path, response.status, JSON.stringify(envelope?.errors ?? null));
+      throw new AppError('conversionUnavailable');
+    }
+    return envelope.result;
+  }
+
+  return {
+    copy: async (url, meta) => (await call<StreamVideo>('POST', '/copy', { url, meta }))!,
+    get: (uid) => call<StreamVideo>('GET', `/${encodeURIComponent(uid)}`, undefined, true),
+    remove: async (uid) => {
+      await call('DELETE', `/${encodeURIComponent(uid)}`, undefined, true);
+    },
+  };
+}

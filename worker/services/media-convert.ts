@@ -1,0 +1,100 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../app/core/errors';
+import { conversionStatusOf, inTrashedFolder, folderTree, stateOfConversion } from '../../app/core/media';
+import type { ConversionStatus } from '../../app/core/media';
+import { IdSchema } from '../../app/core/schemas';
+import type { Db } from '../db/client';
+import type { MediaItemRow } from '../db/schema';
+import { mediaFolders, mediaItems } from '../db/schema';
+import type { Env } from '../env';
+import { signSourceUrl } from '../media/signed-source';
+import { streamClient } from '../media/stream';
+import type { StreamVideo } from '../media/stream';
+
+/**
+ * Video conversion through Cloudflare Stream (spec sections 4 and 7: PUT and GET
+ * /media/convert/{id}). Stream copies the original from R2 by a signed URL of ours and makes the
+ * HLS set; the client polls, and each poll asks Stream and writes what it says into the row.
+ */
+
+export interface Conversion {
+  id: string;
+  conversionStatus: ConversionStatus;
+  /** 0–100 while PROGRESSING. */
+  progress: number;
+  /** The HLS master playlist and the poster, once READY. */
+  hls: string | null;
+  poster: string | null;
+  /** Seconds, once known. */
+  duration: number | null;
+  isPortrait: boolean | null;
+  noAudio: boolean | null;
+}
+
+/** The owner's video, not in the trash. Someone else's item is not found, as in the library. */
+async function ownVideo(db: Db, userId: string, id: string): Promise<MediaItemRow> {
+  if (!IdSchema.safeParse(id).success) throw new AppError('mediaNotFound');
+  const item = await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, id), eq(mediaItems.userId, userId)) });
+  if (!item) throw new AppError('mediaNotFound');
+  const folders = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, userId));
+  if (item.trashedAt !== null || inTrashedFolder(item.folderId, folderTree(folders))) throw new AppError('mediaTrashed');
+  if (item.mediaType !== 'video') throw new AppError('notAVideo');
+  return item;
+}
+
+function conversionOf(item: MediaItemRow, video: StreamVideo | null): Conversion {
+  const status: ConversionStatus = video ? conversionStatusOf(video.status.state, video.readyToStream) : item.state === 'ready' ? 'READY' : item.state === 'failed' ? 'ERROR' : 'PROGRESSING';
+  const pct = Number(video?.status.pctComplete ?? 0);
+  return {
+    id: item.id,
+    conversionStatus: status,
+    progress: status === 'READY' ? 100 : Number.isFinite(pct) ? Math.max(0, Math.min(100, Math.round(pct))) : 0,
+    hls: status === 'READY' ? (video?.playback.hls ?? item.hlsUrl) : null,
+    poster: status === 'READY' ? (video?.thumbnail ?? item.posterUrl) : null,
+    duration: video && video.duration >= 0 ? video.duration : null,
+    isPortrait: item.isPortrait,
+    noAudio: item.noAudio,
+  };
+}
+
+/**
+ * Spec: PUT /media/convert/{id} {isPortrait, noAudio}. Starts Stream's copy of the uploaded
+ * original. A conversion already running or done is reported as it is rather than started again
+ * (a client retrying after a dropped answer must not pay for two); a failed one starts over.
+ */
+export async function startConversion(env: Env, db: Db, userId: string, id: string, input: { isPortrait: boolean; noAudio: boolean }, origin: string, now = Date.now()): Promise<Conversion> {
+  const item = await ownVideo(db, userId, id);
+  const stream = streamClient(env);
+  if (item.streamUid && item.state !== 'failed') return pollConversion(env, db, userId, id, now);
+  if (!(await env.MEDIA.head(item.storageKey))) throw new AppError('mediaNotUploaded');
+  if (item.streamUid) await stream.remove(item.streamUid);
+  const video = await stream.copy(await signSourceUrl(origin, item.id, env.MEDIA_URL_SECRET, now), { name: item.id });
+  const changes = { streamUid: video.uid, state: 'converting', hlsUrl: null, posterUrl: null, isPortrait: input.isPortrait, noAudio: input.noAudio, updatedAt: now };
+  await db.update(mediaItems).set(changes).where(eq(mediaItems.id, item.id));
+  return conversionOf({ ...item, ...changes }, video);
+}
+
+/**
+ * Spec: GET /media/convert/{id}, polled every second while PROGRESSING. A finished conversion is
+ * answered from the row; otherwise Stream is asked and the row follows it.
+ */
+export async function pollConversion(env: Env, db: Db, userId: string, id: string, now = Date.now()): Promise<Conversion> {
+  const item = await ownVideo(db, userId, id);
+  if (!item.streamUid) throw new AppError('notConverting');
+  if (item.state === 'ready' && item.hlsUrl) return conversionOf(item, null);
+  const video = await streamClient(env).get(item.streamUid);
+  // Deleted at Stream behind our back: the conversion is lost, and PUT may start it again.
+  const status = video ? conversionStatusOf(video.status.state, video.readyToStream) : 'ERROR';
+  const changes = { state: stateOfConversion(status), hlsUrl: status === 'READY' ? video!.playback.hls : null, posterUrl: status === 'READY' ? video!.thumbnail : null };
+  if (changes.state !== item.state || changes.hlsUrl !== item.hlsUrl) {
+    await db.update(mediaItems).set({ ...changes, updatedAt: now }).where(eq(mediaItems.id, item.id));
+  }
+  const updated = { ...item, ...changes };
+  return conversionOf(updated, video);
+}
+
+/** The purge's part: Stream's copies of items deleted for good. Best effort: the rows go anyway. */
+export async function deleteStreamVideos(env: Env, uids: string[]): Promise<void> {
+  const stream = streamClient(env);
+  await Promise.allSettled(uids.map((uid) => stream.remove(uid)));
+}
