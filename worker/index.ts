@@ -9,6 +9,8 @@ import * as oidc from './auth/oidc';
 import * as sessions from './auth/sessions';
 import { database } from './db/client';
 import type { Env } from './env';
+import { files } from './media/files';
+import { abortStaleUploads } from './media/tus';
 import { purgeMediaTrash } from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
@@ -46,6 +48,7 @@ export default {
   async fetch(request, env, ctx): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
+    if (url.pathname.startsWith('/files/')) return files.fetch(request, env, ctx);
 
     const db = database(env.DB);
     const identity = await resolveIdentity(db, request);
@@ -56,6 +59,8 @@ export default {
   async scheduled(controller, env): Promise<void> {
     const db = database(env.DB);
     await sessions.deleteExpiredSessions(db);
+    // Stale uploads first: the purge deletes rows that still name their multipart uploads.
+    await abortStaleUploads(env, db, controller.scheduledTime);
     await purgeMediaTrash(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
