@@ -9,7 +9,9 @@ import * as oidc from './auth/oidc';
 import * as sessions from './auth/sessions';
 import { database } from './db/client';
 import type { Env } from './env';
+import { files } from './media/files';
 import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
+import { abortStaleUploads } from './media/tus';
 import * as media from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
@@ -49,6 +51,7 @@ export default {
     const url = new URL(request.url);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
     if (url.pathname.startsWith(SOURCE_PREFIX)) return serveSignedSource(request, env);
+    if (url.pathname.startsWith('/files/')) return files.fetch(request, env, ctx);
 
     const db = database(env.DB);
     const identity = await resolveIdentity(db, request);
@@ -59,6 +62,8 @@ export default {
   async scheduled(controller, env): Promise<void> {
     const db = database(env.DB);
     await sessions.deleteExpiredSessions(db);
+    // Stale uploads first: the purge deletes rows that still name their multipart uploads.
+    await abortStaleUploads(env, db, controller.scheduledTime);
     await media.purgeMediaTrash(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

@@ -17,6 +17,17 @@ export const LIMITS = {
   mediaTitleMax: 200,
   /** The largest file the library takes (spec sections 5 and 9: 50,000,000,000 bytes). */
   mediaBytesMax: 50_000_000_000,
+  /**
+   * An upload's R2 part: every part but the last has this size (R2 wants them equal, and at least
+   * 5 MiB). 10,000 parts, R2's most, of 5 MiB hold 52.4 GB, just over the largest file; the Worker
+   * holds at most one part of an upload in memory.
+   */
+  mediaPartBytes: 5 * 1024 * 1024,
+  /**
+   * The most bytes the browser sends in one tus PATCH: Cloudflare refuses request bodies over
+   * 100 MB on most plans. A whole number of parts, so a PATCH rarely leaves a carry-over.
+   */
+  mediaChunkBytes: 10 * 5 * 1024 * 1024,
   /** How deep folders nest: a path names at most this many. */
   mediaFolderDepthMax: 64,
   /** Characters of a media search. */

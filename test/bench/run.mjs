@@ -3,8 +3,8 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,page]
-//                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,upload,page]
+//                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024]
 // --port is where the search for a free port starts.
 // See test/bench/README.md.
 import { execFileSync } from 'node:child_process';
@@ -19,6 +19,7 @@ import { lighthouse, routeWeight } from './page-weight.mjs';
 import { fmt, fmtRatio, median, medianOf, ratio, sleep, table } from './stats.mjs';
 import { freePort, startStack } from './stack.mjs';
 import { throughput } from './throughput.mjs';
+import { upload } from './upload.mjs';
 import { zeroLoss } from './zero-loss.mjs';
 
 const { values: args } = parseArgs({
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     deflate: { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-proxied': { type: 'boolean', default: false },
+    'upload-mib': { type: 'string' },
   },
 });
 
@@ -46,6 +48,7 @@ const plan = quick
       history: { sizes: [1000], batches: 3, reps: 20, roundTrips: 20 },
       join: { guests: 20, spreadMs: 300, timeoutMs: 20_000 },
       zeroLoss: { guests: 2, messagesPerClient: 10, evictions: 1, timeoutMs: 30_000 },
+      upload: { mib: 16 },
       lighthouse: false,
     }
   : {
@@ -62,10 +65,12 @@ const plan = quick
       join: { guests: 500, spreadMs: 2000, timeoutMs: 60_000 },
       // Five times the CI test's clients and messages per client (21 × 200 = 4,200), ten evictions.
       zeroLoss: { guests: 20, messagesPerClient: 200, evictions: 10, timeoutMs: 180_000 },
+      // The issue's 1 GiB: parts of 5 MiB in PATCHes of 50 MiB, as the browser sends them.
+      upload: { mib: 1024 },
       lighthouse: true,
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
-const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,page').split(','));
+const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,upload,page').split(','));
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
 const OUT_DIR = '.cache/bench';
@@ -390,6 +395,35 @@ async function zeroLossScenario(direct) {
   goal('zero loss: every acked message once in every view, one order', `${rows.length} run(s), ${rows.reduce((sum, r) => sum + r.stats.messages, 0)} messages`, clean);
 }
 
+// ---- upload -----------------------------------------------------------------------------------
+
+async function uploadScenario(stack, direct) {
+  const mib = Number(args['upload-mib'] ?? plan.upload.mib);
+  section(`upload: ${mib} MiB through tus (POST /api/media + PATCHes of 50 MiB into 5 MiB R2 parts) vs one plain R2 put, same Worker, direct port`);
+  const rows = await upload({ salon: direct.salon, pid: stack.appPid, size: mib * 1024 * 1024, runs });
+  results.upload = { mib, rows };
+  const mb = (x) => x.toFixed(0);
+  log(
+    table(
+      ['run', 'way', 's', 'MiB/s', 'workerd RSS MiB first→max→last', 'uploader heap MiB min→max', 'uploader RSS MiB min→max'],
+      rows.map((r) => [
+        r.run + 1,
+        r.way === 'tus' ? 'tus (ours)' : 'plain put',
+        r.seconds,
+        r.mibPerS,
+        `${mb(r.memory.worker.first)} → ${mb(r.memory.worker.max)} → ${mb(r.memory.worker.last)}`,
+        `${mb(r.memory.heap.min)} → ${mb(r.memory.heap.max)}`,
+        `${mb(r.memory.rss.min)} → ${mb(r.memory.rss.max)}`,
+      ]),
+    ),
+  );
+  const tus = median(rows.filter((r) => r.way === 'tus').map((r) => r.mibPerS));
+  const put = median(rows.filter((r) => r.way === 'put').map((r) => r.mibPerS));
+  const growth = Math.max(...rows.filter((r) => r.way === 'tus').map((r) => r.memory.worker.max - r.memory.worker.first));
+  goal('upload throughput: tus ≥ 80 % of a plain R2 put', `${tus.toFixed(0)} vs ${put.toFixed(0)} MiB/s (${((tus / put) * 100).toFixed(0)} %)`, tus >= 0.8 * put);
+  goal(`memory while uploading ${mib} MiB: workerd RSS growth (flat)`, `${growth.toFixed(0)} MiB at most`, null);
+}
+
 // ---- page weight ------------------------------------------------------------------------------
 
 async function pageScenario(stack, direct) {
@@ -453,6 +487,7 @@ async function main() {
     await scenario(bench, 'history', (b) => historyScenario(b.direct));
     await scenario(bench, 'join', (b) => joinScenario(b.direct));
     await scenario(bench, 'zeroloss', (b) => zeroLossScenario(b.direct));
+    await scenario(bench, 'upload', (b) => uploadScenario(b.stack, b.direct));
     await scenario(bench, 'page', (b) => pageScenario(b.stack, b.direct));
   } finally {
     await bench.stack.stop();

@@ -208,6 +208,18 @@ async function evict(env: Env, partyId: string): Promise<Response> {
   return new Response(null, { status: 204 });
 }
 
+/**
+ * The upload bench's baseline: the same bytes as one plain R2 put, streamed straight from the
+ * request (no tus, no parts, no D1), so the figure is the Worker's and R2's floor on this machine.
+ */
+async function plainPut(env: Env, request: Request, name: string): Promise<Response> {
+  const length = Number(request.headers.get('Content-Length'));
+  if (!request.body || !Number.isSafeInteger(length)) return new Response('length required', { status: 411 });
+  const object = await env.MEDIA.put(`bench/${name}`, request.body.pipeThrough(new FixedLengthStream(length)));
+  await env.MEDIA.delete(`bench/${name}`);
+  return Response.json({ size: object?.size ?? 0 });
+}
+
 export default {
   async fetch(request, env, ctx): Promise<Response> {
     const url = new URL(request.url);
@@ -218,6 +230,7 @@ export default {
     if (kind === 'consultant' && request.method === 'POST') return consultant(env);
     if (kind === 'evict' && name && request.method === 'POST') return evict(env, name);
     if (kind === 'fill' && name && request.method === 'POST') return fill(env, name, Number(url.searchParams.get('count')));
+    if (kind === 'r2put' && name && request.method === 'PUT') return plainPut(env, request, name);
     if (kind === 'object' && name) {
       const before = url.searchParams.get('before');
       return timeObject(env, name, url.searchParams.get('op') ?? 'history', before ? Number(before) : undefined, Number(url.searchParams.get('reps') ?? 1));

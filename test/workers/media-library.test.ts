@@ -2,7 +2,7 @@ import { createScheduledController, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import type { MediaEntry, MediaListing } from '../../worker/services/media';
-import { api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
+import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
 
 /**
@@ -98,11 +98,12 @@ describe('creating media items (spec: POST /media)', () => {
       trashedAt: null,
       deletesAt: null,
       hasPreview: false,
+      uploadUrl: `${ORIGIN}/api/media/${created.id}/upload`,
     });
     expect(created.createdAt).toBeGreaterThanOrEqual(before);
     const stored = await row('media_items', created.id);
     expect(stored).toMatchObject({ user_id: clara.userId, folder_id: null, storage_key: `${clara.userId}/${created.id}`, preview_key: null, state: 'waiting' });
-    expect(await list(clara)).toEqual([created]);
+    expect(await list(clara)).toEqual([{ ...created, uploadUrl: undefined }]);
   });
 
   it('takes pictures, videos, audio and PDF; the kind is the content type’s, the spec’s aliases agree with it', async () => {

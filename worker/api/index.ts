@@ -5,12 +5,21 @@ import type { ErrorBody } from '../../app/core/errors';
 import { resolveIdentity } from '../auth/identity';
 import { database } from '../db/client';
 import { auth } from './auth';
-import type { ApiEnv } from './context';
+import type { ApiContext, ApiEnv } from './context';
 import { mediaApi } from './media';
 import { partiesApi } from './parties';
 import { profilesApi } from './profiles';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The one error answer of the API (and of /files): a code, never prose or a stack trace. */
+export function apiError(error: Error, c: ApiContext): Response {
+  if (isAppError(error)) return c.json<ErrorBody>({ error: { code: error.code } }, error.status as 400);
+  // Hono's own 4xx (a body that is not JSON, for one) is bad input like any other.
+  if (error instanceof HTTPException && error.status < 500) return c.json<ErrorBody>({ error: { code: 'invalidInput' } }, 400);
+  console.error('api error', c.req.method, new URL(c.req.url).pathname, error);
+  return c.json<ErrorBody>({ error: { code: 'generic' } }, 500);
+}
 
 /** The JSON API (spec section 7) under /api. Every failure has one shape: `{ error: { code } }`. */
 export const api = new Hono<ApiEnv>()
@@ -40,12 +49,6 @@ export const api = new Hono<ApiEnv>()
   .route('/profile', profilesApi)
   .route('/media', mediaApi)
   .notFound((c) => c.json<ErrorBody>({ error: { code: 'notFound' } }, 404))
-  .onError((error, c) => {
-    if (isAppError(error)) return c.json<ErrorBody>({ error: { code: error.code } }, error.status as 400);
-    // Hono's own 4xx (a body that is not JSON, for one) is bad input like any other.
-    if (error instanceof HTTPException && error.status < 500) return c.json<ErrorBody>({ error: { code: 'invalidInput' } }, 400);
-    console.error('api error', c.req.method, new URL(c.req.url).pathname, error);
-    return c.json<ErrorBody>({ error: { code: 'generic' } }, 500);
-  });
+  .onError(apiError);
 
 export type Api = typeof api;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { ConvertMediaSchema, CreateFolderSchema, CreateMediaSchema, MediaListQuerySchema, MediaSearchQuerySchema, MoveMediaSchema, RenameMediaSchema } from '../../app/core/schemas';
 import { createFolder, createMedia, listFolder, listTrash, moveMedia, renameMedia, restoreMedia, searchMedia, trashMedia } from '../services/media';
 import { pollConversion, startConversion } from '../services/media-convert';
+import { tusApi, uploadUrl } from '../media/tus';
 import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
 
@@ -19,7 +20,11 @@ export const mediaApi = new Hono<ApiEnv>()
     const { path, sort } = c.req.valid('query');
     return c.json(await listFolder(c.get('db'), requireConsultant(c).userId, path, sort));
   })
-  .post('/', valid('json', CreateMediaSchema), async (c) => c.json(await createMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201))
+  .post('/', valid('json', CreateMediaSchema), async (c) => {
+    const entry = await createMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('json'));
+    // Spec: the answer names where the bytes go; there the browser speaks tus (worker/media/tus.ts).
+    return c.json({ ...entry, uploadUrl: uploadUrl(c.req.url, entry.id) }, 201);
+  })
   .get('/search', valid('query', MediaSearchQuerySchema), async (c) => c.json(await searchMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)))
   .get('/trash', async (c) => c.json(await listTrash(c.get('db'), requireConsultant(c).userId)))
   .post('/folder', valid('json', CreateFolderSchema), async (c) => c.json(await createFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201))
@@ -36,4 +41,5 @@ export const mediaApi = new Hono<ApiEnv>()
     await trashMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
     return c.body(null, 204);
   })
-  .put('/:id/restore', async (c) => c.json(await restoreMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'))));
+  .put('/:id/restore', async (c) => c.json(await restoreMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'))))
+  .route('/', tusApi);

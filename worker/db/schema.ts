@@ -213,6 +213,42 @@ export const mediaItems = sqliteTable(
   (t) => [index('media_items_user_idx').on(t.userId, t.folderId), index('media_items_trash_idx').on(t.trashedAt)],
 );
 
+/**
+ * A media item's resumable upload (worker/media/tus.ts): how many bytes are safely stored, and
+ * the R2 multipart upload they went into. Made with the item; kept after the last byte so a
+ * client that asks again learns the upload is complete. `offset` is `parts` whole parts plus the
+ * bytes of a carry-over object that do not fill a part yet.
+ */
+export const mediaUploads = sqliteTable(
+  'media_uploads',
+  {
+    mediaId: text('media_id')
+      .primaryKey()
+      .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    /** R2's id of the multipart upload, once the first whole part was written. */
+    multipartId: text('multipart_id'),
+    offset: integer('offset').notNull(),
+    parts: integer('parts').notNull(),
+    /** While a PATCH writes: until when it holds the upload (a lease, renewed with every part). */
+    lockedUntil: integer('locked_until'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('media_uploads_updated_idx').on(t.updatedAt)],
+);
+
+/** The parts of a multipart upload that R2 has, with the etags completing it needs. */
+export const mediaUploadParts = sqliteTable(
+  'media_upload_parts',
+  {
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => mediaUploads.mediaId, { onDelete: 'cascade' }),
+    partNumber: integer('part_number').notNull(),
+    etag: text('etag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.partNumber] })],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type SettingsRow = typeof userSettings.$inferSelect;
@@ -221,3 +257,4 @@ export type GuestRow = typeof guests.$inferSelect;
 export type MemberRow = typeof partyMembers.$inferSelect;
 export type MediaFolderRow = typeof mediaFolders.$inferSelect;
 export type MediaItemRow = typeof mediaItems.$inferSelect;
+export type MediaUploadRow = typeof mediaUploads.$inferSelect;

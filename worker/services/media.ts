@@ -7,7 +7,9 @@ import { IdSchema } from '../../app/core/schemas';
 import type { CreateMedia } from '../../app/core/schemas';
 import type { Db } from '../db/client';
 import type { MediaFolderRow, MediaItemRow } from '../db/schema';
-import { mediaFolders, mediaItems } from '../db/schema';
+import { mediaFolders, mediaItems, mediaUploads } from '../db/schema';
+import type { Identity } from '../auth/identity';
+import { newUpload } from '../media/tus';
 import type { Env } from '../env';
 import { deleteStreamVideos } from './media-convert';
 
@@ -143,8 +145,8 @@ export async function listFolders(db: Db, userId: string): Promise<{ id: string;
 }
 
 /**
- * Spec: POST /media. Announces a file: the row exists, waiting for its bytes, which a later call
- * uploads to `storageKey`.
+ * Spec: POST /media. Announces a file: the row exists, waiting for its bytes, with an empty
+ * resumable upload (worker/media/tus.ts) that stores them at `storageKey`.
  */
 export async function createMedia(db: Db, userId: string, input: CreateMedia, now = Date.now()): Promise<MediaEntry> {
   const { tree } = await ownFolders(db, userId);
@@ -173,7 +175,7 @@ export async function createMedia(db: Db, userId: string, input: CreateMedia, no
     updatedAt: now,
     trashedAt: null,
   };
-  await db.insert(mediaItems).values(row);
+  await db.batch([db.insert(mediaItems).values(row), db.insert(mediaUploads).values(newUpload(id, now))]);
   return itemEntry(row, tree);
 }
 
@@ -306,4 +308,13 @@ export async function purgeMediaTrash(env: Env, now = Date.now()): Promise<{ fol
     env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM media_folders WHERE id IN (SELECT id FROM doomed)`).bind(cutoff),
   ]);
   return { items: items!.meta.changes, folders: folders!.meta.changes };
+}
+
+/**
+ * Who may fetch an item's bytes (GET /files/...): the single place for that rule. Today its owner
+ * only. The chat work adds the members of every party the item was sent to (spec section 7:
+ * access only for who may see the party, or the owner); they check here, nowhere else.
+ */
+export async function mayViewMedia(_db: Db, identity: Identity, item: MediaItemRow): Promise<boolean> {
+  return identity.consultant !== null && identity.consultant.userId === item.userId;
 }
