@@ -54,6 +54,9 @@ export function acceptedKind(contentType: string): MediaKind | null {
   const match = CONTENT_TYPE.exec(contentType);
   if (!match) return null;
   const kind = match[1];
+  // SVG is a document that can carry script, not a picture a phone shows safely: refused before
+  // any byte is sent (the content check would refuse it after the upload anyway).
+  if (contentType === 'image/svg+xml') return null;
   if (kind === 'image' || kind === 'video' || kind === 'audio') return kind;
   return contentType === 'application/pdf' ? 'application' : null;
 }

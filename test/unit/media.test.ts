@@ -45,6 +45,10 @@ describe('accepted files (spec section 5: image/*, video/*, audio/*, application
     expect(acceptedKind('application/pdf')).toBe('application');
   });
 
+  it('refuses SVG, an image type that is a script-carrying document', () => {
+    expect(acceptedKind('image/svg+xml')).toBeNull();
+  });
+
   it('refuses other application types, text, and anything that is not a bare content type', () => {
     for (const type of ['application/zip', 'application/x-msdownload', 'application/pdf+evil', 'text/html', 'text/plain', 'image', 'image/', '/png', 'image/png; charset=x', 'IMAGE/PNG', '', 'image/png\n']) {
       expect(acceptedKind(type), type).toBeNull();
