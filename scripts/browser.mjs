@@ -9,10 +9,11 @@
 //   4. otherwise a BrowserMissing error that names the remedy.
 // `node scripts/browser.mjs` prints the chosen binary (unpacking it if need be), or the remedy.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
+import { findOnPath, isExecutable } from './executables.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NPM_CHROMIUM = '@sparticuz/chromium';
@@ -56,23 +57,11 @@ export function chooseBrowser({ env, platform, arch, isExecutable, npm }) {
   }
 
   for (const path of SYSTEM_PATHS) if (isExecutable(path)) return { source: 'system', path };
-  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-    for (const name of PATH_NAMES) if (isExecutable(join(dir, name))) return { source: 'system', path: join(dir, name) };
-  }
+  const onPath = findOnPath(env, PATH_NAMES, isExecutable);
+  if (onPath) return { source: 'system', path: onPath };
 
   if (npm && !npmProblem) return { source: 'npm', npm };
   return { source: 'none', problem: `No Chromium for the browser tests: none at ${SYSTEM_PATHS.join(', ')} or on PATH, and ${npmProblem}.`, remedy };
-}
-
-/** @param {string} path */
-function isExecutable(path) {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** @returns {NpmChromium | null} */

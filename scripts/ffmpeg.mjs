@@ -7,10 +7,10 @@
 //      package, so a machine without ffmpeg needs no step beyond `npm install`;
 //   4. otherwise a FfmpegMissing error that names the remedy.
 // `node scripts/ffmpeg.mjs` prints the chosen binary, or the remedy.
-import { accessSync, chmodSync, constants, statSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findOnPath, isExecutable } from './executables.mjs';
 
 const NPM_FFMPEG = '@ffmpeg-installer/ffmpeg';
 
@@ -42,23 +42,10 @@ export function chooseFfmpeg({ env, isExecutable, npm, platform = 'linux' }) {
     if (isExecutable(forced)) return { source: 'forced', path: forced };
     return { source: 'none', problem: `FFMPEG_PATH is ${forced}, which is not an executable file.`, remedy: ['unset FFMPEG_PATH, or point it at an ffmpeg binary'] };
   }
-  const name = platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg';
-  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-    if (isExecutable(join(dir, name))) return { source: 'system', path: join(dir, name) };
-  }
+  const onPath = findOnPath(env, [platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg'], isExecutable);
+  if (onPath) return { source: 'system', path: onPath };
   if (npm) return { source: 'npm', npm };
   return { source: 'none', problem: `No ffmpeg for converting videos: none on PATH, and the npm-shipped one (${NPM_FFMPEG}) is not installed for this platform.`, remedy };
-}
-
-/** @param {string} path */
-function isExecutable(path) {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** @returns {NpmFfmpeg | null} */
