@@ -1,5 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
 import { expect, test } from './diagnostics';
 import { createParty, signIn } from './helpers';
 
@@ -7,7 +11,8 @@ import { createParty, signIn } from './helpers';
  * Previews made in a real Chromium (app/lib/preview.ts): a photo whose EXIF says "rotate 90°"
  * comes out upright, a PNG's transparency turns white, a PDF's first page is rendered by pdf.js
  * with its worker from our own build; an upload through app/lib/upload.ts leaves a JPEG preview at
- * /files/{id}/preview; the party page loads no pdf.js. The modules are imported into the page from
+ * /files/{id}/preview; a video converted by the local Stream stand-in gets its poster as the
+ * preview; the party page loads no pdf.js. The modules are imported into the page from
  * the client build, where they are entries of their own (vite.config.ts, mediaEntries).
  */
 
@@ -163,6 +168,39 @@ test('previews in Chromium: an EXIF-rotated photo upright, a PNG on white, a PDF
   // Regenerating makes it anew from the stored file.
   const regenerated = await page.evaluate(async ({ module, id }) => (await import(module)).regeneratePreview({ id, mediaType: 'image' }), { module: preview, id });
   expect(regenerated).toMatchObject({ ok: true, data: { id, hasPreview: true } });
+});
+
+test('a converted video’s preview is the poster the local Stream stand-in made, copied by the Worker', async ({ page }) => {
+  const clip = join(mkdtempSync(join(tmpdir(), 'salon-preview-')), 'clip.mp4');
+  const made = spawnSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+  expect(made.status, String(made.stderr)).toBe(0);
+  await signIn(page, 'anna@salon.test');
+  await page.goto('/media');
+  const uploaded = await page.evaluate(
+    async ({ upload, bytes }) => {
+      const { uploadMedia } = await import(upload);
+      return uploadMedia(new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], 'clip.mp4', { type: 'video/mp4' }), { title: 'Film', path: '' });
+    },
+    { upload: moduleUrl('app/lib/upload.ts'), bytes: readFileSync(clip).toString('base64') },
+  );
+  expect(uploaded.ok, JSON.stringify(uploaded)).toBe(true);
+  const id = uploaded.data.id as string;
+  const call = (method: string, body?: unknown) =>
+    page.evaluate(
+      async ({ id, method, body }) => {
+        const response = await fetch(`/api/media/convert/${id}`, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+        return (await response.json()) as { conversionStatus?: string };
+      },
+      { id, method, body },
+    );
+  expect((await call('PUT', { isPortrait: false, noAudio: true })).conversionStatus).toBe('PROGRESSING');
+  await expect.poll(async () => (await call('GET')).conversionStatus, { timeout: 45_000, intervals: [1000] }).toBe('READY');
+
+  const listing = await (await page.request.get('/api/media')).json();
+  expect(listing.entries.find((entry: { id: string }) => entry.id === id)).toMatchObject({ state: 'ready', hasPreview: true });
+  const poster = await measure(page, `fetch('/files/${id}/preview').then((r) => r.ok && r.headers.get('content-type') === 'image/jpeg' ? r.blob() : Promise.reject(new Error('preview ' + r.status)))`);
+  // The stand-in's poster is the frame at the video's own size (Stream would scale it as asked).
+  expect(poster).toMatchObject({ head: [0xff, 0xd8, 0xff], width: 320, height: 240 });
 });
 
 test('the party page loads no pdf.js', async ({ page }) => {
