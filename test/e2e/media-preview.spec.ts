@@ -168,6 +168,20 @@ test('previews in Chromium: an EXIF-rotated photo upright, a PNG on white, a PDF
   // Regenerating makes it anew from the stored file.
   const regenerated = await page.evaluate(async ({ module, id }) => (await import(module)).regeneratePreview({ id, mediaType: 'image' }), { module: preview, id });
   expect(regenerated).toMatchObject({ ok: true, data: { id, hasPreview: true } });
+
+  // A PDF too, and its preview regenerated from the stored file (pdf.js reading it as a Blob).
+  await makeFixture(page, 'pdf');
+  const pdfUpload = await page.evaluate(async (upload) => (await import(upload)).uploadMedia((window as unknown as { fixture: File }).fixture, { title: 'Katalog', path: '' }), moduleUrl('app/lib/upload.ts'));
+  expect(pdfUpload.ok, JSON.stringify(pdfUpload)).toBe(true);
+  const pdfId = pdfUpload.data.id as string;
+  // Replaced by a stub first (a JPEG to the Worker, nothing a browser can draw), so the check below sees the regenerated one.
+  const stub = await page.request.fetch(`/api/media/${pdfId}/preview`, { method: 'PUT', headers: { Origin: origin, 'Content-Type': 'image/jpeg' }, data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]) });
+  expect(stub.status()).toBe(200);
+  const again = await page.evaluate(async ({ module, id }) => (await import(module)).regeneratePreview({ id, mediaType: 'application' }), { module: preview, id: pdfId });
+  expect(again).toMatchObject({ ok: true, data: { id: pdfId, hasPreview: true } });
+  const pdfStored = await measure(page, `fetch('/files/${pdfId}/preview').then((r) => r.blob())`);
+  expect(pdfStored).toMatchObject({ type: 'image/jpeg', width: 232, height: 300 });
+  expect(near(pdfStored.top, [0, 0, 255])).toBe(true);
 });
 
 test('a converted video’s preview is the poster the local Stream stand-in made, copied by the Worker', async ({ page }) => {
