@@ -37,6 +37,29 @@ function emojiData(): Plugin {
   };
 }
 
+/**
+ * The media upload and preview modules as entries of their own in the client build, named in its
+ * manifest (`app/lib/upload.ts`, `app/lib/preview.ts`) with their exports kept: the browser tests
+ * import them into a real page and run them against the real Worker, whichever screen uses them.
+ * No page loads these entries; a screen that imports the modules shares their chunks.
+ */
+function mediaEntries(): Plugin {
+  let client = false;
+  return {
+    name: 'salon-media-entries',
+    apply: 'build',
+    configResolved(config) {
+      client = !config.build.ssr;
+    },
+    buildStart() {
+      if (!client) return;
+      for (const module of ['upload', 'preview']) {
+        this.emitFile({ type: 'chunk', id: fileURLToPath(new URL(`./app/lib/${module}.ts`, import.meta.url)), preserveSignature: 'strict' });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
@@ -44,6 +67,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     emojiData(),
+    mediaEntries(),
     remix({
       future: {
         v3_fetcherPersist: true,

@@ -28,6 +28,16 @@ export const LIMITS = {
    * 100 MB on most plans. A whole number of parts, so a PATCH rarely leaves a carry-over.
    */
   mediaChunkBytes: 10 * 5 * 1024 * 1024,
+  /**
+   * A preview the browser made (app/lib/preview.ts): a JPEG that fits a card at twice its size,
+   * tens of kilobytes; the cap leaves room for busy pictures and keeps the Worker's buffer small.
+   */
+  mediaPreviewBytesMax: 512 * 1024,
+  /**
+   * A video's poster as the Worker copies it from Stream. Stream scales it to the size asked for;
+   * the local stand-in sends its full-size frame (up to 1080p), hence a larger cap.
+   */
+  mediaPosterBytesMax: 5 * 1024 * 1024,
   /** How deep folders nest: a path names at most this many. */
   mediaFolderDepthMax: 64,
   /** Characters of a media search. */

@@ -37,6 +37,36 @@ export function stateOfConversion(status: ConversionStatus): MediaState {
   return status === 'READY' ? 'ready' : status === 'ERROR' ? 'failed' : 'converting';
 }
 
+/**
+ * Where an item's preview comes from: the browser makes one of a picture or a PDF's first page
+ * (app/lib/preview.ts) and sends it; a video's is the poster Stream made while converting, copied
+ * by the Worker; audio has none.
+ */
+export function previewSource(kind: MediaKind): 'browser' | 'poster' | null {
+  if (kind === 'image' || kind === 'application') return 'browser';
+  return kind === 'video' ? 'poster' : null;
+}
+
+/**
+ * Spec section 3: previews live beside the original `{owner}/{mediaId}`, a video's poster with the
+ * suffix `.0000001.jpg`, a PDF's thumbnail with `.jpg`. The spec names no suffix for a picture's
+ * thumbnail; it takes the PDF's, the other thumbnail the browser makes. Null: no preview.
+ */
+export function previewKeyOf(storageKey: string, kind: MediaKind): string | null {
+  const source = previewSource(kind);
+  if (!source) return null;
+  return source === 'poster' ? `${storageKey}.0000001.jpg` : `${storageKey}.jpg`;
+}
+
+/** The box a preview fits in: the library's card (spec section 9: 250 × 150) at twice its size, for sharp screens. */
+export const PREVIEW_BOX = { width: 500, height: 300 } as const;
+
+/** A picture's size scaled to fit the preview box, aspect kept, never enlarged; at least 1 × 1. */
+export function previewSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, PREVIEW_BOX.width / width, PREVIEW_BOX.height / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
 /** Trash is deleted for good this long after it was trashed (spec section 9, as for templates). */
 export const TRASH_RETENTION_DAYS = 30;
 

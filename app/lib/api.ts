@@ -1,17 +1,21 @@
 import type { ErrorCode } from '~/core/errors';
 import { isErrorCode } from '~/core/errors';
 
-/** The one fetch helper for the JSON API from the browser: JSON in, JSON or an error code out. */
+/**
+ * The one fetch helper for the JSON API from the browser: JSON in (or a Blob, sent as it is with
+ * its type), JSON or an error code out.
+ */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; status: number };
 
 export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
   let response: Response;
+  const blob = init.body instanceof Blob ? init.body : null;
   try {
     response = await fetch(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      headers: init.body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      headers: init.body === undefined ? undefined : { 'Content-Type': blob ? blob.type || 'application/octet-stream' : 'application/json' },
+      body: init.body === undefined ? undefined : (blob ?? JSON.stringify(init.body)),
     });
   } catch {
     return { ok: false, code: 'generic', status: 0 };

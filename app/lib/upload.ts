@@ -55,7 +55,21 @@ function codeOf(error: Error): { code: ErrorCode; status: number } {
   return { code: isErrorCode(code) ? code : 'generic', status: response.getStatus() };
 }
 
+/**
+ * Uploads the file, then gives it a preview (app/lib/preview.ts, loaded only now). A preview that
+ * cannot be made or stored never fails the upload.
+ */
 export async function uploadMedia(file: File, options: UploadOptions): Promise<ApiResult<UploadedMedia>> {
+  const result = await sendFile(file, options);
+  // Compiled out of the server build, which would otherwise carry pdf.js along.
+  if (!import.meta.env.SSR && result.ok) {
+    const item = result.data;
+    await import('./preview').then((preview) => preview.attachPreview(file, item)).catch(() => {});
+  }
+  return result;
+}
+
+async function sendFile(file: File, options: UploadOptions): Promise<ApiResult<UploadedMedia>> {
   const tus = await import('tus-js-client');
   // The same file into the same folder resumes; anywhere else it is a new item.
   const fingerprint = `salon-media:${options.path}:${file.name}:${file.type}:${file.size}:${file.lastModified}`;

@@ -10,6 +10,9 @@ import {
   matchesSearch,
   moveError,
   pathOf,
+  previewKeyOf,
+  previewSize,
+  previewSource,
   purgeCutoff,
   resolvePath,
   sortEntries,
@@ -221,5 +224,27 @@ describe('media schemas', () => {
     expect(codeOf(MediaPathSchema, Array.from({ length: LIMITS.mediaFolderDepthMax + 1 }, () => A).join('/'))).toBe('invalidInput');
     expect(codeOf(MoveMediaSchema, { mediaId: 'not-a-uuid', path: '' })).toBe('invalidInput');
     expect(codeOf(CreateFolderSchema, { title: 'Ordner', mediaType: 'image' })).toBe('invalidInput');
+  });
+});
+
+describe('previews', () => {
+  it('come from the browser for pictures and PDFs, from Stream for videos, not at all for audio', () => {
+    expect([previewSource('image'), previewSource('application'), previewSource('video'), previewSource('audio')]).toEqual(['browser', 'browser', 'poster', null]);
+  });
+
+  it('lie beside the original with the spec’s suffixes (video .0000001.jpg, PDF .jpg; pictures as PDFs)', () => {
+    expect(previewKeyOf('u1/m1', 'video')).toBe('u1/m1.0000001.jpg');
+    expect(previewKeyOf('u1/m1', 'application')).toBe('u1/m1.jpg');
+    expect(previewKeyOf('u1/m1', 'image')).toBe('u1/m1.jpg');
+    expect(previewKeyOf('u1/m1', 'audio')).toBeNull();
+  });
+
+  it('fit into 500 × 300 with their aspect, never enlarged, never empty', () => {
+    expect(previewSize(4000, 3000)).toEqual({ width: 400, height: 300 });
+    expect(previewSize(200, 400)).toEqual({ width: 150, height: 300 });
+    expect(previewSize(612, 792)).toEqual({ width: 232, height: 300 });
+    expect(previewSize(5000, 1000)).toEqual({ width: 500, height: 100 });
+    expect(previewSize(120, 80)).toEqual({ width: 120, height: 80 });
+    expect(previewSize(10000, 1)).toEqual({ width: 500, height: 1 });
   });
 });

@@ -4,8 +4,10 @@
  * its own in test/unit/stream-server.test.ts). It runs in Node as Miniflare's outbound service
  * (vitest.config.ts): every fetch the Worker makes to STREAM_API_BASE's host lands here; anything
  * else goes out unchanged. It answers like Stream (envelope, bearer token, states) without
- * converting: a video moves queued → inprogress → ready over two status calls. Tests steer it at
- * /__stand-in/: what was copied from which URL, and a video that fails.
+ * converting: a video moves queued → inprogress → ready over two status calls. A ready video's
+ * poster is served, without a token, where its `thumbnail` says, as Stream's customer domain does.
+ * Tests steer it at /__stand-in/: what was copied from which URL, a video that fails, the
+ * poster requests, and a poster that is a web page instead of a JPEG.
  */
 export const STAND_IN_HOST = 'stream.test';
 export const STAND_IN_TOKEN = 'test-stream-token';
@@ -16,9 +18,15 @@ interface Video {
   meta: unknown;
   polls: number;
   fail: boolean;
+  brokenPoster: boolean;
 }
 
 const videos = new Map<string, Video>();
+/** The poster requests, as `{uid}?{query}`. */
+const posterRequests: string[] = [];
+
+/** Every ready video's poster: a JPEG's magic numbers and some bytes (nobody decodes it here). */
+export const STAND_IN_POSTER: Uint8Array<ArrayBuffer> = Uint8Array.from({ length: 2048 }, (_, i) => (i < 4 ? [0xff, 0xd8, 0xff, 0xe0][i]! : (i * 31) % 251));
 
 const envelope = (status: number, result: unknown, errors: { code: number; message: string }[] = []) =>
   Response.json({ success: errors.length === 0, errors, messages: [], result }, { status });
@@ -42,10 +50,21 @@ export async function streamStandIn(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.hostname !== STAND_IN_HOST) return fetch(request);
 
-  const control = /^\/__stand-in\/(copies|fail\/(\w+))$/.exec(url.pathname);
+  const control = /^\/__stand-in\/(copies|fail\/(\w+)|posters|break-poster\/(\w+))$/.exec(url.pathname);
   if (control) {
     if (control[2]) videos.get(control[2])!.fail = true;
+    if (control[3]) videos.get(control[3])!.brokenPoster = true;
+    if (control[1] === 'posters') return Response.json(posterRequests);
     return Response.json([...videos.values()].map(({ uid, url: source, meta }) => ({ uid, url: source, meta })));
+  }
+
+  const poster = /^\/(\w+)\/thumbnails\/thumbnail\.jpg$/.exec(url.pathname);
+  if (poster) {
+    const video = videos.get(poster[1]!);
+    if (!video || !describe(video).readyToStream) return new Response('Not Found', { status: 404 });
+    posterRequests.push(`${video.uid}${url.search}`);
+    if (video.brokenPoster) return new Response('<!doctype html><script>alert(1)</script>', { headers: { 'Content-Type': 'image/jpeg' } });
+    return new Response(STAND_IN_POSTER, { headers: { 'Content-Type': 'image/jpeg' } });
   }
 
   if (request.headers.get('Authorization') !== `Bearer ${STAND_IN_TOKEN}`) return envelope(401, null, [{ code: 10000, message: 'Authentication error' }]);
@@ -53,7 +72,7 @@ export async function streamStandIn(request: Request): Promise<Response> {
   if (!route) return envelope(404, null, [{ code: 7003, message: 'No route for that URI' }]);
   if (route[1] === 'copy' && request.method === 'POST') {
     const body = (await request.json()) as { url: string; meta: unknown };
-    const video = { uid: crypto.randomUUID().replaceAll('-', ''), url: body.url, meta: body.meta, polls: 0, fail: false };
+    const video = { uid: crypto.randomUUID().replaceAll('-', ''), url: body.url, meta: body.meta, polls: 0, fail: false, brokenPoster: false };
     videos.set(video.uid, video);
     return envelope(200, describe(video));
   }

@@ -2,10 +2,11 @@ import { AppError } from '../../app/core/errors';
 import type { ErrorCode } from '../../app/core/errors';
 
 /**
- * Reads a request body of at most `max` bytes. A larger declared length is refused before
- * reading; a body without one is read until it passes the cap, then refused.
+ * Reads a request's (or a fetched response's) body of at most `max` bytes. A larger declared
+ * length is refused before reading; a body without one is read until it passes the cap, then
+ * refused.
  */
-export async function readLimited(request: Request, max: number, tooLarge: ErrorCode): Promise<Uint8Array> {
+export async function readLimited(request: Pick<Request, 'headers' | 'body'>, max: number, tooLarge: ErrorCode): Promise<Uint8Array> {
   const declared = Number(request.headers.get('Content-Length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > max) throw new AppError(tooLarge);
   if (!request.body) return new Uint8Array();

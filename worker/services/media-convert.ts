@@ -1,15 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
-import { conversionStatusOf, inTrashedFolder, folderTree, stateOfConversion } from '../../app/core/media';
+import { conversionStatusOf, stateOfConversion } from '../../app/core/media';
 import type { ConversionStatus } from '../../app/core/media';
-import { IdSchema } from '../../app/core/schemas';
 import type { Db } from '../db/client';
 import type { MediaItemRow } from '../db/schema';
-import { mediaFolders, mediaItems } from '../db/schema';
+import { mediaItems } from '../db/schema';
 import type { Env } from '../env';
 import { signSourceUrl } from '../media/signed-source';
 import { streamClient } from '../media/stream';
 import type { StreamVideo } from '../media/stream';
+import { ownLiveItem } from './media-items';
+import { keepPoster } from './media-preview';
 
 /**
  * Video conversion through Cloudflare Stream (spec sections 4 and 7: PUT and GET
@@ -31,13 +32,9 @@ export interface Conversion {
   noAudio: boolean | null;
 }
 
-/** The owner's video, not in the trash. Someone else's item is not found, as in the library. */
+/** The owner's video, not in the trash. */
 async function ownVideo(db: Db, userId: string, id: string): Promise<MediaItemRow> {
-  if (!IdSchema.safeParse(id).success) throw new AppError('mediaNotFound');
-  const item = await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, id), eq(mediaItems.userId, userId)) });
-  if (!item) throw new AppError('mediaNotFound');
-  const folders = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, userId));
-  if (item.trashedAt !== null || inTrashedFolder(item.folderId, folderTree(folders))) throw new AppError('mediaTrashed');
+  const item = await ownLiveItem(db, userId, id);
   if (item.mediaType !== 'video') throw new AppError('notAVideo');
   return item;
 }
@@ -81,7 +78,10 @@ export async function startConversion(env: Env, db: Db, userId: string, id: stri
 export async function pollConversion(env: Env, db: Db, userId: string, id: string, now = Date.now()): Promise<Conversion> {
   const item = await ownVideo(db, userId, id);
   if (!item.streamUid) throw new AppError('notConverting');
-  if (item.state === 'ready' && item.hlsUrl) return conversionOf(item, null);
+  if (item.state === 'ready' && item.hlsUrl) {
+    await keepPoster(env, db, item, now);
+    return conversionOf(item, null);
+  }
   const video = await streamClient(env).get(item.streamUid);
   // Deleted at Stream behind our back: the conversion is lost, and PUT may start it again.
   const status = video ? conversionStatusOf(video.status.state, video.readyToStream) : 'ERROR';
@@ -90,6 +90,7 @@ export async function pollConversion(env: Env, db: Db, userId: string, id: strin
     await db.update(mediaItems).set({ ...changes, updatedAt: now }).where(eq(mediaItems.id, item.id));
   }
   const updated = { ...item, ...changes };
+  await keepPoster(env, db, updated, now);
   return conversionOf(updated, video);
 }
 

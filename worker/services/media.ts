@@ -179,6 +179,12 @@ export async function createMedia(db: Db, userId: string, input: CreateMedia, no
   return itemEntry(row, tree);
 }
 
+/** One entry as the library lists it: the answer of a call that changed it elsewhere. */
+export async function getMediaEntry(db: Db, userId: string, id: string): Promise<MediaEntry> {
+  const [found, { tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  return entryOf(found, tree);
+}
+
 /** Spec: POST /media/folder. */
 export async function createFolder(db: Db, userId: string, input: { title: string; path: string }, now = Date.now()): Promise<MediaEntry> {
   const { rows, tree } = await ownFolders(db, userId);
