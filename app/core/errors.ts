@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   folderTooDeep: 409,
   mediaTrashed: 409,
   mediaNotUploaded: 409,
+  mediaNotReady: 409,
   notConverting: 409,
   uploadConflict: 409,
   uploadBusy: 423,

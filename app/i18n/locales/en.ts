@@ -401,6 +401,7 @@ const en: Translation = {
     folderTooDeep: "Folders can't be nested this deep.",
     mediaTrashed: 'This is in the trash. Restore it first.',
     mediaNotUploaded: "The file hasn't finished uploading yet.",
+    mediaNotReady: "The file isn't ready yet: it is still uploading or converting.",
     notConverting: "This video isn't being converted.",
     uploadContentType: 'The upload data arrived in the wrong format.',
     uploadConflict: 'The upload has moved on elsewhere. It continues from there.',

@@ -401,6 +401,7 @@ const it: Translation = {
     folderTooDeep: 'Le cartelle non possono essere annidate così in profondità.',
     mediaTrashed: 'Questo elemento è nel cestino. Ripristinalo prima.',
     mediaNotUploaded: 'Il file non è ancora stato caricato completamente.',
+    mediaNotReady: 'Il file non è ancora pronto: caricamento o conversione in corso.',
     notConverting: 'Questo video non è in fase di conversione.',
     uploadContentType: 'I dati del caricamento sono arrivati in un formato errato.',
     uploadConflict: 'Il caricamento è proseguito altrove. Riprende da lì.',

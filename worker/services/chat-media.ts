@@ -1,0 +1,160 @@
+import { and, eq } from 'drizzle-orm';
+import type { MediaClaims, MediaMessageType, MessageMedia } from '../../app/core/chat-media';
+import { MEDIA_MESSAGE_KINDS, claimsAgree, extensionFits, isMediaMessageType, partyUploadKey, partyUploadPath, uploadFits } from '../../app/core/chat-media';
+import { AppError } from '../../app/core/errors';
+import { LIMITS } from '../../app/core/limits';
+import type { MediaKind } from '../../app/core/media';
+import { folderTree, inTrashedFolder } from '../../app/core/media';
+import { SNIFF_BYTES, contentMatches } from '../../app/core/media-content';
+import { isExpired } from '../../app/core/party';
+import type { Action } from '../../app/core/permissions';
+import { can } from '../../app/core/permissions';
+import type { Member, MessageType } from '../../app/core/protocol';
+import { IdSchema } from '../../app/core/schemas';
+import type { Db } from '../db/client';
+import type { PartyRow, PartyUploadRow } from '../db/schema';
+import { mediaFolders, mediaItems, partyMedia, partyUploads } from '../db/schema';
+import type { Env } from '../env';
+import { readLimited } from '../media/body';
+import { room, roomFacts } from './parties';
+
+/**
+ * Files for media messages (spec sections 5 and 7). The Worker checks in D1 what the room cannot
+ * see: that a library item is the manager's and ready, or that an upload's bytes are what they
+ * claim. It then records the file as shown in the party (`party_media`, which is what lets the
+ * party's members view it) and offers it to the room for the member's next message; the room
+ * trusts only files offered this way.
+ */
+
+function refuseUnless(party: PartyRow, member: Member, action: Action): void {
+  if (can({ id: member.id, role: member.role }, action, { restrictedMessaging: party.restrictedMessaging, expired: isExpired(party.expiresAt, Date.now()) })) return;
+  if (isExpired(party.expiresAt, Date.now())) throw new AppError('partyExpired');
+  throw new AppError(party.restrictedMessaging && member.role === 'guest' ? 'restricted' : 'forbidden');
+}
+
+/** Records that a file was put into these parties for a message (a repeat changes nothing). */
+export async function linkMedia(db: Db, links: { partyId: string; mediaId: string }[], now = Date.now()): Promise<void> {
+  if (links.length === 0) return;
+  await db
+    .insert(partyMedia)
+    .values(links.map((link) => ({ ...link, createdAt: now })))
+    .onConflictDoNothing();
+}
+
+async function offer(env: Env, db: Db, party: PartyRow, member: Member, media: MessageMedia): Promise<MessageMedia> {
+  // The link comes first: once a message names the file, every member can fetch it.
+  await linkMedia(db, [{ partyId: party.id, mediaId: media.mediaAttachment }]);
+  const result = await room(env, party.id).offerMedia(member, roomFacts(party), media);
+  if (!result.ok) throw new AppError(result.code);
+  return result.value;
+}
+
+/**
+ * An item of the manager's library for a message of `messageType` (the kind decides when none is
+ * given). Another consultant's item, or one that is not there, is not found; one in the trash or
+ * not yet ready (uploading, converting) cannot be sent.
+ */
+export async function attachLibraryItem(
+  env: Env,
+  db: Db,
+  party: PartyRow,
+  member: Member,
+  mediaId: string,
+  messageType?: MessageType,
+  claims: MediaClaims = {},
+): Promise<MessageMedia & { messageType: MessageType }> {
+  if (member.role !== 'manager') throw new AppError('forbidden');
+  const item = IdSchema.safeParse(mediaId).success
+    ? await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId)) })
+    : undefined;
+  if (!item) throw new AppError('mediaNotFound');
+  const kind = item.mediaType as MediaKind;
+  const type = messageType ?? libraryMessageType(kind);
+  if (!isMediaMessageType(type)) throw new AppError('invalidInput');
+  if (MEDIA_MESSAGE_KINDS[type] !== kind) throw new AppError('mediaTypeMismatch');
+  refuseUnless(party, member, { type: 'attachMedia', source: 'library', messageType: type });
+  if (item.trashedAt !== null) throw new AppError('mediaTrashed');
+  const folders = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, party.userId));
+  if (inTrashedFolder(item.folderId, folderTree(folders))) throw new AppError('mediaTrashed');
+  if (item.state !== 'ready') throw new AppError('mediaNotReady');
+  const media: MessageMedia = { mediaAttachment: item.id, mediaAttachmentType: kind, mediaExtension: item.extension, mediaAttachmentOwner: item.userId, contentType: item.contentType };
+  // Checked before the file is offered or linked, so a refused send changes nothing.
+  if (!claimsAgree(claims, media)) throw new AppError('invalidInput');
+  return { ...(await offer(env, db, party, member, media)), messageType: type };
+}
+
+/** The message type a library item goes out as when the client names none. */
+function libraryMessageType(kind: MediaKind): MessageType {
+  return kind === 'image' ? 'photo' : kind === 'application' ? 'document' : kind;
+}
+
+export interface AnnouncedUpload extends MessageMedia {
+  messageType: MediaMessageType;
+  /** Spec section 7: where the bytes go, in one PUT. */
+  uploadUrl: string;
+}
+
+function uploadMedia(row: PartyUploadRow): MessageMedia {
+  return {
+    mediaAttachment: row.id,
+    mediaAttachmentType: row.mediaType as MediaKind,
+    mediaExtension: row.extension,
+    mediaAttachmentOwner: row.uploaderId,
+    contentType: row.contentType,
+  };
+}
+
+/**
+ * A photo or voice message's file, announced before its bytes: a row waiting for one PUT. Anyone
+ * who may write may send these (a guest nothing else: any other type is refused by the rights, the
+ * manager's other kinds come from her library); the content type must be of the kind.
+ */
+export async function announceUpload(
+  db: Db,
+  party: PartyRow,
+  member: Member,
+  input: { messageType: MediaMessageType; contentType: string; mediaExtension?: string | null | undefined },
+  requestUrl: string,
+  now = Date.now(),
+): Promise<AnnouncedUpload> {
+  refuseUnless(party, member, { type: 'attachMedia', source: 'upload', messageType: input.messageType });
+  const kind = MEDIA_MESSAGE_KINDS[input.messageType];
+  if (!uploadFits(input.messageType, input.contentType)) throw new AppError('mediaTypeMismatch');
+  if (input.mediaExtension && !extensionFits(input.mediaExtension, kind)) throw new AppError('mediaTypeMismatch');
+  const id = crypto.randomUUID();
+  const row: PartyUploadRow = {
+    id,
+    partyId: party.id,
+    uploaderId: member.id,
+    messageType: input.messageType,
+    mediaType: kind,
+    contentType: input.contentType,
+    extension: input.mediaExtension ?? null,
+    size: null,
+    state: 'waiting',
+    storageKey: partyUploadKey(party.id, id),
+    createdAt: now,
+  };
+  await db.insert(partyUploads).values(row);
+  return { ...uploadMedia(row), messageType: input.messageType, uploadUrl: new URL(partyUploadPath(party.id, id), requestUrl).href };
+}
+
+/**
+ * The bytes of an announced upload, from the member who announced it: at most
+ * `partyUploadBytesMax`, and of the format its content type claims (a page or a PDF dressed as a
+ * photo is refused and nothing is kept). Once stored, the file is offered to the room. A repeat
+ * after success stores nothing again and answers the same.
+ */
+export async function receiveUpload(env: Env, db: Db, party: PartyRow, member: Member, mediaId: string, request: Request): Promise<MessageMedia> {
+  const row = IdSchema.safeParse(mediaId).success
+    ? await db.query.partyUploads.findFirst({ where: and(eq(partyUploads.id, mediaId), eq(partyUploads.partyId, party.id), eq(partyUploads.uploaderId, member.id)) })
+    : undefined;
+  if (!row) throw new AppError('mediaNotFound');
+  refuseUnless(party, member, { type: 'attachMedia', source: 'upload', messageType: row.messageType as MediaMessageType });
+  if (row.state === 'ready') return offer(env, db, party, member, uploadMedia(row));
+  const bytes = await readLimited(request, LIMITS.partyUploadBytesMax, 'fileTooLarge');
+  if (!contentMatches(row.contentType, bytes.subarray(0, SNIFF_BYTES))) throw new AppError('mediaTypeMismatch');
+  await env.MEDIA.put(row.storageKey, bytes, { httpMetadata: { contentType: row.contentType } });
+  await db.update(partyUploads).set({ state: 'ready', size: bytes.byteLength }).where(eq(partyUploads.id, row.id));
+  return offer(env, db, party, member, uploadMedia(row));
+}
