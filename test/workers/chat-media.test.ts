@@ -1,10 +1,10 @@
-import { SELF, env } from 'cloudflare:test';
+import { SELF, abortAllDurableObjects, env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../app/core/limits';
 import type { ChatMessage } from '../../app/core/protocol';
 import { TINY_PNG } from '../fixtures/authorization-matrix';
 import type { Consultant, Guest } from './fixtures';
-import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
+import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken } from './fixtures';
 
 /**
  * Media in chat (issue 12, spec sections 5 and 7): the manager sends items of her library, anyone
@@ -322,6 +322,24 @@ describe('a media message afterwards', () => {
     expect(deleted.mediaAttachment).toBeUndefined();
     const history = await json<{ messages: ChatMessage[] }>(await api(`/parties/${party.id}/chat`, { headers: guest.headers }));
     expect(history.messages.find((message) => message.id === sent.id)!.mediaAttachment).toBeUndefined();
+  });
+
+  it('a room whose message table predates media gains the columns when it loads; its texts stay as they were', async () => {
+    const { clara, party, guest } = await world();
+    expect((await chat(party.id, guest, { message: 'Alt' })).status).toBe(201);
+    await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id)), (_room, state) => {
+      for (const column of ['media_id', 'media_kind', 'media_extension', 'media_owner', 'media_content_type']) state.storage.sql.exec(`ALTER TABLE messages DROP COLUMN ${column}`);
+      state.storage.sql.exec('DROP TABLE attachments');
+    });
+    // A new instance of the object loads the old table.
+    await abortAllDurableObjects();
+    const photo = await uploaded(party.id, guest, 'photo', 'image/png', 'png', TINY_PNG);
+    expect((await chat(party.id, guest, { messageType: 'photo', mediaAttachment: photo.mediaAttachment })).status).toBe(201);
+    const history = await json<{ messages: ChatMessage[] }>(await api(`/parties/${party.id}/chat`, { headers: clara.headers }));
+    const [old, sent] = spoken(history.messages).filter((message) => message.sender === guest.guestId);
+    expect(old).toMatchObject({ message: 'Alt', messageType: 'text' });
+    expect(old!.mediaAttachment).toBeUndefined();
+    expect(sent).toMatchObject({ messageType: 'photo', mediaAttachment: photo.mediaAttachment });
   });
 
   it('a repeat of the same send returns the message once; the same tempId with another file is a conflict', async () => {
