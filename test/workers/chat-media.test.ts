@@ -34,6 +34,8 @@ const KINDS = [
 ] as const;
 type Kind = (typeof KINDS)[number];
 
+const STREAM = (id: string, path: string) => `https://customer-test.cloudflarestream.com/${id}/${path}`;
+
 /** A ready item of the consultant's library: created, its bytes through the tus endpoint. */
 async function libraryItem(who: Consultant, kind: Kind): Promise<string> {
   const created = await api('/media', { method: 'POST', headers: who.headers, body: { title: `Mein ${kind.messageType}`, contentType: kind.contentType, mediaExtension: kind.extension, size: kind.bytes.byteLength } });
@@ -46,7 +48,9 @@ async function libraryItem(who: Consultant, kind: Kind): Promise<string> {
   });
   expect(upload.status).toBe(204);
   // A video is ready once Stream converted it (media-convert.test.ts); that is not this file's concern.
-  if (kind.kind === 'video') await env.DB.prepare("UPDATE media_items SET state = 'ready' WHERE id = ?").bind(id).run();
+  if (kind.kind === 'video') {
+    await env.DB.prepare("UPDATE media_items SET state = 'ready', hls_url = ?, poster_url = ? WHERE id = ?").bind(STREAM(id, 'manifest/video.m3u8'), STREAM(id, 'thumbnails/thumbnail.jpg'), id).run();
+  }
   return id;
 }
 
@@ -120,6 +124,30 @@ describe('the manager sends her library', () => {
     const history = await json<{ messages: ChatMessage[] }>(await api(`/parties/${party.id}/chat`, { headers: guest.headers }));
     expect(history.messages.filter((message) => message.mediaAttachment).map((message) => message.messageType)).toEqual(['photo', 'video', 'audio', 'document']);
     socket.close();
+  });
+
+  it("a video's stream is found by the party's members (the library's own API is the manager's), a file the party never had by nobody", async () => {
+    const { clara, party, guest } = await world();
+    const id = await libraryItem(clara, KINDS[1]);
+    const other = await libraryItem(clara, KINDS[1]);
+    await expectError(await api(`/parties/${party.id}/media/${id}`, { headers: guest.headers }), 404, 'mediaNotFound');
+    expect((await chat(party.id, clara, { messageType: 'video', mediaAttachment: id })).status).toBe(201);
+    const shown = await api(`/parties/${party.id}/media/${id}`, { headers: guest.headers });
+    expect(await json(shown)).toEqual({
+      mediaAttachment: id,
+      mediaAttachmentType: 'video',
+      mediaExtension: 'mp4',
+      mediaAttachmentOwner: clara.userId,
+      contentType: 'video/mp4',
+      hlsUrl: STREAM(id, 'manifest/video.m3u8'),
+      posterUrl: STREAM(id, 'thumbnails/thumbnail.jpg'),
+    });
+    await expectError(await api(`/media/convert/${id}`, { headers: guest.headers }), 401, 'unauthorized');
+    await expectError(await api(`/parties/${party.id}/media/${other}`, { headers: guest.headers }), 404, 'mediaNotFound');
+    const stranger = await joinGuest((await createParty(clara, { title: 'Andere' })).id);
+    await expectError(await api(`/parties/${party.id}/media/${id}`, { headers: stranger.headers }), 403, 'notMember');
+    const photo = await uploaded(party.id, guest, 'photo', 'image/png', 'png', TINY_PNG);
+    expect(await json(await api(`/parties/${party.id}/media/${photo.mediaAttachment}`, { headers: clara.headers }))).toMatchObject({ mediaAttachmentType: 'image', hlsUrl: null });
   });
 
   it('through the socket, once the Worker has offered the item (POST /parties/{id}/media); a caption may be empty', async () => {

@@ -23,7 +23,7 @@ import {
   TempIdSchema,
   checkMessageBody,
 } from '../../app/core/schemas';
-import { announceUpload, attachLibraryItem, receiveUpload } from '../services/chat-media';
+import { announceUpload, attachLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
 import { getProfile } from '../services/profiles';
 import { z } from 'zod';
@@ -162,6 +162,11 @@ export const partiesApi = new Hono<ApiEnv>()
     // The schema asks for both when no library item is named.
     const upload = { messageType: body.messageType!, contentType: body.contentType!, mediaExtension: body.mediaExtension };
     return c.json(await announceUpload(c.get('db'), party, member, upload, c.req.url), 201);
+  })
+  // A file sent in the party, for its members' pages: a video's stream (the bytes are at /files).
+  .get('/:id/media/:mediaId', async (c) => {
+    const { party } = await requireMember(c, c.req.param('id'));
+    return c.json(await partyFile(c.get('db'), party, c.req.param('mediaId')));
   })
   .put('/:id/media/:mediaId', async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));

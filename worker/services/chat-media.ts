@@ -158,3 +158,29 @@ export async function receiveUpload(env: Env, db: Db, party: PartyRow, member: M
   await db.update(partyUploads).set({ state: 'ready', size: bytes.byteLength }).where(eq(partyUploads.id, row.id));
   return offer(env, db, party, member, uploadMedia(row));
 }
+
+/** What a member's page needs to show a file sent in the party: a video's stream and poster. */
+export interface PartyFile extends MessageMedia {
+  /** Stream's HLS master playlist and poster for a converted video; null otherwise. */
+  hlsUrl: string | null;
+  posterUrl: string | null;
+}
+
+/**
+ * A file put into the party for a message, as its members see it (the bytes come from /files).
+ * A file the party never had is not found, whoever asks, so ids of other files learn nothing.
+ */
+export async function partyFile(db: Db, party: PartyRow, mediaId: string): Promise<PartyFile> {
+  const linked = IdSchema.safeParse(mediaId).success
+    ? await db.query.partyMedia.findFirst({ where: and(eq(partyMedia.partyId, party.id), eq(partyMedia.mediaId, mediaId)) })
+    : undefined;
+  if (!linked) throw new AppError('mediaNotFound');
+  const item = await db.query.mediaItems.findFirst({ where: eq(mediaItems.id, mediaId) });
+  if (item) {
+    const media = { mediaAttachment: item.id, mediaAttachmentType: item.mediaType as MediaKind, mediaExtension: item.extension, mediaAttachmentOwner: item.userId, contentType: item.contentType };
+    return { ...media, hlsUrl: item.hlsUrl, posterUrl: item.posterUrl };
+  }
+  const upload = await db.query.partyUploads.findFirst({ where: and(eq(partyUploads.id, mediaId), eq(partyUploads.state, 'ready')) });
+  if (!upload) throw new AppError('mediaNotFound');
+  return { ...uploadMedia(upload), hlsUrl: null, posterUrl: null };
+}
