@@ -18,8 +18,8 @@ CREATE TABLE `party_uploads` (
 	`size` integer,
 	`state` text NOT NULL,
 	`storage_key` text NOT NULL,
-	`created_at` integer NOT NULL,
-	FOREIGN KEY (`party_id`) REFERENCES `parties`(`id`) ON UPDATE no action ON DELETE cascade
+	`created_at` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `party_uploads_party_idx` ON `party_uploads` (`party_id`);
+CREATE INDEX `party_uploads_party_idx` ON `party_uploads` (`party_id`);--> statement-breakpoint
+CREATE INDEX `party_uploads_created_idx` ON `party_uploads` (`created_at`);

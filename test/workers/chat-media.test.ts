@@ -1,7 +1,8 @@
-import { SELF, abortAllDurableObjects, env, runInDurableObject } from 'cloudflare:test';
+import { SELF, abortAllDurableObjects, createScheduledController, env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../app/core/limits';
+import { DAY_MS, LIMITS } from '../../app/core/limits';
 import type { ChatMessage } from '../../app/core/protocol';
+import worker from '../../worker/index';
 import { TINY_PNG } from '../fixtures/authorization-matrix';
 import type { Consultant, Guest } from './fixtures';
 import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken } from './fixtures';
@@ -327,6 +328,31 @@ describe('who may fetch a file sent in a party', () => {
     const copy = history.messages.find((message) => message.forwarded)!;
     expect({ ...mediaOf(copy), message: copy.message, messageType: copy.messageType, sender: copy.sender }).toEqual({ ...mediaOf(sent), message: 'Schaut!', messageType: 'photo', sender: clara.userId });
     expect((await fetchFile(photo.mediaAttachment, nextGuest.headers)).status).toBe(200);
+  });
+});
+
+describe('what the cron deletes', () => {
+  it("a deleted party's uploads that no other party has, and uploads whose bytes never came; a forwarded photo stays", async () => {
+    const { clara, party, guest } = await world();
+    const next = await createParty(clara, { title: 'Nächste Party' });
+    const nextGuest = await joinGuest(next.id, { firstName: 'Nina', lastName: 'Neu' });
+    const [kept, gone] = [await uploaded(party.id, guest, 'photo', 'image/png', 'png', TINY_PNG), await uploaded(party.id, guest, 'voice', 'audio/mpeg', 'mp3', MP3)];
+    const sent = await json<ChatMessage>(await chat(party.id, guest, { messageType: 'photo', mediaAttachment: kept.mediaAttachment }));
+    expect((await chat(party.id, guest, { messageType: 'voice', mediaAttachment: gone.mediaAttachment })).status).toBe(201);
+    expect((await api(`/parties/${party.id}/forward`, { method: 'POST', headers: clara.headers, body: { messageIds: [sent.id], targetPartyId: next.id } })).status).toBe(200);
+    const waiting = await json<Announced>(await announce(next.id, nextGuest.headers, { messageType: 'photo', contentType: 'image/png' }));
+    const fresh = await json<Announced>(await announce(next.id, nextGuest.headers, { messageType: 'photo', contentType: 'image/png' }));
+    await env.DB.prepare('UPDATE party_uploads SET created_at = ? WHERE id = ?').bind(Date.now() - DAY_MS - 1000, waiting.mediaAttachment).run();
+
+    expect((await api(`/parties/${party.id}`, { method: 'DELETE', headers: clara.headers })).status).toBe(204);
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), env);
+
+    const rows = await env.DB.prepare('SELECT id FROM party_uploads WHERE id IN (?, ?, ?, ?)').bind(kept.mediaAttachment, gone.mediaAttachment, waiting.mediaAttachment, fresh.mediaAttachment).all<{ id: string }>();
+    expect(rows.results.map((row) => row.id).sort()).toEqual([kept.mediaAttachment, fresh.mediaAttachment].sort());
+    expect(await env.MEDIA.head(`parties/${party.id}/${gone.mediaAttachment}`)).toBeNull();
+    const still = await fetchFile(kept.mediaAttachment, nextGuest.headers);
+    expect(still.status).toBe(200);
+    expect(new Uint8Array(await still.arrayBuffer())).toEqual(TINY_PNG);
   });
 });
 

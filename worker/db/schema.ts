@@ -258,9 +258,11 @@ export const partyUploads = sqliteTable(
   'party_uploads',
   {
     id: text('id').primaryKey(),
-    partyId: text('party_id')
-      .notNull()
-      .references(() => parties.id, { onDelete: 'cascade' }),
+    /**
+     * The party it was uploaded into. No foreign key: a photo forwarded into another party outlives
+     * its own party, and the cron deletes an upload once no party has it (`party_media`).
+     */
+    partyId: text('party_id').notNull(),
     uploaderId: text('uploader_id').notNull(),
     /** photo or voice: the message type it was announced for. */
     messageType: text('message_type').notNull(),
@@ -276,7 +278,7 @@ export const partyUploads = sqliteTable(
     storageKey: text('storage_key').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('party_uploads_party_idx').on(t.partyId)],
+  (t) => [index('party_uploads_party_idx').on(t.partyId), index('party_uploads_created_idx').on(t.createdAt)],
 );
 
 /**
