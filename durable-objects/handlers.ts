@@ -1,3 +1,5 @@
+import type { MessageMedia } from '../app/core/chat-media';
+import { MEDIA_MESSAGE_KINDS, claimsAgree, isMediaMessageType } from '../app/core/chat-media';
 import type { ErrorCode } from '../app/core/errors';
 import { LIMITS } from '../app/core/limits';
 import { isExpired } from '../app/core/party';
@@ -80,13 +82,22 @@ export function snapshot(room: Room, me: StoredMember): PartySnapshot {
 export interface SendInput {
   tempId: string | null;
   messageType: MessageType;
+  /** The text, or a media message's caption (may be empty). */
   message: string;
   replyingTo?: string | null | undefined;
   /** Honoured on trusted calls only (the room's forwarding path); no client schema has it. */
   forwarded?: boolean | undefined;
+  /** A media message's file, by id: one the Worker offered to this member (`offerAttachment`). */
+  mediaAttachment?: string | undefined;
+  /** What the client says of the file: each, when given, must agree with what the room knows. */
+  mediaAttachmentType?: string | undefined;
+  mediaExtension?: string | null | undefined;
+  mediaAttachmentOwner?: string | undefined;
+  /** Trusted calls only (forwarding): the file as the source party's message has it. */
+  media?: MessageMedia | undefined;
 }
 
-const CLIENT_TYPES: ReadonlySet<MessageType> = new Set(['text', 'heading', 'heading2', 'heading3']);
+const CLIENT_TYPES: ReadonlySet<MessageType> = new Set(['text', 'heading', 'heading2', 'heading3', 'photo', 'video', 'voice', 'audio', 'document']);
 const TRUSTED_TYPES: ReadonlySet<MessageType> = new Set([...CLIENT_TYPES, 'profile']);
 
 /**
@@ -101,7 +112,8 @@ export function sendMessage(room: Room, member: StoredMember, input: SendInput, 
       const same =
         existing.messageType === input.messageType &&
         existing.message === input.message &&
-        existing.replyingTo === (input.replyingTo ?? null);
+        existing.replyingTo === (input.replyingTo ?? null) &&
+        (existing.mediaAttachment ?? null) === (input.media?.mediaAttachment ?? input.mediaAttachment ?? null);
       return same ? { ok: true, value: { message: existing, duplicate: true } } : fail('tempIdConflict');
     }
   }
@@ -109,20 +121,54 @@ export function sendMessage(room: Room, member: StoredMember, input: SendInput, 
   // The schemas check this at the door; this guards the trusted paths (forwarding) too, and so
   // keeps marker texts for the room alone.
   if (!isCleanText(input.message)) return fail('invalidText');
-  // Profile cards are built by the Worker from the manager's own profile (a trusted call); media
-  // messages arrive with a later issue. Clients send text and headings.
+  // Profile cards are built by the Worker from the manager's own profile (a trusted call). Clients
+  // send text, headings and media.
   if (!(trusted ? TRUSTED_TYPES : CLIENT_TYPES).has(input.messageType)) return fail('invalidInput');
+  const media = mediaFor(room, member, input, trusted);
+  if (!media.ok) return media;
   if (input.replyingTo) {
     const target = room.store.findById(input.replyingTo);
     if (!target) return fail('messageNotFound');
     if (!allowed(room, member, { type: 'replyTo', message: target })) return fail('forbidden');
   }
-  const message = append(room, member, { tempId: input.tempId, messageType: input.messageType, message: input.message, replyingTo: input.replyingTo ?? null, forwarded: trusted && input.forwarded === true }, from);
+  const message = append(
+    room,
+    member,
+    { tempId: input.tempId, messageType: input.messageType, message: input.message, replyingTo: input.replyingTo ?? null, forwarded: trusted && input.forwarded === true, ...media.value },
+    from,
+  );
   return { ok: true, value: { message, duplicate: false } };
 }
 
+/**
+ * The file of a media message (none for other types). The room knows only files the Worker
+ * offered, each to one member: it checked the library or stored the upload. What the client says
+ * of the file must agree; the stored fields are the room's own. Forwarding (trusted) brings the
+ * file as the source party stored it.
+ */
+function mediaFor(room: Room, member: StoredMember, input: SendInput, trusted: boolean): Outcome<MessageMedia | Record<string, never>> {
+  if (!isMediaMessageType(input.messageType)) {
+    const named = input.mediaAttachment ?? input.media ?? input.mediaAttachmentType ?? input.mediaExtension ?? input.mediaAttachmentOwner;
+    return named === undefined || named === null ? { ok: true, value: {} } : fail('invalidInput');
+  }
+  const kind = MEDIA_MESSAGE_KINDS[input.messageType];
+  if (trusted && input.media) return input.media.mediaAttachmentType === kind ? { ok: true, value: input.media } : fail('mediaTypeMismatch');
+  if (!input.mediaAttachment) return fail('invalidInput');
+  const offered = room.store.findAttachment(input.mediaAttachment);
+  if (!offered || offered.memberId !== member.id) return fail('mediaNotFound');
+  const { memberId: _memberId, ...media } = offered;
+  if (media.mediaAttachmentType !== kind) return fail('mediaTypeMismatch');
+  if (!claimsAgree(input, media)) return fail('invalidInput');
+  return { ok: true, value: media };
+}
+
 /** Stores a message in the member's name and tells everyone but `from`. */
-function append(room: Room, member: StoredMember, input: Pick<NewMessage, 'tempId' | 'messageType' | 'message' | 'replyingTo' | 'forwarded'>, from?: WebSocket): ChatMessage {
+function append(
+  room: Room,
+  member: StoredMember,
+  input: Pick<NewMessage, 'tempId' | 'messageType' | 'message' | 'replyingTo' | 'forwarded'> & Partial<MessageMedia>,
+  from?: WebSocket,
+): ChatMessage {
   const message = room.store.appendMessage({
     ...input,
     id: crypto.randomUUID(),
@@ -229,7 +275,7 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
       room.send(ws, { type: 'iAmOnline', memberId: member.id });
       return;
     case 'sendMessage': {
-      const result = sendMessage(room, member, event, ws);
+      const result = sendMessage(room, member, { ...event, message: event.message ?? '' }, ws);
       if (!result.ok) {
         room.send(ws, { type: 'error', code: result.code, tempId: event.tempId });
         return;

@@ -6,6 +6,7 @@ import { PING_FRAME, PONG_FRAME, parseClientFrame } from '../app/core/protocol';
 import type { Env } from '../worker/env';
 import type { Outcome, Room, SendInput } from './handlers';
 import { SendLimiter, announceJoin, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
+import type { MessageMedia } from '../app/core/chat-media';
 import type { RoomFacts, StoredMember } from './store';
 import { RoomStore } from './store';
 
@@ -372,6 +373,17 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     if (!stored) return { ok: false, code: 'notMember' };
     if (!this.limiter(member.id).take(this.now())) return { ok: false, code: 'rateLimited' };
     return sendMessage(this, stored, input, undefined, trusted);
+  }
+
+  /**
+   * The Worker vouches for a file (it checked the library in D1, or stored the upload): from now
+   * on `member` may send it in a message, by socket or API.
+   */
+  async offerMedia(member: Member, facts: RoomFacts, media: MessageMedia): Promise<Outcome<MessageMedia>> {
+    const stored = this.enter(member, facts);
+    if (!stored) return { ok: false, code: 'notMember' };
+    this.store.offerAttachment({ ...media, memberId: stored.id });
+    return { ok: true, value: media };
   }
 
   async edit(member: Member, facts: RoomFacts, messageId: string, text: string): Promise<Outcome<ChatMessage>> {

@@ -1,5 +1,7 @@
 import { LIMITS } from '../app/core/limits';
 import { markerOf } from '../app/core/markers';
+import type { MessageMedia } from '../app/core/chat-media';
+import type { MediaKind } from '../app/core/media';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '../app/core/protocol';
 import { headingEntry } from '../app/core/protocol';
 
@@ -54,7 +56,12 @@ CREATE TABLE IF NOT EXISTS messages (
   timestamp INTEGER NOT NULL,
   edited_at INTEGER,
   deleted INTEGER NOT NULL DEFAULT 0,
-  forwarded INTEGER NOT NULL DEFAULT 0
+  forwarded INTEGER NOT NULL DEFAULT 0,
+  media_id TEXT,
+  media_kind TEXT,
+  media_extension TEXT,
+  media_owner TEXT,
+  media_content_type TEXT
 );
 CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_temp ON messages (sender, temp_id);
 CREATE INDEX IF NOT EXISTS messages_headings ON messages (seq) WHERE ${HEADINGS_WHERE};
@@ -67,13 +74,21 @@ CREATE TABLE IF NOT EXISTS members (
   removed INTEGER NOT NULL DEFAULT 0,
   seen_seq INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS attachments (
+  media_id TEXT PRIMARY KEY,
+  member_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  extension TEXT,
+  owner TEXT NOT NULL,
+  content_type TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS join_failures (client TEXT PRIMARY KEY, count INTEGER NOT NULL, window_start INTEGER NOT NULL);
 `;
 
 type Row = Record<string, SqlStorageValue>;
 
 function toMessage(row: Row): ChatMessage {
-  return {
+  const message: ChatMessage = {
     id: row.id as string,
     seq: row.seq as number,
     tempId: (row.temp_id as string | null) ?? null,
@@ -88,7 +103,40 @@ function toMessage(row: Row): ChatMessage {
     deleted: row.deleted === 1,
     forwarded: row.forwarded === 1,
   };
+  // A deleted media message shows the placeholder, not its file; the row keeps which file it was.
+  if (row.media_id !== null && row.deleted !== 1) Object.assign(message, mediaOf(row));
+  return message;
 }
+
+function mediaOf(row: Row): MessageMedia {
+  return {
+    mediaAttachment: row.media_id as string,
+    mediaAttachmentType: row.media_kind as MediaKind,
+    mediaExtension: (row.media_extension as string | null) ?? null,
+    mediaAttachmentOwner: row.media_owner as string,
+    contentType: row.media_content_type as string,
+  };
+}
+
+function withoutMedia(message: ChatMessage): ChatMessage {
+  const { mediaAttachment: _id, mediaAttachmentType: _kind, mediaExtension: _extension, mediaAttachmentOwner: _owner, contentType: _type, ...rest } = message;
+  return rest;
+}
+
+/** A file the Worker vouched for, and the member it may be sent by. */
+export interface Attachment extends MessageMedia {
+  memberId: string;
+}
+
+/** Columns added after rooms existed: a room made before them gets them on load. */
+const ADDED_COLUMNS: [string, string][] = [
+  ['forwarded', 'INTEGER NOT NULL DEFAULT 0'],
+  ['media_id', 'TEXT'],
+  ['media_kind', 'TEXT'],
+  ['media_extension', 'TEXT'],
+  ['media_owner', 'TEXT'],
+  ['media_content_type', 'TEXT'],
+];
 
 function toMember(row: Row): StoredMember {
   return {
@@ -101,7 +149,8 @@ function toMember(row: Row): StoredMember {
   };
 }
 
-const MESSAGE_COLUMNS = 'seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, edited_at, deleted, forwarded';
+const MESSAGE_COLUMNS =
+  'seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, edited_at, deleted, forwarded, media_id, media_kind, media_extension, media_owner, media_content_type';
 
 export class RoomStore {
   /** The latest event seq; kept in memory so the send path never asks SQLite for it. */
@@ -118,9 +167,9 @@ export class RoomStore {
   /** Runs inside blockConcurrencyWhile: creates tables, loads the counters and members. */
   load(): void {
     this.sql.exec(SCHEMA);
-    // Rooms created before messages could be forwarded have the table without the column.
-    const columns = this.sql.exec<{ name: string }>('PRAGMA table_info(messages)').toArray();
-    if (!columns.some((column) => column.name === 'forwarded')) this.sql.exec('ALTER TABLE messages ADD COLUMN forwarded INTEGER NOT NULL DEFAULT 0');
+    // Rooms created before messages could be forwarded, or carry media, lack those columns.
+    const columns = new Set(this.sql.exec<{ name: string }>('PRAGMA table_info(messages)').toArray().map((column) => column.name));
+    for (const [name, type] of ADDED_COLUMNS) if (!columns.has(name)) this.sql.exec(`ALTER TABLE messages ADD COLUMN ${name} ${type}`);
     const last = this.sql
       // MAX(a, b) is NULL when either is: an empty table counts as 0.
       .exec<{ seq: number }>('SELECT MAX(COALESCE((SELECT MAX(seq) FROM messages), 0), COALESCE((SELECT MAX(seq) FROM events), 0)) AS seq')
@@ -190,8 +239,9 @@ export class RoomStore {
   appendMessage(input: NewMessage): ChatMessage {
     const seq = this.seq + 1;
     this.sql.exec(
-      `INSERT INTO messages (seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, forwarded)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO messages (seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, forwarded,
+         media_id, media_kind, media_extension, media_owner, media_content_type)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       seq,
       input.id,
       input.tempId,
@@ -203,9 +253,42 @@ export class RoomStore {
       input.replyingTo,
       input.timestamp,
       input.forwarded ? 1 : 0,
+      input.mediaAttachment ?? null,
+      input.mediaAttachmentType ?? null,
+      input.mediaExtension ?? null,
+      input.mediaAttachmentOwner ?? null,
+      input.contentType ?? null,
     );
     this.seq = seq;
     return { ...input, seq, editedAt: null, deleted: false, forwarded: input.forwarded === true };
+  }
+
+  /** Records a file the Worker vouched for: `memberId` may now send it in a message. */
+  offerAttachment(attachment: Attachment): void {
+    this.sql.exec(
+      `INSERT INTO attachments (media_id, member_id, kind, extension, owner, content_type) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (media_id) DO UPDATE SET member_id = excluded.member_id, kind = excluded.kind, extension = excluded.extension,
+         owner = excluded.owner, content_type = excluded.content_type`,
+      attachment.mediaAttachment,
+      attachment.memberId,
+      attachment.mediaAttachmentType,
+      attachment.mediaExtension,
+      attachment.mediaAttachmentOwner,
+      attachment.contentType,
+    );
+  }
+
+  findAttachment(mediaId: string): Attachment | null {
+    const row = this.sql.exec('SELECT * FROM attachments WHERE media_id = ?', mediaId).toArray()[0];
+    if (!row) return null;
+    return {
+      mediaAttachment: row.media_id as string,
+      memberId: row.member_id as string,
+      mediaAttachmentType: row.kind as MediaKind,
+      mediaExtension: (row.extension as string | null) ?? null,
+      mediaAttachmentOwner: row.owner as string,
+      contentType: row.content_type as string,
+    };
   }
 
   /** Changes a message's text and records the change as an event; returns the event's seq. */
@@ -232,7 +315,7 @@ export class RoomStore {
         this.sql.exec('UPDATE messages SET deleted = 1, message = ?, message_type = ?, edited_at = ? WHERE seq = ?', text, messageType, at, message.seq);
         this.sql.exec('INSERT INTO events (seq, message_seq) VALUES (?, ?)', seq, message.seq);
         this.seq = seq;
-        return { seq, message: { ...message, message: text, messageType, deleted: true, editedAt: at } };
+        return { seq, message: { ...withoutMedia(message), message: text, messageType, deleted: true, editedAt: at } };
       }),
     );
   }

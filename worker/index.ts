@@ -12,6 +12,7 @@ import type { Env } from './env';
 import { files } from './media/files';
 import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
 import { abortStaleUploads } from './media/tus';
+import { purgePartyUploads } from './services/chat-media';
 import * as media from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
@@ -65,5 +66,6 @@ export default {
     // Stale uploads first: the purge deletes rows that still name their multipart uploads.
     await abortStaleUploads(env, db, controller.scheduledTime);
     await media.purgeMediaTrash(env, controller.scheduledTime);
+    await purgePartyUploads(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

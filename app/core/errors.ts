@@ -40,6 +40,7 @@ export const ERROR_STATUS = {
   folderTooDeep: 409,
   mediaTrashed: 409,
   mediaNotUploaded: 409,
+  mediaNotReady: 409,
   notConverting: 409,
   videoNotReady: 409,
   uploadConflict: 409,

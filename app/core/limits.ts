@@ -38,6 +38,11 @@ export const LIMITS = {
    * the local stand-in sends its full-size frame (up to 1080p), hence a larger cap.
    */
   mediaPosterBytesMax: 5 * 1024 * 1024,
+  /**
+   * A party upload (a photo or voice message sent in chat, not kept in a library): one plain PUT,
+   * held in memory once for the content check, so far below the library's limit.
+   */
+  partyUploadBytesMax: 25 * 1024 * 1024,
   /** How deep folders nest: a path names at most this many. */
   mediaFolderDepthMax: 64,
   /** Characters of a media search. */

@@ -86,6 +86,11 @@ export function contentMatches(declared: string, head: Uint8Array): boolean {
   return !containsMarkup(head.subarray(0, SNIFF_BYTES));
 }
 
+/** Whether the content check knows a format for this content type (an SVG, for one, has none). */
+export function recognisedContentType(contentType: string): boolean {
+  return Object.values(FAMILIES).some((types) => (types as readonly string[]).includes(contentType));
+}
+
 /**
  * Content types a browser may show inline from our origin. Everything else, above all HTML and
  * SVG, is only ever sent as a download of `application/octet-stream`.

@@ -1,3 +1,5 @@
+import type { MediaMessageType } from './chat-media';
+import { UPLOAD_MESSAGE_TYPES } from './chat-media';
 import { markerOf } from './markers';
 import type { MessageType, PartyRole } from './protocol';
 
@@ -25,6 +27,11 @@ export interface MessageFacts {
 
 export type Action =
   | { type: 'sendMessage'; messageType: MessageType }
+  /**
+   * Putting a file into the party for a message: an item of the manager's library, or a new party
+   * upload (spec section 5: guests send images and voice, the manager every kind).
+   */
+  | { type: 'attachMedia'; source: 'library' | 'upload'; messageType: MediaMessageType }
   | { type: 'editMessage'; message: MessageFacts }
   | { type: 'deleteMessage'; message: MessageFacts }
   /** Deleting without a trace (spec: fullDelete): the manager's, also for a deleted placeholder. */
@@ -37,8 +44,11 @@ export type Action =
   | { type: 'seeReadReceipts' }
   | { type: 'changeOwnName' };
 
-const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile']);
-const NOT_EDITABLE_TYPES: ReadonlySet<MessageType> = new Set(['voice', 'profile']);
+const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile', 'video', 'audio', 'document']);
+/** Spec section 5: no edit for audio, voice or profile messages (a photo's caption may change). */
+const NOT_EDITABLE_TYPES: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile']);
+/** What a party upload may be: a photo or a voice message, for everyone who may write. */
+const UPLOAD_TYPES: ReadonlySet<MessageType> = new Set(UPLOAD_MESSAGE_TYPES);
 const NOT_REPLYABLE_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3']);
 
 const moderates = (actor: Actor) => actor.role === 'manager' || actor.role === 'host';
@@ -52,6 +62,10 @@ export function can(actor: Actor, action: Action, party: PartyState): boolean {
     case 'sendMessage':
       if (party.expired || !mayWrite(actor, party)) return false;
       return actor.role === 'manager' || !MANAGER_ONLY_TYPES.has(action.messageType);
+    case 'attachMedia':
+      if (!can(actor, { type: 'sendMessage', messageType: action.messageType }, party)) return false;
+      // The library is the manager's; anyone who may write sends a photo or voice they made.
+      return action.source === 'library' ? actor.role === 'manager' : UPLOAD_TYPES.has(action.messageType);
     case 'editMessage':
       return (
         !party.expired &&

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { LIMITS } from './limits';
-import { ChangeNameSchema, MessageTextSchema, TempIdSchema } from './schemas';
+import type { MessageMedia } from './chat-media';
+import { ChangeNameSchema, MessageBodyShape, MessageTextSchema, TempIdSchema, checkMessageBody } from './schemas';
 import { truncate } from './text';
 
 /**
@@ -10,7 +11,8 @@ import { truncate } from './text';
  */
 export { PING_FRAME, PONG_FRAME, PROTOCOL_VERSION } from './protocol-version';
 
-export const MESSAGE_TYPES = ['text', 'photo', 'voice', 'profile', 'heading', 'heading2', 'heading3'] as const;
+/** The spec's types, and the media types of section 9 (video, audio, document for a PDF). */
+export const MESSAGE_TYPES = ['text', 'photo', 'voice', 'video', 'audio', 'document', 'profile', 'heading', 'heading2', 'heading3'] as const;
 export const MessageTypeSchema = z.enum(MESSAGE_TYPES, { error: 'invalidInput' });
 export type MessageType = z.infer<typeof MessageTypeSchema>;
 
@@ -26,8 +28,12 @@ export interface Member {
   role: PartyRole;
 }
 
-/** A chat message as the server stores and sends it. */
-export interface ChatMessage {
+/**
+ * A chat message as the server stores and sends it. A media message (chat-media.ts) also carries
+ * its file's fields (`MessageMedia`, the spec's names), and `message` is its caption (may be
+ * empty); other messages have none of them.
+ */
+export interface ChatMessage extends Partial<MessageMedia> {
   id: string;
   /** The seq of the event that created it: its place in the party's order. */
   seq: number;
@@ -89,13 +95,15 @@ export const ClientEventSchema = z.discriminatedUnion(
       lastSeq: z.number().int().min(0).nullable().optional(),
     }),
     z.object({ type: z.literal('iAmOnline') }),
-    z.object({
-      type: z.literal('sendMessage'),
-      tempId: TempIdSchema,
-      messageType: MessageTypeSchema,
-      message: MessageTextSchema,
-      replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
-    }),
+    z
+      .object({
+        type: z.literal('sendMessage'),
+        tempId: TempIdSchema,
+        messageType: MessageTypeSchema,
+        replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
+        ...MessageBodyShape,
+      })
+      .superRefine(checkMessageBody),
     z.object({
       type: z.literal('updateMessage'),
       messageId: z.uuid({ error: 'invalidInput' }),
@@ -198,7 +206,7 @@ export function parseClientFrame(frame: string | ArrayBuffer): ParsedFrame {
   const first = parsed.error.issues[0];
   let code: ErrorCode = 'invalidFrame';
   if (first && first.path.length === 1 && first.path[0] === 'type') code = 'unknownEvent';
-  else if (first?.message && ['messageEmpty', 'messageTooLong', 'invalidText', 'invalidName', 'unknownEvent'].includes(first.message)) {
+  else if (first?.message && ['messageEmpty', 'messageTooLong', 'invalidText', 'invalidName', 'unknownEvent', 'mediaTypeMismatch'].includes(first.message)) {
     code = first.message as ErrorCode;
   }
   return tempId ? { ok: false, code, tempId } : { ok: false, code };

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { isErrorCode } from './errors';
 import { LIMITS } from './limits';
-import { acceptedKind, declaresKind } from './media';
+import { MEDIA_MESSAGE_KINDS, MEDIA_MESSAGE_TYPES, extensionFits, isMediaMessageType } from './chat-media';
+import { MEDIA_KINDS, acceptedKind, declaresKind } from './media';
 import { partyDatesError } from './party';
 import { isPhoneNumber, isValidBirthday, profileHref } from './profile';
 import { hasVisibleText, isCleanName, isCleanText, isValidName, normaliseNewlines } from './text';
@@ -117,6 +118,79 @@ export function firstErrorCode(error: z.ZodError): ErrorCode {
 
 /** A server-made id: a UUID. */
 export const IdSchema = z.uuid({ error: 'invalidInput' });
+
+/** A file's extension as a client names it: letters and digits only (no dots, no path), lower case. */
+export const ExtensionSchema = z
+  .string({ error: 'invalidInput' })
+  .regex(/^[A-Za-z0-9]{1,10}$/, { error: 'invalidInput' })
+  .transform((extension) => extension.toLowerCase());
+
+/**
+ * A message's text, or a media message's caption: the same checks as a text, but a caption may be
+ * empty (white space alone counts as none). `checkMessageBody` says which it must be.
+ */
+export const CaptionTextSchema = z
+  .string({ error: 'invalidInput' })
+  .max(LIMITS.messageTextMax, { error: 'messageTooLong' })
+  .refine(isCleanText, { error: 'invalidText' })
+  .transform(normaliseNewlines)
+  .transform((text) => (hasVisibleText(text) ? text : ''));
+
+/**
+ * The body of a message as the send frame and `POST /parties/{id}/chat` take it (spec section 7):
+ * the text or caption and, for a media message, its file. The file's id is what counts; the other
+ * media fields are optional and, when sent, must agree with what the server knows of the file.
+ */
+export const MessageBodyShape = {
+  message: CaptionTextSchema.optional(),
+  mediaAttachment: IdSchema.optional(),
+  mediaAttachmentType: z.enum(MEDIA_KINDS, { error: 'invalidInput' }).optional(),
+  mediaExtension: ExtensionSchema.nullable().optional(),
+  mediaAttachmentOwner: IdSchema.optional(),
+};
+
+type MessageBody = { messageType: string; message?: string | undefined; mediaAttachment?: string | undefined; mediaAttachmentType?: string | undefined; mediaExtension?: string | null | undefined; mediaAttachmentOwner?: string | undefined };
+
+/**
+ * A text needs visible text; a media message's declared kind and extension must fit its type (a
+ * PDF is no photo). Whether the file exists, and is the sender's to send, is the room's question.
+ */
+export function checkMessageBody(body: MessageBody, context: z.RefinementCtx): void {
+  const issue = (message: ErrorCode, path: string) => context.addIssue({ code: 'custom', message, path: [path] });
+  if (!isMediaMessageType(body.messageType)) {
+    if (body.message === undefined) issue('invalidInput', 'message');
+    else if (body.message === '') issue('messageEmpty', 'message');
+    return;
+  }
+  const kind = MEDIA_MESSAGE_KINDS[body.messageType];
+  if (body.mediaAttachmentType !== undefined && body.mediaAttachmentType !== kind) issue('mediaTypeMismatch', 'mediaAttachmentType');
+  else if (body.mediaExtension != null && !extensionFits(body.mediaExtension, kind)) issue('mediaTypeMismatch', 'mediaExtension');
+}
+
+/**
+ * `POST /parties/{id}/media` (our path): a file for a message, either an item of the manager's
+ * library (`mediaId`; the message type follows from its kind when not given), or a photo or voice
+ * message to upload (`messageType`, `contentType`): the answer then carries the `uploadUrl`.
+ */
+export const AttachMediaSchema = z
+  .object({
+    mediaId: IdSchema.optional(),
+    messageType: z.enum(MEDIA_MESSAGE_TYPES, { error: 'invalidInput' }).optional(),
+    contentType: z
+      .string({ error: 'mediaTypeNotAccepted' })
+      .max(120, { error: 'mediaTypeNotAccepted' })
+      .transform((type) => type.trim().toLowerCase())
+      .refine((type) => acceptedKind(type) !== null, { error: 'mediaTypeNotAccepted' })
+      .optional(),
+    mediaExtension: ExtensionSchema.nullable().optional(),
+    /** What the client means to send; refused at once when it is over the limit. */
+    size: z.number({ error: 'invalidInput' }).int({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(LIMITS.partyUploadBytesMax, { error: 'fileTooLarge' }).optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.mediaId !== undefined) return;
+    if (input.messageType === undefined) context.addIssue({ code: 'custom', message: 'invalidInput', path: ['messageType'] });
+    else if (input.contentType === undefined) context.addIssue({ code: 'custom', message: 'mediaTypeNotAccepted', path: ['contentType'] });
+  });
 
 export const DeleteMessageSchema = z.object({
   messageId: IdSchema,

@@ -64,7 +64,7 @@ describe('sendMessage', () => {
     });
   });
 
-  describe.each(['heading', 'heading2', 'heading3', 'profile'] as const)('%s is manager-only', (messageType) => {
+  describe.each(['heading', 'heading2', 'heading3', 'profile', 'video', 'audio', 'document'] as const)('%s is manager-only', (messageType) => {
     const send: Action = { type: 'sendMessage', messageType };
     it.each<Row>([
       ['manager', 'open', true],
@@ -115,6 +115,9 @@ describe('editMessage', () => {
     ['heading2', true],
     ['heading3', true],
     ['voice', false],
+    ['audio', false],
+    ['video', true],
+    ['document', true],
     ['profile', false],
   ])("the manager's own %s message is editable: %s", (messageType, expected) => {
     expect(can(manager, { type: 'editMessage', message: msg('own', 'manager', messageType) }, open)).toBe(expected);
@@ -250,6 +253,38 @@ describe('party-level actions', () => {
   it('the manager may still edit an expired party and see its read receipts', () => {
     expect(can(manager, { type: 'editParty' }, expired)).toBe(true);
     expect(can(manager, { type: 'seeReadReceipts' }, expired)).toBe(true);
+  });
+});
+
+// ---- attachMedia (spec section 5: the manager sends every kind, guests images and voice) ----
+
+describe('attachMedia', () => {
+  table('an item of the library', () => ({ type: 'attachMedia', source: 'library', messageType: 'photo' }), [
+    ['manager', 'open', true],
+    ['host', 'open', false],
+    ['guest', 'open', false],
+    ['manager', 'expired', false],
+  ]);
+  table('a video of the library', () => ({ type: 'attachMedia', source: 'library', messageType: 'video' }), [
+    ['manager', 'open', true],
+    ['host', 'open', false],
+    ['guest', 'open', false],
+  ]);
+  describe.each(['photo', 'voice'] as const)('a %s upload', (messageType) => {
+    it.each<Row>([
+      ['manager', 'open', true],
+      ['host', 'restricted', true],
+      ['guest', 'open', true],
+      ['guest', 'restricted', false],
+      ['guest', 'expired', false],
+    ])('%s in a %s party → %s', (who, party, expected) => {
+      expect(can(actors[who], { type: 'attachMedia', source: 'upload', messageType }, parties[party])).toBe(expected);
+    });
+  });
+  describe.each(['video', 'audio', 'document'] as const)('a %s upload, not through the library', (messageType) => {
+    it.each<Who>(['manager', 'host', 'guest'])('%s → false', (who) => {
+      expect(can(actors[who], { type: 'attachMedia', source: 'upload', messageType }, open)).toBe(false);
+    });
   });
 });
 

@@ -194,7 +194,7 @@ describe('parseClientFrame: rejected frames', () => {
     });
 
     it('an unknown messageType → invalidFrame, with the tempId echoed so the client can mark it failed', () => {
-      expect(parseClientFrame(send({ messageType: 'video' }))).toEqual({ ok: false, code: 'invalidFrame', tempId: TEMP_ID });
+      expect(parseClientFrame(send({ messageType: 'sticker' }))).toEqual({ ok: false, code: 'invalidFrame', tempId: TEMP_ID });
     });
 
     it('a replyingTo that is not a UUID → not ok', () => {

@@ -123,6 +123,36 @@ async function buildWorld(): Promise<Built> {
       await env.DB.prepare('UPDATE media_items SET preview_key = ? WHERE id = ?').bind(`${clara.userId}/${id}.jpg`, id).run();
       return id;
     },
+    offeredMedia: async (kind) => {
+      let id: string;
+      if (kind === 'image') id = await world.readyMedia();
+      else {
+        // Converted by Stream elsewhere (media-convert.test.ts): here it is simply ready.
+        id = await uploadedVideo();
+        await env.DB.prepare("UPDATE media_items SET state = 'ready' WHERE id = ?").bind(id).run();
+      }
+      await asClara('POST', `/parties/${party.id}/media`, { mediaId: id }, 200);
+      return id;
+    },
+    announcedUpload: async (actor) => {
+      const headers = members.has(actor) ? as[actor].headers : guest.headers;
+      const response = await apiInPlace(`/parties/${party.id}/media`, { method: 'POST', headers, body: { messageType: 'photo', contentType: 'image/png', mediaExtension: 'png' } });
+      if (response.status !== 201) throw new Error(`world: announce: ${response.status} ${await response.text()}`);
+      return (await json<{ mediaAttachment: string }>(response)).mediaAttachment;
+    },
+    partyUpload: async (actor) => {
+      const id = await world.announcedUpload(actor);
+      const headers = members.has(actor) ? as[actor].headers : guest.headers;
+      const stored = await fetchInPlace(`${ORIGIN}/api/parties/${party.id}/media/${id}`, { method: 'PUT', headers: { ...headers, 'Content-Type': 'image/png' }, body: TINY_PNG });
+      if (stored.status !== 200) throw new Error(`world: upload: ${stored.status} ${await stored.text()}`);
+      return id;
+    },
+    sentPhoto: async () => {
+      const id = await world.partyUpload('guest');
+      const sent = await apiInPlace(`/parties/${party.id}/chat`, { method: 'POST', headers: guest.headers, body: { messageType: 'photo', mediaAttachment: id } });
+      if (sent.status !== 201) throw new Error(`world: photo: ${sent.status} ${await sent.text()}`);
+      return id;
+    },
   };
   return { world, as };
 }

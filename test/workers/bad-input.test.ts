@@ -7,6 +7,7 @@ import type { ChatMessage, ServerEvent } from '../../app/core/protocol';
 import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
 import type { Actor, ApiInput, BadInput, BadInputWorld, Frame } from '../fixtures/bad-input-catalogue';
+import { TINY_PNG } from '../fixtures/authorization-matrix';
 import { BAD_INPUTS, LOCKED_PASSWORD } from '../fixtures/bad-input-catalogue';
 import { ORIGIN, TestSocket, apiInPlace, basic, createConsultant, fetchInPlace, json } from './fixtures';
 import type { Consultant } from './fixtures';
@@ -115,6 +116,13 @@ async function buildWorld(): Promise<Built> {
     foreignMediaItem,
     mediaVideo: once(() => uploadedVideo(clara)),
     foreignMediaVideo,
+    guestPhoto: once(async () => {
+      const announced = await call(`/parties/${party.id}/media`, { method: 'POST', headers: guestHeaders, body: { messageType: 'photo', contentType: 'image/png', mediaExtension: 'png' } }, 201);
+      const stored = await fetchInPlace(announced.uploadUrl, { method: 'PUT', headers: { ...guestHeaders, 'Content-Type': 'image/png' }, body: TINY_PNG });
+      if (stored.status !== 200) throw new Error(`world: photo: ${stored.status} ${await stored.text()}`);
+      return announced.mediaAttachment as string;
+    }),
+    announcedPhoto: once(async () => (await call(`/parties/${party.id}/media`, { method: 'POST', headers: guestHeaders, body: { messageType: 'photo', contentType: 'image/jpeg' } }, 201)).mediaAttachment as string),
   };
   const fixed: Record<Exclude<Actor, 'removedGuest'>, Headers> = { anonymous: {}, guest: guestHeaders, manager: clara.headers, guestCookie: { Cookie: guestCookie } };
   return {

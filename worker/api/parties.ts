@@ -1,9 +1,12 @@
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { AppError } from '../../app/core/errors';
 import { isExpired } from '../../app/core/party';
 import { profileCardText } from '../../app/core/profile-card';
+import { isMediaMessageType } from '../../app/core/chat-media';
 import { MessageTypeSchema } from '../../app/core/protocol';
 import {
+  AttachMediaSchema,
   ChangeNameSchema,
   DeleteMessageSchema,
   DeleteMessagesSchema,
@@ -13,12 +16,14 @@ import {
   IdSchema,
   JoinPartySchema,
   MakeHostSchema,
-  MessageTextSchema,
+  MessageBodyShape,
   NewPartySchema,
   PartyEditSchema,
   RestrictionSchema,
   TempIdSchema,
+  checkMessageBody,
 } from '../../app/core/schemas';
+import { announceUpload, attachLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
 import { getProfile } from '../services/profiles';
 import { z } from 'zod';
@@ -27,6 +32,7 @@ import { ROOM_HEADER } from '../../durable-objects/party-room';
 import { guestCookie } from '../auth/guests';
 import type { Member } from '../../app/core/protocol';
 import type { PartyRow } from '../db/schema';
+import { mediaItems } from '../db/schema';
 import {
   createParty,
   deleteParty,
@@ -43,12 +49,23 @@ import {
 import type { ApiContext, ApiEnv } from './context';
 import { clientKey, requireConsultant, valid } from './context';
 
-const ChatPostSchema = z.object({
-  tempId: TempIdSchema.nullable().optional(),
-  messageType: MessageTypeSchema.default('text'),
-  message: MessageTextSchema,
-  replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
-});
+/**
+ * Spec section 7: POST /parties/{id}/chat. A media message names its file by `mediaAttachment`
+ * (an item of the manager's library, or an upload made through `POST /parties/{id}/media`); its
+ * caption is `message`, or the spec's `description`.
+ */
+const ChatPostSchema = z
+  .preprocess(
+    (body) => (body && typeof body === 'object' && !('message' in body) && 'description' in body ? { ...body, message: (body as { description: unknown }).description } : body),
+    z
+      .object({
+        tempId: TempIdSchema.nullable().optional(),
+        messageType: MessageTypeSchema.default('text'),
+        replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
+        ...MessageBodyShape,
+      })
+      .superRefine(checkMessageBody),
+  );
 
 /** The text of a profile card for one of the manager's own profiles (spec: send profile card). */
 async function profileCardMessage(c: ApiContext, member: Member, party: PartyRow, profileId: string): Promise<string> {
@@ -73,6 +90,12 @@ async function requireMember(c: ApiContext, partyId: string): Promise<{ party: P
   }
   if (member.role !== 'manager' && isExpired(party.expiresAt, Date.now())) throw new AppError('partyExpired');
   return { party, member };
+}
+
+/** Whether a media id names an item of the party manager's library (in or out of the trash). */
+async function isLibraryItem(c: ApiContext, party: PartyRow, mediaId: string): Promise<boolean> {
+  const item = await c.get('db').query.mediaItems.findFirst({ columns: { id: true }, where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId)) });
+  return item !== undefined;
 }
 
 function unwrap<T>(outcome: Outcome<T>): T {
@@ -122,10 +145,32 @@ export const partiesApi = new Hono<ApiEnv>()
     const { party, member } = await requireMember(c, c.req.param('id'));
     const body = c.req.valid('json');
     // A profile card names one of the manager's profiles; the card itself is built here from it.
-    const card = body.messageType === 'profile' ? await profileCardMessage(c, member, party, body.message) : null;
-    const input = { ...body, message: card ?? body.message, tempId: body.tempId ?? null };
+    const card = body.messageType === 'profile' ? await profileCardMessage(c, member, party, body.message ?? '') : null;
+    // The manager's library item is checked and offered here; an upload was offered when its
+    // bytes came in. The room refuses a file it was not offered.
+    if (isMediaMessageType(body.messageType) && body.mediaAttachment && member.role === 'manager' && (await isLibraryItem(c, party, body.mediaAttachment))) {
+      await attachLibraryItem(c.env, c.get('db'), party, member, body.mediaAttachment, body.messageType, body);
+    }
+    const input = { ...body, message: card ?? body.message ?? '', tempId: body.tempId ?? null };
     const result = unwrap(await room(c.env, party.id).post(member, roomFacts(party), input, card !== null));
     return c.json(result.message, result.duplicate ? 200 : 201);
+  })
+  .post('/:id/media', valid('json', AttachMediaSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    const body = c.req.valid('json');
+    if (body.mediaId !== undefined) return c.json(await attachLibraryItem(c.env, c.get('db'), party, member, body.mediaId, body.messageType));
+    // The schema asks for both when no library item is named.
+    const upload = { messageType: body.messageType!, contentType: body.contentType!, mediaExtension: body.mediaExtension };
+    return c.json(await announceUpload(c.get('db'), party, member, upload, c.req.url), 201);
+  })
+  // A file sent in the party, for its members' pages: a video's stream (the bytes are at /files).
+  .get('/:id/media/:mediaId', async (c) => {
+    const { party } = await requireMember(c, c.req.param('id'));
+    return c.json(await partyFile(c.get('db'), party, c.req.param('mediaId')));
+  })
+  .put('/:id/media/:mediaId', async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    return c.json(await receiveUpload(c.env, c.get('db'), party, member, c.req.param('mediaId'), c.req.raw));
   })
   .get('/:id/chatTimestamp', async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));

@@ -249,6 +249,54 @@ export const mediaUploadParts = sqliteTable(
   (t) => [primaryKey({ columns: [t.mediaId, t.partNumber] })],
 );
 
+/**
+ * A photo or voice message uploaded into a party (spec section 5: what guests send), kept under
+ * the party and in no library. `uploaderId` is the member who sent it: a guest's id, or the
+ * manager's user id. The bytes arrive in one PUT; until then the row waits.
+ */
+export const partyUploads = sqliteTable(
+  'party_uploads',
+  {
+    id: text('id').primaryKey(),
+    /**
+     * The party it was uploaded into. No foreign key: a photo forwarded into another party outlives
+     * its own party, and the cron deletes an upload once no party has it (`party_media`).
+     */
+    partyId: text('party_id').notNull(),
+    uploaderId: text('uploader_id').notNull(),
+    /** photo or voice: the message type it was announced for. */
+    messageType: text('message_type').notNull(),
+    /** image or audio (app/core/media.ts MEDIA_KINDS). */
+    mediaType: text('media_type').notNull(),
+    contentType: text('content_type').notNull(),
+    extension: text('extension'),
+    /** Bytes, once they are in. */
+    size: integer('size'),
+    /** waiting (for the PUT) or ready. */
+    state: text('state').notNull(),
+    /** `parties/{partyId}/{id}` in R2 (MEDIA). */
+    storageKey: text('storage_key').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('party_uploads_party_idx').on(t.partyId), index('party_uploads_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Which parties a file was put into for a message (a library item, a party upload, or either
+ * forwarded): every member of such a party may view it (worker/services/media.ts mayViewMedia).
+ */
+export const partyMedia = sqliteTable(
+  'party_media',
+  {
+    partyId: text('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    mediaId: text('media_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partyId, t.mediaId] }), index('party_media_media_idx').on(t.mediaId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type SettingsRow = typeof userSettings.$inferSelect;
@@ -258,3 +306,4 @@ export type MemberRow = typeof partyMembers.$inferSelect;
 export type MediaFolderRow = typeof mediaFolders.$inferSelect;
 export type MediaItemRow = typeof mediaItems.$inferSelect;
 export type MediaUploadRow = typeof mediaUploads.$inferSelect;
+export type PartyUploadRow = typeof partyUploads.$inferSelect;

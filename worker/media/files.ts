@@ -8,7 +8,9 @@ import { apiError } from '../api';
 import type { ApiContext, ApiEnv } from '../api/context';
 import { resolveIdentity } from '../auth/identity';
 import { database } from '../db/client';
-import { mediaItems } from '../db/schema';
+import type { Db } from '../db/client';
+import { mediaItems, partyUploads } from '../db/schema';
+import type { MediaFile } from '../services/media';
 import { mayViewMedia } from '../services/media';
 
 /**
@@ -41,18 +43,37 @@ export function parseRange(header: string | undefined, size: number): Range | 'u
   return end < start ? null : { offset: start, length: end - start + 1 };
 }
 
+/** What serving needs of a file: a library item, or a photo or voice message uploaded into a party. */
+interface StoredFile extends MediaFile {
+  title: string;
+  contentType: string;
+  extension: string | null;
+  storageKey: string;
+  previewKey: string | null;
+  state: string;
+}
+
+async function findFile(db: Db, id: string): Promise<StoredFile | undefined> {
+  const item = await db.query.mediaItems.findFirst({ where: eq(mediaItems.id, id) });
+  if (item) return { ...item, ownerId: item.userId };
+  const upload = await db.query.partyUploads.findFirst({ where: eq(partyUploads.id, id) });
+  if (!upload) return undefined;
+  // No title of its own: a download is named after what it is (photo.jpg, voice.m4a).
+  return { ...upload, ownerId: upload.uploaderId, title: upload.messageType, previewKey: null };
+}
+
 async function serve(c: ApiContext, which: 'original' | 'preview'): Promise<Response> {
   const db = c.get('db');
   const identity = c.get('identity');
   const id = c.req.param('id') ?? '';
-  const item = IdSchema.safeParse(id).success ? await db.query.mediaItems.findFirst({ where: eq(mediaItems.id, id) }) : undefined;
+  const item = IdSchema.safeParse(id).success ? await findFile(db, id) : undefined;
   if (!item || !(await mayViewMedia(db, identity, item))) {
     if (!identity.consultant && !identity.guest) throw new AppError(identity.consultantExpired ? 'sessionExpired' : 'unauthorized');
     throw new AppError('mediaNotFound');
   }
   const key = which === 'preview' ? item.previewKey : item.storageKey;
   // Until its last byte arrives an original has no object (R2 shows a multipart upload only once
-  // it is complete); a failed one was deleted.
+  // it is complete; a party upload is put whole); a failed one was deleted.
   const head = key && item.state !== 'failed' ? await c.env.MEDIA.head(key) : null;
   if (!head) throw new AppError('mediaNotFound');
 

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { AppError } from '../../app/core/errors';
 import { acceptedKind, deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath, sortEntries } from '../../app/core/media';
@@ -7,7 +7,7 @@ import { IdSchema } from '../../app/core/schemas';
 import type { CreateMedia } from '../../app/core/schemas';
 import type { Db } from '../db/client';
 import type { MediaFolderRow, MediaItemRow } from '../db/schema';
-import { mediaFolders, mediaItems, mediaUploads } from '../db/schema';
+import { mediaFolders, mediaItems, mediaUploads, parties, partyMedia } from '../db/schema';
 import type { Identity } from '../auth/identity';
 import { newUpload } from '../media/tus';
 import type { Env } from '../env';
@@ -316,11 +316,33 @@ export async function purgeMediaTrash(env: Env, now = Date.now()): Promise<{ fol
   return { items: items!.meta.changes, folders: folders!.meta.changes };
 }
 
+/** A stored file as access and serving see it: a library item or a party upload. */
+export interface MediaFile {
+  id: string;
+  /** The library's owner (a consultant's user id), or the member who uploaded it into a party. */
+  ownerId: string;
+}
+
 /**
- * Who may fetch an item's bytes (GET /files/...): the single place for that rule. Today its owner
- * only. The chat work adds the members of every party the item was sent to (spec section 7:
- * access only for who may see the party, or the owner); they check here, nowhere else.
+ * Who may fetch a file's bytes (GET /files/...): the single place for that rule (spec section 7:
+ * access only for who may see the party the media was sent to, or the owner). The consultant who
+ * owns it, and every present member of a party it was put into for a message (`party_media`): the
+ * party's manager and its guests who were neither removed nor left. An ended party's members keep
+ * reading its chat, so they keep its files. A guest's own upload is theirs through the party only:
+ * removed, they lose it with the rest of the chat.
  */
-export async function mayViewMedia(_db: Db, identity: Identity, item: MediaItemRow): Promise<boolean> {
-  return identity.consultant !== null && identity.consultant.userId === item.userId;
+export async function mayViewMedia(db: Db, identity: Identity, file: MediaFile): Promise<boolean> {
+  const userId = identity.consultant?.userId ?? null;
+  const guestId = identity.guest?.guestId ?? null;
+  if (userId !== null && userId === file.ownerId) return true;
+  if (userId === null && guestId === null) return false;
+  const member = guestId === null ? sql`0` : sql`EXISTS (SELECT 1 FROM party_members m WHERE m.party_id = ${partyMedia.partyId} AND m.guest_id = ${guestId} AND m.removed_at IS NULL)`;
+  const manager = userId === null ? sql`0` : sql`${parties.userId} = ${userId}`;
+  const found = await db
+    .select({ partyId: partyMedia.partyId })
+    .from(partyMedia)
+    .innerJoin(parties, eq(parties.id, partyMedia.partyId))
+    .where(and(eq(partyMedia.mediaId, file.id), sql`(${manager} OR ${member})`))
+    .limit(1);
+  return found.length > 0;
 }

@@ -403,6 +403,7 @@ const de = {
     folderTooDeep: 'Ordner können nicht so tief verschachtelt werden.',
     mediaTrashed: 'Das liegt im Papierkorb. Stelle es zuerst wieder her.',
     mediaNotUploaded: 'Die Datei ist noch nicht vollständig hochgeladen.',
+    mediaNotReady: 'Die Datei ist noch nicht bereit: Sie wird noch hochgeladen oder umgewandelt.',
     notConverting: 'Dieses Video wird gerade nicht umgewandelt.',
     videoNotReady: 'Das Video ist noch nicht umgewandelt. Die Vorschau kommt mit der Umwandlung.',
     uploadContentType: 'Die Daten des Uploads kamen im falschen Format an.',

@@ -405,6 +405,7 @@ const en: Translation = {
     folderTooDeep: "Folders can't be nested this deep.",
     mediaTrashed: 'This is in the trash. Restore it first.',
     mediaNotUploaded: "The file hasn't finished uploading yet.",
+    mediaNotReady: "The file isn't ready yet: it is still uploading or converting.",
     notConverting: "This video isn't being converted.",
     videoNotReady: "The video hasn't been converted yet. Its preview comes with the conversion.",
     uploadContentType: 'The upload data arrived in the wrong format.',

@@ -408,6 +408,7 @@ const fr: Translation = {
     folderTooDeep: 'Les dossiers ne peuvent pas être imbriqués aussi profondément.',
     mediaTrashed: "Cet élément est dans la corbeille. Restaurez-le d'abord.",
     mediaNotUploaded: "Le fichier n'est pas encore entièrement téléversé.",
+    mediaNotReady: "Le fichier n'est pas encore prêt : téléversement ou conversion en cours.",
     notConverting: "Cette vidéo n'est pas en cours de conversion.",
     videoNotReady: "La vidéo n'est pas encore convertie. Son aperçu arrive avec la conversion.",
     uploadContentType: "Les données de l'envoi sont arrivées dans un mauvais format.",

@@ -405,6 +405,7 @@ const it: Translation = {
     folderTooDeep: 'Le cartelle non possono essere annidate così in profondità.',
     mediaTrashed: 'Questo elemento è nel cestino. Ripristinalo prima.',
     mediaNotUploaded: 'Il file non è ancora stato caricato completamente.',
+    mediaNotReady: 'Il file non è ancora pronto: caricamento o conversione in corso.',
     notConverting: 'Questo video non è in fase di conversione.',
     videoNotReady: "Il video non è ancora convertito. L'anteprima arriva con la conversione.",
     uploadContentType: 'I dati del caricamento sono arrivati in un formato errato.',

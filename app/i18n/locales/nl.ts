@@ -405,6 +405,7 @@ const nl: Translation = {
     folderTooDeep: 'Mappen kunnen niet zo diep worden genest.',
     mediaTrashed: 'Dit staat in de prullenbak. Zet het eerst terug.',
     mediaNotUploaded: 'Het bestand is nog niet helemaal geüpload.',
+    mediaNotReady: 'Het bestand is nog niet klaar: het wordt nog geüpload of omgezet.',
     notConverting: 'Deze video wordt niet omgezet.',
     videoNotReady: 'De video is nog niet omgezet. De voorvertoning komt met het omzetten.',
     uploadContentType: 'De uploadgegevens kwamen in het verkeerde formaat aan.',

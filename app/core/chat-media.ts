@@ -1,0 +1,119 @@
+import type { MediaKind } from './media';
+import { acceptedKind } from './media';
+import { recognisedContentType } from './media-content';
+
+/**
+ * Media in chat (spec sections 3, 5 and 7). A media message names its file by id; the file is
+ * either an item of the manager's library or a party upload (a guest's or the manager's photo or
+ * voice message, stored under the party, never in a library). Who may attach what is
+ * `can(…, { type: 'attachMedia' })` in permissions.ts; this module says which kinds fit.
+ */
+
+/** The message types that carry a file, each with the one kind of file it carries. */
+export const MEDIA_MESSAGE_KINDS = {
+  photo: 'image',
+  video: 'video',
+  voice: 'audio',
+  audio: 'audio',
+  document: 'application',
+} as const satisfies Record<string, MediaKind>;
+
+export type MediaMessageType = keyof typeof MEDIA_MESSAGE_KINDS;
+export const MEDIA_MESSAGE_TYPES = ['photo', 'video', 'voice', 'audio', 'document'] as const satisfies readonly MediaMessageType[];
+
+export function isMediaMessageType(type: string): type is MediaMessageType {
+  return Object.hasOwn(MEDIA_MESSAGE_KINDS, type);
+}
+
+/** Spec section 5: guests send images and voice; a party upload is only ever one of these. */
+export const UPLOAD_MESSAGE_TYPES = ['photo', 'voice'] as const satisfies readonly MediaMessageType[];
+
+/** The file a media message carries, as the message names it (the spec's field names). */
+export interface MessageMedia {
+  mediaAttachment: string;
+  mediaAttachmentType: MediaKind;
+  /** Lower case, without the dot; null when the file has none. */
+  mediaExtension: string | null;
+  /** The library's owner (a consultant's user id), or the member who uploaded it to the party. */
+  mediaAttachmentOwner: string;
+  contentType: string;
+}
+
+/** What a client says of a file (the spec's message fields), each optional. */
+export interface MediaClaims {
+  mediaAttachmentType?: string | undefined;
+  mediaExtension?: string | null | undefined;
+  mediaAttachmentOwner?: string | undefined;
+}
+
+/**
+ * Whether every field the client gave is the file's own: the id names the file, the rest may only
+ * repeat what the server knows (a forged owner or kind is refused, not stored).
+ */
+export function claimsAgree(claims: MediaClaims, media: MessageMedia): boolean {
+  return (
+    (claims.mediaAttachmentType === undefined || claims.mediaAttachmentType === media.mediaAttachmentType) &&
+    (claims.mediaExtension === undefined || claims.mediaExtension === media.mediaExtension) &&
+    (claims.mediaAttachmentOwner === undefined || claims.mediaAttachmentOwner === media.mediaAttachmentOwner)
+  );
+}
+
+/**
+ * Extensions a kind's file may carry. A file's kind comes from its content type and its bytes;
+ * the extension only names it for a download, but one that names another kind ('.pdf' on a photo)
+ * is refused rather than stored, so a saved file never pretends to be something else.
+ */
+const EXTENSION_KINDS: Record<string, MediaKind> = {
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  gif: 'image',
+  webp: 'image',
+  heic: 'image',
+  heif: 'image',
+  avif: 'image',
+  mp4: 'video',
+  m4v: 'video',
+  mov: 'video',
+  webm: 'video',
+  mkv: 'video',
+  '3gp': 'video',
+  ogv: 'video',
+  mp3: 'audio',
+  m4a: 'audio',
+  aac: 'audio',
+  ogg: 'audio',
+  oga: 'audio',
+  opus: 'audio',
+  wav: 'audio',
+  weba: 'audio',
+  pdf: 'application',
+};
+
+/** Containers that hold sound as well as film: a voice message recorded as WebM or MP4 keeps its name. */
+const AUDIO_IN_VIDEO_CONTAINERS = new Set(['webm', 'mp4', '3gp']);
+
+/** Whether an extension (already lower case and well-formed) may name a file of `kind`. */
+export function extensionFits(extension: string, kind: MediaKind): boolean {
+  const named = EXTENSION_KINDS[extension];
+  if (named === kind) return true;
+  return kind === 'audio' && AUDIO_IN_VIDEO_CONTAINERS.has(extension);
+}
+
+/**
+ * Whether a party upload for `messageType` may have this content type: of the message's kind, and
+ * a format whose bytes the content check knows (so no SVG: it could carry a script).
+ */
+export function uploadFits(messageType: MediaMessageType, contentType: string): boolean {
+  return acceptedKind(contentType) === MEDIA_MESSAGE_KINDS[messageType] && recognisedContentType(contentType);
+}
+
+/** Where a party upload's bytes live in R2: under the party, never in anyone's library. */
+export function partyUploadKey(partyId: string, mediaId: string): string {
+  return `parties/${partyId}/${mediaId}`;
+}
+
+/** Spec: the upload URL returned for a photo or voice message (a plain PUT of the bytes). */
+export function partyUploadPath(partyId: string, mediaId: string): string {
+  return `/api/parties/${partyId}/media/${mediaId}`;
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { claimsAgree, extensionFits, partyUploadKey, uploadFits } from '../../app/core/chat-media';
+import type { MessageMedia } from '../../app/core/chat-media';
+import { parseClientFrame } from '../../app/core/protocol';
+
+const id = '6f1c3a52-8e43-4a5b-9a39-0d5e8f9b1c2d';
+const owner = '0b6e0a3c-2f55-4b0e-8c1d-2a9f4d3e7b61';
+
+describe('which file fits which message', () => {
+  it.each([
+    ['jpg', 'image', true],
+    ['png', 'image', true],
+    ['pdf', 'image', false],
+    ['pdf', 'application', true],
+    ['mp4', 'video', true],
+    ['webm', 'audio', true],
+    ['m4a', 'audio', true],
+    ['jpg', 'audio', false],
+    ['exe', 'application', false],
+    ['svg', 'image', false],
+  ] as const)('.%s for %s: %s', (extension, kind, expected) => {
+    expect(extensionFits(extension, kind)).toBe(expected);
+  });
+
+  it.each([
+    ['photo', 'image/jpeg', true],
+    ['photo', 'image/png', true],
+    ['photo', 'image/svg+xml', false],
+    ['photo', 'application/pdf', false],
+    ['photo', 'audio/mpeg', false],
+    ['voice', 'audio/webm', true],
+    ['voice', 'audio/mp4', true],
+    ['voice', 'image/png', false],
+    ['voice', 'audio/x-unknown', false],
+  ] as const)('an upload for %s as %s: %s', (messageType, contentType, expected) => {
+    expect(uploadFits(messageType, contentType)).toBe(expected);
+  });
+
+  it('party uploads live under the party', () => {
+    expect(partyUploadKey('p', 'm')).toBe('parties/p/m');
+  });
+});
+
+describe("a client's description of a file", () => {
+  const media: MessageMedia = { mediaAttachment: id, mediaAttachmentType: 'image', mediaExtension: 'jpg', mediaAttachmentOwner: owner, contentType: 'image/jpeg' };
+  it('agrees when it leaves fields out or repeats them', () => {
+    expect(claimsAgree({}, media)).toBe(true);
+    expect(claimsAgree({ mediaAttachmentType: 'image', mediaExtension: 'jpg', mediaAttachmentOwner: owner }, media)).toBe(true);
+  });
+  it('does not when a field differs (a forged owner, kind or extension)', () => {
+    expect(claimsAgree({ mediaAttachmentOwner: id }, media)).toBe(false);
+    expect(claimsAgree({ mediaAttachmentType: 'video' }, media)).toBe(false);
+    expect(claimsAgree({ mediaExtension: null }, media)).toBe(false);
+  });
+});
+
+describe('the send frame of a media message', () => {
+  const frame = (extra: Record<string, unknown>) => JSON.stringify({ type: 'sendMessage', tempId: id, messageType: 'photo', ...extra });
+  it('takes a file and an empty caption; a text still needs text', () => {
+    const parsed = parseClientFrame(frame({ mediaAttachment: id, message: '  ' }));
+    expect(parsed).toMatchObject({ ok: true, event: { mediaAttachment: id, message: '' } });
+    expect(parseClientFrame(JSON.stringify({ type: 'sendMessage', tempId: id, messageType: 'text', message: ' ' }))).toEqual({ ok: false, code: 'messageEmpty', tempId: id });
+  });
+  it('refuses a kind or an extension that is not a photo, and a path as the extension', () => {
+    expect(parseClientFrame(frame({ mediaAttachment: id, mediaAttachmentType: 'application' }))).toEqual({ ok: false, code: 'mediaTypeMismatch', tempId: id });
+    expect(parseClientFrame(frame({ mediaAttachment: id, mediaExtension: 'pdf' }))).toEqual({ ok: false, code: 'mediaTypeMismatch', tempId: id });
+    expect(parseClientFrame(frame({ mediaAttachment: id, mediaExtension: '../jpg' }))).toEqual({ ok: false, code: 'invalidFrame', tempId: id });
+    expect(parseClientFrame(frame({ mediaAttachment: 'not-a-uuid' }))).toEqual({ ok: false, code: 'invalidFrame', tempId: id });
+  });
+});

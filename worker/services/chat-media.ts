@@ -1,0 +1,211 @@
+import { and, eq } from 'drizzle-orm';
+import type { MediaClaims, MediaMessageType, MessageMedia } from '../../app/core/chat-media';
+import { MEDIA_MESSAGE_KINDS, claimsAgree, extensionFits, isMediaMessageType, partyUploadKey, partyUploadPath, uploadFits } from '../../app/core/chat-media';
+import { AppError } from '../../app/core/errors';
+import { DAY_MS, LIMITS } from '../../app/core/limits';
+import type { MediaKind } from '../../app/core/media';
+import { folderTree, inTrashedFolder } from '../../app/core/media';
+import { SNIFF_BYTES, contentMatches } from '../../app/core/media-content';
+import { isExpired } from '../../app/core/party';
+import type { Action } from '../../app/core/permissions';
+import { can } from '../../app/core/permissions';
+import type { Member, MessageType } from '../../app/core/protocol';
+import { IdSchema } from '../../app/core/schemas';
+import type { Db } from '../db/client';
+import type { PartyRow, PartyUploadRow } from '../db/schema';
+import { mediaFolders, mediaItems, partyMedia, partyUploads } from '../db/schema';
+import type { Env } from '../env';
+import { readLimited } from '../media/body';
+import { room, roomFacts } from './parties';
+
+/**
+ * Files for media messages (spec sections 5 and 7). The Worker checks in D1 what the room cannot
+ * see: that a library item is the manager's and ready, or that an upload's bytes are what they
+ * claim. It then records the file as shown in the party (`party_media`, which is what lets the
+ * party's members view it) and offers it to the room for the member's next message; the room
+ * trusts only files offered this way.
+ */
+
+function refuseUnless(party: PartyRow, member: Member, action: Action): void {
+  if (can({ id: member.id, role: member.role }, action, { restrictedMessaging: party.restrictedMessaging, expired: isExpired(party.expiresAt, Date.now()) })) return;
+  if (isExpired(party.expiresAt, Date.now())) throw new AppError('partyExpired');
+  throw new AppError(party.restrictedMessaging && member.role === 'guest' ? 'restricted' : 'forbidden');
+}
+
+/** Records that a file was put into these parties for a message (a repeat changes nothing). */
+export async function linkMedia(db: Db, links: { partyId: string; mediaId: string }[], now = Date.now()): Promise<void> {
+  if (links.length === 0) return;
+  await db
+    .insert(partyMedia)
+    .values(links.map((link) => ({ ...link, createdAt: now })))
+    .onConflictDoNothing();
+}
+
+async function offer(env: Env, db: Db, party: PartyRow, member: Member, media: MessageMedia): Promise<MessageMedia> {
+  // The link comes first: once a message names the file, every member can fetch it.
+  await linkMedia(db, [{ partyId: party.id, mediaId: media.mediaAttachment }]);
+  const result = await room(env, party.id).offerMedia(member, roomFacts(party), media);
+  if (!result.ok) throw new AppError(result.code);
+  return result.value;
+}
+
+/**
+ * An item of the manager's library for a message of `messageType` (the kind decides when none is
+ * given). Another consultant's item, or one that is not there, is not found; one in the trash or
+ * not yet ready (uploading, converting) cannot be sent.
+ */
+export async function attachLibraryItem(
+  env: Env,
+  db: Db,
+  party: PartyRow,
+  member: Member,
+  mediaId: string,
+  messageType?: MessageType,
+  claims: MediaClaims = {},
+): Promise<MessageMedia & { messageType: MessageType }> {
+  if (member.role !== 'manager') throw new AppError('forbidden');
+  const item = IdSchema.safeParse(mediaId).success
+    ? await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId)) })
+    : undefined;
+  if (!item) throw new AppError('mediaNotFound');
+  const kind = item.mediaType as MediaKind;
+  const type = messageType ?? libraryMessageType(kind);
+  if (!isMediaMessageType(type)) throw new AppError('invalidInput');
+  if (MEDIA_MESSAGE_KINDS[type] !== kind) throw new AppError('mediaTypeMismatch');
+  refuseUnless(party, member, { type: 'attachMedia', source: 'library', messageType: type });
+  if (item.trashedAt !== null) throw new AppError('mediaTrashed');
+  const folders = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, party.userId));
+  if (inTrashedFolder(item.folderId, folderTree(folders))) throw new AppError('mediaTrashed');
+  if (item.state !== 'ready') throw new AppError('mediaNotReady');
+  const media: MessageMedia = { mediaAttachment: item.id, mediaAttachmentType: kind, mediaExtension: item.extension, mediaAttachmentOwner: item.userId, contentType: item.contentType };
+  // Checked before the file is offered or linked, so a refused send changes nothing.
+  if (!claimsAgree(claims, media)) throw new AppError('invalidInput');
+  return { ...(await offer(env, db, party, member, media)), messageType: type };
+}
+
+/** The message type a library item goes out as when the client names none. */
+function libraryMessageType(kind: MediaKind): MessageType {
+  return kind === 'image' ? 'photo' : kind === 'application' ? 'document' : kind;
+}
+
+export interface AnnouncedUpload extends MessageMedia {
+  messageType: MediaMessageType;
+  /** Spec section 7: where the bytes go, in one PUT. */
+  uploadUrl: string;
+}
+
+function uploadMedia(row: PartyUploadRow): MessageMedia {
+  return {
+    mediaAttachment: row.id,
+    mediaAttachmentType: row.mediaType as MediaKind,
+    mediaExtension: row.extension,
+    mediaAttachmentOwner: row.uploaderId,
+    contentType: row.contentType,
+  };
+}
+
+/**
+ * A photo or voice message's file, announced before its bytes: a row waiting for one PUT. Anyone
+ * who may write may send these (a guest nothing else: any other type is refused by the rights, the
+ * manager's other kinds come from her library); the content type must be of the kind.
+ */
+export async function announceUpload(
+  db: Db,
+  party: PartyRow,
+  member: Member,
+  input: { messageType: MediaMessageType; contentType: string; mediaExtension?: string | null | undefined },
+  requestUrl: string,
+  now = Date.now(),
+): Promise<AnnouncedUpload> {
+  refuseUnless(party, member, { type: 'attachMedia', source: 'upload', messageType: input.messageType });
+  const kind = MEDIA_MESSAGE_KINDS[input.messageType];
+  if (!uploadFits(input.messageType, input.contentType)) throw new AppError('mediaTypeMismatch');
+  if (input.mediaExtension && !extensionFits(input.mediaExtension, kind)) throw new AppError('mediaTypeMismatch');
+  const id = crypto.randomUUID();
+  const row: PartyUploadRow = {
+    id,
+    partyId: party.id,
+    uploaderId: member.id,
+    messageType: input.messageType,
+    mediaType: kind,
+    contentType: input.contentType,
+    extension: input.mediaExtension ?? null,
+    size: null,
+    state: 'waiting',
+    storageKey: partyUploadKey(party.id, id),
+    createdAt: now,
+  };
+  await db.insert(partyUploads).values(row);
+  return { ...uploadMedia(row), messageType: input.messageType, uploadUrl: new URL(partyUploadPath(party.id, id), requestUrl).href };
+}
+
+/**
+ * The bytes of an announced upload, from the member who announced it: at most
+ * `partyUploadBytesMax`, and of the format its content type claims (a page or a PDF dressed as a
+ * photo is refused and nothing is kept). Once stored, the file is offered to the room. A repeat
+ * after success stores nothing again and answers the same.
+ */
+export async function receiveUpload(env: Env, db: Db, party: PartyRow, member: Member, mediaId: string, request: Request): Promise<MessageMedia> {
+  const row = IdSchema.safeParse(mediaId).success
+    ? await db.query.partyUploads.findFirst({ where: and(eq(partyUploads.id, mediaId), eq(partyUploads.partyId, party.id), eq(partyUploads.uploaderId, member.id)) })
+    : undefined;
+  if (!row) throw new AppError('mediaNotFound');
+  refuseUnless(party, member, { type: 'attachMedia', source: 'upload', messageType: row.messageType as MediaMessageType });
+  if (row.state === 'ready') return offer(env, db, party, member, uploadMedia(row));
+  const bytes = await readLimited(request, LIMITS.partyUploadBytesMax, 'fileTooLarge');
+  if (!contentMatches(row.contentType, bytes.subarray(0, SNIFF_BYTES))) throw new AppError('mediaTypeMismatch');
+  await env.MEDIA.put(row.storageKey, bytes, { httpMetadata: { contentType: row.contentType } });
+  // Linked before it is ready: the cron deletes ready uploads that no party has.
+  await linkMedia(db, [{ partyId: party.id, mediaId: row.id }]);
+  await db.update(partyUploads).set({ state: 'ready', size: bytes.byteLength }).where(eq(partyUploads.id, row.id));
+  return offer(env, db, party, member, uploadMedia(row));
+}
+
+/** What a member's page needs to show a file sent in the party: a video's stream and poster. */
+export interface PartyFile extends MessageMedia {
+  /** Stream's HLS master playlist and poster for a converted video; null otherwise. */
+  hlsUrl: string | null;
+  posterUrl: string | null;
+}
+
+/**
+ * A file put into the party for a message, as its members see it (the bytes come from /files).
+ * A file the party never had is not found, whoever asks, so ids of other files learn nothing.
+ */
+export async function partyFile(db: Db, party: PartyRow, mediaId: string): Promise<PartyFile> {
+  const linked = IdSchema.safeParse(mediaId).success
+    ? await db.query.partyMedia.findFirst({ where: and(eq(partyMedia.partyId, party.id), eq(partyMedia.mediaId, mediaId)) })
+    : undefined;
+  if (!linked) throw new AppError('mediaNotFound');
+  const item = await db.query.mediaItems.findFirst({ where: eq(mediaItems.id, mediaId) });
+  if (item) {
+    const media = { mediaAttachment: item.id, mediaAttachmentType: item.mediaType as MediaKind, mediaExtension: item.extension, mediaAttachmentOwner: item.userId, contentType: item.contentType };
+    return { ...media, hlsUrl: item.hlsUrl, posterUrl: item.posterUrl };
+  }
+  const upload = await db.query.partyUploads.findFirst({ where: and(eq(partyUploads.id, mediaId), eq(partyUploads.state, 'ready')) });
+  if (!upload) throw new AppError('mediaNotFound');
+  return { ...uploadMedia(upload), hlsUrl: null, posterUrl: null };
+}
+
+/** How long an announced party upload may wait for its bytes before the cron deletes it. */
+const UPLOAD_WAIT_MS = DAY_MS;
+
+/** Uploads nobody has: announced a day ago and still waiting, or held by no party any more. */
+const UNHELD_UPLOADS = `FROM party_uploads WHERE (state = 'waiting' AND created_at <= ?1)
+  OR (state = 'ready' AND NOT EXISTS (SELECT 1 FROM party_media WHERE party_media.media_id = party_uploads.id))`;
+
+/**
+ * The cron's sweep of party uploads: a photo or voice message goes with the last party that has
+ * it (deleting a party drops its links; a copy forwarded elsewhere keeps it), and an announced
+ * upload whose bytes never came goes after a day. The files go first: should a run stop halfway,
+ * the rows are still there for the next one.
+ */
+export async function purgePartyUploads(env: Env, now = Date.now()): Promise<number> {
+  const cutoff = now - UPLOAD_WAIT_MS;
+  const { results } = await env.DB.prepare(`SELECT storage_key ${UNHELD_UPLOADS}`).bind(cutoff).all<{ storage_key: string }>();
+  const keys = results.map((row) => row.storage_key);
+  // R2 deletes at most 1,000 keys per call.
+  for (let at = 0; at < keys.length; at += 1000) await env.MEDIA.delete(keys.slice(at, at + 1000));
+  const deleted = await env.DB.prepare(`DELETE ${UNHELD_UPLOADS}`).bind(cutoff).run();
+  return deleted.meta.changes;
+}
