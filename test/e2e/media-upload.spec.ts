@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FileChooser, Page } from '@playwright/test';
@@ -21,6 +22,8 @@ const SHOTS = 'test-results/media-upload';
 
 interface Fixtures {
   clip: string;
+  /** Recorded landscape, stored turned by 90°, without sound: a phone held upright, muted. */
+  upright: string;
   photos: [string, string, string];
   pdf: string;
 }
@@ -55,6 +58,10 @@ test.beforeAll(async ({}, testInfo) => {
   const clip = join(dir, 'Demo-Clip.mp4');
   // 3 s of 1280×720 with a tone: the stand-in makes 360p and 720p of it.
   run(['-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', clip]);
+  const landscape = join(dir, 'landscape.mp4');
+  run(['-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', landscape]);
+  const upright = join(dir, 'Hochkant.mp4');
+  run(['-i', landscape, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', upright]);
   const sources = ['testsrc=size=800x600', 'smptebars=size=800x600', 'color=c=0x00BDF2:size=800x600'];
   const photos = ['Strandfoto', 'Sonnenuntergang', 'Himmelblau'].map((name, index) => {
     const photo = join(dir, `${name}.jpg`);
@@ -63,8 +70,14 @@ test.beforeAll(async ({}, testInfo) => {
   }) as [string, string, string];
   const pdf = join(dir, 'Herbstkatalog.pdf');
   writeFileSync(pdf, tinyPdf());
-  fixtures = { clip, photos, pdf };
+  fixtures = { clip, upright, photos, pdf };
 });
+
+/** axe's WCAG 2 A/AA findings inside the open dialog. */
+async function dialogViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 const card = (page: Page, title: string) => page.getByTestId('media-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const opener = (page: Page, title: string) => card(page, title).getByRole('button', { name: title, exact: true });
@@ -125,8 +138,11 @@ for (const [screen, options] of screens('phone', 'desktop')) {
 
     // 21 files at once: the warning, and nothing is announced to the server.
     const announced: string[] = [];
+    const conversions: unknown[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/media') announced.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (request.method() === 'POST' && pathname === '/api/media') announced.push(request.url());
+      if (request.method() === 'PUT' && pathname.startsWith('/api/media/convert/')) conversions.push(request.postDataJSON());
     });
     const photoBytes = readFileSync(fixtures.photos[0]);
     await choose(
@@ -164,6 +180,15 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     await expect(card(page, 'Angebot')).toContainText('Verarbeitung fehlgeschlagen');
     await expect(opener(page, 'Angebot')).toHaveCount(0);
     await expect(card(page, 'setup.exe')).toHaveCount(0);
+    // The browser's analysis went with the convert call: landscape, with sound.
+    expect(conversions).toEqual([{ isPortrait: false, noAudio: false }]);
+
+    if (screen === 'phone') {
+      // A phone's upright recording without sound: stored landscape and turned by 90°.
+      await choose(page, [chosen(fixtures.upright, 'video/mp4')]);
+      await expect(opener(page, 'Hochkant')).toBeVisible({ timeout: 60_000 });
+      expect(conversions[1]).toEqual({ isPortrait: true, noAudio: true });
+    }
 
     // Two more photos, dropped onto the page.
     await dropFiles(
@@ -188,6 +213,7 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     expect(await lightbox.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(800);
     await expect(lightbox.getByRole('button', { name: 'Schließen' })).toBeFocused();
     await page.screenshot({ path: `${SHOTS}/lightbox-${screen}.png` });
+    expect(await dialogViolations(page)).toEqual([]);
     await lightbox.getByRole('button', { name: 'Vorheriges Foto' }).click();
     await expect(page.getByRole('dialog', { name: 'Strandfoto' }).getByTestId('lightbox-position')).toHaveText('3 von 3');
     await page.keyboard.press('ArrowRight');
@@ -240,12 +266,15 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     await expect(viewer.getByRole('link', { name: '„Demo-Clip“ herunterladen' })).toHaveAttribute('href', /\/files\/[0-9a-f-]{36}\?download=1$/);
     await expectNoSidewaysScroll(page, `video viewer on a ${screen}`);
     await page.screenshot({ path: `${SHOTS}/video-viewer-${screen}.png` });
+    expect(await dialogViolations(page)).toEqual([]);
     await viewer.getByRole('button', { name: 'Schließen' }).click();
     await expect(viewer).toHaveCount(0);
 
     // The PDF in the browser's viewer, from our file server.
     const pdfResponse = page.waitForResponse((response) => /\/files\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname));
-    await opener(page, 'Herbstkatalog.pdf').click();
+    // By keyboard: the card's title is a button.
+    await opener(page, 'Herbstkatalog.pdf').focus();
+    await page.keyboard.press('Enter');
     const pdfViewer = page.getByRole('dialog', { name: 'Herbstkatalog.pdf' });
     await expect(pdfViewer.getByTestId('pdf-viewer')).toBeVisible();
     const served = await pdfResponse;
@@ -255,6 +284,8 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     await page.screenshot({ path: `${SHOTS}/pdf-viewer-${screen}.png` });
     await page.keyboard.press('Escape');
     await expect(pdfViewer).toHaveCount(0);
+    // Focus is back where the reader was.
+    await expect(opener(page, 'Herbstkatalog.pdf')).toBeFocused();
 
     // Download from the card's menu: an attachment under the item's title.
     await card(page, 'Herbstkatalog.pdf').getByRole('button', { name: 'Aktionen für Herbstkatalog.pdf' }).click();
