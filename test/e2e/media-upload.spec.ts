@@ -26,6 +26,7 @@ interface Fixtures {
   upright: string;
   photos: [string, string, string];
   pdf: string;
+  audio: string;
 }
 let fixtures: Fixtures;
 
@@ -70,7 +71,9 @@ test.beforeAll(async ({}, testInfo) => {
   }) as [string, string, string];
   const pdf = join(dir, 'Herbstkatalog.pdf');
   writeFileSync(pdf, tinyPdf());
-  fixtures = { clip, upright, photos, pdf };
+  const audio = join(dir, 'Jingle.m4a');
+  run(['-f', 'lavfi', '-i', 'sine=frequency=660:sample_rate=48000', '-t', '2', '-c:a', 'aac', audio]);
+  fixtures = { clip, upright, photos, pdf, audio };
 });
 
 /** axe's WCAG 2 A/AA findings inside the open dialog. */
@@ -162,6 +165,7 @@ for (const [screen, options] of screens('phone', 'desktop')) {
       { name: 'Angebot.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>') },
       { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
       chosen(fixtures.pdf, 'application/pdf'),
+      chosen(fixtures.audio, 'audio/mp4'),
       chosen(fixtures.clip, 'video/mp4'),
     ]);
     await expect(page.getByTestId('upload-failure').filter({ hasText: 'Angebot.jpg: Hochladen fehlgeschlagen.' })).toContainText('Der Inhalt der Datei passt nicht zu ihrer Dateiart.');
@@ -286,6 +290,18 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     await expect(pdfViewer).toHaveCount(0);
     // Focus is back where the reader was.
     await expect(opener(page, 'Herbstkatalog.pdf')).toBeFocused();
+
+    // Audio in the browser's player.
+    await opener(page, 'Jingle.m4a').click();
+    const audio = page.getByRole('dialog', { name: 'Jingle.m4a' }).getByTestId('audio-player');
+    await audio.evaluate(async (element: HTMLAudioElement) => {
+      element.muted = true;
+      await element.play();
+    });
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(0.5);
+    await page.screenshot({ path: `${SHOTS}/audio-viewer-${screen}.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // Download from the card's menu: an attachment under the item's title.
     await card(page, 'Herbstkatalog.pdf').getByRole('button', { name: 'Aktionen für Herbstkatalog.pdf' }).click();
