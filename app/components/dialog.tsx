@@ -20,8 +20,8 @@ const WIDTH = {
 
 const TONE = {
   light: 'bg-white text-slate-900',
-  /** Photos and video look best on black. */
-  dark: 'bg-slate-950 text-white',
+  /** Photos and video look best on black; the focus ring turns white to show on it. */
+  dark: 'bg-slate-950 text-white [&_:focus-visible]:outline-white',
 } as const;
 
 function focusables(root: HTMLElement): HTMLElement[] {

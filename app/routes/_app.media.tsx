@@ -232,7 +232,6 @@ export default function MediaLibrary() {
         multiple
         accept={ACCEPT}
         hidden
-        data-testid="upload-input"
         onChange={(event) => {
           const files = [...(event.currentTarget.files ?? [])];
           // Cleared, so choosing the same file again is a change too.

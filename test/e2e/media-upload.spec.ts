@@ -224,6 +224,11 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     await expect(page.getByRole('dialog', { name: 'Himmelblau' }).getByTestId('lightbox-position')).toHaveText('1 von 3');
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('dialog', { name: 'Sonnenuntergang' })).toBeVisible();
+    // The focus ring shows on the dark lightbox (focus was on the previous button, clicked above).
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Schließen' })).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineColor)).toBe('rgb(255, 255, 255)');
+    await page.screenshot({ path: `${SHOTS}/lightbox-keyboard-${screen}.png` });
     if (screen === 'phone') {
       // A swipe to the left is the next photo, to the right the previous.
       const area = page.getByRole('dialog').getByRole('img');
