@@ -317,6 +317,25 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     expect(attachment.headers()['content-disposition']).toMatch(/^attachment; filename="Herbstkatalog\.pdf"/);
     await page.keyboard.press('Escape');
 
+    // In the trash nothing uploads, and a file dropped there does not take the browser away from the page.
+    await page.getByRole('navigation', { name: 'Ordnerpfad' }).getByRole('link', { name: 'Papierkorb' }).click();
+    await expect(page.locator('#media-place')).toHaveText('Papierkorb');
+    await expect(page.getByRole('button', { name: 'Hochladen' })).toHaveCount(0);
+    const before = announced.length;
+    const caught = await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['x'], 'x.jpg', { type: 'image/jpeg' }));
+      const main = document.querySelector('main')!;
+      return ['dragenter', 'dragover', 'drop'].map((type) => {
+        const event = new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true });
+        main.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    });
+    expect(caught).toEqual([false, true, true]);
+    await expect(page.getByTestId('drop-zone')).toHaveCount(0);
+    expect(announced).toHaveLength(before);
+
     await context.close();
   });
 }

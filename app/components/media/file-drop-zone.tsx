@@ -7,33 +7,39 @@ const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files
 /**
  * Spec section 2: a drop zone covers the screen when files are dragged onto the page, and goes
  * when they leave the window, are dropped, or Escape is pressed. Enter and leave fire for every
- * element the pointer crosses, so the zone counts them rather than trusting any one.
+ * element the pointer crosses, so the zone counts them rather than trusting any one. While it is
+ * off (in the trash, with a dialog open) a dropped file is still caught: the browser would
+ * otherwise leave the page to show the file.
  */
 export function FileDropZone({ enabled, title, hint, onFiles }: { enabled: boolean; title: string; hint: string; onFiles: (files: File[]) => void }) {
   const [shown, setShown] = useState(false);
   const onFilesRef = useRef(onFiles);
   onFilesRef.current = onFiles;
+  const enabledRef = useRef(enabled);
+  enabledRef.current = enabled;
 
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled) setShown(false);
+  }, [enabled]);
+
+  useEffect(() => {
     let depth = 0;
     const hide = () => {
       depth = 0;
       setShown(false);
     };
     const enter = (event: DragEvent) => {
-      if (!hasFiles(event)) return;
+      if (!hasFiles(event) || !enabledRef.current) return;
       depth += 1;
       setShown(true);
     };
     const over = (event: DragEvent) => {
       if (!hasFiles(event)) return;
-      // Without this the browser would open a dropped file in place of the page.
       event.preventDefault();
-      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+      if (event.dataTransfer) event.dataTransfer.dropEffect = enabledRef.current ? 'copy' : 'none';
     };
     const leave = (event: DragEvent) => {
-      if (!hasFiles(event)) return;
+      if (!hasFiles(event) || !enabledRef.current) return;
       depth = Math.max(0, depth - 1);
       if (depth === 0) setShown(false);
     };
@@ -41,7 +47,7 @@ export function FileDropZone({ enabled, title, hint, onFiles }: { enabled: boole
       if (!hasFiles(event)) return;
       event.preventDefault();
       hide();
-      onFilesRef.current([...(event.dataTransfer?.files ?? [])]);
+      if (enabledRef.current) onFilesRef.current([...(event.dataTransfer?.files ?? [])]);
     };
     const key = (event: KeyboardEvent) => {
       if (event.key === 'Escape') hide();
@@ -57,9 +63,8 @@ export function FileDropZone({ enabled, title, hint, onFiles }: { enabled: boole
       window.removeEventListener('dragleave', leave);
       window.removeEventListener('drop', drop);
       window.removeEventListener('keydown', key);
-      setShown(false);
     };
-  }, [enabled]);
+  }, []);
 
   if (!shown) return null;
   return (
