@@ -12,6 +12,16 @@ const WIDTH = {
   sm: 'w-[min(24rem,calc(100vw-1.5rem))]',
   md: 'w-[min(28rem,calc(100vw-1.5rem))]',
   lg: 'w-[min(40rem,calc(100vw-1.5rem))]',
+  /** The media viewer (spec section 9: the window less 250 px, at least 285 px); a phone's whole width. */
+  viewer: 'w-[calc(100vw-1.5rem)] sm:w-[max(285px,calc(100vw-250px))]',
+  /** The lightbox: the whole screen less the margin. */
+  full: 'h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)]',
+} as const;
+
+const TONE = {
+  light: 'bg-white text-slate-900',
+  /** Photos and video look best on black; the focus ring turns white to show on it. */
+  dark: 'bg-slate-950 text-white [&_:focus-visible]:outline-white',
 } as const;
 
 function focusables(root: HTMLElement): HTMLElement[] {
@@ -31,6 +41,7 @@ export function Dialog({
   onCancel,
   initialFocus,
   size = 'sm',
+  tone = 'light',
   className = '',
   children,
   ...aria
@@ -38,6 +49,7 @@ export function Dialog({
   onCancel?: (() => void) | undefined;
   initialFocus?: RefObject<HTMLElement | null>;
   size?: keyof typeof WIDTH;
+  tone?: keyof typeof TONE;
   className?: string;
   children: ReactNode;
   role?: 'dialog' | 'alertdialog';
@@ -105,7 +117,7 @@ export function Dialog({
           first.focus();
         }
       }}
-      className={`${WIDTH[size]} z-50 rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 ${className}`}
+      className={`${WIDTH[size]} ${TONE[tone]} z-50 rounded-2xl p-0 shadow-xl backdrop:bg-slate-900/40 ${className}`}
     >
       {children}
     </dialog>

@@ -47,6 +47,8 @@ export const LIMITS = {
   mediaFolderDepthMax: 64,
   /** Characters of a media search. */
   mediaSearchMax: 200,
+  /** Files one upload into the library takes at once (spec sections 5 and 9). */
+  libraryUploadFilesMax: 20,
   messageTextMax: 4000,
   /** Largest WebSocket frame the party room parses. */
   frameBytesMax: 16 * 1024,
@@ -85,4 +87,12 @@ export const TIMINGS = {
   markSeenRetryMs: 2000,
   /** After an emoji is inserted, the caret is placed behind it this much later. */
   emojiSelectionMs: 100,
+  /** A converting video's status is asked for this often (spec: conversion poll 1000 ms). */
+  conversionPollMs: 1000,
+  /** The upload banner goes this long after the last file is done (spec: 0.5 s)… */
+  uploadBannerClearMs: 500,
+  /** …a file's failure stays this long (spec: upload error banner 3 s)… */
+  uploadErrorMs: 3000,
+  /** …and the warning about too many files this long (spec: 5 s). */
+  tooManyFilesMs: 5000,
 } as const;

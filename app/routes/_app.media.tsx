@@ -2,10 +2,17 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useLocation, useNavigate, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDropZone } from '~/components/media/file-drop-zone';
+import { Lightbox } from '~/components/media/lightbox';
 import { MediaBreadcrumb } from '~/components/media/media-breadcrumb';
 import { MediaCard } from '~/components/media/media-card';
+import { UploadIcon } from '~/components/media/media-icons';
+import { MediaViewer } from '~/components/media/media-viewer';
+import type { ViewedMedia } from '~/components/media/media-viewer';
 import { MoveDialog } from '~/components/media/move-dialog';
 import { TitleDialog } from '~/components/media/title-dialog';
+import { UploadBanner } from '~/components/media/upload-banner';
+import { useUploads } from '~/components/media/use-uploads';
 import { PageHeader } from '~/components/shell/page-header';
 import type { ErrorCode } from '~/core/errors';
 import type { MediaSort } from '~/core/media';
@@ -13,6 +20,7 @@ import { TRASH_RETENTION_DAYS, sortEntries } from '~/core/media';
 import type { LibraryPlace } from '~/core/media-library';
 import { apiPath, breadcrumb, folderOfPath, hashOf, libraryTree, placeOfHash } from '~/core/media-library';
 import { apiFetch, signInAgain } from '~/lib/api';
+import { watchConversion } from '~/lib/conversions';
 import { requireConsultant } from '~/lib/auth.server';
 import type { MediaEntry, MediaListing } from '../../worker/services/media';
 
@@ -34,6 +42,10 @@ const NOTICE_MS = 2000;
 const SEARCH_DELAY_MS = 250;
 
 type Dialog = { kind: 'newFolder' } | { kind: 'rename'; entry: MediaEntry } | { kind: 'move'; entry: MediaEntry };
+/** An item opened: a photo in the lightbox (among the photos shown, so next and previous follow the list), anything else in the viewer. */
+type Opened = { kind: 'photo'; id: string } | { kind: 'viewer'; media: ViewedMedia };
+/** The accepted types (spec section 5), for the file picker; what is chosen is checked again. */
+const ACCEPT = 'image/*,video/*,application/pdf,audio/*';
 type Listing = { key: string; entries: MediaEntry[] } | { key: string; error: ErrorCode };
 
 export default function MediaLibrary() {
@@ -65,6 +77,9 @@ export default function MediaLibrary() {
   const [dialogError, setDialogError] = useState<ErrorCode | null>(null);
   const [pageError, setPageError] = useState<ErrorCode | null>(null);
   const [notice, setNotice] = useState<{ text: string; at: number } | null>(null);
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const uploads = useUploads(() => setVersion((value) => value + 1));
 
   const to = useCallback(
     (target: string | null | 'trash') => {
@@ -150,11 +165,34 @@ export default function MediaLibrary() {
     setDialog(next);
   };
 
+  // A video converting when the page was opened (or uploaded elsewhere) is followed to its end as well:
+  // its row only learns Stream's news when asked. Each once per page: a refusal does not loop.
+  const followed = useRef(new Set<string>());
+  useEffect(() => {
+    const converting = listing && 'entries' in listing ? listing.entries.filter((entry) => entry.mediaType === 'video' && entry.state === 'converting' && entry.deletesAt === null) : [];
+    for (const entry of converting) {
+      if (followed.current.has(entry.id)) continue;
+      followed.current.add(entry.id);
+      void watchConversion(entry.id).then(() => setVersion((value) => value + 1));
+    }
+  }, [listing]);
+
   const { hidden, shown } = breadcrumb(folderId, folders);
   // After a change the place's old contents stay until the new ones arrive: no flash of "loading".
   const current = listing?.key === placeKey ? listing : null;
   // The API sorts a folder as asked; the trash (newest trashed first) and search results (newest first) are sorted here by name.
   const entries = current && 'entries' in current ? (sort === 'name' && (inTrash || searching) ? sortEntries(current.entries, 'name') : current.entries) : null;
+  const photos = (entries ?? []).filter((entry) => entry.mediaType === 'image' && entry.state === 'ready' && entry.deletesAt === null);
+  const photoIndex = opened?.kind === 'photo' ? photos.findIndex((photo) => photo.id === opened.id) : -1;
+  const openerOf = (entry: MediaEntry): (() => void) | undefined => {
+    if (entry.mediaType === 'folder' || entry.state !== 'ready' || entry.deletesAt !== null) return undefined;
+    if (entry.mediaType === 'image') return () => setOpened({ kind: 'photo', id: entry.id });
+    const media: ViewedMedia = { id: entry.id, title: entry.title, mediaType: entry.mediaType, hasPreview: entry.hasPreview };
+    return () => setOpened({ kind: 'viewer', media });
+  };
+  // A photo that left the list (trashed elsewhere, the list reloaded) closes its lightbox.
+  const viewing = opened?.kind === 'viewer' || photoIndex >= 0;
+  const upload = (files: File[]) => uploads.add(files, path);
   const placeTitle = inTrash ? t('media.trash') : titleOf(folderId);
   const heading = searching ? t('media.results', { query: searched.trim() }) : placeTitle;
 
@@ -162,8 +200,15 @@ export default function MediaLibrary() {
     <div>
       <PageHeader
         title={t('media.title')}
-        // Nothing is made in the trash.
-        actions={inTrash ? [] : [{ label: t('media.newFolder'), onClick: () => openDialog({ kind: 'newFolder' }), icon: <PlusIcon /> }]}
+        // Nothing is made or uploaded in the trash.
+        actions={
+          inTrash
+            ? []
+            : [
+                { label: t('media.upload.button'), onClick: () => picker.current?.click(), icon: <UploadIcon className="h-5 w-5" /> },
+                { label: t('media.newFolder'), onClick: () => openDialog({ kind: 'newFolder' }), icon: <PlusIcon />, style: 'inherit' },
+              ]
+        }
         sort={{
           current: sort,
           onChange: (value) =>
@@ -179,6 +224,19 @@ export default function MediaLibrary() {
             { value: 'date', label: t('sort.date') },
             { value: 'name', label: t('sort.name') },
           ],
+        }}
+      />
+      <input
+        ref={picker}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        hidden
+        onChange={(event) => {
+          const files = [...(event.currentTarget.files ?? [])];
+          // Cleared, so choosing the same file again is a change too.
+          event.currentTarget.value = '';
+          upload(files);
         }}
       />
       <main id="main" className="px-4 py-4 sm:px-6">
@@ -238,6 +296,7 @@ export default function MediaLibrary() {
                   onTrash={() => void trash(entry)}
                   onRestore={() => void restore(entry)}
                   onDropInto={(id) => dropped(id, entry.id)}
+                  onOpen={openerOf(entry)}
                 />
               ))}
             </ul>
@@ -278,6 +337,12 @@ export default function MediaLibrary() {
           onMove={(target) => void move(dialog.entry, target)}
         />
       ) : null}
+      {opened?.kind === 'photo' && photoIndex >= 0 ? (
+        <Lightbox photos={photos} index={photoIndex} onIndex={(index) => setOpened({ kind: 'photo', id: photos[index]!.id })} onClose={() => setOpened(null)} />
+      ) : null}
+      {opened?.kind === 'viewer' ? <MediaViewer media={opened.media} onClose={() => setOpened(null)} /> : null}
+      <FileDropZone enabled={mounted && !inTrash && dialog === null && !viewing} title={t('media.upload.dropTitle')} hint={t('media.upload.dropHint', { place: placeTitle })} onFiles={upload} />
+      <UploadBanner progress={uploads.progress} failures={uploads.failures} tooMany={uploads.tooMany} />
     </div>
   );
 }

@@ -20,16 +20,18 @@ interface Props {
   onRestore: () => void;
   /** A card dropped on this folder's card. */
   onDropInto?: ((id: string) => void) | undefined;
+  /** Opens a ready item in the lightbox or viewer; absent while it converts, fails or lies in the trash (spec section 4). */
+  onOpen?: (() => void) | undefined;
 }
 
 /**
  * One entry of the library (spec section 9: a card of 250 × 150): a preview, or the kind's icon;
  * the title, kind, date and size; the item's state while it is not ready; in the trash, the day
  * it is deleted for good. A folder's title opens it (the whole card is its target); the menu
- * holds rename, move and trash, or restore in the trash; cards outside the trash can be dragged
- * onto a breadcrumb entry or a folder's card.
+ * holds rename, move, download and trash, or restore in the trash; cards outside the trash can be
+ * dragged onto a breadcrumb entry or a folder's card. A ready item's title opens it.
  */
-export function MediaCard({ entry, folderLink, location, onRename, onMove, onTrash, onRestore, onDropInto }: Props) {
+export function MediaCard({ entry, folderLink, location, onRename, onMove, onTrash, onRestore, onDropInto, onOpen }: Props) {
   const { t, i18n } = useTranslation();
   const format = useDateFormatter();
   const isFolder = entry.mediaType === 'folder';
@@ -42,6 +44,7 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
     : [
         { key: 'rename', label: t('media.rename'), onSelect: onRename },
         { key: 'move', label: t('media.moveTo'), onSelect: onMove },
+        ...(!isFolder && entry.state === 'ready' ? [{ key: 'download', label: t('media.download'), href: `/files/${entry.id}?download=1` }] : []),
         { key: 'trash', label: t('media.toTrash'), onSelect: onTrash, destructive: true },
       ];
   const details = [t(`media.types.${entry.mediaType}`), format(entry.createdAt, 'date'), entry.size === null ? null : formatBytes(entry.size, i18n.language)].filter(Boolean).join(' · ');
@@ -69,6 +72,10 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
             <Link to={folderLink} draggable={false} className="after:absolute after:inset-0 after:content-[''] hover:underline">
               {entry.title}
             </Link>
+          ) : onOpen ? (
+            <button type="button" onClick={onOpen} draggable={false} className="block w-full truncate text-left after:absolute after:inset-0 after:content-[''] hover:underline">
+              {entry.title}
+            </button>
           ) : (
             entry.title
           )}

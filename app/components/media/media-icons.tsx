@@ -17,3 +17,22 @@ export function MediaIcon({ type, className }: { type: MediaType | 'trash'; clas
     </svg>
   );
 }
+
+/** The viewers' and the upload's actions, in the same outline style. */
+const ACTIONS = {
+  close: 'M6 6l12 12M18 6 6 18',
+  download: 'M12 4v11 M7 10l5 5 5-5 M5 20h14',
+  upload: 'M12 20V9 M7 14l5-5 5 5 M5 4h14',
+};
+
+function ActionIcon({ d, className }: { d: string; className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} />
+    </svg>
+  );
+}
+
+export const CloseIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.close} className={className} />;
+export const DownloadIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.download} className={className} />;
+export const UploadIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.upload} className={className} />;

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '~/core/errors';
+import { TIMINGS } from '~/core/limits';
+import { planUpload } from '~/core/media-upload';
+import type { MediaKind } from '~/core/media';
+import { apiFetch, signInAgain } from '~/lib/api';
+import { watchConversion } from '~/lib/conversions';
+import { uploadMedia } from '~/lib/upload';
+import { analyseVideo } from '~/lib/video-analysis';
+
+/** The file the banner is about (spec section 4: uploading, converting, success; failures apart). */
+export interface UploadProgress {
+  title: string;
+  /** 1-based place in the whole run, and the run's length. */
+  index: number;
+  total: number;
+  phase: 'uploading' | 'converting' | 'success';
+  /** 0–100 while uploading. */
+  percent: number;
+}
+
+export interface UploadFailure {
+  key: number;
+  name: string;
+  /** Why, when known, in the reader's language: the server's refusal or the rule that refused it before sending. */
+  reason: string | null;
+}
+
+type Job = { file: File; title: string; path: string } & ({ kind: MediaKind } | { refused: ErrorCode });
+
+/**
+ * The library's uploads (spec sections 4, 5, 8): files queue up and go one at a time into the
+ * folder they were chosen in; a video is analysed first, converted after its bytes are up, and
+ * followed until Stream is done. A file that fails is reported for 3 s and the next one goes on;
+ * more than 20 files at once are refused as a whole with a warning for 5 s. `onChanged` runs
+ * whenever the library gained or changed an item, so the page shows cards as files finish.
+ */
+export function useUploads(onChanged: () => void) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [failures, setFailures] = useState<UploadFailure[]>([]);
+  // When the last selection of too many files came: a second one shows the warning its full time again.
+  const [tooMany, setTooMany] = useState<number | null>(null);
+  const queue = useRef<Job[]>([]);
+  const running = useRef(false);
+  const done = useRef(0);
+  const failureKey = useRef(0);
+  const onChangedRef = useRef(onChanged);
+  onChangedRef.current = onChanged;
+  // Timers die with the page, uploads do not need to: a tus upload left behind resumes next time.
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const fail = useCallback((name: string, reason: ErrorCode | 'conversion' | null) => {
+    const key = ++failureKey.current;
+    const text = reason === null || reason === 'generic' ? null : reason === 'conversion' ? t('media.upload.conversionFailed') : t(`errors.${reason}`);
+    // The banner no longer speaks of a file that did not make it.
+    setProgress(null);
+    setFailures((current) => [...current, { key, name, reason: text }]);
+    setTimeout(() => alive.current && setFailures((current) => current.filter((failure) => failure.key !== key)), TIMINGS.uploadErrorMs);
+  }, [t]);
+
+  const runOne = async (job: Job, index: number, total: number) => {
+    if ('refused' in job) return fail(job.file.name, job.refused);
+    const show = (phase: UploadProgress['phase'], percent: number) => alive.current && setProgress({ title: job.title, index, total, phase, percent });
+    show('uploading', 0);
+    const analysis = job.kind === 'video' ? await analyseVideo(job.file) : null;
+    const uploaded = await uploadMedia(job.file, {
+      title: job.title,
+      path: job.path,
+      onProgress: (sent, size) => show('uploading', size > 0 ? Math.floor((sent / size) * 100) : 100),
+    });
+    if (!uploaded.ok) {
+      if (uploaded.status === 401) return signInAgain(true);
+      // The item may exist (refused by its content after the upload): its card shows it failed.
+      onChangedRef.current();
+      return fail(job.file.name, uploaded.code);
+    }
+    onChangedRef.current();
+    if (analysis) {
+      show('converting', 100);
+      const started = await apiFetch(`/api/media/convert/${uploaded.data.id}`, { method: 'PUT', body: analysis });
+      if (!started.ok) {
+        if (started.status === 401) return signInAgain(true);
+        return fail(job.file.name, started.code);
+      }
+      onChangedRef.current();
+      const status = await watchConversion(uploaded.data.id);
+      onChangedRef.current();
+      if (status !== 'READY') return fail(job.file.name, 'conversion');
+    }
+    show('success', 100);
+  };
+
+  const run = async () => {
+    if (running.current) return;
+    running.current = true;
+    let job: Job | undefined;
+    while ((job = queue.current.shift())) {
+      const index = ++done.current;
+      try {
+        await runOne(job, index, index + queue.current.length);
+      } catch {
+        fail(job.file.name, null);
+      }
+    }
+    running.current = false;
+    done.current = 0;
+    setTimeout(() => alive.current && !running.current && setProgress(null), TIMINGS.uploadBannerClearMs);
+  };
+
+  /** Files chosen or dropped for the folder at `path` (the spec's path: folder ids joined by '/'). */
+  const add = (files: File[], path: string) => {
+    if (files.length === 0) return;
+    const plan = planUpload(files);
+    if ('error' in plan) {
+      setTooMany(Date.now());
+      return;
+    }
+    queue.current.push(...plan.files.map((entry) => ({ ...entry, path })));
+    void run();
+  };
+
+  useEffect(() => {
+    if (tooMany === null) return;
+    const timer = setTimeout(() => setTooMany(null), TIMINGS.tooManyFilesMs);
+    return () => clearTimeout(timer);
+  }, [tooMany]);
+
+  return { add, progress, failures, tooMany: tooMany !== null };
+}
