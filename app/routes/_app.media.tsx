@@ -154,6 +154,15 @@ export default function MediaLibrary() {
     change(apiFetch('/api/media/folder', { method: 'PUT', body: { mediaId: entry.id, path: apiPath(target, tree) } }), t('media.moved', { title: entry.title, place: titleOf(target) }));
   const trash = (entry: { id: string; title: string }) => change(apiFetch(`/api/media/${entry.id}`, { method: 'DELETE' }), t('media.trashed', { title: entry.title }));
   const restore = (entry: MediaEntry) => change(apiFetch(`/api/media/${entry.id}/restore`, { method: 'PUT' }), t('media.restored', { title: entry.title }));
+  // pdf.js and the drawing code load only when a preview is made, and never into the server's
+  // bundle (pdf.js needs the DOM when it loads; the menu is only ever used in the browser).
+  const regenerate = (entry: MediaEntry) => {
+    if (import.meta.env.SSR) return;
+    void change(
+      import('~/lib/preview').then(({ regeneratePreview }) => regeneratePreview(entry)),
+      t('media.previewRegenerated', { title: entry.title }),
+    );
+  };
   const dropped = (id: string, target: string | null | 'trash') => {
     const entry = findEntry(id);
     if (!entry) return;
@@ -297,6 +306,7 @@ export default function MediaLibrary() {
                   onRestore={() => void restore(entry)}
                   onDropInto={(id) => dropped(id, entry.id)}
                   onOpen={openerOf(entry)}
+                  onRegeneratePreview={() => regenerate(entry)}
                 />
               ))}
             </ul>

@@ -182,6 +182,15 @@ test('previews in Chromium: an EXIF-rotated photo upright, a PNG on white, a PDF
   const pdfStored = await measure(page, `fetch('/files/${pdfId}/preview').then((r) => r.blob())`);
   expect(pdfStored).toMatchObject({ type: 'image/jpeg', width: 232, height: 300 });
   expect(near(pdfStored.top, [0, 0, 255])).toBe(true);
+
+  // The same from the library's card menu: the card shows the new preview without a reload.
+  await page.goto('/media');
+  const card = page.getByTestId('media-card').filter({ hasText: 'Katalog' });
+  const before = await card.locator('img').getAttribute('src');
+  await card.getByRole('button', { name: 'Aktionen für Katalog' }).click();
+  await page.getByRole('menuitem', { name: 'Vorschau neu erstellen' }).click();
+  await expect(page.getByText('Die Vorschau von „Katalog“ wurde neu erstellt.')).toBeVisible();
+  await expect(card.locator('img')).not.toHaveAttribute('src', before!);
 });
 
 test('a converted video’s preview is the poster the local Stream stand-in made, copied by the Worker', async ({ page }) => {

@@ -8,6 +8,9 @@ import type { MediaEntry } from '../../../worker/services/media';
 import { dragSource, useDropTarget } from './media-drag';
 import { MediaIcon } from './media-icons';
 
+/** The kinds that have a preview: drawn by the browser (pictures, PDFs) or Stream's poster (videos). */
+const PREVIEWED: ReadonlySet<string> = new Set(['image', 'application', 'video']);
+
 interface Props {
   entry: MediaEntry;
   /** A folder's address (its hash path); absent in the trash, where nothing opens. */
@@ -22,6 +25,8 @@ interface Props {
   onDropInto?: ((id: string) => void) | undefined;
   /** Opens a ready item in the lightbox or viewer; absent while it converts, fails or lies in the trash (spec section 4). */
   onOpen?: (() => void) | undefined;
+  /** Makes the preview anew (spec: regenerate preview): pictures, PDFs and videos once ready. */
+  onRegeneratePreview?: (() => void) | undefined;
 }
 
 /**
@@ -31,7 +36,7 @@ interface Props {
  * holds rename, move, download and trash, or restore in the trash; cards outside the trash can be
  * dragged onto a breadcrumb entry or a folder's card. A ready item's title opens it.
  */
-export function MediaCard({ entry, folderLink, location, onRename, onMove, onTrash, onRestore, onDropInto, onOpen }: Props) {
+export function MediaCard({ entry, folderLink, location, onRename, onMove, onTrash, onRestore, onDropInto, onOpen, onRegeneratePreview }: Props) {
   const { t, i18n } = useTranslation();
   const format = useDateFormatter();
   const isFolder = entry.mediaType === 'folder';
@@ -45,6 +50,7 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
         { key: 'rename', label: t('media.rename'), onSelect: onRename },
         { key: 'move', label: t('media.moveTo'), onSelect: onMove },
         ...(!isFolder && entry.state === 'ready' ? [{ key: 'download', label: t('media.download'), href: `/files/${entry.id}?download=1` }] : []),
+        ...(onRegeneratePreview && entry.state === 'ready' && PREVIEWED.has(entry.mediaType) ? [{ key: 'preview', label: t('media.regeneratePreview'), onSelect: onRegeneratePreview }] : []),
         { key: 'trash', label: t('media.toTrash'), onSelect: onTrash, destructive: true },
       ];
   const details = [t(`media.types.${entry.mediaType}`), format(entry.createdAt, 'date'), entry.size === null ? null : formatBytes(entry.size, i18n.language)].filter(Boolean).join(' · ');
@@ -60,7 +66,7 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
       <div className={`flex min-h-0 flex-1 items-center justify-center ${isFolder ? 'bg-primary-light text-primary-dark' : 'bg-slate-100 text-slate-600'}`}>
         {entry.hasPreview && !trashed ? (
           // The file server's preview beside the original (spec section 3); decorative: the title says what it is.
-          <img src={`/files/${entry.id}/preview`} alt="" loading="lazy" draggable={false} className="h-full w-full object-cover" />
+          <img src={`/files/${entry.id}/preview?v=${entry.updatedAt}`} alt="" loading="lazy" draggable={false} className="h-full w-full object-cover" />
         ) : (
           <MediaIcon type={entry.mediaType} className="h-10 w-10" />
         )}

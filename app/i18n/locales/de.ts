@@ -353,6 +353,8 @@ const de = {
       failed: 'Verarbeitung fehlgeschlagen',
     },
     download: 'Herunterladen',
+    regeneratePreview: 'Vorschau neu erstellen',
+    previewRegenerated: 'Die Vorschau von „{{title}}“ wurde neu erstellt.',
     upload: {
       button: 'Hochladen',
       uploading: '„{{title}}“ wird hochgeladen …',

@@ -355,6 +355,8 @@ const en: Translation = {
       failed: 'Processing failed',
     },
     download: 'Download',
+    regeneratePreview: 'Regenerate preview',
+    previewRegenerated: 'The preview of “{{title}}” has been regenerated.',
     upload: {
       button: 'Upload',
       uploading: 'Uploading “{{title}}”…',

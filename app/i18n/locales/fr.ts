@@ -358,6 +358,8 @@ const fr: Translation = {
       failed: 'Échec du traitement',
     },
     download: 'Télécharger',
+    regeneratePreview: 'Régénérer l’aperçu',
+    previewRegenerated: 'L’aperçu de « {{title}} » a été régénéré.',
     upload: {
       button: 'Importer',
       uploading: 'Envoi de « {{title}} »…',

@@ -355,6 +355,8 @@ const it: Translation = {
       failed: 'Elaborazione non riuscita',
     },
     download: 'Scarica',
+    regeneratePreview: 'Rigenera anteprima',
+    previewRegenerated: 'L’anteprima di «{{title}}» è stata rigenerata.',
     upload: {
       button: 'Carica',
       uploading: 'Caricamento di «{{title}}»…',

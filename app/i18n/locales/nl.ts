@@ -355,6 +355,8 @@ const nl: Translation = {
       failed: 'Verwerking mislukt',
     },
     download: 'Downloaden',
+    regeneratePreview: 'Voorbeeld opnieuw maken',
+    previewRegenerated: 'Het voorbeeld van ‘{{title}}’ is opnieuw gemaakt.',
     upload: {
       button: 'Uploaden',
       uploading: '“{{title}}” wordt geüpload…',
