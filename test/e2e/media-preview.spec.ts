@@ -185,9 +185,10 @@ test('previews in Chromium: an EXIF-rotated photo upright, a PNG on white, a PDF
 
   // The same from the library's card menu: the card shows the new preview without a reload.
   await page.goto('/media');
-  const card = page.getByTestId('media-card').filter({ hasText: 'Katalog' });
+  // This PDF's card by its preview (other tests' libraries hold other catalogues).
+  const card = page.getByTestId('media-card').filter({ has: page.locator(`img[src^="/files/${pdfId}/preview"]`) });
   const before = await card.locator('img').getAttribute('src');
-  await card.getByRole('button', { name: 'Aktionen für Katalog' }).click();
+  await card.getByRole('button', { name: 'Aktionen für Katalog', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Vorschau neu erstellen' }).click();
   await expect(page.getByText('Die Vorschau von „Katalog“ wurde neu erstellt.')).toBeVisible();
   await expect(card.locator('img')).not.toHaveAttribute('src', before!);
