@@ -79,3 +79,36 @@ test('photos in chat: the manager and a guest send them, the lightbox goes round
   await guestContext.close();
   await context.close();
 });
+
+test("the manager's PDF goes into her library first and is sent from there; a guest opens it in the viewer", async ({ browser }) => {
+  const { context, page: manager, link } = await hostParty(browser, 'Katalog-Party', { viewport: { width: 1280, height: 900 } });
+  const guestContext = await phoneContext(browser);
+  const guest = await guestContext.newPage();
+  await joinAs(guest, link, 'Lena');
+  await settled(manager);
+
+  await manager.getByTestId('chat-file-input').setInputFiles({ name: 'katalog.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
+  const dialog = manager.getByRole('dialog', { name: 'Datei senden' });
+  // Spec section 5: a non-image is always saved to the library; the choice is locked.
+  const save = dialog.getByRole('checkbox', { name: /Auch in meiner Mediathek speichern/ });
+  await expect(save).toBeChecked();
+  await expect(save).toBeDisabled();
+  await dialog.getByLabel('Bildunterschrift (optional)').fill('Der Herbstkatalog');
+  await dialog.getByRole('button', { name: 'Senden' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const received = guest.getByTestId('message').filter({ hasText: 'Der Herbstkatalog' });
+  await expect(received.getByTestId('chat-file')).toHaveText('PDF-Dokument');
+  await guest.screenshot({ path: 'test-results/chat-media/pdf-card-phone.png' });
+  await received.getByTestId('chat-file').click();
+  const viewer = guest.getByRole('dialog', { name: 'Der Herbstkatalog' });
+  await expect(viewer.getByTestId('pdf-viewer').or(viewer.getByTestId('pdf-open'))).toBeVisible();
+  await expect(viewer.getByRole('link', { name: '„Der Herbstkatalog“ herunterladen' })).toBeVisible();
+  await guest.screenshot({ path: 'test-results/chat-media/pdf-viewer-phone.png' });
+
+  // The file is in her library's root now.
+  await manager.goto('/media');
+  await expect(manager.getByText('katalog.pdf')).toBeVisible();
+  await guestContext.close();
+  await context.close();
+});
