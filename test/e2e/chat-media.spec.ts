@@ -33,7 +33,7 @@ test('photos in chat: the manager and a guest send them, the lightbox goes round
   await joinAs(guest, link, 'Rosa');
   await settled(manager);
 
-  await expect(manager.getByRole('button', { name: 'Foto oder Datei senden' })).toBeVisible();
+  await expect(manager.getByRole('button', { name: 'Foto oder Datei anhängen' })).toBeVisible();
   await sendPhoto(manager, 'kollektion.jpg', await jpeg(manager, '#c2410c'), 'Die neue Kollektion');
   const sent = manager.getByTestId('message').filter({ hasText: 'Die neue Kollektion' });
   await expect(sent.getByTestId('chat-photo')).toBeVisible();
@@ -47,7 +47,7 @@ test('photos in chat: the manager and a guest send them, the lightbox goes round
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
 
   // The guest answers with a photo of her own; the manager sees it.
-  await expect(guest.getByRole('button', { name: 'Foto senden' })).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Foto anhängen' })).toBeVisible();
   await sendPhoto(guest, 'antwort.jpg', await jpeg(guest, '#15803d'), 'Meine Farbe');
   const answer = manager.getByTestId('message').filter({ hasText: 'Meine Farbe' });
   await expect(answer.getByRole('img', { name: /^Foto von Rosa/ })).toBeVisible();

@@ -180,8 +180,8 @@ const de = {
     hint: 'Enter sendet, Umschalt+Enter für eine neue Zeile',
   },
   chatMedia: {
-    attachPhoto: 'Foto senden',
-    attachFile: 'Foto oder Datei senden',
+    attachPhoto: 'Foto anhängen',
+    attachFile: 'Foto oder Datei anhängen',
     sendPhoto: 'Foto senden',
     sendFile: 'Datei senden',
     caption: 'Bildunterschrift (optional)',

@@ -182,8 +182,8 @@ const en: Translation = {
     hint: 'Enter to send, Shift+Enter for a new line',
   },
   chatMedia: {
-    attachPhoto: 'Send a photo',
-    attachFile: 'Send a photo or file',
+    attachPhoto: 'Attach a photo',
+    attachFile: 'Attach a photo or file',
     sendPhoto: 'Send photo',
     sendFile: 'Send file',
     caption: 'Caption (optional)',

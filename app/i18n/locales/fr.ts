@@ -185,8 +185,8 @@ const fr: Translation = {
     hint: 'Entrée pour envoyer, Maj+Entrée pour aller à la ligne',
   },
   chatMedia: {
-    attachPhoto: 'Envoyer une photo',
-    attachFile: 'Envoyer une photo ou un fichier',
+    attachPhoto: 'Joindre une photo',
+    attachFile: 'Joindre une photo ou un fichier',
     sendPhoto: 'Envoyer la photo',
     sendFile: 'Envoyer le fichier',
     caption: 'Légende (facultative)',

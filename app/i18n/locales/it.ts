@@ -182,8 +182,8 @@ const it: Translation = {
     hint: 'Invio per inviare, Maiusc+Invio per andare a capo',
   },
   chatMedia: {
-    attachPhoto: 'Invia una foto',
-    attachFile: 'Invia una foto o un file',
+    attachPhoto: 'Allega una foto',
+    attachFile: 'Allega una foto o un file',
     sendPhoto: 'Invia foto',
     sendFile: 'Invia file',
     caption: 'Didascalia (facoltativa)',

@@ -182,8 +182,8 @@ const nl: Translation = {
     hint: 'Enter om te versturen, Shift+Enter voor een nieuwe regel',
   },
   chatMedia: {
-    attachPhoto: 'Foto versturen',
-    attachFile: 'Foto of bestand versturen',
+    attachPhoto: 'Foto toevoegen',
+    attachFile: 'Foto of bestand toevoegen',
     sendPhoto: 'Foto versturen',
     sendFile: 'Bestand versturen',
     caption: 'Bijschrift (optioneel)',
