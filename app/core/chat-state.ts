@@ -11,6 +11,8 @@ export interface PendingMessage {
   message: string;
   messageType: MessageType;
   replyingTo: string | null;
+  /** A media message's file, uploaded (or offered from the library) before the message is queued. */
+  mediaAttachment?: string;
   createdAt: number;
   status: 'sending' | 'failed';
   error?: ErrorCode;
@@ -86,7 +88,7 @@ export const initialChatState: ChatState = {
 export type ChatAction =
   | { type: 'server'; event: ServerEvent }
   | { type: 'connection'; connection: Connection }
-  | { type: 'queued'; tempId: string; message: string; messageType?: MessageType; replyingTo?: string | null; at: number }
+  | { type: 'queued'; tempId: string; message: string; messageType?: MessageType; replyingTo?: string | null; mediaAttachment?: string; at: number }
   | { type: 'retry'; tempId: string }
   | { type: 'olderLoaded'; messages: ChatMessage[]; hasMore: boolean }
   /** A page that replaces the loaded window: around a jump target, or the newest. `seq`: the room's when it answered. */
@@ -279,7 +281,15 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         ...state,
         pending: [
           ...state.pending,
-          { tempId: action.tempId, message: action.message, messageType: action.messageType ?? 'text', replyingTo: action.replyingTo ?? null, createdAt: action.at, status: 'sending' },
+          {
+            tempId: action.tempId,
+            message: action.message,
+            messageType: action.messageType ?? 'text',
+            replyingTo: action.replyingTo ?? null,
+            ...(action.mediaAttachment ? { mediaAttachment: action.mediaAttachment } : {}),
+            createdAt: action.at,
+            status: 'sending',
+          },
         ],
       };
     case 'retry':

@@ -95,4 +95,6 @@ export const TIMINGS = {
   uploadErrorMs: 3000,
   /** …and the warning about too many files this long (spec: 5 s). */
   tooManyFilesMs: 5000,
+  /** A guest who picks or drops a file that is not a picture is told so this long (spec: 3 s). */
+  guestNonImageNoteMs: 3000,
 } as const;

@@ -36,7 +36,7 @@ export interface UploadOptions {
 /** Waits between retries of a failed request (network errors, 5xx, 409, 423), then gives up. */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000];
 
-function extensionOf(name: string): string | null {
+export function extensionOf(name: string): string | null {
   const dot = name.lastIndexOf('.');
   const extension = dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
   return /^[a-z0-9]{1,10}$/.test(extension) ? extension : null;

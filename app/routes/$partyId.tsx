@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data } from '@remix-run/cloudflare';
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { LanguageMenu } from '~/components/language-menu';
@@ -21,6 +21,9 @@ import { RestrictionToggle } from '~/components/party/restriction-toggle';
 import { MessageList } from '~/components/party/message-list';
 import { NoticeBar } from '~/components/party/notice-bar';
 import { usePartyChat } from '~/components/party/use-party-chat';
+
+// The send dialog brings the uploaders with it: loaded when a file has been chosen.
+const MediaSendDialog = lazy(() => import('~/components/party/media-send-dialog').then((module) => ({ default: module.MediaSendDialog })));
 import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
 import { StatePanel } from '~/components/state-panel';
 import { isAppError } from '~/core/errors';
@@ -136,6 +139,7 @@ function Party({ party }: { party: PartyInfo }) {
   const [inputMode, setInputMode] = useState<InputMode>(null);
   const [headingOpen, setHeadingOpen] = useState(false);
   const [profileCardOpen, setProfileCardOpen] = useState(false);
+  const [sendingFile, setSendingFile] = useState<File | null>(null);
   const [receiptsOf, setReceiptsOf] = useState<ChatMessage | null>(null);
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
   const [selected, setSelected] = useState<Set<string> | null>(null);
@@ -269,6 +273,7 @@ function Party({ party }: { party: PartyInfo }) {
             </div>
           ) : (
             <MessageList
+              partyId={party.id}
               messages={state.messages}
               pending={state.pending}
               me={me}
@@ -320,6 +325,8 @@ function Party({ party }: { party: PartyInfo }) {
               onCancelMode={() => setInputMode(null)}
               onHeading={isManager ? () => setHeadingOpen(true) : undefined}
               onProfileCard={isManager ? () => setProfileCardOpen(true) : undefined}
+              onFile={setSendingFile}
+              isManager={isManager}
               onSubmit={(text) => {
                 if (inputMode?.kind === 'edit') actions.edit(inputMode.message.id, text);
                 else chat.send(text, { replyingTo: inputMode?.kind === 'reply' ? inputMode.message.id : null });
@@ -367,6 +374,20 @@ function Party({ party }: { party: PartyInfo }) {
             setProfileCardOpen(false);
           }}
         />
+      ) : null}
+      {sendingFile ? (
+        <Suspense fallback={null}>
+          <MediaSendDialog
+            file={sendingFile}
+            partyId={party.id}
+            isManager={isManager}
+            onCancel={() => setSendingFile(null)}
+            onSend={(caption, media) => {
+              chat.send(caption, media);
+              setSendingFile(null);
+            }}
+          />
+        </Suspense>
       ) : null}
       {receiptsOf ? <ReceiptsDialog message={receiptsOf} members={state.members} seen={state.seen} onClose={() => setReceiptsOf(null)} /> : null}
       {deleting ? (

@@ -122,6 +122,21 @@ describe('welcome', () => {
     expect(state.pending.map((p) => p.tempId)).toEqual([tempId]);
   });
 
+  it('a queued media message keeps its file until the room has it, and a text has none', () => {
+    const photo = tempIdOf(1);
+    const text = tempIdOf(2);
+    const file = '0000000000000000000000ab';
+    const state = run([
+      { type: 'queued', tempId: photo, message: 'caption', messageType: 'photo', mediaAttachment: file, at: 1 },
+      { type: 'queued', tempId: text, message: 'hi', at: 2 },
+    ]);
+    expect(state.pending.map((p) => [p.messageType, p.mediaAttachment])).toEqual([
+      ['photo', file],
+      ['text', undefined],
+    ]);
+    expect(run([welcome({ messages: [mine(1, photo)], seq: 1 })], state).pending.map((p) => p.tempId)).toEqual([text]);
+  });
+
   it('a snapshot clears a pending resync', () => {
     const gapped = run([newMessage(message(5))], withMessages(2));
     expect(gapped.needsResync).toBe('resume');

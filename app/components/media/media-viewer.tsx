@@ -17,7 +17,7 @@ export interface ViewedMedia {
  * mostly do not: there its first page and a link that opens it); audio in the browser's player.
  * Downloading is always offered.
  */
-export function MediaViewer({ media, onClose }: { media: ViewedMedia; onClose: () => void }) {
+export function MediaViewer({ media, partyId, onClose }: { media: ViewedMedia; /** Opened in a party's chat. */ partyId?: string | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const close = useRef<HTMLButtonElement>(null);
@@ -42,7 +42,7 @@ export function MediaViewer({ media, onClose }: { media: ViewedMedia; onClose: (
       </div>
       <div className="px-3 pb-3 sm:px-4 sm:pb-4">
         {media.mediaType === 'video' ? (
-          <VideoPlayer id={media.id} title={media.title} />
+          <VideoPlayer id={media.id} title={media.title} partyId={partyId} />
         ) : media.mediaType === 'audio' ? (
           <audio controls preload="metadata" src={file} aria-label={media.title} className="w-full" data-testid="audio-player" />
         ) : inlinePdf ? (

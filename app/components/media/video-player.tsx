@@ -2,12 +2,26 @@ import type Hls from 'hls.js';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch, signInAgain } from '~/lib/api';
+import type { ApiResult } from '~/lib/api';
 import type { Conversion } from '../../../worker/services/media-convert';
 
 /** A rendition the reader may pick: hls.js's level index and its name by the short side (720p). */
 interface Rendition {
   level: number;
   name: string;
+}
+
+/**
+ * The playlist and poster of a ready video: from the library's convert call, or in a party from
+ * the party's file (what its members, guests too, may ask for).
+ */
+async function streamOf(id: string, partyId: string | undefined): Promise<ApiResult<{ hls: string | null; poster: string | null }>> {
+  if (partyId) {
+    const file = await apiFetch<{ hlsUrl: string | null; posterUrl: string | null }>(`/api/parties/${partyId}/media/${id}`);
+    return file.ok ? { ok: true, data: { hls: file.data.hlsUrl, poster: file.data.posterUrl } } : file;
+  }
+  const conversion = await apiFetch<Conversion>(`/api/media/convert/${id}`);
+  return conversion.ok ? { ok: true, data: { hls: conversion.data.conversionStatus === 'READY' ? conversion.data.hls : null, poster: conversion.data.poster } } : conversion;
 }
 
 type Source = { kind: 'loading' } | { kind: 'failed' } | { kind: 'playing'; poster: string | null; renditions: Rendition[] | null };
@@ -18,7 +32,7 @@ type Source = { kind: 'loading' } | { kind: 'failed' } | { kind: 'playing'; post
  * Source Extensions, and is only loaded here, when a video is opened. An iPhone (Safari without
  * MediaSource) plays HLS itself and picks the quality on its own: no selector there.
  */
-export function VideoPlayer({ id, title }: { id: string; title: string }) {
+export function VideoPlayer({ id, title, partyId }: { id: string; title: string; partyId?: string | undefined }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const hls = useRef<Hls | null>(null);
@@ -29,12 +43,12 @@ export function VideoPlayer({ id, title }: { id: string; title: string }) {
   useEffect(() => {
     let current = true;
     void (async () => {
-      const conversion = await apiFetch<Conversion>(`/api/media/convert/${id}`);
+      const stream = await streamOf(id, partyId);
       if (!current) return;
-      if (!conversion.ok && conversion.status === 401) return signInAgain(true);
+      if (!stream.ok && stream.status === 401 && !partyId) return signInAgain(true);
       const element = video.current;
-      if (!conversion.ok || conversion.data.conversionStatus !== 'READY' || !conversion.data.hls || !element) return setSource({ kind: 'failed' });
-      const { hls: playlist, poster } = conversion.data;
+      if (!stream.ok || !stream.data.hls || !element) return setSource({ kind: 'failed' });
+      const { hls: playlist, poster } = stream.data;
       if (!('MediaSource' in window) && element.canPlayType('application/vnd.apple.mpegurl')) {
         element.src = playlist;
         return setSource({ kind: 'playing', poster, renditions: null });
@@ -66,7 +80,7 @@ export function VideoPlayer({ id, title }: { id: string; title: string }) {
       hls.current?.destroy();
       hls.current = null;
     };
-  }, [id]);
+  }, [id, partyId]);
 
   return (
     <div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, TIMINGS } from '~/core/limits';
+import { acceptedKind } from '~/core/media';
 import type { ChatMessage } from '~/core/protocol';
 import { EmojiButton } from './emoji-button';
 import { preview } from './message-item';
@@ -24,17 +25,40 @@ interface Props {
   onHeading?: () => void;
   /** Only for the manager: opens the profile card dialog. */
   onProfileCard?: () => void;
+  /** A file chosen (or dropped) to send; the manager may send every kind, guests only pictures. */
+  onFile?: (file: File) => void;
+  isManager?: boolean;
 }
+
+/** Spec section 5: what each may send in chat (the server checks again). */
+const MANAGER_ACCEPT = 'image/*,video/*,audio/*,application/pdf';
 
 /**
  * The message input: grows up to 8 rows, never sends empty text, and allows one send at a time
  * (`busy` until the room acknowledged the previous message). In reply and edit mode a bar above
  * it says what the text is for; cancel (or Escape) returns to normal.
  */
-export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeading, onProfileCard }: Props) {
+export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeading, onProfileCard, onFile, isManager = false }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const [imagesOnly, setImagesOnly] = useState(false);
+
+  useEffect(() => {
+    if (!imagesOnly) return;
+    const timer = setTimeout(() => setImagesOnly(false), TIMINGS.guestNonImageNoteMs);
+    return () => clearTimeout(timer);
+  }, [imagesOnly]);
+
+  /** One file at a time; a guest's file that is not a picture is refused here with the note. */
+  function choose(files: FileList | null) {
+    const file = files?.[0];
+    if (!file || !onFile || disabled) return;
+    const kind = acceptedKind(file.type.split(';')[0]!.trim().toLowerCase());
+    if (kind === null || (!isManager && kind !== 'image')) setImagesOnly(true);
+    else onFile(file);
+  }
 
   function resize() {
     const element = area.current;
@@ -85,7 +109,22 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
   }
 
   return (
-    <div className="border-t border-slate-200 bg-white">
+    <div
+      className="border-t border-slate-200 bg-white"
+      onDragOver={(event) => {
+        if (onFile && event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        if (!onFile || !event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        choose(event.dataTransfer.files);
+      }}
+    >
+      {imagesOnly ? (
+        <p role="alert" className="border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="images-only">
+          {t('chatMedia.imagesOnly')}
+        </p>
+      ) : null}
       {mode ? (
         <div className="flex items-center gap-2 border-b border-slate-100 px-3 py-2 text-sm" data-testid="input-mode">
           <div className="min-w-0 flex-1 border-l-4 border-primary pl-2">
@@ -117,6 +156,27 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
               <path d="M6 16a3 3 0 0 1 6 0M15 10h3M15 14h3" />
             </svg>
           </ToolButton>
+        ) : null}
+        {onFile && !mode ? (
+          <>
+            <ToolButton label={isManager ? t('chatMedia.attachFile') : t('chatMedia.attachPhoto')} onClick={() => picker.current?.click()} disabled={disabled}>
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M4 8h3l2-3h6l2 3h3v11H4Z" />
+                <circle cx="12" cy="13" r="3.5" />
+              </svg>
+            </ToolButton>
+            <input
+              ref={picker}
+              type="file"
+              accept={isManager ? MANAGER_ACCEPT : 'image/*'}
+              hidden
+              data-testid="chat-file-input"
+              onChange={(event) => {
+                choose(event.target.files);
+                event.target.value = '';
+              }}
+            />
+          </>
         ) : null}
         <EmojiButton disabled={disabled} onPick={insert} />
         <label htmlFor="message-input" className="sr-only">
@@ -170,7 +230,7 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
   );
 }
 
-/** A round tool button of the manager's (heading, profile card) beside the input. */
+/** A round tool button beside the input (heading, profile card, photo). */
 function ToolButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled: boolean; children: React.ReactNode }) {
   return (
     <button

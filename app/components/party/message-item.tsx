@@ -3,12 +3,14 @@ import { FormattedText } from '~/components/formatted-text';
 import { useDateFormatter } from '~/components/local-time';
 import { DotsIcon, Menu } from '~/components/menu';
 import { plainText, parseFormatted } from '~/core/format';
+import { isMediaMessageType } from '~/core/chat-media';
 import { markerOf } from '~/core/markers';
 import { cardSummary, parseProfileCard } from '~/core/profile-card';
 import { receiptLine } from '~/core/receipts';
 import type { Actor, PartyState } from '~/core/permissions';
 import { can } from '~/core/permissions';
 import { truncate } from '~/core/text';
+import { MediaMessageBody, isMediaMessage } from './media-message';
 import { ProfileCardView } from './profile-card';
 import type { ChatMessage } from '~/core/protocol';
 
@@ -27,7 +29,9 @@ export function isHeading(message: Pick<ChatMessage, 'messageType'>): message is
 
 /** A message in one line: its text, or for a profile card the name on it. */
 export function preview(message: Pick<ChatMessage, 'messageType' | 'message'>, length = 80): string {
-  return message.messageType === 'profile' ? `👤 ${cardSummary(parseProfileCard(message.message))}` : snippet(message.message, length);
+  if (message.messageType === 'profile') return `👤 ${cardSummary(parseProfileCard(message.message))}`;
+  if (isMediaMessageType(message.messageType)) return `${message.messageType === 'photo' ? '📷' : '📎'} ${snippet(message.message, length)}`.trim();
+  return snippet(message.message, length);
 }
 
 export function snippet(text: string, length = 80): string {
@@ -45,13 +49,15 @@ interface Props extends MessageActions {
   selection?: { selected: boolean; toggle: () => void } | undefined;
   /** Scrolls to another message (a reply's quote links to the message it answers). */
   onJump: (id: string) => void;
+  /** Opens a media message's file in the lightbox or the viewer. */
+  onOpenMedia: (message: ChatMessage) => void;
 }
 
 /**
  * One message: a bubble (own ones on the right), a heading, or the placeholder of a deleted one.
  * The menu shows for the manager always and for others only while the party is not restricted.
  */
-export function MessageItem({ message, me, party, repliedTo, receipts, selection, onJump, onReply, onEdit, onDelete, onShowReceipts }: Props) {
+export function MessageItem({ message, me, party, repliedTo, receipts, selection, onJump, onOpenMedia, onReply, onEdit, onDelete, onShowReceipts }: Props) {
   const { t } = useTranslation();
   const format = useDateFormatter();
   const mine = message.sender === me?.id;
@@ -149,6 +155,15 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
             ) : null}
             {message.messageType === 'profile' ? (
               <ProfileCardView card={parseProfileCard(message.message)} />
+            ) : isMediaMessage(message) ? (
+              <>
+                <MediaMessageBody message={message} onOpen={() => onOpenMedia(message)} />
+                {message.message ? (
+                  <p className="mt-1 whitespace-pre-wrap break-words" data-testid="caption">
+                    <FormattedText text={message.message} />
+                  </p>
+                ) : null}
+              </>
             ) : (
               <p className="whitespace-pre-wrap break-words">
                 <FormattedText text={message.message} />

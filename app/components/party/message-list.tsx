@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { MutableRefObject } from 'react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormattedText } from '~/components/formatted-text';
 import type { PendingMessage } from '~/core/chat-state';
@@ -9,9 +9,17 @@ import { markerOf } from '~/core/markers';
 import type { Actor, PartyState } from '~/core/permissions';
 import type { ChatMessage, Member } from '~/core/protocol';
 import type { MessageActions } from './message-item';
+import { isMediaMessage } from './media-message';
 import { MessageItem, preview } from './message-item';
 
+// The lightbox and the viewer (with the video player) load when a file is first opened, so the
+// party page's own script stays small.
+const Lightbox = lazy(() => import('~/components/media/lightbox').then((module) => ({ default: module.Lightbox })));
+const MediaViewer = lazy(() => import('~/components/media/media-viewer').then((module) => ({ default: module.MediaViewer })));
+
 interface Props extends MessageActions {
+  /** The party's id: a video sent in it streams through the party's own file route. */
+  partyId: string;
   messages: ChatMessage[];
   pending: PendingMessage[];
   me: Actor | null;
@@ -55,14 +63,18 @@ const AT_END_PX = 80;
  * while the reader is there; otherwise it keeps their place (also when an older page arrives
  * above) and offers a button to the new messages. Older pages load when the top comes near.
  */
-export function MessageList({ messages, pending, me, party, members, seen, lastSeenAtOpen, hasMore, hasNewer, selection, jumpRef, onLoadOlder, onLoadNewer, onLoadAround, onRetry, ...actions }: Props) {
+export function MessageList({ partyId, messages, pending, me, party, members, seen, lastSeenAtOpen, hasMore, hasNewer, selection, jumpRef, onLoadOlder, onLoadNewer, onLoadAround, onRetry, ...actions }: Props) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const [unseenBelow, setUnseenBelow] = useState(false);
   const [listTop, setListTop] = useState(0);
   const loading = useRef(false);
+  const [opened, setOpened] = useState<ChatMessage | null>(null);
   const byId = new Map(messages.map((message) => [message.id, message]));
+  // The lightbox goes through the loaded photos of the party, in their order.
+  const photos = messages.filter((message) => message.messageType === 'photo' && !message.deleted && isMediaMessage(message));
+  const photoIndex = opened ? photos.findIndex((photo) => photo.id === opened.id) : -1;
   const firstNew = lastSeenAtOpen === null ? undefined : messages.find((m) => m.seq > lastSeenAtOpen && m.sender !== me?.id && !markerOf(m))?.id;
   const showReceipts = me?.role === 'manager';
   // A fully deleted message (spec: fullDelete) leaves no row.
@@ -233,6 +245,7 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
                       receipts={receiptsFor(row.message)}
                       selection={selection ? { selected: selection.ids.has(row.message.id), toggle: () => selection.toggle(row.message.id) } : undefined}
                       onJump={jumpToMessage}
+                      onOpenMedia={setOpened}
                       {...actions}
                     />
                   </>
@@ -264,8 +277,35 @@ export function MessageList({ messages, pending, me, party, members, seen, lastS
           {hasNewer ? t('party.toLatest') : t('party.newMessages')} ↓
         </button>
       ) : null}
+      {opened ? (
+        <Suspense fallback={null}>
+          {photoIndex >= 0 ? (
+            <Lightbox
+              photos={photos.map((photo) => ({ id: photo.mediaAttachment ?? '', title: photoTitle(photo) }))}
+              index={photoIndex}
+              onIndex={(index) => setOpened(photos[index] ?? null)}
+              onClose={() => setOpened(null)}
+            />
+          ) : opened.mediaAttachment && opened.messageType !== 'photo' ? (
+            <MediaViewer
+              partyId={partyId}
+              media={{
+                id: opened.mediaAttachment,
+                title: opened.message ? preview({ messageType: 'text', message: opened.message }) : t(`chatMedia.kind.${opened.messageType as 'video' | 'audio' | 'voice' | 'document'}`),
+                mediaType: opened.mediaAttachmentType === 'video' || opened.mediaAttachmentType === 'audio' ? opened.mediaAttachmentType : 'application',
+                hasPreview: false,
+              }}
+              onClose={() => setOpened(null)}
+            />
+          ) : null}
+        </Suspense>
+      ) : null}
     </div>
   );
+
+  function photoTitle(photo: ChatMessage): string {
+    return photo.message ? preview({ messageType: 'text', message: photo.message }) : t('chatMedia.photoFrom', { name: photo.senderName });
+  }
 }
 
 /** Loads the page before or after the loaded messages (scrolling does it too; this is for keys and screen readers). */
@@ -309,6 +349,9 @@ function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (tempId
         </button>
       ) : (
         <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary-light/70 px-3.5 py-2 shadow-sm sm:max-w-[70%]">
+          {item.mediaAttachment && item.messageType === 'photo' ? (
+            <img src={`/files/${item.mediaAttachment}`} alt="" className="-mx-1.5 mt-1 h-60 w-64 max-w-full rounded-xl bg-slate-100 object-cover" />
+          ) : null}
           <p className="whitespace-pre-wrap break-words">
             <FormattedText text={item.message} />
           </p>

@@ -9,8 +9,9 @@ import { apiFetch, signInAgain } from '~/lib/api';
 import { uuid } from '~/lib/uuid';
 
 /** The frame for a message that waits to be sent; the same tempId every time it is tried. */
-function frameOf(pending: Pick<PendingMessage, 'tempId' | 'message' | 'messageType' | 'replyingTo'>): ClientEvent {
-  return { type: 'sendMessage', tempId: pending.tempId, messageType: pending.messageType, message: pending.message, replyingTo: pending.replyingTo };
+function frameOf(pending: Pick<PendingMessage, 'tempId' | 'message' | 'messageType' | 'replyingTo' | 'mediaAttachment'>): ClientEvent {
+  const media = pending.mediaAttachment ? { mediaAttachment: pending.mediaAttachment } : {};
+  return { type: 'sendMessage', tempId: pending.tempId, messageType: pending.messageType, message: pending.message, replyingTo: pending.replyingTo, ...media };
 }
 const SEEN_THROTTLE_MS = 1000;
 
@@ -192,8 +193,9 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
   }, [party.id]);
 
   const send = useCallback(
-    (text: string, options: { messageType?: MessageType; replyingTo?: string | null } = {}) => {
-      const pending = { tempId: uuid(), message: text, messageType: options.messageType ?? 'text', replyingTo: options.replyingTo ?? null };
+    (text: string, options: { messageType?: MessageType; replyingTo?: string | null; mediaAttachment?: string } = {}) => {
+      const media = options.mediaAttachment ? { mediaAttachment: options.mediaAttachment } : {};
+      const pending = { tempId: uuid(), message: text, messageType: options.messageType ?? 'text', replyingTo: options.replyingTo ?? null, ...media };
       dispatch({ type: 'queued', ...pending, at: Date.now() });
       if (stateRef.current.ready) sendFrame(frameOf(pending));
       // One's own message is shown where it lands, at the newest: leave a window far back.

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { MediaIcon } from '~/components/media/media-icons';
+import { isMediaMessageType } from '~/core/chat-media';
+import type { ChatMessage } from '~/core/protocol';
+
+/** A message that carries a file it can show (a media message whose file is named). */
+export function isMediaMessage(message: ChatMessage): message is ChatMessage & { mediaAttachment: string } {
+  return isMediaMessageType(message.messageType) && typeof message.mediaAttachment === 'string';
+}
+
+/**
+ * The file of a media message inside its bubble. A photo sits in a box of fixed size (cropped to
+ * fill it), so the virtualised list knows the row's height before the picture has loaded and does
+ * not jump; other kinds are a card with their kind. Either opens the viewer on a click.
+ */
+export function MediaMessageBody({ message, onOpen }: { message: ChatMessage & { mediaAttachment: string }; onOpen: () => void }) {
+  const { t } = useTranslation();
+  if (message.messageType === 'photo') {
+    const label = t('chatMedia.photoFrom', { name: message.senderName });
+    return (
+      <button type="button" onClick={onOpen} aria-label={label} className="-mx-1.5 mt-1 block overflow-hidden rounded-xl" data-testid="chat-photo">
+        <img src={`/files/${message.mediaAttachment}`} alt={label} loading="lazy" decoding="async" draggable={false} className="h-60 w-64 max-w-full bg-slate-100 object-cover" />
+      </button>
+    );
+  }
+  const kind = message.messageType as 'video' | 'audio' | 'voice' | 'document';
+  return (
+    <button type="button" onClick={onOpen} className="mt-1 flex w-64 max-w-full items-center gap-3 rounded-xl bg-slate-50 px-3 py-2.5 text-left ring-1 ring-slate-200 hover:bg-slate-100" data-testid="chat-file">
+      <MediaIcon type={message.mediaAttachmentType ?? 'application'} className="h-8 w-8 shrink-0 text-primary-dark" />
+      <span className="font-medium">{t(`chatMedia.kind.${kind}`)}</span>
+    </button>
+  );
+}

@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './diagnostics';
+import { hostParty, joinAs, phoneContext, settled } from './helpers';
+
+/** A real JPEG of one colour, drawn by the browser (no fixture file to keep in the repository). */
+async function jpeg(page: Page, colour: string): Promise<Buffer> {
+  const bytes = await page.evaluate(async (fill) => {
+    const canvas = new OffscreenCanvas(640, 480);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = fill;
+    context.fillRect(0, 0, 640, 480);
+    context.fillStyle = '#ffffff';
+    context.fillRect(200, 150, 240, 180);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  }, colour);
+  return Buffer.from(bytes);
+}
+
+async function sendPhoto(page: Page, name: string, bytes: Buffer, caption: string): Promise<void> {
+  await page.getByTestId('chat-file-input').setInputFiles({ name, mimeType: 'image/jpeg', buffer: bytes });
+  const dialog = page.getByRole('dialog', { name: 'Foto senden' });
+  await expect(dialog.getByTestId('send-preview')).toBeVisible();
+  await dialog.getByLabel('Bildunterschrift (optional)').fill(caption);
+  await dialog.getByRole('button', { name: 'Senden' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('photos in chat: the manager and a guest send them, the lightbox goes round, a guest cannot send a PDF', async ({ browser }) => {
+  const { context, page: manager, link } = await hostParty(browser, 'Foto-Party', { viewport: { width: 1280, height: 900 } });
+  const guestContext = await phoneContext(browser);
+  const guest = await guestContext.newPage();
+  await joinAs(guest, link, 'Rosa');
+  await settled(manager);
+
+  await expect(manager.getByRole('button', { name: 'Foto oder Datei anhängen' })).toBeVisible();
+  await sendPhoto(manager, 'kollektion.jpg', await jpeg(manager, '#c2410c'), 'Die neue Kollektion');
+  const sent = manager.getByTestId('message').filter({ hasText: 'Die neue Kollektion' });
+  await expect(sent.getByTestId('chat-photo')).toBeVisible();
+  await expect(manager.getByTestId('pending-message')).toHaveCount(0);
+
+  // The guest sees the picture itself, loaded from the party's file, with its caption.
+  const received = guest.getByTestId('message').filter({ hasText: 'Die neue Kollektion' });
+  await expect(received.getByTestId('caption')).toHaveText('Die neue Kollektion');
+  const picture = received.getByRole('img', { name: /^Foto von Anna/ });
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+
+  // The guest answers with a photo of her own; the manager sees it.
+  await expect(guest.getByRole('button', { name: 'Foto anhängen' })).toBeVisible();
+  await sendPhoto(guest, 'antwort.jpg', await jpeg(guest, '#15803d'), 'Meine Farbe');
+  const answer = manager.getByTestId('message').filter({ hasText: 'Meine Farbe' });
+  await expect(answer.getByRole('img', { name: /^Foto von Rosa/ })).toBeVisible();
+  await expect.poll(() => answer.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+  await manager.screenshot({ path: 'test-results/chat-media/chat-desktop.png' });
+
+  // The lightbox goes through the party's photos and wraps around at the end.
+  await received.getByTestId('chat-photo').click();
+  const lightbox = guest.getByRole('dialog', { name: 'Die neue Kollektion' });
+  await expect(lightbox.getByTestId('lightbox-position')).toHaveText('1 von 2');
+  await guest.screenshot({ path: 'test-results/chat-media/lightbox-phone.png' });
+  await lightbox.getByRole('button', { name: 'Nächstes Foto' }).click();
+  await expect(guest.getByRole('dialog', { name: 'Meine Farbe' }).getByTestId('lightbox-position')).toHaveText('2 von 2');
+  await guest.getByRole('button', { name: 'Nächstes Foto' }).click();
+  await expect(guest.getByTestId('lightbox-position')).toHaveText('1 von 2');
+  await guest.getByRole('button', { name: 'Schließen' }).click();
+  await expect(guest.getByRole('dialog')).toHaveCount(0);
+
+  // A PDF from a guest: the note for 3 s, no dialog, nothing sent.
+  const before = await manager.getByTestId('message').count();
+  await guest.getByTestId('chat-file-input').setInputFiles({ name: 'katalog.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(guest.getByTestId('images-only')).toHaveText('Hier können nur Bilder gesendet werden.');
+  await expect(guest.getByRole('dialog')).toHaveCount(0);
+  await guest.screenshot({ path: 'test-results/chat-media/guest-pdf-note-phone.png' });
+  await expect(guest.getByTestId('images-only')).toHaveCount(0, { timeout: 5000 });
+  await expect(manager.getByTestId('message')).toHaveCount(before);
+  await expect(guest.getByTestId('pending-message')).toHaveCount(0);
+
+  await guestContext.close();
+  await context.close();
+});
+
+test("the manager's PDF goes into her library first and is sent from there; a guest opens it in the viewer", async ({ browser }) => {
+  const { context, page: manager, link } = await hostParty(browser, 'Katalog-Party', { viewport: { width: 1280, height: 900 } });
+  const guestContext = await phoneContext(browser);
+  const guest = await guestContext.newPage();
+  await joinAs(guest, link, 'Lena');
+  await settled(manager);
+
+  await manager.getByTestId('chat-file-input').setInputFiles({ name: 'katalog.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
+  const dialog = manager.getByRole('dialog', { name: 'Datei senden' });
+  // Spec section 5: a non-image is always saved to the library; the choice is locked.
+  const save = dialog.getByRole('checkbox', { name: /Auch in meiner Mediathek speichern/ });
+  await expect(save).toBeChecked();
+  await expect(save).toBeDisabled();
+  await dialog.getByLabel('Bildunterschrift (optional)').fill('Der Herbstkatalog');
+  await dialog.getByRole('button', { name: 'Senden' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const received = guest.getByTestId('message').filter({ hasText: 'Der Herbstkatalog' });
+  await expect(received.getByTestId('chat-file')).toHaveText('PDF-Dokument');
+  await guest.screenshot({ path: 'test-results/chat-media/pdf-card-phone.png' });
+  await received.getByTestId('chat-file').click();
+  const viewer = guest.getByRole('dialog', { name: 'Der Herbstkatalog' });
+  await expect(viewer.getByTestId('pdf-viewer').or(viewer.getByTestId('pdf-open'))).toBeVisible();
+  await expect(viewer.getByRole('link', { name: '„Der Herbstkatalog“ herunterladen' })).toBeVisible();
+  await guest.screenshot({ path: 'test-results/chat-media/pdf-viewer-phone.png' });
+
+  // The file is in her library's root now.
+  await manager.goto('/media');
+  await expect(manager.getByText('katalog.pdf')).toBeVisible();
+  await guestContext.close();
+  await context.close();
+});
