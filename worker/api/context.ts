@@ -1,14 +1,36 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import { AppError } from '../../app/core/errors';
 import { firstErrorCode } from '../../app/core/schemas';
 import type { Identity } from '../auth/identity';
+import { resolveIdentity } from '../auth/identity';
 import type { Db } from '../db/client';
+import { database } from '../db/client';
 import type { Env } from '../env';
 
 export type ApiEnv = { Bindings: Env; Variables: { db: Db; identity: Identity } };
 export type ApiContext = Context<ApiEnv>;
+
+/**
+ * Who is asking, for every route of the API and /files: the database and the identity in the
+ * context, an optional `check` of the request before the route runs, and the identity's refreshed
+ * cookies on the answer (never on a socket's 101, which carries no headers to the page).
+ */
+export function withIdentity(check?: (c: ApiContext, identity: Identity) => void): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const db = database(c.env.DB);
+    const identity = await resolveIdentity(db, c.req.raw);
+    c.set('db', db);
+    c.set('identity', identity);
+    check?.(c, identity);
+    await next();
+    if (identity.setCookies.length > 0 && c.res.status !== 101) {
+      c.res = new Response(c.res.body, c.res);
+      for (const cookie of identity.setCookies) c.res.headers.append('Set-Cookie', cookie);
+    }
+  };
+}
 
 /** Validates one part of the request with a shared schema; a failure is the schema's error code. */
 export function valid<T extends z.ZodType, Target extends 'json' | 'query'>(target: Target, schema: T) {

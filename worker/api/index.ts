@@ -2,10 +2,9 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, isAppError } from '../../app/core/errors';
 import type { ErrorBody } from '../../app/core/errors';
-import { resolveIdentity } from '../auth/identity';
-import { database } from '../db/client';
 import { auth } from './auth';
 import type { ApiContext, ApiEnv } from './context';
+import { withIdentity } from './context';
 import { mediaApi } from './media';
 import { partiesApi } from './parties';
 import { profilesApi } from './profiles';
@@ -24,26 +23,19 @@ export function apiError(error: Error, c: ApiContext): Response {
 /** The JSON API (spec section 7) under /api. Every failure has one shape: `{ error: { code } }`. */
 export const api = new Hono<ApiEnv>()
   .basePath('/api')
-  .use(async (c, next) => {
-    const db = database(c.env.DB);
-    const identity = await resolveIdentity(db, c.req.raw);
-    c.set('db', db);
-    c.set('identity', identity);
+  .use(
     // Cookies ride along on cross-site requests; only our own pages may write with them, and
     // only our own pages may open a socket with them.
-    const origin = c.req.header('Origin');
-    const crossSite = origin !== undefined && origin !== new URL(c.req.url).origin;
-    const write = !SAFE_METHODS.has(c.req.method) || c.req.header('Upgrade') === 'websocket';
-    if (write && identity.viaCookie && (crossSite || (!origin && c.req.header('Upgrade') !== 'websocket'))) {
-      throw new AppError('badOrigin');
-    }
-    if (crossSite && c.req.header('Upgrade') === 'websocket') throw new AppError('badOrigin');
-    await next();
-    if (identity.setCookies.length > 0 && c.res.status !== 101) {
-      c.res = new Response(c.res.body, c.res);
-      for (const cookie of identity.setCookies) c.res.headers.append('Set-Cookie', cookie);
-    }
-  })
+    withIdentity((c, identity) => {
+      const origin = c.req.header('Origin');
+      const crossSite = origin !== undefined && origin !== new URL(c.req.url).origin;
+      const write = !SAFE_METHODS.has(c.req.method) || c.req.header('Upgrade') === 'websocket';
+      if (write && identity.viaCookie && (crossSite || (!origin && c.req.header('Upgrade') !== 'websocket'))) {
+        throw new AppError('badOrigin');
+      }
+      if (crossSite && c.req.header('Upgrade') === 'websocket') throw new AppError('badOrigin');
+    }),
+  )
   .route('/auth', auth)
   .route('/parties', partiesApi)
   .route('/profile', profilesApi)

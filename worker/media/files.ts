@@ -6,8 +6,7 @@ import { contentDisposition, inlineSafe } from '../../app/core/media-content';
 import { IdSchema } from '../../app/core/schemas';
 import { apiError } from '../api';
 import type { ApiContext, ApiEnv } from '../api/context';
-import { resolveIdentity } from '../auth/identity';
-import { database } from '../db/client';
+import { withIdentity } from '../api/context';
 import type { Db } from '../db/client';
 import { mediaItems, partyUploads } from '../db/schema';
 import type { MediaFile } from '../services/media';
@@ -111,17 +110,7 @@ async function serve(c: ApiContext, which: 'original' | 'preview'): Promise<Resp
 /** Mounted at /files by the Worker. The same identity and error answers as the API. */
 export const files = new Hono<ApiEnv>()
   .basePath('/files')
-  .use(async (c, next) => {
-    const db = database(c.env.DB);
-    const identity = await resolveIdentity(db, c.req.raw);
-    c.set('db', db);
-    c.set('identity', identity);
-    await next();
-    if (identity.setCookies.length > 0) {
-      c.res = new Response(c.res.body, c.res);
-      for (const cookie of identity.setCookies) c.res.headers.append('Set-Cookie', cookie);
-    }
-  })
+  .use(withIdentity())
   .get('/:id', (c) => serve(c, 'original'))
   .get('/:id/preview', (c) => serve(c, 'preview'))
   .notFound((c) => c.json<ErrorBody>({ error: { code: 'notFound' } }, 404))
