@@ -3,7 +3,7 @@ import { markerOf } from '../app/core/markers';
 import type { MessageMedia } from '../app/core/chat-media';
 import type { MediaKind } from '../app/core/media';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '../app/core/protocol';
-import { headingEntry } from '../app/core/protocol';
+import { headingEntry } from '../app/core/messages';
 
 /**
  * The PartyRoom's own SQLite: the message log, its gap-free event sequence, members with their

@@ -1,6 +1,6 @@
 import type { ErrorCode } from './errors';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, ServerEvent } from './protocol';
-import { headingEntry } from './protocol';
+import { headingEntry } from './messages';
 
 /**
  * The party page's view of a chat, as a pure reducer. It applies server events in `seq` order,
