@@ -20,6 +20,11 @@ function manifest() {
   return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
 }
 
+/** Vite's own client manifest: source module -> emitted chunk, for chunks Remix's manifest does not list. */
+function viteManifest() {
+  return JSON.parse(readFileSync('build/.vite/client-manifest.json', 'utf8'));
+}
+
 const gzipBytes = (path) => gzipSync(readFileSync(join(CLIENT, path)), { level: 9 }).length;
 
 /** JS and CSS files (with gzip bytes) a full load of `routeId` fetches. */
@@ -38,8 +43,8 @@ export function routeWeight(routeId, language = 'de') {
     for (const file of route.css ?? []) css.add(file);
   }
   // app/i18n/resources.ts imports the page's language lazily, before hydration: part of every load.
-  const locale = readdirSync(ASSETS).find((name) => name.startsWith(`${language}-`) && name.endsWith('.js'));
-  if (locale) js.add(`/assets/${locale}`);
+  // Vite's manifest names its chunk; a file name alone does not (the emoji picker has a `de-` too).
+  js.add(`/${viteManifest()[`app/i18n/locales/${language}.ts`].file}`);
   const sum = (files) => [...files].reduce((total, file) => total + gzipBytes(file), 0);
   return { route: routeId, jsFiles: js.size, jsGzip: sum(js), cssGzip: sum(css) };
 }
