@@ -160,7 +160,7 @@ export function VoiceDialog({ partyId, onSend, onClose }: { partyId: string; onS
             type="button"
             onClick={() => void send()}
             disabled={state.kind !== 'recording'}
-            className="flex items-center gap-2 rounded-full bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-40"
+            className="flex items-center gap-2 whitespace-nowrap rounded-full bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-40"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
               <path d="M3.4 20.4 21 12 3.4 3.6l.1 6.5L15 12 3.5 13.9z" />
