@@ -25,8 +25,8 @@ test.use({
   },
 });
 
-test('a guest on a phone records a voice message; the manager sees it and plays it', async ({ browser }) => {
-  const { context, page: manager, link } = await hostParty(browser, 'Sprach-Party', { ...SCREENS.desktop });
+test('a guest on a phone records a voice message; the manager sees it, plays it and answers with one', async ({ browser }) => {
+  const { context, page: manager, link } = await hostParty(browser, 'Sprach-Party', { ...SCREENS.desktop, permissions: ['microphone'] });
   const guestContext = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE', permissions: ['microphone'] });
   const guest = await guestContext.newPage();
   await joinAs(guest, link, 'Vera');
@@ -81,9 +81,22 @@ test('a guest on a phone records a voice message; the manager sees it and plays 
   await position.press('ArrowRight');
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(1.5);
 
-  // The guest sees her own message with its player, on the phone.
-  const own = guest.getByTestId('message').filter({ has: guest.getByTestId('audio-message') });
-  await expect(own.getByTestId('audio-duration')).toHaveText(/^0:0[2-4]$/);
+  // The manager answers with a voice message of her own, from the desktop; Escape would cancel.
+  await manager.getByRole('button', { name: 'Sprachnachricht aufnehmen' }).click();
+  const managerDialog = manager.getByRole('dialog', { name: 'Sprachnachricht' });
+  const stopAndSend = managerDialog.getByRole('button', { name: 'Beenden und senden' });
+  await expect(stopAndSend).toBeFocused();
+  await expect(managerDialog.getByTestId('voice-elapsed')).toHaveText('0:01', { timeout: 5000 });
+  await manager.screenshot({ path: 'test-results/voice/recording-desktop.png' });
+  await manager.keyboard.press('Enter');
+  await expect(managerDialog).toHaveCount(0, { timeout: 20_000 });
+
+  // The guest sees both messages with their players, on the phone.
+  const players = guest.getByTestId('message').filter({ has: guest.getByTestId('audio-message') });
+  await expect(players).toHaveCount(2);
+  await expect(players.first().getByTestId('audio-duration')).toHaveText(/^0:0[2-4]$/);
+  await expect(players.last().getByRole('button', { name: 'Sprachnachricht von Anna Becker abspielen' })).toBeVisible();
+  await expect(players.last().getByTestId('audio-duration')).toHaveText(/^0:0[1-3]$/);
   await guest.screenshot({ path: 'test-results/voice/message-phone.png' });
 
   await guestContext.close();

@@ -31,6 +31,7 @@ export function VoiceDialog({ partyId, onSend, onClose }: { partyId: string; onS
   const [state, setState] = useState<State>({ kind: 'waiting' });
   const [elapsed, setElapsed] = useState(0);
   const sendButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const ok = useRef<HTMLButtonElement>(null);
   // Set once the dialog is gone or the recording was ended, so a late answer changes nothing.
   const recordingRef = useRef<VoiceRecording | null>(null);
@@ -62,6 +63,8 @@ export function VoiceDialog({ partyId, onSend, onClose }: { partyId: string; onS
   const recording = state.kind === 'recording' ? state.recording : null;
   useEffect(() => {
     if (!recording) return;
+    // Send is disabled until the microphone is on; then it is what the reader most likely wants.
+    sendButton.current?.focus();
     const tick = () => {
       const ms = recording.elapsedMs();
       setElapsed(ms);
@@ -129,7 +132,7 @@ export function VoiceDialog({ partyId, onSend, onClose }: { partyId: string; onS
 
   const busy = state.kind === 'sending' || state.kind === 'sent';
   return (
-    <Dialog aria-labelledby={`${id}-title`} onCancel={busy ? undefined : cancel} initialFocus={sendButton} className="p-6" key="voice">
+    <Dialog aria-labelledby={`${id}-title`} onCancel={busy ? undefined : cancel} initialFocus={cancelButton} className="p-6" key="voice">
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {t('voice.title')}
       </h2>
@@ -151,7 +154,7 @@ export function VoiceDialog({ partyId, onSend, onClose }: { partyId: string; onS
         ) : null}
       </div>
       <div className="mt-5 flex items-center justify-end gap-2">
-        <button type="button" onClick={cancel} disabled={busy} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40">
+        <button ref={cancelButton} type="button" onClick={cancel} disabled={busy} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40">
           {state.kind === 'error' ? t('common.close') : t('common.cancel')}
         </button>
         {state.kind === 'error' ? null : (
