@@ -43,6 +43,12 @@ export const LIMITS = {
    * held in memory once for the content check, so far below the library's limit.
    */
   partyUploadBytesMax: 25 * 1024 * 1024,
+  /**
+   * The longest voice message; the spec names none. Five minutes is a long spoken answer in a
+   * party chat, and keeps what the phone holds and re-encodes in memory small (about 2.4 MB of AAC
+   * or 4.8 MB of MP3, far below the upload limit above). At the limit the recording is sent.
+   */
+  voiceMaxMs: 5 * 60 * 1000,
   /** How deep folders nest: a path names at most this many. */
   mediaFolderDepthMax: 64,
   /** Characters of a media search. */
@@ -97,4 +103,6 @@ export const TIMINGS = {
   tooManyFilesMs: 5000,
   /** A guest who picks or drops a file that is not a picture is told so this long (spec: 3 s). */
   guestNonImageNoteMs: 3000,
+  /** The voice dialog closes this long after its message was sent (spec: voice closing delay 500 ms). */
+  voiceCloseDelayMs: 500,
 } as const;

@@ -42,6 +42,22 @@ export function extensionOf(name: string): string | null {
   return /^[a-z0-9]{1,10}$/.test(extension) ? extension : null;
 }
 
+/**
+ * A photo or voice message's file for a party (spec section 7): announced with its content type,
+ * extension and size, then its bytes in one PUT to the returned upload URL. Answers the file's id
+ * for the message.
+ */
+export async function uploadToParty(partyId: string, messageType: 'photo' | 'voice', blob: Blob, contentType: string, extension: string | null): Promise<ApiResult<{ mediaAttachment: string }>> {
+  const announced = await apiFetch<{ mediaAttachment: string; uploadUrl: string }>(`/api/parties/${partyId}/media`, {
+    method: 'POST',
+    body: { messageType, contentType, mediaExtension: extension, size: blob.size },
+  });
+  if (!announced.ok) return announced;
+  const put = await apiFetch(announced.data.uploadUrl, { method: 'PUT', body: blob.slice(0, blob.size, contentType) });
+  if (!put.ok) return put;
+  return { ok: true, data: { mediaAttachment: announced.data.mediaAttachment } };
+}
+
 /** The error code in a refused tus request's body, or null for a network failure. */
 function codeOf(error: Error): { code: ErrorCode; status: number } {
   const response = (error as DetailedError).originalResponse;

@@ -24,6 +24,8 @@ import { usePartyChat } from '~/components/party/use-party-chat';
 
 // The send dialog brings the uploaders with it: loaded when a file has been chosen.
 const MediaSendDialog = lazy(() => import('~/components/party/media-send-dialog').then((module) => ({ default: module.MediaSendDialog })));
+// The recorder, and the converters it may load, come only when the voice button is pressed.
+const VoiceDialog = lazy(() => import('~/components/party/voice-dialog').then((module) => ({ default: module.VoiceDialog })));
 import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
 import { StatePanel } from '~/components/state-panel';
 import { isAppError } from '~/core/errors';
@@ -140,6 +142,7 @@ function Party({ party }: { party: PartyInfo }) {
   const [headingOpen, setHeadingOpen] = useState(false);
   const [profileCardOpen, setProfileCardOpen] = useState(false);
   const [sendingFile, setSendingFile] = useState<File | null>(null);
+  const [voiceOpen, setVoiceOpen] = useState(false);
   const [receiptsOf, setReceiptsOf] = useState<ChatMessage | null>(null);
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
   const [selected, setSelected] = useState<Set<string> | null>(null);
@@ -326,6 +329,7 @@ function Party({ party }: { party: PartyInfo }) {
               onHeading={isManager ? () => setHeadingOpen(true) : undefined}
               onProfileCard={isManager ? () => setProfileCardOpen(true) : undefined}
               onFile={setSendingFile}
+              onVoice={() => setVoiceOpen(true)}
               isManager={isManager}
               onSubmit={(text) => {
                 if (inputMode?.kind === 'edit') actions.edit(inputMode.message.id, text);
@@ -387,6 +391,11 @@ function Party({ party }: { party: PartyInfo }) {
               setSendingFile(null);
             }}
           />
+        </Suspense>
+      ) : null}
+      {voiceOpen ? (
+        <Suspense fallback={null}>
+          <VoiceDialog partyId={party.id} onClose={() => setVoiceOpen(false)} onSend={(mediaAttachment) => chat.send('', { messageType: 'voice', mediaAttachment })} />
         </Suspense>
       ) : null}
       {receiptsOf ? <ReceiptsDialog message={receiptsOf} members={state.members} seen={state.seen} onClose={() => setReceiptsOf(null)} /> : null}

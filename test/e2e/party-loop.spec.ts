@@ -47,8 +47,9 @@ test('a consultant signs in, creates a party, and chats with a guest on a phone'
   await expect(reply).toContainText('Schön, dass du da bist.');
   await expect(consultantInput).toHaveValue('');
 
-  // Empty text is never sent.
-  await expect(guest.getByRole('button', { name: 'Senden' })).toBeDisabled();
+  // Empty text is never sent: while the field is empty the voice button takes the send button's place.
+  await expect(guest.getByRole('button', { name: 'Sprachnachricht aufnehmen' })).toBeEnabled();
+  await expect(guest.getByRole('button', { name: 'Senden' })).toHaveCount(0);
   await guestInput.fill('   ');
   await expect(guest.getByRole('button', { name: 'Senden' })).toBeDisabled();
 

@@ -23,6 +23,7 @@ const ACTIONS = {
   close: 'M6 6l12 12M18 6 6 18',
   download: 'M12 4v11 M7 10l5 5 5-5 M5 20h14',
   upload: 'M12 20V9 M7 14l5-5 5 5 M5 4h14',
+  mic: 'M12 3a3 3 0 0 0-3 3v5a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3Z M5 11a7 7 0 0 0 14 0 M12 18v3 M9 21h6',
 };
 
 function ActionIcon({ d, className }: { d: string; className: string }) {
@@ -36,3 +37,4 @@ function ActionIcon({ d, className }: { d: string; className: string }) {
 export const CloseIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.close} className={className} />;
 export const DownloadIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.download} className={className} />;
 export const UploadIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.upload} className={className} />;
+export const MicIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.mic} className={className} />;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, TIMINGS } from '~/core/limits';
 import { acceptedKind } from '~/core/media';
 import type { ChatMessage } from '~/core/protocol';
+import { MicIcon } from '~/components/media/media-icons';
 import { EmojiButton } from './emoji-button';
 import { preview } from './message-item';
 
@@ -27,6 +28,8 @@ interface Props {
   onProfileCard?: () => void;
   /** A file chosen (or dropped) to send; the manager may send every kind, guests only pictures. */
   onFile?: (file: File) => void;
+  /** Opens the voice recording dialog; its button takes the send button's place while the text is empty. */
+  onVoice?: () => void;
   isManager?: boolean;
 }
 
@@ -38,7 +41,7 @@ const MANAGER_ACCEPT = 'image/*,video/*,audio/*,application/pdf';
  * (`busy` until the room acknowledged the previous message). In reply and edit mode a bar above
  * it says what the text is for; cancel (or Escape) returns to normal.
  */
-export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeading, onProfileCard, onFile, isManager = false }: Props) {
+export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeading, onProfileCard, onFile, onVoice, isManager = false }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -209,22 +212,34 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
         <span id="message-hint" className="sr-only">
           {t('input.hint')}
         </span>
-        <button
-          type="submit"
-          disabled={busy || disabled || text.trim() === ''}
-          aria-label={mode?.kind === 'edit' ? t('input.saveEdit') : t('input.send')}
-          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary-dark text-white hover:bg-primary-dark/90 disabled:opacity-40"
-        >
-          {mode?.kind === 'edit' ? (
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
-              <path d="m5 12 5 5L20 7" />
-            </svg>
-          ) : (
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-              <path d="M3.4 20.4 21 12 3.4 3.6l.1 6.5L15 12 3.5 13.9z" />
-            </svg>
-          )}
-        </button>
+        {onVoice && !mode && text === '' ? (
+          <button
+            type="button"
+            onClick={onVoice}
+            disabled={disabled}
+            aria-label={t('voice.record')}
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary-dark text-white hover:bg-primary-dark/90 disabled:opacity-40"
+          >
+            <MicIcon className="h-5 w-5" />
+          </button>
+        ) : (
+          <button
+            type="submit"
+            disabled={busy || disabled || text.trim() === ''}
+            aria-label={mode?.kind === 'edit' ? t('input.saveEdit') : t('input.send')}
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary-dark text-white hover:bg-primary-dark/90 disabled:opacity-40"
+          >
+            {mode?.kind === 'edit' ? (
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
+                <path d="m5 12 5 5L20 7" />
+              </svg>
+            ) : (
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+                <path d="M3.4 20.4 21 12 3.4 3.6l.1 6.5L15 12 3.5 13.9z" />
+              </svg>
+            )}
+          </button>
+        )}
       </form>
     </div>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { MediaIcon } from '~/components/media/media-icons';
 import { isMediaMessageType } from '~/core/chat-media';
 import type { ChatMessage } from '~/core/protocol';
+import { AudioPlayer } from './audio-player';
 
 /** A message that carries a file it can show (a media message whose file is named). */
 export function isMediaMessage(message: ChatMessage): message is ChatMessage & { mediaAttachment: string } {
@@ -11,7 +12,8 @@ export function isMediaMessage(message: ChatMessage): message is ChatMessage & {
 /**
  * The file of a media message inside its bubble. A photo sits in a box of fixed size (cropped to
  * fill it), so the virtualised list knows the row's height before the picture has loaded and does
- * not jump; other kinds are a card with their kind. Either opens the viewer on a click.
+ * not jump; voice and audio play in the bubble; other kinds are a card with their kind that opens
+ * the viewer on a click.
  */
 export function MediaMessageBody({ message, onOpen }: { message: ChatMessage & { mediaAttachment: string }; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -23,7 +25,10 @@ export function MediaMessageBody({ message, onOpen }: { message: ChatMessage & {
       </button>
     );
   }
-  const kind = message.messageType as 'video' | 'audio' | 'voice' | 'document';
+  if (message.messageType === 'voice' || message.messageType === 'audio') {
+    return <AudioPlayer src={`/files/${message.mediaAttachment}`} title={message.messageType === 'voice' ? t('voice.from', { name: message.senderName }) : t('chatMedia.kind.audio')} />;
+  }
+  const kind = message.messageType as 'video' | 'document';
   return (
     <button type="button" onClick={onOpen} className="mt-1 flex w-64 max-w-full items-center gap-3 rounded-xl bg-slate-50 px-3 py-2.5 text-left ring-1 ring-slate-200 hover:bg-slate-100" data-testid="chat-file">
       <MediaIcon type={message.mediaAttachmentType ?? 'application'} className="h-8 w-8 shrink-0 text-primary-dark" />

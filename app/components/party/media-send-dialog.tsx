@@ -7,7 +7,7 @@ import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 import { acceptedKind } from '~/core/media';
 import { apiFetch } from '~/lib/api';
-import { extensionOf, uploadMedia } from '~/lib/upload';
+import { extensionOf, uploadMedia, uploadToParty } from '~/lib/upload';
 
 export interface SentMedia {
   messageType: MediaMessageType;
@@ -54,14 +54,9 @@ export function MediaSendDialog({ file, partyId, isManager, onSend, onCancel }: 
   }
 
   async function partyUpload(): Promise<{ ok: true; media: SentMedia } | { ok: false; code: ErrorCode }> {
-    const announced = await apiFetch<{ mediaAttachment: string; uploadUrl: string }>(`/api/parties/${partyId}/media`, {
-      method: 'POST',
-      body: { messageType: 'photo', contentType: bareType(file), mediaExtension: extensionOf(file.name), size: file.size },
-    });
-    if (!announced.ok) return announced;
-    const put = await apiFetch(announced.data.uploadUrl, { method: 'PUT', body: file.slice(0, file.size, bareType(file)) });
-    if (!put.ok) return put;
-    return { ok: true, media: { messageType: 'photo', mediaAttachment: announced.data.mediaAttachment } };
+    const uploaded = await uploadToParty(partyId, 'photo', file, bareType(file), extensionOf(file.name));
+    if (!uploaded.ok) return uploaded;
+    return { ok: true, media: { messageType: 'photo', mediaAttachment: uploaded.data.mediaAttachment } };
   }
 
   async function libraryUpload(): Promise<{ ok: true; media: SentMedia } | { ok: false; code: ErrorCode }> {

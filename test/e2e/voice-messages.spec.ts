@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveBrowser } from '../../scripts/browser.mjs';
+import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
+import { expect, test } from './diagnostics';
+import { SCREENS, hostParty, joinAs, settled } from './helpers';
+
+/**
+ * Voice messages with Chromium's fake microphone, which plays a tone made here with the project's
+ * ffmpeg (the browser needs the file when it starts, hence at load). Only the fake device, not the
+ * fake permission prompt: each page's microphone permission is then its context's, so a guest who
+ * was not given it really is refused by the browser.
+ */
+const dir = join(tmpdir(), 'salon-e2e-voice');
+mkdirSync(dir, { recursive: true });
+const TONE = join(dir, 'tone.wav');
+execFileSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8', '-ac', '1', '-ar', '48000', TONE], { stdio: 'pipe' });
+
+test.use({
+  launchOptions: {
+    executablePath: resolveBrowser().path,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${TONE}`],
+  },
+});
+
+test('a guest on a phone records a voice message; the manager sees it, plays it and answers with one', async ({ browser }) => {
+  const { context, page: manager, link } = await hostParty(browser, 'Sprach-Party', { ...SCREENS.desktop, permissions: ['microphone'] });
+  const guestContext = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE', permissions: ['microphone'] });
+  const guest = await guestContext.newPage();
+  await joinAs(guest, link, 'Vera');
+  await settled(manager);
+
+  // The voice button stands where the send button is while the field is empty, and only then.
+  const input = guest.getByLabel('Nachricht', { exact: true });
+  const record = guest.getByRole('button', { name: 'Sprachnachricht aufnehmen' });
+  await expect(record).toBeVisible();
+  await input.fill('Hallo');
+  await expect(record).toHaveCount(0);
+  await expect(guest.getByRole('button', { name: 'Senden' })).toBeEnabled();
+  await input.fill('');
+
+  await record.click();
+  const dialog = guest.getByRole('dialog', { name: 'Sprachnachricht' });
+  await expect(dialog.getByTestId('voice-dialog-state')).toHaveAttribute('data-state', 'recording');
+  await expect(dialog.getByRole('status')).toHaveText('Aufnahme läuft');
+  await expect(dialog.getByTestId('voice-elapsed')).toHaveText('0:02', { timeout: 5000 });
+  await guest.screenshot({ path: 'test-results/voice/recording-phone.png' });
+  await dialog.getByRole('button', { name: 'Beenden und senden' }).click();
+  await expect(dialog).toHaveCount(0, { timeout: 20_000 });
+
+  // The manager's bubble: a player with the length, loaded from the party's file.
+  const sent = manager.getByTestId('message').filter({ has: manager.getByTestId('audio-message') });
+  await expect(sent).toHaveCount(1);
+  const play = sent.getByRole('button', { name: 'Sprachnachricht von Vera Gast abspielen' });
+  await expect(play).toBeVisible();
+  await expect(sent.getByTestId('audio-duration')).toHaveText(/^0:0[2-4]$/);
+  const audio = sent.getByTestId('audio-element');
+  expect(await audio.evaluate((element: HTMLAudioElement) => element.duration)).toBeGreaterThan(1.5);
+  // What was stored is what every browser plays: MP3 here (Chromium on Linux records Opus only and has no AAC encoder).
+  const source = await audio.evaluate((element: HTMLAudioElement) => element.currentSrc);
+  const response = await manager.request.get(source);
+  expect(response.headers()['content-type']).toBe('audio/mpeg');
+  await manager.screenshot({ path: 'test-results/voice/message-desktop.png' });
+
+  await play.click();
+  await expect(sent.getByRole('button', { name: 'Sprachnachricht von Vera Gast anhalten' })).toBeVisible();
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 5000 }).toBeGreaterThan(0.5);
+  expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+  await expect(sent.getByTestId('audio-current')).not.toHaveText('0:00');
+  await sent.getByRole('button', { name: 'Sprachnachricht von Vera Gast anhalten' }).click();
+  await expect(play).toBeVisible();
+
+  // The position is a slider the keyboard moves: Home to the start, End to the end.
+  const position = sent.getByRole('slider', { name: 'Wiedergabeposition: Sprachnachricht von Vera Gast' });
+  await position.focus();
+  await position.press('Home');
+  expect(await audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBe(0);
+  await expect(position).toHaveAttribute('aria-valuetext', /^0:00 von 0:0[2-4]$/);
+  await position.press('ArrowRight');
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(1.5);
+
+  // The manager answers with a voice message of her own, from the desktop; Escape would cancel.
+  await manager.getByRole('button', { name: 'Sprachnachricht aufnehmen' }).click();
+  const managerDialog = manager.getByRole('dialog', { name: 'Sprachnachricht' });
+  const stopAndSend = managerDialog.getByRole('button', { name: 'Beenden und senden' });
+  await expect(stopAndSend).toBeFocused();
+  await expect(managerDialog.getByTestId('voice-elapsed')).toHaveText('0:01', { timeout: 5000 });
+  await manager.screenshot({ path: 'test-results/voice/recording-desktop.png' });
+  await manager.keyboard.press('Enter');
+  await expect(managerDialog).toHaveCount(0, { timeout: 20_000 });
+
+  // The guest sees both messages with their players, on the phone.
+  const players = guest.getByTestId('message').filter({ has: guest.getByTestId('audio-message') });
+  await expect(players).toHaveCount(2);
+  await expect(players.first().getByTestId('audio-duration')).toHaveText(/^0:0[2-4]$/);
+  await expect(players.last().getByRole('button', { name: 'Sprachnachricht von Anna Becker abspielen' })).toBeVisible();
+  await expect(players.last().getByTestId('audio-duration')).toHaveText(/^0:0[1-3]$/);
+  await guest.screenshot({ path: 'test-results/voice/message-phone.png' });
+
+  await guestContext.close();
+  await context.close();
+});
+
+test('without the microphone permission the dialog closes and the alert says why', async ({ browser }) => {
+  const { context, link } = await hostParty(browser, 'Stille Party', { ...SCREENS.desktop });
+  const guestContext = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE' });
+  const guest = await guestContext.newPage();
+  await joinAs(guest, link, 'Ida');
+
+  await guest.getByRole('button', { name: 'Sprachnachricht aufnehmen' }).click();
+  const alert = guest.getByRole('alertdialog', { name: 'Aufnahme nicht möglich' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByTestId('voice-failed')).toHaveText(/Zugriff auf das Mikrofon wurde nicht erlaubt/);
+  await expect(guest.getByRole('dialog', { name: 'Sprachnachricht' })).toHaveCount(0);
+  await guest.screenshot({ path: 'test-results/voice/denied-phone.png' });
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(guest.getByRole('alertdialog')).toHaveCount(0);
+  await expect(guest.getByTestId('message')).toHaveCount(0);
+
+  await guestContext.close();
+  await context.close();
+});
