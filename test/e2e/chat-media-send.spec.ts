@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
 import { expect, test } from './diagnostics';
-import { createParty, hostParty, joinAs, phoneContext, settled, signIn } from './helpers';
+import { createParty, expectNoSidewaysScroll, hostParty, joinAs, phoneContext, settled, signIn } from './helpers';
 
 /**
  * Sending media into a chat beyond one photo: several files at once (at most 10), a video that is
@@ -204,6 +204,16 @@ test('the media picker: folders, search and previews of the library; two items g
   await manager.getByRole('button', { name: 'Änderung speichern' }).click();
   await expect(guest.getByTestId('caption')).toHaveCount(0);
   await expect(guest.getByTestId('chat-photo')).toHaveCount(2);
+
+  // On a phone the picker fits the screen.
+  await manager.setViewportSize({ width: 390, height: 844 });
+  await manager.getByRole('button', { name: 'Foto oder Datei anhängen' }).click();
+  await manager.getByRole('menuitem', { name: 'Aus der Mediathek' }).click();
+  await expect(card(`Winterjacke-${RUN}`).locator('img')).toBeVisible();
+  await expectNoSidewaysScroll(manager, 'media picker on a phone');
+  await manager.screenshot({ path: `${SHOTS}/picker-phone.png` });
+  await picker.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(picker).toHaveCount(0);
   await guestContext.close();
   await context.close();
 });
