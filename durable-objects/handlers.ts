@@ -192,6 +192,8 @@ export function editMessage(room: Room, member: StoredMember, messageId: string,
   const target = room.store.findById(messageId);
   if (!target) return fail('messageNotFound');
   if (!allowed(room, member, { type: 'editMessage', message: target })) return fail(target.sender === member.id ? refusal(room) : 'forbidden');
+  // A photo's caption may go; a text or a heading is never left empty.
+  if (text === '' && !isMediaMessageType(target.messageType)) return fail('messageEmpty');
   const change = room.store.editMessage(target, text, room.now());
   room.broadcast({ type: 'updatedMessage', seq: change.seq, message: change.message });
   return { ok: true, value: change };

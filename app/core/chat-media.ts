@@ -1,4 +1,5 @@
 import type { MediaKind } from './media';
+import { LIMITS } from './limits';
 import { acceptedKind } from './media';
 import { recognisedContentType } from './media-content';
 
@@ -106,6 +107,19 @@ export function extensionFits(extension: string, kind: MediaKind): boolean {
  */
 export function uploadFits(messageType: MediaMessageType, contentType: string): boolean {
   return acceptedKind(contentType) === MEDIA_MESSAGE_KINDS[messageType] && recognisedContentType(contentType);
+}
+
+/**
+ * What of a selection for the chat goes on to the send dialog (spec section 5): at most 10 files
+ * at once (more are refused as a whole, like the library's 20), and from a guest only pictures
+ * (the rest are left out and she is told so); the manager's files all go on, each checked again
+ * as it is sent. The server enforces the same rights.
+ */
+export function chatSelection<F extends { type: string }>(files: readonly F[], mayAttachAll: boolean): { tooMany: true } | { files: F[]; imagesOnly: boolean } {
+  if (files.length > LIMITS.chatUploadFilesMax) return { tooMany: true };
+  if (mayAttachAll) return { files: [...files], imagesOnly: false };
+  const images = files.filter((file) => acceptedKind(file.type.split(';')[0]!.trim().toLowerCase()) === 'image');
+  return { files: images, imagesOnly: images.length < files.length };
 }
 
 /** Where a party upload's bytes live in R2: under the party, never in anyone's library. */

@@ -55,6 +55,8 @@ export const LIMITS = {
   mediaSearchMax: 200,
   /** Files one upload into the library takes at once (spec sections 5 and 9). */
   libraryUploadFilesMax: 20,
+  /** Files one send into a chat takes at once, chosen, dropped or picked from the library (spec sections 5 and 9). */
+  chatUploadFilesMax: 10,
   messageTextMax: 4000,
   /** Largest WebSocket frame the party room parses. */
   frameBytesMax: 16 * 1024,

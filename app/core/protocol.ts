@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { LIMITS } from './limits';
-import { ChangeNameSchema, MessageBodyShape, MessageTextSchema, TempIdSchema, checkMessageBody } from './schemas';
+import { CaptionTextSchema, ChangeNameSchema, MessageBodyShape, TempIdSchema, checkMessageBody } from './schemas';
 import { MESSAGE_TYPES } from './messages';
 import type { ChatMessage, HeadingEntry, Member, MessageType } from './messages';
 
@@ -44,7 +44,8 @@ export const ClientEventSchema = z.discriminatedUnion(
     z.object({
       type: z.literal('updateMessage'),
       messageId: z.uuid({ error: 'invalidInput' }),
-      message: MessageTextSchema,
+      // A caption may be emptied; whether the message is one with a caption is the room's question.
+      message: CaptionTextSchema,
     }),
     z.object({
       type: z.literal('updateSeen'),

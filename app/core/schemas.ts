@@ -200,7 +200,8 @@ export const DeleteMessageSchema = z.object({
 export const DeleteMessagesSchema = z.object({
   messageIds: z.array(IdSchema, { error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(LIMITS.historyPage * 4, { error: 'invalidInput' }),
 });
-export const EditMessageSchema = z.object({ messageId: IdSchema, message: MessageTextSchema });
+/** A new text, or a media message's new caption (which may be empty: the room tells them apart). */
+export const EditMessageSchema = z.object({ messageId: IdSchema, message: CaptionTextSchema });
 export const MakeHostSchema = z.object({ guestId: IdSchema });
 export const RestrictionSchema = z.object({ restrictedMessaging: z.boolean({ error: 'invalidInput' }) });
 

@@ -21,11 +21,9 @@ import { RestrictionToggle } from '~/components/party/restriction-toggle';
 import { MessageList } from '~/components/party/message-list';
 import { NoticeBar } from '~/components/party/notice-bar';
 import { usePartyChat } from '~/components/party/use-party-chat';
-
-// The send dialog brings the uploaders with it: loaded when a file has been chosen.
-const MediaSendDialog = lazy(() => import('~/components/party/media-send-dialog').then((module) => ({ default: module.MediaSendDialog })));
-// The recorder, and the converters it may load, come only when the voice button is pressed.
-const VoiceDialog = lazy(() => import('~/components/party/voice-dialog').then((module) => ({ default: module.VoiceDialog })));
+import type { ChatBatch } from '~/components/party/chat-uploads';
+import { chatSelection } from '~/core/chat-media';
+import { LIMITS, TIMINGS } from '~/core/limits';
 import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
 import { StatePanel } from '~/components/state-panel';
 import { isAppError } from '~/core/errors';
@@ -36,6 +34,15 @@ import type { Ended, PendingMessage } from '~/core/chat-state';
 import type { ChatMessage } from '~/core/protocol';
 import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
 import type { PartyInfo } from '../../worker/services/parties';
+
+// The send dialog, the picker and the uploads (with the uploaders) load when they are first used.
+const MediaSendDialog = lazy(() => import('~/components/party/media-send-dialog').then((module) => ({ default: module.MediaSendDialog })));
+const MediaPickerDialog = lazy(() => import('~/components/party/media-picker-dialog').then((module) => ({ default: module.MediaPickerDialog })));
+const ChatUploads = lazy(() => import('~/components/party/chat-uploads').then((module) => ({ default: module.ChatUploads })));
+// The screen-wide drop zone is not needed for the first paint: it loads right after.
+const FileDropZone = lazy(() => import('~/components/media/file-drop-zone').then((module) => ({ default: module.FileDropZone })));
+// The recorder, and the converters it may load, come only when the voice button is pressed.
+const VoiceDialog = lazy(() => import('~/components/party/voice-dialog').then((module) => ({ default: module.VoiceDialog })));
 
 const SHORT_ID = /^[0-9A-Za-z]{6,32}$/;
 
@@ -141,8 +148,28 @@ function Party({ party }: { party: PartyInfo }) {
   const [inputMode, setInputMode] = useState<InputMode>(null);
   const [headingOpen, setHeadingOpen] = useState(false);
   const [profileCardOpen, setProfileCardOpen] = useState(false);
-  const [sendingFile, setSendingFile] = useState<File | null>(null);
   const [voiceOpen, setVoiceOpen] = useState(false);
+  // Files chosen or dropped, waiting in the send dialog; the library open in the picker; both
+  // remember the message they answer. What was sent goes on as batches through the uploads.
+  const [sendingFiles, setSendingFiles] = useState<{ files: File[]; replyingTo: string | null } | null>(null);
+  const [picking, setPicking] = useState<{ replyingTo: string | null } | null>(null);
+  const [batches, setBatches] = useState<ChatBatch[]>([]);
+  const [tooManyFiles, setTooManyFiles] = useState<number | null>(null);
+  const [imagesOnly, setImagesOnly] = useState<number | null>(null);
+  // The drop zone is the browser's alone: rendered on the server, its lazy boundary would still be
+  // hydrating when the page's first updates come.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    if (imagesOnly === null) return;
+    const timer = setTimeout(() => setImagesOnly(null), TIMINGS.guestNonImageNoteMs);
+    return () => clearTimeout(timer);
+  }, [imagesOnly]);
+  useEffect(() => {
+    if (tooManyFiles === null) return;
+    const timer = setTimeout(() => setTooManyFiles(null), TIMINGS.tooManyFilesMs);
+    return () => clearTimeout(timer);
+  }, [tooManyFiles]);
   const [receiptsOf, setReceiptsOf] = useState<ChatMessage | null>(null);
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
   const [selected, setSelected] = useState<Set<string> | null>(null);
@@ -187,6 +214,20 @@ function Party({ party }: { party: PartyInfo }) {
   // One send at a time while connected; without a connection messages queue (sent in order later).
   const busy = state.connection === 'open' && state.pending.some((p) => p.status === 'sending');
   const mayRestrict = me !== null && can(me, { type: 'restrictMessaging' }, partyState) && !expired;
+  const mayAttach = joined && mayWrite && !expired && !selected;
+  const replyingTo = inputMode?.kind === 'reply' ? inputMode.message.id : null;
+  /** Spec section 5: at most 10 files; a guest's non-images are left out with the note for 3 s. */
+  const chooseFiles = (files: File[]) => {
+    if (!mayAttach) return;
+    const selection = chatSelection(files, isManager);
+    if ('tooMany' in selection) return setTooManyFiles(Date.now());
+    if (selection.imagesOnly) setImagesOnly(Date.now());
+    if (selection.files.length > 0) setSendingFiles({ files: selection.files, replyingTo });
+  };
+  const queueBatch = (batch: Omit<ChatBatch, 'key'>) => {
+    setBatches((current) => [...current, { ...batch, key: Date.now() + current.length }]);
+    if (inputMode?.kind === 'reply') setInputMode(null);
+  };
   const tabClass = (active: boolean) => `flex-1 border-b-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
 
   return (
@@ -321,22 +362,30 @@ function Party({ party }: { party: PartyInfo }) {
               {t('party.restrictedNote')}
             </p>
           ) : (
-            <InputBar
-              busy={busy}
-              disabled={!joined}
-              mode={inputMode}
-              onCancelMode={() => setInputMode(null)}
-              onHeading={isManager ? () => setHeadingOpen(true) : undefined}
-              onProfileCard={isManager ? () => setProfileCardOpen(true) : undefined}
-              onFile={setSendingFile}
-              onVoice={() => setVoiceOpen(true)}
-              isManager={isManager}
-              onSubmit={(text) => {
-                if (inputMode?.kind === 'edit') actions.edit(inputMode.message.id, text);
-                else chat.send(text, { replyingTo: inputMode?.kind === 'reply' ? inputMode.message.id : null });
-                setInputMode(null);
-              }}
-            />
+            <>
+              {imagesOnly !== null ? (
+                <p role="alert" className="border-t border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="images-only">
+                  {t('chatMedia.imagesOnly')}
+                </p>
+              ) : null}
+              <InputBar
+                busy={busy}
+                disabled={!joined}
+                mode={inputMode}
+                onCancelMode={() => setInputMode(null)}
+                onHeading={isManager ? () => setHeadingOpen(true) : undefined}
+                onProfileCard={isManager ? () => setProfileCardOpen(true) : undefined}
+                onFiles={chooseFiles}
+                onLibrary={isManager ? () => setPicking({ replyingTo }) : undefined}
+                onVoice={() => setVoiceOpen(true)}
+                isManager={isManager}
+                onSubmit={(text) => {
+                  if (inputMode?.kind === 'edit') actions.edit(inputMode.message.id, text);
+                  else chat.send(text, { replyingTo });
+                  setInputMode(null);
+                }}
+              />
+            </>
           )}
         </main>
         <aside className={`shrink-0 overflow-y-auto border-slate-200 bg-white lg:block lg:w-72 lg:border-l ${tab === 'messages' ? 'hidden' : 'block w-full'}`}>
@@ -379,17 +428,42 @@ function Party({ party }: { party: PartyInfo }) {
           }}
         />
       ) : null}
-      {sendingFile ? (
+      {sendingFiles ? (
         <Suspense fallback={null}>
           <MediaSendDialog
-            file={sendingFile}
-            partyId={party.id}
+            files={sendingFiles.files}
             isManager={isManager}
-            onCancel={() => setSendingFile(null)}
-            onSend={(caption, media) => {
-              chat.send(caption, media);
-              setSendingFile(null);
+            onCancel={() => setSendingFiles(null)}
+            onSend={(caption, save) => {
+              queueBatch({ items: sendingFiles.files.map((file) => ({ kind: 'file', file, save })), caption, replyingTo: sendingFiles.replyingTo });
+              setSendingFiles(null);
             }}
+          />
+        </Suspense>
+      ) : null}
+      {picking ? (
+        <Suspense fallback={null}>
+          <MediaPickerDialog
+            onCancel={() => setPicking(null)}
+            onSend={(caption, items) => {
+              queueBatch({ items: items.map((item) => ({ kind: 'library', item })), caption, replyingTo: picking.replyingTo });
+              setPicking(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {batches.length > 0 || tooManyFiles !== null ? (
+        <Suspense fallback={null}>
+          <ChatUploads partyId={party.id} isManager={isManager} batches={batches} tooMany={tooManyFiles !== null} onSend={(caption, media) => chat.send(caption, media)} />
+        </Suspense>
+      ) : null}
+      {mounted ? (
+        <Suspense fallback={null}>
+          <FileDropZone
+            enabled={mayAttach && !sendingFiles && !picking && !headingOpen && !profileCardOpen && !receiptsOf && !deleting}
+            title={t(isManager ? 'media.upload.dropTitle' : 'chatMedia.dropPhotos')}
+            hint={t(isManager ? 'chatMedia.dropHintManager' : 'chatMedia.dropHintGuest', { max: LIMITS.chatUploadFilesMax })}
+            onFiles={chooseFiles}
           />
         </Suspense>
       ) : null}

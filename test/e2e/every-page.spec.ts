@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, BrowserContextOptions } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { LANGUAGES } from '../../app/i18n/config';
 import type { Language } from '../../app/i18n/config';
 import de from '../../app/i18n/locales/de';
@@ -8,6 +8,7 @@ import en from '../../app/i18n/locales/en';
 import fr from '../../app/i18n/locales/fr';
 import it from '../../app/i18n/locales/it';
 import nl from '../../app/i18n/locales/nl';
+import { PICTURES } from '../fixtures/images';
 import { expect, test } from './diagnostics';
 import { SCREENS, expectNoSidewaysScroll, settled, signIn } from './helpers';
 
@@ -40,6 +41,19 @@ async function send(request: APIRequestContext, baseURL: string, method: 'post' 
   return response.status() === 204 ? null : response.json();
 }
 
+/** A file of the consultant's library: announced, then its bytes in one tus PATCH. */
+async function libraryFile(request: APIRequestContext, baseURL: string, title: string, contentType: string, mediaExtension: string, bytes: Uint8Array) {
+  const created = await send(request, baseURL, 'post', '/api/media', { title, contentType, mediaExtension, size: bytes.byteLength });
+  const upload = await request.patch(created.uploadUrl, {
+    headers: { Origin: baseURL, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    data: Buffer.from(bytes),
+  });
+  expect(upload.status(), `PATCH ${title}`).toBe(204);
+  return created.id as string;
+}
+
+const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
 async function joinedGuest(browser: Browser, baseURL: string, partyId: string, firstName: string) {
   const context = await browser.newContext();
   const joined = await send(context.request, baseURL, 'put', `/api/parties/${partyId}/join`, { firstName, lastName: 'Gast' });
@@ -58,6 +72,14 @@ test.beforeAll(async ({ browser, baseURL }) => {
 
   const guest = await joinedGuest(browser, base, party.id, 'Eva');
   await send(guest.context.request, base, 'post', `/api/parties/${party.id}/chat`, { message: 'Hallo zusammen!' });
+  // Media to open: a photo and a PDF in the library, the PDF sent into the party, a guest's photo there.
+  await libraryFile(consultant.request, base, 'Rundgang-Foto', 'image/png', 'png', PICTURES['image/png']);
+  const catalogue = await libraryFile(consultant.request, base, 'Rundgang-Katalog', 'application/pdf', 'pdf', PDF);
+  await send(consultant.request, base, 'post', `/api/parties/${party.id}/chat`, { messageType: 'document', mediaAttachment: catalogue, message: 'Der Katalog' });
+  const announced = await send(guest.context.request, base, 'post', `/api/parties/${party.id}/media`, { messageType: 'photo', contentType: 'image/png', mediaExtension: 'png' });
+  const put = await guest.context.request.put(announced.uploadUrl, { headers: { Origin: base, 'Content-Type': 'image/png' }, data: Buffer.from(PICTURES['image/png']) });
+  expect(put.ok(), `PUT the guest's photo: ${put.status()}`).toBe(true);
+  await send(guest.context.request, base, 'post', `/api/parties/${party.id}/chat`, { messageType: 'photo', mediaAttachment: announced.mediaAttachment, message: 'Unser Tisch' });
   const removed = await joinedGuest(browser, base, party.id, 'Tom');
   await send(consultant.request, base, 'delete', `/api/parties/${party.id}/removeGuest/${removed.guestId}`);
 
@@ -76,8 +98,21 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await Promise.all([consultant.close(), guest.context.close(), removed.context.close()]);
 });
 
+/** A dialog a visit opens on its page (the lightbox, the media viewer): by what, showing which text. */
+type Opening = { what: string; opener: (page: Page) => Locator; shows: string };
+
+const partyMedia: Opening[] = [
+  { what: 'lightbox', opener: (page) => page.getByTestId('chat-photo').first(), shows: 'Unser Tisch' },
+  { what: 'media viewer', opener: (page) => page.getByTestId('chat-file').first(), shows: 'Der Katalog' },
+];
+const libraryCard = (title: string) => (page: Page) => page.getByTestId('media-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).getByRole('button', { name: title, exact: true }).first();
+const libraryMedia: Opening[] = [
+  { what: 'lightbox', opener: libraryCard('Rundgang-Foto'), shows: 'Rundgang-Foto' },
+  { what: 'media viewer', opener: libraryCard('Rundgang-Katalog'), shows: 'Rundgang-Katalog' },
+];
+
 /** Each visit names what it must show: a heading (in the visit's language) or a text of the party. */
-function visits(t: Translation): { actor: Actor; path: string; what: string; shows: string | RegExp }[] {
+function visits(t: Translation): { actor: Actor; path: string; what: string; shows: string | RegExp; opens?: Opening[] }[] {
   return [
     { actor: 'anonymous', path: '/', what: 'landing', shows: t.landing.headline },
     { actor: 'anonymous', path: '/login', what: 'sign-in choice', shows: t.login.title },
@@ -86,11 +121,11 @@ function visits(t: Translation): { actor: Actor; path: string; what: string; sho
     { actor: 'anonymous', path: '/NoSuchParty12', what: 'party not found', shows: t.party.notFoundTitle },
     { actor: 'anonymous', path: '/no/such/page', what: 'page not found', shows: t.notFound.title },
     { actor: 'anonymous', path: world.publicProfile, what: 'public profile', shows: /^Anna Becker$/i },
-    { actor: 'guest', path: world.party, what: 'chat as a guest', shows: 'Hallo zusammen!' },
+    { actor: 'guest', path: world.party, what: 'chat as a guest', shows: 'Hallo zusammen!', opens: partyMedia },
     { actor: 'removedGuest', path: world.party, what: 'removed guest', shows: t.party.removedTitle },
     { actor: 'consultant', path: '/parties', what: 'dashboard', shows: t.parties.title },
     { actor: 'consultant', path: '/parties?tab=expired', what: 'dashboard, expired', shows: 'Vorbei' },
-    { actor: 'consultant', path: '/media', what: 'media library', shows: t.media.title },
+    { actor: 'consultant', path: '/media', what: 'media library', shows: t.media.title, opens: libraryMedia },
     { actor: 'consultant', path: '/media#trash', what: 'media library, trash', shows: t.media.emptyTrash },
     { actor: 'consultant', path: '/profiles', what: 'profile editor', shows: t.profiles.editTitle },
     { actor: 'consultant', path: '/profiles/new', what: 'new profile', shows: t.profiles.newProfile },
@@ -117,10 +152,23 @@ LANGUAGES.forEach((language, index) => {
         await expect(page.locator('html'), visit.what).toHaveAttribute('lang', language);
         await expect(page.getByText(visit.shows, { exact: true }).first(), visit.what).toBeVisible();
         await expectNoSidewaysScroll(page, visit.what);
-        if (!axe) continue;
-        const { violations: found } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-        for (const violation of found) {
-          violations.push(`${visit.what} (${visit.path}): ${violation.id} [${violation.impact}] ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        const check = async (what: string) => {
+          if (!axe) return;
+          const { violations: found } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+          for (const violation of found) {
+            violations.push(`${what} (${visit.path}): ${violation.id} [${violation.impact}] ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+          }
+        };
+        await check(visit.what);
+        for (const opening of visit.opens ?? []) {
+          const what = `${visit.what}, ${opening.what}`;
+          await opening.opener(page).click();
+          const dialog = page.getByRole('dialog');
+          await expect(dialog.getByRole('heading', { name: opening.shows, exact: true }), what).toBeVisible();
+          await expectNoSidewaysScroll(page, what);
+          await check(what);
+          await dialog.getByRole('button', { name: TRANSLATIONS[language].common.close, exact: true }).click();
+          await expect(dialog, what).toHaveCount(0);
         }
       }
       await context.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { claimsAgree, extensionFits, partyUploadKey, uploadFits } from '../../app/core/chat-media';
+import { chatSelection, claimsAgree, extensionFits, partyUploadKey, uploadFits } from '../../app/core/chat-media';
+import { LIMITS } from '../../app/core/limits';
 import type { MessageMedia } from '../../app/core/chat-media';
 import { parseClientFrame } from '../../app/core/protocol';
 
@@ -66,5 +67,31 @@ describe('the send frame of a media message', () => {
     expect(parseClientFrame(frame({ mediaAttachment: id, mediaExtension: 'pdf' }))).toEqual({ ok: false, code: 'mediaTypeMismatch', tempId: id });
     expect(parseClientFrame(frame({ mediaAttachment: id, mediaExtension: '../jpg' }))).toEqual({ ok: false, code: 'invalidFrame', tempId: id });
     expect(parseClientFrame(frame({ mediaAttachment: 'not-a-uuid' }))).toEqual({ ok: false, code: 'invalidFrame', tempId: id });
+  });
+});
+
+describe('what of a selection goes on to the send dialog', () => {
+  const file = (name: string, type: string) => ({ name, type });
+  const photo = file('a.jpg', 'image/jpeg');
+  const pdf = file('b.pdf', 'application/pdf');
+  const video = file('c.mp4', 'video/mp4');
+
+  it('at most 10 files at once; 11 are refused as a whole, whoever chooses them', () => {
+    const ten = Array.from({ length: LIMITS.chatUploadFilesMax }, () => photo);
+    expect(chatSelection(ten, false)).toEqual({ files: ten, imagesOnly: false });
+    expect(chatSelection([...ten, photo], true)).toEqual({ tooMany: true });
+    expect(chatSelection([...ten, photo], false)).toEqual({ tooMany: true });
+  });
+
+  it("the manager's files all go on, in order (each is checked again as it is sent)", () => {
+    const odd = file('d.exe', 'application/x-msdownload');
+    expect(chatSelection([video, photo, pdf, odd], true)).toEqual({ files: [video, photo, pdf, odd], imagesOnly: false });
+  });
+
+  it("a guest's pictures go on; anything else is left out and she is told", () => {
+    expect(chatSelection([pdf, photo, video, file('e.png', 'image/png; charset=binary')], false)).toEqual({ files: [photo, file('e.png', 'image/png; charset=binary')], imagesOnly: true });
+    expect(chatSelection([pdf], false)).toEqual({ files: [], imagesOnly: true });
+    // An SVG is no picture here (it could carry a script; no media item takes it).
+    expect(chatSelection([file('f.svg', 'image/svg+xml')], false)).toEqual({ files: [], imagesOnly: true });
   });
 });

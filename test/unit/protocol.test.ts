@@ -146,8 +146,8 @@ describe('parseClientFrame: rejected frames', () => {
       expect(parseClientFrame(send({ message }))).toEqual({ ok: false, code: 'messageEmpty', tempId: TEMP_ID });
     });
 
-    it('updateMessage with a blank text → messageEmpty (no tempId to echo)', () => {
-      expect(parseClientFrame(frame({ type: 'updateMessage', messageId: MESSAGE_ID, message: '  ' }))).toEqual({ ok: false, code: 'messageEmpty' });
+    it('updateMessage with a blank text is an emptied caption (the room refuses it for a text)', () => {
+      expect(parseClientFrame(frame({ type: 'updateMessage', messageId: MESSAGE_ID, message: '  ' }))).toEqual({ ok: true, event: { type: 'updateMessage', messageId: MESSAGE_ID, message: '' } });
     });
 
     it('4000 characters are fine, 4001 → messageTooLong with the tempId', () => {

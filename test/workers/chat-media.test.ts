@@ -256,6 +256,15 @@ describe('guests send photos and voice', () => {
     const big = file([0xff, 0xd8, 0xff, 0xe0], LIMITS.partyUploadBytesMax + 1);
     await expectError(await put(announced.uploadUrl, guest.headers, big, 'image/jpeg'), 413, 'fileTooLarge');
     expect(await env.MEDIA.head(`parties/${party.id}/${announced.mediaAttachment}`)).toBeNull();
+    // Nothing stored: the upload still waits for its bytes, no party has it, no message may name it.
+    const row = await env.DB.prepare('SELECT state, size FROM party_uploads WHERE id = ?').bind(announced.mediaAttachment).first();
+    expect(row).toEqual({ state: 'waiting', size: null });
+    expect(await env.DB.prepare('SELECT 1 FROM party_media WHERE media_id = ?').bind(announced.mediaAttachment).first()).toBeNull();
+    await expectError(await chat(party.id, guest, { messageType: 'photo', mediaAttachment: announced.mediaAttachment }), 404, 'mediaNotFound');
+    // Exactly at the limit is taken.
+    const fits = await json<Announced>(await announce(party.id, guest.headers, { messageType: 'photo', contentType: 'image/jpeg' }));
+    expect((await put(fits.uploadUrl, guest.headers, file([0xff, 0xd8, 0xff, 0xe0], LIMITS.partyUploadBytesMax), 'image/jpeg')).status).toBe(200);
+    expect((await env.MEDIA.head(`parties/${party.id}/${fits.mediaAttachment}`))!.size).toBe(LIMITS.partyUploadBytesMax);
   });
 
   it('a guest sends no library item, video, PDF or audio file, whatever the frame says', async () => {
@@ -328,6 +337,9 @@ describe('who may fetch a file sent in a party', () => {
     const copy = history.messages.find((message) => message.forwarded)!;
     expect({ ...mediaOf(copy), message: copy.message, messageType: copy.messageType, sender: copy.sender }).toEqual({ ...mediaOf(sent), message: 'Schaut!', messageType: 'photo', sender: clara.userId });
     expect((await fetchFile(photo.mediaAttachment, nextGuest.headers)).status).toBe(200);
+    // A guest of a party it was not forwarded into, the manager's own third party, still gets nothing.
+    const third = await joinGuest((await createParty(clara, { title: 'Dritte Party' })).id, { firstName: 'Dora', lastName: 'Dritt' });
+    await expectError(await fetchFile(photo.mediaAttachment, third.headers), 404, 'mediaNotFound');
   });
 });
 
@@ -365,7 +377,16 @@ describe('a media message afterwards', () => {
     socket.send({ type: 'updateMessage', messageId: sent.id, message: 'Neue Beschriftung' });
     const edited = await socket.next('updatedMessage');
     expect({ ...mediaOf(edited.message), message: edited.message.message }).toEqual({ ...mediaOf(sent), message: 'Neue Beschriftung' });
+    // A caption may be emptied (a text may not: the bad-input catalogue); the file stays.
+    socket.send({ type: 'updateMessage', messageId: sent.id, message: ' ' });
+    const emptied = await socket.next('updatedMessage');
+    expect({ ...mediaOf(emptied.message), message: emptied.message.message }).toEqual({ ...mediaOf(sent), message: '' });
     socket.close();
+    const document = await json<ChatMessage>(await chat(party.id, clara, { messageType: 'document', mediaAttachment: await libraryItem(clara, KINDS[3]), message: 'Katalog' }));
+    const saved = await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: clara.headers, body: { messageId: document.id, message: 'Katalog 2026' } });
+    expect({ ...mediaOf(await json<ChatMessage>(saved)), status: saved.status }).toEqual({ ...mediaOf(document), status: 200 });
+    const cleared = await json<ChatMessage>(await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: clara.headers, body: { messageId: document.id, message: '' } }));
+    expect(cleared).toMatchObject({ message: '', mediaAttachment: document.mediaAttachment });
 
     const voice = await uploaded(party.id, guest, 'voice', 'audio/mpeg', 'mp3', MP3);
     const spoken = await json<ChatMessage>(await chat(party.id, guest, { messageType: 'voice', mediaAttachment: voice.mediaAttachment }));

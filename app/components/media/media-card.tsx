@@ -27,6 +27,11 @@ interface Props {
   onOpen?: (() => void) | undefined;
   /** Makes the preview anew (spec: regenerate preview): pictures, PDFs and videos once ready. */
   onRegeneratePreview?: (() => void) | undefined;
+  /**
+   * In the media picker: no menu and no dragging; an item that may be chosen has a checkbox (the
+   * whole card toggles it), null for one that may not (a folder opens with `onOpen` instead).
+   */
+  pick?: { selected: boolean; disabled: boolean; onToggle: () => void } | null | undefined;
 }
 
 /**
@@ -36,14 +41,15 @@ interface Props {
  * holds rename, move, download and trash, or restore in the trash; cards outside the trash can be
  * dragged onto a breadcrumb entry or a folder's card. A ready item's title opens it.
  */
-export function MediaCard({ entry, folderLink, location, onRename, onMove, onTrash, onRestore, onDropInto, onOpen, onRegeneratePreview }: Props) {
+export function MediaCard({ entry, folderLink, location, onRename, onMove, onTrash, onRestore, onDropInto, onOpen, onRegeneratePreview, pick }: Props) {
   const { t, i18n } = useTranslation();
   const format = useDateFormatter();
   const isFolder = entry.mediaType === 'folder';
   const trashed = entry.deletesAt !== null;
   const drop = useDropTarget((id) => {
     if (id !== entry.id) onDropInto?.(id);
-  }, isFolder && !trashed && onDropInto !== undefined);
+  }, isFolder && !trashed && onDropInto !== undefined && pick === undefined);
+  const picking = pick !== undefined;
   const items: MenuItem[] = trashed
     ? [{ key: 'restore', label: t('media.restore'), onSelect: onRestore }]
     : [
@@ -59,9 +65,9 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
     <li
       data-testid="media-card"
       data-type={entry.mediaType}
-      {...dragSource(entry.id, !trashed)}
+      {...dragSource(entry.id, !trashed && !picking)}
       {...drop.props}
-      className={`relative flex h-[150px] min-w-0 flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-slate-200 ${drop.over ? 'ring-2 ring-primary-dark' : 'ring-1'} ${trashed ? '' : 'cursor-grab active:cursor-grabbing'}`}
+      className={`relative flex h-[150px] min-w-0 flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-slate-200 ${drop.over || pick?.selected ? 'ring-2 ring-primary-dark' : 'ring-1'} ${trashed || picking ? '' : 'cursor-grab active:cursor-grabbing'}`}
     >
       <div className={`flex min-h-0 flex-1 items-center justify-center ${isFolder ? 'bg-primary-light text-primary-dark' : 'bg-slate-100 text-slate-600'}`}>
         {entry.hasPreview && !trashed ? (
@@ -73,7 +79,12 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
       </div>
       <div className="px-3 py-2">
         <h2 className="truncate font-medium" title={entry.title}>
-          {folderLink ? (
+          {pick ? (
+            <label className={`block truncate after:absolute after:inset-0 after:content-[''] ${pick.disabled ? '' : 'cursor-pointer hover:underline'}`}>
+              <input type="checkbox" checked={pick.selected} disabled={pick.disabled} onChange={pick.onToggle} className="absolute top-2.5 right-2.5 z-10 h-5 w-5 accent-primary-dark" />
+              {entry.title}
+            </label>
+          ) : folderLink ? (
             // The link's box covers the card, so the whole card opens the folder; the menu sits above it.
             <Link to={folderLink} draggable={false} className="after:absolute after:inset-0 after:content-[''] hover:underline">
               {entry.title}
@@ -99,15 +110,17 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
           </p>
         ) : null}
       </div>
-      <div className="absolute top-1.5 right-1.5 z-10">
-        <Menu
-          label={t('media.menu', { title: entry.title })}
-          buttonContent={<DotsIcon vertical className="h-5 w-5" />}
-          items={items}
-          listClassName="w-56"
-          buttonClassName="rounded-full bg-white/90 p-1.5 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white"
-        />
-      </div>
+      {picking ? null : (
+        <div className="absolute top-1.5 right-1.5 z-10">
+          <Menu
+            label={t('media.menu', { title: entry.title })}
+            buttonContent={<DotsIcon vertical className="h-5 w-5" />}
+            items={items}
+            listClassName="w-56"
+            buttonClassName="rounded-full bg-white/90 p-1.5 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white"
+          />
+        </div>
+      )}
     </li>
   );
 }

@@ -7,14 +7,28 @@ import type { UploadFailure, UploadProgress } from './use-uploads';
  * its progress, converting, done; each failure for its 3 s while the next file goes on; the
  * warning about too many files. Progress is announced politely, failures and the warning at once.
  */
-export function UploadBanner({ progress, failures, tooMany }: { progress: UploadProgress | null; failures: UploadFailure[]; tooMany: boolean }) {
+export function UploadBanner({
+  progress,
+  failures,
+  tooMany,
+  max = LIMITS.libraryUploadFilesMax,
+  placement = 'bottom',
+}: {
+  progress: UploadProgress | null;
+  failures: UploadFailure[];
+  tooMany: boolean;
+  /** How many files one selection may hold: the library's 20 unless said (the chat's 10). */
+  max?: number;
+  /** At the top where the foot of the screen is someone's input (the chat). */
+  placement?: 'bottom' | 'top';
+}) {
   const { t } = useTranslation();
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-3 z-30 flex flex-col items-center gap-2 px-3">
+    <div className={`pointer-events-none fixed inset-x-0 z-30 flex flex-col items-center gap-2 px-3 ${placement === 'top' ? 'top-16' : 'bottom-3'}`}>
       <div role="alert" className="flex w-full max-w-md flex-col gap-2 empty:hidden">
         {tooMany ? (
           <p className="pointer-events-auto rounded-xl bg-amber-50 px-4 py-3 font-medium text-amber-900 shadow-lg ring-1 ring-amber-200" data-testid="upload-too-many">
-            {t('media.upload.tooMany', { max: LIMITS.libraryUploadFilesMax })}
+            {t('media.upload.tooMany', { max })}
           </p>
         ) : null}
         {failures.map((failure) => (

@@ -4,10 +4,8 @@ import type { ErrorCode } from '~/core/errors';
 import { TIMINGS } from '~/core/limits';
 import { planUpload } from '~/core/media-upload';
 import type { MediaKind } from '~/core/media';
-import { apiFetch, signInAgain } from '~/lib/api';
-import { watchConversion } from '~/lib/conversions';
-import { uploadMedia } from '~/lib/upload';
-import { analyseVideo } from '~/lib/video-analysis';
+import { signInAgain } from '~/lib/api';
+import { uploadIntoLibrary } from '~/lib/library-upload';
 
 /** The file the banner is about (spec section 4: uploading, converting, success; failures apart). */
 export interface UploadProgress {
@@ -68,34 +66,18 @@ export function useUploads(onChanged: () => void) {
 
   const runOne = async (job: Job, index: number, total: number) => {
     if ('refused' in job) return fail(job.file.name, job.refused);
-    const show = (phase: UploadProgress['phase'], percent: number) => alive.current && setProgress({ title: job.title, index, total, phase, percent });
-    show('uploading', 0);
-    const analysis = job.kind === 'video' ? await analyseVideo(job.file) : null;
-    const uploaded = await uploadMedia(job.file, {
+    const result = await uploadIntoLibrary(job.file, {
+      kind: job.kind,
       title: job.title,
       path: job.path,
-      onProgress: (sent, size) => show('uploading', size > 0 ? Math.floor((sent / size) * 100) : 100),
+      onPhase: (phase, percent) => alive.current && setProgress({ title: job.title, index, total, phase, percent }),
+      onChanged: () => onChangedRef.current(),
     });
-    if (!uploaded.ok) {
-      if (uploaded.status === 401) return signInAgain(true);
-      // The item may exist (refused by its content after the upload): its card shows it failed.
-      onChangedRef.current();
-      return fail(job.file.name, uploaded.code);
+    if (!result.ok) {
+      if (result.status === 401) return signInAgain(true);
+      return fail(job.file.name, result.reason);
     }
-    onChangedRef.current();
-    if (analysis) {
-      show('converting', 100);
-      const started = await apiFetch(`/api/media/convert/${uploaded.data.id}`, { method: 'PUT', body: analysis });
-      if (!started.ok) {
-        if (started.status === 401) return signInAgain(true);
-        return fail(job.file.name, started.code);
-      }
-      onChangedRef.current();
-      const status = await watchConversion(uploaded.data.id);
-      onChangedRef.current();
-      if (status !== 'READY') return fail(job.file.name, 'conversion');
-    }
-    show('success', 100);
+    alive.current && setProgress({ title: job.title, index, total, phase: 'success', percent: 100 });
   };
 
   const run = async () => {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Menu } from '~/components/menu';
+import { isMediaMessageType } from '~/core/chat-media';
 import { LIMITS, TIMINGS } from '~/core/limits';
-import { acceptedKind } from '~/core/media';
 import type { ChatMessage } from '~/core/protocol';
 import { MicIcon } from '~/components/media/media-icons';
 import { EmojiButton } from './emoji-button';
@@ -26,8 +27,10 @@ interface Props {
   onHeading?: () => void;
   /** Only for the manager: opens the profile card dialog. */
   onProfileCard?: () => void;
-  /** A file chosen (or dropped) to send; the manager may send every kind, guests only pictures. */
-  onFile?: (file: File) => void;
+  /** Files chosen to send (what each may send is the page's rule: guests only pictures). */
+  onFiles?: (files: File[]) => void;
+  /** Only for the manager: opens the media picker (files of her library). */
+  onLibrary?: () => void;
   /** Opens the voice recording dialog; its button takes the send button's place while the text is empty. */
   onVoice?: () => void;
   isManager?: boolean;
@@ -41,27 +44,13 @@ const MANAGER_ACCEPT = 'image/*,video/*,audio/*,application/pdf';
  * (`busy` until the room acknowledged the previous message). In reply and edit mode a bar above
  * it says what the text is for; cancel (or Escape) returns to normal.
  */
-export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeading, onProfileCard, onFile, onVoice, isManager = false }: Props) {
+export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeading, onProfileCard, onFiles, onLibrary, onVoice, isManager = false }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
-  const [imagesOnly, setImagesOnly] = useState(false);
-
-  useEffect(() => {
-    if (!imagesOnly) return;
-    const timer = setTimeout(() => setImagesOnly(false), TIMINGS.guestNonImageNoteMs);
-    return () => clearTimeout(timer);
-  }, [imagesOnly]);
-
-  /** One file at a time; a guest's file that is not a picture is refused here with the note. */
-  function choose(files: FileList | null) {
-    const file = files?.[0];
-    if (!file || !onFile || disabled) return;
-    const kind = acceptedKind(file.type.split(';')[0]!.trim().toLowerCase());
-    if (kind === null || (!isManager && kind !== 'image')) setImagesOnly(true);
-    else onFile(file);
-  }
+  // Spec section 4: a photo's, a video's or a document's caption may be emptied in an edit.
+  const captionEdit = mode?.kind === 'edit' && isMediaMessageType(mode.message.messageType);
 
   function resize() {
     const element = area.current;
@@ -85,7 +74,7 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
   }, [mode]);
 
   function submit() {
-    if (busy || disabled || text.trim() === '') return;
+    if (busy || disabled || (text.trim() === '' && !captionEdit)) return;
     onSubmit(text);
     setText('');
     requestAnimationFrame(resize);
@@ -112,22 +101,7 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
   }
 
   return (
-    <div
-      className="border-t border-slate-200 bg-white"
-      onDragOver={(event) => {
-        if (onFile && event.dataTransfer.types.includes('Files')) event.preventDefault();
-      }}
-      onDrop={(event) => {
-        if (!onFile || !event.dataTransfer.types.includes('Files')) return;
-        event.preventDefault();
-        choose(event.dataTransfer.files);
-      }}
-    >
-      {imagesOnly ? (
-        <p role="alert" className="border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="images-only">
-          {t('chatMedia.imagesOnly')}
-        </p>
-      ) : null}
+    <div className="border-t border-slate-200 bg-white">
       {mode ? (
         <div className="flex items-center gap-2 border-b border-slate-100 px-3 py-2 text-sm" data-testid="input-mode">
           <div className="min-w-0 flex-1 border-l-4 border-primary pl-2">
@@ -160,23 +134,38 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
             </svg>
           </ToolButton>
         ) : null}
-        {onFile && !mode ? (
+        {/* A photo may answer a message: attaching stays in reply mode, not while editing. */}
+        {onFiles && mode?.kind !== 'edit' ? (
           <>
-            <ToolButton label={isManager ? t('chatMedia.attachFile') : t('chatMedia.attachPhoto')} onClick={() => picker.current?.click()} disabled={disabled}>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                <path d="M4 8h3l2-3h6l2 3h3v11H4Z" />
-                <circle cx="12" cy="13" r="3.5" />
-              </svg>
-            </ToolButton>
+            {onLibrary ? (
+              <Menu
+                label={t('chatMedia.attachFile')}
+                buttonContent={<AttachIcon />}
+                disabled={disabled}
+                align="left"
+                listClassName="w-60"
+                buttonClassName={TOOL_BUTTON}
+                items={[
+                  { key: 'device', label: t('chatMedia.fromDevice'), onSelect: () => picker.current?.click() },
+                  { key: 'library', label: t('chatMedia.fromLibrary'), onSelect: onLibrary },
+                ]}
+              />
+            ) : (
+              <ToolButton label={isManager ? t('chatMedia.attachFile') : t('chatMedia.attachPhoto')} onClick={() => picker.current?.click()} disabled={disabled}>
+                <AttachIcon />
+              </ToolButton>
+            )}
             <input
               ref={picker}
               type="file"
+              multiple
               accept={isManager ? MANAGER_ACCEPT : 'image/*'}
               hidden
               data-testid="chat-file-input"
               onChange={(event) => {
-                choose(event.target.files);
+                const files = [...(event.target.files ?? [])];
                 event.target.value = '';
+                if (files.length > 0 && !disabled) onFiles(files);
               }}
             />
           </>
@@ -225,7 +214,7 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
         ) : (
           <button
             type="submit"
-            disabled={busy || disabled || text.trim() === ''}
+            disabled={busy || disabled || (text.trim() === '' && !captionEdit)}
             aria-label={mode?.kind === 'edit' ? t('input.saveEdit') : t('input.send')}
             className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary-dark text-white hover:bg-primary-dark/90 disabled:opacity-40"
           >
@@ -245,16 +234,21 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
   );
 }
 
+const TOOL_BUTTON = 'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40';
+
+function AttachIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4 8h3l2-3h6l2 3h3v11H4Z" />
+      <circle cx="12" cy="13" r="3.5" />
+    </svg>
+  );
+}
+
 /** A round tool button beside the input (heading, profile card, photo). */
 function ToolButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled: boolean; children: React.ReactNode }) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      aria-label={label}
-      className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40"
-    >
+    <button type="button" onClick={onClick} disabled={disabled} aria-label={label} className={TOOL_BUTTON}>
       {children}
     </button>
   );

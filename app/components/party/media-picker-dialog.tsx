@@ -1,0 +1,161 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '~/components/dialog';
+import { MediaCard } from '~/components/media/media-card';
+import type { ErrorCode } from '~/core/errors';
+import { LIMITS } from '~/core/limits';
+import { apiFetch, signInAgain } from '~/lib/api';
+import type { MediaEntry, MediaListing } from '../../../worker/services/media';
+import type { PickedItem } from './chat-uploads';
+
+/** Typing pauses this long before a search is sent (as on the library page). */
+const SEARCH_DELAY_MS = 250;
+
+/** A folder the picker went into: its id, title and path for the API (ids from the top joined by '/'). */
+interface Place {
+  id: string;
+  title: string;
+  path: string;
+}
+
+/** Whether an entry may go into a chat: a ready file outside the trash. */
+const sendable = (entry: MediaEntry) => entry.mediaType !== 'folder' && entry.state === 'ready' && entry.deletesAt === null;
+
+/**
+ * Spec section 2, the media picker: the manager chooses files of her library for the chat, in its
+ * folders or by a search (the library's rule: every word in the title; the server answers it),
+ * shown as the library's cards with their previews. At most 10 at once (spec section 5); one
+ * caption goes with the first of them. A converting or failed item is shown but cannot be chosen.
+ */
+export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: string, items: PickedItem[]) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const search = useRef<HTMLInputElement>(null);
+  const [trail, setTrail] = useState<Place[]>([]);
+  const [query, setQuery] = useState('');
+  const [searched, setSearched] = useState('');
+  const [entries, setEntries] = useState<MediaEntry[] | { error: ErrorCode } | null>(null);
+  const [chosen, setChosen] = useState<PickedItem[]>([]);
+  const [caption, setCaption] = useState('');
+  const place = trail.at(-1) ?? null;
+  const searching = searched.trim() !== '';
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearched(query), query.trim() === '' ? 0 : SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  useEffect(() => {
+    let current = true;
+    setEntries(null);
+    const request = searching
+      ? apiFetch<MediaEntry[]>(`/api/media/search?${new URLSearchParams({ q: searched.trim() })}`)
+      : apiFetch<MediaListing>(`/api/media?${new URLSearchParams({ path: place?.path ?? '', sort: 'date' })}`).then((result) => (result.ok ? { ok: true as const, data: result.data.entries } : result));
+    void request.then((result) => {
+      if (!current) return;
+      if (!result.ok && result.status === 401) return signInAgain(true);
+      setEntries(result.ok ? result.data : { error: result.code });
+    });
+    return () => {
+      current = false;
+    };
+  }, [searching, searched, place?.path]);
+
+  const full = chosen.length >= LIMITS.chatUploadFilesMax;
+  const toggle = (entry: MediaEntry) =>
+    setChosen((current) => (current.some((item) => item.id === entry.id) ? current.filter((item) => item.id !== entry.id) : current.length >= LIMITS.chatUploadFilesMax ? current : [...current, { id: entry.id, title: entry.title }]));
+  const openFolder = (entry: MediaEntry) => {
+    setQuery('');
+    setSearched('');
+    setTrail((current) => [...current, { id: entry.id, title: entry.title, path: entry.path ? `${entry.path}/${entry.id}` : entry.id }]);
+  };
+  // Spec: the breadcrumb shows the last two folders, an ellipsis for those above.
+  const shown = trail.slice(-2);
+  const crumb = 'rounded px-1.5 py-0.5 hover:bg-slate-100 hover:underline';
+  const list = entries && !('error' in entries) ? entries : null;
+
+  return (
+    <Dialog aria-labelledby={`${id}-title`} onCancel={onCancel} initialFocus={search} size="lg" className="p-4 sm:p-6">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {t('chatMedia.picker.title')}
+      </h2>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <nav aria-label={t('chatMedia.picker.folders')} className="flex min-w-0 flex-1 flex-wrap items-center gap-1 text-sm">
+          <button type="button" onClick={() => setTrail([])} className={crumb} aria-current={place === null && !searching ? 'location' : undefined}>
+            {t('media.root')}
+          </button>
+          {trail.length > shown.length ? <span aria-hidden="true">› …</span> : null}
+          {shown.map((folder, index) => (
+            <span key={folder.id} className="flex min-w-0 items-center gap-1">
+              <span aria-hidden="true">›</span>
+              <button type="button" onClick={() => setTrail((current) => current.slice(0, current.indexOf(folder) + 1))} className={`${crumb} max-w-40 truncate`} aria-current={index === shown.length - 1 && !searching ? 'location' : undefined}>
+                {folder.title}
+              </button>
+            </span>
+          ))}
+        </nav>
+        <form role="search" className="w-full sm:w-64" onSubmit={(event) => event.preventDefault()}>
+          <input
+            ref={search}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            aria-label={t('media.search')}
+            placeholder={t('media.search')}
+            className="block w-full rounded-full border border-slate-300 bg-white px-4 py-2 focus:border-primary-dark"
+          />
+        </form>
+      </div>
+      <section aria-label={searching ? t('media.results', { query: searched.trim() }) : (place?.title ?? t('media.root'))} aria-busy={entries === null} className="mt-3 h-[40dvh] min-h-40 overflow-y-auto p-1">
+        {entries && 'error' in entries ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
+            {t(`errors.${entries.error}`)}
+          </p>
+        ) : list === null ? (
+          <p className="text-slate-600">{t('media.loading')}</p>
+        ) : list.length === 0 ? (
+          <p className="text-slate-600">{searching ? t('media.noResults', { query: searched.trim() }) : place ? t('media.emptyFolder') : t('media.empty')}</p>
+        ) : (
+          <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,180px),1fr))] gap-3" data-testid="picker-cards">
+            {list.map((entry) => {
+              const selected = chosen.some((item) => item.id === entry.id);
+              return (
+                <MediaCard
+                  key={entry.id}
+                  entry={entry}
+                  onRename={() => undefined}
+                  onMove={() => undefined}
+                  onTrash={() => undefined}
+                  onRestore={() => undefined}
+                  onOpen={entry.mediaType === 'folder' ? () => openFolder(entry) : undefined}
+                  pick={sendable(entry) ? { selected, disabled: full && !selected, onToggle: () => toggle(entry) } : null}
+                />
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <p className="mt-2 text-sm text-slate-600" aria-live="polite" data-testid="picker-count">
+        {full ? t('chatMedia.picker.full', { max: LIMITS.chatUploadFilesMax }) : t('chatMedia.picker.chosen', { count: chosen.length })}
+      </p>
+      <label className="mt-2 block">
+        <span className="font-medium text-slate-900">{t('chatMedia.caption')}</span>
+        <textarea
+          value={caption}
+          rows={2}
+          maxLength={LIMITS.messageTextMax}
+          onChange={(event) => setCaption(event.target.value)}
+          className="mt-1 block w-full resize-none rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-primary-dark"
+        />
+      </label>
+      <div className="mt-4 flex items-center justify-end gap-2">
+        <button type="button" onClick={onCancel} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
+          {t('common.cancel')}
+        </button>
+        <button type="button" onClick={() => onSend(caption.trim(), chosen)} disabled={chosen.length === 0} className="rounded-full bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-40">
+          {t('input.send')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ErrorCode } from '~/core/errors';
+import type { MediaKind } from '~/core/media';
+import { apiFetch } from './api';
+import { watchConversion } from './conversions';
+import { uploadMedia } from './upload';
+import { analyseVideo } from './video-analysis';
+
+export type LibraryUploadPhase = 'uploading' | 'converting';
+
+export type LibraryUploadResult =
+  | { ok: true; id: string }
+  /** `status` is the HTTP status of a refusal (401: signed out), 0 for a failed conversion. */
+  | { ok: false; reason: ErrorCode | 'conversion'; status: number };
+
+/**
+ * One file into the library, to the end (spec sections 4 and 5): a video is analysed before its
+ * bytes go up, converted once they are there and followed until Stream is done, so what this
+ * resolves with is an item that can be opened (or sent into a chat). The library page and the
+ * chat's send both go through here. `onChanged` runs whenever the item appeared or changed.
+ */
+export async function uploadIntoLibrary(
+  file: File,
+  options: { kind: MediaKind; title: string; path: string; onPhase: (phase: LibraryUploadPhase, percent: number) => void; onChanged?: () => void },
+): Promise<LibraryUploadResult> {
+  const changed = () => options.onChanged?.();
+  options.onPhase('uploading', 0);
+  const analysis = options.kind === 'video' ? await analyseVideo(file) : null;
+  const uploaded = await uploadMedia(file, {
+    title: options.title,
+    path: options.path,
+    onProgress: (sent, size) => options.onPhase('uploading', size > 0 ? Math.floor((sent / size) * 100) : 100),
+  });
+  // The item may exist even when refused (by its content after the upload): its card says it failed.
+  changed();
+  if (!uploaded.ok) return { ok: false, reason: uploaded.code, status: uploaded.status };
+  if (!analysis) return { ok: true, id: uploaded.data.id };
+  options.onPhase('converting', 100);
+  const started = await apiFetch(`/api/media/convert/${uploaded.data.id}`, { method: 'PUT', body: analysis });
+  if (!started.ok) return { ok: false, reason: started.code, status: started.status };
+  changed();
+  const status = await watchConversion(uploaded.data.id);
+  changed();
+  return status === 'READY' ? { ok: true, id: uploaded.data.id } : { ok: false, reason: 'conversion', status: 0 };
+}
