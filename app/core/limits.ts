@@ -43,8 +43,8 @@ export const LIMITS = {
    * held in memory once for the content check, so far below the library's limit.
    */
   partyUploadBytesMax: 25 * 1024 * 1024,
-  /** How deep folders nest: a path names at most this many. */
-  mediaFolderDepthMax: 64,
+  /** How deep folders nest (media and templates): a path names at most this many. */
+  folderDepthMax: 64,
   /** Characters of a media search. */
   mediaSearchMax: 200,
   /** Files one upload into the library takes at once (spec sections 5 and 9). */

@@ -278,7 +278,7 @@ export const MediaTitleSchema = z
 export const MediaPathSchema = z
   .string({ error: 'invalidInput' })
   .refine((path) => path === '' || path.split('/').every((id) => IdSchema.safeParse(id).success), { error: 'invalidInput' })
-  .refine((path) => path === '' || path.split('/').length <= LIMITS.mediaFolderDepthMax, { error: 'invalidInput' });
+  .refine((path) => path === '' || path.split('/').length <= LIMITS.folderDepthMax, { error: 'invalidInput' });
 
 /**
  * Spec: POST /media. The file's bytes come afterwards; its kind follows from the content type

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
-import {
-  acceptedKind,
-  ancestry,
-  declaresKind,
-  deletesAt,
-  folderTree,
-  inTrashedFolder,
-  matchesSearch,
-  moveError,
-  pathOf,
-  previewKeyOf,
-  previewSize,
-  previewSource,
-  purgeCutoff,
-  resolvePath,
-  sortEntries,
-  trashDeletesAt,
-} from '../../app/core/media';
-import type { FolderNode, MediaType } from '../../app/core/media';
+import { ancestry, deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath, trashDeletesAt } from '../../app/core/folders';
+import type { FolderNode } from '../../app/core/folders';
+import { acceptedKind, declaresKind, previewKeyOf, previewSize, previewSource, sortEntries } from '../../app/core/media';
+import type { MediaType } from '../../app/core/media';
 import { CreateFolderSchema, CreateMediaSchema, MediaPathSchema, MediaSearchQuerySchema, MediaTitleSchema, MoveMediaSchema, firstErrorCode } from '../../app/core/schemas';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -133,16 +118,16 @@ describe('moving (spec section 5: not into itself or below)', () => {
   });
 
   it('refuses nesting deeper than the limit, counting the folders a moved folder holds', () => {
-    const chain: FolderNode[] = Array.from({ length: LIMITS.mediaFolderDepthMax }, (_, n) => ({ id: id(100 + n), parentId: n === 0 ? null : id(99 + n), trashedAt: null }));
+    const chain: FolderNode[] = Array.from({ length: LIMITS.folderDepthMax }, (_, n) => ({ id: id(100 + n), parentId: n === 0 ? null : id(99 + n), trashedAt: null }));
     const deep = folderTree([...chain, ...nodes]);
-    const bottom = id(99 + LIMITS.mediaFolderDepthMax);
-    const oneAbove = id(98 + LIMITS.mediaFolderDepthMax);
+    const bottom = id(99 + LIMITS.folderDepthMax);
+    const oneAbove = id(98 + LIMITS.folderDepthMax);
     // The chain's folder n is at depth n + 1. A new folder fits below all but the deepest one; A,
     // which holds two levels (B and C), fits below a folder at depth limit − 3 and no deeper.
     expect(moveError({ id: id(999), isFolder: true }, bottom, deep)).toBe('folderTooDeep');
     expect(moveError({ id: id(999), isFolder: true }, oneAbove, deep)).toBeNull();
-    expect(moveError({ id: A, isFolder: true }, id(97 + LIMITS.mediaFolderDepthMax), deep)).toBe('folderTooDeep');
-    expect(moveError({ id: A, isFolder: true }, id(96 + LIMITS.mediaFolderDepthMax), deep)).toBeNull();
+    expect(moveError({ id: A, isFolder: true }, id(97 + LIMITS.folderDepthMax), deep)).toBe('folderTooDeep');
+    expect(moveError({ id: A, isFolder: true }, id(96 + LIMITS.folderDepthMax), deep)).toBeNull();
     expect(moveError({ id: id(999), isFolder: false }, bottom, deep)).toBeNull();
   });
 });
@@ -221,7 +206,7 @@ describe('media schemas', () => {
     expect(codeOf(MediaPathSchema, `${A}/`)).toBe('invalidInput');
     expect(codeOf(MediaPathSchema, '../..')).toBe('invalidInput');
     expect(codeOf(MediaPathSchema, "' OR 1=1 --")).toBe('invalidInput');
-    expect(codeOf(MediaPathSchema, Array.from({ length: LIMITS.mediaFolderDepthMax + 1 }, () => A).join('/'))).toBe('invalidInput');
+    expect(codeOf(MediaPathSchema, Array.from({ length: LIMITS.folderDepthMax + 1 }, () => A).join('/'))).toBe('invalidInput');
     expect(codeOf(MoveMediaSchema, { mediaId: 'not-a-uuid', path: '' })).toBe('invalidInput');
     expect(codeOf(CreateFolderSchema, { title: 'Ordner', mediaType: 'image' })).toBe('invalidInput');
   });
