@@ -47,6 +47,11 @@ export const LIMITS = {
   folderDepthMax: 64,
   /** Characters of a media search. */
   mediaSearchMax: 200,
+  /**
+   * Messages in one template (the spec names no limit): a whole party prepared in advance is tens
+   * to a few hundred; the editor and a full send stay quick below this.
+   */
+  templateMessagesMax: 1000,
   /** Files one upload into the library takes at once (spec sections 5 and 9). */
   libraryUploadFilesMax: 20,
   messageTextMax: 4000,
