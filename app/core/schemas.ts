@@ -4,7 +4,6 @@ import { isErrorCode } from './errors';
 import { LIMITS } from './limits';
 import { MEDIA_MESSAGE_KINDS, MEDIA_MESSAGE_TYPES, extensionFits, isMediaMessageType } from './chat-media';
 import { MEDIA_KINDS, acceptedKind, declaresKind } from './media';
-import { markerOf } from './markers';
 import { MESSAGE_TYPES } from './messages';
 import { partyDatesError } from './party';
 import { isPhoneNumber, isValidBirthday, profileHref } from './profile';
@@ -384,7 +383,6 @@ export const TemplateMessageSchema = z
     } else if (body.mediaId !== undefined) issue('invalidInput', 'mediaId');
     else if (body.message === undefined) issue('invalidInput', 'message');
     else if (body.message === '') issue('messageEmpty', 'message');
-    else if (markerOf({ messageType: body.messageType, message: body.message })) issue('invalidText', 'message');
   });
 export type TemplateMessageInput = z.infer<typeof TemplateMessageSchema>;
 
