@@ -403,5 +403,11 @@ export const MoveTemplateMessageSchema = z.object({ newNextId: IdSchema.nullable
 /** Spec: PUT /templates/{id}/moveMessages {messageIds, newNextId}. */
 export const MoveTemplateMessagesSchema = z.object({ messageIds: TemplateMessageIdsSchema, newNextId: IdSchema.nullable() });
 
+/**
+ * The spec's template-to-template copy (path not shown; ours: POST /templates/{id}/copyMessages):
+ * messages of `sourceId` into this template before `beforeMessageId`, or at the end.
+ */
+export const CopyTemplateMessagesSchema = z.object({ sourceId: IdSchema, messageIds: TemplateMessageIdsSchema, beforeMessageId: IdSchema.nullable().optional() });
+
 /** Spec: POST /templates/share/{token}: the folder of mine it goes into. */
 export const AcceptShareSchema = z.object({ path: FolderPathSchema.default('') });

@@ -132,6 +132,30 @@ describe("the recipient's copy", () => {
   });
 });
 
+describe('copying messages between templates', () => {
+  it("copies a shared template's texts into one's own, not its media (the items are not in one's library)", async () => {
+    const { clara, berta, dora, template, first, second } = await world();
+    const photo = (await ok<{ id: string }>(await api('/media', { method: 'POST', headers: clara.headers, body: { title: 'Foto', contentType: 'image/jpeg', size: 1000 } }), 201)).id;
+    const picture = await ok<TemplateMessage>(await api(`/templates/${template.id}/sendMessage`, { method: 'POST', headers: clara.headers, body: { messageType: 'photo', mediaId: photo } }), 201);
+    const own = await create(berta, 'Meine Party');
+    const mine = await text(berta, own.id, 'Meins');
+    const copied = await ok<TemplateMessage[]>(await api(`/templates/${own.id}/copyMessages`, { method: 'POST', headers: berta.headers, body: { sourceId: template.id, messageIds: [second.id, first.id], beforeMessageId: mine.id } }), 201);
+    expect(copied.map((m) => m.message)).toEqual(['Willkommen', 'Angebot']);
+    const all = await ok<TemplateDetail>(await api(`/templates/${own.id}`, { headers: berta.headers }));
+    expect(all.messages.map((m) => m.message)).toEqual(['Willkommen', 'Angebot', 'Meins']);
+    await expectError(await api(`/templates/${own.id}/copyMessages`, { method: 'POST', headers: berta.headers, body: { sourceId: template.id, messageIds: [picture.id] } }), 403, 'forbidden');
+    await expectError(await api(`/templates/${own.id}/copyMessages`, { method: 'POST', headers: dora.headers, body: { sourceId: template.id, messageIds: [first.id] } }), 404, 'templateNotFound');
+    const doras = await create(dora, 'Doras');
+    await expectError(await api(`/templates/${doras.id}/copyMessages`, { method: 'POST', headers: dora.headers, body: { sourceId: template.id, messageIds: [first.id] } }), 404, 'templateNotFound');
+    // The owner copies her own media between her templates.
+    const other = await create(clara, 'Zweite');
+    const withPhoto = await ok<TemplateMessage[]>(await api(`/templates/${other.id}/copyMessages`, { method: 'POST', headers: clara.headers, body: { sourceId: template.id, messageIds: [picture.id] } }), 201);
+    expect(withPhoto[0]).toMatchObject({ messageType: 'photo', mediaId: photo, mediaAttachmentOwner: clara.userId });
+    await expectError(await api(`/templates/${other.id}/copyMessages`, { method: 'POST', headers: clara.headers, body: { sourceId: template.id, messageIds: [crypto.randomUUID()] } }), 404, 'messageNotFound');
+    expect((await ok<TemplateDetail>(await api(`/templates/${template.id}`, { headers: clara.headers }))).messages).toHaveLength(3);
+  });
+});
+
 describe('owner, recipient and stranger on every call', () => {
   it('lets the owner do all, the recipient read and place, the stranger nothing', async () => {
     const { clara, berta, dora, template, first, second } = await world();
@@ -144,6 +168,7 @@ describe('owner, recipient and stranger on every call', () => {
       ['edit', 'PUT', `/templates/${id}/editMessage/${first.id}`, { message: 'Neu' }],
       ['move one', 'PUT', `/templates/${id}/moveMessage/${second.id}`, { newNextId: first.id }],
       ['move many', 'PUT', `/templates/${id}/moveMessages`, { messageIds: [first.id], newNextId: null }],
+      ['copy into it', 'POST', `/templates/${id}/copyMessages`, { sourceId: id, messageIds: [first.id] }],
       ['share', 'PUT', `/templates/${id}/share`],
       ['delete one', 'DELETE', `/templates/${id}/deleteMessage/${first.id}`],
       ['delete many', 'PUT', `/templates/${id}/deleteMessages`, { messageIds: [second.id] }],

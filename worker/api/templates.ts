@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import {
   AcceptShareSchema,
+  CopyTemplateMessagesSchema,
   CreateTemplateFolderSchema,
   CreateTemplateSchema,
   DeleteTemplateMessagesSchema,
@@ -16,6 +17,7 @@ import {
 import {
   acceptShare,
   addTemplateMessage,
+  copyTemplateMessages,
   createTemplate,
   createTemplateFolder,
   deleteTemplateMessages,
@@ -95,6 +97,10 @@ export const templatesApi = new Hono<ApiEnv>()
     const { userId } = requireConsultant(c);
     const { messageIds, newNextId } = c.req.valid('json');
     return c.json(await moveTemplateMessages(c.get('db'), userId, c.req.param('id'), messageIds, newNextId));
+  })
+  .post('/:id/copyMessages', valid('json', CopyTemplateMessagesSchema), async (c) => {
+    const { userId } = requireConsultant(c);
+    return c.json(await copyTemplateMessages(c.get('db'), userId, c.req.param('id'), c.req.valid('json')), 201);
   })
   .put('/:id/share', async (c) => c.json(await shareTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))))
   .put('/:id/revokeShare', async (c) => {

@@ -44,6 +44,15 @@ interface Access {
 
 const within = (column: SQLiteColumn, folderId: string | null) => (folderId === null ? isNull(column) : eq(column, folderId));
 
+/** D1 binds at most 100 parameters per statement: id lists go in parts of this size. */
+const ID_BATCH = 90;
+
+function parts<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += ID_BATCH) out.push(items.slice(at, at + ID_BATCH));
+  return out;
+}
+
 const nameOf = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
 
 /** Every folder of the consultant: the tree the rules walk. */
@@ -64,10 +73,12 @@ const lastEdited = sql<number>`max(${templates.updatedAt}, coalesce((SELECT max(
 /** Templates by id with their lastEdited and how many have added them. */
 async function withCounts(db: Db, rows: TemplateRow[]): Promise<Map<string, { lastEdited: number; sharedWith: number }>> {
   if (rows.length === 0) return new Map();
-  const ids = rows.map((row) => row.id);
+  const ids = parts(rows.map((row) => row.id));
   const [edited, shared] = await Promise.all([
-    db.select({ id: templates.id, lastEdited }).from(templates).where(inArray(templates.id, ids)),
-    db.select({ id: templateRecipients.templateId, n: count() }).from(templateRecipients).where(inArray(templateRecipients.templateId, ids)).groupBy(templateRecipients.templateId),
+    Promise.all(ids.map((part) => db.select({ id: templates.id, lastEdited }).from(templates).where(inArray(templates.id, part)))).then((found) => found.flat()),
+    Promise.all(
+      ids.map((part) => db.select({ id: templateRecipients.templateId, n: count() }).from(templateRecipients).where(inArray(templateRecipients.templateId, part)).groupBy(templateRecipients.templateId)),
+    ).then((found) => found.flat()),
   ]);
   const counts = new Map(shared.map((row) => [row.id, row.n]));
   return new Map(edited.map((row) => [row.id, { lastEdited: row.lastEdited, sharedWith: counts.get(row.id) ?? 0 }]));
@@ -128,7 +139,7 @@ async function liveAtOwner(db: Db, rows: TemplateRow[]): Promise<Set<string>> {
   const owners = [...new Set(candidates.filter((row) => row.folderId !== null).map((row) => row.userId))];
   const trees = new Map<string, FolderTree>();
   if (owners.length > 0) {
-    const folders = await db.select().from(templateFolders).where(inArray(templateFolders.userId, owners));
+    const folders = (await Promise.all(parts(owners).map((part) => db.select().from(templateFolders).where(inArray(templateFolders.userId, part))))).flat();
     for (const owner of owners) trees.set(owner, folderTree(folders.filter((folder) => folder.userId === owner)));
   }
   return new Set(candidates.filter((row) => row.folderId === null || !inTrashedFolder(row.folderId, trees.get(row.userId)!)).map((row) => row.id));
@@ -502,6 +513,15 @@ async function mediaFor(db: Db, ownerId: string, mediaId: string, messageType: M
   return item;
 }
 
+/** Some of a template's messages, in order. The whole template is read: an id list could pass D1's bound parameters. */
+async function messagesWithIds(db: Db, templateId: string, ids: readonly string[]): Promise<TemplateMessage[]> {
+  const wanted = new Set(ids);
+  return messagesOf(
+    db,
+    (await orderedMessages(db, templateId)).filter((row) => wanted.has(row.message.id)),
+  );
+}
+
 async function messageById(db: Db, templateId: string, messageId: string): Promise<TemplateMessage> {
   const rows = await db
     .select({ message: templateMessages, media: mediaItems })
@@ -563,14 +583,11 @@ export async function deleteTemplateMessages(db: Db, userId: string, id: string,
   await editable(db, userId, id);
   const ids = [...new Set(messageIds)];
   if (!ids.every((messageId) => IdSchema.safeParse(messageId).success)) throw new AppError('messageNotFound');
-  const found = await db
-    .select({ id: templateMessages.id })
-    .from(templateMessages)
-    .where(and(eq(templateMessages.templateId, id), inArray(templateMessages.id, ids)));
-  if (found.length !== ids.length) throw new AppError('messageNotFound');
+  const present = new Set((await ranked(db, id)).map((message) => message.id));
+  if (!ids.every((messageId) => present.has(messageId))) throw new AppError('messageNotFound');
   await db.batch([
-    db.delete(templateMessages).where(and(eq(templateMessages.templateId, id), inArray(templateMessages.id, ids))),
     db.update(templates).set({ updatedAt: now }).where(eq(templates.id, id)),
+    ...parts(ids).map((part) => db.delete(templateMessages).where(and(eq(templateMessages.templateId, id), inArray(templateMessages.id, part)))),
   ]);
 }
 
@@ -593,12 +610,42 @@ export async function moveTemplateMessages(db: Db, userId: string, id: string, m
     const updates = [...aside, ...[...result.ranks].map(([messageId, rank]) => db.update(templateMessages).set({ rank, updatedAt: now }).where(eq(templateMessages.id, messageId)))];
     if (updates.length > 0) await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
   });
-  const rows = await db
-    .select({ message: templateMessages, media: mediaItems })
-    .from(templateMessages)
-    .leftJoin(mediaItems, eq(mediaItems.id, templateMessages.mediaId))
-    .where(and(eq(templateMessages.templateId, id), inArray(templateMessages.id, [...messageIds])));
-  return (await messagesOf(db, rows)).sort(byRank);
+  return messagesWithIds(db, id, messageIds);
+}
+
+/**
+ * Spec: the template-to-template copy (forward to another template): messages of a template the
+ * consultant may read, in their order, into one of their own before `beforeMessageId` or at the
+ * end. A media message names its owner's library item, so media of someone else's template is not
+ * copied into one's own (refused, the whole call): the item is not in one's library.
+ */
+export async function copyTemplateMessages(
+  db: Db,
+  userId: string,
+  id: string,
+  input: { sourceId: string; messageIds: readonly string[]; beforeMessageId?: string | null | undefined },
+  now = Date.now(),
+): Promise<TemplateMessage[]> {
+  await editable(db, userId, id);
+  const source = await loadPlayableTemplate(db, userId, input.sourceId);
+  if (!source) throw new AppError('templateNotFound');
+  const wanted = new Set(input.messageIds);
+  const picked = source.messages.filter((message) => wanted.has(message.id));
+  if (picked.length !== wanted.size) throw new AppError('messageNotFound');
+  // A recipient's source is someone else's; an own source has the target's owner.
+  if (source.role === 'recipient' && picked.some((message) => message.mediaId !== null)) throw new AppError('forbidden');
+  const ids = picked.map(() => crypto.randomUUID());
+  await withRankRetry(async () => {
+    const ordered = await ranked(db, id);
+    if (ordered.length + picked.length > LIMITS.templateMessagesMax) throw new AppError('templateFull');
+    const ranks = ranksBefore(ordered, input.beforeMessageId ?? null, picked.length);
+    if (!ranks) throw new AppError('messageNotFound');
+    const inserts = picked.map((message, index) =>
+      db.insert(templateMessages).values({ id: ids[index]!, templateId: id, rank: ranks[index]!, messageType: message.messageType, message: message.message, mediaId: message.mediaId, createdAt: now, updatedAt: now }),
+    );
+    await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+  });
+  return messagesWithIds(db, id, ids);
 }
 
 // ---- sharing ----------------------------------------------------------------------------------
