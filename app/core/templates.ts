@@ -1,6 +1,8 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import type { MessageMedia } from './chat-media';
 import type { ErrorCode } from './errors';
+import type { EntrySort } from './folders';
+import { sortBy } from './folders';
 import type { MediaState } from './media';
 import type { MessageType } from './messages';
 
@@ -77,6 +79,11 @@ export interface TemplateDetail extends TemplateEntry {
 export interface SharePreview {
   title: string;
   sharedBy: string;
+}
+
+/** A listing in the shared order (folders.ts `sortBy`): folders first, by date (created) or A–Z. */
+export function sortTemplates(entries: readonly TemplateEntry[], sort: EntrySort): TemplateEntry[] {
+  return sortBy(entries, sort, (entry) => ({ id: entry.id, title: entry.title, created: entry.created, isFolder: entry.isFolder }));
 }
 
 /** Who the asker is for a template: its owner, someone who added it through its link, or no one. */

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-or
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { MEDIA_MESSAGE_KINDS, isMediaMessageType } from '../../app/core/chat-media';
 import { AppError } from '../../app/core/errors';
-import { deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath, sortBy } from '../../app/core/folders';
+import { deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath } from '../../app/core/folders';
 import type { EntrySort, FolderTree } from '../../app/core/folders';
 import { LIMITS } from '../../app/core/limits';
 import type { MediaKind, MediaState } from '../../app/core/media';
@@ -10,7 +10,7 @@ import type { MessageType } from '../../app/core/messages';
 import { profileCardText } from '../../app/core/profile-card';
 import { IdSchema } from '../../app/core/schemas';
 import type { TemplateMessageInput } from '../../app/core/schemas';
-import { SHARE_TOKEN_BYTES, byRank, isEditableMessage, isShareToken, mayOnTemplate, moveRanks, ranksBefore, refusal } from '../../app/core/templates';
+import { SHARE_TOKEN_BYTES, byRank, isEditableMessage, isShareToken, mayOnTemplate, moveRanks, ranksBefore, refusal, sortTemplates } from '../../app/core/templates';
 import type { SharePreview, TemplateAction, TemplateDetail, TemplateEntry, TemplateListing, TemplateMessage, TemplateRole } from '../../app/core/templates';
 import { randomToken } from '../auth/crypto';
 import type { Db } from '../db/client';
@@ -208,10 +208,6 @@ export async function listTemplates(db: Db, userId: string, path: string, sort: 
     ...here.map((found) => templateEntry(found, tree, facts.get(found.template.id))),
   ];
   return { path, entries: sortTemplates(entries, sort) };
-}
-
-export function sortTemplates(entries: readonly TemplateEntry[], sort: EntrySort): TemplateEntry[] {
-  return sortBy(entries, sort, (entry) => ({ id: entry.id, title: entry.title, created: entry.created, isFolder: entry.isFolder }));
 }
 
 /** Every folder of the consultant outside the trash: for the hash path, breadcrumb and move-to dialog. */
