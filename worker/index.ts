@@ -17,6 +17,7 @@ import * as media from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
 import * as settings from './services/settings';
+import * as templates from './services/templates';
 
 export { PartyRoom } from '../durable-objects/party-room';
 
@@ -26,6 +27,7 @@ export const services = {
   parties,
   profiles,
   settings,
+  templates,
   oidc,
   sessions,
   cookies: { COOKIE, readCookies, serializeCookie, clearCookie, sessionCookies, clearSessionCookies, guestCookie },
@@ -67,5 +69,6 @@ export default {
     await abortStaleUploads(env, db, controller.scheduledTime);
     await media.purgeMediaTrash(env, controller.scheduledTime);
     await purgePartyUploads(env, controller.scheduledTime);
+    await templates.purgeTemplateTrash(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

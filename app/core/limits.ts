@@ -49,10 +49,15 @@ export const LIMITS = {
    * or 4.8 MB of MP3, far below the upload limit above). At the limit the recording is sent.
    */
   voiceMaxMs: 5 * 60 * 1000,
-  /** How deep folders nest: a path names at most this many. */
-  mediaFolderDepthMax: 64,
+  /** How deep folders nest (media and templates): a path names at most this many. */
+  folderDepthMax: 64,
   /** Characters of a media search. */
   mediaSearchMax: 200,
+  /**
+   * Messages in one template (the spec names no limit): a whole party prepared in advance is tens
+   * to a few hundred; the editor and a full send stay quick below this.
+   */
+  templateMessagesMax: 1000,
   /** Files one upload into the library takes at once (spec sections 5 and 9). */
   libraryUploadFilesMax: 20,
   /** Files one send into a chat takes at once, chosen, dropped or picked from the library (spec sections 5 and 9). */

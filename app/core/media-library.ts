@@ -1,5 +1,5 @@
-import type { FolderTree } from './media';
-import { ancestry, folderTree, moveError } from './media';
+import type { FolderTree } from './folders';
+import { ancestry, folderTree, moveError } from './folders';
 
 /**
  * Where the media library page is (spec section 2: the /media route keeps the folder position as

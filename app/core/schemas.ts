@@ -4,6 +4,7 @@ import { isErrorCode } from './errors';
 import { LIMITS } from './limits';
 import { MEDIA_MESSAGE_KINDS, MEDIA_MESSAGE_TYPES, extensionFits, isMediaMessageType } from './chat-media';
 import { MEDIA_KINDS, acceptedKind, declaresKind } from './media';
+import { MESSAGE_TYPES } from './messages';
 import { partyDatesError } from './party';
 import { isPhoneNumber, isValidBirthday, profileHref } from './profile';
 import { hasVisibleText, isCleanName, isCleanText, isValidName, normaliseNewlines } from './text';
@@ -267,27 +268,27 @@ export const CompanyModeSchema = z.object({ companyMode: z.boolean({ error: 'inv
 
 // ---- the media library (spec sections 3, 5 and 7) ----
 
-/** A media title or folder name: required, one line, clean, at most `mediaTitleMax` characters. */
-export const MediaTitleSchema = z
+/** A media title, template name or folder name: required, one line, clean, at most `mediaTitleMax` characters. */
+export const TitleSchema = z
   .string({ error: 'invalidTitle' })
   .trim()
   .refine((title) => [...title].length <= LIMITS.mediaTitleMax, { error: 'invalidTitle' })
   .refine(isCleanName, { error: 'invalidText' })
   .refine(hasVisibleText, { error: 'invalidTitle' });
 
-/** A place in the library: folder ids from the root joined by '/', empty for the root. */
-export const MediaPathSchema = z
+/** A place in the media library or the templates: folder ids from the root joined by '/', empty for the root. */
+export const FolderPathSchema = z
   .string({ error: 'invalidInput' })
   .refine((path) => path === '' || path.split('/').every((id) => IdSchema.safeParse(id).success), { error: 'invalidInput' })
-  .refine((path) => path === '' || path.split('/').length <= LIMITS.mediaFolderDepthMax, { error: 'invalidInput' });
+  .refine((path) => path === '' || path.split('/').length <= LIMITS.folderDepthMax, { error: 'invalidInput' });
 
 /**
  * Spec: POST /media. The file's bytes come afterwards; its kind follows from the content type
  * (a declared `mediaType` must agree).
  */
 export const CreateMediaSchema = z.object({
-  title: MediaTitleSchema,
-  path: MediaPathSchema.default(''),
+  title: TitleSchema,
+  path: FolderPathSchema.default(''),
   contentType: z
     .string({ error: 'mediaTypeNotAccepted' })
     .max(120, { error: 'mediaTypeNotAccepted' })
@@ -310,13 +311,13 @@ export type CreateMedia = z.infer<typeof CreateMediaSchema>;
 
 /** Spec: POST /media/folder {title, mediaType, path}. */
 export const CreateFolderSchema = z.object({
-  title: MediaTitleSchema,
-  path: MediaPathSchema.default(''),
+  title: TitleSchema,
+  path: FolderPathSchema.default(''),
   mediaType: z.literal('folder', { error: 'invalidInput' }).optional(),
 });
 
 /** Spec: PUT /media/folder {mediaId, path}: moves an item or a folder there. */
-export const MoveMediaSchema = z.object({ mediaId: IdSchema, path: MediaPathSchema });
+export const MoveMediaSchema = z.object({ mediaId: IdSchema, path: FolderPathSchema });
 
 /** Spec: PUT /media/convert/{id} {isPortrait, noAudio}: the client's analysis of the video. */
 export const ConvertMediaSchema = z.object({
@@ -325,10 +326,10 @@ export const ConvertMediaSchema = z.object({
 });
 
 /** Spec: PUT /media/{id} {name}. */
-export const RenameMediaSchema = z.object({ name: MediaTitleSchema });
+export const RenameMediaSchema = z.object({ name: TitleSchema });
 
 export const MediaListQuerySchema = z.object({
-  path: MediaPathSchema.default(''),
+  path: FolderPathSchema.default(''),
   sort: z.enum(['date', 'name'], { error: 'invalidInput' }).default('date'),
 });
 
@@ -338,3 +339,76 @@ export const MediaSearchQuerySchema = z.object({
     .max(LIMITS.mediaSearchMax, { error: 'invalidInput' })
     .refine((query) => query.trim().length > 0, { error: 'invalidInput' }),
 });
+
+// ---- templates (spec sections 3–7, issue 13) ----
+
+export const TemplateListQuerySchema = z.object({
+  path: FolderPathSchema.default(''),
+  sort: z.enum(['date', 'name'], { error: 'invalidInput' }).default('date'),
+});
+
+/** Spec: POST /templates/create {title}; here with the folder it goes into. */
+export const CreateTemplateSchema = z.object({ title: TitleSchema, path: FolderPathSchema.default('') });
+
+/** Spec: POST /templates/folder {title, path}. */
+export const CreateTemplateFolderSchema = z.object({ title: TitleSchema, path: FolderPathSchema.default('') });
+
+/** Spec: PUT /templates/folder {templateId, path}: a template, a folder or one's copy of a shared template. */
+export const MoveTemplateSchema = z.object({ templateId: IdSchema, path: FolderPathSchema });
+
+/** Spec: PUT /templates/{id} {name}. */
+export const RenameTemplateSchema = z.object({ name: TitleSchema });
+
+export const TemplateSearchQuerySchema = MediaSearchQuerySchema;
+
+/**
+ * Spec: POST /templates/{id}/sendMessage. A text or heading with its text; a media message with an
+ * item of the owner's library (`mediaId`) and an optional caption; a profile card with the id of
+ * one of the owner's profiles as its `message` (as in the chat). `beforeMessageId` is the insert
+ * point; absent or null: the end.
+ */
+export const TemplateMessageSchema = z
+  .object({
+    messageType: z.enum(MESSAGE_TYPES, { error: 'invalidInput' }).default('text'),
+    message: CaptionTextSchema.optional(),
+    mediaId: IdSchema.optional(),
+    beforeMessageId: IdSchema.nullable().optional(),
+  })
+  .superRefine((body, context) => {
+    const issue = (message: ErrorCode, path: string) => context.addIssue({ code: 'custom', message, path: [path] });
+    if (body.messageType === 'profile') {
+      if (!IdSchema.safeParse(body.message).success) issue('invalidInput', 'message');
+      else if (body.mediaId !== undefined) issue('invalidInput', 'mediaId');
+    } else if (isMediaMessageType(body.messageType)) {
+      if (body.mediaId === undefined) issue('invalidInput', 'mediaId');
+    } else if (body.mediaId !== undefined) issue('invalidInput', 'mediaId');
+    else if (body.message === undefined) issue('invalidInput', 'message');
+    else if (body.message === '') issue('messageEmpty', 'message');
+  });
+export type TemplateMessageInput = z.infer<typeof TemplateMessageSchema>;
+
+/** Spec: PUT /templates/{id}/editMessage/{messageId}: the text, or a media message's caption. */
+export const EditTemplateMessageSchema = z.object({ message: CaptionTextSchema });
+
+const TemplateMessageIdsSchema = z
+  .array(IdSchema, { error: 'invalidInput' })
+  .min(1, { error: 'invalidInput' })
+  .max(LIMITS.templateMessagesMax, { error: 'invalidInput' });
+
+/** Spec: PUT /templates/{id}/deleteMessages {messageIds}. */
+export const DeleteTemplateMessagesSchema = z.object({ messageIds: TemplateMessageIdsSchema });
+
+/** Spec: PUT /templates/{id}/moveMessage/{messageId} {newNextId}: before that message, or null for the end. */
+export const MoveTemplateMessageSchema = z.object({ newNextId: IdSchema.nullable() });
+
+/** Spec: PUT /templates/{id}/moveMessages {messageIds, newNextId}. */
+export const MoveTemplateMessagesSchema = z.object({ messageIds: TemplateMessageIdsSchema, newNextId: IdSchema.nullable() });
+
+/**
+ * The spec's template-to-template copy (path not shown; ours: POST /templates/{id}/copyMessages):
+ * messages of `sourceId` into this template before `beforeMessageId`, or at the end.
+ */
+export const CopyTemplateMessagesSchema = z.object({ sourceId: IdSchema, messageIds: TemplateMessageIdsSchema, beforeMessageId: IdSchema.nullable().optional() });
+
+/** Spec: POST /templates/share/{token}: the folder of mine it goes into. */
+export const AcceptShareSchema = z.object({ path: FolderPathSchema.default('') });

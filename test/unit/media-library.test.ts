@@ -74,12 +74,12 @@ describe('move-to targets (spec: excludes the item itself; a folder never goes b
   });
 
   it('leaves out folders where the moved folder would nest too deep', () => {
-    const chain: LibraryFolder[] = Array.from({ length: LIMITS.mediaFolderDepthMax }, (_, at) => ({ id: id(`c${String(at).padStart(3, '0')}`), title: `L${at}`, parentId: at === 0 ? null : id(`c${String(at - 1).padStart(3, '0')}`) }));
+    const chain: LibraryFolder[] = Array.from({ length: LIMITS.folderDepthMax }, (_, at) => ({ id: id(`c${String(at).padStart(3, '0')}`), title: `L${at}`, parentId: at === 0 ? null : id(`c${String(at - 1).padStart(3, '0')}`) }));
     const targets = moveTargets({ id: E, isFolder: true }, [...chain, folders[4]!], 'de', 'Alle Medien');
-    expect(targets.some((target) => target.title === `L${LIMITS.mediaFolderDepthMax - 1}`)).toBe(false);
-    expect(targets.some((target) => target.title === `L${LIMITS.mediaFolderDepthMax - 2}`)).toBe(true);
+    expect(targets.some((target) => target.title === `L${LIMITS.folderDepthMax - 1}`)).toBe(false);
+    expect(targets.some((target) => target.title === `L${LIMITS.folderDepthMax - 2}`)).toBe(true);
     // An item has no depth of its own: it may go anywhere.
-    expect(moveTargets({ id: id('9999'), isFolder: false }, chain, 'de', 'Alle Medien')).toHaveLength(LIMITS.mediaFolderDepthMax + 1);
+    expect(moveTargets({ id: id('9999'), isFolder: false }, chain, 'de', 'Alle Medien')).toHaveLength(LIMITS.folderDepthMax + 1);
   });
 });
 

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
-import {
-  acceptedKind,
-  ancestry,
-  declaresKind,
-  deletesAt,
-  folderTree,
-  inTrashedFolder,
-  matchesSearch,
-  moveError,
-  pathOf,
-  previewKeyOf,
-  previewSize,
-  previewSource,
-  purgeCutoff,
-  resolvePath,
-  sortEntries,
-  trashDeletesAt,
-} from '../../app/core/media';
-import type { FolderNode, MediaType } from '../../app/core/media';
-import { CreateFolderSchema, CreateMediaSchema, MediaPathSchema, MediaSearchQuerySchema, MediaTitleSchema, MoveMediaSchema, firstErrorCode } from '../../app/core/schemas';
+import { ancestry, deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath, trashDeletesAt } from '../../app/core/folders';
+import type { FolderNode } from '../../app/core/folders';
+import { acceptedKind, declaresKind, previewKeyOf, previewSize, previewSource, sortEntries } from '../../app/core/media';
+import type { MediaType } from '../../app/core/media';
+import { CreateFolderSchema, CreateMediaSchema, FolderPathSchema, MediaSearchQuerySchema, TitleSchema, MoveMediaSchema, firstErrorCode } from '../../app/core/schemas';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const [A, B, C, D, E] = [1, 2, 3, 4, 5].map(id) as [string, string, string, string, string];
@@ -133,16 +118,16 @@ describe('moving (spec section 5: not into itself or below)', () => {
   });
 
   it('refuses nesting deeper than the limit, counting the folders a moved folder holds', () => {
-    const chain: FolderNode[] = Array.from({ length: LIMITS.mediaFolderDepthMax }, (_, n) => ({ id: id(100 + n), parentId: n === 0 ? null : id(99 + n), trashedAt: null }));
+    const chain: FolderNode[] = Array.from({ length: LIMITS.folderDepthMax }, (_, n) => ({ id: id(100 + n), parentId: n === 0 ? null : id(99 + n), trashedAt: null }));
     const deep = folderTree([...chain, ...nodes]);
-    const bottom = id(99 + LIMITS.mediaFolderDepthMax);
-    const oneAbove = id(98 + LIMITS.mediaFolderDepthMax);
+    const bottom = id(99 + LIMITS.folderDepthMax);
+    const oneAbove = id(98 + LIMITS.folderDepthMax);
     // The chain's folder n is at depth n + 1. A new folder fits below all but the deepest one; A,
     // which holds two levels (B and C), fits below a folder at depth limit − 3 and no deeper.
     expect(moveError({ id: id(999), isFolder: true }, bottom, deep)).toBe('folderTooDeep');
     expect(moveError({ id: id(999), isFolder: true }, oneAbove, deep)).toBeNull();
-    expect(moveError({ id: A, isFolder: true }, id(97 + LIMITS.mediaFolderDepthMax), deep)).toBe('folderTooDeep');
-    expect(moveError({ id: A, isFolder: true }, id(96 + LIMITS.mediaFolderDepthMax), deep)).toBeNull();
+    expect(moveError({ id: A, isFolder: true }, id(97 + LIMITS.folderDepthMax), deep)).toBe('folderTooDeep');
+    expect(moveError({ id: A, isFolder: true }, id(96 + LIMITS.folderDepthMax), deep)).toBeNull();
     expect(moveError({ id: id(999), isFolder: false }, bottom, deep)).toBeNull();
   });
 });
@@ -183,19 +168,19 @@ describe('media schemas', () => {
   const file = { title: 'Katalog', contentType: 'application/pdf', size: 1234 };
 
   it('takes a title as plain text, trimmed: path-like and quoted titles are just titles', () => {
-    expect(MediaTitleSchema.parse('  ../../etc/passwd ')).toBe('../../etc/passwd');
-    expect(MediaTitleSchema.parse(`"'; DROP TABLE media_items; --`)).toBe(`"'; DROP TABLE media_items; --`);
+    expect(TitleSchema.parse('  ../../etc/passwd ')).toBe('../../etc/passwd');
+    expect(TitleSchema.parse(`"'; DROP TABLE media_items; --`)).toBe(`"'; DROP TABLE media_items; --`);
   });
 
   it('refuses blank, overlong, multi-line and control-character titles', () => {
-    expect(codeOf(MediaTitleSchema, '')).toBe('invalidTitle');
-    expect(codeOf(MediaTitleSchema, '\u200B\u3164')).toBe('invalidTitle');
-    expect(codeOf(MediaTitleSchema, 'x'.repeat(LIMITS.mediaTitleMax + 1))).toBe('invalidTitle');
-    expect(codeOf(MediaTitleSchema, '😀'.repeat(LIMITS.mediaTitleMax))).toBeNull();
-    expect(codeOf(MediaTitleSchema, 'a\u0000b')).toBe('invalidText');
-    expect(codeOf(MediaTitleSchema, 'zwei\nZeilen')).toBe('invalidText');
-    expect(codeOf(MediaTitleSchema, 'abc\u202Efdp.exe')).toBe('invalidText');
-    expect(codeOf(MediaTitleSchema, 42)).toBe('invalidTitle');
+    expect(codeOf(TitleSchema, '')).toBe('invalidTitle');
+    expect(codeOf(TitleSchema, '\u200B\u3164')).toBe('invalidTitle');
+    expect(codeOf(TitleSchema, 'x'.repeat(LIMITS.mediaTitleMax + 1))).toBe('invalidTitle');
+    expect(codeOf(TitleSchema, '😀'.repeat(LIMITS.mediaTitleMax))).toBeNull();
+    expect(codeOf(TitleSchema, 'a\u0000b')).toBe('invalidText');
+    expect(codeOf(TitleSchema, 'zwei\nZeilen')).toBe('invalidText');
+    expect(codeOf(TitleSchema, 'abc\u202Efdp.exe')).toBe('invalidText');
+    expect(codeOf(TitleSchema, 42)).toBe('invalidTitle');
   });
 
   it('takes a file up to 50,000,000,000 bytes of an accepted type', () => {
@@ -216,12 +201,12 @@ describe('media schemas', () => {
   });
 
   it('a path is folder ids joined by slashes, or empty for the root', () => {
-    expect(codeOf(MediaPathSchema, '')).toBeNull();
-    expect(codeOf(MediaPathSchema, `${A}/${B}`)).toBeNull();
-    expect(codeOf(MediaPathSchema, `${A}/`)).toBe('invalidInput');
-    expect(codeOf(MediaPathSchema, '../..')).toBe('invalidInput');
-    expect(codeOf(MediaPathSchema, "' OR 1=1 --")).toBe('invalidInput');
-    expect(codeOf(MediaPathSchema, Array.from({ length: LIMITS.mediaFolderDepthMax + 1 }, () => A).join('/'))).toBe('invalidInput');
+    expect(codeOf(FolderPathSchema, '')).toBeNull();
+    expect(codeOf(FolderPathSchema, `${A}/${B}`)).toBeNull();
+    expect(codeOf(FolderPathSchema, `${A}/`)).toBe('invalidInput');
+    expect(codeOf(FolderPathSchema, '../..')).toBe('invalidInput');
+    expect(codeOf(FolderPathSchema, "' OR 1=1 --")).toBe('invalidInput');
+    expect(codeOf(FolderPathSchema, Array.from({ length: LIMITS.folderDepthMax + 1 }, () => A).join('/'))).toBe('invalidInput');
     expect(codeOf(MoveMediaSchema, { mediaId: 'not-a-uuid', path: '' })).toBe('invalidInput');
     expect(codeOf(CreateFolderSchema, { title: 'Ordner', mediaType: 'image' })).toBe('invalidInput');
   });

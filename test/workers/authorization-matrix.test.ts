@@ -77,6 +77,11 @@ async function buildWorld(): Promise<Built> {
     if (response.status !== status) throw new Error(`world: ${method} ${path}: ${response.status} ${await response.text()}`);
     return status === 204 ? null : (await json<{ id: string }>(response)).id;
   };
+  const shareTokenOf = async (templateId: string): Promise<string> => {
+    const response = await apiInPlace(`/templates/${templateId}/share`, { method: 'PUT', headers: clara.headers });
+    if (response.status !== 200) throw new Error(`world: share: ${response.status} ${await response.text()}`);
+    return (await json<{ shareToken: string }>(response)).shareToken;
+  };
   const mediaItem = async () => (await asClara('POST', '/media', { title: 'Foto', contentType: 'image/jpeg', size: 1000 }, 201))!;
   // Uploads are not this table's concern: the bytes go straight into R2 under the item's key.
   const uploadedVideo = async () => {
@@ -153,6 +158,31 @@ async function buildWorld(): Promise<Built> {
       if (sent.status !== 201) throw new Error(`world: photo: ${sent.status} ${await sent.text()}`);
       return id;
     },
+    template: async () => {
+      const id = (await asClara('POST', '/templates/create', { title: 'Herbstparty' }, 201))!;
+      const messageId = (await asClara('POST', `/templates/${id}/sendMessage`, { message: 'Willkommen' }, 201))!;
+      return { id, messageId };
+    },
+    sharedTemplate: async () => {
+      const { id, messageId } = await world.template();
+      const token = await shareTokenOf(id);
+      const accepted = await apiInPlace(`/templates/share/${token}`, { method: 'POST', headers: berta.headers, body: {} });
+      if (accepted.status !== 201) throw new Error(`world: accept: ${accepted.status} ${await accepted.text()}`);
+      return { id, messageId, token };
+    },
+    trashedTemplate: async () => {
+      const { id } = await world.template();
+      await asClara('DELETE', `/templates/${id}`, undefined, 204);
+      return id;
+    },
+    trashedCopy: async () => {
+      const { id } = await world.sharedTemplate();
+      const trashed = await apiInPlace(`/templates/${id}`, { method: 'DELETE', headers: berta.headers });
+      if (trashed.status !== 204) throw new Error(`world: trash copy: ${trashed.status} ${await trashed.text()}`);
+      return id;
+    },
+    templateFolder: async () => (await asClara('POST', '/templates/folder', { title: 'Ordner' }, 201))!,
+    shareToken: async () => shareTokenOf((await world.template()).id),
   };
   return { world, as };
 }

@@ -38,7 +38,16 @@ interface Built {
 }
 
 /** Another consultant's party with one message: only read (and aimed at), so one serves all. */
-let foreignWorld: Promise<{ berta: Consultant; foreignParty: { id: string }; foreignMessage: string; foreignMediaFolder: string; foreignMediaItem: string; foreignMediaVideo: string }> | null = null;
+let foreignWorld: Promise<{
+  berta: Consultant;
+  foreignParty: { id: string };
+  foreignMessage: string;
+  foreignMediaFolder: string;
+  foreignMediaItem: string;
+  foreignMediaVideo: string;
+  foreignTemplate: string;
+  foreignShareToken: string;
+}> | null = null;
 
 /** A video of `who` with its bytes in R2, as an upload leaves it (uploads are not this catalogue's concern). */
 async function uploadedVideo(who: Consultant): Promise<string> {
@@ -55,7 +64,9 @@ function foreign() {
     const mediaFolder = await call('/media/folder', { method: 'POST', headers: berta.headers, body: { title: 'Bertas Ordner' } }, 201);
     const mediaItem = await call('/media', { method: 'POST', headers: berta.headers, body: { title: 'Bertas Foto', contentType: 'image/jpeg', size: 1000 } }, 201);
     const foreignMediaVideo = await uploadedVideo(berta);
-    return { berta, foreignParty, foreignMessage: message.id as string, foreignMediaFolder: mediaFolder.id as string, foreignMediaItem: mediaItem.id as string, foreignMediaVideo };
+    const foreignTemplate = (await call('/templates/create', { method: 'POST', headers: berta.headers, body: { title: 'Bertas Vorlage' } }, 201)).id as string;
+    const foreignShareToken = (await call(`/templates/${foreignTemplate}/share`, { method: 'PUT', headers: berta.headers }, 200)).shareToken as string;
+    return { berta, foreignParty, foreignMessage: message.id as string, foreignMediaFolder: mediaFolder.id as string, foreignMediaItem: mediaItem.id as string, foreignMediaVideo, foreignTemplate, foreignShareToken };
   })();
   return foreignWorld;
 }
@@ -67,7 +78,7 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 async function buildWorld(): Promise<Built> {
-  const [clara, { berta, foreignParty, foreignMessage, foreignMediaFolder, foreignMediaItem, foreignMediaVideo }] = await Promise.all([createConsultant({ name: 'Clara' }), foreign()]);
+  const [clara, { berta, foreignParty, foreignMessage, foreignMediaFolder, foreignMediaItem, foreignMediaVideo, foreignTemplate, foreignShareToken }] = await Promise.all([createConsultant({ name: 'Clara' }), foreign()]);
   const party = await call('/parties', { method: 'POST', headers: clara.headers, body: { title: 'Wellness-Party' } }, 201);
   const joined = await apiInPlace(`/parties/${party.id}/join`, { method: 'PUT', body: { firstName: 'Maria', lastName: 'Klein' } });
   const guest = await json<{ guestId: string; secretKey: string }>(joined);
@@ -123,6 +134,14 @@ async function buildWorld(): Promise<Built> {
       return announced.mediaAttachment as string;
     }),
     announcedPhoto: once(async () => (await call(`/parties/${party.id}/media`, { method: 'POST', headers: guestHeaders, body: { messageType: 'photo', contentType: 'image/jpeg' } }, 201)).mediaAttachment as string),
+    template: once(async () => {
+      const id = (await call('/templates/create', { method: 'POST', headers: clara.headers, body: { title: 'Vorlage' } }, 201)).id as string;
+      const messageId = (await call(`/templates/${id}/sendMessage`, { method: 'POST', headers: clara.headers, body: { message: 'Hallo' } }, 201)).id as string;
+      return { id, messageId };
+    }),
+    templateFolder: once(async () => (await call('/templates/folder', { method: 'POST', headers: clara.headers, body: { title: 'Ordner' } }, 201)).id as string),
+    foreignTemplate,
+    foreignShareToken,
   };
   const fixed: Record<Exclude<Actor, 'removedGuest'>, Headers> = { anonymous: {}, guest: guestHeaders, manager: clara.headers, guestCookie: { Cookie: guestCookie } };
   return {
@@ -153,7 +172,7 @@ async function rows(sql: string, ...bindings: unknown[]): Promise<Record<string,
 
 async function snapshot(built: Built): Promise<State> {
   const users = built.userIds.map(() => '?').join(', ');
-  const [parties, members, sessions, mediaFolders, mediaItems, counted, ...chats] = await Promise.all([
+  const [parties, members, sessions, mediaFolders, mediaItems, templateFolders, templates, templateMessages, templateRecipients, counted, ...chats] = await Promise.all([
     // The dashboard's mirrored summary (latest_*, manager_*) and updated_at are caches, not state.
     rows(
       `SELECT id, short_id, user_id, profile_id, title, host, start_at, expires_at, password_hash, restricted_messaging, created_at FROM parties WHERE user_id IN (${users})`,
@@ -163,6 +182,10 @@ async function snapshot(built: Built): Promise<State> {
     rows(`SELECT id, user_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at FROM sessions WHERE user_id IN (${users})`, ...built.userIds),
     rows(`SELECT * FROM media_folders WHERE user_id IN (${users})`, ...built.userIds),
     rows(`SELECT * FROM media_items WHERE user_id IN (${users})`, ...built.userIds),
+    rows(`SELECT * FROM template_folders WHERE user_id IN (${users})`, ...built.userIds),
+    rows(`SELECT * FROM templates WHERE user_id IN (${users})`, ...built.userIds),
+    rows(`SELECT m.* FROM template_messages m JOIN templates t ON t.id = m.template_id WHERE t.user_id IN (${users})`, ...built.userIds),
+    rows(`SELECT * FROM template_recipients WHERE user_id IN (${users})`, ...built.userIds),
     rows('SELECT COUNT(*) AS n FROM guests'),
     ...built.readers.map((reader) => call(`/parties/${reader.partyId}/chat`, { headers: reader.headers }, 200)),
   ]);
@@ -172,6 +195,10 @@ async function snapshot(built: Built): Promise<State> {
   for (const session of sessions) records.set(`session:${session.id}`, JSON.stringify(session));
   for (const folder of mediaFolders) records.set(`mediaFolder:${folder.id}`, JSON.stringify(folder));
   for (const item of mediaItems) records.set(`mediaItem:${item.id}`, JSON.stringify(item));
+  for (const folder of templateFolders) records.set(`templateFolder:${folder.id}`, JSON.stringify(folder));
+  for (const template of templates) records.set(`template:${template.id}`, JSON.stringify(template));
+  for (const message of templateMessages) records.set(`templateMessage:${message.id}`, JSON.stringify(message));
+  for (const copy of templateRecipients) records.set(`templateCopy:${copy.template_id}/${copy.user_id}`, JSON.stringify(copy));
   return {
     records,
     guests: Number(counted[0]!.n),

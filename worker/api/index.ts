@@ -8,6 +8,7 @@ import { withIdentity } from './context';
 import { mediaApi } from './media';
 import { partiesApi } from './parties';
 import { profilesApi } from './profiles';
+import { templatesApi } from './templates';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -40,6 +41,7 @@ export const api = new Hono<ApiEnv>()
   .route('/parties', partiesApi)
   .route('/profile', profilesApi)
   .route('/media', mediaApi)
+  .route('/templates', templatesApi)
   .notFound((c) => c.json<ErrorBody>({ error: { code: 'notFound' } }, 404))
   .onError(apiError);
 

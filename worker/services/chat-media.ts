@@ -4,7 +4,7 @@ import { MEDIA_MESSAGE_KINDS, claimsAgree, extensionFits, isMediaMessageType, pa
 import { AppError } from '../../app/core/errors';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import type { MediaKind } from '../../app/core/media';
-import { folderTree, inTrashedFolder } from '../../app/core/media';
+import { folderTree, inTrashedFolder } from '../../app/core/folders';
 import { SNIFF_BYTES, contentMatches } from '../../app/core/media-content';
 import { isExpired } from '../../app/core/party';
 import type { Action } from '../../app/core/permissions';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
-import { folderTree, inTrashedFolder } from '../../app/core/media';
+import { folderTree, inTrashedFolder } from '../../app/core/folders';
 import { IdSchema } from '../../app/core/schemas';
 import type { Db } from '../db/client';
 import type { MediaItemRow } from '../db/schema';

@@ -1,8 +1,10 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { AppError } from '../../app/core/errors';
-import { acceptedKind, deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath, sortEntries } from '../../app/core/media';
-import type { FolderTree, MediaSort, MediaState, MediaType } from '../../app/core/media';
+import { deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath } from '../../app/core/folders';
+import type { FolderTree } from '../../app/core/folders';
+import { acceptedKind, sortEntries } from '../../app/core/media';
+import type { MediaSort, MediaState, MediaType } from '../../app/core/media';
 import { IdSchema } from '../../app/core/schemas';
 import type { CreateMedia } from '../../app/core/schemas';
 import type { Db } from '../db/client';

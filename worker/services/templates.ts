@@ -1,0 +1,728 @@
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { MEDIA_MESSAGE_KINDS, isMediaMessageType } from '../../app/core/chat-media';
+import { AppError } from '../../app/core/errors';
+import { deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath } from '../../app/core/folders';
+import type { EntrySort, FolderTree } from '../../app/core/folders';
+import { LIMITS } from '../../app/core/limits';
+import type { MediaKind, MediaState } from '../../app/core/media';
+import type { MessageType } from '../../app/core/messages';
+import { profileCardText } from '../../app/core/profile-card';
+import { IdSchema } from '../../app/core/schemas';
+import type { TemplateMessageInput } from '../../app/core/schemas';
+import { SHARE_TOKEN_BYTES, byRank, isEditableMessage, isShareToken, mayOnTemplate, moveRanks, ranksBefore, refusal, sortTemplates } from '../../app/core/templates';
+import type { SharePreview, TemplateAction, TemplateDetail, TemplateEntry, TemplateListing, TemplateMessage, TemplateRole } from '../../app/core/templates';
+import { randomToken } from '../auth/crypto';
+import type { Db } from '../db/client';
+import type { MediaItemRow, TemplateFolderRow, TemplateMessageRow, TemplateRecipientRow, TemplateRow } from '../db/schema';
+import { mediaFolders, mediaItems, templateFolders, templateMessages, templateRecipients, templates, users } from '../db/schema';
+import type { Env } from '../env';
+import { getProfile } from './profiles';
+
+/**
+ * A consultant's message templates (spec sections 2–7, issue 13): the domain functions behind
+ * /api/templates and the pages. Everything is seen from one consultant: their folders, their own
+ * templates, and their copies of templates others shared with them (a copy is a place in their
+ * folders and their own trash state; the template itself stays the owner's). Someone else's
+ * template that was not shared with them is reported like one that does not exist. The rules are
+ * in app/core/templates.ts and app/core/folders.ts.
+ */
+
+/** One of the asker's entries: a folder, an own template, or a copy of someone else's. */
+type Found =
+  | { kind: 'folder'; row: TemplateFolderRow }
+  | { kind: 'own'; row: TemplateRow }
+  | { kind: 'copy'; row: TemplateRecipientRow; template: TemplateRow; ownerName: string };
+
+/** A template as the asker may see it: the row, their standing, and their copy when a recipient. */
+interface Access {
+  template: TemplateRow;
+  role: Exclude<TemplateRole, 'stranger'>;
+  copy: TemplateRecipientRow | null;
+  ownerName: string | null;
+}
+
+const within = (column: SQLiteColumn, folderId: string | null) => (folderId === null ? isNull(column) : eq(column, folderId));
+
+/** D1 binds at most 100 parameters per statement: id lists go in parts of this size. */
+const ID_BATCH = 90;
+
+function parts<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += ID_BATCH) out.push(items.slice(at, at + ID_BATCH));
+  return out;
+}
+
+const nameOf = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
+
+/** Every folder of the consultant: the tree the rules walk. */
+async function ownFolders(db: Db, userId: string): Promise<{ rows: TemplateFolderRow[]; tree: FolderTree }> {
+  const rows = await db.select().from(templateFolders).where(eq(templateFolders.userId, userId));
+  return { rows, tree: folderTree(rows) };
+}
+
+function targetOf(path: string, tree: FolderTree): string | null {
+  const resolved = resolvePath(path, tree);
+  if ('error' in resolved) throw new AppError(resolved.error);
+  return resolved.folderId;
+}
+
+/** The latest change to a template or any of its messages (spec: lastEdited). */
+const lastEdited = sql<number>`max(${templates.updatedAt}, coalesce((SELECT max(m.updated_at) FROM template_messages m WHERE m.template_id = ${templates.id}), 0))`;
+
+/** Templates by id with their lastEdited and how many have added them. */
+async function withCounts(db: Db, rows: TemplateRow[]): Promise<Map<string, { lastEdited: number; sharedWith: number }>> {
+  if (rows.length === 0) return new Map();
+  const ids = parts(rows.map((row) => row.id));
+  const [edited, shared] = await Promise.all([
+    Promise.all(ids.map((part) => db.select({ id: templates.id, lastEdited }).from(templates).where(inArray(templates.id, part)))).then((found) => found.flat()),
+    Promise.all(
+      ids.map((part) => db.select({ id: templateRecipients.templateId, n: count() }).from(templateRecipients).where(inArray(templateRecipients.templateId, part)).groupBy(templateRecipients.templateId)),
+    ).then((found) => found.flat()),
+  ]);
+  const counts = new Map(shared.map((row) => [row.id, row.n]));
+  return new Map(edited.map((row) => [row.id, { lastEdited: row.lastEdited, sharedWith: counts.get(row.id) ?? 0 }]));
+}
+
+function folderEntry(row: TemplateFolderRow, tree: FolderTree): TemplateEntry {
+  return {
+    id: row.id,
+    title: row.title,
+    isFolder: true,
+    path: pathOf(row.parentId, tree),
+    created: row.createdAt,
+    lastEdited: row.updatedAt,
+    lastApplied: null,
+    trashedAt: row.trashedAt,
+    deletesAt: row.trashedAt === null ? null : deletesAt({ folderId: row.parentId, trashedAt: row.trashedAt }, tree),
+    sharedBy: null,
+    sharedWith: 0,
+    shareToken: null,
+    usesRank: false,
+  };
+}
+
+function templateEntry(found: Exclude<Found, { kind: 'folder' }>, tree: FolderTree, facts: { lastEdited: number; sharedWith: number } | undefined): TemplateEntry {
+  const template = found.kind === 'own' ? found.row : found.template;
+  const place = found.row;
+  const own = found.kind === 'own';
+  return {
+    id: template.id,
+    title: template.title,
+    isFolder: false,
+    path: pathOf(place.folderId, tree),
+    created: template.createdAt,
+    lastEdited: facts?.lastEdited ?? template.updatedAt,
+    lastApplied: template.lastAppliedAt,
+    trashedAt: place.trashedAt,
+    deletesAt: place.trashedAt === null ? null : deletesAt({ folderId: place.folderId, trashedAt: place.trashedAt }, tree),
+    sharedBy: own ? null : found.ownerName,
+    sharedWith: own ? (facts?.sharedWith ?? 0) : 0,
+    shareToken: own ? template.shareToken : null,
+    usesRank: true,
+  };
+}
+
+async function entryOf(db: Db, found: Found, tree: FolderTree): Promise<TemplateEntry> {
+  if (found.kind === 'folder') return folderEntry(found.row, tree);
+  const template = found.kind === 'own' ? found.row : found.template;
+  return templateEntry(found, tree, (await withCounts(db, [template])).get(template.id));
+}
+
+/**
+ * Ids of the templates that are out of their owners' trash (neither trashed nor in a trashed
+ * folder): only those reach recipients. Owners are few (a team leader or two), so their trees are
+ * read whole.
+ */
+async function liveAtOwner(db: Db, rows: TemplateRow[]): Promise<Set<string>> {
+  const candidates = rows.filter((row) => row.trashedAt === null);
+  const owners = [...new Set(candidates.filter((row) => row.folderId !== null).map((row) => row.userId))];
+  const trees = new Map<string, FolderTree>();
+  if (owners.length > 0) {
+    const folders = (await Promise.all(parts(owners).map((part) => db.select().from(templateFolders).where(inArray(templateFolders.userId, part))))).flat();
+    for (const owner of owners) trees.set(owner, folderTree(folders.filter((folder) => folder.userId === owner)));
+  }
+  return new Set(candidates.filter((row) => row.folderId === null || !inTrashedFolder(row.folderId, trees.get(row.userId)!)).map((row) => row.id));
+}
+
+/** The consultant's copies of shared templates whose template is live at its owner. */
+async function ownCopies(db: Db, userId: string): Promise<Extract<Found, { kind: 'copy' }>[]> {
+  const rows = await db
+    .select({ copy: templateRecipients, template: templates, firstName: users.firstName, lastName: users.lastName })
+    .from(templateRecipients)
+    .innerJoin(templates, eq(templates.id, templateRecipients.templateId))
+    .innerJoin(users, eq(users.id, templates.userId))
+    .where(eq(templateRecipients.userId, userId));
+  const live = await liveAtOwner(
+    db,
+    rows.map((row) => row.template),
+  );
+  return rows.filter((row) => live.has(row.template.id)).map((row) => ({ kind: 'copy', row: row.copy, template: row.template, ownerName: nameOf(row) }));
+}
+
+/** The asker's entry with this id: one of their folders, their template, or their copy. */
+async function findEntry(db: Db, userId: string, id: string): Promise<Found> {
+  if (!IdSchema.safeParse(id).success) throw new AppError('templateNotFound');
+  const [folder, template, copy] = await Promise.all([
+    db.query.templateFolders.findFirst({ where: and(eq(templateFolders.id, id), eq(templateFolders.userId, userId)) }),
+    db.query.templates.findFirst({ where: and(eq(templates.id, id), eq(templates.userId, userId)) }),
+    (await ownCopies(db, userId)).find((found) => found.template.id === id),
+  ]);
+  if (folder) return { kind: 'folder', row: folder };
+  if (template) return { kind: 'own', row: template };
+  if (copy) return copy;
+  throw new AppError('templateNotFound');
+}
+
+const placeOf = (found: Found) => (found.kind === 'folder' ? found.row.parentId : found.row.folderId);
+
+/** In the asker's trash: itself (their copy) or inside a trashed folder of theirs. */
+function isTrashed(found: Found, tree: FolderTree): boolean {
+  return found.row.trashedAt !== null || inTrashedFolder(placeOf(found), tree);
+}
+
+/** Refuses what the asker's standing does not allow (a recipient changes nothing of the template). */
+function allow(found: Found, action: TemplateAction): void {
+  const role: TemplateRole = found.kind === 'copy' ? 'recipient' : 'owner';
+  if (!mayOnTemplate(role, action)) throw new AppError(refusal(role));
+}
+
+// ---- lists ------------------------------------------------------------------------------------
+
+/** Spec: GET /templates and GET /templates/shares in one: a folder's folders, own templates and copies. */
+export async function listTemplates(db: Db, userId: string, path: string, sort: EntrySort): Promise<TemplateListing> {
+  const { rows, tree } = await ownFolders(db, userId);
+  const folderId = targetOf(path, tree);
+  const [own, copies] = await Promise.all([
+    db
+      .select()
+      .from(templates)
+      .where(and(eq(templates.userId, userId), within(templates.folderId, folderId), isNull(templates.trashedAt))),
+    ownCopies(db, userId),
+  ]);
+  const here = copies.filter((found) => found.row.folderId === folderId && found.row.trashedAt === null);
+  const facts = await withCounts(db, [...own, ...here.map((found) => found.template)]);
+  const entries = [
+    ...rows.filter((row) => row.parentId === folderId && row.trashedAt === null).map((row) => folderEntry(row, tree)),
+    ...own.map((row) => templateEntry({ kind: 'own', row }, tree, facts.get(row.id))),
+    ...here.map((found) => templateEntry(found, tree, facts.get(found.template.id))),
+  ];
+  return { path, entries: sortTemplates(entries, sort) };
+}
+
+/** Every folder of the consultant outside the trash: for the hash path, breadcrumb and move-to dialog. */
+export async function listTemplateFolders(db: Db, userId: string): Promise<{ id: string; title: string; parentId: string | null }[]> {
+  const { rows, tree } = await ownFolders(db, userId);
+  return rows.filter((row) => row.trashedAt === null && !inTrashedFolder(row.parentId, tree)).map((row) => ({ id: row.id, title: row.title, parentId: row.parentId }));
+}
+
+/**
+ * Spec section 5: templates (never folders), own and shared with me, outside the trash, whose
+ * lower-case title holds every word of the query; newest first. Matched here, not in SQL: SQLite
+ * folds ASCII only.
+ */
+export async function searchTemplates(db: Db, userId: string, query: string): Promise<TemplateEntry[]> {
+  const [{ tree }, own, copies] = await Promise.all([
+    ownFolders(db, userId),
+    db
+      .select()
+      .from(templates)
+      .where(and(eq(templates.userId, userId), isNull(templates.trashedAt))),
+    ownCopies(db, userId),
+  ]);
+  const found: Exclude<Found, { kind: 'folder' }>[] = [
+    ...own.map((row) => ({ kind: 'own' as const, row })),
+    ...copies.filter((copy) => copy.row.trashedAt === null),
+  ].filter((entry) => matchesSearch(entry.kind === 'own' ? entry.row.title : entry.template.title, query) && !inTrashedFolder(entry.row.folderId, tree));
+  const facts = await withCounts(
+    db,
+    found.map((entry) => (entry.kind === 'own' ? entry.row : entry.template)),
+  );
+  return sortTemplates(
+    found.map((entry) => templateEntry(entry, tree, facts.get(entry.kind === 'own' ? entry.row.id : entry.template.id))),
+    'date',
+  );
+}
+
+/** Spec: GET /templates/trash and /templates/shareTrash in one: what was trashed, newest first, with its deletion date. */
+export async function listTemplateTrash(db: Db, userId: string): Promise<TemplateEntry[]> {
+  const [{ rows, tree }, own, copies] = await Promise.all([
+    ownFolders(db, userId),
+    db
+      .select()
+      .from(templates)
+      .where(and(eq(templates.userId, userId), isNotNull(templates.trashedAt))),
+    ownCopies(db, userId),
+  ]);
+  const trashedCopies = copies.filter((copy) => copy.row.trashedAt !== null);
+  const facts = await withCounts(db, [...own, ...trashedCopies.map((copy) => copy.template)]);
+  const entries = [
+    ...rows.filter((row) => row.trashedAt !== null).map((row) => folderEntry(row, tree)),
+    ...own.map((row) => templateEntry({ kind: 'own', row }, tree, facts.get(row.id))),
+    ...trashedCopies.map((copy) => templateEntry(copy, tree, facts.get(copy.template.id))),
+  ];
+  return entries.sort((a, b) => b.trashedAt! - a.trashedAt! || (a.id < b.id ? -1 : 1));
+}
+
+// ---- templates and folders --------------------------------------------------------------------
+
+/** Spec: POST /templates/create. */
+export async function createTemplate(db: Db, userId: string, input: { title: string; path: string }, now = Date.now()): Promise<TemplateEntry> {
+  const { tree } = await ownFolders(db, userId);
+  const folderId = targetOf(input.path, tree);
+  const row: TemplateRow = { id: crypto.randomUUID(), userId, folderId, title: input.title, createdAt: now, updatedAt: now, lastAppliedAt: null, trashedAt: null, shareToken: null };
+  await db.insert(templates).values(row);
+  return templateEntry({ kind: 'own', row }, tree, undefined);
+}
+
+/** Spec: POST /templates/folder {title, path}. */
+export async function createTemplateFolder(db: Db, userId: string, input: { title: string; path: string }, now = Date.now()): Promise<TemplateEntry> {
+  const { rows, tree } = await ownFolders(db, userId);
+  const parentId = targetOf(input.path, tree);
+  const id = crypto.randomUUID();
+  const error = moveError({ id, isFolder: true }, parentId, tree);
+  if (error) throw new AppError(error);
+  const row: TemplateFolderRow = { id, userId, parentId, title: input.title, createdAt: now, updatedAt: now, trashedAt: null };
+  await db.insert(templateFolders).values(row);
+  return folderEntry(row, folderTree([...rows, row]));
+}
+
+/** Spec: PUT /templates/{id} {name}. The owner's template or one's folder; not in the trash. */
+export async function renameTemplate(db: Db, userId: string, id: string, name: string, now = Date.now()): Promise<TemplateEntry> {
+  const [found, { tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  allow(found, 'edit');
+  if (isTrashed(found, tree)) throw new AppError('templateTrashed');
+  const changes = { title: name, updatedAt: now };
+  if (found.kind === 'folder') await db.update(templateFolders).set(changes).where(eq(templateFolders.id, id));
+  else await db.update(templates).set(changes).where(eq(templates.id, id));
+  return entryOf(db, { ...found, row: { ...found.row, ...changes } } as Found, tree);
+}
+
+/**
+ * Spec: PUT /templates/folder {templateId, path} (and /folderShare for a copy). A template, a
+ * folder with everything in it, or one's copy of a shared template goes to one's folder the path
+ * names: not in the trash, and for a folder not itself or below it.
+ */
+export async function moveTemplate(db: Db, userId: string, input: { templateId: string; path: string }, now = Date.now()): Promise<TemplateEntry> {
+  const [found, { rows, tree }] = await Promise.all([findEntry(db, userId, input.templateId), ownFolders(db, userId)]);
+  allow(found, 'place');
+  if (isTrashed(found, tree)) throw new AppError('templateTrashed');
+  const targetId = targetOf(input.path, tree);
+  const error = moveError({ id: input.templateId, isFolder: found.kind === 'folder' }, targetId, tree);
+  if (error) throw new AppError(error);
+  if (found.kind === 'folder') {
+    await db.update(templateFolders).set({ parentId: targetId, updatedAt: now }).where(eq(templateFolders.id, found.row.id));
+    const moved = { ...found.row, parentId: targetId, updatedAt: now };
+    return folderEntry(moved, folderTree(rows.map((row) => (row.id === moved.id ? moved : row))));
+  }
+  if (found.kind === 'own') {
+    // A move is no edit of the template: lastEdited stays.
+    await db.update(templates).set({ folderId: targetId }).where(eq(templates.id, found.row.id));
+    return entryOf(db, { kind: 'own', row: { ...found.row, folderId: targetId } }, tree);
+  }
+  await db
+    .update(templateRecipients)
+    .set({ folderId: targetId })
+    .where(and(eq(templateRecipients.templateId, found.template.id), eq(templateRecipients.userId, userId)));
+  return entryOf(db, { ...found, row: { ...found.row, folderId: targetId } }, tree);
+}
+
+/**
+ * Spec: DELETE /templates/{id} (and PUT /templates/trashShare/{id} for a copy). Into the trash:
+ * one's template or folder (with everything in it), or one's copy of a shared template. Something
+ * already in the trash stays as it is.
+ */
+export async function trashTemplate(db: Db, userId: string, id: string, now = Date.now()): Promise<void> {
+  const [found, { tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  allow(found, 'place');
+  if (isTrashed(found, tree)) return;
+  if (found.kind === 'folder') await db.update(templateFolders).set({ trashedAt: now }).where(eq(templateFolders.id, id));
+  else if (found.kind === 'own') await db.update(templates).set({ trashedAt: now }).where(eq(templates.id, id));
+  else await db.update(templateRecipients).set({ trashedAt: now }).where(and(eq(templateRecipients.templateId, id), eq(templateRecipients.userId, userId)));
+}
+
+/**
+ * Spec: PUT /templates/{id}/restore (and /restoreShare/{id}). Back where it was, with what it held;
+ * to the root when that folder is itself in the trash now.
+ */
+export async function restoreTemplate(db: Db, userId: string, id: string, now = Date.now()): Promise<TemplateEntry> {
+  const [found, { rows, tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  allow(found, 'place');
+  if (found.row.trashedAt === null) return entryOf(db, found, tree);
+  const place = inTrashedFolder(placeOf(found), tree) ? null : placeOf(found);
+  if (found.kind === 'folder') {
+    const restored = { ...found.row, parentId: place, trashedAt: null, updatedAt: now };
+    await db.update(templateFolders).set({ parentId: place, trashedAt: null, updatedAt: now }).where(eq(templateFolders.id, id));
+    return folderEntry(restored, folderTree(rows.map((row) => (row.id === id ? restored : row))));
+  }
+  if (found.kind === 'own') {
+    await db.update(templates).set({ folderId: place, trashedAt: null }).where(eq(templates.id, id));
+    return entryOf(db, { kind: 'own', row: { ...found.row, folderId: place, trashedAt: null } }, tree);
+  }
+  await db
+    .update(templateRecipients)
+    .set({ folderId: place, trashedAt: null })
+    .where(and(eq(templateRecipients.templateId, id), eq(templateRecipients.userId, userId)));
+  return entryOf(db, { ...found, row: { ...found.row, folderId: place, trashedAt: null } }, tree);
+}
+
+// ---- one template with its messages -----------------------------------------------------------
+
+/** The asker's standing towards a template, or null for a stranger (or no such template). */
+async function accessTo(db: Db, userId: string, id: string): Promise<Access | null> {
+  if (!IdSchema.safeParse(id).success) return null;
+  const template = await db.query.templates.findFirst({ where: eq(templates.id, id) });
+  if (!template) return null;
+  if (template.userId === userId) return { template, role: 'owner', copy: null, ownerName: null };
+  const [copy, owner] = await Promise.all([
+    db.query.templateRecipients.findFirst({ where: and(eq(templateRecipients.templateId, id), eq(templateRecipients.userId, userId)) }),
+    db.query.users.findFirst({ where: eq(users.id, template.userId) }),
+  ]);
+  if (!copy || !owner || !(await liveAtOwner(db, [template])).has(id)) return null;
+  return { template, role: 'recipient', copy, ownerName: nameOf(owner) };
+}
+
+/** In the asker's trash: the owner's template trashed or in a trashed folder, or the recipient's copy. */
+function accessTrashed(access: Access, tree: FolderTree): boolean {
+  const place = access.copy ?? access.template;
+  return place.trashedAt !== null || inTrashedFolder(place.folderId, tree);
+}
+
+type MessageWithMedia = { message: TemplateMessageRow; media: MediaItemRow | null };
+
+async function orderedMessages(db: Db, templateId: string): Promise<MessageWithMedia[]> {
+  return db
+    .select({ message: templateMessages, media: mediaItems })
+    .from(templateMessages)
+    .leftJoin(mediaItems, eq(mediaItems.id, templateMessages.mediaId))
+    .where(eq(templateMessages.templateId, templateId))
+    .orderBy(asc(templateMessages.rank));
+}
+
+/** The messages as the API sends them; a media item's trash state needs its owner's media folders. */
+async function messagesOf(db: Db, rows: MessageWithMedia[]): Promise<TemplateMessage[]> {
+  const inFolders = rows.filter((row) => row.media?.folderId);
+  const mediaTree = inFolders.length === 0 ? folderTree([]) : folderTree(await db.select().from(mediaFolders).where(eq(mediaFolders.userId, inFolders[0]!.media!.userId)));
+  return rows.map(({ message, media }) => {
+    const base: TemplateMessage = {
+      id: message.id,
+      templateId: message.templateId,
+      rank: message.rank,
+      messageType: message.messageType as MessageType,
+      message: message.message,
+      mediaId: message.mediaId,
+      created: message.createdAt,
+      lastEdited: message.updatedAt,
+    };
+    if (!media) return base;
+    return {
+      ...base,
+      mediaAttachment: media.id,
+      mediaAttachmentType: media.mediaType as MediaKind,
+      mediaExtension: media.extension,
+      mediaAttachmentOwner: media.userId,
+      contentType: media.contentType,
+      mediaTitle: media.title,
+      mediaState: media.state as MediaState,
+      hasPreview: media.previewKey !== null,
+      mediaTrashed: media.trashedAt !== null || inTrashedFolder(media.folderId, mediaTree),
+    };
+  });
+}
+
+async function detailOf(db: Db, access: Access, tree: FolderTree): Promise<TemplateDetail> {
+  const found: Exclude<Found, { kind: 'folder' }> = access.copy ? { kind: 'copy', row: access.copy, template: access.template, ownerName: access.ownerName ?? '' } : { kind: 'own', row: access.template };
+  const [facts, rows] = await Promise.all([withCounts(db, [access.template]), orderedMessages(db, access.template.id)]);
+  return { ...templateEntry(found, tree, facts.get(access.template.id)), role: access.role, messages: await messagesOf(db, rows) };
+}
+
+/**
+ * Spec: GET /templates/{id}. The template with its messages in order, for its owner and for who
+ * added it. Trashed ones are not opened (spec section 4).
+ */
+export async function getTemplate(db: Db, userId: string, id: string): Promise<TemplateDetail> {
+  const [access, { tree }] = await Promise.all([accessTo(db, userId, id), ownFolders(db, userId)]);
+  if (!access) throw new AppError('templateNotFound');
+  if (accessTrashed(access, tree)) throw new AppError('templateTrashed');
+  return detailOf(db, access, tree);
+}
+
+/**
+ * A template to play into a party (worker/services/template-apply.ts): its messages in order, when
+ * the consultant may use it (its owner, or a recipient whose copy is not in the trash); otherwise
+ * null. The one way the party side reads a template.
+ */
+export async function loadPlayableTemplate(db: Db, userId: string, id: string): Promise<TemplateDetail | null> {
+  const [access, { tree }] = await Promise.all([accessTo(db, userId, id), ownFolders(db, userId)]);
+  if (!access || accessTrashed(access, tree)) return null;
+  return detailOf(db, access, tree);
+}
+
+/** Spec: lastApplied. Set when a template is played into a party; no edit of it. */
+export async function markTemplateApplied(db: Db, id: string, now = Date.now()): Promise<void> {
+  await db.update(templates).set({ lastAppliedAt: now }).where(eq(templates.id, id));
+}
+
+/** The owner's template, open for changes: a recipient is refused, a stranger finds nothing. */
+async function editable(db: Db, userId: string, id: string): Promise<TemplateRow> {
+  const [access, { tree }] = await Promise.all([accessTo(db, userId, id), ownFolders(db, userId)]);
+  const role: TemplateRole = access?.role ?? 'stranger';
+  if (!access || !mayOnTemplate(role, 'edit')) throw new AppError(refusal(role));
+  if (accessTrashed(access, tree)) throw new AppError('templateTrashed');
+  return access.template;
+}
+
+// ---- messages ---------------------------------------------------------------------------------
+
+/** Whether a failed write lost a race for a rank (another writer took it): worth one more try. */
+function rankTaken(error: unknown): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? error);
+  return text.includes('UNIQUE constraint failed') && text.includes('rank');
+}
+
+/** Runs a write that computes ranks from what it read, again when a concurrent one took its rank. */
+async function withRankRetry<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 2 || !rankTaken(error)) throw error;
+    }
+  }
+}
+
+async function ranked(db: Db, templateId: string): Promise<{ id: string; rank: string }[]> {
+  const rows = await db.select({ id: templateMessages.id, rank: templateMessages.rank }).from(templateMessages).where(eq(templateMessages.templateId, templateId));
+  return rows.sort(byRank);
+}
+
+/** A library item of the owner for a media message: theirs, not in the trash, of the message's kind. */
+async function mediaFor(db: Db, ownerId: string, mediaId: string, messageType: MessageType): Promise<MediaItemRow> {
+  const item = await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, ownerId)) });
+  if (!item) throw new AppError('mediaNotFound');
+  if (item.trashedAt !== null) throw new AppError('mediaTrashed');
+  if (item.folderId !== null) {
+    const folders = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, ownerId));
+    if (inTrashedFolder(item.folderId, folderTree(folders))) throw new AppError('mediaTrashed');
+  }
+  if (isMediaMessageType(messageType) && MEDIA_MESSAGE_KINDS[messageType] !== item.mediaType) throw new AppError('mediaTypeMismatch');
+  return item;
+}
+
+/** Some of a template's messages, in order. The whole template is read: an id list could pass D1's bound parameters. */
+async function messagesWithIds(db: Db, templateId: string, ids: readonly string[]): Promise<TemplateMessage[]> {
+  const wanted = new Set(ids);
+  return messagesOf(
+    db,
+    (await orderedMessages(db, templateId)).filter((row) => wanted.has(row.message.id)),
+  );
+}
+
+async function messageById(db: Db, templateId: string, messageId: string): Promise<TemplateMessage> {
+  const rows = await db
+    .select({ message: templateMessages, media: mediaItems })
+    .from(templateMessages)
+    .leftJoin(mediaItems, eq(mediaItems.id, templateMessages.mediaId))
+    .where(and(eq(templateMessages.templateId, templateId), eq(templateMessages.id, messageId)));
+  if (rows.length === 0) throw new AppError('messageNotFound');
+  return (await messagesOf(db, rows))[0]!;
+}
+
+/**
+ * Spec: POST /templates/{id}/sendMessage. A text, heading, profile card (built from the owner's
+ * profile as it is now, as in the chat) or media message (an item of the owner's library) before
+ * `beforeMessageId`, or at the end.
+ */
+export async function addTemplateMessage(db: Db, userId: string, id: string, input: TemplateMessageInput, now = Date.now()): Promise<TemplateMessage> {
+  const template = await editable(db, userId, id);
+  let text = input.message ?? '';
+  let mediaId: string | null = null;
+  if (input.messageType === 'profile') {
+    const { shortId, firstName, lastName, phoneNo, email, website, biography, profilePic } = await getProfile(db, template.userId, text);
+    text = profileCardText({ shortId, firstName, lastName, phoneNo, email, website, biography, profilePic });
+  } else if (isMediaMessageType(input.messageType)) {
+    mediaId = (await mediaFor(db, template.userId, input.mediaId!, input.messageType)).id;
+  }
+  const messageId = crypto.randomUUID();
+  await withRankRetry(async () => {
+    const ordered = await ranked(db, id);
+    if (ordered.length >= LIMITS.templateMessagesMax) throw new AppError('templateFull');
+    const rank = ranksBefore(ordered, input.beforeMessageId ?? null, 1)?.[0];
+    if (rank === undefined) throw new AppError('messageNotFound');
+    await db.insert(templateMessages).values({ id: messageId, templateId: id, rank, messageType: input.messageType, message: text, mediaId, createdAt: now, updatedAt: now });
+  });
+  return messageById(db, id, messageId);
+}
+
+/**
+ * Spec: PUT /templates/{id}/editMessage/{messageId}. The text, or a media message's caption; not
+ * for voice, audio or profile cards (spec section 5).
+ */
+export async function editTemplateMessage(db: Db, userId: string, id: string, messageId: string, message: string, now = Date.now()): Promise<TemplateMessage> {
+  await editable(db, userId, id);
+  if (!IdSchema.safeParse(messageId).success) throw new AppError('messageNotFound');
+  const current = await db.query.templateMessages.findFirst({ where: and(eq(templateMessages.id, messageId), eq(templateMessages.templateId, id)) });
+  if (!current) throw new AppError('messageNotFound');
+  const type = current.messageType as MessageType;
+  if (!isEditableMessage(type)) throw new AppError('forbidden');
+  if (!isMediaMessageType(type) && message === '') throw new AppError('messageEmpty');
+  await db.update(templateMessages).set({ message, updatedAt: now }).where(eq(templateMessages.id, messageId));
+  return messageById(db, id, messageId);
+}
+
+/**
+ * Spec: DELETE /templates/{id}/deleteMessage/{messageId} and PUT /templates/{id}/deleteMessages.
+ * All or nothing: an id that is not one of the template's messages refuses the whole call. The
+ * template's lastEdited moves (no message row is left to carry the change).
+ */
+export async function deleteTemplateMessages(db: Db, userId: string, id: string, messageIds: readonly string[], now = Date.now()): Promise<void> {
+  await editable(db, userId, id);
+  const ids = [...new Set(messageIds)];
+  if (!ids.every((messageId) => IdSchema.safeParse(messageId).success)) throw new AppError('messageNotFound');
+  const present = new Set((await ranked(db, id)).map((message) => message.id));
+  if (!ids.every((messageId) => present.has(messageId))) throw new AppError('messageNotFound');
+  await db.batch([
+    db.update(templates).set({ updatedAt: now }).where(eq(templates.id, id)),
+    ...parts(ids).map((part) => db.delete(templateMessages).where(and(eq(templateMessages.templateId, id), inArray(templateMessages.id, part)))),
+  ]);
+}
+
+/**
+ * Spec: PUT /templates/{id}/moveMessage/{messageId} and /moveMessages {messageIds, newNextId}:
+ * before `newNextId`, or to the end for null. Each moved message gets a new rank; no other row is
+ * written (the moved rows carry the template's lastEdited). Answers the moved messages.
+ */
+export async function moveTemplateMessages(db: Db, userId: string, id: string, messageIds: readonly string[], newNextId: string | null, now = Date.now()): Promise<TemplateMessage[]> {
+  await editable(db, userId, id);
+  await withRankRetry(async () => {
+    const ordered = await ranked(db, id);
+    const result = moveRanks(ordered, messageIds, newNextId);
+    if ('error' in result) throw new AppError(result.error);
+    // New ranks lie strictly between messages that stay, but may equal an old rank of another
+    // moved message; SQLite checks the unique index row by row, so those first step aside.
+    const oldRanks = new Set(ordered.filter((message) => result.ranks.has(message.id)).map((message) => message.rank));
+    const clash = [...result.ranks.values()].some((rank) => oldRanks.has(rank));
+    const aside = clash ? [...result.ranks.keys()].map((messageId) => db.update(templateMessages).set({ rank: `~${messageId}` }).where(eq(templateMessages.id, messageId))) : [];
+    const updates = [...aside, ...[...result.ranks].map(([messageId, rank]) => db.update(templateMessages).set({ rank, updatedAt: now }).where(eq(templateMessages.id, messageId)))];
+    if (updates.length > 0) await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
+  });
+  return messagesWithIds(db, id, messageIds);
+}
+
+/**
+ * Spec: the template-to-template copy (forward to another template): messages of a template the
+ * consultant may read, in their order, into one of their own before `beforeMessageId` or at the
+ * end. A media message names its owner's library item, so media of someone else's template is not
+ * copied into one's own (refused, the whole call): the item is not in one's library.
+ */
+export async function copyTemplateMessages(
+  db: Db,
+  userId: string,
+  id: string,
+  input: { sourceId: string; messageIds: readonly string[]; beforeMessageId?: string | null | undefined },
+  now = Date.now(),
+): Promise<TemplateMessage[]> {
+  await editable(db, userId, id);
+  const source = await loadPlayableTemplate(db, userId, input.sourceId);
+  if (!source) throw new AppError('templateNotFound');
+  const wanted = new Set(input.messageIds);
+  const picked = source.messages.filter((message) => wanted.has(message.id));
+  if (picked.length !== wanted.size) throw new AppError('messageNotFound');
+  // A recipient's source is someone else's; an own source has the target's owner.
+  if (source.role === 'recipient' && picked.some((message) => message.mediaId !== null)) throw new AppError('forbidden');
+  const ids = picked.map(() => crypto.randomUUID());
+  await withRankRetry(async () => {
+    const ordered = await ranked(db, id);
+    if (ordered.length + picked.length > LIMITS.templateMessagesMax) throw new AppError('templateFull');
+    const ranks = ranksBefore(ordered, input.beforeMessageId ?? null, picked.length);
+    if (!ranks) throw new AppError('messageNotFound');
+    const inserts = picked.map((message, index) =>
+      db.insert(templateMessages).values({ id: ids[index]!, templateId: id, rank: ranks[index]!, messageType: message.messageType, message: message.message, mediaId: message.mediaId, createdAt: now, updatedAt: now }),
+    );
+    await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+  });
+  return messagesWithIds(db, id, ids);
+}
+
+// ---- sharing ----------------------------------------------------------------------------------
+
+/** Spec: PUT /templates/{id}/share. The owner's link; the same one while it stays shared. */
+export async function shareTemplate(db: Db, userId: string, id: string): Promise<{ shareToken: string }> {
+  const template = await editable(db, userId, id);
+  if (template.shareToken) return { shareToken: template.shareToken };
+  const shareToken = randomToken(SHARE_TOKEN_BYTES);
+  await db.update(templates).set({ shareToken }).where(eq(templates.id, id));
+  return { shareToken };
+}
+
+/**
+ * Spec: PUT /templates/{id}/revokeShare. The link stops working ('This link is invalid'), and the
+ * template leaves everyone who added it: recipients read the owner's template itself, so stopping
+ * sharing is the owner's one way to take it back (sharing again makes a new link).
+ */
+export async function revokeShare(db: Db, userId: string, id: string): Promise<void> {
+  await editable(db, userId, id);
+  await db.batch([db.update(templates).set({ shareToken: null }).where(eq(templates.id, id)), db.delete(templateRecipients).where(eq(templateRecipients.templateId, id))]);
+}
+
+/** The shared template a token names, when it is shared and not in its owner's trash. */
+async function sharedBy(db: Db, token: string): Promise<{ template: TemplateRow; ownerName: string }> {
+  if (!isShareToken(token)) throw new AppError('shareLinkInvalid');
+  const rows = await db
+    .select({ template: templates, firstName: users.firstName, lastName: users.lastName })
+    .from(templates)
+    .innerJoin(users, eq(users.id, templates.userId))
+    .where(eq(templates.shareToken, token));
+  const row = rows[0];
+  if (!row || !(await liveAtOwner(db, [row.template])).has(row.template.id)) throw new AppError('shareLinkInvalid');
+  return { template: row.template, ownerName: nameOf(row) };
+}
+
+/** Spec: GET /templates/share/{token}. Title and sharer only: anyone holding the link may see them. */
+export async function previewShare(db: Db, token: string): Promise<SharePreview> {
+  const { template, ownerName } = await sharedBy(db, token);
+  return { title: template.title, sharedBy: ownerName };
+}
+
+/**
+ * Spec: POST /templates/share/{token}. Adds the template to the consultant's templates in the
+ * folder the path names. Added before: it moves there and comes out of the trash. The owner
+ * cannot add their own.
+ */
+export async function acceptShare(db: Db, userId: string, token: string, path: string, now = Date.now()): Promise<TemplateEntry> {
+  const [{ template, ownerName }, { tree }] = await Promise.all([sharedBy(db, token), ownFolders(db, userId)]);
+  if (template.userId === userId) throw new AppError('ownTemplate');
+  const folderId = targetOf(path, tree);
+  const row: TemplateRecipientRow = { templateId: template.id, userId, folderId, addedAt: now, trashedAt: null };
+  await db
+    .insert(templateRecipients)
+    .values(row)
+    .onConflictDoUpdate({ target: [templateRecipients.templateId, templateRecipients.userId], set: { folderId, trashedAt: null } });
+  return entryOf(db, { kind: 'copy', row, template, ownerName }, tree);
+}
+
+// ---- the cron ---------------------------------------------------------------------------------
+
+/** Folders trashed at or before the cutoff, and every folder inside them. */
+const DOOMED_FOLDERS = `WITH RECURSIVE doomed(id) AS (
+  SELECT id FROM template_folders WHERE trashed_at IS NOT NULL AND trashed_at <= ?1
+  UNION SELECT f.id FROM template_folders f JOIN doomed d ON f.parent_id = d.id
+)`;
+const DOOMED_TEMPLATES = `SELECT id FROM templates WHERE (trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed)`;
+
+/**
+ * The cron's trash purge (spec section 9: 30 days): templates, folders with everything in them,
+ * and recipients' trashed copies. A copy inside a deleted folder goes with it rather than back to
+ * the root. Library media stays: a message only names its item.
+ */
+export async function purgeTemplateTrash(env: Env, now = Date.now()): Promise<{ folders: number; templates: number; copies: number }> {
+  const cutoff = purgeCutoff(now);
+  const [copies, , , removed, folders] = await env.DB.batch([
+    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_recipients WHERE (trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed)`).bind(cutoff),
+    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_recipients WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
+    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_messages WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
+    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM templates WHERE id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
+    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_folders WHERE id IN (SELECT id FROM doomed)`).bind(cutoff),
+  ]);
+  return { copies: copies!.meta.changes, templates: removed!.meta.changes, folders: folders!.meta.changes };
+}
