@@ -1,19 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data } from '@remix-run/cloudflare';
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { LanguageMenu } from '~/components/language-menu';
 import { useDateFormatter } from '~/components/local-time';
-import { ConfirmDialog } from '~/components/confirm-dialog';
 import { ContentsPanel } from '~/components/party/contents-panel';
-import { HeadingDialog } from '~/components/party/heading-dialog';
-import { ProfileCardDialog } from '~/components/party/profile-card-dialog';
 import { InputBar } from '~/components/party/input-bar';
 import type { InputMode } from '~/components/party/input-bar';
-import { ReceiptsDialog } from '~/components/party/receipts-dialog';
-import { SelectionBar } from '~/components/party/selection-bar';
 import { JoinDialog } from '~/components/party/join-dialog';
 import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
@@ -33,16 +28,23 @@ import { ENDED_BY_ERROR } from '~/core/chat-state';
 import type { Ended, PendingMessage } from '~/core/chat-state';
 import type { ChatMessage } from '~/core/protocol';
 import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
+import { lazyNamed } from '~/lib/lazy-named';
 import type { PartyInfo } from '../../worker/services/parties';
 
+// The dialogs and the selection bar: none is part of the first paint, each loads when first opened.
+const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
+const HeadingDialog = lazyNamed(() => import('~/components/party/heading-dialog'), 'HeadingDialog');
+const ProfileCardDialog = lazyNamed(() => import('~/components/party/profile-card-dialog'), 'ProfileCardDialog');
+const ReceiptsDialog = lazyNamed(() => import('~/components/party/receipts-dialog'), 'ReceiptsDialog');
+const SelectionBar = lazyNamed(() => import('~/components/party/selection-bar'), 'SelectionBar');
 // The send dialog, the picker and the uploads (with the uploaders) load when they are first used.
-const MediaSendDialog = lazy(() => import('~/components/party/media-send-dialog').then((module) => ({ default: module.MediaSendDialog })));
-const MediaPickerDialog = lazy(() => import('~/components/party/media-picker-dialog').then((module) => ({ default: module.MediaPickerDialog })));
-const ChatUploads = lazy(() => import('~/components/party/chat-uploads').then((module) => ({ default: module.ChatUploads })));
+const MediaSendDialog = lazyNamed(() => import('~/components/party/media-send-dialog'), 'MediaSendDialog');
+const MediaPickerDialog = lazyNamed(() => import('~/components/party/media-picker-dialog'), 'MediaPickerDialog');
+const ChatUploads = lazyNamed(() => import('~/components/party/chat-uploads'), 'ChatUploads');
 // The screen-wide drop zone is not needed for the first paint: it loads right after.
-const FileDropZone = lazy(() => import('~/components/media/file-drop-zone').then((module) => ({ default: module.FileDropZone })));
+const FileDropZone = lazyNamed(() => import('~/components/media/file-drop-zone'), 'FileDropZone');
 // The recorder, and the converters it may load, come only when the voice button is pressed.
-const VoiceDialog = lazy(() => import('~/components/party/voice-dialog').then((module) => ({ default: module.VoiceDialog })));
+const VoiceDialog = lazyNamed(() => import('~/components/party/voice-dialog'), 'VoiceDialog');
 
 const SHORT_ID = /^[0-9A-Za-z]{6,32}$/;
 
@@ -340,19 +342,21 @@ function Party({ party }: { party: PartyInfo }) {
             />
           )}
           {selected ? (
-            <SelectionBar
-              partyId={party.id}
-              count={selected.size}
-              onCancel={() => setSelected(null)}
-              onDelete={() => {
-                void actions.deleteMessages([...selected]);
-                setSelected(null);
-              }}
-              onForward={(target) => {
-                void actions.forward([...selected], target.id).then((ok) => ok && setNotice(t('selection.forwarded', { party: target.title })));
-                setSelected(null);
-              }}
-            />
+            <Suspense fallback={null}>
+              <SelectionBar
+                partyId={party.id}
+                count={selected.size}
+                onCancel={() => setSelected(null)}
+                onDelete={() => {
+                  void actions.deleteMessages([...selected]);
+                  setSelected(null);
+                }}
+                onForward={(target) => {
+                  void actions.forward([...selected], target.id).then((ok) => ok && setNotice(t('selection.forwarded', { party: target.title })));
+                  setSelected(null);
+                }}
+              />
+            </Suspense>
           ) : expired ? (
             <p className="border-t border-slate-200 bg-white p-4 text-center text-slate-600" data-testid="expired-note">
               {t('party.expiredNote')}
@@ -411,22 +415,26 @@ function Party({ party }: { party: PartyInfo }) {
       </div>
 
       {headingOpen ? (
-        <HeadingDialog
-          onCancel={() => setHeadingOpen(false)}
-          onSubmit={(text, level) => {
-            chat.send(text, { messageType: level });
-            setHeadingOpen(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <HeadingDialog
+            onCancel={() => setHeadingOpen(false)}
+            onSubmit={(text, level) => {
+              chat.send(text, { messageType: level });
+              setHeadingOpen(false);
+            }}
+          />
+        </Suspense>
       ) : null}
       {profileCardOpen ? (
-        <ProfileCardDialog
-          onCancel={() => setProfileCardOpen(false)}
-          onSubmit={(profileId) => {
-            void actions.sendProfileCard(profileId);
-            setProfileCardOpen(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ProfileCardDialog
+            onCancel={() => setProfileCardOpen(false)}
+            onSubmit={(profileId) => {
+              void actions.sendProfileCard(profileId);
+              setProfileCardOpen(false);
+            }}
+          />
+        </Suspense>
       ) : null}
       {sendingFiles ? (
         <Suspense fallback={null}>
@@ -472,20 +480,26 @@ function Party({ party }: { party: PartyInfo }) {
           <VoiceDialog partyId={party.id} onClose={() => setVoiceOpen(false)} onSend={(mediaAttachment) => chat.send('', { messageType: 'voice', mediaAttachment })} />
         </Suspense>
       ) : null}
-      {receiptsOf ? <ReceiptsDialog message={receiptsOf} members={state.members} seen={state.seen} onClose={() => setReceiptsOf(null)} /> : null}
+      {receiptsOf ? (
+        <Suspense fallback={null}>
+          <ReceiptsDialog message={receiptsOf} members={state.members} seen={state.seen} onClose={() => setReceiptsOf(null)} />
+        </Suspense>
+      ) : null}
       {deleting ? (
-        <ConfirmDialog
-          title={t('messageMenu.deleteTitle')}
-          confirmLabel={t('messageMenu.delete')}
-          destructive
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            void actions.deleteMessages([deleting.id]);
-            setDeleting(null);
-          }}
-        >
-          {t('messageMenu.deleteText')}
-        </ConfirmDialog>
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={t('messageMenu.deleteTitle')}
+            confirmLabel={t('messageMenu.delete')}
+            destructive
+            onCancel={() => setDeleting(null)}
+            onConfirm={() => {
+              void actions.deleteMessages([deleting.id]);
+              setDeleting(null);
+            }}
+          >
+            {t('messageMenu.deleteText')}
+          </ConfirmDialog>
+        </Suspense>
       ) : null}
       {!joined ? <JoinDialog title={party.title} passwordProtected={party.passwordProtected} /> : null}
     </div>

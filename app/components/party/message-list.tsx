@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { MutableRefObject } from 'react';
-import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormattedText } from '~/components/formatted-text';
 import type { PendingMessage } from '~/core/chat-state';
@@ -11,11 +11,12 @@ import type { ChatMessage, Member } from '~/core/protocol';
 import type { MessageActions } from './message-item';
 import { isMediaMessage } from './media-message';
 import { MessageItem, preview } from './message-item';
+import { lazyNamed } from '~/lib/lazy-named';
 
 // The lightbox and the viewer (with the video player) load when a file is first opened, so the
 // party page's own script stays small.
-const Lightbox = lazy(() => import('~/components/media/lightbox').then((module) => ({ default: module.Lightbox })));
-const MediaViewer = lazy(() => import('~/components/media/media-viewer').then((module) => ({ default: module.MediaViewer })));
+const Lightbox = lazyNamed(() => import('~/components/media/lightbox'), 'Lightbox');
+const MediaViewer = lazyNamed(() => import('~/components/media/media-viewer'), 'MediaViewer');
 
 interface Props extends MessageActions {
   /** The party's id: a video sent in it streams through the party's own file route. */
