@@ -7,7 +7,7 @@
  * converting: a video moves queued → inprogress → ready over two status calls. A ready video's
  * poster is served, without a token, where its `thumbnail` says, as Stream's customer domain does.
  * Tests steer it at /__stand-in/: what was copied from which URL, a video that fails, the
- * poster requests, and a poster that is a web page instead of a JPEG.
+ * poster requests, a poster that is a web page instead of a JPEG, and which videos were deleted.
  */
 export const STAND_IN_HOST = 'stream.test';
 export const STAND_IN_TOKEN = 'test-stream-token';
@@ -24,6 +24,8 @@ interface Video {
 const videos = new Map<string, Video>();
 /** The poster requests, as `{uid}?{query}`. */
 const posterRequests: string[] = [];
+/** The uids of the videos deleted through the API. */
+const deleted: string[] = [];
 
 /** Every ready video's poster: a JPEG's magic numbers and some bytes (nobody decodes it here). */
 export const STAND_IN_POSTER: Uint8Array<ArrayBuffer> = Uint8Array.from({ length: 2048 }, (_, i) => (i < 4 ? [0xff, 0xd8, 0xff, 0xe0][i]! : (i * 31) % 251));
@@ -50,11 +52,12 @@ export async function streamStandIn(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.hostname !== STAND_IN_HOST) return fetch(request);
 
-  const control = /^\/__stand-in\/(copies|fail\/(\w+)|posters|break-poster\/(\w+))$/.exec(url.pathname);
+  const control = /^\/__stand-in\/(copies|fail\/(\w+)|posters|deleted|break-poster\/(\w+))$/.exec(url.pathname);
   if (control) {
     if (control[2]) videos.get(control[2])!.fail = true;
     if (control[3]) videos.get(control[3])!.brokenPoster = true;
     if (control[1] === 'posters') return Response.json(posterRequests);
+    if (control[1] === 'deleted') return Response.json(deleted);
     return Response.json([...videos.values()].map(({ uid, url: source, meta }) => ({ uid, url: source, meta })));
   }
 
@@ -80,6 +83,7 @@ export async function streamStandIn(request: Request): Promise<Response> {
   if (!video) return envelope(404, null, [{ code: 10003, message: 'Not Found' }]);
   if (request.method === 'DELETE') {
     videos.delete(video.uid);
+    deleted.push(video.uid);
     return envelope(200, '');
   }
   const answer = envelope(200, describe(video));

@@ -93,9 +93,3 @@ export async function pollConversion(env: Env, db: Db, userId: string, id: strin
   await keepPoster(env, db, updated, now);
   return conversionOf(updated, video);
 }
-
-/** The purge's part: Stream's copies of items deleted for good. Best effort: the rows go anyway. */
-export async function deleteStreamVideos(env: Env, uids: string[]): Promise<void> {
-  const stream = streamClient(env);
-  await Promise.allSettled(uids.map((uid) => stream.remove(uid)));
-}
