@@ -166,7 +166,7 @@ export const partiesApi = new Hono<ApiEnv>()
   // A file sent in the party, for its members' pages: a video's stream (the bytes are at /files).
   .get('/:id/media/:mediaId', async (c) => {
     const { party } = await requireMember(c, c.req.param('id'));
-    return c.json(await partyFile(c.get('db'), party, c.req.param('mediaId')));
+    return c.json(await partyFile(c.env, c.get('db'), party, c.req.param('mediaId')));
   })
   .put('/:id/media/:mediaId', async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));

@@ -16,6 +16,7 @@ import type { PartyRow, PartyUploadRow } from '../db/schema';
 import { mediaFolders, mediaItems, partyMedia, partyUploads } from '../db/schema';
 import type { Env } from '../env';
 import { readLimited } from '../media/body';
+import { signedPlaybackUrl } from '../media/stream-signing';
 import { linkFiles } from './media-cleanup';
 import { room, roomFacts } from './parties';
 
@@ -164,7 +165,7 @@ export interface PartyFile extends MessageMedia {
  * A file put into the party for a message, as its members see it (the bytes come from /files).
  * A file the party never had is not found, whoever asks, so ids of other files learn nothing.
  */
-export async function partyFile(db: Db, party: PartyRow, mediaId: string): Promise<PartyFile> {
+export async function partyFile(env: Env, db: Db, party: PartyRow, mediaId: string, now = Date.now()): Promise<PartyFile> {
   const linked = IdSchema.safeParse(mediaId).success
     ? await db.query.partyMedia.findFirst({ where: and(eq(partyMedia.partyId, party.id), eq(partyMedia.mediaId, mediaId)) })
     : undefined;
@@ -172,7 +173,9 @@ export async function partyFile(db: Db, party: PartyRow, mediaId: string): Promi
   const item = await db.query.mediaItems.findFirst({ where: eq(mediaItems.id, mediaId) });
   if (item) {
     const media = { mediaAttachment: item.id, mediaAttachmentType: item.mediaType as MediaKind, mediaExtension: item.extension, mediaAttachmentOwner: item.userId, contentType: item.contentType };
-    return { ...media, hlsUrl: item.hlsUrl, posterUrl: item.posterUrl };
+    // A member of a party that shows it may view it: the stream plays for them with a token.
+    const [hlsUrl, posterUrl] = await Promise.all([signedPlaybackUrl(env, item.hlsUrl, item.streamUid, now), signedPlaybackUrl(env, item.posterUrl, item.streamUid, now)]);
+    return { ...media, hlsUrl, posterUrl };
   }
   const upload = await db.query.partyUploads.findFirst({ where: and(eq(partyUploads.id, mediaId), eq(partyUploads.state, 'ready')) });
   if (!upload) throw new AppError('mediaNotFound');
