@@ -24,13 +24,13 @@
 import { spawn } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 
 import { resolveFfmpeg } from './ffmpeg.mjs';
+import { startLocalServer } from './local-server.mjs';
 
 export const LOCAL_STREAM_ACCOUNT = 'local';
 export const LOCAL_STREAM_TOKEN = 'local-stream-token';
@@ -431,38 +431,29 @@ export async function startStreamServer({
     createReadStream(file).pipe(res);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error) => {
-      console.error('[stream] request failed:', error);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.end();
-    });
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
-    });
-  });
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  publicUrl = `http://localhost:${actualPort}`;
+  const server = await startLocalServer(
+    (req, res) => {
+      handle(req, res).catch((error) => {
+        console.error('[stream] request failed:', error);
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.end();
+      });
+    },
+    { port, host },
+  );
+  publicUrl = `http://localhost:${server.port}`;
 
   return {
     url: publicUrl,
     apiBase: `${publicUrl}/client/v4`,
-    port: actualPort,
+    port: server.port,
     token,
     ffmpeg: ffmpeg.description,
     signingKey: { id: firstKey.id, pem: firstKey.pem, jwk: firstKey.jwk },
     close: async () => {
       closing = true;
       for (const child of running) child.kill('SIGKILL');
-      await new Promise((resolve) => {
-        server.close(() => resolve(undefined));
-        server.closeAllConnections();
-      });
+      await server.close();
       await queue;
     },
   };
