@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '~/components/dialog';
+import { DialogActions, DialogTitle } from '~/components/dialog-actions';
 import { MediaIcon } from '~/components/media/media-icons';
 import type { MediaMessageType } from '~/core/chat-media';
 import type { ErrorCode } from '~/core/errors';
@@ -74,9 +75,7 @@ export function MediaSendDialog({ file, partyId, isManager, onSend, onCancel }: 
 
   return (
     <Dialog aria-labelledby={`${id}-title`} onCancel={busy ? undefined : onCancel} initialFocus={cancel} className="p-6">
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {image ? t('chatMedia.sendPhoto') : t('chatMedia.sendFile')}
-      </h2>
+      <DialogTitle id={`${id}-title`}>{image ? t('chatMedia.sendPhoto') : t('chatMedia.sendFile')}</DialogTitle>
       <div className="mt-3 flex justify-center">
         {url ? (
           <img src={url} alt={file.name} className="max-h-64 max-w-full rounded-lg object-contain" data-testid="send-preview" />
@@ -112,19 +111,21 @@ export function MediaSendDialog({ file, partyId, isManager, onSend, onCancel }: 
           {t(`errors.${error}`)}
         </p>
       ) : null}
-      <div className="mt-5 flex items-center justify-end gap-2">
-        {busy ? (
-          <p role="status" className="mr-auto text-sm text-slate-600">
-            {t('chatMedia.uploading')}
-          </p>
-        ) : null}
-        <button ref={cancel} type="button" onClick={onCancel} disabled={busy} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40">
-          {t('common.cancel')}
-        </button>
-        <button type="button" onClick={() => void send()} disabled={busy} className="rounded-full bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-40">
-          {t('input.send')}
-        </button>
-      </div>
+      <DialogActions
+        confirmLabel={t('input.send')}
+        onConfirm={() => void send()}
+        onCancel={onCancel}
+        confirmDisabled={busy}
+        cancelDisabled={busy}
+        cancelRef={cancel}
+        status={
+          busy ? (
+            <p role="status" className="mr-auto text-sm text-slate-600">
+              {t('chatMedia.uploading')}
+            </p>
+          ) : null
+        }
+      />
     </Dialog>
   );
 }
