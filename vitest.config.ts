@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { STAND_IN_HOST, STAND_IN_TOKEN, streamStandIn } from './test/workers/stream-stand-in';
+import { STAND_IN_HOST, STAND_IN_TOKEN, standInSigningKey, streamStandIn } from './test/workers/stream-stand-in';
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const alias = { '~': path('./app'), 'salon:remix-build': path('./build/server/index.js') };
@@ -20,21 +20,26 @@ export default defineConfig({
       {
         resolve: { alias },
         plugins: [
-          cloudflareTest(async () => ({
-            wrangler: { configPath: './wrangler.toml' },
-            miniflare: {
-              bindings: {
-                TEST_MIGRATIONS: await readD1Migrations(path('./migrations')),
-                // The zero-loss run's size (test/support/zero-loss-driver.ts): ZERO_LOSS_* variables.
-                ZERO_LOSS: JSON.stringify(Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ZERO_LOSS_')))),
-                STREAM_API_BASE: `https://${STAND_IN_HOST}/client/v4`,
-                STREAM_API_TOKEN: STAND_IN_TOKEN,
-                MEDIA_URL_SECRET: 'test-media-url-secret',
+          cloudflareTest(async () => {
+            const signingKey = await standInSigningKey();
+            return {
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: await readD1Migrations(path('./migrations')),
+                  // The zero-loss run's size (test/support/zero-loss-driver.ts): ZERO_LOSS_* variables.
+                  ZERO_LOSS: JSON.stringify(Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ZERO_LOSS_')))),
+                  STREAM_API_BASE: `https://${STAND_IN_HOST}/client/v4`,
+                  STREAM_API_TOKEN: STAND_IN_TOKEN,
+                  MEDIA_URL_SECRET: 'test-media-url-secret',
+                  STREAM_SIGNING_KEY_ID: signingKey.id,
+                  STREAM_SIGNING_KEY: signingKey.jwk,
+                },
+                // Cloudflare Stream, as far as the Worker can tell (test/workers/stream-stand-in.ts).
+                outboundService: streamStandIn,
               },
-              // Cloudflare Stream, as far as the Worker can tell (test/workers/stream-stand-in.ts).
-              outboundService: streamStandIn,
-            },
-          })),
+            };
+          }),
         ],
         test: {
           name: 'workers',

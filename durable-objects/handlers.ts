@@ -222,6 +222,8 @@ export function deleteMessages(room: Room, member: StoredMember, ids: string[], 
     targets.push(target);
   }
   const changes = room.store.deleteMessages(targets, room.now(), erase ? MARKERS.erased : null);
+  // The mirror lets go of files no message shows any more (PartyRoom releaseMedia).
+  if (targets.some((target) => target.mediaAttachment)) room.scheduleMirror();
   for (const change of changes) room.broadcast({ type: 'updatedMessage', seq: change.seq, message: change.message });
   return { ok: true, value: changes };
 }

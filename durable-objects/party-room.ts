@@ -9,6 +9,7 @@ import { SendLimiter, announceJoin, deleteMessages, editMessage, handleEvent, pu
 import type { MessageMedia } from '../app/core/chat-media';
 import type { RoomFacts, StoredMember } from './store';
 import { RoomStore } from './store';
+import { collectMedia, linkFiles, unlinkFiles } from '../worker/services/media-cleanup';
 
 /** Kept on each socket so it survives hibernation: ids only. */
 interface Attachment {
@@ -254,6 +255,38 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     )
       .bind(latest?.seq ?? 0, latest?.timestamp ?? null, latest?.sender ?? null, latest?.senderName ?? null, managerSeen, facts.partyId)
       .run();
+    try {
+      await this.releaseMedia(facts.partyId);
+    } catch (error) {
+      // The list stays in storage: the next mirror tries again (and the cron's cleanup finds
+      // anything deleted but not collected).
+      console.error('releasing media failed', error);
+      this.scheduleMirror();
+    }
+  }
+
+  /**
+   * Files whose last message here was deleted: the party stops showing them (its `party_media`
+   * links go) and those nobody else references are deleted. The room links a file again whenever
+   * it gains a hold on it (`linkHeld`), after recording the hold, so an offer or a forward that
+   * arrives while the links go keeps its file. An alarm that fails is run again, with the list
+   * still in storage.
+   */
+  private async releaseMedia(partyId: string): Promise<void> {
+    const released = this.store.releasedMedia();
+    if (released.length === 0) return;
+    const unheld = released.filter((id) => !this.store.holdsMedia(id));
+    await unlinkFiles(this.env.DB, partyId, unheld);
+    const regained = unheld.filter((id) => this.store.holdsMedia(id));
+    if (regained.length > 0) await linkFiles(this.env.DB, partyId, regained);
+    this.store.forgetReleased(released);
+    await collectMedia(this.env, unheld.filter((id) => !regained.includes(id)));
+  }
+
+  /** Links files the room now holds (see releaseMedia); answers those that still exist. */
+  private async linkHeld(mediaIds: string[]): Promise<Set<string>> {
+    const partyId = this.store.facts?.partyId;
+    return partyId && mediaIds.length > 0 ? linkFiles(this.env.DB, partyId, mediaIds) : new Set();
   }
 
   /**
@@ -383,6 +416,11 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     const stored = this.enter(member, facts);
     if (!stored) return { ok: false, code: 'notMember' };
     this.store.offerAttachment({ ...media, memberId: stored.id });
+    // Linked after the hold is recorded; a file deleted meanwhile cannot be offered.
+    if (!(await this.linkHeld([media.mediaAttachment])).has(media.mediaAttachment)) {
+      this.store.withdrawAttachment(media.mediaAttachment);
+      return { ok: false, code: 'mediaNotFound' };
+    }
     return { ok: true, value: media };
   }
 
@@ -408,11 +446,17 @@ export class PartyRoom extends DurableObject<Env> implements Room {
   async postMany(member: Member, facts: RoomFacts, inputs: SendInput[]): Promise<Outcome<number>> {
     const stored = this.enter(member, facts);
     if (!stored) return { ok: false, code: 'notMember' };
-    for (const input of inputs) {
+    const files = inputs.flatMap((input) => (input.media ? [input.media.mediaAttachment] : []));
+    // A file deleted since its message was read is left out, like a deleted message.
+    const existing = await this.linkHeld(files);
+    const kept = inputs.filter((input) => !input.media || existing.has(input.media.mediaAttachment));
+    for (const input of kept) {
       const result = sendMessage(this, stored, { ...input, forwarded: true }, undefined, true);
       if (!result.ok) return result;
     }
-    return { ok: true, value: inputs.length };
+    // Again now that the messages hold them: the first links may have gone with a release meanwhile.
+    await this.linkHeld(files);
+    return { ok: true, value: kept.length };
   }
 
   /** Messages by id, in the party's order, for forwarding; unknown ids are an error. */

@@ -82,6 +82,7 @@ CREATE TABLE IF NOT EXISTS attachments (
   owner TEXT NOT NULL,
   content_type TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS released_media (media_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS join_failures (client TEXT PRIMARY KEY, count INTEGER NOT NULL, window_start INTEGER NOT NULL);
 `;
 
@@ -170,6 +171,8 @@ export class RoomStore {
     // Rooms created before messages could be forwarded, or carry media, lack those columns.
     const columns = new Set(this.sql.exec<{ name: string }>('PRAGMA table_info(messages)').toArray().map((column) => column.name));
     for (const [name, type] of ADDED_COLUMNS) if (!columns.has(name)) this.sql.exec(`ALTER TABLE messages ADD COLUMN ${name} ${type}`);
+    // After the columns: whether a file is still shown is one index step, not a scan of the log.
+    this.sql.exec('CREATE INDEX IF NOT EXISTS messages_media ON messages (media_id) WHERE media_id IS NOT NULL');
     const last = this.sql
       // MAX(a, b) is NULL when either is: an empty table counts as 0.
       .exec<{ seq: number }>('SELECT MAX(COALESCE((SELECT MAX(seq) FROM messages), 0), COALESCE((SELECT MAX(seq) FROM events), 0)) AS seq')
@@ -259,6 +262,8 @@ export class RoomStore {
       input.mediaAttachmentOwner ?? null,
       input.contentType ?? null,
     );
+    // An offer is good for one message: sending the file again takes a new one.
+    if (input.mediaAttachment) this.withdrawAttachment(input.mediaAttachment);
     this.seq = seq;
     return { ...input, seq, editedAt: null, deleted: false, forwarded: input.forwarded === true };
   }
@@ -278,6 +283,10 @@ export class RoomStore {
     );
   }
 
+  withdrawAttachment(mediaId: string): void {
+    this.sql.exec('DELETE FROM attachments WHERE media_id = ?', mediaId);
+  }
+
   findAttachment(mediaId: string): Attachment | null {
     const row = this.sql.exec('SELECT * FROM attachments WHERE media_id = ?', mediaId).toArray()[0];
     if (!row) return null;
@@ -289,6 +298,26 @@ export class RoomStore {
       mediaAttachmentOwner: row.owner as string,
       contentType: row.content_type as string,
     };
+  }
+
+  /** Whether the room still needs a file: a message shows it, or it is offered for one. */
+  holdsMedia(mediaId: string): boolean {
+    return (
+      this.sql.exec('SELECT 1 FROM messages WHERE media_id = ? AND deleted = 0 LIMIT 1', mediaId).toArray().length > 0 ||
+      this.sql.exec('SELECT 1 FROM attachments WHERE media_id = ?', mediaId).toArray().length > 0
+    );
+  }
+
+  /** Files whose messages were deleted, waiting to be let go (PartyRoom releaseMedia). */
+  releasedMedia(): string[] {
+    return this.sql
+      .exec<{ media_id: string }>('SELECT media_id FROM released_media')
+      .toArray()
+      .map((row) => row.media_id);
+  }
+
+  forgetReleased(mediaIds: string[]): void {
+    for (const id of mediaIds) this.sql.exec('DELETE FROM released_media WHERE media_id = ?', id);
   }
 
   /** Changes a message's text and records the change as an event; returns the event's seq. */
@@ -314,6 +343,7 @@ export class RoomStore {
         const messageType = erasedMarker ? 'text' : message.messageType;
         this.sql.exec('UPDATE messages SET deleted = 1, message = ?, message_type = ?, edited_at = ? WHERE seq = ?', text, messageType, at, message.seq);
         this.sql.exec('INSERT INTO events (seq, message_seq) VALUES (?, ?)', seq, message.seq);
+        if (message.mediaAttachment) this.sql.exec('INSERT OR IGNORE INTO released_media (media_id) VALUES (?)', message.mediaAttachment);
         this.seq = seq;
         return { seq, message: { ...withoutMedia(message), message: text, messageType, deleted: true, editedAt: at } };
       }),

@@ -12,11 +12,11 @@
 
 import { generateKeyPair, randomBytes, randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 import { DEMO_PASSWORD, demoConsultants } from './demo-data.mjs';
+import { startLocalServer } from './local-server.mjs';
 
 // oidc-provider 9 prints "Unsupported runtime" at import time on Node.js releases older than 22,
 // although it runs fine on the Node.js 20 this project supports. Swallow exactly that one notice
@@ -75,20 +75,14 @@ export async function startOidcProvider({
   // The issuer must contain the real port, so listen first and create the provider afterwards.
   /** @type {((req: Request, res: Response) => void) | undefined} */
   let handle;
-  const server = createServer((req, res) => {
-    if (handle) return handle(req, res);
-    res.writeHead(503).end();
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
-    });
-  });
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  const issuer = `http://localhost:${actualPort}`;
+  const server = await startLocalServer(
+    (req, res) => {
+      if (handle) return handle(req, res);
+      res.writeHead(503).end();
+    },
+    { port, host },
+  );
+  const issuer = `http://localhost:${server.port}`;
 
   try {
     const provider = new Provider(issuer, await providerConfiguration(origins));
@@ -104,11 +98,11 @@ export async function startOidcProvider({
       });
     };
   } catch (error) {
-    await closeServer(server);
+    await server.close();
     throw error;
   }
 
-  return { issuer, port: actualPort, close: () => closeServer(server) };
+  return { issuer, port: server.port, close: server.close };
 }
 
 /**
@@ -505,18 +499,6 @@ function renderLoggedOut(ctx) {
 }
 
 // --- Helpers -------------------------------------------------------------------------------------
-
-/**
- * @param {import('node:http').Server} server
- * @returns {Promise<void>}
- */
-function closeServer(server) {
-  return new Promise((resolve, reject) => {
-    if (!server.listening) return resolve();
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections(); // keep-alive connections would otherwise hold close() open
-  });
-}
 
 /**
  * Runs `fn` while console.warn drops messages matching `pattern`.

@@ -161,8 +161,15 @@ async function main() {
   }
   const closeServers = () => Promise.all([provider.close(), stream.close()]);
   // The stand-in's token is a fixed local dummy; the signing secret is new on every start (the
-  // signed URLs it protects live for minutes).
-  const streamVars = [`STREAM_API_BASE:${stream.apiBase}`, `STREAM_ACCOUNT_ID:${LOCAL_STREAM_ACCOUNT}`, `STREAM_API_TOKEN:${stream.token}`, `MEDIA_URL_SECRET:${randomBytes(32).toString('base64url')}`];
+  // signed URLs it protects live for minutes), and so is the playback signing key the stand-in made.
+  const streamVars = [
+    `STREAM_API_BASE:${stream.apiBase}`,
+    `STREAM_ACCOUNT_ID:${LOCAL_STREAM_ACCOUNT}`,
+    `STREAM_API_TOKEN:${stream.token}`,
+    `MEDIA_URL_SECRET:${randomBytes(32).toString('base64url')}`,
+    `STREAM_SIGNING_KEY_ID:${stream.signingKey.id}`,
+    `STREAM_SIGNING_KEY:${stream.signingKey.jwk}`,
+  ];
   // --test-scheduled: the cron handler answers at /__scheduled (instead of a warning that it does
   // not run by itself locally).
   const wrangler = spawn(

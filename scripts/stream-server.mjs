@@ -6,24 +6,31 @@
 //   POST   /client/v4/accounts/{account}/stream/copy   { url, meta }  → the new video, queued
 //   GET    /client/v4/accounts/{account}/stream/{uid}                 → the video and its status
 //   DELETE /client/v4/accounts/{account}/stream/{uid}
+//   POST   /client/v4/accounts/{account}/stream/keys                  → a new signing key { id, pem, jwk }
 // and converts like Stream does: it downloads the URL (the Worker's signed URL of the original in
 // R2), then ffmpeg makes a real multi-rendition HLS set (360p, 720p, 1080p, only those not larger
 // than the source, aspect ratio kept, portrait too) and a poster, served with CORS at the paths the
 // video's `playback.hls` and `thumbnail` name, as Stream's customer domain would serve them.
 // Videos live under a data directory, one folder each; conversions run one at a time.
 //
+// Playback protection as Stream's: a video copied with `requireSignedURLs` is served only through
+// a token in place of its uid in the path (/{token}/manifest/video.m3u8, and so its renditions and
+// segments; /{token}/thumbnails/thumbnail.jpg): an RS256 JWT { sub: uid, kid, exp, nbf? } signed
+// with one of its signing keys. The bare uid, a forged, altered or expired token get 401. It makes
+// one signing key when it starts (`signingKey`), which `npm start` gives the Worker.
+//
 // Run it with `npm run stream` (env: STREAM_PORT, default 9092; STREAM_DATA_DIR, default
 // .wrangler/stream), or from code with `startStreamServer()`; `npm start` starts it. Local only.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 
 import { resolveFfmpeg } from './ffmpeg.mjs';
+import { startLocalServer } from './local-server.mjs';
 
 export const LOCAL_STREAM_ACCOUNT = 'local';
 export const LOCAL_STREAM_TOKEN = 'local-stream-token';
@@ -37,7 +44,7 @@ const SEGMENT_SECONDS = 2;
  * @typedef {{ name: string, width: number, height: number, videoBitrate: number, level: string }} Rendition
  * @typedef {'queued' | 'inprogress' | 'ready' | 'error'} VideoState
  * @typedef {{
- *   uid: string, created: string, modified: string, meta: Record<string, unknown>, sourceUrl: string,
+ *   uid: string, created: string, modified: string, meta: Record<string, unknown>, requireSignedURLs?: boolean, sourceUrl: string,
  *   state: VideoState, pctComplete: string, errorReasonCode: string, errorReasonText: string,
  *   duration: number, width: number, height: number, size: number, renditions: string[],
  * }} Video
@@ -128,12 +135,50 @@ export function parseProbe(text) {
   return { width: sideways ? h : w, height: sideways ? w : h, rotation, hasAudio: streams.some((line) => line.includes(': Audio: ')), duration };
 }
 
+// --- Signing keys and playback tokens ------------------------------------------------------------
+
+/**
+ * A signing key as Stream's `POST /stream/keys` returns it: an id, and the RSA private key as a
+ * base64-encoded PEM and JWK.
+ * @returns {{ id: string, pem: string, jwk: string, publicKey: import('node:crypto').KeyObject }}
+ */
+function newSigningKey() {
+  const id = randomUUID().replaceAll('-', '');
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = Buffer.from(/** @type {string} */ (privateKey.export({ type: 'pkcs1', format: 'pem' }))).toString('base64');
+  const jwk = Buffer.from(JSON.stringify({ ...privateKey.export({ format: 'jwk' }), kid: id, alg: 'RS256', use: 'sig' })).toString('base64');
+  return { id, pem, jwk, publicKey };
+}
+
+/**
+ * The uid a playback token opens, or null: a JWT signed RS256 by one of `keys` (by its kid), not
+ * expired and already valid.
+ * @param {string} token
+ * @param {Map<string, import('node:crypto').KeyObject>} keys
+ * @param {number} [now] epoch ms
+ */
+export function tokenSubject(token, keys, now = Date.now()) {
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || !signature) return null;
+  try {
+    const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const key = head.alg === 'RS256' && typeof head.kid === 'string' ? keys.get(head.kid) : undefined;
+    if (!key || !verify('sha256', Buffer.from(`${header}.${payload}`), key, Buffer.from(signature, 'base64url'))) return null;
+    const seconds = now / 1000;
+    if (typeof claims.exp !== 'number' || claims.exp <= seconds || (typeof claims.nbf === 'number' && claims.nbf > seconds)) return null;
+    return typeof claims.sub === 'string' ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}
+
 // --- The server ----------------------------------------------------------------------------------
 
 /**
  * @param {{ port?: number, host?: string, dataDir?: string, token?: string, appOrigins?: string[], ffmpegPath?: string }} [options]
  *   `appOrigins`: origins allowed to load the HLS files and posters from a page (CORS).
- * @returns {Promise<{ url: string, apiBase: string, port: number, token: string, ffmpeg: string, close: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, apiBase: string, port: number, token: string, ffmpeg: string, signingKey: { id: string, pem: string, jwk: string }, close: () => Promise<void> }>}
  */
 export async function startStreamServer({
   port = 9092,
@@ -153,6 +198,10 @@ export async function startStreamServer({
   /** @type {Set<import('node:child_process').ChildProcess>} */
   const running = new Set();
   let publicUrl = '';
+  /** The signing keys' public halves by id: the one made now, and any made through the API. */
+  const signingKeys = new Map();
+  const firstKey = newSigningKey();
+  signingKeys.set(firstKey.id, firstKey.publicKey);
 
   const folderOf = (uid) => join(dataDir, uid);
   const save = (video) => {
@@ -260,7 +309,7 @@ export async function startStreamServer({
       thumbnail: `${base}/thumbnails/thumbnail.jpg`,
       preview: `${base}/watch`,
       playback: { hls: `${base}/manifest/video.m3u8` },
-      requireSignedURLs: false,
+      requireSignedURLs: video.requireSignedURLs === true,
     };
   };
 
@@ -301,6 +350,12 @@ export async function startStreamServer({
     if (req.headers.authorization !== `Bearer ${token}`) return send(401, null, [{ code: 10000, message: 'Authentication error' }]);
     const [, stream, action, extra] = parts;
     if (stream !== 'stream' || !action || extra !== undefined) return send(404, null, [{ code: 7003, message: 'No route for that URI' }]);
+    if (action === 'keys') {
+      if (req.method !== 'POST') return send(405, null, [{ code: 10405, message: 'Method not allowed' }]);
+      const { publicKey, ...key } = newSigningKey();
+      signingKeys.set(key.id, publicKey);
+      return send(200, { ...key, created: new Date().toISOString() });
+    }
     if (action === 'copy') {
       if (req.method !== 'POST') return send(405, null, [{ code: 10405, message: 'Method not allowed' }]);
       const body = await readJson(req);
@@ -318,6 +373,7 @@ export async function startStreamServer({
         created: now,
         modified: now,
         meta: body.meta && typeof body.meta === 'object' ? body.meta : {},
+        requireSignedURLs: body.requireSignedURLs === true,
         sourceUrl: sourceUrl.href,
         state: 'queued',
         pctComplete: '0.000000',
@@ -350,7 +406,8 @@ export async function startStreamServer({
 
   /**
    * The customer domain's files: /{uid}/manifest/video.m3u8 (master), /{uid}/manifest/stream_*.m3u8,
-   * /{uid}/manifest/segment_*.ts and /{uid}/thumbnails/thumbnail.jpg, once the video is ready.
+   * /{uid}/manifest/segment_*.ts and /{uid}/thumbnails/thumbnail.jpg, once the video is ready;
+   * a token in place of the uid for a video that requires signed URLs.
    * @param {import('node:http').IncomingMessage} req
    * @param {import('node:http').ServerResponse} res
    * @param {string} pathname
@@ -360,8 +417,11 @@ export async function startStreamServer({
     const cors = origin && origins.has(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : { Vary: 'Origin' };
     if (req.method === 'OPTIONS') return res.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': 'Range', 'Access-Control-Max-Age': '600' }).end();
     if (req.method !== 'GET' && req.method !== 'HEAD') return res.writeHead(405, { ...cors, Allow: 'GET, HEAD' }).end();
-    const match = /^\/([0-9a-f]{32})\/(manifest\/(?:video|stream_\d+p)\.m3u8|manifest\/segment_\d+p_\d+\.ts|thumbnails\/thumbnail\.jpg)$/.exec(pathname);
-    const video = match && videos.get(match[1]);
+    const match = /^\/([0-9a-f]{32}|[\w-]+\.[\w-]+\.[\w-]+)\/(manifest\/(?:video|stream_\d+p)\.m3u8|manifest\/segment_\d+p_\d+\.ts|thumbnails\/thumbnail\.jpg)$/.exec(pathname);
+    const signed = match?.[1].includes('.') ?? false;
+    const uid = match && (signed ? tokenSubject(match[1], signingKeys) : match[1]);
+    if (match && (uid === null || (!signed && videos.get(uid)?.requireSignedURLs))) return res.writeHead(401, { ...cors, 'Content-Type': 'text/plain' }).end('Unauthorized');
+    const video = match && uid && videos.get(uid);
     if (!match || !video || video.state !== 'ready') return res.writeHead(404, { ...cors, 'Content-Type': 'text/plain' }).end('Not found');
     const file = normalize(join(folderOf(video.uid), match[2].replace(/^(manifest|thumbnails)\//, '')));
     if (!file.startsWith(folderOf(video.uid) + sep) || !existsSync(file)) return res.writeHead(404, cors).end();
@@ -371,37 +431,29 @@ export async function startStreamServer({
     createReadStream(file).pipe(res);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error) => {
-      console.error('[stream] request failed:', error);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.end();
-    });
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
-    });
-  });
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  publicUrl = `http://localhost:${actualPort}`;
+  const server = await startLocalServer(
+    (req, res) => {
+      handle(req, res).catch((error) => {
+        console.error('[stream] request failed:', error);
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.end();
+      });
+    },
+    { port, host },
+  );
+  publicUrl = `http://localhost:${server.port}`;
 
   return {
     url: publicUrl,
     apiBase: `${publicUrl}/client/v4`,
-    port: actualPort,
+    port: server.port,
     token,
     ffmpeg: ffmpeg.description,
+    signingKey: { id: firstKey.id, pem: firstKey.pem, jwk: firstKey.jwk },
     close: async () => {
       closing = true;
       for (const child of running) child.kill('SIGKILL');
-      await new Promise((resolve) => {
-        server.close(() => resolve(undefined));
-        server.closeAllConnections();
-      });
+      await server.close();
       await queue;
     },
   };

@@ -22,4 +22,11 @@ export interface Env {
   STREAM_API_TOKEN: string;
   /** Secret: signs the expiring URLs Stream fetches an original from (worker/media/signed-source.ts). */
   MEDIA_URL_SECRET: string;
+  /**
+   * The Stream signing key that playback tokens are signed with (worker/media/stream-signing.ts):
+   * its id, and (a secret) its JWK as Stream's `POST /stream/keys` returns it, base64-encoded.
+   * Locally the stand-in makes one at start and `npm start` passes both.
+   */
+  STREAM_SIGNING_KEY_ID: string;
+  STREAM_SIGNING_KEY: string;
 }

@@ -12,7 +12,7 @@ import type { Env } from './env';
 import { files } from './media/files';
 import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
 import { abortStaleUploads } from './media/tus';
-import { purgePartyUploads } from './services/chat-media';
+import { collectMedia } from './services/media-cleanup';
 import * as media from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
@@ -68,7 +68,8 @@ export default {
     // Stale uploads first: the purge deletes rows that still name their multipart uploads.
     await abortStaleUploads(env, db, controller.scheduledTime);
     await media.purgeMediaTrash(env, controller.scheduledTime);
-    await purgePartyUploads(env, controller.scheduledTime);
     await templates.purgeTemplateTrash(env, controller.scheduledTime);
+    // Then every file nobody references any more, and whatever an earlier cleanup left half done.
+    await collectMedia(env, null, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

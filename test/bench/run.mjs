@@ -3,12 +3,12 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,upload,page]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,upload,video,page]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024]
 // --port is where the search for a free port starts.
 // See test/bench/README.md.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Salon, variants } from './clients.mjs';
@@ -18,6 +18,8 @@ import { joinStorm } from './join-storm.mjs';
 import { lighthouse, routeWeight } from './page-weight.mjs';
 import { fmt, fmtRatio, median, medianOf, ratio, sleep, table } from './stats.mjs';
 import { freePort, startStack } from './stack.mjs';
+import { LOCAL_STREAM_ACCOUNT, startStreamServer } from '../../scripts/stream-server.mjs';
+import { hlsReady, makeClip } from './hls.mjs';
 import { throughput } from './throughput.mjs';
 import { upload } from './upload.mjs';
 import { zeroLoss } from './zero-loss.mjs';
@@ -49,6 +51,8 @@ const plan = quick
       join: { guests: 20, spreadMs: 300, timeoutMs: 20_000 },
       zeroLoss: { guests: 2, messagesPerClient: 10, evictions: 1, timeoutMs: 30_000 },
       upload: { mib: 16 },
+      // A 3 s clip: the 30 s one takes tens of seconds to convert on a small machine.
+      video: { seconds: 3 },
       lighthouse: false,
     }
   : {
@@ -67,10 +71,12 @@ const plan = quick
       zeroLoss: { guests: 20, messagesPerClient: 200, evictions: 10, timeoutMs: 180_000 },
       // The issue's 1 GiB: parts of 5 MiB in PATCHes of 50 MiB, as the browser sends them.
       upload: { mib: 1024 },
+      // The issue's clip: 30 s of 720p.
+      video: { seconds: 30 },
       lighthouse: true,
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
-const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,upload,page').split(','));
+const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,upload,video,page').split(','));
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
 const OUT_DIR = '.cache/bench';
@@ -103,9 +109,25 @@ function goal(name, measured, met) {
 }
 
 /** The bench Worker and the clients for both of its ports. */
+/** The Stream stand-in the bench Worker converts videos with (started once, before the Worker). */
+let stream = null;
+
 async function boot() {
   const port = await freePort(Number(args.port));
-  const stack = await startStack({ port, persistTo: `.wrangler/bench/state-${port}`, logDir: OUT_DIR, log });
+  if (!stream) {
+    const dataDir = `.wrangler/bench/stream-${port}`;
+    rmSync(dataDir, { recursive: true, force: true });
+    stream = await startStreamServer({ port: await freePort(port + 100), dataDir, appOrigins: [`http://127.0.0.1:${port}`] });
+  }
+  const vars = {
+    STREAM_API_BASE: stream.apiBase,
+    STREAM_ACCOUNT_ID: LOCAL_STREAM_ACCOUNT,
+    STREAM_API_TOKEN: stream.token,
+    MEDIA_URL_SECRET: crypto.randomUUID(),
+    STREAM_SIGNING_KEY_ID: stream.signingKey.id,
+    STREAM_SIGNING_KEY: stream.signingKey.jwk,
+  };
+  const stack = await startStack({ port, persistTo: `.wrangler/bench/state-${port}`, logDir: OUT_DIR, log, vars });
   const direct = { salon: new Salon(stack.direct) };
   direct.sets = variants(direct.salon, { deflate: args.deflate });
   const proxied = { salon: new Salon(stack.proxied) };
@@ -424,6 +446,19 @@ async function uploadScenario(stack, direct) {
   goal(`memory while uploading ${mib} MiB: workerd RSS growth (flat)`, `${growth.toFixed(0)} MiB at most`, null);
 }
 
+// ---- video ------------------------------------------------------------------------------------
+
+async function videoScenario(direct) {
+  const { seconds } = plan.video;
+  section(`video: end of upload → playable HLS (master + first segment of every rendition) for a ${seconds} s 720p clip${quick ? ' (--quick: a short clip, not the 30 s one)' : ''}; ours through the Worker and the Stream stand-in, baseline the stand-in alone`);
+  const rows = await hlsReady({ salon: direct.salon, stream, clip: makeClip(`${OUT_DIR}/clips`, seconds), runs });
+  results.video = { seconds, rows };
+  log(table(['run', 'way', 'clip MiB', 'renditions', 's to playable'], rows.map((r) => [r.run + 1, r.way === 'ours' ? 'ours (Worker + stand-in)' : 'stand-in alone', r.mib, r.renditions, r.seconds]), 2));
+  const ours = median(rows.filter((r) => r.way === 'ours').map((r) => r.seconds));
+  const alone = median(rows.filter((r) => r.way === 'alone').map((r) => r.seconds));
+  goal(`video: ${seconds} s 720p clip playable after its upload`, `${ours.toFixed(1)} s vs ${alone.toFixed(1)} s for the stand-in alone (${fmtRatio(ratio(ours, alone))})`, null);
+}
+
 // ---- page weight ------------------------------------------------------------------------------
 
 async function pageScenario(stack, direct) {
@@ -488,9 +523,11 @@ async function main() {
     await scenario(bench, 'join', (b) => joinScenario(b.direct));
     await scenario(bench, 'zeroloss', (b) => zeroLossScenario(b.direct));
     await scenario(bench, 'upload', (b) => uploadScenario(b.stack, b.direct));
+    await scenario(bench, 'video', (b) => videoScenario(b.direct));
     await scenario(bench, 'page', (b) => pageScenario(b.stack, b.direct));
   } finally {
     await bench.stack.stop();
+    await stream?.close();
   }
 
   section('goals (informative: they never change the exit code)');

@@ -7,7 +7,9 @@
 // With --inspector-port, also "inspector": wrangler's DevTools proxy for the app's isolate
 // (profile.mjs takes CPU profiles through it). Stops on SIGTERM/SIGINT or when stdin closes.
 //
-//   node test/bench/serve.mjs --port 8800 --persist-to .wrangler/bench/state [--inspector-port 9300]
+// With --var NAME:VALUE (repeatable), also those variables (the Stream stand-in's address and keys).
+//
+//   node test/bench/serve.mjs --port 8800 --persist-to .wrangler/bench/state [--inspector-port 9300] [--var NAME:VALUE ...]
 import { parseArgs } from 'node:util';
 import { unstable_DevEnv as DevEnv } from 'wrangler';
 
@@ -16,8 +18,10 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8800' },
     'persist-to': { type: 'string', default: '.wrangler/bench/state' },
     'inspector-port': { type: 'string' },
+    var: { type: 'string', multiple: true, default: [] },
   },
 });
+const vars = Object.fromEntries(values.var.map((pair) => [pair.slice(0, pair.indexOf(':')), { type: 'plain_text', value: pair.slice(pair.indexOf(':') + 1) }]));
 
 // No fetch of Request.cf from workers.cloudflare.com (an error and a stack trace in the server log
 // offline); the placeholder does, as for npm start (scripts/serve.mjs).
@@ -43,6 +47,7 @@ const direct = new Promise((resolve) => {
 
 const worker = await devEnv.startWorker({
   config: new URL('./wrangler.bench.toml', import.meta.url).pathname,
+  bindings: vars,
   dev: {
     server: { hostname: '127.0.0.1', port: Number(values.port) },
     persist: values['persist-to'],

@@ -2,6 +2,7 @@
 // converting real clips made with ffmpeg into HLS, fetched from a local HTTP server as the Worker's
 // signed URL would be.
 import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
 import { codecsOf, masterPlaylist, parseProbe, renditionLadder, startStreamServer } from '../../scripts/stream-server.mjs';
+import { PLAYBACK_TOKEN_SECONDS, playbackToken } from '../../worker/media/stream-signing';
 
 const sizes = (width: number, height: number) => renditionLadder(width, height).map((r) => `${r.name} ${r.width}x${r.height}`);
 
@@ -91,9 +93,9 @@ describe('the stream server', () => {
   const call = (path: string, init: RequestInit = {}) =>
     fetch(`${stream.apiBase}/accounts/acc/stream${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers } });
 
-  async function convert(file: string) {
+  async function convert(file: string, requireSignedURLs = false) {
     const started = Date.now();
-    const copied = await call('/copy', { method: 'POST', body: JSON.stringify({ url: `${originUrl}/${file.slice(work.length + 1)}?sig=abc`, meta: { name: 'clip' } }) });
+    const copied = await call('/copy', { method: 'POST', body: JSON.stringify({ url: `${originUrl}/${file.slice(work.length + 1)}?sig=abc`, meta: { name: 'clip' }, requireSignedURLs }) });
     expect(copied.status).toBe(200);
     const { result } = (await copied.json()) as { result: any };
     expect(result.status.state).toBe('queued');
@@ -182,6 +184,30 @@ describe('the stream server', () => {
     writeFileSync(join(work, 'notes.mp4'), 'just text, not a video');
     expect((await convert(join(work, 'notes.mp4'))).video.status).toMatchObject({ state: 'error', errorReasonCode: 'ERR_NON_VIDEO' });
     expect((await convert(join(work, 'missing.mp4'))).video.status).toMatchObject({ state: 'error', errorReasonCode: 'ERR_FETCH_ORIGIN_ERROR' });
+  });
+
+  it('plays a video that requires signed URLs only through an unexpired token signed with its key, as Stream does', { timeout: 60_000 }, async () => {
+    const { video } = await convert(clip('private.mp4', '1280x720', 2), true);
+    expect(video.requireSignedURLs).toBe(true);
+    const key = { STREAM_SIGNING_KEY_ID: stream.signingKey.id, STREAM_SIGNING_KEY: stream.signingKey.jwk };
+    const withToken = (url: string, token: string) => url.replace(`/${video.uid}/`, `/${token}/`);
+    for (const url of [video.playback.hls, video.thumbnail]) expect((await fetch(url)).status, url).toBe(401);
+
+    // The Worker's own signing: every rendition's playlist and segments follow the token's path.
+    const token = await playbackToken(key, video.uid);
+    expect((await renditionsOf(withToken(video.playback.hls, token))).map((r) => r.resolution)).toEqual(['640x360', '1280x720']);
+    expect((await fetch(withToken(video.thumbnail, token))).status).toBe(200);
+
+    const expired = await playbackToken(key, video.uid, Date.now() - (PLAYBACK_TOKEN_SECONDS + 10) * 1000);
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+    const forged = await playbackToken({ ...key, STREAM_SIGNING_KEY: JSON.stringify(other) }, video.uid);
+    const [header, , signature] = token.split('.');
+    const altered = `${header}.${Buffer.from(JSON.stringify({ sub: video.uid, kid: key.STREAM_SIGNING_KEY_ID, exp: 9_999_999_999 })).toString('base64url')}.${signature}`;
+    for (const bad of [expired, forged, altered]) expect((await fetch(withToken(video.playback.hls, bad))).status).toBe(401);
+
+    // A key made through the API signs too.
+    const made = (await (await call('/keys', { method: 'POST' })).json()) as { result: { id: string; jwk: string } };
+    expect((await fetch(withToken(video.playback.hls, await playbackToken({ STREAM_SIGNING_KEY_ID: made.result.id, STREAM_SIGNING_KEY: made.result.jwk }, video.uid)))).status).toBe(200);
   });
 
   it('deletes a video with its files', { timeout: 60_000 }, async () => {

@@ -1,4 +1,4 @@
-import { SELF, abortAllDurableObjects, createScheduledController, env, runInDurableObject } from 'cloudflare:test';
+import { SELF, abortAllDurableObjects, createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import type { ChatMessage } from '../../app/core/protocol';
@@ -6,6 +6,7 @@ import worker from '../../worker/index';
 import { TINY_PNG } from '../fixtures/authorization-matrix';
 import type { Consultant, Guest } from './fixtures';
 import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken } from './fixtures';
+import { STAND_IN_HOST } from './stream-stand-in';
 
 /**
  * Media in chat (issue 12, spec sections 5 and 7): the manager sends items of her library, anyone
@@ -403,6 +404,7 @@ describe('a media message afterwards', () => {
     const { clara, party, guest } = await world();
     expect((await chat(party.id, guest, { message: 'Alt' })).status).toBe(201);
     await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id)), (_room, state) => {
+      state.storage.sql.exec('DROP INDEX messages_media');
       for (const column of ['media_id', 'media_kind', 'media_extension', 'media_owner', 'media_content_type']) state.storage.sql.exec(`ALTER TABLE messages DROP COLUMN ${column}`);
       state.storage.sql.exec('DROP TABLE attachments');
     });
@@ -425,5 +427,150 @@ describe('a media message afterwards', () => {
     const again = await chat(party.id, clara, { tempId, messageType: 'photo', mediaAttachment: first });
     expect([once.status, again.status]).toEqual([201, 200]);
     await expectError(await chat(party.id, clara, { tempId, messageType: 'photo', mediaAttachment: second }), 409, 'tempIdConflict');
+  });
+});
+
+describe('what nobody references any more is deleted (spec section 7)', () => {
+  const cron = () => worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), env);
+  /** The room's mirror, due 2 s after a deletion: it lets go of the files no message shows. */
+  const mirror = (partyId: string) => runDurableObjectAlarm(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId)));
+  const deleteMessage = (partyId: string, who: { headers: Record<string, string> }, messageId: string, fullDelete = false) =>
+    api(`/parties/${partyId}/deleteMessage`, { method: 'PUT', headers: who.headers, body: { messageId, fullDelete } });
+  const itemRow = (id: string) => env.DB.prepare('SELECT purged_at, stream_uid FROM media_items WHERE id = ?').bind(id).first<{ purged_at: number | null; stream_uid: string | null }>();
+  const exists = async (key: string) => (await env.MEDIA.head(key)) !== null;
+  const streamDeleted = async () => (await (await fetch(`https://${STAND_IN_HOST}/__stand-in/deleted`)).json()) as string[];
+  const links = async (id: string) => (await env.DB.prepare('SELECT party_id FROM party_media WHERE media_id = ?').bind(id).all<{ party_id: string }>()).results.map((row) => row.party_id);
+
+  /** Trashed 31 days ago, so the next cron purges it. */
+  async function trashedLongAgo(who: Consultant, id: string): Promise<void> {
+    expect((await api(`/media/${id}`, { method: 'DELETE', headers: who.headers })).status).toBe(204);
+    await env.DB.prepare('UPDATE media_items SET trashed_at = ? WHERE id = ?').bind(Date.now() - 31 * DAY_MS, id).run();
+  }
+
+  /** A video converted by Stream (the stand-in), with its poster kept beside the original. */
+  async function convertedVideo(who: Consultant): Promise<{ id: string; uid: string; keys: string[] }> {
+    const id = await libraryItem(who, KINDS[1]);
+    await env.DB.prepare("UPDATE media_items SET state = 'converting', hls_url = NULL WHERE id = ?").bind(id).run();
+    expect((await api(`/media/convert/${id}`, { method: 'PUT', headers: who.headers, body: { isPortrait: false, noAudio: false } })).status).toBe(200);
+    for (let poll = 0; poll < 3; poll++) await api(`/media/convert/${id}`, { headers: who.headers });
+    const row = (await env.DB.prepare('SELECT state, stream_uid, preview_key FROM media_items WHERE id = ?').bind(id).first<{ state: string; stream_uid: string; preview_key: string }>())!;
+    expect(row.state).toBe('ready');
+    return { id, uid: row.stream_uid, keys: [`${who.userId}/${id}`, row.preview_key] };
+  }
+
+  it('the trash purge deletes an item no party shows at once: its R2 original, its preview and its Stream video', async () => {
+    const clara = await createConsultant({ name: 'Clara' });
+    const video = await convertedVideo(clara);
+    for (const key of video.keys) expect(await exists(key), key).toBe(true);
+    await trashedLongAgo(clara, video.id);
+    await cron();
+    expect(await itemRow(video.id)).toBeNull();
+    for (const key of video.keys) expect(await exists(key), key).toBe(false);
+    expect(await streamDeleted()).toContain(video.uid);
+  });
+
+  it('a purged item a party message still shows keeps playing for the party; deleting that message deletes it', async () => {
+    const { clara, party, guest } = await world();
+    const video = await convertedVideo(clara);
+    const sent = await json<ChatMessage>(await chat(party.id, clara, { messageType: 'video', mediaAttachment: video.id }));
+    await trashedLongAgo(clara, video.id);
+    await cron();
+
+    // Out of the library and its trash, but the party still has it, bytes and stream.
+    expect((await itemRow(video.id))!.purged_at).not.toBeNull();
+    expect((await json<{ id: string }[]>(await api('/media/trash', { headers: clara.headers }))).map((entry) => entry.id)).not.toContain(video.id);
+    await expectError(await api(`/media/${video.id}/restore`, { method: 'PUT', headers: clara.headers }), 404, 'mediaNotFound');
+    await expectError(await announce(party.id, clara.headers, { mediaId: video.id }), 404, 'mediaNotFound');
+    expect((await fetchFile(video.id, guest.headers)).status).toBe(200);
+    const { hlsUrl } = await json<{ hlsUrl: string }>(await api(`/parties/${party.id}/media/${video.id}`, { headers: guest.headers }));
+    expect((await fetch(hlsUrl)).status).toBe(200);
+    expect(await streamDeleted()).not.toContain(video.uid);
+    for (const key of video.keys) expect(await exists(key), key).toBe(true);
+
+    expect((await deleteMessage(party.id, clara, sent.id)).status).toBe(200);
+    expect(await mirror(party.id)).toBe(true);
+    expect(await itemRow(video.id)).toBeNull();
+    for (const key of video.keys) expect(await exists(key), key).toBe(false);
+    expect(await streamDeleted()).toContain(video.uid);
+    await expectError(await fetchFile(video.id, guest.headers), 404, 'mediaNotFound');
+    expect((await fetch(hlsUrl)).status).toBe(401);
+  });
+
+  it('deleting a message lets the party go of the file once no other message there shows it; the library keeps its item', async () => {
+    const { clara, party, guest } = await world();
+    const id = await libraryItem(clara, KINDS[0]);
+    const first = await json<ChatMessage>(await chat(party.id, clara, { messageType: 'photo', mediaAttachment: id }));
+    const second = await json<ChatMessage>(await chat(party.id, clara, { messageType: 'photo', mediaAttachment: id, message: 'Nochmal' }));
+
+    expect((await deleteMessage(party.id, clara, first.id)).status).toBe(200);
+    await mirror(party.id);
+    expect(await links(id)).toEqual([party.id]);
+    expect((await fetchFile(id, guest.headers)).status).toBe(200);
+
+    // The manager's full delete counts as a deletion too.
+    expect((await deleteMessage(party.id, clara, second.id, true)).status).toBe(200);
+    await mirror(party.id);
+    expect(await links(id)).toEqual([]);
+    await expectError(await fetchFile(id, guest.headers), 404, 'mediaNotFound');
+    expect(await itemRow(id)).toMatchObject({ purged_at: null });
+    expect(await exists(`${clara.userId}/${id}`)).toBe(true);
+    // Sent again, it is the party's again.
+    expect((await chat(party.id, clara, { messageType: 'photo', mediaAttachment: id })).status).toBe(201);
+    expect((await fetchFile(id, guest.headers)).status).toBe(200);
+  });
+
+  it("a guest's photo goes with the last message that shows it, unless a forwarded copy still does", async () => {
+    const { clara, party, guest } = await world();
+    const next = await createParty(clara, { title: 'Nächste Party' });
+    const [alone, forwarded] = [await uploaded(party.id, guest, 'photo', 'image/png', 'png', TINY_PNG), await uploaded(party.id, guest, 'photo', 'image/jpeg', 'jpg', JPEG)];
+    const lone = await json<ChatMessage>(await chat(party.id, guest, { messageType: 'photo', mediaAttachment: alone.mediaAttachment }));
+    const shared = await json<ChatMessage>(await chat(party.id, guest, { messageType: 'photo', mediaAttachment: forwarded.mediaAttachment }));
+    expect((await api(`/parties/${party.id}/forward`, { method: 'POST', headers: clara.headers, body: { messageIds: [shared.id], targetPartyId: next.id } })).status).toBe(200);
+
+    for (const message of [lone, shared]) expect((await deleteMessage(party.id, guest, message.id)).status).toBe(200);
+    await mirror(party.id);
+    expect(await env.DB.prepare('SELECT 1 FROM party_uploads WHERE id = ?').bind(alone.mediaAttachment).first()).toBeNull();
+    expect(await exists(`parties/${party.id}/${alone.mediaAttachment}`)).toBe(false);
+    expect(await links(forwarded.mediaAttachment)).toEqual([next.id]);
+    expect((await fetchFile(forwarded.mediaAttachment, clara.headers)).status).toBe(200);
+  });
+
+  it("deleting a party deletes at once the files only it showed; a template's message keeps a purged item", async () => {
+    const { clara, party, guest } = await world();
+    const [photo, pdf] = [await libraryItem(clara, KINDS[0]), await libraryItem(clara, KINDS[3])];
+    const voice = await uploaded(party.id, guest, 'voice', 'audio/mpeg', 'mp3', MP3);
+    for (const [type, id] of [['photo', photo], ['document', pdf]] as const) expect((await chat(party.id, clara, { messageType: type, mediaAttachment: id })).status).toBe(201);
+    expect((await chat(party.id, guest, { messageType: 'voice', mediaAttachment: voice.mediaAttachment })).status).toBe(201);
+    // A template (issue 13) names the PDF: a row there is a reference too.
+    const templateId = crypto.randomUUID();
+    await env.DB.batch([
+      env.DB.prepare('INSERT INTO templates (id, user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').bind(templateId, clara.userId, 'Vorlage', Date.now(), Date.now()),
+      env.DB.prepare("INSERT INTO template_messages (id, template_id, rank, message_type, message, media_id, created_at, updated_at) VALUES (?, ?, 'a0', 'document', '', ?, ?, ?)").bind(crypto.randomUUID(), templateId, pdf, Date.now(), Date.now()),
+    ]);
+    for (const id of [photo, pdf]) await trashedLongAgo(clara, id);
+    await cron();
+    for (const id of [photo, pdf]) expect((await itemRow(id))!.purged_at, id).not.toBeNull();
+
+    expect((await api(`/parties/${party.id}`, { method: 'DELETE', headers: clara.headers })).status).toBe(204);
+    expect(await itemRow(photo)).toBeNull();
+    expect(await exists(`${clara.userId}/${photo}`)).toBe(false);
+    expect(await env.DB.prepare('SELECT 1 FROM party_uploads WHERE id = ?').bind(voice.mediaAttachment).first()).toBeNull();
+    expect(await exists(`parties/${party.id}/${voice.mediaAttachment}`)).toBe(false);
+    expect((await itemRow(pdf))!.purged_at).not.toBeNull();
+    expect(await exists(`${clara.userId}/${pdf}`)).toBe(true);
+
+    await env.DB.prepare('DELETE FROM templates WHERE id = ?').bind(templateId).run();
+    await cron();
+    expect(await itemRow(pdf)).toBeNull();
+    expect(await exists(`${clara.userId}/${pdf}`)).toBe(false);
+  });
+
+  it('bytes whose rows went before a run stopped are deleted by the next cron', async () => {
+    await env.MEDIA.put('left/over', 'bytes');
+    await env.DB.prepare("INSERT INTO media_deletions (kind, target, created_at) VALUES ('r2', 'left/over', ?), ('stream', '0a1b2c3d4e5f', ?)").bind(Date.now(), Date.now()).run();
+    await cron();
+    expect(await exists('left/over')).toBe(false);
+    // Stream's 404 for a video it no longer has counts as deleted.
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM media_deletions').first('n')).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { signSourceUrl } from '../../worker/media/signed-source';
+import { PLAYBACK_TOKEN_SECONDS, playbackToken } from '../../worker/media/stream-signing';
 import type { Conversion } from '../../worker/services/media-convert';
 import type { MediaEntry } from '../../worker/services/media';
 import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
@@ -31,6 +32,8 @@ async function item(who: Consultant, { contentType = 'video/mp4', uploaded = tru
 const start = (who: Consultant, id: string, body: unknown = { isPortrait: false, noAudio: false }) => api(`/media/convert/${id}`, { method: 'PUT', headers: who.headers, body });
 const poll = (who: Consultant, id: string) => api(`/media/convert/${id}`, { headers: who.headers });
 const row = (id: string) => env.DB.prepare('SELECT state, stream_uid, hls_url, poster_url, is_portrait, no_audio FROM media_items WHERE id = ?').bind(id).first<Record<string, unknown>>();
+/** A URL of the stand-in's with a JWT where the uid was. */
+const signed = (path: string) => expect.stringMatching(new RegExp(`^https://${STAND_IN_HOST}/[\\w-]+\\.[\\w-]+\\.[\\w-]+/${path}$`));
 const copies = async () => (await (await fetch(`https://${STAND_IN_HOST}/__stand-in/copies`)).json()) as { uid: string; url: string; meta: unknown }[];
 
 describe('converting a video through Stream', () => {
@@ -54,14 +57,16 @@ describe('converting a video through Stream', () => {
     // Stream says queued, then inprogress, then ready: the client sees PROGRESSING until READY.
     expect(await ok<Conversion>(await poll(anna, video.id))).toMatchObject({ conversionStatus: 'PROGRESSING', progress: 0 });
     expect(await ok<Conversion>(await poll(anna, video.id))).toMatchObject({ conversionStatus: 'PROGRESSING', progress: 50 });
+    // Stored as Stream names them; answered with a playback token in place of the uid.
     const hls = `https://${STAND_IN_HOST}/${stored!.stream_uid}/manifest/video.m3u8`;
     const poster = `https://${STAND_IN_HOST}/${stored!.stream_uid}/thumbnails/thumbnail.jpg`;
-    expect(await ok<Conversion>(await poll(anna, video.id))).toEqual({ id: video.id, conversionStatus: 'READY', progress: 100, hls, poster, duration: 3, isPortrait: true, noAudio: true });
+    const ready = await ok<Conversion>(await poll(anna, video.id));
+    expect(ready).toEqual({ id: video.id, conversionStatus: 'READY', progress: 100, hls: signed('manifest/video.m3u8'), poster: signed('thumbnails/thumbnail.jpg'), duration: 3, isPortrait: true, noAudio: true });
     expect(await row(video.id)).toMatchObject({ state: 'ready', hls_url: hls, poster_url: poster });
     // The item is ready in the library too, and later polls need Stream no more.
     const listed = await ok<{ entries: MediaEntry[] }>(await api('/media', { headers: anna.headers }));
     expect(listed.entries.find((e) => e.id === video.id)?.state).toBe('ready');
-    expect(await ok<Conversion>(await poll(anna, video.id))).toMatchObject({ conversionStatus: 'READY', hls, poster, duration: null });
+    expect(await ok<Conversion>(await poll(anna, video.id))).toMatchObject({ conversionStatus: 'READY', hls: signed('manifest/video.m3u8'), poster: signed('thumbnails/thumbnail.jpg'), duration: null });
   });
 
   it('does not start a second copy while one runs, and reports Stream’s error as ERROR, after which a new start is allowed', async () => {
@@ -157,5 +162,56 @@ describe('the signed source URL', () => {
     const video = await item(anna);
     await env.MEDIA.delete(`${anna.userId}/${video.id}`);
     expect((await SELF.fetch(await signSourceUrl(ORIGIN, video.id, env.MEDIA_URL_SECRET))).status).toBe(404);
+  });
+});
+
+describe('playback needs a token the Worker signs (requireSignedURLs)', () => {
+  const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+
+  async function readyVideo(anna: Consultant): Promise<{ id: string; uid: string; hls: string }> {
+    const video = await item(anna);
+    await ok(await start(anna, video.id));
+    for (let i = 0; i < 2; i++) await poll(anna, video.id);
+    const conversion = await ok<Conversion>(await poll(anna, video.id));
+    return { id: video.id, uid: (await row(video.id))!.stream_uid as string, hls: conversion.hls! };
+  }
+
+  it('every video is copied requiring signed URLs; the owner and a party member get a token that plays, nobody plays by the bare uid', async () => {
+    const anna = await createConsultant();
+    const { id, uid, hls } = await readyVideo(anna);
+    expect((await copies()).find((copy) => copy.uid === uid)).toBeDefined();
+    const described = await (await fetch(`https://${STAND_IN_HOST}/client/v4/accounts/local/stream/${uid}`, { headers: { Authorization: 'Bearer test-stream-token' } })).json<{ result: { requireSignedURLs: boolean } }>();
+    expect(described.result.requireSignedURLs).toBe(true);
+
+    expect((await fetch(hls)).status).toBe(200);
+    const claims = JSON.parse(atob(new URL(hls).pathname.split('/')[1]!.split('.')[1]!.replaceAll('-', '+').replaceAll('_', '/'))) as { sub: string; kid: string; exp: number };
+    expect(claims).toEqual({ sub: uid, kid: env.STREAM_SIGNING_KEY_ID, exp: expect.any(Number) });
+    expect(claims.exp - Date.now() / 1000).toBeGreaterThan(PLAYBACK_TOKEN_SECONDS - 60);
+    for (const path of ['manifest/video.m3u8', 'thumbnails/thumbnail.jpg']) expect((await fetch(`https://${STAND_IN_HOST}/${uid}/${path}`)).status, path).toBe(401);
+
+    // A party member gets one too, through the party's file call (the bytes' access rule).
+    const party = await createParty(anna);
+    const guest = await joinGuest(party.id, { firstName: 'Gina', lastName: 'Gast' });
+    expect((await api(`/parties/${party.id}/chat`, { method: 'POST', headers: anna.headers, body: { tempId: crypto.randomUUID(), messageType: 'video', mediaAttachment: id } })).status).toBe(201);
+    const file = await json<{ hlsUrl: string; posterUrl: string }>(await api(`/parties/${party.id}/media/${id}`, { headers: guest.headers }));
+    expect(file.hlsUrl).toEqual(signed('manifest/video.m3u8'));
+    for (const url of [file.hlsUrl, file.posterUrl]) expect((await fetch(url)).status, url).toBe(200);
+  });
+
+  it('an expired token, one for another video, one with its claims altered, and one signed with another key are refused', async () => {
+    const anna = await createConsultant();
+    const [first, second] = [await readyVideo(anna), await readyVideo(anna)];
+    const manifest = (token: string) => fetch(`https://${STAND_IN_HOST}/${token}/manifest/video.m3u8`);
+    const expired = await playbackToken(env, first.uid, Date.now() - PLAYBACK_TOKEN_SECONDS * 1000 - 1000);
+    expect((await manifest(expired)).status).toBe(401);
+    // The second video's token with its subject changed to the first video.
+    const [header, , signature] = (await playbackToken(env, second.uid)).split('.');
+    const altered = `${header}.${base64url(new TextEncoder().encode(JSON.stringify({ sub: first.uid, kid: env.STREAM_SIGNING_KEY_ID, exp: Math.floor(Date.now() / 1000) + 3600 })))}.${signature}`;
+    expect((await manifest(altered)).status).toBe(401);
+
+    const other = (await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const forged = await playbackToken({ STREAM_SIGNING_KEY_ID: env.STREAM_SIGNING_KEY_ID, STREAM_SIGNING_KEY: JSON.stringify(await crypto.subtle.exportKey('jwk', other.privateKey)) }, first.uid);
+    expect((await manifest(forged)).status).toBe(401);
+    expect((await manifest(await playbackToken(env, first.uid))).status).toBe(200);
   });
 });

@@ -7,7 +7,11 @@
  * converting: a video moves queued → inprogress → ready over two status calls. A ready video's
  * poster is served, without a token, where its `thumbnail` says, as Stream's customer domain does.
  * Tests steer it at /__stand-in/: what was copied from which URL, a video that fails, the
- * poster requests, and a poster that is a web page instead of a JPEG.
+ * poster requests, a poster that is a web page instead of a JPEG, and which videos were deleted.
+ *
+ * Like Stream, a video copied with `requireSignedURLs` plays only through a token in place of its
+ * uid (RS256, signed with the key `standInSigningKey` made, unexpired, naming the video): its
+ * manifest (a token-checking stub) and poster refuse the bare uid, a forged or an expired token.
  */
 export const STAND_IN_HOST = 'stream.test';
 export const STAND_IN_TOKEN = 'test-stream-token';
@@ -16,14 +20,59 @@ interface Video {
   uid: string;
   url: string;
   meta: unknown;
+  requireSignedURLs: boolean;
   polls: number;
   fail: boolean;
   brokenPoster: boolean;
 }
 
+/** The signing key of this run: the public half checks tokens, the private half is the Worker's. */
+let signing: { id: string; publicKey: CryptoKey } | null = null;
+
+/**
+ * Makes the run's signing key, as Stream's `POST /stream/keys` would: its id and its private JWK,
+ * base64-encoded as Stream hands it out (vitest.config.ts gives both to the Worker).
+ */
+export async function standInSigningKey(): Promise<{ id: string; jwk: string }> {
+  const pair = (await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const id = crypto.randomUUID().replaceAll('-', '');
+  signing = { id, publicKey: pair.publicKey };
+  const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
+  return { id, jwk: btoa(JSON.stringify({ ...jwk, kid: id, alg: 'RS256', use: 'sig' })) };
+}
+
+const fromBase64url = (text: string) => Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (char) => char.charCodeAt(0));
+
+/** The video a token plays: signed with our key, unexpired; null otherwise. */
+async function tokenSubject(token: string): Promise<string | null> {
+  const [header, payload, signature] = token.split('.');
+  if (!signing || !header || !payload || !signature) return null;
+  try {
+    const { alg, kid } = JSON.parse(new TextDecoder().decode(fromBase64url(header))) as { alg?: string; kid?: string };
+    const claims = JSON.parse(new TextDecoder().decode(fromBase64url(payload))) as { sub?: string; exp?: number; nbf?: number };
+    if (alg !== 'RS256' || kid !== signing.id) return null;
+    if (!(await crypto.subtle.verify('RSASSA-PKCS1-v1_5', signing.publicKey, fromBase64url(signature), new TextEncoder().encode(`${header}.${payload}`)))) return null;
+    const now = Date.now() / 1000;
+    if (typeof claims.exp !== 'number' || claims.exp <= now || (claims.nbf !== undefined && claims.nbf > now)) return null;
+    return claims.sub ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The video a playback path's first segment opens: its uid (unless it needs a token) or a token. */
+async function playable(segment: string): Promise<Video | null> {
+  const byUid = videos.get(segment);
+  if (byUid) return byUid.requireSignedURLs ? null : byUid;
+  const uid = await tokenSubject(segment);
+  return uid ? (videos.get(uid) ?? null) : null;
+}
+
 const videos = new Map<string, Video>();
 /** The poster requests, as `{uid}?{query}`. */
 const posterRequests: string[] = [];
+/** The uids of the videos deleted through the API. */
+const deleted: string[] = [];
 
 /** Every ready video's poster: a JPEG's magic numbers and some bytes (nobody decodes it here). */
 export const STAND_IN_POSTER: Uint8Array<ArrayBuffer> = Uint8Array.from({ length: 2048 }, (_, i) => (i < 4 ? [0xff, 0xd8, 0xff, 0xe0][i]! : (i * 31) % 251));
@@ -37,6 +86,7 @@ function describe(video: Video) {
   return {
     uid: video.uid,
     meta: video.meta,
+    requireSignedURLs: video.requireSignedURLs,
     readyToStream: state === 'ready',
     status: { state, pctComplete: state === 'ready' ? '100.000000' : state === 'inprogress' ? '50.000000' : '0.000000', errorReasonCode: video.fail ? 'ERR_NON_VIDEO' : '' },
     duration: state === 'ready' ? 3 : -1,
@@ -50,18 +100,21 @@ export async function streamStandIn(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.hostname !== STAND_IN_HOST) return fetch(request);
 
-  const control = /^\/__stand-in\/(copies|fail\/(\w+)|posters|break-poster\/(\w+))$/.exec(url.pathname);
+  const control = /^\/__stand-in\/(copies|fail\/(\w+)|posters|deleted|break-poster\/(\w+))$/.exec(url.pathname);
   if (control) {
     if (control[2]) videos.get(control[2])!.fail = true;
     if (control[3]) videos.get(control[3])!.brokenPoster = true;
     if (control[1] === 'posters') return Response.json(posterRequests);
+    if (control[1] === 'deleted') return Response.json(deleted);
     return Response.json([...videos.values()].map(({ uid, url: source, meta }) => ({ uid, url: source, meta })));
   }
 
-  const poster = /^\/(\w+)\/thumbnails\/thumbnail\.jpg$/.exec(url.pathname);
-  if (poster) {
-    const video = videos.get(poster[1]!);
-    if (!video || !describe(video).readyToStream) return new Response('Not Found', { status: 404 });
+  const playback = /^\/([\w.-]+)\/(thumbnails\/thumbnail\.jpg|manifest\/video\.m3u8)$/.exec(url.pathname);
+  if (playback) {
+    const video = await playable(playback[1]!);
+    if (!video) return new Response('Unauthorized', { status: 401 });
+    if (!describe(video).readyToStream) return new Response('Not Found', { status: 404 });
+    if (playback[2] === 'manifest/video.m3u8') return new Response('#EXTM3U\n', { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } });
     posterRequests.push(`${video.uid}${url.search}`);
     if (video.brokenPoster) return new Response('<!doctype html><script>alert(1)</script>', { headers: { 'Content-Type': 'image/jpeg' } });
     return new Response(STAND_IN_POSTER, { headers: { 'Content-Type': 'image/jpeg' } });
@@ -71,8 +124,8 @@ export async function streamStandIn(request: Request): Promise<Response> {
   const route = /^\/client\/v4\/accounts\/[\w-]+\/stream\/(copy|\w+)$/.exec(url.pathname);
   if (!route) return envelope(404, null, [{ code: 7003, message: 'No route for that URI' }]);
   if (route[1] === 'copy' && request.method === 'POST') {
-    const body = (await request.json()) as { url: string; meta: unknown };
-    const video = { uid: crypto.randomUUID().replaceAll('-', ''), url: body.url, meta: body.meta, polls: 0, fail: false, brokenPoster: false };
+    const body = (await request.json()) as { url: string; meta: unknown; requireSignedURLs?: boolean };
+    const video = { uid: crypto.randomUUID().replaceAll('-', ''), url: body.url, meta: body.meta, requireSignedURLs: body.requireSignedURLs === true, polls: 0, fail: false, brokenPoster: false };
     videos.set(video.uid, video);
     return envelope(200, describe(video));
   }
@@ -80,6 +133,7 @@ export async function streamStandIn(request: Request): Promise<Response> {
   if (!video) return envelope(404, null, [{ code: 10003, message: 'Not Found' }]);
   if (request.method === 'DELETE') {
     videos.delete(video.uid);
+    deleted.push(video.uid);
     return envelope(200, '');
   }
   const answer = envelope(200, describe(video));

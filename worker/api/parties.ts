@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { AppError } from '../../app/core/errors';
 import { isExpired } from '../../app/core/party';
@@ -94,7 +94,7 @@ async function requireMember(c: ApiContext, partyId: string): Promise<{ party: P
 
 /** Whether a media id names an item of the party manager's library (in or out of the trash). */
 async function isLibraryItem(c: ApiContext, party: PartyRow, mediaId: string): Promise<boolean> {
-  const item = await c.get('db').query.mediaItems.findFirst({ columns: { id: true }, where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId)) });
+  const item = await c.get('db').query.mediaItems.findFirst({ columns: { id: true }, where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId), isNull(mediaItems.purgedAt)) });
   return item !== undefined;
 }
 
@@ -166,7 +166,7 @@ export const partiesApi = new Hono<ApiEnv>()
   // A file sent in the party, for its members' pages: a video's stream (the bytes are at /files).
   .get('/:id/media/:mediaId', async (c) => {
     const { party } = await requireMember(c, c.req.param('id'));
-    return c.json(await partyFile(c.get('db'), party, c.req.param('mediaId')));
+    return c.json(await partyFile(c.env, c.get('db'), party, c.req.param('mediaId')));
   })
   .put('/:id/media/:mediaId', async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));

@@ -209,8 +209,14 @@ export const mediaItems = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     trashedAt: integer('trashed_at'),
+    /**
+     * Set when the cron purged it from the trash while a party message or a template still showed
+     * it: gone from the library, kept (and served to those who see that message) until nothing
+     * references it (worker/services/media-cleanup.ts).
+     */
+    purgedAt: integer('purged_at'),
   },
-  (t) => [index('media_items_user_idx').on(t.userId, t.folderId), index('media_items_trash_idx').on(t.trashedAt)],
+  (t) => [index('media_items_user_idx').on(t.userId, t.folderId), index('media_items_trash_idx').on(t.trashedAt), index('media_items_purged_idx').on(t.purgedAt)],
 );
 
 /**
@@ -295,6 +301,22 @@ export const partyMedia = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.partyId, t.mediaId] }), index('party_media_media_idx').on(t.mediaId)],
+);
+
+/**
+ * Bytes to delete: an R2 key or a Stream video of a file whose row is already gone. The row goes
+ * and these are written in one transaction, so nothing can name the file once its bytes start to
+ * go; the bytes go after, and a run that stops halfway leaves the rest for the next cron.
+ */
+export const mediaDeletions = sqliteTable(
+  'media_deletions',
+  {
+    /** `r2` (a key in MEDIA) or `stream` (a video uid at Stream). */
+    kind: text('kind').notNull(),
+    target: text('target').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.target] })],
 );
 
 /**

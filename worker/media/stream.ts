@@ -3,7 +3,7 @@ import type { Env } from '../env';
 
 /**
  * The Worker's client for Cloudflare Stream's HTTP API: copy a video from a URL, read its status,
- * delete it. Production talks to api.cloudflare.com, locally to the stand-in `npm start` runs
+ * delete it (`DELETE /accounts/{account}/stream/{uid}`). Production talks to api.cloudflare.com, locally to the stand-in `npm start` runs
  * (scripts/stream-server.mjs) at STREAM_API_BASE: the same requests and answers either way.
  * Whatever goes wrong on the way is one error for our client, `conversionUnavailable`; the details
  * go to the log.
@@ -19,6 +19,7 @@ export interface StreamVideo {
   input: { width: number; height: number };
   thumbnail: string;
   playback: { hls: string };
+  requireSignedURLs?: boolean;
 }
 
 interface Envelope<T> {
@@ -28,7 +29,10 @@ interface Envelope<T> {
 }
 
 export interface StreamClient {
-  /** Stream downloads the video from `url` (ours, signed and expiring) and converts it. */
+  /**
+   * Stream downloads the video from `url` (ours, signed and expiring) and converts it. The video
+   * plays only with a token (worker/media/stream-signing.ts): Stream's links are public otherwise.
+   */
   copy(url: string, meta: Record<string, string>): Promise<StreamVideo>;
   get(uid: string): Promise<StreamVideo | null>;
   remove(uid: string): Promise<void>;
@@ -60,7 +64,7 @@ export function streamClient(env: Pick<Env, 'STREAM_API_BASE' | 'STREAM_ACCOUNT_
   }
 
   return {
-    copy: async (url, meta) => (await call<StreamVideo>('POST', '/copy', { url, meta }))!,
+    copy: async (url, meta) => (await call<StreamVideo>('POST', '/copy', { url, meta, requireSignedURLs: true }))!,
     get: (uid) => call<StreamVideo>('GET', `/${encodeURIComponent(uid)}`, undefined, true),
     remove: async (uid) => {
       await call('DELETE', `/${encodeURIComponent(uid)}`, undefined, true);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { AppError } from '../../app/core/errors';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
@@ -52,7 +52,7 @@ export function newUpload(mediaId: string, now: number): MediaUploadRow {
 /** The owner's item and its upload; another consultant's item is not found, like a missing one. */
 async function ownUpload(db: Db, userId: string, id: string): Promise<{ item: MediaItemRow; upload: MediaUploadRow }> {
   if (!IdSchema.safeParse(id).success) throw new AppError('mediaNotFound');
-  const item = await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, id), eq(mediaItems.userId, userId)) });
+  const item = await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, id), eq(mediaItems.userId, userId), isNull(mediaItems.purgedAt)) });
   if (!item) throw new AppError('mediaNotFound');
   let upload = await db.query.mediaUploads.findFirst({ where: eq(mediaUploads.mediaId, id) });
   if (!upload) {

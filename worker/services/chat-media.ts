@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { MediaClaims, MediaMessageType, MessageMedia } from '../../app/core/chat-media';
 import { MEDIA_MESSAGE_KINDS, claimsAgree, extensionFits, isMediaMessageType, partyUploadKey, partyUploadPath, uploadFits } from '../../app/core/chat-media';
 import { AppError } from '../../app/core/errors';
-import { DAY_MS, LIMITS } from '../../app/core/limits';
+import { LIMITS } from '../../app/core/limits';
 import type { MediaKind } from '../../app/core/media';
 import { folderTree, inTrashedFolder } from '../../app/core/folders';
 import { SNIFF_BYTES, contentMatches } from '../../app/core/media-content';
@@ -16,6 +16,8 @@ import type { PartyRow, PartyUploadRow } from '../db/schema';
 import { mediaFolders, mediaItems, partyMedia, partyUploads } from '../db/schema';
 import type { Env } from '../env';
 import { readLimited } from '../media/body';
+import { signedPlaybackUrl } from '../media/stream-signing';
+import { linkFiles } from './media-cleanup';
 import { room, roomFacts } from './parties';
 
 /**
@@ -32,18 +34,9 @@ function refuseUnless(party: PartyRow, member: Member, action: Action): void {
   throw new AppError(party.restrictedMessaging && member.role === 'guest' ? 'restricted' : 'forbidden');
 }
 
-/** Records that a file was put into these parties for a message (a repeat changes nothing). */
-export async function linkMedia(db: Db, links: { partyId: string; mediaId: string }[], now = Date.now()): Promise<void> {
-  if (links.length === 0) return;
-  await db
-    .insert(partyMedia)
-    .values(links.map((link) => ({ ...link, createdAt: now })))
-    .onConflictDoNothing();
-}
-
 async function offer(env: Env, db: Db, party: PartyRow, member: Member, media: MessageMedia): Promise<MessageMedia> {
-  // The link comes first: once a message names the file, every member can fetch it.
-  await linkMedia(db, [{ partyId: party.id, mediaId: media.mediaAttachment }]);
+  // The room links the file (party_media) before it answers: once a message names it, every
+  // member can fetch it.
   const result = await room(env, party.id).offerMedia(member, roomFacts(party), media);
   if (!result.ok) throw new AppError(result.code);
   return result.value;
@@ -65,7 +58,7 @@ export async function attachLibraryItem(
 ): Promise<MessageMedia & { messageType: MessageType }> {
   if (member.role !== 'manager') throw new AppError('forbidden');
   const item = IdSchema.safeParse(mediaId).success
-    ? await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId)) })
+    ? await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId), isNull(mediaItems.purgedAt)) })
     : undefined;
   if (!item) throw new AppError('mediaNotFound');
   const kind = item.mediaType as MediaKind;
@@ -155,8 +148,8 @@ export async function receiveUpload(env: Env, db: Db, party: PartyRow, member: M
   const bytes = await readLimited(request, LIMITS.partyUploadBytesMax, 'fileTooLarge');
   if (!contentMatches(row.contentType, bytes.subarray(0, SNIFF_BYTES))) throw new AppError('mediaTypeMismatch');
   await env.MEDIA.put(row.storageKey, bytes, { httpMetadata: { contentType: row.contentType } });
-  // Linked before it is ready: the cron deletes ready uploads that no party has.
-  await linkMedia(db, [{ partyId: party.id, mediaId: row.id }]);
+  // Linked before it is ready: the cleanup deletes ready uploads that no party has.
+  await linkFiles(env.DB, party.id, [row.id]);
   await db.update(partyUploads).set({ state: 'ready', size: bytes.byteLength }).where(eq(partyUploads.id, row.id));
   return offer(env, db, party, member, uploadMedia(row));
 }
@@ -172,7 +165,7 @@ export interface PartyFile extends MessageMedia {
  * A file put into the party for a message, as its members see it (the bytes come from /files).
  * A file the party never had is not found, whoever asks, so ids of other files learn nothing.
  */
-export async function partyFile(db: Db, party: PartyRow, mediaId: string): Promise<PartyFile> {
+export async function partyFile(env: Env, db: Db, party: PartyRow, mediaId: string, now = Date.now()): Promise<PartyFile> {
   const linked = IdSchema.safeParse(mediaId).success
     ? await db.query.partyMedia.findFirst({ where: and(eq(partyMedia.partyId, party.id), eq(partyMedia.mediaId, mediaId)) })
     : undefined;
@@ -180,32 +173,11 @@ export async function partyFile(db: Db, party: PartyRow, mediaId: string): Promi
   const item = await db.query.mediaItems.findFirst({ where: eq(mediaItems.id, mediaId) });
   if (item) {
     const media = { mediaAttachment: item.id, mediaAttachmentType: item.mediaType as MediaKind, mediaExtension: item.extension, mediaAttachmentOwner: item.userId, contentType: item.contentType };
-    return { ...media, hlsUrl: item.hlsUrl, posterUrl: item.posterUrl };
+    // A member of a party that shows it may view it: the stream plays for them with a token.
+    const [hlsUrl, posterUrl] = await Promise.all([signedPlaybackUrl(env, item.hlsUrl, item.streamUid, now), signedPlaybackUrl(env, item.posterUrl, item.streamUid, now)]);
+    return { ...media, hlsUrl, posterUrl };
   }
   const upload = await db.query.partyUploads.findFirst({ where: and(eq(partyUploads.id, mediaId), eq(partyUploads.state, 'ready')) });
   if (!upload) throw new AppError('mediaNotFound');
   return { ...uploadMedia(upload), hlsUrl: null, posterUrl: null };
-}
-
-/** How long an announced party upload may wait for its bytes before the cron deletes it. */
-const UPLOAD_WAIT_MS = DAY_MS;
-
-/** Uploads nobody has: announced a day ago and still waiting, or held by no party any more. */
-const UNHELD_UPLOADS = `FROM party_uploads WHERE (state = 'waiting' AND created_at <= ?1)
-  OR (state = 'ready' AND NOT EXISTS (SELECT 1 FROM party_media WHERE party_media.media_id = party_uploads.id))`;
-
-/**
- * The cron's sweep of party uploads: a photo or voice message goes with the last party that has
- * it (deleting a party drops its links; a copy forwarded elsewhere keeps it), and an announced
- * upload whose bytes never came goes after a day. The files go first: should a run stop halfway,
- * the rows are still there for the next one.
- */
-export async function purgePartyUploads(env: Env, now = Date.now()): Promise<number> {
-  const cutoff = now - UPLOAD_WAIT_MS;
-  const { results } = await env.DB.prepare(`SELECT storage_key ${UNHELD_UPLOADS}`).bind(cutoff).all<{ storage_key: string }>();
-  const keys = results.map((row) => row.storage_key);
-  // R2 deletes at most 1,000 keys per call.
-  for (let at = 0; at < keys.length; at += 1000) await env.MEDIA.delete(keys.slice(at, at + 1000));
-  const deleted = await env.DB.prepare(`DELETE ${UNHELD_UPLOADS}`).bind(cutoff).run();
-  return deleted.meta.changes;
 }

@@ -8,6 +8,7 @@ import { mediaItems } from '../db/schema';
 import type { Env } from '../env';
 import { signSourceUrl } from '../media/signed-source';
 import { streamClient } from '../media/stream';
+import { signedPlaybackUrl } from '../media/stream-signing';
 import type { StreamVideo } from '../media/stream';
 import { ownLiveItem } from './media-items';
 import { keepPoster } from './media-preview';
@@ -39,15 +40,16 @@ async function ownVideo(db: Db, userId: string, id: string): Promise<MediaItemRo
   return item;
 }
 
-function conversionOf(item: MediaItemRow, video: StreamVideo | null): Conversion {
+/** The answer, with Stream's manifest and poster signed for the owner who asked. */
+async function conversionOf(env: Env, item: MediaItemRow, video: StreamVideo | null, now: number): Promise<Conversion> {
   const status: ConversionStatus = video ? conversionStatusOf(video.status.state, video.readyToStream) : item.state === 'ready' ? 'READY' : item.state === 'failed' ? 'ERROR' : 'PROGRESSING';
   const pct = Number(video?.status.pctComplete ?? 0);
   return {
     id: item.id,
     conversionStatus: status,
     progress: status === 'READY' ? 100 : Number.isFinite(pct) ? Math.max(0, Math.min(100, Math.round(pct))) : 0,
-    hls: status === 'READY' ? (video?.playback.hls ?? item.hlsUrl) : null,
-    poster: status === 'READY' ? (video?.thumbnail ?? item.posterUrl) : null,
+    hls: status === 'READY' ? await signedPlaybackUrl(env, video?.playback.hls ?? item.hlsUrl, item.streamUid, now) : null,
+    poster: status === 'READY' ? await signedPlaybackUrl(env, video?.thumbnail ?? item.posterUrl, item.streamUid, now) : null,
     duration: video && video.duration >= 0 ? video.duration : null,
     isPortrait: item.isPortrait,
     noAudio: item.noAudio,
@@ -68,7 +70,7 @@ export async function startConversion(env: Env, db: Db, userId: string, id: stri
   const video = await stream.copy(await signSourceUrl(origin, item.id, env.MEDIA_URL_SECRET, now), { name: item.id });
   const changes = { streamUid: video.uid, state: 'converting', hlsUrl: null, posterUrl: null, isPortrait: input.isPortrait, noAudio: input.noAudio, updatedAt: now };
   await db.update(mediaItems).set(changes).where(eq(mediaItems.id, item.id));
-  return conversionOf({ ...item, ...changes }, video);
+  return conversionOf(env, { ...item, ...changes }, video, now);
 }
 
 /**
@@ -80,7 +82,7 @@ export async function pollConversion(env: Env, db: Db, userId: string, id: strin
   if (!item.streamUid) throw new AppError('notConverting');
   if (item.state === 'ready' && item.hlsUrl) {
     await keepPoster(env, db, item, now);
-    return conversionOf(item, null);
+    return conversionOf(env, item, null, now);
   }
   const video = await streamClient(env).get(item.streamUid);
   // Deleted at Stream behind our back: the conversion is lost, and PUT may start it again.
@@ -91,11 +93,5 @@ export async function pollConversion(env: Env, db: Db, userId: string, id: strin
   }
   const updated = { ...item, ...changes };
   await keepPoster(env, db, updated, now);
-  return conversionOf(updated, video);
-}
-
-/** The purge's part: Stream's copies of items deleted for good. Best effort: the rows go anyway. */
-export async function deleteStreamVideos(env: Env, uids: string[]): Promise<void> {
-  const stream = streamClient(env);
-  await Promise.allSettled(uids.map((uid) => stream.remove(uid)));
+  return conversionOf(env, updated, video, now);
 }

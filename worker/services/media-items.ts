@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
 import { folderTree, inTrashedFolder } from '../../app/core/folders';
 import { IdSchema } from '../../app/core/schemas';
@@ -12,7 +12,7 @@ import { mediaFolders, mediaItems } from '../db/schema';
  */
 export async function ownLiveItem(db: Db, userId: string, id: string): Promise<MediaItemRow> {
   if (!IdSchema.safeParse(id).success) throw new AppError('mediaNotFound');
-  const item = await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, id), eq(mediaItems.userId, userId)) });
+  const item = await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, id), eq(mediaItems.userId, userId), isNull(mediaItems.purgedAt)) });
   if (!item) throw new AppError('mediaNotFound');
   if (item.trashedAt !== null) throw new AppError('mediaTrashed');
   if (item.folderId !== null) {

@@ -9,6 +9,7 @@ import type { MediaItemRow } from '../db/schema';
 import { mediaItems } from '../db/schema';
 import type { Env } from '../env';
 import { readLimited } from '../media/body';
+import { signedPlaybackUrl } from '../media/stream-signing';
 
 /**
  * Previews beside the original in R2 (spec sections 2 and 3; served at /files/{id}/preview).
@@ -41,7 +42,7 @@ async function store(env: Env, db: Db, item: MediaItemRow, bytes: Uint8Array, no
  */
 async function copyPoster(env: Env, db: Db, item: MediaItemRow, now: number): Promise<void> {
   if (item.state !== 'ready' || !item.posterUrl) throw new AppError('videoNotReady');
-  const url = new URL(item.posterUrl);
+  const url = new URL((await signedPlaybackUrl(env, item.posterUrl, item.streamUid, now))!);
   url.searchParams.set('width', String(PREVIEW_BOX.width));
   url.searchParams.set('height', String(PREVIEW_BOX.height));
   url.searchParams.set('fit', 'clip');

@@ -13,7 +13,6 @@ import { mediaFolders, mediaItems, mediaUploads, parties, partyMedia } from '../
 import type { Identity } from '../auth/identity';
 import { newUpload } from '../media/tus';
 import type { Env } from '../env';
-import { deleteStreamVideos } from './media-convert';
 
 /**
  * A consultant's media library (spec sections 2–5 and 7): the domain functions behind the API.
@@ -104,7 +103,7 @@ const within = (column: SQLiteColumn, folderId: string | null) => (folderId === 
 async function findEntry(db: Db, userId: string, id: string): Promise<Found> {
   if (!IdSchema.safeParse(id).success) throw new AppError('mediaNotFound');
   const [item, folder] = await Promise.all([
-    db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, id), eq(mediaItems.userId, userId)) }),
+    db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, id), eq(mediaItems.userId, userId), isNull(mediaItems.purgedAt)) }),
     db.query.mediaFolders.findFirst({ where: and(eq(mediaFolders.id, id), eq(mediaFolders.userId, userId)) }),
   ]);
   if (item) return { folder: false, row: item };
@@ -176,6 +175,7 @@ export async function createMedia(db: Db, userId: string, input: CreateMedia, no
     createdAt: now,
     updatedAt: now,
     trashedAt: null,
+    purgedAt: null,
   };
   await db.batch([db.insert(mediaItems).values(row), db.insert(mediaUploads).values(newUpload(id, now))]);
   return itemEntry(row, tree);
@@ -264,7 +264,7 @@ export async function listTrash(db: Db, userId: string): Promise<MediaEntry[]> {
     db
       .select()
       .from(mediaItems)
-      .where(and(eq(mediaItems.userId, userId), isNotNull(mediaItems.trashedAt))),
+      .where(and(eq(mediaItems.userId, userId), isNotNull(mediaItems.trashedAt), isNull(mediaItems.purgedAt))),
   ]);
   const entries = [...rows.filter((row) => row.trashedAt !== null).map((row) => folderEntry(row, tree)), ...items.map((row) => itemEntry(row, tree))];
   return entries.sort((a, b) => b.trashedAt! - a.trashedAt! || (a.id < b.id ? -1 : 1));
@@ -295,24 +295,19 @@ const DOOMED_FOLDERS = `WITH RECURSIVE doomed(id) AS (
   SELECT id FROM media_folders WHERE trashed_at IS NOT NULL AND trashed_at <= ?1
   UNION SELECT f.id FROM media_folders f JOIN doomed d ON f.parent_id = d.id
 )`;
-const DOOMED_ITEMS = `(trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed)`;
+const DOOMED_ITEMS = `purged_at IS NULL AND ((trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed))`;
 
 /**
- * The cron's trash purge: whatever has been in the trash for 30 days (spec section 9) is deleted,
- * with everything inside a deleted folder, the items' files in R2 and their videos at Stream. The
- * files go first: should a run stop halfway, the rows are still there for the next one.
+ * The cron's trash purge: whatever has been in the trash for 30 days (spec section 9) leaves the
+ * library, with everything inside a deleted folder. Folders go; items are marked purged (out of
+ * their folder, so the folder's deletion does not take their rows along). Their files go with the
+ * cleanup that follows (media-cleanup.ts collectMedia), at once unless a party message or a
+ * template still shows them: those keep playing until that last reference goes too.
  */
 export async function purgeMediaTrash(env: Env, now = Date.now()): Promise<{ folders: number; items: number }> {
   const cutoff = purgeCutoff(now);
-  const { results } = await env.DB.prepare(`${DOOMED_FOLDERS} SELECT storage_key, preview_key, stream_uid FROM media_items WHERE ${DOOMED_ITEMS}`)
-    .bind(cutoff)
-    .all<{ storage_key: string; preview_key: string | null; stream_uid: string | null }>();
-  const keys = results.flatMap((row) => (row.preview_key ? [row.storage_key, row.preview_key] : [row.storage_key]));
-  // R2 deletes at most 1,000 keys per call.
-  for (let at = 0; at < keys.length; at += 1000) await env.MEDIA.delete(keys.slice(at, at + 1000));
-  await deleteStreamVideos(env, results.flatMap((row) => (row.stream_uid ? [row.stream_uid] : [])));
   const [items, folders] = await env.DB.batch([
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM media_items WHERE ${DOOMED_ITEMS}`).bind(cutoff),
+    env.DB.prepare(`${DOOMED_FOLDERS} UPDATE media_items SET purged_at = ?2, folder_id = NULL WHERE ${DOOMED_ITEMS}`).bind(cutoff, now),
     env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM media_folders WHERE id IN (SELECT id FROM doomed)`).bind(cutoff),
   ]);
   return { items: items!.meta.changes, folders: folders!.meta.changes };

@@ -9,7 +9,6 @@ import type { Db } from '../db/client';
 import type { PartyRow } from '../db/schema';
 import { parties, partyMembers } from '../db/schema';
 import type { Env } from '../env';
-import { linkMedia } from './chat-media';
 import { activeGuest, managerMember, room, roomFacts } from './parties';
 
 /**
@@ -82,7 +81,7 @@ export async function forward(env: Env, db: Db, source: PartyRow, actor: Member,
     const media = mediaAttachment && mediaAttachmentType && mediaAttachmentOwner && contentType ? { mediaAttachment, mediaAttachmentType, mediaExtension: mediaExtension ?? null, mediaAttachmentOwner, contentType } : undefined;
     copies.push({ tempId: await derivedId(`${source.id}/${message.id}/${target.id}`), messageType: message.messageType, message: message.message, replyingTo: null, media });
   }
-  await linkMedia(db, copies.flatMap((copy) => (copy.media ? [{ partyId: target.id, mediaId: copy.media.mediaAttachment }] : [])));
+  // The target's room links the files, so its members may view them.
   const result = await room(env, target.id).postMany(await managerMember(db, target), roomFacts(target), copies);
   if (!result.ok) throw new AppError(result.code);
   return result.value;

@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import type { MemberRow, PartyRow } from '../db/schema';
 import { parties, partyMembers, profiles, users } from '../db/schema';
 import type { Env } from '../env';
+import { collectMedia, filesOfParty } from './media-cleanup';
 import type { RoomFacts } from '../../durable-objects/store';
 
 /** Parties and memberships: the domain functions behind both the API and the pages. */
@@ -179,8 +180,12 @@ export async function updateParty(env: Env, db: Db, userId: string, partyId: str
 
 export async function deleteParty(env: Env, db: Db, userId: string, partyId: string): Promise<void> {
   await ownedParty(db, userId, partyId);
+  // Read before the party's links go with it: these files may now be nobody's.
+  const files = await filesOfParty(env.DB, partyId);
   await db.delete(parties).where(eq(parties.id, partyId));
   await room(env, partyId).destroy();
+  // Should this stop halfway, the cron's cleanup finds the same files.
+  await collectMedia(env, files);
 }
 
 export async function managerMember(db: Db, party: PartyRow): Promise<Member> {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '~/components/dialog';
+import { DialogActions, DialogTitle } from '~/components/dialog-actions';
 import type { ErrorCode } from '~/core/errors';
 import type { LibraryFolder } from '~/core/media-library';
 import { moveTargets } from '~/core/media-library';
@@ -41,9 +42,9 @@ export function MoveDialog({
           if (choice !== undefined && !busy) onMove(choice);
         }}
       >
-        <h2 id={`${id}-heading`} className="text-lg font-semibold wrap-anywhere">
+        <DialogTitle id={`${id}-heading`} className="wrap-anywhere">
           {t('media.moveTitle', { title: entry.title })}
-        </h2>
+        </DialogTitle>
         <fieldset className="mt-3 min-h-0 flex-1">
           <legend className="font-medium">{t('media.destination')}</legend>
           <ul className="mt-2 max-h-[50dvh] overflow-y-auto rounded-lg ring-1 ring-slate-200" data-testid="move-targets">
@@ -67,14 +68,7 @@ export function MoveDialog({
             {t(`errors.${error}`)}
           </p>
         ) : null}
-        <div className="mt-5 flex justify-end gap-2">
-          <button type="button" onClick={onCancel} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
-            {t('common.cancel')}
-          </button>
-          <button type="submit" disabled={choice === undefined || busy} className="rounded-full bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50">
-            {t('media.move')}
-          </button>
-        </div>
+        <DialogActions confirmLabel={t('media.move')} onCancel={onCancel} confirmDisabled={choice === undefined || busy} />
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '~/components/dialog';
+import { DialogActions, DialogTitle } from '~/components/dialog-actions';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 
@@ -41,9 +42,7 @@ export function TitleDialog({
           if (!blank && !busy) onSubmit(title);
         }}
       >
-        <h2 id={`${id}-heading`} className="text-lg font-semibold">
-          {heading}
-        </h2>
+        <DialogTitle id={`${id}-heading`}>{heading}</DialogTitle>
         <label className="mt-4 block">
           <span className="font-medium">{label}</span>
           <input
@@ -62,14 +61,7 @@ export function TitleDialog({
             {t(`errors.${error}`)}
           </p>
         ) : null}
-        <div className="mt-5 flex justify-end gap-2">
-          <button type="button" onClick={onCancel} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
-            {t('common.cancel')}
-          </button>
-          <button type="submit" disabled={blank || busy} className="rounded-full bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50">
-            {confirmLabel}
-          </button>
-        </div>
+        <DialogActions confirmLabel={confirmLabel} onCancel={onCancel} confirmDisabled={blank || busy} />
       </form>
     </Dialog>
   );

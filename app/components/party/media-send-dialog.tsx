@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '~/components/dialog';
+import { DialogActions, DialogTitle } from '~/components/dialog-actions';
 import { MediaIcon } from '~/components/media/media-icons';
 import { LIMITS } from '~/core/limits';
 import { acceptedKind } from '~/core/media';
@@ -33,9 +34,7 @@ export function MediaSendDialog({ files, isManager, onSend, onCancel }: { files:
 
   return (
     <Dialog aria-labelledby={`${id}-title`} onCancel={onCancel} initialFocus={cancel} className="p-6">
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {heading}
-      </h2>
+      <DialogTitle id={`${id}-title`}>{heading}</DialogTitle>
       <ul className={`mt-3 max-h-72 overflow-y-auto ${files.length > 1 ? 'grid grid-cols-3 gap-2' : 'flex justify-center'}`}>
         {files.map((file, index) => {
           const url = urls[index];
@@ -72,14 +71,7 @@ export function MediaSendDialog({ files, isManager, onSend, onCancel }: { files:
           </span>
         </label>
       ) : null}
-      <div className="mt-5 flex items-center justify-end gap-2">
-        <button ref={cancel} type="button" onClick={onCancel} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
-          {t('common.cancel')}
-        </button>
-        <button type="button" onClick={() => onSend(caption.trim(), save)} className="rounded-full bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary-dark/90">
-          {t('input.send')}
-        </button>
-      </div>
+      <DialogActions confirmLabel={t('input.send')} onConfirm={() => onSend(caption.trim(), save)} onCancel={onCancel} cancelRef={cancel} />
     </Dialog>
   );
 }
