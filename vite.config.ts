@@ -5,7 +5,9 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
-import { LANGUAGES } from './app/i18n/config';
+import { transform } from 'esbuild';
+import { LANGUAGES, TEXT_PARTS, isLanguage, textsPart } from './app/i18n/config';
+import type { TextPart } from './app/i18n/config';
 
 declare module '@remix-run/cloudflare' {
   interface Future {
@@ -33,6 +35,32 @@ function emojiData(): Plugin {
         const source = readFileSync(require.resolve(`emoji-picker-element-data/${language}/cldr/data.json`));
         this.emitFile({ type: 'asset', fileName: `emoji/${language}.json`, source });
       }
+    },
+  };
+}
+
+/**
+ * `virtual:translation/{language}/{part}`: one part of a language's texts (app/i18n/config.ts), cut
+ * from its locale file at build time so each part is a chunk of its own. The locale files stay one
+ * per language (the source every translator edits and the i18n test checks); they are plain data,
+ * so evaluating one here is safe.
+ */
+export function translationParts(): Plugin {
+  const prefix = 'virtual:translation/';
+  return {
+    name: 'salon-translation-parts',
+    resolveId(id) {
+      return id.startsWith(prefix) ? `\0${id}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return null;
+      const [language, part] = id.slice(prefix.length + 1).split('/');
+      if (!isLanguage(language) || !(TEXT_PARTS as readonly string[]).includes(part ?? '')) throw new Error(`unknown translation part ${id}`);
+      const file = fileURLToPath(new URL(`./app/i18n/locales/${language}.ts`, import.meta.url));
+      this.addWatchFile(file);
+      const { code } = await transform(readFileSync(file, 'utf8'), { loader: 'ts', format: 'esm' });
+      const texts = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default: Record<string, unknown> };
+      return `export default ${JSON.stringify(textsPart(texts.default, part as TextPart))};`;
     },
   };
 }
@@ -67,6 +95,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     emojiData(),
+    translationParts(),
     mediaEntries(),
     remix({
       future: {

@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { STAND_IN_HOST, STAND_IN_TOKEN, standInSigningKey, streamStandIn } from './test/workers/stream-stand-in';
+import { translationParts } from './vite.config';
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const alias = { '~': path('./app'), 'salon:remix-build': path('./build/server/index.js') };
@@ -15,6 +16,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        plugins: [translationParts()],
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
       },
       {

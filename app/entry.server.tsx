@@ -4,7 +4,7 @@ import { createInstance } from 'i18next';
 import { isbot } from 'isbot';
 import { renderToReadableStream } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { i18nOptions } from './i18n/config';
+import { TEXT_PARTS, i18nOptions } from './i18n/config';
 import { localeOf } from './i18n/i18n.server';
 import { loadTranslation } from './i18n/resources';
 
@@ -19,7 +19,7 @@ export default async function handleRequest(
 ) {
   const lng = await localeOf(request);
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nOptions, lng, resources: { [lng]: { translation: await loadTranslation(lng) } } });
+  await i18n.use(initReactI18next).init({ ...i18nOptions, lng, resources: { [lng]: { translation: await loadTranslation(lng, TEXT_PARTS) } } });
 
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS);

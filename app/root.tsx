@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/cloudflare';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import './load-context';
 import './tailwind.css';
@@ -14,8 +14,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // entry.client reads it back from this attribute), not from a loader: for a URL that matches no
   // route Remix runs no loader, and a fallback here would hydrate German over English text.
   const { t, i18n } = useTranslation();
+  // A route whose handle says `texts: 'party'` needs only the party's texts (app/i18n/config.ts).
+  const partyTexts = useMatches().some((match) => (match.handle as { texts?: string } | undefined)?.texts === 'party');
   return (
-    <html lang={i18n.language} className="h-full">
+    <html lang={i18n.language} data-texts={partyTexts ? 'party' : undefined} className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

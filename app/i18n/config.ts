@@ -13,3 +13,19 @@ export const i18nOptions = {
   defaultNS: 'translation',
   interpolation: { escapeValue: false },
 } as const;
+
+/**
+ * The texts come in two parts. The party page, which guests open on their phones, loads only the
+ * first; the sections below are used only by the consultant's workspace and the public pages, and
+ * load with those (ADR 016). A section used on the party page must not be listed here, except by a
+ * module the page loads through `needingWorkspaceTexts` (app/i18n/workspace-texts.ts).
+ */
+export const WORKSPACE_SECTIONS = ['landing', 'login', 'releaseNotes', 'sort', 'parties', 'partyForm', 'profiles', 'profilePage', 'media'] as const;
+export const TEXT_PARTS = ['party', 'workspace'] as const;
+export type TextPart = (typeof TEXT_PARTS)[number];
+
+/** The sections of a language's texts that belong to `part`. */
+export function textsPart<T extends Record<string, unknown>>(texts: T, part: TextPart): Partial<T> {
+  const workspace = new Set<string>(WORKSPACE_SECTIONS);
+  return Object.fromEntries(Object.entries(texts).filter(([section]) => workspace.has(section) === (part === 'workspace'))) as Partial<T>;
+}

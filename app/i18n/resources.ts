@@ -1,18 +1,23 @@
-import type { Language } from './config';
+import type { Language, TextPart } from './config';
 import type { Translation } from './locales/de';
 
+type Loader = () => Promise<{ default: Partial<Translation> }>;
+
 /**
- * Each language is its own chunk: a page loads only the one it shows. The server imports them
- * all (one bundle); the browser imports the one in <html lang>.
+ * Each language's texts are two chunks of their own (config.ts TEXT_PARTS, cut by the build's
+ * `salon-translation-parts` plugin from the one locale file): a page loads only its language, and
+ * the party page only the party part. The server imports them all (one bundle).
  */
-const loaders: Record<Language, () => Promise<{ default: Translation }>> = {
-  de: () => import('./locales/de'),
-  en: () => import('./locales/en'),
-  nl: () => import('./locales/nl'),
-  fr: () => import('./locales/fr'),
-  it: () => import('./locales/it'),
+const loaders: Record<Language, Record<TextPart, Loader>> = {
+  de: { party: () => import('virtual:translation/de/party'), workspace: () => import('virtual:translation/de/workspace') },
+  en: { party: () => import('virtual:translation/en/party'), workspace: () => import('virtual:translation/en/workspace') },
+  nl: { party: () => import('virtual:translation/nl/party'), workspace: () => import('virtual:translation/nl/workspace') },
+  fr: { party: () => import('virtual:translation/fr/party'), workspace: () => import('virtual:translation/fr/workspace') },
+  it: { party: () => import('virtual:translation/it/party'), workspace: () => import('virtual:translation/it/workspace') },
 };
 
-export async function loadTranslation(language: Language): Promise<Translation> {
-  return (await loaders[language]()).default;
+/** The texts of `parts` in `language`, as one object (sections never overlap between parts). */
+export async function loadTranslation(language: Language, parts: readonly TextPart[]): Promise<Translation> {
+  const loaded = await Promise.all(parts.map((part) => loaders[language][part]()));
+  return Object.assign({}, ...loaded.map((module) => module.default)) as Translation;
 }

@@ -9,7 +9,6 @@ import { useDateFormatter } from '~/components/local-time';
 import { ContentsPanel } from '~/components/party/contents-panel';
 import { InputBar } from '~/components/party/input-bar';
 import type { InputMode } from '~/components/party/input-bar';
-import { JoinDialog } from '~/components/party/join-dialog';
 import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
@@ -28,6 +27,7 @@ import { ENDED_BY_ERROR } from '~/core/chat-state';
 import type { Ended, PendingMessage } from '~/core/chat-state';
 import type { ChatMessage } from '~/core/protocol';
 import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
+import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 import type { PartyInfo } from '../../worker/services/parties';
 
@@ -36,15 +36,21 @@ const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'Co
 const HeadingDialog = lazyNamed(() => import('~/components/party/heading-dialog'), 'HeadingDialog');
 const ProfileCardDialog = lazyNamed(() => import('~/components/party/profile-card-dialog'), 'ProfileCardDialog');
 const ReceiptsDialog = lazyNamed(() => import('~/components/party/receipts-dialog'), 'ReceiptsDialog');
+// Only a visitor who has not joined needs the join dialog; the server renders it for them at once.
+const JoinDialog = lazyNamed(() => import('~/components/party/join-dialog'), 'JoinDialog');
 const SelectionBar = lazyNamed(() => import('~/components/party/selection-bar'), 'SelectionBar');
-// The send dialog, the picker and the uploads (with the uploaders) load when they are first used.
+// The send dialog, the picker and the uploads (with the uploaders) load when they are first used;
+// the picker and the uploads speak the media library's texts, which come with them.
 const MediaSendDialog = lazyNamed(() => import('~/components/party/media-send-dialog'), 'MediaSendDialog');
-const MediaPickerDialog = lazyNamed(() => import('~/components/party/media-picker-dialog'), 'MediaPickerDialog');
-const ChatUploads = lazyNamed(() => import('~/components/party/chat-uploads'), 'ChatUploads');
+const MediaPickerDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/media-picker-dialog')), 'MediaPickerDialog');
+const ChatUploads = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/chat-uploads')), 'ChatUploads');
 // The screen-wide drop zone is not needed for the first paint: it loads right after.
 const FileDropZone = lazyNamed(() => import('~/components/media/file-drop-zone'), 'FileDropZone');
 // The recorder, and the converters it may load, come only when the voice button is pressed.
 const VoiceDialog = lazyNamed(() => import('~/components/party/voice-dialog'), 'VoiceDialog');
+
+/** Guests open this page on their phones: it loads only the party's part of the texts. */
+export const handle = { texts: 'party' };
 
 const SHORT_ID = /^[0-9A-Za-z]{6,32}$/;
 
@@ -469,7 +475,7 @@ function Party({ party }: { party: PartyInfo }) {
         <Suspense fallback={null}>
           <FileDropZone
             enabled={mayAttach && !sendingFiles && !picking && !headingOpen && !profileCardOpen && !receiptsOf && !deleting}
-            title={t(isManager ? 'media.upload.dropTitle' : 'chatMedia.dropPhotos')}
+            title={t(isManager ? 'chatMedia.dropFiles' : 'chatMedia.dropPhotos')}
             hint={t(isManager ? 'chatMedia.dropHintManager' : 'chatMedia.dropHintGuest', { max: LIMITS.chatUploadFilesMax })}
             onFiles={chooseFiles}
           />
@@ -501,7 +507,11 @@ function Party({ party }: { party: PartyInfo }) {
           </ConfirmDialog>
         </Suspense>
       ) : null}
-      {!joined ? <JoinDialog title={party.title} passwordProtected={party.passwordProtected} /> : null}
+      {!joined ? (
+        <Suspense fallback={null}>
+          <JoinDialog title={party.title} passwordProtected={party.passwordProtected} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

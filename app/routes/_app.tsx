@@ -4,11 +4,15 @@ import { ProfileChoiceDialog } from '~/components/profile/profile-choice-dialog'
 import { AppShell } from '~/components/shell/app-shell';
 import { needsProfileChoice, releaseNotesHighlighted, selectedProfile } from '~/core/workspace';
 import { requireConsultant } from '~/lib/auth.server';
+import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
 /**
  * The signed-in workspace: every page under it has the top bar, the side drawer and the user
  * menu. Signed-out visitors go to `/`, which remembers where they wanted to go.
  */
+// Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
+export const clientLoader = withWorkspaceTexts;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { userId } = requireConsultant(context, request);
   const [profiles, settings] = await Promise.all([context.services.profiles.listProfiles(context.db, userId), context.services.settings.getSettings(context.db, userId)]);

@@ -4,8 +4,12 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '~/components/language-menu';
 import { Logo } from '~/components/logo';
+import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
+
+// Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
+export const clientLoader = withWorkspaceTexts;
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const returnTo = new URL(request.url).searchParams.get('returnTo');

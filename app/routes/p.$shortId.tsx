@@ -11,6 +11,7 @@ import { profileHref, telHref } from '~/core/profile';
 import { fullName } from '~/core/text';
 import { APP_STORE_LINKS } from '~/lib/app-stores';
 import type { PublicProfile } from '../../worker/services/profiles';
+import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
 const SHORT_ID = /^[0-9A-Za-z]{6,32}$/;
 
@@ -23,6 +24,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** A consultant's public profile page (spec section 2), by the profile's short id. */
+// Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
+export const clientLoader = withWorkspaceTexts;
+
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const shortId = params.shortId ?? '';
   if (!SHORT_ID.test(shortId)) return data<LoaderData>({ state: 'profileNotFound' }, { status: 404 });

@@ -1,6 +1,6 @@
 // Page weight: the gzip bytes of JavaScript and CSS a full load of a page fetches, from the Remix
 // client manifest (entry + its imports, then every route from root down to the page with its
-// static imports and CSS), plus the one translation chunk entry.client loads before hydrating.
+// static imports and CSS), plus the translation chunks entry.client loads before hydrating.
 // And Lighthouse (mobile preset, simulated throttling) for the performance score and vitals.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -28,7 +28,7 @@ function viteManifest() {
 const gzipBytes = (path) => gzipSync(readFileSync(join(CLIENT, path)), { level: 9 }).length;
 
 /** JS and CSS files (with gzip bytes) a full load of `routeId` fetches. */
-export function routeWeight(routeId, language = 'de') {
+export function routeWeight(routeId, { language = 'de', textParts = ['party', 'workspace'] } = {}) {
   const { entry, routes } = manifest();
   const chain = [];
   for (let id = routeId; id; id = routes[id]?.parentId) {
@@ -42,9 +42,9 @@ export function routeWeight(routeId, language = 'de') {
     for (const file of route.imports ?? []) js.add(file);
     for (const file of route.css ?? []) css.add(file);
   }
-  // app/i18n/resources.ts imports the page's language lazily, before hydration: part of every load.
-  // Vite's manifest names its chunk; a file name alone does not (the emoji picker has a `de-` too).
-  js.add(`/${viteManifest()[`app/i18n/locales/${language}.ts`].file}`);
+  // entry.client imports the page's texts (its language, the parts it needs) before hydrating: part
+  // of every load. Vite's manifest names their chunks (app/i18n/resources.ts).
+  for (const part of textParts) js.add(`/${viteManifest()[`virtual:translation/${language}/${part}`].file}`);
   const sum = (files) => [...files].reduce((total, file) => total + gzipBytes(file), 0);
   return { route: routeId, jsFiles: js.size, jsGzip: sum(js), cssGzip: sum(css) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../app/core/errors';
-import { LANGUAGES, type Language } from '../../app/i18n/config';
+import { LANGUAGES, TEXT_PARTS, WORKSPACE_SECTIONS, type Language } from '../../app/i18n/config';
 import { loadTranslation } from '../../app/i18n/resources';
 import de from '../../app/i18n/locales/de';
 import en from '../../app/i18n/locales/en';
@@ -40,8 +40,15 @@ describe('i18n config', () => {
     expect(LANGUAGES).toEqual(['de', 'en', 'nl', 'fr', 'it']);
   });
 
-  it.each([...LANGUAGES])('loadTranslation(%s) returns that language', async (language) => {
-    expect(await loadTranslation(language)).toBe(translations[language]);
+  it.each([...LANGUAGES])('loadTranslation(%s) returns that language, its two parts together', async (language) => {
+    expect(await loadTranslation(language, TEXT_PARTS)).toEqual(translations[language]);
+  });
+
+  it.each([...LANGUAGES])('the party part of %s holds every section but the workspace ones', async (language) => {
+    const party = await loadTranslation(language, ['party']);
+    const workspace = await loadTranslation(language, ['workspace']);
+    expect(Object.keys(workspace).sort()).toEqual([...WORKSPACE_SECTIONS].sort());
+    expect(Object.keys(party).sort()).toEqual(Object.keys(translations[language]).filter((section) => !(WORKSPACE_SECTIONS as readonly string[]).includes(section)).sort());
   });
 });
 

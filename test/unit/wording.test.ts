@@ -1,13 +1,13 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { receiptLine } from '../../app/core/receipts';
-import { LANGUAGES } from '../../app/i18n/config';
+import { LANGUAGES, TEXT_PARTS } from '../../app/i18n/config';
 import { loadTranslation } from '../../app/i18n/resources';
 
 /** One i18next per language, set up as the app sets it up, so plural keys resolve as they do on the page. */
 async function translator(language: (typeof LANGUAGES)[number]) {
   const instance = i18next.createInstance();
-  await instance.init({ lng: language, fallbackLng: 'de', resources: { [language]: { translation: await loadTranslation(language) } }, interpolation: { escapeValue: false } });
+  await instance.init({ lng: language, fallbackLng: 'de', resources: { [language]: { translation: await loadTranslation(language, TEXT_PARTS) } }, interpolation: { escapeValue: false } });
   return instance.t;
 }
 

@@ -1,8 +1,21 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MediaIcon } from '~/components/media/media-icons';
 import { isMediaMessageType } from '~/core/chat-media';
 import type { ChatMessage } from '~/core/protocol';
-import { AudioPlayer } from './audio-player';
+import { lazyNamed } from '~/lib/lazy-named';
+
+// The player's code comes with the first voice or audio message; its box is held meanwhile.
+const AudioPlayer = lazyNamed(() => import('./audio-player'), 'AudioPlayer');
+
+/** The player's box, the same size as the player, while its code loads. */
+function PlayerBox() {
+  return (
+    <div className="mt-1 flex w-64 max-w-full items-center gap-2 rounded-xl bg-slate-50 px-2 py-2 ring-1 ring-slate-200" aria-hidden="true">
+      <span className="h-11 w-11 shrink-0 rounded-full bg-primary-dark/40" />
+    </div>
+  );
+}
 
 /** A message that carries a file it can show (a media message whose file is named). */
 export function isMediaMessage(message: ChatMessage): message is ChatMessage & { mediaAttachment: string } {
@@ -26,7 +39,11 @@ export function MediaMessageBody({ message, onOpen }: { message: ChatMessage & {
     );
   }
   if (message.messageType === 'voice' || message.messageType === 'audio') {
-    return <AudioPlayer src={`/files/${message.mediaAttachment}`} title={message.messageType === 'voice' ? t('voice.from', { name: message.senderName }) : t('chatMedia.kind.audio')} />;
+    return (
+      <Suspense fallback={<PlayerBox />}>
+        <AudioPlayer src={`/files/${message.mediaAttachment}`} title={message.messageType === 'voice' ? t('voice.from', { name: message.senderName }) : t('chatMedia.kind.audio')} />
+      </Suspense>
+    );
   }
   const kind = message.messageType as 'video' | 'document';
   return (

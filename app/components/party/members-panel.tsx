@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '~/components/confirm-dialog';
 import type { PartyState } from '~/core/permissions';
 import { can } from '~/core/permissions';
 import type { Member } from '~/core/protocol';
+import { lazyNamed } from '~/lib/lazy-named';
+
+// Making a host or removing a guest is rare: the dialog loads when it opens.
+const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
 
 interface Props {
   members: Member[];
@@ -73,19 +76,21 @@ export function MembersPanel({ members, online, me, party, onMakeHost, onRemove 
         })}
       </ul>
       {confirm ? (
-        <ConfirmDialog
-          title={t(confirm.action === 'host' ? 'moderation.makeHostTitle' : 'moderation.removeTitle', { name: `${confirm.member.firstName} ${confirm.member.lastName}` })}
-          confirmLabel={t(confirm.action === 'host' ? 'moderation.makeHost' : 'moderation.remove')}
-          destructive={confirm.action === 'remove'}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() => {
-            if (confirm.action === 'host') onMakeHost(confirm.member.id);
-            else onRemove(confirm.member.id);
-            setConfirm(null);
-          }}
-        >
-          {confirm.action === 'host' ? t('moderation.makeHostText') : t('moderation.removeText')}
-        </ConfirmDialog>
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={t(confirm.action === 'host' ? 'moderation.makeHostTitle' : 'moderation.removeTitle', { name: `${confirm.member.firstName} ${confirm.member.lastName}` })}
+            confirmLabel={t(confirm.action === 'host' ? 'moderation.makeHost' : 'moderation.remove')}
+            destructive={confirm.action === 'remove'}
+            onCancel={() => setConfirm(null)}
+            onConfirm={() => {
+              if (confirm.action === 'host') onMakeHost(confirm.member.id);
+              else onRemove(confirm.member.id);
+              setConfirm(null);
+            }}
+          >
+            {confirm.action === 'host' ? t('moderation.makeHostText') : t('moderation.removeText')}
+          </ConfirmDialog>
+        </Suspense>
       ) : null}
     </section>
   );

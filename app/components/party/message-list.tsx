@@ -11,12 +11,13 @@ import type { ChatMessage, Member } from '~/core/protocol';
 import type { MessageActions } from './message-item';
 import { isMediaMessage } from './media-message';
 import { MessageItem, preview } from './message-item';
+import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 
 // The lightbox and the viewer (with the video player) load when a file is first opened, so the
 // party page's own script stays small.
-const Lightbox = lazyNamed(() => import('~/components/media/lightbox'), 'Lightbox');
-const MediaViewer = lazyNamed(() => import('~/components/media/media-viewer'), 'MediaViewer');
+const Lightbox = lazyNamed(() => needingWorkspaceTexts(import('~/components/media/lightbox')), 'Lightbox');
+const MediaViewer = lazyNamed(() => needingWorkspaceTexts(import('~/components/media/media-viewer')), 'MediaViewer');
 
 interface Props extends MessageActions {
   /** The party's id: a video sent in it streams through the party's own file route. */

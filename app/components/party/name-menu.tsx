@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Menu } from '~/components/menu';
 import { LIMITS } from '~/core/limits';
 import type { Member } from '~/core/protocol';
 import { isValidName } from '~/core/text';
+import { lazyNamed } from '~/lib/lazy-named';
+
+// Renaming and leaving are rare: their dialog loads when one opens.
+const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
 
 /** The guest's own menu: change the name the others see, or leave the party. */
 export function NameMenu({ me, disabled, onRename, onLeave }: { me: Member; disabled: boolean; onRename: (first: string, last: string) => Promise<boolean>; onLeave: () => void }) {
@@ -33,31 +36,33 @@ export function NameMenu({ me, disabled, onRename, onLeave }: { me: Member; disa
         buttonClassName="flex h-10 max-w-40 items-center rounded-full px-3 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
         listClassName="w-48"
       />
-      {dialog === 'rename' ? (
-        <ConfirmDialog
-          title={t('guestMenu.rename')}
-          confirmLabel={t('common.save')}
-          onCancel={() => setDialog(null)}
-          onConfirm={async () => {
-            if (valid && (await onRename(firstName.trim(), lastName.trim()))) setDialog(null);
-          }}
-        >
-          <label className="block">
-            <span className="font-medium text-slate-900">{t('join.firstName')}</span>
-            <input value={firstName} maxLength={LIMITS.nameMax} onChange={(e) => setFirstName(e.target.value)} className={field} autoComplete="given-name" />
-          </label>
-          <label className="mt-3 block">
-            <span className="font-medium text-slate-900">{t('join.lastName')}</span>
-            <input value={lastName} maxLength={LIMITS.nameMax} onChange={(e) => setLastName(e.target.value)} className={field} autoComplete="family-name" />
-          </label>
-          {!valid ? <p className="mt-2 text-sm text-red-800">{t('errors.invalidName')}</p> : null}
-        </ConfirmDialog>
-      ) : null}
-      {dialog === 'leave' ? (
-        <ConfirmDialog title={t('guestMenu.leaveTitle')} confirmLabel={t('guestMenu.leave')} destructive onCancel={() => setDialog(null)} onConfirm={onLeave}>
-          {t('guestMenu.leaveText')}
-        </ConfirmDialog>
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog === 'rename' ? (
+          <ConfirmDialog
+            title={t('guestMenu.rename')}
+            confirmLabel={t('common.save')}
+            onCancel={() => setDialog(null)}
+            onConfirm={async () => {
+              if (valid && (await onRename(firstName.trim(), lastName.trim()))) setDialog(null);
+            }}
+          >
+            <label className="block">
+              <span className="font-medium text-slate-900">{t('join.firstName')}</span>
+              <input value={firstName} maxLength={LIMITS.nameMax} onChange={(e) => setFirstName(e.target.value)} className={field} autoComplete="given-name" />
+            </label>
+            <label className="mt-3 block">
+              <span className="font-medium text-slate-900">{t('join.lastName')}</span>
+              <input value={lastName} maxLength={LIMITS.nameMax} onChange={(e) => setLastName(e.target.value)} className={field} autoComplete="family-name" />
+            </label>
+            {!valid ? <p className="mt-2 text-sm text-red-800">{t('errors.invalidName')}</p> : null}
+          </ConfirmDialog>
+        ) : null}
+        {dialog === 'leave' ? (
+          <ConfirmDialog title={t('guestMenu.leaveTitle')} confirmLabel={t('guestMenu.leave')} destructive onCancel={() => setDialog(null)} onConfirm={onLeave}>
+            {t('guestMenu.leaveText')}
+          </ConfirmDialog>
+        ) : null}
+      </Suspense>
     </>
   );
 }

@@ -216,6 +216,7 @@ const de = {
     fromDevice: 'Vom Gerät',
     fromLibrary: 'Aus der Mediathek',
     dropPhotos: 'Fotos hier ablegen',
+    dropFiles: 'Dateien hier ablegen',
     dropHintManager: 'Fotos, Videos, Audiodateien und PDFs für diesen Chat, höchstens {{max}} auf einmal.',
     dropHintGuest: 'Nur Bilder für diesen Chat, höchstens {{max}} auf einmal.',
     picker: { title: 'Aus der Mediathek senden', folders: 'Ordner', chosen: '{{count}} ausgewählt', full: 'Höchstens {{max}} Dateien auf einmal: alle ausgewählt.' },

@@ -218,6 +218,7 @@ const en: Translation = {
     fromDevice: 'From this device',
     fromLibrary: 'From the media library',
     dropPhotos: 'Drop photos here',
+    dropFiles: 'Drop files here',
     dropHintManager: 'Photos, videos, audio files and PDFs for this chat, at most {{max}} at once.',
     dropHintGuest: 'Pictures only, at most {{max}} at once.',
     picker: { title: 'Send from the media library', folders: 'Folders', chosen: '{{count}} selected', full: 'At most {{max}} files at once: all selected.' },

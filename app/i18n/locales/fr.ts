@@ -221,6 +221,7 @@ const fr: Translation = {
     fromDevice: 'Depuis cet appareil',
     fromLibrary: 'Depuis la médiathèque',
     dropPhotos: 'Déposez les photos ici',
+    dropFiles: 'Déposez les fichiers ici',
     dropHintManager: 'Photos, vidéos, fichiers audio et PDF pour ce chat, {{max}} au plus à la fois.',
     dropHintGuest: 'Images uniquement, {{max}} au plus à la fois.',
     picker: { title: 'Envoyer depuis la médiathèque', folders: 'Dossiers', chosen: '{{count}} sélectionné(s)', full: '{{max}} fichiers au plus à la fois : tous sélectionnés.' },

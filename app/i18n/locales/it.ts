@@ -218,6 +218,7 @@ const it: Translation = {
     fromDevice: 'Da questo dispositivo',
     fromLibrary: 'Dalla libreria multimediale',
     dropPhotos: 'Rilascia qui le foto',
+    dropFiles: 'Rilascia qui i file',
     dropHintManager: 'Foto, video, file audio e PDF per questa chat, al massimo {{max}} alla volta.',
     dropHintGuest: 'Solo immagini, al massimo {{max}} alla volta.',
     picker: { title: 'Invia dalla libreria multimediale', folders: 'Cartelle', chosen: '{{count}} selezionati', full: 'Al massimo {{max}} file alla volta: tutti selezionati.' },

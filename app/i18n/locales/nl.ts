@@ -218,6 +218,7 @@ const nl: Translation = {
     fromDevice: 'Van dit apparaat',
     fromLibrary: 'Uit de mediabibliotheek',
     dropPhotos: "Foto's hier neerzetten",
+    dropFiles: 'Zet bestanden hier neer',
     dropHintManager: "Foto's, video's, audiobestanden en pdf's voor deze chat, hoogstens {{max}} tegelijk.",
     dropHintGuest: 'Alleen afbeeldingen, hoogstens {{max}} tegelijk.',
     picker: { title: 'Versturen uit de mediabibliotheek', folders: 'Mappen', chosen: '{{count}} geselecteerd', full: 'Hoogstens {{max}} bestanden tegelijk: alle geselecteerd.' },
