@@ -2,15 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useLocation, useNavigate, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LibraryBreadcrumb } from '~/components/library/library-breadcrumb';
+import { MoveDialog } from '~/components/library/move-dialog';
+import { TitleDialog } from '~/components/library/title-dialog';
 import { FileDropZone } from '~/components/media/file-drop-zone';
 import { Lightbox } from '~/components/media/lightbox';
-import { MediaBreadcrumb } from '~/components/media/media-breadcrumb';
 import { MediaCard } from '~/components/media/media-card';
 import { UploadIcon } from '~/components/media/media-icons';
 import { MediaViewer } from '~/components/media/media-viewer';
 import type { ViewedMedia } from '~/components/media/media-viewer';
-import { MoveDialog } from '~/components/media/move-dialog';
-import { TitleDialog } from '~/components/media/title-dialog';
 import { UploadBanner } from '~/components/media/upload-banner';
 import { useUploads } from '~/components/media/use-uploads';
 import { PageHeader } from '~/components/shell/page-header';
@@ -251,7 +251,7 @@ export default function MediaLibrary() {
       />
       <main id="main" className="px-4 py-4 sm:px-6">
         <div className="flex flex-wrap items-center gap-3">
-          <MediaBreadcrumb hidden={hidden} shown={shown} inTrash={inTrash} linkTo={to} onOpen={open} onDrop={dropped} />
+          <LibraryBreadcrumb rootLabel={t('media.root')} hidden={hidden} shown={shown} inTrash={inTrash} linkTo={to} onOpen={open} onDrop={dropped} />
           <form role="search" className="relative w-full sm:w-72" onSubmit={(event) => event.preventDefault()}>
             <input
               type="search"
@@ -339,6 +339,7 @@ export default function MediaLibrary() {
       ) : null}
       {dialog?.kind === 'move' ? (
         <MoveDialog
+          topTitle={t('media.root')}
           entry={{ id: dialog.entry.id, title: dialog.entry.title, isFolder: dialog.entry.mediaType === 'folder' }}
           currentFolderId={folderOfPath(dialog.entry.path)}
           folders={folders}
