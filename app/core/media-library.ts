@@ -2,9 +2,10 @@ import type { FolderTree } from './folders';
 import { ancestry, folderTree, moveError } from './folders';
 
 /**
- * Where the media library page is (spec section 2: the /media route keeps the folder position as
- * a hash path of shortened folder ids, or 'trash') and what its breadcrumb and move-to dialog
- * offer. The API speaks in full paths (folder ids joined by '/'); the address bar in short ones.
+ * Where the media library page or the templates page is (spec section 2: /media and /templates
+ * keep the folder position as a hash path of shortened folder ids, or 'trash') and what their
+ * breadcrumb and move-to dialog offer. The API speaks in full paths (folder ids joined by '/');
+ * the address bar in short ones.
  */
 
 /** A folder outside the trash, as the page knows it. */

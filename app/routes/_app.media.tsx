@@ -2,15 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useLocation, useNavigate, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LibraryBreadcrumb } from '~/components/library/library-breadcrumb';
+import { LibrarySearch } from '~/components/library/library-search';
+import { MoveDialog } from '~/components/library/move-dialog';
+import { TitleDialog } from '~/components/library/title-dialog';
 import { FileDropZone } from '~/components/media/file-drop-zone';
 import { Lightbox } from '~/components/media/lightbox';
-import { MediaBreadcrumb } from '~/components/media/media-breadcrumb';
 import { MediaCard } from '~/components/media/media-card';
-import { UploadIcon } from '~/components/media/media-icons';
+import { PlusIcon, UploadIcon } from '~/components/media/media-icons';
 import { MediaViewer } from '~/components/media/media-viewer';
 import type { ViewedMedia } from '~/components/media/media-viewer';
-import { MoveDialog } from '~/components/media/move-dialog';
-import { TitleDialog } from '~/components/media/title-dialog';
 import { UploadBanner } from '~/components/media/upload-banner';
 import { useUploads } from '~/components/media/use-uploads';
 import { PageHeader } from '~/components/shell/page-header';
@@ -216,7 +217,7 @@ export default function MediaLibrary() {
             ? []
             : [
                 { label: t('media.upload.button'), onClick: () => picker.current?.click(), icon: <UploadIcon className="h-5 w-5" /> },
-                { label: t('media.newFolder'), onClick: () => openDialog({ kind: 'newFolder' }), icon: <PlusIcon />, style: 'inherit' },
+                { label: t('media.newFolder'), onClick: () => openDialog({ kind: 'newFolder' }), icon: <PlusIcon className="h-5 w-5" />, style: 'inherit' },
               ]
         }
         sort={{
@@ -251,24 +252,8 @@ export default function MediaLibrary() {
       />
       <main id="main" className="px-4 py-4 sm:px-6">
         <div className="flex flex-wrap items-center gap-3">
-          <MediaBreadcrumb hidden={hidden} shown={shown} inTrash={inTrash} linkTo={to} onOpen={open} onDrop={dropped} />
-          <form role="search" className="relative w-full sm:w-72" onSubmit={(event) => event.preventDefault()}>
-            <input
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              aria-label={t('media.search')}
-              placeholder={t('media.search')}
-              className="block w-full rounded-full border border-slate-300 bg-white py-2 pr-10 pl-4 focus:border-primary-dark"
-            />
-            {query ? (
-              <button type="button" onClick={() => setQuery('')} aria-label={t('media.clearSearch')} className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-full p-1.5 text-slate-600 hover:bg-slate-100">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-                  <path d="M6 6l12 12M18 6 6 18" />
-                </svg>
-              </button>
-            ) : null}
-          </form>
+          <LibraryBreadcrumb rootLabel={t('media.root')} hidden={hidden} shown={shown} inTrash={inTrash} linkTo={to} onOpen={open} onDrop={dropped} />
+          <LibrarySearch label={t('media.search')} query={query} onQuery={setQuery} />
         </div>
         <div aria-live="polite" className="mt-3 empty:hidden">
           {notice ? <p className="rounded-lg bg-green-50 px-3 py-2 text-green-800">{notice.text}</p> : folderGone ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">{t('media.folderGone')}</p> : null}
@@ -339,6 +324,7 @@ export default function MediaLibrary() {
       ) : null}
       {dialog?.kind === 'move' ? (
         <MoveDialog
+          topTitle={t('media.root')}
           entry={{ id: dialog.entry.id, title: dialog.entry.title, isFolder: dialog.entry.mediaType === 'folder' }}
           currentFolderId={folderOfPath(dialog.entry.path)}
           folders={folders}
@@ -355,13 +341,5 @@ export default function MediaLibrary() {
       <FileDropZone enabled={mounted && !inTrash && dialog === null && !viewing} title={t('media.upload.dropTitle')} hint={t('media.upload.dropHint', { place: placeTitle })} onFiles={upload} />
       <UploadBanner progress={uploads.progress} failures={uploads.failures} tooMany={uploads.tooMany} />
     </div>
-  );
-}
-
-function PlusIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-      <path d="M12 5v14M5 12h14" />
-    </svg>
   );
 }

@@ -32,6 +32,8 @@ let world: {
   party: string;
   expired: string;
   publicProfile: string;
+  /** Another consultant's shared template: anonymous visitors see the public variant, the consultant the add form. */
+  addTemplate: string;
 };
 
 /** A write as the browser's own script makes it: cookies of its context, the page's Origin. */
@@ -84,6 +86,11 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await send(consultant.request, base, 'delete', `/api/parties/${party.id}/removeGuest/${removed.guestId}`);
 
   const profiles = await (await consultant.request.get('/api/profile')).json();
+  const sharer = await browser.newContext({ locale: 'de-DE' });
+  await signIn(await sharer.newPage(), 'team@kontor.test');
+  const template = await send(sharer.request, base, 'post', '/api/templates/create', { title: 'Herbstabend', path: '' });
+  const { shareToken } = await send(sharer.request, base, 'put', `/api/templates/${template.id}/share`);
+  await sharer.close();
   world = {
     states: {
       anonymous: { cookies: [], origins: [] },
@@ -94,6 +101,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     party: `/${party.shortId}`,
     expired: `/${expired.shortId}`,
     publicProfile: `/p/${profiles[0].shortId}`,
+    addTemplate: `/addTemplate/${shareToken}`,
   };
   await Promise.all([consultant.close(), guest.context.close(), removed.context.close()]);
 });
@@ -111,8 +119,12 @@ const libraryMedia: Opening[] = [
   { what: 'media viewer', opener: libraryCard('Rundgang-Katalog'), shows: 'Rundgang-Katalog' },
 ];
 
-/** Each visit names what it must show: a heading (in the visit's language) or a text of the party. */
-function visits(t: Translation): { actor: Actor; path: string; what: string; shows: string | RegExp; opens?: Opening[] }[] {
+/**
+ * Each visit names what it must show: a heading (in the visit's language) or a text of the party;
+ * `then` opens what the page shows only on request (a dialog) before that is checked, and `opens`
+ * names dialogs opened one after another once it is.
+ */
+function visits(t: Translation): { actor: Actor; path: string; what: string; shows: string | RegExp; then?: (page: Page) => Promise<void>; opens?: Opening[] }[] {
   return [
     { actor: 'anonymous', path: '/', what: 'landing', shows: t.landing.headline },
     { actor: 'anonymous', path: '/login', what: 'sign-in choice', shows: t.login.title },
@@ -121,12 +133,24 @@ function visits(t: Translation): { actor: Actor; path: string; what: string; sho
     { actor: 'anonymous', path: '/NoSuchParty12', what: 'party not found', shows: t.party.notFoundTitle },
     { actor: 'anonymous', path: '/no/such/page', what: 'page not found', shows: t.notFound.title },
     { actor: 'anonymous', path: world.publicProfile, what: 'public profile', shows: /^Anna Becker$/i },
+    { actor: 'anonymous', path: world.addTemplate, what: 'shared template, signed out', shows: t.addTemplate.signInHint },
+    { actor: 'anonymous', path: `/addTemplate/${'x'.repeat(22)}`, what: 'invalid share link', shows: t.errors.shareLinkInvalid },
     { actor: 'guest', path: world.party, what: 'chat as a guest', shows: 'Hallo zusammen!', opens: partyMedia },
     { actor: 'removedGuest', path: world.party, what: 'removed guest', shows: t.party.removedTitle },
     { actor: 'consultant', path: '/parties', what: 'dashboard', shows: t.parties.title },
     { actor: 'consultant', path: '/parties?tab=expired', what: 'dashboard, expired', shows: 'Vorbei' },
     { actor: 'consultant', path: '/media', what: 'media library', shows: t.media.title, opens: libraryMedia },
     { actor: 'consultant', path: '/media#trash', what: 'media library, trash', shows: t.media.emptyTrash },
+    { actor: 'consultant', path: '/templates', what: 'templates', shows: t.templates.empty },
+    { actor: 'consultant', path: '/templates#trash', what: 'templates, trash', shows: t.media.emptyTrash },
+    {
+      actor: 'consultant',
+      path: '/templates',
+      what: 'templates, new-template dialog',
+      shows: t.templates.templateName,
+      then: (page) => page.getByRole('button', { name: t.templates.newTemplate }).click(),
+    },
+    { actor: 'consultant', path: world.addTemplate, what: 'shared template, signed in', shows: t.addTemplate.add },
     { actor: 'consultant', path: '/profiles', what: 'profile editor', shows: t.profiles.editTitle },
     { actor: 'consultant', path: '/profiles/new', what: 'new profile', shows: t.profiles.newProfile },
     { actor: 'consultant', path: '/releaseNotes', what: 'release notes', shows: t.releaseNotes.title },
@@ -149,6 +173,7 @@ LANGUAGES.forEach((language, index) => {
       for (const visit of visits(TRANSLATIONS[language]).filter((entry) => entry.actor === actor)) {
         await page.goto(visit.path);
         await settled(page);
+        await visit.then?.(page);
         await expect(page.locator('html'), visit.what).toHaveAttribute('lang', language);
         await expect(page.getByText(visit.shows, { exact: true }).first(), visit.what).toBeVisible();
         await expectNoSidewaysScroll(page, visit.what);

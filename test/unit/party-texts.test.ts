@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_SECTIONS } from '../../app/i18n/config';
@@ -48,5 +48,17 @@ describe('the party page texts', () => {
   it.each([...WORKSPACE_SECTIONS])('no module of the party page uses the workspace section %s', (section) => {
     const key = new RegExp(`['"\`]${section}\\.`);
     expect(files.filter((file) => key.test(readFileSync(file, 'utf8'))).map((file) => file.slice(APP.length + 1))).toEqual([]);
+  });
+});
+
+describe('the workspace texts on other pages', () => {
+  // A route under the `_app` layout gets them from the layout's clientLoader.
+  const routes = readdirSync(join(APP, 'routes')).filter((name) => name.endsWith('.tsx') && !name.startsWith('_app.') && name !== '$partyId.tsx');
+
+  it.each(routes)('%s loads them before a navigation shows it, if it uses them', (name) => {
+    const file = join(APP, 'routes', name);
+    const sections = new RegExp(`['"\`](?:${WORKSPACE_SECTIONS.join('|')})\\.`);
+    const uses = [...reachable(file)].some((module) => sections.test(readFileSync(module, 'utf8')));
+    if (uses) expect(readFileSync(file, 'utf8')).toContain('export const clientLoader = withWorkspaceTexts;');
   });
 });

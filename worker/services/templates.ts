@@ -685,6 +685,24 @@ export async function previewShare(db: Db, token: string): Promise<SharePreview>
 }
 
 /**
+ * What the add-template page shows (spec section 2, /addTemplate/{shareToken}): title and sharer,
+ * and for a signed-in consultant whether it is their own template (they are told so, not offered
+ * to add it) or already among their templates outside the trash.
+ */
+export async function shareLanding(db: Db, token: string, userId: string | null): Promise<SharePreview & { own: boolean; added: boolean }> {
+  const { template, ownerName } = await sharedBy(db, token);
+  const own = template.userId === userId;
+  const copies =
+    userId === null || own
+      ? []
+      : await db
+          .select({ trashedAt: templateRecipients.trashedAt })
+          .from(templateRecipients)
+          .where(and(eq(templateRecipients.templateId, template.id), eq(templateRecipients.userId, userId)));
+  return { title: template.title, sharedBy: ownerName, own, added: copies.some((copy) => copy.trashedAt === null) };
+}
+
+/**
  * Spec: POST /templates/share/{token}. Adds the template to the consultant's templates in the
  * folder the path names. Added before: it moves there and comes out of the trash. The owner
  * cannot add their own.

@@ -20,12 +20,13 @@ interface Props {
 }
 
 /**
- * The main menu, in the spec's order. Templates and the FAQ join it when they exist. The media
- * link has no hash: opening media from the menu starts at the top level (spec section 2).
+ * The main menu, in the spec's order. The FAQ joins it when it exists. The media and templates
+ * links have no hash: opening either from the menu starts at the top level (spec section 2).
  */
 const MENU = [
   { to: '/media', label: 'nav.media', icon: 'M4 5h16v14H4Z M4 16l5-5 4 4 2-2 5 5 M15.5 9.5h.01' },
   { to: FIRST_MENU_PATH, label: 'nav.parties', icon: 'M4 6h16M4 12h16M4 18h10' },
+  { to: '/templates', label: 'nav.templates', icon: 'M6 3h12v18H6Z M9 8h6 M9 12h6 M9 16h3' },
   { to: '/profiles', label: 'nav.profiles', icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0' },
   { to: '/releaseNotes', label: 'nav.releaseNotes', icon: 'M12 3v3m0 12v3M3 12h3m12 0h3M6 6l2 2m8 8 2 2M6 18l2-2m8-8 2-2' },
 ] as const;

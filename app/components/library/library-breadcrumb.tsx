@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '~/components/menu';
 import type { LibraryFolder } from '~/core/media-library';
-import { useDropTarget } from './media-drag';
-import { MediaIcon } from './media-icons';
+import { MediaIcon } from '~/components/media/media-icons';
+import { useDropTarget } from './library-drag';
 
 type To = { pathname: string; search: string; hash: string };
 
 interface Props {
+  /** The top level's name (all media, all templates). */
+  rootLabel: string;
   /** The folders from the top down to where the reader is, split by the breadcrumb's rule. */
   hidden: LibraryFolder[];
   shown: LibraryFolder[];
@@ -20,18 +22,18 @@ interface Props {
 }
 
 /**
- * The library's breadcrumb (spec sections 2 and 9): the top level, an ellipsis for the levels
+ * The breadcrumb of the media library and the templates (spec sections 2 and 9): the top level, an ellipsis for the levels
  * above the last two (a menu of them), the last two folders, and the trash apart at the end.
  * Every entry takes a dropped card: it moves there, or into the trash.
  */
-export function MediaBreadcrumb({ hidden, shown, inTrash, linkTo, onOpen, onDrop }: Props) {
+export function LibraryBreadcrumb({ rootLabel, hidden, shown, inTrash, linkTo, onOpen, onDrop }: Props) {
   const { t } = useTranslation();
   const last = shown[shown.length - 1];
   return (
     <nav aria-label={t('media.breadcrumb')} className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
       <ol className="flex min-w-0 flex-wrap items-center gap-1 text-slate-700">
         <Entry to={linkTo(null)} current={!inTrash && shown.length === 0} onDrop={(id) => onDrop(id, null)}>
-          {t('media.root')}
+          {rootLabel}
         </Entry>
         {hidden.length > 0 ? (
           <li className="flex items-center gap-1">

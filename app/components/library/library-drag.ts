@@ -1,7 +1,10 @@
 import { useState } from 'react';
 
-/** What a drag of a library card carries: the entry's id. Only cards set it, so files dragged in from outside are not taken for one. */
-export const MEDIA_DRAG_TYPE = 'application/x-salon-media';
+/**
+ * What a drag of a library card (media or templates) carries: the entry's id. Only cards set it,
+ * so files dragged in from outside are not taken for one.
+ */
+export const LIBRARY_DRAG_TYPE = 'application/x-salon-library';
 
 /** The props that make a card draggable (trashed entries are not: spec section 4). */
 export function dragSource(id: string, enabled: boolean): Pick<React.HTMLAttributes<HTMLElement>, 'draggable' | 'onDragStart'> {
@@ -9,7 +12,7 @@ export function dragSource(id: string, enabled: boolean): Pick<React.HTMLAttribu
   return {
     draggable: true,
     onDragStart: (event) => {
-      event.dataTransfer.setData(MEDIA_DRAG_TYPE, id);
+      event.dataTransfer.setData(LIBRARY_DRAG_TYPE, id);
       event.dataTransfer.effectAllowed = 'move';
     },
   };
@@ -23,7 +26,7 @@ export function dragSource(id: string, enabled: boolean): Pick<React.HTMLAttribu
 export function useDropTarget(onDropId: (id: string) => void, enabled = true) {
   const [over, setOver] = useState(false);
   if (!enabled) return { over: false, props: {} };
-  const accepts = (event: React.DragEvent) => event.dataTransfer.types.includes(MEDIA_DRAG_TYPE);
+  const accepts = (event: React.DragEvent) => event.dataTransfer.types.includes(LIBRARY_DRAG_TYPE);
   const props: Pick<React.HTMLAttributes<HTMLElement>, 'onDragOver' | 'onDragEnter' | 'onDragLeave' | 'onDrop'> = {
     onDragEnter: (event) => {
       if (accepts(event)) setOver(true);
@@ -38,7 +41,7 @@ export function useDropTarget(onDropId: (id: string) => void, enabled = true) {
     },
     onDrop: (event) => {
       setOver(false);
-      const id = event.dataTransfer.getData(MEDIA_DRAG_TYPE);
+      const id = event.dataTransfer.getData(LIBRARY_DRAG_TYPE);
       if (!id) return;
       event.preventDefault();
       onDropId(id);

@@ -5,14 +5,15 @@ import { DialogActions, DialogTitle } from '~/components/dialog-actions';
 import type { ErrorCode } from '~/core/errors';
 import type { LibraryFolder } from '~/core/media-library';
 import { moveTargets } from '~/core/media-library';
-import { MediaIcon } from './media-icons';
+import { MediaIcon } from '~/components/media/media-icons';
 
 /**
- * Move an item or a folder (spec: move-to dialog): the library's folders as a tree to choose from,
+ * Move an item, a template or a folder (spec: move-to dialog): the folders as a tree to choose from,
  * without the entry itself and, for a folder, anything below it (spec section 5). The entry's
  * current place is shown but cannot be chosen: moving there changes nothing.
  */
 export function MoveDialog({
+  topTitle,
   entry,
   currentFolderId,
   folders,
@@ -21,6 +22,8 @@ export function MoveDialog({
   onMove,
   onCancel,
 }: {
+  /** The top level's name (all media, all templates). */
+  topTitle: string;
   entry: { id: string; title: string; isFolder: boolean };
   currentFolderId: string | null;
   folders: LibraryFolder[];
@@ -32,7 +35,7 @@ export function MoveDialog({
   const { t, i18n } = useTranslation();
   const id = useId();
   const [choice, setChoice] = useState<string | null | undefined>(undefined);
-  const targets = moveTargets(entry, folders, i18n.language, t('media.root'));
+  const targets = moveTargets(entry, folders, i18n.language, topTitle);
   return (
     <Dialog aria-labelledby={`${id}-heading`} onCancel={onCancel} size="md">
       <form
