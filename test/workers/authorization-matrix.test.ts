@@ -153,6 +153,12 @@ async function buildWorld(): Promise<Built> {
       if (sent.status !== 201) throw new Error(`world: photo: ${sent.status} ${await sent.text()}`);
       return id;
     },
+    playableTemplate: async (applied) => {
+      const templateId = (await asClara('POST', '/templates/create', { title: 'Vorlage' }, 201))!;
+      const messageIds = [(await asClara('POST', `/templates/${templateId}/sendMessage`, { message: 'Hallo' }, 201))!, (await asClara('POST', `/templates/${templateId}/sendMessage`, { message: 'Tschüss' }, 201))!];
+      if (applied) await asClara('POST', `/parties/${party.id}/template`, { templateId }, 201);
+      return { templateId, messageIds };
+    },
   };
   return { world, as };
 }
