@@ -252,6 +252,7 @@ export class PartyRoom extends DurableObject<Env> implements Room {
    */
   override async alarm(): Promise<void> {
     this.alarmAt = null;
+    this.inAlarm = true;
     try {
       const now = this.now();
       this.dropSilent(now);
@@ -259,9 +260,17 @@ export class PartyRoom extends DurableObject<Env> implements Room {
       playDue(this, now);
       if (this.mirrorDue !== null) await this.mirror();
     } finally {
+      this.inAlarm = false;
       this.arm();
     }
   }
+
+  /**
+   * Set while the alarm runs: its duties change what is due (a send schedules the mirror before the
+   * autoplay has moved on), so the next alarm is set once, when they are done. An alarm set during
+   * the handler for a time already passed is taken as the one running and dropped by the runtime.
+   */
+  private inAlarm = false;
 
   private async mirror(): Promise<void> {
     this.mirrorDue = null;
@@ -286,6 +295,7 @@ export class PartyRoom extends DurableObject<Env> implements Room {
    * runs), so no path can push a duty back.
    */
   private arm(): void {
+    if (this.inAlarm) return;
     const now = this.now();
     const dues = [this.mirrorDue, this.expiryDue(), this.presenceDue(now), autoplayDue(this.store.applied)].filter((due): due is number => due !== null);
     if (dues.length === 0) return;

@@ -24,7 +24,13 @@ import { usePartyChat } from '~/components/party/use-party-chat';
 
 // The send dialog brings the uploaders with it: loaded when a file has been chosen.
 const MediaSendDialog = lazy(() => import('~/components/party/media-send-dialog').then((module) => ({ default: module.MediaSendDialog })));
+// Playing templates is the manager's: the dialog and the panel load when she uses them.
+const ApplyTemplateDialog = lazy(() => import('~/components/party/apply-template-dialog').then((module) => ({ default: module.ApplyTemplateDialog })));
+const OverwriteDialog = lazy(() => import('~/components/party/apply-template-dialog').then((module) => ({ default: module.OverwriteDialog })));
+const AppliedTemplatePanel = lazy(() => import('~/components/party/applied-template-panel').then((module) => ({ default: module.AppliedTemplatePanel })));
 import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
+import { apiFetch } from '~/lib/api';
+import type { AppliedTemplate } from '~/core/applied-template';
 import { StatePanel } from '~/components/state-panel';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
@@ -142,6 +148,17 @@ function Party({ party }: { party: PartyInfo }) {
   const [sendingFile, setSendingFile] = useState<File | null>(null);
   const [receiptsOf, setReceiptsOf] = useState<ChatMessage | null>(null);
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+  const [choosingTemplate, setChoosingTemplate] = useState(false);
+  const [overwrite, setOverwrite] = useState<{ id: string; title: string } | null>(null);
+  /** Spec: applying the template that is already applied asks restart or continue first. */
+  const applyTemplate = async (template: { id: string; title: string }, mode?: 'restart' | 'continue') => {
+    setChoosingTemplate(false);
+    setOverwrite(null);
+    const result = await apiFetch<{ applied: AppliedTemplate }>(`/api/parties/${party.id}/template`, { method: 'POST', body: mode ? { templateId: template.id, mode } : { templateId: template.id } });
+    if (result.ok) actions.setApplied(result.data.applied);
+    else if (result.code === 'templateAlreadyApplied') setOverwrite(template);
+    else actions.showError(result.code);
+  };
   const [selected, setSelected] = useState<Set<string> | null>(null);
   const toggleSelected = (id: string) =>
     setSelected((current) => {
@@ -217,6 +234,14 @@ function Party({ party }: { party: PartyInfo }) {
               <path d="m8 12 3 3 5-6" />
             </svg>
             <span className="sr-only sm:not-sr-only">{t('selection.start')}</span>
+          </button>
+        ) : null}
+        {isManager && !expired ? (
+          <button type="button" onClick={() => setChoosingTemplate(true)} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M5 4h14v16H5Z M8 8h8 M8 12h8 M8 16h5" />
+            </svg>
+            <span className="sr-only sm:not-sr-only">{t('templatePlay.button')}</span>
           </button>
         ) : null}
         {mayRestrict ? (
@@ -295,6 +320,11 @@ function Party({ party }: { party: PartyInfo }) {
               onShowReceipts={setReceiptsOf}
             />
           )}
+          {isManager && !expired && state.applied ? (
+            <Suspense fallback={null}>
+              <AppliedTemplatePanel partyId={party.id} applied={state.applied} onApplied={actions.setApplied} onError={actions.showError} />
+            </Suspense>
+          ) : null}
           {selected ? (
             <SelectionBar
               partyId={party.id}
@@ -387,6 +417,16 @@ function Party({ party }: { party: PartyInfo }) {
               setSendingFile(null);
             }}
           />
+        </Suspense>
+      ) : null}
+      {choosingTemplate ? (
+        <Suspense fallback={null}>
+          <ApplyTemplateDialog onChoose={(template) => void applyTemplate(template)} onCancel={() => setChoosingTemplate(false)} onError={actions.showError} />
+        </Suspense>
+      ) : null}
+      {overwrite ? (
+        <Suspense fallback={null}>
+          <OverwriteDialog title={overwrite.title} onChoose={(mode) => void applyTemplate(overwrite, mode)} onCancel={() => setOverwrite(null)} />
         </Suspense>
       ) : null}
       {receiptsOf ? <ReceiptsDialog message={receiptsOf} members={state.members} seen={state.seen} onClose={() => setReceiptsOf(null)} /> : null}
