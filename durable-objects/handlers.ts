@@ -29,6 +29,10 @@ export interface Room {
   scheduleMirror(): void;
   /** D1 owns memberships: a rename is written there too. */
   persistName(member: Member): void;
+  /** Sends to every joined socket of one member (the manager's devices). */
+  sendToMember(memberId: string, event: ServerEvent): void;
+  /** A duty of the alarm changed (the autoplay): sets the alarm to the earliest one. */
+  rearm(): void;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ErrorCode };
@@ -44,12 +48,12 @@ function actorOf(member: StoredMember): Actor {
   return { id: member.id, role: member.role };
 }
 
-function allowed(room: Room, member: StoredMember, action: Action): boolean {
+export function allowed(room: Room, member: StoredMember, action: Action): boolean {
   return can(actorOf(member), action, partyState(room.store, room.now()));
 }
 
 /** Why an action was refused, in the words the client shows. */
-function refusal(room: Room): ErrorCode {
+export function refusal(room: Room): ErrorCode {
   const state = partyState(room.store, room.now());
   if (state.expired) return 'partyExpired';
   if (state.restrictedMessaging) return 'restricted';
@@ -87,6 +91,8 @@ export interface SendInput {
   replyingTo?: string | null | undefined;
   /** Honoured on trusted calls only (the room's forwarding path); no client schema has it. */
   forwarded?: boolean | undefined;
+  /** Honoured on trusted calls only (a template played into the party); no client schema has it. */
+  fromTemplate?: boolean | undefined;
   /** A media message's file, by id: one the Worker offered to this member (`offerAttachment`). */
   mediaAttachment?: string | undefined;
   /** What the client says of the file: each, when given, must agree with what the room knows. */
@@ -134,7 +140,15 @@ export function sendMessage(room: Room, member: StoredMember, input: SendInput, 
   const message = append(
     room,
     member,
-    { tempId: input.tempId, messageType: input.messageType, message: input.message, replyingTo: input.replyingTo ?? null, forwarded: trusted && input.forwarded === true, ...media.value },
+    {
+      tempId: input.tempId,
+      messageType: input.messageType,
+      message: input.message,
+      replyingTo: input.replyingTo ?? null,
+      forwarded: trusted && input.forwarded === true,
+      fromTemplate: trusted && input.fromTemplate === true,
+      ...media.value,
+    },
     from,
   );
   return { ok: true, value: { message, duplicate: false } };
@@ -166,7 +180,7 @@ function mediaFor(room: Room, member: StoredMember, input: SendInput, trusted: b
 function append(
   room: Room,
   member: StoredMember,
-  input: Pick<NewMessage, 'tempId' | 'messageType' | 'message' | 'replyingTo' | 'forwarded'> & Partial<MessageMedia>,
+  input: Pick<NewMessage, 'tempId' | 'messageType' | 'message' | 'replyingTo' | 'forwarded' | 'fromTemplate'> & Partial<MessageMedia>,
   from?: WebSocket,
 ): ChatMessage {
   const message = room.store.appendMessage({
@@ -272,6 +286,8 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
         ...snapshot(room, member),
       });
       if (first) room.broadcast({ type: 'iAmOnline', memberId: member.id }, ws);
+      // The manager's device (a reload, a second one) continues where the played template is.
+      if (member.role === 'manager') room.send(ws, { type: 'appliedTemplate', applied: room.store.applied });
       return;
     }
     case 'iAmOnline':

@@ -10,6 +10,11 @@ import type { MessageMedia } from '../app/core/chat-media';
 import type { RoomFacts, StoredMember } from './store';
 import { RoomStore } from './store';
 import { collectMedia, linkFiles, unlinkFiles } from '../worker/services/media-cleanup';
+import type { AppliedAction, AppliedTemplate } from '../app/core/applied-template';
+import { autoplayDue } from '../app/core/applied-template';
+import type { TemplateMessage } from '../app/core/templates';
+import type { ApplyMode } from './template-play';
+import { applyTemplate, changeApplied, playDue, readApplied, removeApplied, sendFull } from './template-play';
 
 /** Kept on each socket so it survives hibernation: ids only. */
 interface Attachment {
@@ -119,6 +124,22 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     this.arm();
   }
 
+  sendToMember(memberId: string, event: ServerEvent): void {
+    const frame = JSON.stringify(event);
+    for (const [ws, id] of this.joined()) {
+      if (id !== memberId) continue;
+      try {
+        ws.send(frame);
+      } catch {
+        this.joined().delete(ws);
+      }
+    }
+  }
+
+  rearm(): void {
+    this.arm();
+  }
+
   persistName(member: Member): void {
     const partyId = this.store.facts?.partyId;
     if (!partyId) return;
@@ -225,20 +246,32 @@ export class PartyRoom extends DurableObject<Env> implements Room {
   }
 
   /**
-   * The one alarm's duties: drop silent sockets, announce the expiry, and mirror to D1 whatever
-   * waits (a little early when another duty woke the room: the delay only batches).
+   * The one alarm's duties: drop silent sockets, announce the expiry, play the autoplay's next
+   * message when it is due, and mirror to D1 whatever waits (a little early when another duty woke
+   * the room: the delay only batches). The autoplay's step stores what it sent with the message,
+   * so an alarm that runs again finds it done.
    */
   override async alarm(): Promise<void> {
     this.alarmAt = null;
+    this.inAlarm = true;
     try {
       const now = this.now();
       this.dropSilent(now);
       this.announceExpiry(now);
+      playDue(this, now);
       if (this.mirrorDue !== null) await this.mirror();
     } finally {
+      this.inAlarm = false;
       this.arm();
     }
   }
+
+  /**
+   * Set while the alarm runs: its duties change what is due (a send schedules the mirror before the
+   * autoplay has moved on), so the next alarm is set once, when they are done. An alarm set during
+   * the handler for a time already passed is taken as the one running and dropped by the runtime.
+   */
+  private inAlarm = false;
 
   private async mirror(): Promise<void> {
     this.mirrorDue = null;
@@ -295,8 +328,9 @@ export class PartyRoom extends DurableObject<Env> implements Room {
    * runs), so no path can push a duty back.
    */
   private arm(): void {
+    if (this.inAlarm) return;
     const now = this.now();
-    const dues = [this.mirrorDue, this.expiryDue(), this.presenceDue(now)].filter((due): due is number => due !== null);
+    const dues = [this.mirrorDue, this.expiryDue(), this.presenceDue(now), autoplayDue(this.store.applied)].filter((due): due is number => due !== null);
     if (dues.length === 0) return;
     const next = Math.min(...dues);
     if (this.alarmAt !== null && this.alarmAt <= next) return;
@@ -469,6 +503,44 @@ export class PartyRoom extends DurableObject<Env> implements Room {
       found.push(message);
     }
     return { ok: true, value: found.sort((a, b) => a.seq - b.seq) };
+  }
+
+  // ---- a template played into the party (template-play.ts) -------------------------------------
+
+  async appliedTemplate(member: Member, facts: RoomFacts): Promise<Outcome<AppliedTemplate | null>> {
+    const stored = this.enter(member, facts);
+    if (!stored) return { ok: false, code: 'notMember' };
+    return readApplied(stored, this);
+  }
+
+  /** The Worker read the template (the manager may use it) and put its files in the party's reach. */
+  async applyTemplate(
+    member: Member,
+    facts: RoomFacts,
+    template: { id: string; title: string; messages: TemplateMessage[] },
+    mode: ApplyMode | undefined,
+  ): Promise<Outcome<AppliedTemplate>> {
+    const stored = this.enter(member, facts);
+    if (!stored) return { ok: false, code: 'notMember' };
+    return applyTemplate(this, stored, template, mode);
+  }
+
+  async changeApplied(member: Member, facts: RoomFacts, action: AppliedAction): Promise<Outcome<{ applied: AppliedTemplate | null; message?: ChatMessage }>> {
+    const stored = this.enter(member, facts);
+    if (!stored) return { ok: false, code: 'notMember' };
+    return changeApplied(this, stored, action);
+  }
+
+  async removeApplied(member: Member, facts: RoomFacts): Promise<Outcome<null>> {
+    const stored = this.enter(member, facts);
+    if (!stored) return { ok: false, code: 'notMember' };
+    return removeApplied(this, stored);
+  }
+
+  async sendFullTemplate(member: Member, facts: RoomFacts, templateId: string): Promise<Outcome<number>> {
+    const stored = this.enter(member, facts);
+    if (!stored) return { ok: false, code: 'notMember' };
+    return sendFull(this, stored, templateId);
   }
 
   /** D1 already records the new roles; the room follows and tells everyone. */

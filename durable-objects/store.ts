@@ -4,6 +4,7 @@ import type { MessageMedia } from '../app/core/chat-media';
 import type { MediaKind } from '../app/core/media';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '../app/core/protocol';
 import { headingEntry } from '../app/core/messages';
+import type { AppliedMessage, AppliedTemplate } from '../app/core/applied-template';
 
 /**
  * The PartyRoom's own SQLite: the message log, its gap-free event sequence, members with their
@@ -29,7 +30,7 @@ export interface StoredMember extends Member {
 }
 
 /** A message before the room gives it its place (seq) in the log. */
-export type NewMessage = Omit<ChatMessage, 'seq' | 'editedAt' | 'deleted' | 'forwarded'> & { forwarded?: boolean };
+export type NewMessage = Omit<ChatMessage, 'seq' | 'editedAt' | 'deleted' | 'forwarded' | 'fromTemplate'> & { forwarded?: boolean; fromTemplate?: boolean };
 
 /**
  * The table of contents reads a partial index of the heading messages alone: its size is the
@@ -57,6 +58,7 @@ CREATE TABLE IF NOT EXISTS messages (
   edited_at INTEGER,
   deleted INTEGER NOT NULL DEFAULT 0,
   forwarded INTEGER NOT NULL DEFAULT 0,
+  from_template INTEGER NOT NULL DEFAULT 0,
   media_id TEXT,
   media_kind TEXT,
   media_extension TEXT,
@@ -83,6 +85,8 @@ CREATE TABLE IF NOT EXISTS attachments (
   content_type TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS released_media (media_id TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS applied_template (id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS applied_messages (idx INTEGER PRIMARY KEY, message TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS join_failures (client TEXT PRIMARY KEY, count INTEGER NOT NULL, window_start INTEGER NOT NULL);
 `;
 
@@ -104,6 +108,7 @@ function toMessage(row: Row): ChatMessage {
     deleted: row.deleted === 1,
     forwarded: row.forwarded === 1,
   };
+  if (row.from_template === 1) message.fromTemplate = true;
   // A deleted media message shows the placeholder, not its file; the row keeps which file it was.
   if (row.media_id !== null && row.deleted !== 1) Object.assign(message, mediaOf(row));
   return message;
@@ -132,6 +137,7 @@ export interface Attachment extends MessageMedia {
 /** Columns added after rooms existed: a room made before them gets them on load. */
 const ADDED_COLUMNS: [string, string][] = [
   ['forwarded', 'INTEGER NOT NULL DEFAULT 0'],
+  ['from_template', 'INTEGER NOT NULL DEFAULT 0'],
   ['media_id', 'TEXT'],
   ['media_kind', 'TEXT'],
   ['media_extension', 'TEXT'],
@@ -151,7 +157,7 @@ function toMember(row: Row): StoredMember {
 }
 
 const MESSAGE_COLUMNS =
-  'seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, edited_at, deleted, forwarded, media_id, media_kind, media_extension, media_owner, media_content_type';
+  'seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, edited_at, deleted, forwarded, from_template, media_id, media_kind, media_extension, media_owner, media_content_type';
 
 export class RoomStore {
   /** The latest event seq; kept in memory so the send path never asks SQLite for it. */
@@ -159,6 +165,8 @@ export class RoomStore {
   facts: RoomFacts | null = null;
   /** Members by id: small (a party's guests), read on every event. */
   readonly members = new Map<string, StoredMember>();
+  /** The template being played into the party (app/core/applied-template.ts), or null. */
+  applied: AppliedTemplate | null = null;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -184,6 +192,40 @@ export class RoomStore {
       const member = toMember(row);
       this.members.set(member.id, member);
     }
+    const applied = this.sql.exec<{ state: string }>('SELECT state FROM applied_template WHERE id = 1').toArray()[0];
+    if (applied) {
+      const messages = this.sql.exec<{ message: string }>('SELECT message FROM applied_messages ORDER BY idx').toArray();
+      this.applied = { ...(JSON.parse(applied.state) as Omit<AppliedTemplate, 'messages'>), messages: messages.map((row) => JSON.parse(row.message) as AppliedMessage) };
+    }
+  }
+
+  /**
+   * Writes the applied template. Its messages are rows of their own (a template holds up to a
+   * thousand, too many for one value): only those that changed are written, known by identity,
+   * as the pure rules copy what they change. Callers that send a message in the same step run both
+   * in one transaction, so the record of what was sent and the message are stored together.
+   */
+  setApplied(next: AppliedTemplate | null): void {
+    const previous = this.applied;
+    if (!next) {
+      this.sql.exec('DELETE FROM applied_template');
+      this.sql.exec('DELETE FROM applied_messages');
+    } else {
+      const { messages, ...state } = next;
+      this.sql.exec('INSERT INTO applied_template (id, state) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET state = excluded.state', JSON.stringify(state));
+      const same = previous !== null && previous.id === next.id && previous.messages.length === messages.length;
+      if (!same) this.sql.exec('DELETE FROM applied_messages');
+      messages.forEach((message, index) => {
+        if (same && previous.messages[index] === message) return;
+        this.sql.exec('INSERT INTO applied_messages (idx, message) VALUES (?, ?) ON CONFLICT (idx) DO UPDATE SET message = excluded.message', index, JSON.stringify(message));
+      });
+    }
+    this.applied = next;
+  }
+
+  /** Runs `write` as one transaction: all of it is stored, or none. */
+  transaction<T>(write: () => T): T {
+    return this.storage.transactionSync(write);
   }
 
   setFacts(facts: RoomFacts): void {
@@ -242,9 +284,9 @@ export class RoomStore {
   appendMessage(input: NewMessage): ChatMessage {
     const seq = this.seq + 1;
     this.sql.exec(
-      `INSERT INTO messages (seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, forwarded,
+      `INSERT INTO messages (seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, forwarded, from_template,
          media_id, media_kind, media_extension, media_owner, media_content_type)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       seq,
       input.id,
       input.tempId,
@@ -256,6 +298,7 @@ export class RoomStore {
       input.replyingTo,
       input.timestamp,
       input.forwarded ? 1 : 0,
+      input.fromTemplate ? 1 : 0,
       input.mediaAttachment ?? null,
       input.mediaAttachmentType ?? null,
       input.mediaExtension ?? null,
@@ -265,7 +308,8 @@ export class RoomStore {
     // An offer is good for one message: sending the file again takes a new one.
     if (input.mediaAttachment) this.withdrawAttachment(input.mediaAttachment);
     this.seq = seq;
-    return { ...input, seq, editedAt: null, deleted: false, forwarded: input.forwarded === true };
+    const { fromTemplate, ...rest } = input;
+    return { ...rest, seq, editedAt: null, deleted: false, forwarded: input.forwarded === true, ...(fromTemplate ? { fromTemplate: true as const } : {}) };
   }
 
   /** Records a file the Worker vouched for: `memberId` may now send it in a message. */

@@ -1,3 +1,4 @@
+import type { AppliedTemplate } from './applied-template';
 import type { ErrorCode } from './errors';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, ServerEvent } from './protocol';
 import { headingEntry } from './messages';
@@ -50,6 +51,8 @@ export interface ChatState {
   /** The client must resume: events were missed, or the room asked for a reload. */
   needsResync: null | 'resume' | 'reload';
   lastError: ErrorCode | null;
+  /** The manager's page only: the template being played into the party (the room's word). */
+  applied: AppliedTemplate | null;
 }
 
 export type Ended = NonNullable<ChatState['ended']>;
@@ -83,6 +86,7 @@ export const initialChatState: ChatState = {
   ended: null,
   needsResync: null,
   lastError: null,
+  applied: null,
 };
 
 export type ChatAction =
@@ -246,6 +250,8 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
     case 'partyDeleted':
     case 'deleteParty':
       return { ...state, ended: 'expired' };
+    case 'appliedTemplate':
+      return { ...state, applied: event.applied };
     case 'guestRemoved':
       if (event.guestId === state.me?.id) return { ...state, ended: 'removed' };
       return { ...state, members: state.members.filter((m) => m.id !== event.guestId), online: state.online.filter((id) => id !== event.guestId) };

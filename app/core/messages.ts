@@ -45,6 +45,8 @@ export interface ChatMessage extends Partial<MessageMedia> {
   deleted: boolean;
   /** Copied here from another party by the manager; only the room's forwarding path sets it. */
   forwarded: boolean;
+  /** Spec: fromTemplate. Played from a template; only the room's template path sets it. */
+  fromTemplate?: true;
 }
 
 export const HEADING_TYPES = ['heading', 'heading2', 'heading3'] as const satisfies readonly MessageType[];

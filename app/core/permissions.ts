@@ -42,6 +42,8 @@ export type Action =
   | { type: 'restrictMessaging' }
   | { type: 'editParty' }
   | { type: 'seeReadReceipts' }
+  /** Apply a template, play it, change what is applied (spec: applied template; manager only). */
+  | { type: 'playTemplate' }
   | { type: 'changeOwnName' };
 
 const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile', 'video', 'audio', 'document']);
@@ -91,6 +93,8 @@ export function can(actor: Actor, action: Action, party: PartyState): boolean {
     case 'editParty':
     case 'seeReadReceipts':
       return actor.role === 'manager';
+    case 'playTemplate':
+      return !party.expired && actor.role === 'manager';
     case 'changeOwnName':
       return !party.expired && actor.role !== 'manager';
   }

@@ -4,6 +4,7 @@ import { LIMITS } from './limits';
 import { CaptionTextSchema, ChangeNameSchema, MessageBodyShape, TempIdSchema, checkMessageBody } from './schemas';
 import { MESSAGE_TYPES } from './messages';
 import type { ChatMessage, HeadingEntry, Member, MessageType } from './messages';
+import type { AppliedTemplate } from './applied-template';
 
 /**
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
@@ -105,6 +106,8 @@ export type ServerEvent =
   /** The spec's other name for partyDeleted; clients accept both. */
   | { type: 'deleteParty'; partyId: string }
   | { type: 'guestRemoved'; guestId: string }
+  /** To the manager's sockets only: the template being played into the party, or null for none. */
+  | { type: 'appliedTemplate'; applied: AppliedTemplate | null }
   | { type: 'error'; code: ErrorCode; tempId?: string };
 
 export type ServerEventType = ServerEvent['type'];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { isErrorCode } from './errors';
 import { LIMITS } from './limits';
+import { AUTOPLAY } from './applied-template';
 import { MEDIA_MESSAGE_KINDS, MEDIA_MESSAGE_TYPES, extensionFits, isMediaMessageType } from './chat-media';
 import { MEDIA_KINDS, acceptedKind, declaresKind } from './media';
 import { MESSAGE_TYPES } from './messages';
@@ -412,3 +413,33 @@ export const CopyTemplateMessagesSchema = z.object({ sourceId: IdSchema, message
 
 /** Spec: POST /templates/share/{token}: the folder of mine it goes into. */
 export const AcceptShareSchema = z.object({ path: FolderPathSchema.default('') });
+
+// ---- a template played into a party (spec: applied template; issue 13 points 4 and 5) ----
+
+/**
+ * Spec: POST /parties/{id}/template {templateId}. `mode` answers the overwrite choice when the
+ * same template is already applied: restart or continue.
+ */
+export const ApplyTemplateSchema = z.object({ templateId: IdSchema, mode: z.enum(['restart', 'continue'], { error: 'invalidInput' }).optional() });
+
+/** Spec: POST /parties/{id}/sendFullTemplate {templateId}. */
+export const SendFullTemplateSchema = z.object({ templateId: IdSchema });
+
+/** PUT /parties/{id}/template: one change of the applied template (app/core/applied-template.ts). */
+export const AppliedActionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('move'), position: z.number({ error: 'invalidInput' }).int({ error: 'invalidInput' }).min(0, { error: 'invalidInput' }) }),
+    z.object({ action: z.literal('hide'), messageId: IdSchema }),
+    z.object({ action: z.literal('edit'), messageId: IdSchema, message: CaptionTextSchema }),
+    z.object({ action: z.literal('open'), open: z.boolean({ error: 'invalidInput' }) }),
+    z.object({ action: z.literal('send'), messageId: IdSchema }),
+    z.object({
+      action: z.literal('autoplay'),
+      delayMs: z.number({ error: 'invalidInput' }).int({ error: 'invalidInput' }).min(AUTOPLAY.minDelayMs, { error: 'invalidInput' }).max(AUTOPLAY.maxDelayMs, { error: 'invalidInput' }),
+    }),
+    z.object({ action: z.literal('pause') }),
+    z.object({ action: z.literal('stop') }),
+  ],
+  { error: 'invalidInput' },
+);

@@ -19,6 +19,8 @@ import type { ChatBatch } from '~/components/party/chat-uploads';
 import { chatSelection } from '~/core/chat-media';
 import { LIMITS, TIMINGS } from '~/core/limits';
 import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
+import { apiFetch } from '~/lib/api';
+import type { AppliedTemplate } from '~/core/applied-template';
 import { StatePanel } from '~/components/state-panel';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
@@ -46,6 +48,10 @@ const MediaPickerDialog = lazyNamed(() => needingWorkspaceTexts(import('~/compon
 const ChatUploads = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/chat-uploads')), 'ChatUploads');
 // The screen-wide drop zone is not needed for the first paint: it loads right after.
 const FileDropZone = lazyNamed(() => import('~/components/media/file-drop-zone'), 'FileDropZone');
+// Playing templates is the manager's: the dialog and the panel load when she uses them.
+const ApplyTemplateDialog = lazyNamed(() => import('~/components/party/apply-template-dialog'), 'ApplyTemplateDialog');
+const OverwriteDialog = lazyNamed(() => import('~/components/party/apply-template-dialog'), 'OverwriteDialog');
+const AppliedTemplatePanel = lazyNamed(() => import('~/components/party/applied-template-panel'), 'AppliedTemplatePanel');
 // The recorder, and the converters it may load, come only when the voice button is pressed.
 const VoiceDialog = lazyNamed(() => import('~/components/party/voice-dialog'), 'VoiceDialog');
 
@@ -180,6 +186,17 @@ function Party({ party }: { party: PartyInfo }) {
   }, [tooManyFiles]);
   const [receiptsOf, setReceiptsOf] = useState<ChatMessage | null>(null);
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+  const [choosingTemplate, setChoosingTemplate] = useState(false);
+  const [overwrite, setOverwrite] = useState<{ id: string; title: string } | null>(null);
+  /** Spec: applying the template that is already applied asks restart or continue first. */
+  const applyTemplate = async (template: { id: string; title: string }, mode?: 'restart' | 'continue') => {
+    setChoosingTemplate(false);
+    setOverwrite(null);
+    const result = await apiFetch<{ applied: AppliedTemplate }>(`/api/parties/${party.id}/template`, { method: 'POST', body: mode ? { templateId: template.id, mode } : { templateId: template.id } });
+    if (result.ok) actions.setApplied(result.data.applied);
+    else if (result.code === 'templateAlreadyApplied') setOverwrite(template);
+    else actions.showError(result.code);
+  };
   const [selected, setSelected] = useState<Set<string> | null>(null);
   const toggleSelected = (id: string) =>
     setSelected((current) => {
@@ -271,6 +288,14 @@ function Party({ party }: { party: PartyInfo }) {
             <span className="sr-only sm:not-sr-only">{t('selection.start')}</span>
           </button>
         ) : null}
+        {isManager && !expired ? (
+          <button type="button" onClick={() => setChoosingTemplate(true)} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M5 4h14v16H5Z M8 8h8 M8 12h8 M8 16h5" />
+            </svg>
+            <span className="sr-only sm:not-sr-only">{t('templatePlay.button')}</span>
+          </button>
+        ) : null}
         {mayRestrict ? (
           <RestrictionToggle restricted={partyState.restrictedMessaging} onChange={(value) => void actions.setRestriction(value)} className="hidden py-1.5 sm:block" />
         ) : null}
@@ -347,6 +372,11 @@ function Party({ party }: { party: PartyInfo }) {
               onShowReceipts={setReceiptsOf}
             />
           )}
+          {isManager && !expired && state.applied ? (
+            <Suspense fallback={null}>
+              <AppliedTemplatePanel partyId={party.id} applied={state.applied} onApplied={actions.setApplied} onError={actions.showError} />
+            </Suspense>
+          ) : null}
           {selected ? (
             <Suspense fallback={null}>
               <SelectionBar
@@ -484,6 +514,16 @@ function Party({ party }: { party: PartyInfo }) {
       {voiceOpen ? (
         <Suspense fallback={null}>
           <VoiceDialog partyId={party.id} onClose={() => setVoiceOpen(false)} onSend={(mediaAttachment) => chat.send('', { messageType: 'voice', mediaAttachment })} />
+        </Suspense>
+      ) : null}
+      {choosingTemplate ? (
+        <Suspense fallback={null}>
+          <ApplyTemplateDialog onChoose={(template) => void applyTemplate(template)} onCancel={() => setChoosingTemplate(false)} onError={actions.showError} />
+        </Suspense>
+      ) : null}
+      {overwrite ? (
+        <Suspense fallback={null}>
+          <OverwriteDialog title={overwrite.title} onChoose={(mode) => void applyTemplate(overwrite, mode)} onCancel={() => setOverwrite(null)} />
         </Suspense>
       ) : null}
       {receiptsOf ? (

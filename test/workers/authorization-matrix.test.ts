@@ -183,6 +183,12 @@ async function buildWorld(): Promise<Built> {
     },
     templateFolder: async () => (await asClara('POST', '/templates/folder', { title: 'Ordner' }, 201))!,
     shareToken: async () => shareTokenOf((await world.template()).id),
+    playableTemplate: async (applied) => {
+      const templateId = (await asClara('POST', '/templates/create', { title: 'Vorlage' }, 201))!;
+      const messageIds = [(await asClara('POST', `/templates/${templateId}/sendMessage`, { message: 'Hallo' }, 201))!, (await asClara('POST', `/templates/${templateId}/sendMessage`, { message: 'Tschüss' }, 201))!];
+      if (applied) await asClara('POST', `/parties/${party.id}/template`, { templateId }, 201);
+      return { templateId, messageIds };
+    },
   };
   return { world, as };
 }

@@ -6,6 +6,8 @@ import { profileCardText } from '../../app/core/profile-card';
 import { isMediaMessageType } from '../../app/core/chat-media';
 import { MessageTypeSchema } from '../../app/core/protocol';
 import {
+  AppliedActionSchema,
+  ApplyTemplateSchema,
   AttachMediaSchema,
   ChangeNameSchema,
   DeleteMessageSchema,
@@ -20,11 +22,13 @@ import {
   NewPartySchema,
   PartyEditSchema,
   RestrictionSchema,
+  SendFullTemplateSchema,
   TempIdSchema,
   checkMessageBody,
 } from '../../app/core/schemas';
 import { announceUpload, attachLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
+import { applyTemplateToParty } from '../services/template-play';
 import { getProfile } from '../services/profiles';
 import { z } from 'zod';
 import type { Outcome } from '../../durable-objects/handlers';
@@ -221,6 +225,30 @@ export const partiesApi = new Hono<ApiEnv>()
     const { party, member } = await requireMember(c, c.req.param('id'));
     await moderation.leave(c.env, c.get('db'), party, member);
     return c.body(null, 204);
+  })
+  // Spec: applied template. The manager's alone (the room checks the role on every call); the
+  // manager's devices hear every change over the socket.
+  .get('/:id/template', async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    return c.json({ applied: unwrap(await room(c.env, party.id).appliedTemplate(member, roomFacts(party))) });
+  })
+  .post('/:id/template', valid('json', ApplyTemplateSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    const { templateId, mode } = c.req.valid('json');
+    return c.json({ applied: await applyTemplateToParty(c.env, c.get('db'), party, member, templateId, mode) }, 201);
+  })
+  .put('/:id/template', valid('json', AppliedActionSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    return c.json(unwrap(await room(c.env, party.id).changeApplied(member, roomFacts(party), c.req.valid('json'))));
+  })
+  .delete('/:id/template', async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    unwrap(await room(c.env, party.id).removeApplied(member, roomFacts(party)));
+    return c.body(null, 204);
+  })
+  .post('/:id/sendFullTemplate', valid('json', SendFullTemplateSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    return c.json({ sent: unwrap(await room(c.env, party.id).sendFullTemplate(member, roomFacts(party), c.req.valid('json').templateId)) });
   })
   .get('/:id/socket', async (c) => {
     if (c.req.header('Upgrade') !== 'websocket') throw new AppError('badRequest');

@@ -1,6 +1,8 @@
 import ReconnectingWebSocket from 'partysocket/ws';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { AppliedTemplate } from '~/core/applied-template';
 import type { ChatState, PendingMessage } from '~/core/chat-state';
+import type { ErrorCode } from '~/core/errors';
 import { ENDED_BY_ERROR, chatReducer, initialChatState, mayResend } from '~/core/chat-state';
 import { TIMINGS } from '~/core/limits';
 import type { ChatMessage, ClientEvent, MessageType, ServerEvent } from '~/core/protocol';
@@ -249,6 +251,12 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
       /** A profile card is built by the server from one of the manager's profiles (API only). */
       sendProfileCard: (profileId: string) => act('chat', 'POST', { tempId: crypto.randomUUID(), messageType: 'profile', message: profileId }),
       dismissError: () => dispatch({ type: 'failed', code: null }),
+      showError: (code: ErrorCode) => {
+        if (code === 'unauthorized' || code === 'sessionExpired') signInAgain(true);
+        else dispatch({ type: 'failed', code });
+      },
+      /** The room's answer to a template call, ahead of the same news over the socket. */
+      setApplied: (applied: AppliedTemplate | null) => dispatch({ type: 'server', event: { type: 'appliedTemplate', applied } }),
     }),
     [act, sendFrame],
   );

@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './diagnostics';
+import { SCREENS, createParty, joinAs, phoneContext, signIn } from './helpers';
+
+/**
+ * Issue 13 points 4 and 5: the consultant plays a template into a live party message by message
+ * while a guest on a phone watches, restarts it, and lets the autoplay send the rest while her own
+ * page is closed.
+ */
+
+/** A template of the signed-in consultant, made through the API from her page (the editor is not this test's concern). */
+async function makeTemplate(page: Page, title: string, messages: { messageType: string; message: string }[]): Promise<void> {
+  await page.evaluate(
+    async ({ title, messages }) => {
+      const post = async (path: string, body: unknown) => {
+        const response = await fetch(`/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        if (!response.ok) throw new Error(`${path}: ${response.status}`);
+        return (await response.json()) as { id: string };
+      };
+      const { id } = await post('/templates/create', { title });
+      for (const message of messages) await post(`/templates/${id}/sendMessage`, message);
+    },
+    { title, messages },
+  );
+}
+
+test('the consultant plays a template message by message, restarts it, and the autoplay sends the rest with her page closed', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ locale: 'de-DE', ...SCREENS.desktop });
+  const manager = await context.newPage();
+  await signIn(manager, 'anna@salon.test');
+  const title = `Wellness-Abend ${Date.now()}`;
+  await makeTemplate(manager, title, [
+    { messageType: 'heading', message: 'Willkommen zum Wellness-Abend' },
+    { messageType: 'text', message: 'Heute zeige ich euch unsere *Duftöle*.' },
+    { messageType: 'text', message: 'Danke fürs Dabeisein!' },
+  ]);
+  const link = await createParty(manager, 'Vorlagen-Party');
+  const guestContext = await phoneContext(browser);
+  const guest = await guestContext.newPage();
+  await joinAs(guest, link, 'Rosa');
+  await manager.goto(link);
+
+  // The template button opens the apply dialog: the template is found by search.
+  await manager.getByRole('button', { name: 'Vorlage', exact: true }).click();
+  const dialog = manager.getByRole('dialog', { name: 'Vorlage anwenden' });
+  await dialog.getByRole('searchbox', { name: 'Vorlagen suchen' }).fill('wellness');
+  await dialog.getByRole('button', { name: title }).click();
+  const panel = manager.getByTestId('applied-template');
+  await expect(panel.getByTestId('template-message')).toContainText('Willkommen zum Wellness-Abend');
+  await expect(panel).toContainText('noch 3 Nachrichten');
+  await manager.screenshot({ path: 'test-results/template-play/panel-desktop.png' });
+
+  await panel.getByRole('button', { name: 'Senden', exact: true }).click();
+  const guestMessages = guest.getByTestId('message');
+  await expect(guestMessages.filter({ hasText: 'Willkommen zum Wellness-Abend' })).toBeVisible();
+  await expect(panel.getByTestId('template-message')).toContainText('Duftöle');
+
+  // Next and back, then an edit for this party only, sent as edited.
+  await panel.getByRole('button', { name: 'Nächste Nachricht' }).click();
+  await expect(panel.getByTestId('template-message')).toContainText('Danke fürs Dabeisein!');
+  await panel.getByRole('button', { name: 'Vorherige Nachricht' }).click();
+  await expect(panel.getByTestId('template-message')).toContainText('Duftöle');
+  await panel.getByRole('button', { name: 'Bearbeiten' }).click();
+  await panel.getByRole('textbox', { name: 'Bearbeiten' }).fill('Heute: unsere Duftöle und Tees.');
+  await panel.getByRole('button', { name: 'Speichern' }).click();
+  await expect(panel.getByTestId('template-message')).toContainText('Tees');
+  await panel.getByRole('button', { name: 'Senden', exact: true }).click();
+  await expect(guestMessages.filter({ hasText: 'Heute: unsere Duftöle und Tees.' })).toBeVisible();
+  await expect(panel).toContainText('noch 1 Nachricht');
+  await guest.screenshot({ path: 'test-results/template-play/guest-phone.png' });
+
+  // A reload continues exactly there.
+  await manager.reload();
+  await expect(manager.getByTestId('applied-template').getByTestId('template-message')).toContainText('Danke fürs Dabeisein!');
+
+  // Applying it again asks: restart plays it from the start.
+  await manager.getByRole('button', { name: 'Vorlage', exact: true }).click();
+  await manager.getByRole('dialog', { name: 'Vorlage anwenden' }).getByRole('button', { name: title }).click();
+  const overwrite = manager.getByRole('alertdialog', { name: 'Vorlage schon angewendet' });
+  await overwrite.getByRole('button', { name: 'Neu starten' }).click();
+  await expect(panel.getByTestId('template-message')).toContainText('Willkommen zum Wellness-Abend');
+  await expect(panel).toContainText('noch 3 Nachrichten');
+
+  // The phone-sized manager sees the same panel.
+  await manager.setViewportSize(SCREENS.phone.viewport);
+  await manager.screenshot({ path: 'test-results/template-play/panel-phone.png' });
+  await manager.setViewportSize(SCREENS.desktop.viewport);
+
+  // Autoplay every 5 s, then the consultant's page goes away: the room plays on.
+  await panel.getByRole('combobox').selectOption({ label: '5 Sekunden' });
+  await panel.getByRole('button', { name: 'Abspielen' }).click();
+  await expect(panel.getByRole('timer')).toContainText('Nächste Nachricht in');
+  await manager.screenshot({ path: 'test-results/template-play/autoplay-desktop.png' });
+  await context.close();
+
+  await expect(guestMessages.filter({ hasText: 'Willkommen zum Wellness-Abend' })).toHaveCount(2, { timeout: 15_000 });
+  await expect(guestMessages.filter({ hasText: 'Duftöle' })).toHaveCount(2, { timeout: 15_000 });
+  await expect(guestMessages.filter({ hasText: 'Danke fürs Dabeisein!' })).toHaveCount(1, { timeout: 15_000 });
+  await guest.screenshot({ path: 'test-results/template-play/guest-autoplay-phone.png' });
+  // The restart played the template as it is: the edit was for the first playing only.
+  await expect(guestMessages.filter({ hasText: 'Heute zeige ich euch unsere' })).toHaveCount(1);
+  await guestContext.close();
+});
