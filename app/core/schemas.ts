@@ -405,5 +405,14 @@ export const MoveTemplateMessageSchema = z.object({ newNextId: IdSchema.nullable
 /** Spec: PUT /templates/{id}/moveMessages {messageIds, newNextId}. */
 export const MoveTemplateMessagesSchema = z.object({ messageIds: TemplateMessageIdsSchema, newNextId: IdSchema.nullable() });
 
+/**
+ * Forward from a template (spec section 2, forward mode): the selected messages, in the
+ * template's order, to the end of one of my parties or of another template of mine. Exactly one
+ * target.
+ */
+export const ForwardTemplateMessagesSchema = z
+  .object({ messageIds: TemplateMessageIdsSchema, targetPartyId: IdSchema.optional(), targetTemplateId: IdSchema.optional() })
+  .refine((body) => (body.targetPartyId === undefined) !== (body.targetTemplateId === undefined), { error: 'invalidInput' });
+
 /** Spec: POST /templates/share/{token}: the folder of mine it goes into. */
 export const AcceptShareSchema = z.object({ path: FolderPathSchema.default('') });

@@ -5,6 +5,7 @@ import {
   CreateTemplateSchema,
   DeleteTemplateMessagesSchema,
   EditTemplateMessageSchema,
+  ForwardTemplateMessagesSchema,
   MoveTemplateMessageSchema,
   MoveTemplateMessagesSchema,
   MoveTemplateSchema,
@@ -20,6 +21,7 @@ import {
   createTemplateFolder,
   deleteTemplateMessages,
   editTemplateMessage,
+  forwardTemplateMessages,
   getTemplate,
   listTemplateFolders,
   listTemplateTrash,
@@ -95,6 +97,10 @@ export const templatesApi = new Hono<ApiEnv>()
     const { userId } = requireConsultant(c);
     const { messageIds, newNextId } = c.req.valid('json');
     return c.json(await moveTemplateMessages(c.get('db'), userId, c.req.param('id'), messageIds, newNextId));
+  })
+  .post('/:id/forward', valid('json', ForwardTemplateMessagesSchema), async (c) => {
+    const { userId } = requireConsultant(c);
+    return c.json(await forwardTemplateMessages(c.env, c.get('db'), userId, c.req.param('id'), c.req.valid('json')));
   })
   .put('/:id/share', async (c) => c.json(await shareTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))))
   .put('/:id/revokeShare', async (c) => {
