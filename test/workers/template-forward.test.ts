@@ -86,6 +86,10 @@ describe('forwarding from a template', () => {
     const mine = await create(berta, 'Meine');
     expect(await ok(await forward(berta, source.id, { messageIds: [heading.id, offer.id], targetTemplateId: mine.id }))).toEqual({ forwarded: 2 });
     expect((await messages(berta, mine.id)).map((message) => message.message)).toEqual(['Willkommen', '*Angebot* der Woche']);
+    // She sees the sharer's photo in the shared template; a stranger does not.
+    expect((await SELF.fetch(`${ORIGIN}/files/${photo.mediaId}`, { headers: berta.headers })).status).toBe(200);
+    const dora = await createConsultant({ name: 'Dora' });
+    await expectError(await SELF.fetch(`${ORIGIN}/files/${photo.mediaId}`, { headers: dora.headers }), 404, 'mediaNotFound');
 
     const before = await rows();
     await expectError(await forward(berta, source.id, { messageIds: [photo.id], targetTemplateId: mine.id }), 404, 'mediaNotFound');
