@@ -54,6 +54,8 @@ export const LIMITS = {
   templateMessagesMax: 1000,
   /** Files one upload into the library takes at once (spec sections 5 and 9). */
   libraryUploadFilesMax: 20,
+  /** Files one drop onto the template editor takes (spec sections 5 and 9). */
+  templateDropFilesMax: 10,
   messageTextMax: 4000,
   /** Largest WebSocket frame the party room parses. */
   frameBytesMax: 16 * 1024,

@@ -36,7 +36,7 @@ type Job = { file: File; title: string; path: string } & ({ kind: MediaKind } | 
  * more than 20 files at once are refused as a whole with a warning for 5 s. `onChanged` runs
  * whenever the library gained or changed an item, so the page shows cards as files finish.
  */
-export function useUploads(onChanged: () => void) {
+export function useUploads(onChanged: () => void, onUploaded?: (item: { id: string; kind: MediaKind }, file: File) => void) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [failures, setFailures] = useState<UploadFailure[]>([]);
@@ -48,6 +48,8 @@ export function useUploads(onChanged: () => void) {
   const failureKey = useRef(0);
   const onChangedRef = useRef(onChanged);
   onChangedRef.current = onChanged;
+  const onUploadedRef = useRef(onUploaded);
+  onUploadedRef.current = onUploaded;
   // Timers die with the page, uploads do not need to: a tus upload left behind resumes next time.
   const alive = useRef(true);
   useEffect(() => {
@@ -96,6 +98,7 @@ export function useUploads(onChanged: () => void) {
       if (status !== 'READY') return fail(job.file.name, 'conversion');
     }
     show('success', 100);
+    onUploadedRef.current?.({ id: uploaded.data.id, kind: job.kind }, job.file);
   };
 
   const run = async () => {

@@ -26,7 +26,22 @@ function bareType(file: File): string {
  * save-to-library forced and locked for non-images) and is sent from there. The message itself is
  * queued by the chat once the file is stored, so it is sent once and shows as pending.
  */
-export function MediaSendDialog({ file, partyId, isManager, onSend, onCancel }: { file: File; partyId: string; isManager: boolean; onSend: (caption: string, media: SentMedia) => void; onCancel: () => void }) {
+export function MediaSendDialog({
+  file,
+  partyId,
+  isManager,
+  onSend,
+  onCaption,
+  onCancel,
+}: {
+  file: File;
+  partyId?: string;
+  isManager: boolean;
+  onSend?: (caption: string, media: SentMedia) => void;
+  /** Instead of uploading here: the caption goes to the caller, whose uploads take the file (the template editor's go through the library's queue). */
+  onCaption?: (caption: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const cancel = useRef<HTMLButtonElement>(null);
@@ -45,11 +60,12 @@ export function MediaSendDialog({ file, partyId, isManager, onSend, onCancel }: 
   }, [file, image]);
 
   async function send() {
+    if (onCaption) return onCaption(caption.trim());
     setBusy(true);
     setError(null);
     const result = image && !save ? await partyUpload() : await libraryUpload();
     setBusy(false);
-    if (result.ok) onSend(caption.trim(), result.media);
+    if (result.ok) onSend?.(caption.trim(), result.media);
     else setError(result.code);
   }
 
