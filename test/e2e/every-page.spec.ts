@@ -31,6 +31,7 @@ let world: {
   party: string;
   expired: string;
   publicProfile: string;
+  template: string;
 };
 
 /** A write as the browser's own script makes it: cookies of its context, the page's Origin. */
@@ -61,6 +62,9 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const removed = await joinedGuest(browser, base, party.id, 'Tom');
   await send(consultant.request, base, 'delete', `/api/parties/${party.id}/removeGuest/${removed.guestId}`);
 
+  const template = await send(consultant.request, base, 'post', '/api/templates/create', { title: 'Herbstparty' });
+  await send(consultant.request, base, 'post', `/api/templates/${template.id}/sendMessage`, { messageType: 'heading', message: 'Willkommen' });
+  await send(consultant.request, base, 'post', `/api/templates/${template.id}/sendMessage`, { messageType: 'text', message: 'Schön, dass ihr *da* seid!' });
   const profiles = await (await consultant.request.get('/api/profile')).json();
   world = {
     states: {
@@ -72,6 +76,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     party: `/${party.shortId}`,
     expired: `/${expired.shortId}`,
     publicProfile: `/p/${profiles[0].shortId}`,
+    template: `/templates/${template.id}`,
   };
   await Promise.all([consultant.close(), guest.context.close(), removed.context.close()]);
 });
@@ -95,6 +100,7 @@ function visits(t: Translation): { actor: Actor; path: string; what: string; sho
     { actor: 'consultant', path: '/profiles', what: 'profile editor', shows: t.profiles.editTitle },
     { actor: 'consultant', path: '/profiles/new', what: 'new profile', shows: t.profiles.newProfile },
     { actor: 'consultant', path: '/releaseNotes', what: 'release notes', shows: t.releaseNotes.title },
+    { actor: 'consultant', path: world.template, what: 'template editor', shows: 'Herbstparty' },
     { actor: 'consultant', path: world.party, what: 'chat as the manager', shows: 'Hallo zusammen!' },
     { actor: 'consultant', path: world.expired, what: 'expired party as the manager', shows: t.party.expiredNote },
   ];
