@@ -5,7 +5,7 @@ import { expectNoSidewaysScroll, phoneContext, settled, signIn } from './helpers
 /**
  * The template editor (/templates/{id}, issue 13 point 2): a consultant builds a template with a
  * heading, texts and a photo (uploaded into her library on the way), sets an insert point,
- * reorders by dragging and by the keyboard, moves and deletes in the selecting modes; the order
+ * reorders by dragging and by the keyboard, moves, deletes and forwards in the selecting modes; the order
  * survives a reload. A second consultant who added it through its share link reads it: no input
  * bar, handles, menus, rename or delete. Screenshots on a phone and a desktop.
  */
@@ -144,6 +144,20 @@ test('a consultant builds a template, reorders it by pointer and keyboard, and a
   await page.getByRole('button', { name: 'Löschen', exact: true }).click();
   await page.getByRole('alertdialog', { name: '1 Nachricht löschen?' }).getByRole('button', { name: 'Löschen' }).click();
   await expect(row(page, 'Gleich zeige ich euch etwas')).toHaveCount(0);
+
+  // Forward mode: the heading into another template of hers.
+  const winter = await createTemplate(page, 'Winterparty');
+  await page.getByRole('button', { name: 'Mehrere Nachrichten' }).click();
+  await page.getByRole('menuitem', { name: 'Nachrichten weiterleiten' }).click();
+  await row(page, 'Willkommen').getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Weiterleiten', exact: true }).click();
+  const forwardDialog = page.getByRole('alertdialog', { name: '1 Nachricht weiterleiten' });
+  await forwardDialog.getByRole('radio', { name: 'eine Vorlage' }).check();
+  await forwardDialog.getByLabel('An welche Vorlage?').selectOption({ label: 'Winterparty' });
+  await forwardDialog.getByRole('button', { name: 'Weiterleiten' }).click();
+  await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'An „Winterparty“ weitergeleitet.' })).toHaveCount(1);
+  expect(await storedOrder(page, winter)).toEqual(['Willkommen']);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
 
   // Editing a text through the input bar.
   await row(page, 'Schön, dass ihr').getByRole('button', { name: 'Aktionen für die Nachricht' }).click();
