@@ -20,6 +20,11 @@ export const MEDIA_MESSAGE_KINDS = {
 } as const satisfies Record<string, MediaKind>;
 
 export type MediaMessageType = keyof typeof MEDIA_MESSAGE_KINDS;
+
+/** The message type a library item goes out as when none is named (audio as audio, not voice). */
+export function libraryMessageType(kind: MediaKind): MediaMessageType {
+  return kind === 'image' ? 'photo' : kind === 'application' ? 'document' : kind;
+}
 export const MEDIA_MESSAGE_TYPES = ['photo', 'video', 'voice', 'audio', 'document'] as const satisfies readonly MediaMessageType[];
 
 export function isMediaMessageType(type: string): type is MediaMessageType {

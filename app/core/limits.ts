@@ -62,6 +62,8 @@ export const LIMITS = {
   libraryUploadFilesMax: 20,
   /** Files one send into a chat takes at once, chosen, dropped or picked from the library (spec sections 5 and 9). */
   chatUploadFilesMax: 10,
+  /** Files one drop onto the template editor takes (spec sections 5 and 9). */
+  templateDropFilesMax: 10,
   messageTextMax: 4000,
   /** Largest WebSocket frame the party room parses. */
   frameBytesMax: 16 * 1024,

@@ -411,6 +411,15 @@ export const MoveTemplateMessagesSchema = z.object({ messageIds: TemplateMessage
  */
 export const CopyTemplateMessagesSchema = z.object({ sourceId: IdSchema, messageIds: TemplateMessageIdsSchema, beforeMessageId: IdSchema.nullable().optional() });
 
+/**
+ * Forward from a template (spec section 2, forward mode): the selected messages, in the
+ * template's order, to the end of one of my parties or of another template of mine. Exactly one
+ * target.
+ */
+export const ForwardTemplateMessagesSchema = z
+  .object({ messageIds: TemplateMessageIdsSchema, targetPartyId: IdSchema.optional(), targetTemplateId: IdSchema.optional() })
+  .refine((body) => (body.targetPartyId === undefined) !== (body.targetTemplateId === undefined), { error: 'invalidInput' });
+
 /** Spec: POST /templates/share/{token}: the folder of mine it goes into. */
 export const AcceptShareSchema = z.object({ path: FolderPathSchema.default('') });
 

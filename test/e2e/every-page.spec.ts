@@ -34,6 +34,7 @@ let world: {
   publicProfile: string;
   /** Another consultant's shared template: anonymous visitors see the public variant, the consultant the add form. */
   addTemplate: string;
+  template: string;
 };
 
 /** A write as the browser's own script makes it: cookies of its context, the page's Origin. */
@@ -85,11 +86,14 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const removed = await joinedGuest(browser, base, party.id, 'Tom');
   await send(consultant.request, base, 'delete', `/api/parties/${party.id}/removeGuest/${removed.guestId}`);
 
+  const template = await send(consultant.request, base, 'post', '/api/templates/create', { title: 'Herbstparty' });
+  await send(consultant.request, base, 'post', `/api/templates/${template.id}/sendMessage`, { messageType: 'heading', message: 'Willkommen' });
+  await send(consultant.request, base, 'post', `/api/templates/${template.id}/sendMessage`, { messageType: 'text', message: 'Schön, dass ihr *da* seid!' });
   const profiles = await (await consultant.request.get('/api/profile')).json();
   const sharer = await browser.newContext({ locale: 'de-DE' });
   await signIn(await sharer.newPage(), 'team@kontor.test');
-  const template = await send(sharer.request, base, 'post', '/api/templates/create', { title: 'Herbstabend', path: '' });
-  const { shareToken } = await send(sharer.request, base, 'put', `/api/templates/${template.id}/share`);
+  const shared = await send(sharer.request, base, 'post', '/api/templates/create', { title: 'Herbstabend', path: '' });
+  const { shareToken } = await send(sharer.request, base, 'put', `/api/templates/${shared.id}/share`);
   await sharer.close();
   world = {
     states: {
@@ -102,6 +106,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     expired: `/${expired.shortId}`,
     publicProfile: `/p/${profiles[0].shortId}`,
     addTemplate: `/addTemplate/${shareToken}`,
+    template: `/templates/${template.id}`,
   };
   await Promise.all([consultant.close(), guest.context.close(), removed.context.close()]);
 });
@@ -154,6 +159,7 @@ function visits(t: Translation): { actor: Actor; path: string; what: string; sho
     { actor: 'consultant', path: '/profiles', what: 'profile editor', shows: t.profiles.editTitle },
     { actor: 'consultant', path: '/profiles/new', what: 'new profile', shows: t.profiles.newProfile },
     { actor: 'consultant', path: '/releaseNotes', what: 'release notes', shows: t.releaseNotes.title },
+    { actor: 'consultant', path: world.template, what: 'template editor', shows: 'Herbstparty' },
     { actor: 'consultant', path: world.party, what: 'chat as the manager', shows: 'Hallo zusammen!' },
     { actor: 'consultant', path: world.expired, what: 'expired party as the manager', shows: t.party.expiredNote },
   ];

@@ -380,7 +380,7 @@ describe('the authorization matrix: pages', () => {
     for (const row of PAGES) {
       for (const actor of inRunOrder(row.expect)) {
         const expected = row.expect[actor];
-        const path = row.path(world);
+        const path = await row.path(world);
         const response = await fetchInPlace(`${ORIGIN}${path}`, { headers: as[actor].cookie, redirect: 'manual' });
         await response.text();
         const location = response.headers.get('Location');

@@ -76,6 +76,7 @@ describe('the template calls need a consultant', () => {
       ['PUT', `/templates/${some}/moveMessages`, { messageIds: [some], newNextId: null }],
       ['PUT', `/templates/${some}/share`],
       ['PUT', `/templates/${some}/revokeShare`],
+      ['POST', `/templates/${some}/forward`, { messageIds: [some], targetPartyId: some }],
     ];
     for (const [method, path, body] of calls) {
       await expectError(await api(path, { method, body }), 401, 'unauthorized');

@@ -6,6 +6,7 @@ import {
   CreateTemplateSchema,
   DeleteTemplateMessagesSchema,
   EditTemplateMessageSchema,
+  ForwardTemplateMessagesSchema,
   MoveTemplateMessageSchema,
   MoveTemplateMessagesSchema,
   MoveTemplateSchema,
@@ -22,6 +23,7 @@ import {
   createTemplateFolder,
   deleteTemplateMessages,
   editTemplateMessage,
+  forwardTemplateMessages,
   getTemplate,
   listTemplateFolders,
   listTemplateTrash,
@@ -101,6 +103,10 @@ export const templatesApi = new Hono<ApiEnv>()
   .post('/:id/copyMessages', valid('json', CopyTemplateMessagesSchema), async (c) => {
     const { userId } = requireConsultant(c);
     return c.json(await copyTemplateMessages(c.get('db'), userId, c.req.param('id'), c.req.valid('json')), 201);
+  })
+  .post('/:id/forward', valid('json', ForwardTemplateMessagesSchema), async (c) => {
+    const { userId } = requireConsultant(c);
+    return c.json(await forwardTemplateMessages(c.env, c.get('db'), userId, c.req.param('id'), c.req.valid('json')));
   })
   .put('/:id/share', async (c) => c.json(await shareTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))))
   .put('/:id/revokeShare', async (c) => {

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { MediaClaims, MediaMessageType, MessageMedia } from '../../app/core/chat-media';
-import { MEDIA_MESSAGE_KINDS, claimsAgree, extensionFits, isMediaMessageType, partyUploadKey, partyUploadPath, uploadFits } from '../../app/core/chat-media';
+import { MEDIA_MESSAGE_KINDS, claimsAgree, extensionFits, libraryMessageType, isMediaMessageType, partyUploadKey, partyUploadPath, uploadFits } from '../../app/core/chat-media';
 import { AppError } from '../../app/core/errors';
 import { LIMITS } from '../../app/core/limits';
 import type { MediaKind } from '../../app/core/media';
@@ -76,10 +76,6 @@ export async function attachLibraryItem(
   return { ...(await offer(env, db, party, member, media)), messageType: type };
 }
 
-/** The message type a library item goes out as when the client names none. */
-function libraryMessageType(kind: MediaKind): MessageType {
-  return kind === 'image' ? 'photo' : kind === 'application' ? 'document' : kind;
-}
 
 export interface AnnouncedUpload extends MessageMedia {
   messageType: MediaMessageType;

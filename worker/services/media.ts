@@ -9,7 +9,7 @@ import { IdSchema } from '../../app/core/schemas';
 import type { CreateMedia } from '../../app/core/schemas';
 import type { Db } from '../db/client';
 import type { MediaFolderRow, MediaItemRow } from '../db/schema';
-import { mediaFolders, mediaItems, mediaUploads, parties, partyMedia } from '../db/schema';
+import { mediaFolders, mediaItems, mediaUploads, parties, partyMedia, templateMessages, templateRecipients } from '../db/schema';
 import type { Identity } from '../auth/identity';
 import { newUpload } from '../media/tus';
 import type { Env } from '../env';
@@ -326,13 +326,23 @@ export interface MediaFile {
  * owns it, and every present member of a party it was put into for a message (`party_media`): the
  * party's manager and its guests who were neither removed nor left. An ended party's members keep
  * reading its chat, so they keep its files. A guest's own upload is theirs through the party only:
- * removed, they lose it with the rest of the chat.
+ * removed, they lose it with the rest of the chat. A consultant who added a shared template sees
+ * the files its messages name (issue 13: the recipient reads the template as its owner made it).
  */
 export async function mayViewMedia(db: Db, identity: Identity, file: MediaFile): Promise<boolean> {
   const userId = identity.consultant?.userId ?? null;
   const guestId = identity.guest?.guestId ?? null;
   if (userId !== null && userId === file.ownerId) return true;
   if (userId === null && guestId === null) return false;
+  if (userId !== null) {
+    const recipient = await db
+      .select({ templateId: templateMessages.templateId })
+      .from(templateMessages)
+      .innerJoin(templateRecipients, and(eq(templateRecipients.templateId, templateMessages.templateId), eq(templateRecipients.userId, userId)))
+      .where(eq(templateMessages.mediaId, file.id))
+      .limit(1);
+    if (recipient.length > 0) return true;
+  }
   const member = guestId === null ? sql`0` : sql`EXISTS (SELECT 1 FROM party_members m WHERE m.party_id = ${partyMedia.partyId} AND m.guest_id = ${guestId} AND m.removed_at IS NULL)`;
   const manager = userId === null ? sql`0` : sql`${parties.userId} = ${userId}`;
   const found = await db

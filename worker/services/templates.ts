@@ -5,6 +5,7 @@ import { AppError } from '../../app/core/errors';
 import { deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath } from '../../app/core/folders';
 import type { EntrySort, FolderTree } from '../../app/core/folders';
 import { LIMITS } from '../../app/core/limits';
+import { isExpired } from '../../app/core/party';
 import type { MediaKind, MediaState } from '../../app/core/media';
 import type { MessageType } from '../../app/core/messages';
 import { profileCardText } from '../../app/core/profile-card';
@@ -15,8 +16,10 @@ import type { SharePreview, TemplateAction, TemplateDetail, TemplateEntry, Templ
 import { randomToken } from '../auth/crypto';
 import type { Db } from '../db/client';
 import type { MediaItemRow, TemplateFolderRow, TemplateMessageRow, TemplateRecipientRow, TemplateRow } from '../db/schema';
-import { mediaFolders, mediaItems, templateFolders, templateMessages, templateRecipients, templates, users } from '../db/schema';
+import { mediaFolders, mediaItems, parties, templateFolders, templateMessages, templateRecipients, templates, users } from '../db/schema';
 import type { Env } from '../env';
+import { linkFiles } from './media-cleanup';
+import { managerMember, room, roomFacts } from './parties';
 import { getProfile } from './profiles';
 
 /**
@@ -642,6 +645,52 @@ export async function copyTemplateMessages(
     await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
   });
   return messagesWithIds(db, id, ids);
+}
+
+/**
+ * Forward mode (spec sections 2 and 6): copies of the selected messages, in the template's order,
+ * at the end of one of the asker's parties (through the room's forwarding path, marked forwarded)
+ * or of another template of theirs. Owner and recipient may forward what they may read; the target
+ * must be theirs to write. A media message keeps naming its library item, so a template target
+ * must belong to the item's owner (a recipient's photo stays the sharer's); a party gets the file
+ * linked, as when a template is played into it. All or nothing: an unknown id, or a media message
+ * whose item is gone or in the trash, refuses the whole call.
+ */
+export async function forwardTemplateMessages(
+  env: Env,
+  db: Db,
+  userId: string,
+  id: string,
+  input: { messageIds: readonly string[]; targetPartyId?: string | undefined; targetTemplateId?: string | undefined },
+  now = Date.now(),
+): Promise<{ forwarded: number }> {
+  const [access, { tree }] = await Promise.all([accessTo(db, userId, id), ownFolders(db, userId)]);
+  if (!access) throw new AppError('templateNotFound');
+  if (accessTrashed(access, tree)) throw new AppError('templateTrashed');
+  const wanted = new Set(input.messageIds);
+  const rows = (await orderedMessages(db, id)).filter((row) => wanted.has(row.message.id));
+  if (rows.length !== wanted.size) throw new AppError('messageNotFound');
+  const messages = await messagesOf(db, rows);
+  for (const message of messages) {
+    if (message.mediaId !== null && (!message.mediaAttachment || message.mediaTrashed)) throw new AppError(message.mediaAttachment ? 'mediaTrashed' : 'mediaNotFound');
+  }
+  if (input.targetTemplateId !== undefined) {
+    // To a template: the template-to-template copy, at the target's end.
+    const copied = await copyTemplateMessages(db, userId, input.targetTemplateId, { sourceId: id, messageIds: input.messageIds, beforeMessageId: null }, now);
+    return { forwarded: copied.length };
+  }
+  const party = await db.query.parties.findFirst({ where: and(eq(parties.id, input.targetPartyId ?? ''), eq(parties.userId, userId)) });
+  if (!party) throw new AppError('partyNotFound');
+  if (isExpired(party.expiresAt, now)) throw new AppError('partyExpired');
+  const copies = messages.map((message) => {
+    const { mediaAttachment, mediaAttachmentType, mediaExtension, mediaAttachmentOwner, contentType } = message;
+    const media = mediaAttachment && mediaAttachmentType && mediaAttachmentOwner && contentType ? { mediaAttachment, mediaAttachmentType, mediaExtension: mediaExtension ?? null, mediaAttachmentOwner, contentType } : undefined;
+    return { tempId: crypto.randomUUID(), messageType: message.messageType, message: message.message, replyingTo: null, media };
+  });
+  await linkFiles(env.DB, party.id, copies.flatMap((copy) => (copy.media ? [copy.media.mediaAttachment] : [])), now);
+  const result = await room(env, party.id).postMany(await managerMember(db, party), roomFacts(party), copies);
+  if (!result.ok) throw new AppError(result.code);
+  return { forwarded: result.value };
 }
 
 // ---- sharing ----------------------------------------------------------------------------------

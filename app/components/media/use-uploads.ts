@@ -34,7 +34,7 @@ type Job = { file: File; title: string; path: string } & ({ kind: MediaKind } | 
  * more than 20 files at once are refused as a whole with a warning for 5 s. `onChanged` runs
  * whenever the library gained or changed an item, so the page shows cards as files finish.
  */
-export function useUploads(onChanged: () => void) {
+export function useUploads(onChanged: () => void, onUploaded?: (item: { id: string; kind: MediaKind }, file: File) => void) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [failures, setFailures] = useState<UploadFailure[]>([]);
@@ -46,6 +46,8 @@ export function useUploads(onChanged: () => void) {
   const failureKey = useRef(0);
   const onChangedRef = useRef(onChanged);
   onChangedRef.current = onChanged;
+  const onUploadedRef = useRef(onUploaded);
+  onUploadedRef.current = onUploaded;
   // Timers die with the page, uploads do not need to: a tus upload left behind resumes next time.
   const alive = useRef(true);
   useEffect(() => {
@@ -78,6 +80,7 @@ export function useUploads(onChanged: () => void) {
       return fail(job.file.name, result.reason);
     }
     alive.current && setProgress({ title: job.title, index, total, phase: 'success', percent: 100 });
+    onUploadedRef.current?.({ id: result.id, kind: job.kind }, job.file);
   };
 
   const run = async () => {

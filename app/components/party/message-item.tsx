@@ -51,13 +51,17 @@ interface Props extends MessageActions {
   onJump: (id: string) => void;
   /** Opens a media message's file in the lightbox or the viewer. */
   onOpenMedia: (message: ChatMessage) => void;
+  /** Replaces the chat's menu (the template editor has its own actions); empty: no menu. */
+  menuOptions?: { key: string; label: string; run: () => void }[] | undefined;
+  /** No time line: a template's message has no time of its own. */
+  timeless?: boolean;
 }
 
 /**
  * One message: a bubble (own ones on the right), a heading, or the placeholder of a deleted one.
  * The menu shows for the manager always and for others only while the party is not restricted.
  */
-export function MessageItem({ message, me, party, repliedTo, receipts, selection, onJump, onOpenMedia, onReply, onEdit, onDelete, onShowReceipts }: Props) {
+export function MessageItem({ message, me, party, repliedTo, receipts, selection, onJump, onOpenMedia, onReply, onEdit, onDelete, onShowReceipts, menuOptions, timeless = false }: Props) {
   const { t } = useTranslation();
   const format = useDateFormatter();
   const mine = message.sender === me?.id;
@@ -69,13 +73,14 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
         <input type="checkbox" checked={selection.selected} onChange={selection.toggle} className="h-5 w-5" aria-label={`${t('selection.select')}: ${preview(message, 40)}`} />
       </label>
     ) : null;
-  const options = menuAllowed && !selection
+  const chatOptions = menuAllowed
     ? [
         can(me, { type: 'replyTo', message }, party) && !party.expired ? { key: 'reply', label: t('messageMenu.reply'), run: () => onReply(message) } : null,
         can(me, { type: 'editMessage', message }, party) ? { key: 'edit', label: t('messageMenu.edit'), run: () => onEdit(message) } : null,
         can(me, { type: 'deleteMessage', message }, party) ? { key: 'delete', label: t('messageMenu.delete'), run: () => onDelete(message) } : null,
       ].filter((option) => option !== null)
     : [];
+  const options = selection ? [] : (menuOptions ?? chatOptions);
 
   const menu =
     options.length > 0 ? (
@@ -171,15 +176,17 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
             )}
           </>
         )}
-        <p className="mt-0.5 flex justify-end gap-2 text-xs text-slate-600">
-          {message.editedAt && !message.deleted ? <span>{t('party.edited')}</span> : null}
-          <span>{format(message.timestamp, 'time')}</span>
-          {receipt ? (
-            <button type="button" onClick={() => onShowReceipts(message)} className="underline decoration-dotted" data-testid="receipts">
-              {receipt.key === 'receipts.seenBy' ? t(receipt.key, { seen: receipt.seen, total: receipt.total }) : t(receipt.key)}
-            </button>
-          ) : null}
-        </p>
+        {timeless ? null : (
+          <p className="mt-0.5 flex justify-end gap-2 text-xs text-slate-600">
+            {message.editedAt && !message.deleted ? <span>{t('party.edited')}</span> : null}
+            <span>{format(message.timestamp, 'time')}</span>
+            {receipt ? (
+              <button type="button" onClick={() => onShowReceipts(message)} className="underline decoration-dotted" data-testid="receipts">
+                {receipt.key === 'receipts.seenBy' ? t(receipt.key, { seen: receipt.seen, total: receipt.total }) : t(receipt.key)}
+              </button>
+            ) : null}
+          </p>
+        )}
       </div>
       {message.deleted ? null : menu}
     </div>

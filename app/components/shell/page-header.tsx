@@ -20,6 +20,8 @@ interface Props<T extends string, S extends string> {
   actions?: HeaderAction[];
   tabs?: { items: HeaderTab<T>[]; current: T; onChange: (value: T) => void; label: string };
   sort?: { items: HeaderTab<S>[]; current: S; onChange: (value: S) => void };
+  /** After the actions: a menu of further ones (the template's bulk actions). */
+  menu?: React.ReactNode;
 }
 
 const ACTION_STYLE = {
@@ -29,7 +31,7 @@ const ACTION_STYLE = {
 } as const;
 
 /** A page's header (spec section 2): title, actions, tabs and a sort toggle. */
-export function PageHeader<T extends string, S extends string>({ title, actions = [], tabs, sort }: Props<T, S>) {
+export function PageHeader<T extends string, S extends string>({ title, actions = [], tabs, sort, menu }: Props<T, S>) {
   const { t } = useTranslation();
   return (
     <div className="border-b border-slate-200 bg-white px-4 pt-4 sm:px-6">
@@ -50,6 +52,7 @@ export function PageHeader<T extends string, S extends string>({ title, actions 
               </button>
             );
           })}
+          {menu}
         </div>
       </div>
       {tabs || sort ? (

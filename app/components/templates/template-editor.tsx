@@ -1,0 +1,474 @@
+import { Link, useNavigate } from '@remix-run/react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '~/components/confirm-dialog';
+import { FileDropZone } from '~/components/media/file-drop-zone';
+import { TitleDialog } from '~/components/library/title-dialog';
+import { UploadBanner } from '~/components/media/upload-banner';
+import { useUploads } from '~/components/media/use-uploads';
+import { DotsIcon, Menu } from '~/components/menu';
+import { ContentsPanel } from '~/components/party/contents-panel';
+import { HeadingDialog } from '~/components/party/heading-dialog';
+import { InputBar } from '~/components/party/input-bar';
+import { preview } from '~/components/party/message-item';
+import { ProfileCardDialog } from '~/components/party/profile-card-dialog';
+import { PageHeader } from '~/components/shell/page-header';
+import type { HeaderAction } from '~/components/shell/page-header';
+import { libraryMessageType } from '~/core/chat-media';
+import type { ErrorCode } from '~/core/errors';
+import { LIMITS } from '~/core/limits';
+import { acceptedKind } from '~/core/media';
+import type { ChatMessage, MessageType } from '~/core/messages';
+import type { EditorMode } from '~/core/template-editor';
+import { NORMAL, asChatMessage, reordered, selectedIds, selecting, templateHeadings, toggleSelected, withChanges } from '~/core/template-editor';
+import type { TemplateDetail, TemplateMessage } from '~/core/templates';
+import { isEditableMessage } from '~/core/templates';
+import { apiFetch, signInAgain } from '~/lib/api';
+import { ForwardDialog } from './forward-dialog';
+import type { ForwardTarget } from './forward-dialog';
+import { TemplateMessageList } from './template-message-list';
+import { lazyNamed } from '~/lib/lazy-named';
+
+// Opened only when asked for: the send dialog (with the uploaders), the lightbox and the viewer.
+const MediaSendDialog = lazyNamed(() => import('~/components/party/media-send-dialog'), 'MediaSendDialog');
+const Lightbox = lazyNamed(() => import('~/components/media/lightbox'), 'Lightbox');
+const MediaViewer = lazyNamed(() => import('~/components/media/media-viewer'), 'MediaViewer');
+
+/** How long a notice stays (spec section 9: success toast 2 s). */
+const NOTICE_MS = 2000;
+/** Spec section 9: after sending with an insert position the list scrolls there after 500 ms. */
+const SCROLL_AFTER_INSERT_MS = 500;
+
+type Dialog =
+  | { kind: 'heading' | 'profileCard' | 'rename' | 'deleteTemplate' | 'forward' | 'massDelete' }
+  | { kind: 'deleteMessage'; message: ChatMessage };
+
+type NewMessage = { messageType: MessageType; message?: string; mediaId?: string };
+
+/**
+ * The template editor at /templates/{id} (spec sections 2 and 4, template detail): the messages in
+ * order with the chat's bubbles, the table of contents of its headings, the input bar (text,
+ * headings, profile card, files through the library), the insert point, drag and drop, and the
+ * exclusive screen modes (normal, mass delete, forward, move, editing). For a recipient of a
+ * shared template it is read-only: no input bar, handles, menus, rename or delete.
+ */
+export function TemplateEditor({ initial, authorName }: { initial: TemplateDetail; authorName: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [detail, setDetail] = useState(initial);
+  const [messages, setMessages] = useState<TemplateMessage[]>(initial.messages);
+  const [mode, setMode] = useState<EditorMode>(NORMAL);
+  const [insertBefore, setInsertBefore] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialogError, setDialogError] = useState<ErrorCode | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorCode | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [tab, setTab] = useState<'messages' | 'contents'>('messages');
+  const [opened, setOpened] = useState<ChatMessage | null>(null);
+  const [tooManyFiles, setTooManyFiles] = useState(false);
+  // Files waiting for their caption (the send dialog shows one at a time), and the captions given.
+  const [captionQueue, setCaptionQueue] = useState<File[]>([]);
+  const captions = useRef(new Map<File, string>());
+  const scroller = useRef<HTMLDivElement>(null);
+  const editable = detail.role === 'owner';
+  const base = `/api/templates/${detail.id}`;
+
+  const chat = useMemo(() => messages.map((message, index) => asChatMessage(message, index, authorName)), [messages, authorName]);
+  const headings = useMemo(() => templateHeadings(messages), [messages]);
+  const photos = chat.filter((message) => message.messageType === 'photo' && message.mediaAttachment);
+  const photoIndex = opened ? photos.findIndex((photo) => photo.id === opened.id) : -1;
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  useEffect(() => {
+    if (!tooManyFiles) return;
+    const timer = setTimeout(() => setTooManyFiles(false), 5000);
+    return () => clearTimeout(timer);
+  }, [tooManyFiles]);
+
+  /** A refused call: the session's end signs in again; anything else is said and the template read again. */
+  const failed = useCallback(
+    async (result: { code: ErrorCode; status: number }) => {
+      if (result.status === 401) return signInAgain(true);
+      setError(result.code);
+      if (result.code === 'templateNotFound' || result.code === 'templateTrashed') return navigate('/templates', { replace: true });
+      const fresh = await apiFetch<TemplateDetail>(base);
+      if (fresh.ok) {
+        setDetail(fresh.data);
+        setMessages(fresh.data.messages);
+      }
+    },
+    [base, navigate],
+  );
+
+  function scrollToMessage(id: string, delay = 0) {
+    setTimeout(() => document.getElementById(`message-${id}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' }), delay);
+  }
+
+  const insertBeforeRef = useRef(insertBefore);
+  insertBeforeRef.current = insertBefore;
+  const add = useCallback(
+    async (body: NewMessage) => {
+      const result = await apiFetch<TemplateMessage>(`${base}/sendMessage`, { method: 'POST', body: { ...body, beforeMessageId: insertBeforeRef.current } });
+      if (!result.ok) return void failed(result);
+      setMessages((current) => withChanges([...current, result.data], []));
+      if (insertBeforeRef.current) scrollToMessage(result.data.id, SCROLL_AFTER_INSERT_MS);
+      else requestAnimationFrame(() => scroller.current?.scrollTo({ top: scroller.current.scrollHeight, behavior: 'smooth' }));
+    },
+    [base, failed],
+  );
+
+  // Files go into the library's root one at a time (the library's own queue and banner); each
+  // becomes a message once it is up (a video once converted), with the caption it was given.
+  const uploads = useUploads(noopChanged, (item, file) => {
+    const caption = captions.current.get(file) ?? '';
+    captions.current.delete(file);
+    void add({ messageType: libraryMessageType(item.kind), mediaId: item.id, ...(caption ? { message: caption } : {}) });
+  });
+
+  /** Spec section 4: up to 10 files; audio goes at once, anything else through the send dialog first. */
+  function takeFiles(files: File[]) {
+    if (files.length === 0) return;
+    if (files.length > LIMITS.templateDropFilesMax) return setTooManyFiles(true);
+    const audio = files.filter((file) => acceptedKind(file.type.split(';')[0]!.trim().toLowerCase()) === 'audio');
+    if (audio.length > 0) uploads.add(audio, '');
+    setCaptionQueue((queue) => [...queue, ...files.filter((file) => !audio.includes(file))]);
+  }
+
+  async function edit(id: string, text: string) {
+    const result = await apiFetch<TemplateMessage>(`${base}/editMessage/${id}`, { method: 'PUT', body: { message: text } });
+    if (!result.ok) return failed(result);
+    setMessages((current) => withChanges(current, [result.data]));
+  }
+
+  async function remove(ids: string[]) {
+    const result = ids.length === 1 ? await apiFetch(`${base}/deleteMessage/${ids[0]}`, { method: 'DELETE' }) : await apiFetch(`${base}/deleteMessages`, { method: 'PUT', body: { messageIds: ids } });
+    if (!result.ok) return failed(result);
+    const gone = new Set(ids);
+    setMessages((current) => current.filter((message) => !gone.has(message.id)));
+    if (insertBefore && gone.has(insertBefore)) setInsertBefore(null);
+  }
+
+  /** Shown moved at once; the server's answer brings the new ranks (a refusal reloads the template). */
+  async function move(ids: string[], beforeId: string | null) {
+    setMessages((current) => reordered(current, ids, beforeId));
+    const result =
+      ids.length === 1
+        ? await apiFetch<TemplateMessage[]>(`${base}/moveMessage/${ids[0]}`, { method: 'PUT', body: { newNextId: beforeId } })
+        : await apiFetch<TemplateMessage[]>(`${base}/moveMessages`, { method: 'PUT', body: { messageIds: ids, newNextId: beforeId } });
+    if (!result.ok) return failed(result);
+    setMessages((current) => withChanges(current, result.data));
+  }
+
+  async function forward(target: ForwardTarget, ids: string[]) {
+    const body = { messageIds: ids, ...(target.kind === 'party' ? { targetPartyId: target.id } : { targetTemplateId: target.id }) };
+    const result = await apiFetch<{ forwarded: number }>(`${base}/forward`, { method: 'POST', body });
+    if (!result.ok) return setError(result.code);
+    setNotice(t('selection.forwarded', { party: target.title }));
+  }
+
+  async function rename(name: string) {
+    setBusy(true);
+    const result = await apiFetch<{ title: string }>(base, { method: 'PUT', body: { name } });
+    setBusy(false);
+    if (!result.ok) return result.status === 401 ? signInAgain(true) : setDialogError(result.code);
+    setDetail((current) => ({ ...current, title: result.data.title }));
+    setDialog(null);
+  }
+
+  async function trashTemplate() {
+    const result = await apiFetch(base, { method: 'DELETE' });
+    setDialog(null);
+    if (!result.ok) return failed(result);
+    navigate('/templates');
+  }
+
+  const close = () => {
+    setDialog(null);
+    setDialogError(null);
+  };
+  const cancelMode = () => setMode(NORMAL);
+  const chosen = selectedIds(mode, messages);
+  const editing = mode.kind === 'editing' ? chat.find((message) => message.id === mode.messageId) : undefined;
+
+  const menuFor = (message: ChatMessage) => [
+    ...(isEditableMessage(message.messageType) ? [{ key: 'edit', label: t('messageMenu.edit'), run: () => setMode({ kind: 'editing', messageId: message.id }) }] : []),
+    { key: 'delete', label: t('messageMenu.delete'), run: () => setDialog({ kind: 'deleteMessage', message }) },
+  ];
+
+  // Spec section 2, header actions per mode; rename and delete only for the owner.
+  const actions: HeaderAction[] =
+    mode.kind === 'massDelete'
+      ? [
+          { label: t('selection.delete'), style: 'destructive', disabled: chosen.length === 0, onClick: () => setDialog({ kind: 'massDelete' }) },
+          { label: t('common.cancel'), style: 'inherit', onClick: cancelMode },
+        ]
+      : mode.kind === 'forward'
+        ? [
+            { label: t('selection.forward'), disabled: chosen.length === 0, onClick: () => setDialog({ kind: 'forward' }) },
+            { label: t('common.cancel'), style: 'inherit', onClick: cancelMode },
+          ]
+        : mode.kind === 'move'
+          ? [{ label: t('common.cancel'), style: 'inherit', onClick: cancelMode }]
+          : editable
+            ? [
+                { label: t('templateEditor.rename'), style: 'inherit', onClick: () => setDialog({ kind: 'rename' }) },
+                { label: t('templateEditor.delete'), style: 'destructive', onClick: () => setDialog({ kind: 'deleteTemplate' }) },
+              ]
+            : [];
+  const bulk =
+    mode.kind === 'normal' && messages.length > 0 ? (
+      <Menu
+        label={t('templateEditor.bulk')}
+        buttonContent={<DotsIcon className="h-5 w-5" />}
+        buttonClassName="flex h-10 w-10 items-center justify-center rounded-full ring-1 ring-slate-300 hover:bg-slate-100"
+        listClassName="w-56"
+        items={[
+          ...(editable
+            ? [
+                { key: 'move', label: t('templateEditor.moveMode'), onSelect: () => setMode(selecting('move')) },
+                { key: 'delete', label: t('templateEditor.deleteMode'), onSelect: () => setMode(selecting('massDelete')), destructive: true },
+              ]
+            : []),
+          { key: 'forward', label: t('templateEditor.forwardMode'), onSelect: () => setMode(selecting('forward')) },
+        ]}
+      />
+    ) : null;
+  const modeHint = mode.kind === 'move' ? t('templateEditor.moveHint') : mode.kind === 'massDelete' || mode.kind === 'forward' ? t('templateEditor.selectHint') : null;
+  const tabClass = (active: boolean) => `flex-1 border-b-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
+
+  return (
+    <div className="flex h-[calc(100dvh-57px)] flex-col">
+      <div className="bg-white px-4 pt-3 sm:px-6">
+        <Link to="/templates" className="inline-flex items-center gap-1 text-sm font-medium text-primary-dark hover:underline">
+          <span aria-hidden="true">←</span> {t('templateEditor.back')}
+        </Link>
+      </div>
+      <PageHeader title={detail.title} actions={actions} menu={bulk} />
+      {detail.sharedBy ? (
+        <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700 sm:px-6" data-testid="shared-note">
+          {t('templateEditor.sharedBy', { name: detail.sharedBy })}
+        </p>
+      ) : null}
+      {modeHint ? (
+        <p role="status" className="border-b border-slate-200 bg-primary-light/40 px-4 py-2 text-sm sm:px-6" data-testid="mode-hint">
+          {modeHint} {t('selection.count', { count: chosen.length })}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="flex items-center justify-between gap-2 bg-red-50 px-4 py-2 text-sm text-red-900">
+          {t(`errors.${error}`)}
+          <button type="button" onClick={() => setError(null)} className="rounded px-2 font-medium underline">
+            {t('common.close')}
+          </button>
+        </p>
+      ) : null}
+      {tooManyFiles ? (
+        <p role="alert" className="bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          {t('media.upload.tooMany', { max: LIMITS.templateDropFilesMax })}
+        </p>
+      ) : null}
+      <p className="sr-only" aria-live="polite">
+        {notice}
+      </p>
+      {notice ? (
+        <p className="bg-emerald-50 px-4 py-2 text-center text-sm text-emerald-900" aria-hidden="true">
+          {notice}
+        </p>
+      ) : null}
+
+      <div role="tablist" aria-label={t('party.sections')} className="flex border-b border-slate-200 bg-white lg:hidden">
+        <button type="button" role="tab" aria-selected={tab === 'messages'} onClick={() => setTab('messages')} className={tabClass(tab === 'messages')}>
+          {t('party.messages')}
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'contents'} onClick={() => setTab('contents')} className={tabClass(tab === 'contents')}>
+          {t('party.contents')}
+        </button>
+      </div>
+
+      <div className="flex min-h-0 flex-1">
+        <section aria-label={t('party.messages')} className={`min-w-0 flex-1 flex-col ${tab === 'messages' ? 'flex' : 'hidden lg:flex'}`}>
+          <div ref={scroller} className="flex-1 overflow-y-auto px-3 py-4 sm:px-6">
+            {messages.length === 0 ? <p className="mt-10 text-center text-slate-600">{editable ? t('templateEditor.empty') : t('party.noMessages')}</p> : null}
+            <TemplateMessageList
+              messages={chat}
+              mode={mode}
+              editable={editable}
+              insertBefore={insertBefore}
+              onInsertPoint={setInsertBefore}
+              onMoveHere={(beforeId) => {
+                const ids = chosen;
+                setMode(NORMAL);
+                if (ids.length > 0) void move(ids, beforeId);
+              }}
+              onDragMove={(id, beforeId) => void move([id], beforeId)}
+              onToggle={(id) => setMode((current) => toggleSelected(current, id))}
+              menuFor={menuFor}
+              onOpenMedia={setOpened}
+            />
+          </div>
+          {editable && (mode.kind === 'normal' || mode.kind === 'editing') ? (
+            <>
+              {insertBefore ? (
+                <p className="flex items-center gap-2 border-t border-slate-200 bg-secondary-light/30 px-3 py-1.5 text-sm" data-testid="insert-point">
+                  <span className="min-w-0 flex-1 truncate">
+                    {t('templateEditor.insertingBefore', { what: preview(chat.find((message) => message.id === insertBefore) ?? { messageType: 'text', message: '' }, 60) })}
+                  </span>
+                  <button type="button" onClick={() => setInsertBefore(null)} className="rounded-full px-3 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
+                    {t('templateEditor.insertAtEnd')}
+                  </button>
+                </p>
+              ) : null}
+              {/* No voice button yet: the chat's recorder sends into a party; recording into the library for a template is still to come (issue 13). */}
+              <InputBar
+                busy={false}
+                disabled={false}
+                mode={editing ? { kind: 'edit', message: editing } : null}
+                onCancelMode={cancelMode}
+                onHeading={() => setDialog({ kind: 'heading' })}
+                onProfileCard={() => setDialog({ kind: 'profileCard' })}
+                onFiles={takeFiles}
+                isManager
+                onSubmit={(text) => {
+                  if (editing) void edit(editing.id, text);
+                  else void add({ messageType: 'text', message: text });
+                  setMode(NORMAL);
+                }}
+              />
+            </>
+          ) : null}
+        </section>
+        <aside className={`shrink-0 overflow-y-auto border-slate-200 bg-white lg:block lg:w-72 lg:border-l ${tab === 'contents' ? 'block w-full' : 'hidden'}`}>
+          <ContentsPanel
+            headings={headings}
+            onJump={(id) => {
+              setTab('messages');
+              scrollToMessage(id);
+            }}
+          />
+        </aside>
+      </div>
+
+      {editable ? (
+        <FileDropZone
+          enabled={mode.kind === 'normal' && dialog === null && captionQueue.length === 0}
+          title={t('media.upload.dropTitle')}
+          hint={t('templateEditor.dropHint', { max: LIMITS.templateDropFilesMax })}
+          onFiles={takeFiles}
+        />
+      ) : null}
+      <UploadBanner progress={uploads.progress} failures={uploads.failures} tooMany={uploads.tooMany} />
+
+      {dialog?.kind === 'heading' ? (
+        <HeadingDialog
+          onCancel={close}
+          onSubmit={(text, level) => {
+            close();
+            void add({ messageType: level, message: text });
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'profileCard' ? (
+        <ProfileCardDialog
+          onCancel={close}
+          onSubmit={(profileId) => {
+            close();
+            void add({ messageType: 'profile', message: profileId });
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'rename' ? (
+        <TitleDialog heading={t('templateEditor.renameTitle')} label={t('templateEditor.name')} confirmLabel={t('common.save')} initial={detail.title} busy={busy} error={dialogError} onSubmit={(name) => void rename(name)} onCancel={close} />
+      ) : null}
+      {dialog?.kind === 'deleteTemplate' ? (
+        <ConfirmDialog title={t('templateEditor.deleteTitle', { title: detail.title })} confirmLabel={t('templateEditor.delete')} destructive onCancel={close} onConfirm={() => void trashTemplate()}>
+          {t('templateEditor.deleteText')}
+        </ConfirmDialog>
+      ) : null}
+      {dialog?.kind === 'deleteMessage' ? (
+        <ConfirmDialog
+          title={t('messageMenu.deleteTitle')}
+          confirmLabel={t('messageMenu.delete')}
+          destructive
+          onCancel={close}
+          onConfirm={() => {
+            close();
+            void remove([dialog.message.id]);
+          }}
+        >
+          {preview(dialog.message)}
+        </ConfirmDialog>
+      ) : null}
+      {dialog?.kind === 'massDelete' ? (
+        <ConfirmDialog
+          title={t('selection.deleteTitle', { count: chosen.length })}
+          confirmLabel={t('selection.delete')}
+          destructive
+          onCancel={close}
+          onConfirm={() => {
+            close();
+            setMode(NORMAL);
+            void remove(chosen);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'forward' ? (
+        <ForwardDialog
+          templateId={detail.id}
+          count={chosen.length}
+          onCancel={close}
+          onForward={(target) => {
+            close();
+            setMode(NORMAL);
+            void forward(target, chosen);
+          }}
+        />
+      ) : null}
+      {captionQueue[0] ? (
+        <Suspense fallback={null}>
+          <MediaSendDialog
+            key={`${captionQueue[0].name}-${captionQueue.length}`}
+            files={[captionQueue[0]]}
+            isManager={false}
+            onCancel={() => setCaptionQueue((queue) => queue.slice(1))}
+            onSend={(caption) => {
+              const file = captionQueue[0]!;
+              captions.current.set(file, caption);
+              uploads.add([file], '');
+              setCaptionQueue((queue) => queue.slice(1));
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {opened ? (
+        <Suspense fallback={null}>
+          {photoIndex >= 0 ? (
+            <Lightbox
+              photos={photos.map((photo) => ({ id: photo.mediaAttachment ?? '', title: photo.message ? preview({ messageType: 'text', message: photo.message }) : detail.title }))}
+              index={photoIndex}
+              onIndex={(index) => setOpened(photos[index] ?? null)}
+              onClose={() => setOpened(null)}
+            />
+          ) : opened.mediaAttachment ? (
+            <MediaViewer
+              media={{
+                id: opened.mediaAttachment,
+                title: messages.find((message) => message.id === opened.id)?.mediaTitle ?? detail.title,
+                mediaType: opened.mediaAttachmentType === 'video' || opened.mediaAttachmentType === 'audio' ? opened.mediaAttachmentType : 'application',
+                hasPreview: messages.find((message) => message.id === opened.id)?.hasPreview ?? false,
+              }}
+              onClose={() => setOpened(null)}
+            />
+          ) : null}
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+/** The library page refreshes its cards on upload; the editor adds a message when a file is done instead. */
+function noopChanged() {}

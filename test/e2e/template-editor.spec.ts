@@ -1,0 +1,211 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './diagnostics';
+import { expectNoSidewaysScroll, phoneContext, settled, signIn } from './helpers';
+
+/**
+ * The template editor (/templates/{id}, issue 13 point 2): a consultant builds a template with a
+ * heading, texts and a photo (uploaded into her library on the way), sets an insert point,
+ * reorders by dragging and by the keyboard, moves, deletes and forwards in the selecting modes; the order
+ * survives a reload. A second consultant who added it through its share link reads it: no input
+ * bar, handles, menus, rename or delete. Screenshots on a phone and a desktop.
+ */
+
+test.use({ locale: 'de-DE' });
+
+const SHOTS = 'test-results/template-editor';
+
+/** A real JPEG of one colour, drawn by the browser. */
+async function jpeg(page: Page, colour: string): Promise<Buffer> {
+  const bytes = await page.evaluate(async (fill) => {
+    const canvas = new OffscreenCanvas(640, 480);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = fill;
+    context.fillRect(0, 0, 640, 480);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  }, colour);
+  return Buffer.from(bytes);
+}
+
+const origin = (page: Page) => ({ Origin: new URL(page.url()).origin });
+
+async function createTemplate(page: Page, title: string): Promise<string> {
+  const response = await page.request.post('/api/templates/create', { headers: origin(page), data: { title } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).id;
+}
+
+/** The texts of the rows, in the order shown (a photo by its caption). */
+async function order(page: Page): Promise<string[]> {
+  return (await page.getByTestId('template-row').getByTestId('message').allInnerTexts()).map((text) => text.trim().split('\n')[0]!.trim());
+}
+
+async function storedOrder(page: Page, id: string): Promise<string[]> {
+  const detail = await (await page.request.get(`/api/templates/${id}`)).json();
+  return detail.messages.map((message: { message: string }) => message.message);
+}
+
+const row = (page: Page, text: string) => page.getByTestId('template-row').filter({ has: page.getByTestId('message').filter({ hasText: text }) });
+
+async function writeText(page: Page, text: string, shown = text) {
+  await page.getByLabel('Nachricht', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Senden', exact: true }).click();
+  await expect(row(page, shown)).toBeVisible();
+}
+
+/** Drags a row by its handle with the pointer until its middle is on another row's middle. */
+async function drag(page: Page, from: string, to: string) {
+  const handle = (await row(page, from).getByTestId('drag-handle').boundingBox())!;
+  const dragged = (await row(page, from).boundingBox())!;
+  const target = (await row(page, to).boundingBox())!;
+  const x = handle.x + handle.width / 2;
+  const y = handle.y + handle.height / 2;
+  const shift = target.y + target.height / 2 - (dragged.y + dragged.height / 2);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y - Math.sign(shift) * 10, { steps: 3 });
+  await page.mouse.move(x, y + shift, { steps: 15 });
+  await page.mouse.up();
+}
+
+test('a consultant builds a template, reorders it by pointer and keyboard, and a recipient reads it', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
+  const page = await context.newPage();
+  await signIn(page, 'anna@salon.test');
+  const id = await createTemplate(page, 'Herbstparty');
+  await page.goto(`/templates/${id}`);
+  await settled(page);
+  await expect(page.getByRole('heading', { name: 'Herbstparty', level: 1 })).toBeVisible();
+  await expect(page.getByText('Diese Vorlage ist noch leer.')).toBeVisible();
+
+  // A heading, a text, a photo with its caption.
+  await page.getByRole('button', { name: 'Überschrift einfügen' }).click();
+  const headingDialog = page.getByRole('alertdialog', { name: 'Überschrift' });
+  await headingDialog.getByLabel('Text der Überschrift').fill('Willkommen');
+  await headingDialog.getByRole('button', { name: 'Einfügen' }).click();
+  await expect(row(page, 'Willkommen')).toBeVisible();
+  await writeText(page, 'Schön, dass ihr *alle* da seid!', 'Schön, dass ihr alle da seid!');
+  await expect(row(page, 'Schön, dass ihr').locator('strong')).toHaveText('alle');
+  await page.getByTestId('chat-file-input').setInputFiles({ name: 'kollektion.jpg', mimeType: 'image/jpeg', buffer: await jpeg(page, '#c2410c') });
+  const sendDialog = page.getByRole('dialog', { name: 'Foto senden' });
+  await expect(sendDialog.getByTestId('send-preview')).toBeVisible();
+  await sendDialog.getByLabel('Bildunterschrift (optional)').fill('Die Kollektion');
+  await sendDialog.getByRole('button', { name: 'Senden' }).click();
+  const photo = row(page, 'Die Kollektion');
+  await expect(photo.getByTestId('chat-photo')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => photo.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  expect(await order(page)).toEqual(['Willkommen', 'Schön, dass ihr alle da seid!', 'Die Kollektion']);
+  await expect(page.getByTestId('contents').getByRole('link', { name: 'Willkommen' })).toBeVisible();
+
+  // The insert point: before the photo; a click on the set marker clears it.
+  await page.getByRole('button', { name: 'Hier einfügen, vor: 📷 Die Kollektion' }).click();
+  await expect(page.getByTestId('insert-point')).toContainText('Die Kollektion');
+  await writeText(page, 'Gleich zeige ich euch etwas');
+  expect(await order(page)).toEqual(['Willkommen', 'Schön, dass ihr alle da seid!', 'Gleich zeige ich euch etwas', 'Die Kollektion']);
+  await page.getByRole('button', { name: 'Einfügestelle aufheben' }).click();
+  await expect(page.getByTestId('insert-point')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/desktop-built.png` });
+
+  // Dragging the photo onto the first text puts it before it.
+  await drag(page, 'Die Kollektion', 'Schön, dass ihr');
+  await expect.poll(() => order(page)).toEqual(['Willkommen', 'Die Kollektion', 'Schön, dass ihr alle da seid!', 'Gleich zeige ich euch etwas']);
+  await expect.poll(() => storedOrder(page, id)).toEqual(['Willkommen', 'Die Kollektion', 'Schön, dass ihr *alle* da seid!', 'Gleich zeige ich euch etwas']);
+
+  // The keyboard: Space lifts the heading, ArrowDown twice, Space drops; each step is announced.
+  await row(page, 'Willkommen').getByTestId('drag-handle').focus();
+  await page.keyboard.press('Space');
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(/Nachricht 1 von 4 angehoben|an Stelle 1 von 4/);
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('Nachricht ist an Stelle 2 von 4.');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('Nachricht ist an Stelle 3 von 4.');
+  await page.keyboard.press('Space');
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText('Nachricht an Stelle 3 von 4 abgelegt.');
+  await expect.poll(() => order(page)).toEqual(['Die Kollektion', 'Schön, dass ihr alle da seid!', 'Willkommen', 'Gleich zeige ich euch etwas']);
+
+  // Move mode: the photo to the end.
+  await page.getByRole('button', { name: 'Mehrere Nachrichten' }).click();
+  await page.getByRole('menuitem', { name: 'Nachrichten verschieben' }).click();
+  await expect(page.getByTestId('drag-handle')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Umbenennen' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Ans Ende verschieben' })).toBeDisabled();
+  await row(page, 'Die Kollektion').getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Ans Ende verschieben' }).click();
+  await expect.poll(() => order(page)).toEqual(['Schön, dass ihr alle da seid!', 'Willkommen', 'Gleich zeige ich euch etwas', 'Die Kollektion']);
+  await expect(page.getByTestId('drag-handle')).toHaveCount(4);
+
+  // Mass delete: one selected, confirmed; cancel elsewhere clears the selection.
+  await page.getByRole('button', { name: 'Mehrere Nachrichten' }).click();
+  await page.getByRole('menuitem', { name: 'Nachrichten löschen' }).click();
+  await expect(page.getByRole('button', { name: 'Löschen', exact: true })).toBeDisabled();
+  await row(page, 'Gleich zeige ich euch etwas').getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+  await page.getByRole('alertdialog', { name: '1 Nachricht löschen?' }).getByRole('button', { name: 'Löschen' }).click();
+  await expect(row(page, 'Gleich zeige ich euch etwas')).toHaveCount(0);
+
+  // Forward mode: the heading into another template of hers.
+  const winter = await createTemplate(page, 'Winterparty');
+  await page.getByRole('button', { name: 'Mehrere Nachrichten' }).click();
+  await page.getByRole('menuitem', { name: 'Nachrichten weiterleiten' }).click();
+  await row(page, 'Willkommen').getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Weiterleiten', exact: true }).click();
+  const forwardDialog = page.getByRole('alertdialog', { name: '1 Nachricht weiterleiten' });
+  await forwardDialog.getByRole('radio', { name: 'eine Vorlage' }).check();
+  await forwardDialog.getByLabel('An welche Vorlage?').selectOption({ label: 'Winterparty' });
+  await forwardDialog.getByRole('button', { name: 'Weiterleiten' }).click();
+  await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'An „Winterparty“ weitergeleitet.' })).toHaveCount(1);
+  expect(await storedOrder(page, winter)).toEqual(['Willkommen']);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+
+  // Editing a text through the input bar.
+  await row(page, 'Schön, dass ihr').getByRole('button', { name: 'Aktionen für die Nachricht' }).click();
+  await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+  await expect(page.getByLabel('Nachricht', { exact: true })).toHaveValue('Schön, dass ihr *alle* da seid!');
+  await page.getByLabel('Nachricht', { exact: true }).fill('Hallo zusammen!');
+  await page.getByRole('button', { name: 'Änderung speichern' }).click();
+  await expect(row(page, 'Hallo zusammen!')).toBeVisible();
+
+  // The order is the server's: a reload shows it again.
+  await page.reload();
+  await settled(page);
+  expect(await order(page)).toEqual(['Hallo zusammen!', 'Willkommen', 'Die Kollektion']);
+
+  // Shared with a second consultant, who added it: read-only for her.
+  const share = await page.request.put(`/api/templates/${id}/share`, { headers: origin(page) });
+  const { shareToken } = await share.json();
+  const phone = await phoneContext(browser);
+  const reader = await phone.newPage();
+  await signIn(reader, 'team@kontor.test');
+  expect((await reader.request.post(`/api/templates/share/${shareToken}`, { headers: origin(reader), data: { path: '' } })).status()).toBe(201);
+  await reader.goto(`/templates/${id}`);
+  await settled(reader);
+  await expect(reader.getByTestId('shared-note')).toContainText('Geteilt von');
+  expect(await order(reader)).toEqual(['Hallo zusammen!', 'Willkommen', 'Die Kollektion']);
+  await expect.poll(() => row(reader, 'Die Kollektion').locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await expect(reader.getByLabel('Nachricht', { exact: true })).toHaveCount(0);
+  await expect(reader.getByTestId('drag-handle')).toHaveCount(0);
+  await expect(reader.getByTestId('insert-marker')).toHaveCount(0);
+  await expect(reader.getByRole('button', { name: 'Aktionen für die Nachricht' })).toHaveCount(0);
+  await expect(reader.getByRole('button', { name: 'Umbenennen' })).toHaveCount(0);
+  await expect(reader.getByRole('button', { name: 'Vorlage löschen' })).toHaveCount(0);
+  await expectNoSidewaysScroll(reader);
+  await reader.screenshot({ path: `${SHOTS}/phone-recipient.png` });
+
+  // The owner on a phone too.
+  const ownerPhone = await phoneContext(browser);
+  const ownerPage = await ownerPhone.newPage();
+  await signIn(ownerPage, 'anna@salon.test');
+  await ownerPage.goto(`/templates/${id}`);
+  await settled(ownerPage);
+  await expect(ownerPage.getByTestId('drag-handle')).toHaveCount(3);
+  await expectNoSidewaysScroll(ownerPage);
+  await ownerPage.screenshot({ path: `${SHOTS}/phone-owner.png` });
+  await page.screenshot({ path: `${SHOTS}/desktop-owner.png` });
+
+  // A template that is not there sends her to the list.
+  const gone = await page.goto(`/templates/${crypto.randomUUID()}`);
+  expect(new URL(gone!.url()).pathname).toBe('/templates');
+  await Promise.all([context.close(), phone.close(), ownerPhone.close()]);
+});
