@@ -48,10 +48,11 @@ const MediaPickerDialog = lazyNamed(() => needingWorkspaceTexts(import('~/compon
 const ChatUploads = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/chat-uploads')), 'ChatUploads');
 // The screen-wide drop zone is not needed for the first paint: it loads right after.
 const FileDropZone = lazyNamed(() => import('~/components/media/file-drop-zone'), 'FileDropZone');
-// Playing templates is the manager's: the dialog and the panel load when she uses them.
-const ApplyTemplateDialog = lazyNamed(() => import('~/components/party/apply-template-dialog'), 'ApplyTemplateDialog');
-const OverwriteDialog = lazyNamed(() => import('~/components/party/apply-template-dialog'), 'OverwriteDialog');
-const AppliedTemplatePanel = lazyNamed(() => import('~/components/party/applied-template-panel'), 'AppliedTemplatePanel');
+// Playing templates is the manager's: the dialog and the panel load when she uses them, with
+// their texts.
+const ApplyTemplateDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/apply-template-dialog')), 'ApplyTemplateDialog');
+const OverwriteDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/apply-template-dialog')), 'OverwriteDialog');
+const AppliedTemplatePanel = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/applied-template-panel')), 'AppliedTemplatePanel');
 // The recorder, and the converters it may load, come only when the voice button is pressed.
 const VoiceDialog = lazyNamed(() => import('~/components/party/voice-dialog'), 'VoiceDialog');
 
@@ -293,7 +294,7 @@ function Party({ party }: { party: PartyInfo }) {
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M5 4h14v16H5Z M8 8h8 M8 12h8 M8 16h5" />
             </svg>
-            <span className="sr-only sm:not-sr-only">{t('templatePlay.button')}</span>
+            <span className="sr-only sm:not-sr-only">{t('party.templateButton')}</span>
           </button>
         ) : null}
         {mayRestrict ? (

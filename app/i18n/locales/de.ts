@@ -110,6 +110,7 @@ const de = {
     cancel: 'Abbrechen',
   },
   party: {
+    templateButton: 'Vorlage',
     deletedMessage: 'Diese Nachricht wurde gelöscht.',
     deletedHeading: 'Überschrift gelöscht',
     olderMessage: 'Antwort auf eine ältere Nachricht',
@@ -286,7 +287,6 @@ const de = {
     forwarded: 'An „{{party}}“ weitergeleitet.',
   },
   templatePlay: {
-    button: 'Vorlage',
     applyTitle: 'Vorlage anwenden',
     search: 'Vorlagen suchen',
     folders: 'Ordner',

@@ -112,6 +112,7 @@ const en: Translation = {
     cancel: 'Cancel',
   },
   party: {
+    templateButton: 'Template',
     deletedMessage: 'This message was deleted.',
     deletedHeading: 'Heading deleted',
     olderMessage: 'Reply to an earlier message',
@@ -288,7 +289,6 @@ const en: Translation = {
     forwarded: 'Forwarded to “{{party}}”.',
   },
   templatePlay: {
-    button: 'Template',
     applyTitle: 'Apply template',
     search: 'Search templates',
     folders: 'Folders',

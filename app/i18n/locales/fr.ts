@@ -115,6 +115,7 @@ const fr: Translation = {
     cancel: 'Annuler',
   },
   party: {
+    templateButton: 'Modèle',
     deletedMessage: 'Ce message a été supprimé.',
     deletedHeading: 'Titre supprimé',
     olderMessage: 'Réponse à un message plus ancien',
@@ -291,7 +292,6 @@ const fr: Translation = {
     forwarded: 'Transféré vers « {{party}} ».',
   },
   templatePlay: {
-    button: 'Modèle',
     applyTitle: 'Appliquer un modèle',
     search: 'Rechercher des modèles',
     folders: 'Dossiers',

@@ -112,6 +112,7 @@ const it: Translation = {
     cancel: 'Annulla',
   },
   party: {
+    templateButton: 'Modello',
     deletedMessage: 'Questo messaggio è stato eliminato.',
     deletedHeading: 'Titolo eliminato',
     olderMessage: 'Risposta a un messaggio precedente',
@@ -288,7 +289,6 @@ const it: Translation = {
     forwarded: 'Inoltrato a «{{party}}».',
   },
   templatePlay: {
-    button: 'Modello',
     applyTitle: 'Applica modello',
     search: 'Cerca modelli',
     folders: 'Cartelle',

@@ -112,6 +112,7 @@ const nl: Translation = {
     cancel: 'Annuleren',
   },
   party: {
+    templateButton: 'Sjabloon',
     deletedMessage: 'Dit bericht is verwijderd.',
     deletedHeading: 'Kop verwijderd',
     olderMessage: 'Antwoord op een eerder bericht',
@@ -288,7 +289,6 @@ const nl: Translation = {
     forwarded: 'Doorgestuurd naar ‘{{party}}’.',
   },
   templatePlay: {
-    button: 'Sjabloon',
     applyTitle: 'Sjabloon toepassen',
     search: 'Sjablonen zoeken',
     folders: 'Mappen',
