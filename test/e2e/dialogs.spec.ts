@@ -17,6 +17,8 @@ async function open(browser: Browser, screen: Screen): Promise<Page> {
 /** Centred within a few px, and wholly on screen. */
 async function expectCentred(page: Page, dialog: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
+  // A dialog loads its code when it first opens: measure it once it is there.
+  await expect(dialog).toBeVisible();
   const box = (await dialog.boundingBox())!;
   const viewport = page.viewportSize()!;
   expect(Math.abs(box.x + box.width / 2 - viewport.width / 2), `horizontal centre of ${JSON.stringify(box)}`).toBeLessThanOrEqual(3);

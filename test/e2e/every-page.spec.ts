@@ -146,7 +146,7 @@ function visits(t: Translation): { actor: Actor; path: string; what: string; sho
     { actor: 'consultant', path: '/parties?tab=expired', what: 'dashboard, expired', shows: 'Vorbei' },
     { actor: 'consultant', path: '/media', what: 'media library', shows: t.media.title, opens: libraryMedia },
     { actor: 'consultant', path: '/media#trash', what: 'media library, trash', shows: t.media.emptyTrash },
-    { actor: 'consultant', path: '/templates', what: 'templates', shows: t.templates.empty },
+    { actor: 'consultant', path: '/templates', what: 'templates', shows: 'Herbstparty' },
     { actor: 'consultant', path: '/templates#trash', what: 'templates, trash', shows: t.media.emptyTrash },
     {
       actor: 'consultant',

@@ -92,7 +92,7 @@ describe('forwarding from a template', () => {
     await expectError(await SELF.fetch(`${ORIGIN}/files/${photo.mediaId}`, { headers: dora.headers }), 404, 'mediaNotFound');
 
     const before = await rows();
-    await expectError(await forward(berta, source.id, { messageIds: [photo.id], targetTemplateId: mine.id }), 404, 'mediaNotFound');
+    await expectError(await forward(berta, source.id, { messageIds: [photo.id], targetTemplateId: mine.id }), 403, 'forbidden');
     // The recipient cannot write into the sharer's template, nor forward into someone else's party.
     await expectError(await forward(berta, source.id, { messageIds: [offer.id], targetTemplateId: source.id }), 403, 'templateReadOnly');
     const claras = await createParty(clara, { title: 'Claras' });
