@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData, useLocation, useNavigate, useRevalidator, useSearchParams } from '@remix-run/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLoaderData } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LibraryBreadcrumb } from '~/components/library/library-breadcrumb';
 import { LibrarySearch } from '~/components/library/library-search';
 import { MoveDialog } from '~/components/library/move-dialog';
 import { TitleDialog } from '~/components/library/title-dialog';
+import { useLibraryPage } from '~/components/library/use-library-page';
 import { FileDropZone } from '~/components/media/file-drop-zone';
 import { Lightbox } from '~/components/media/lightbox';
 import { MediaCard } from '~/components/media/media-card';
@@ -15,16 +16,13 @@ import type { ViewedMedia } from '~/components/media/media-viewer';
 import { UploadBanner } from '~/components/media/upload-banner';
 import { useUploads } from '~/components/media/use-uploads';
 import { PageHeader } from '~/components/shell/page-header';
-import type { ErrorCode } from '~/core/errors';
-import type { MediaSort } from '~/core/media';
 import { TRASH_RETENTION_DAYS } from '~/core/folders';
 import { sortEntries } from '~/core/media';
-import type { LibraryPlace } from '~/core/media-library';
-import { apiPath, breadcrumb, folderOfPath, hashOf, libraryTree, placeOfHash } from '~/core/media-library';
-import { apiFetch, signInAgain } from '~/lib/api';
+import { folderOfPath } from '~/core/media-library';
+import { apiFetch } from '~/lib/api';
 import { watchConversion } from '~/lib/conversions';
 import { requireConsultant } from '~/lib/auth.server';
-import type { MediaEntry, MediaListing } from '../../worker/services/media';
+import type { MediaEntry } from '../../worker/services/media';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
 
@@ -38,124 +36,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { folders: await context.services.media.listFolders(context.db, userId) };
 }
 
-/** How long a success notice stays (spec section 9: success toast 2 s). */
-const NOTICE_MS = 2000;
-/** Typing pauses this long before a search is sent. */
-const SEARCH_DELAY_MS = 250;
-
 type Dialog = { kind: 'newFolder' } | { kind: 'rename'; entry: MediaEntry } | { kind: 'move'; entry: MediaEntry };
 /** An item opened: a photo in the lightbox (among the photos shown, so next and previous follow the list), anything else in the viewer. */
 type Opened = { kind: 'photo'; id: string } | { kind: 'viewer'; media: ViewedMedia };
 /** The accepted types (spec section 5), for the file picker; what is chosen is checked again. */
 const ACCEPT = 'image/*,video/*,application/pdf,audio/*';
-type Listing = { key: string; entries: MediaEntry[] } | { key: string; error: ErrorCode };
 
 export default function MediaLibrary() {
   const { t } = useTranslation();
   const { folders } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const [params, setParams] = useSearchParams();
-  const sort: MediaSort = params.get('sort') === 'name' ? 'name' : 'date';
-  const tree = useMemo(() => libraryTree(folders), [folders]);
-  // The server never sees the hash: the first render is the top level on both sides, then the place.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const hash = mounted ? location.hash : '';
-  const resolved = useMemo(() => placeOfHash(hash, folders), [hash, folders]);
-  const place: LibraryPlace = resolved ?? { kind: 'folder', folderId: null };
-  const folderId = place.kind === 'folder' ? place.folderId : null;
-  const inTrash = place.kind === 'trash';
-  const titleOf = useCallback((id: string | null) => (id === null ? t('media.root') : (folders.find((folder) => folder.id === id)?.title ?? t('media.root'))), [folders, t]);
-
-  const [query, setQuery] = useState('');
-  const [searched, setSearched] = useState('');
-  const searching = searched.trim() !== '';
-  const [version, setVersion] = useState(0);
-  const [listing, setListing] = useState<Listing | null>(null);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [dialogError, setDialogError] = useState<ErrorCode | null>(null);
-  const [pageError, setPageError] = useState<ErrorCode | null>(null);
-  const [notice, setNotice] = useState<{ text: string; at: number } | null>(null);
+  const library = useLibraryPage<MediaEntry, Dialog>({ api: '/api/media', folders, rootTitle: t('media.root'), moveKey: 'mediaId', sortByName: (entries) => sortEntries(entries, 'name') });
+  const { setParams, sort, mounted, folderId, inTrash, path, titleOf, to, open, folderGone, query, setQuery, searched, searching, reload, listing, current, entries, hidden, shown } = library;
+  const { dialog, setDialog, openDialog, busy, dialogError, pageError, notice, change, findEntry, move, trash, restore } = library;
   const [opened, setOpened] = useState<Opened | null>(null);
   const picker = useRef<HTMLInputElement>(null);
-  const uploads = useUploads(() => setVersion((value) => value + 1));
+  const uploads = useUploads(reload);
 
-  const to = useCallback(
-    (target: string | null | 'trash') => {
-      const hash = hashOf(target === 'trash' ? { kind: 'trash' } : { kind: 'folder', folderId: target }, tree);
-      return { pathname: location.pathname, search: location.search, hash: hash ? `#${hash}` : '' };
-    },
-    [tree, location.pathname, location.search],
-  );
-  const open = (target: string | null | 'trash') => navigate(to(target));
-
-  // A hash naming no folder (one since moved or trashed, a mistyped address): the top level, said once.
-  const gone = resolved === null;
-  useEffect(() => {
-    if (gone) navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true, state: { folderGone: true } });
-  }, [gone, navigate, location.pathname, location.search]);
-  const folderGone = mounted && (location.state as { folderGone?: boolean } | null)?.folderGone === true;
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearched(query), query.trim() === '' ? 0 : SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
-
-  const path = apiPath(folderId, tree);
-  const key = searching ? `search:${searched.trim()}` : inTrash ? 'trash' : `folder:${path}`;
-  const placeKey = `${key}|${sort}|${mounted}`;
-  const shownKey = `${placeKey}|${version}`;
-  useEffect(() => {
-    if (gone || !mounted) return;
-    let current = true;
-    const request = searching
-      ? apiFetch<MediaEntry[]>(`/api/media/search?${new URLSearchParams({ q: searched.trim() })}`)
-      : inTrash
-        ? apiFetch<MediaEntry[]>('/api/media/trash')
-        : apiFetch<MediaListing>(`/api/media?${new URLSearchParams({ path, sort })}`).then((result) => (result.ok ? { ok: true as const, data: result.data.entries } : result));
-    void request.then((result) => {
-      if (!current) return;
-      if (!result.ok && result.status === 401) return signInAgain(true);
-      setListing(result.ok ? { key: placeKey, entries: result.data } : { key: placeKey, error: result.code });
-    });
-    return () => {
-      current = false;
-    };
-  }, [shownKey]);
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
-
-  /** Runs a change through the API; on success closes the dialog, says so and loads the place again. */
-  const change = async (call: Promise<{ ok: true } | { ok: false; code: ErrorCode; status: number }>, success: string) => {
-    setBusy(true);
-    setPageError(null);
-    const result = await call;
-    setBusy(false);
-    if (!result.ok) {
-      if (result.status === 401) return signInAgain(true);
-      if (dialog) setDialogError(result.code);
-      else setPageError(result.code);
-      return;
-    }
-    setDialog(null);
-    setDialogError(null);
-    setNotice({ text: success, at: Date.now() });
-    setVersion((value) => value + 1);
-    revalidator.revalidate();
-  };
-
-  const findEntry = (id: string) => (listing && 'entries' in listing ? listing.entries.find((entry) => entry.id === id) : undefined);
-  const move = (entry: { id: string; title: string }, target: string | null) =>
-    change(apiFetch('/api/media/folder', { method: 'PUT', body: { mediaId: entry.id, path: apiPath(target, tree) } }), t('media.moved', { title: entry.title, place: titleOf(target) }));
-  const trash = (entry: { id: string; title: string }) => change(apiFetch(`/api/media/${entry.id}`, { method: 'DELETE' }), t('media.trashed', { title: entry.title }));
-  const restore = (entry: MediaEntry) => change(apiFetch(`/api/media/${entry.id}/restore`, { method: 'PUT' }), t('media.restored', { title: entry.title }));
   // pdf.js and the drawing code load only when a preview is made, and never into the server's
   // bundle (pdf.js needs the DOM when it loads; the menu is only ever used in the browser).
   const regenerate = (entry: MediaEntry) => {
@@ -171,11 +67,6 @@ export default function MediaLibrary() {
     if (target === 'trash') void trash(entry);
     else void move(entry, target);
   };
-  const openDialog = (next: Dialog) => {
-    setDialogError(null);
-    setDialog(next);
-  };
-
   // A video converting when the page was opened (or uploaded elsewhere) is followed to its end as well:
   // its row only learns Stream's news when asked. Each once per page: a refusal does not loop.
   const followed = useRef(new Set<string>());
@@ -184,15 +75,10 @@ export default function MediaLibrary() {
     for (const entry of converting) {
       if (followed.current.has(entry.id)) continue;
       followed.current.add(entry.id);
-      void watchConversion(entry.id).then(() => setVersion((value) => value + 1));
+      void watchConversion(entry.id).then(reload);
     }
   }, [listing]);
 
-  const { hidden, shown } = breadcrumb(folderId, folders);
-  // After a change the place's old contents stay until the new ones arrive: no flash of "loading".
-  const current = listing?.key === placeKey ? listing : null;
-  // The API sorts a folder as asked; the trash (newest trashed first) and search results (newest first) are sorted here by name.
-  const entries = current && 'entries' in current ? (sort === 'name' && (inTrash || searching) ? sortEntries(current.entries, 'name') : current.entries) : null;
   const photos = (entries ?? []).filter((entry) => entry.mediaType === 'image' && entry.state === 'ready' && entry.deletesAt === null);
   const photoIndex = opened?.kind === 'photo' ? photos.findIndex((photo) => photo.id === opened.id) : -1;
   const openerOf = (entry: MediaEntry): (() => void) | undefined => {

@@ -1,0 +1,195 @@
+import { useLocation, useNavigate, useRevalidator, useSearchParams } from '@remix-run/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '~/core/errors';
+import type { EntrySort } from '~/core/folders';
+import type { LibraryFolder, LibraryPlace } from '~/core/media-library';
+import { apiPath, breadcrumb, hashOf, libraryTree, placeOfHash } from '~/core/media-library';
+import { apiFetch, signInAgain } from '~/lib/api';
+import type { ApiResult } from '~/lib/api';
+
+/** How long a success notice stays (spec section 9: success toast 2 s). */
+const NOTICE_MS = 2000;
+/** Typing pauses this long before a search is sent. */
+const SEARCH_DELAY_MS = 250;
+
+interface Entry {
+  id: string;
+  title: string;
+}
+
+type Listing<E> = { key: string; entries: E[] } | { key: string; error: ErrorCode };
+
+interface Options<E> {
+  /** The resource's API: `/api/media` or `/api/templates` (the same calls under each). */
+  api: string;
+  folders: readonly LibraryFolder[];
+  /** What the top level is called. */
+  rootTitle: string;
+  /** The move call names the entry by this key (spec: mediaId, templateId). */
+  moveKey: string;
+  /** The trash and search results come newest first: sorted by name here when asked. */
+  sortByName: (entries: E[]) => E[];
+}
+
+/**
+ * What the media library and the template list share (spec sections 2 and 4): the place in the
+ * address's hash (which never reaches the server, so the first render is the top level on both
+ * sides), a place that no longer exists sending the reader to the top level once, the search
+ * typed with a pause, the place's entries from the API, the dialogs' busy and error state, the
+ * success notice, and the changes every library makes: move, trash, restore.
+ */
+export function useLibraryPage<E extends Entry, D>({ api, folders, rootTitle, moveKey, sortByName }: Options<E>) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [params, setParams] = useSearchParams();
+  const sort: EntrySort = params.get('sort') === 'name' ? 'name' : 'date';
+  const tree = useMemo(() => libraryTree(folders), [folders]);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const hash = mounted ? location.hash : '';
+  const resolved = useMemo(() => placeOfHash(hash, folders), [hash, folders]);
+  const place: LibraryPlace = resolved ?? { kind: 'folder', folderId: null };
+  const folderId = place.kind === 'folder' ? place.folderId : null;
+  const inTrash = place.kind === 'trash';
+  const titleOf = useCallback((id: string | null) => (id === null ? rootTitle : (folders.find((folder) => folder.id === id)?.title ?? rootTitle)), [folders, rootTitle]);
+
+  const [query, setQuery] = useState('');
+  const [searched, setSearched] = useState('');
+  const searching = searched.trim() !== '';
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((value) => value + 1), []);
+  const [listing, setListing] = useState<Listing<E> | null>(null);
+  const [dialog, setDialog] = useState<D | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dialogError, setDialogError] = useState<ErrorCode | null>(null);
+  const [pageError, setPageError] = useState<ErrorCode | null>(null);
+  const [notice, setNotice] = useState<{ text: string; at: number } | null>(null);
+
+  const to = useCallback(
+    (target: string | null | 'trash') => {
+      const hash = hashOf(target === 'trash' ? { kind: 'trash' } : { kind: 'folder', folderId: target }, tree);
+      return { pathname: location.pathname, search: location.search, hash: hash ? `#${hash}` : '' };
+    },
+    [tree, location.pathname, location.search],
+  );
+  const open = (target: string | null | 'trash') => navigate(to(target));
+
+  // A hash naming no folder (one since moved or trashed, a mistyped address): the top level, said once.
+  const gone = resolved === null;
+  useEffect(() => {
+    if (gone) navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true, state: { folderGone: true } });
+  }, [gone, navigate, location.pathname, location.search]);
+  const folderGone = mounted && (location.state as { folderGone?: boolean } | null)?.folderGone === true;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearched(query), query.trim() === '' ? 0 : SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  const path = apiPath(folderId, tree);
+  const key = searching ? `search:${searched.trim()}` : inTrash ? 'trash' : `folder:${path}`;
+  const placeKey = `${key}|${sort}|${mounted}`;
+  const shownKey = `${placeKey}|${version}`;
+  useEffect(() => {
+    if (gone || !mounted) return;
+    let current = true;
+    const request: Promise<ApiResult<E[]>> = searching
+      ? apiFetch<E[]>(`${api}/search?${new URLSearchParams({ q: searched.trim() })}`)
+      : inTrash
+        ? apiFetch<E[]>(`${api}/trash`)
+        : apiFetch<{ entries: E[] }>(`${api}?${new URLSearchParams({ path, sort })}`).then((result) => (result.ok ? { ok: true as const, data: result.data.entries } : result));
+    void request.then((result) => {
+      if (!current) return;
+      if (!result.ok && result.status === 401) return signInAgain(true);
+      setListing(result.ok ? { key: placeKey, entries: result.data } : { key: placeKey, error: result.code });
+    });
+    return () => {
+      current = false;
+    };
+  }, [shownKey]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  /** Runs a change through the API; on success closes the dialog, says so and loads the place again. */
+  const change = async <T>(call: Promise<ApiResult<T>>, success: string | null): Promise<T | undefined> => {
+    setBusy(true);
+    setPageError(null);
+    const result = await call;
+    setBusy(false);
+    if (!result.ok) {
+      if (result.status === 401) {
+        signInAgain(true);
+        return;
+      }
+      if (dialog) setDialogError(result.code);
+      else setPageError(result.code);
+      return;
+    }
+    setDialog(null);
+    setDialogError(null);
+    if (success) setNotice({ text: success, at: Date.now() });
+    reload();
+    revalidator.revalidate();
+    return result.data;
+  };
+  const openDialog = (next: D) => {
+    setDialogError(null);
+    setDialog(next);
+  };
+
+  const findEntry = (id: string) => (listing && 'entries' in listing ? listing.entries.find((entry) => entry.id === id) : undefined);
+  const move = (entry: Entry, target: string | null) =>
+    change(apiFetch(`${api}/folder`, { method: 'PUT', body: { [moveKey]: entry.id, path: apiPath(target, tree) } }), t('media.moved', { title: entry.title, place: titleOf(target) }));
+  const trash = (entry: Entry) => change(apiFetch(`${api}/${entry.id}`, { method: 'DELETE' }), t('media.trashed', { title: entry.title }));
+  const restore = (entry: Entry) => change(apiFetch(`${api}/${entry.id}/restore`, { method: 'PUT' }), t('media.restored', { title: entry.title }));
+
+  const { hidden, shown } = breadcrumb(folderId, folders);
+  // After a change the place's old contents stay until the new ones arrive: no flash of "loading".
+  const current = listing?.key === placeKey ? listing : null;
+  // The API sorts a folder as asked; the trash (newest trashed first) and search results (newest first) are sorted here by name.
+  const entries = current && 'entries' in current ? (sort === 'name' && (inTrash || searching) ? sortByName(current.entries) : current.entries) : null;
+
+  return {
+    navigate,
+    setParams,
+    sort,
+    mounted,
+    folderId,
+    inTrash,
+    path,
+    titleOf,
+    to,
+    open,
+    folderGone,
+    query,
+    setQuery,
+    searched,
+    searching,
+    reload,
+    listing,
+    current,
+    entries,
+    hidden,
+    shown,
+    dialog,
+    setDialog,
+    openDialog,
+    busy,
+    dialogError,
+    setDialogError,
+    pageError,
+    notice,
+    change,
+    findEntry,
+    move,
+    trash,
+    restore,
+  };
+}
