@@ -29,7 +29,7 @@ interface Props {
   onDropInto?: ((id: string) => void) | undefined;
   /**
    * In a picker (the chat's media picker): no menu, no dragging, and a checkbox for an entry that
-   * may be chosen (null: shown, but not to be chosen).
+   * may be chosen (null: not to be chosen, but it still opens, as a folder does).
    */
   pick?: CardPick | null | undefined;
 }
@@ -69,8 +69,6 @@ export function LibraryCard({ id, title, type, testId, isFolder, trashed, pictur
               <input type="checkbox" checked={pick.selected} disabled={pick.disabled} onChange={pick.onToggle} className="absolute top-2.5 right-2.5 z-10 h-5 w-5 accent-primary-dark" />
               {title}
             </label>
-          ) : picking ? (
-            title
           ) : link ? (
             <Link to={link} draggable={false} className="after:absolute after:inset-0 after:content-[''] hover:underline">
               {title}

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '~/components/dialog';
+import { DialogActions } from '~/components/dialog-actions';
 import { MediaCard } from '~/components/media/media-card';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 import { apiFetch, signInAgain } from '~/lib/api';
 import type { MediaEntry, MediaListing } from '../../../worker/services/media';
+import { CaptionField } from './caption-field';
 import type { PickedItem } from './chat-uploads';
 
 /** Typing pauses this long before a search is sent (as on the library page). */
@@ -138,24 +140,8 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
       <p className="mt-2 text-sm text-slate-600" aria-live="polite" data-testid="picker-count">
         {full ? t('chatMedia.picker.full', { max: LIMITS.chatUploadFilesMax }) : t('chatMedia.picker.chosen', { count: chosen.length })}
       </p>
-      <label className="mt-2 block">
-        <span className="font-medium text-slate-900">{t('chatMedia.caption')}</span>
-        <textarea
-          value={caption}
-          rows={2}
-          maxLength={LIMITS.messageTextMax}
-          onChange={(event) => setCaption(event.target.value)}
-          className="mt-1 block w-full resize-none rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-primary-dark"
-        />
-      </label>
-      <div className="mt-4 flex items-center justify-end gap-2">
-        <button type="button" onClick={onCancel} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
-          {t('common.cancel')}
-        </button>
-        <button type="button" onClick={() => onSend(caption.trim(), chosen)} disabled={chosen.length === 0} className="rounded-full bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-40">
-          {t('input.send')}
-        </button>
-      </div>
+      <CaptionField value={caption} onChange={setCaption} className="mt-2" />
+      <DialogActions confirmLabel={t('input.send')} onConfirm={() => onSend(caption.trim(), chosen)} onCancel={onCancel} confirmDisabled={chosen.length === 0} />
     </Dialog>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '~/components/dialog';
 import { DialogActions, DialogTitle } from '~/components/dialog-actions';
 import { MediaIcon } from '~/components/media/media-icons';
-import { LIMITS } from '~/core/limits';
+import { CaptionField } from './caption-field';
 import { acceptedKind } from '~/core/media';
 
 function kindOf(file: File) {
@@ -52,16 +52,7 @@ export function MediaSendDialog({ files, isManager, onSend, onCancel }: { files:
           );
         })}
       </ul>
-      <label className="mt-4 block">
-        <span className="font-medium text-slate-900">{t('chatMedia.caption')}</span>
-        <textarea
-          value={caption}
-          rows={2}
-          maxLength={LIMITS.messageTextMax}
-          onChange={(event) => setCaption(event.target.value)}
-          className="mt-1 block w-full resize-none rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:border-primary-dark"
-        />
-      </label>
+      <CaptionField value={caption} onChange={setCaption} className="mt-4" />
       {isManager ? (
         <label className="mt-3 flex items-start gap-2">
           <input type="checkbox" checked={save} disabled={!onlyImages} onChange={(event) => setSave(event.target.checked)} className="mt-1 h-4 w-4" />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { apiFetch } from '~/lib/api';
+import { TargetSelect } from '~/components/target-select';
 
 interface PartyOption {
   id: string;
@@ -64,21 +65,7 @@ export function SelectionBar({ partyId, count, onDelete, onForward, onCancel }: 
             onForward(chosen);
           }}
         >
-          {targets && targets.length === 0 ? (
-            <p>{t('selection.noTargets')}</p>
-          ) : (
-            <label className="block">
-              <span className="font-medium text-slate-900">{t('selection.target')}</span>
-              <select value={target} onChange={(e) => setTarget(e.target.value)} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5">
-                <option value="">{t('selection.chooseTarget')}</option>
-                {(targets ?? []).map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.title}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
+          <TargetSelect label={t('selection.target')} placeholder={t('selection.chooseTarget')} empty={t('selection.noTargets')} options={targets} value={target} onChange={setTarget} />
         </ConfirmDialog>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import type { TemplateEntry, TemplateListing } from '~/core/templates';
 import { apiFetch } from '~/lib/api';
+import { TargetSelect } from '~/components/target-select';
 
 export type ForwardTarget = { kind: 'party' | 'template'; id: string; title: string };
 
@@ -79,21 +80,15 @@ export function ForwardDialog({ templateId, count, onForward, onCancel }: { temp
           <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base" />
         </label>
       ) : null}
-      {options && options.length === 0 ? (
-        <p className="mt-3">{kind === 'party' ? t('selection.noTargets') : t('templateEditor.noTemplates')}</p>
-      ) : (
-        <label className="mt-3 block">
-          <span className="font-medium text-slate-900">{kind === 'party' ? t('selection.target') : t('templateEditor.targetTemplate')}</span>
-          <select value={chosen} onChange={(event) => setChosen(event.target.value)} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5">
-            <option value="">{kind === 'party' ? t('selection.chooseTarget') : t('templateEditor.chooseTemplate')}</option>
-            {(options ?? []).map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.title}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <TargetSelect
+        className="mt-3"
+        label={kind === 'party' ? t('selection.target') : t('templateEditor.targetTemplate')}
+        placeholder={kind === 'party' ? t('selection.chooseTarget') : t('templateEditor.chooseTemplate')}
+        empty={kind === 'party' ? t('selection.noTargets') : t('templateEditor.noTemplates')}
+        options={options}
+        value={chosen}
+        onChange={setChosen}
+      />
     </ConfirmDialog>
   );
 }
