@@ -8,6 +8,9 @@ import { LanguageMenu } from '~/components/language-menu';
 import { useDateFormatter } from '~/components/local-time';
 import { ContentsPanel } from '~/components/party/contents-panel';
 import { InputBar } from '~/components/party/input-bar';
+// Static: the server renders it for a visitor who has not joined, and a lazy boundary still
+// hydrating when the socket's first news arrives is an error (React #421).
+import { JoinDialog } from '~/components/party/join-dialog';
 import type { InputMode } from '~/components/party/input-bar';
 import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
@@ -38,8 +41,6 @@ const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'Co
 const HeadingDialog = lazyNamed(() => import('~/components/party/heading-dialog'), 'HeadingDialog');
 const ProfileCardDialog = lazyNamed(() => import('~/components/party/profile-card-dialog'), 'ProfileCardDialog');
 const ReceiptsDialog = lazyNamed(() => import('~/components/party/receipts-dialog'), 'ReceiptsDialog');
-// Only a visitor who has not joined needs the join dialog; the server renders it for them at once.
-const JoinDialog = lazyNamed(() => import('~/components/party/join-dialog'), 'JoinDialog');
 const SelectionBar = lazyNamed(() => import('~/components/party/selection-bar'), 'SelectionBar');
 // The send dialog, the picker and the uploads (with the uploaders) load when they are first used;
 // the picker and the uploads speak the media library's texts, which come with them.
@@ -548,11 +549,7 @@ function Party({ party }: { party: PartyInfo }) {
           </ConfirmDialog>
         </Suspense>
       ) : null}
-      {!joined ? (
-        <Suspense fallback={null}>
-          <JoinDialog title={party.title} passwordProtected={party.passwordProtected} />
-        </Suspense>
-      ) : null}
+      {!joined ? <JoinDialog title={party.title} passwordProtected={party.passwordProtected} /> : null}
     </div>
   );
 }

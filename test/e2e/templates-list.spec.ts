@@ -102,6 +102,7 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     await expect(page).toHaveURL(/sort=name/);
     await expect.poll(titles).toEqual([parties, welcome, closing]);
     await page.getByRole('group', { name: 'Sortierung' }).getByRole('button', { name: 'Datum' }).click();
+    await expect(page).toHaveURL(/sort=date/);
 
     // Into a folder and one below it: the hash names each level by a short id; a reload stays.
     await openFolder(page, parties);

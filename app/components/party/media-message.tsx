@@ -1,11 +1,13 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MediaIcon } from '~/components/media/media-icons';
 import { isMediaMessageType } from '~/core/chat-media';
 import type { ChatMessage } from '~/core/protocol';
 import { lazyNamed } from '~/lib/lazy-named';
 
-// The player's code comes with the first voice or audio message; its box is held meanwhile.
+// The player's code comes with the first voice or audio message; its box is held meanwhile. The
+// server and the hydrating page show only the box: a lazy boundary still hydrating when the
+// socket's first news arrives is an error (React #421).
 const AudioPlayer = lazyNamed(() => import('./audio-player'), 'AudioPlayer');
 
 /** The player's box, the same size as the player, while its code loads. */
@@ -30,6 +32,8 @@ export function isMediaMessage(message: ChatMessage): message is ChatMessage & {
  */
 export function MediaMessageBody({ message, onOpen }: { message: ChatMessage & { mediaAttachment: string }; onOpen: () => void }) {
   const { t } = useTranslation();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   if (message.messageType === 'photo') {
     const label = t('chatMedia.photoFrom', { name: message.senderName });
     return (
@@ -39,6 +43,7 @@ export function MediaMessageBody({ message, onOpen }: { message: ChatMessage & {
     );
   }
   if (message.messageType === 'voice' || message.messageType === 'audio') {
+    if (!mounted) return <PlayerBox />;
     return (
       <Suspense fallback={<PlayerBox />}>
         <AudioPlayer src={`/files/${message.mediaAttachment}`} title={message.messageType === 'voice' ? t('voice.from', { name: message.senderName }) : t('chatMedia.kind.audio')} />
