@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { redirect } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '~/components/language-menu';
-import { Logo } from '~/components/logo';
+import { PublicPage } from '~/components/public/public-page';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
@@ -22,32 +21,24 @@ export default function Login() {
   const { t } = useTranslation();
   const { returnTo, failed } = useLoaderData<typeof loader>();
   return (
-    <div className="flex min-h-full flex-col bg-gradient-to-b from-primary-light to-slate-50">
-      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-3">
-        <a href="/">
-          <Logo className="text-xl" />
-        </a>
-        <LanguageMenu />
-      </header>
-      <main id="main" className="flex flex-1 items-start justify-center px-4 pt-8 sm:items-center sm:pt-0">
-        <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
-          <h1 className="text-2xl font-semibold">{t('login.title')}</h1>
-          <p className="mt-2 text-slate-600">{t('login.intro')}</p>
-          {failed ? (
-            <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-red-800">
-              {t('login.failed')}
-            </p>
-          ) : null}
-          {/* A plain form: the sign-in leaves the app for the provider's page. */}
-          <form method="get" action="/sso" className="mt-6">
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <button type="submit" className="w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90">
-              {t('login.sso')}
-            </button>
-          </form>
-          <p className="mt-6 text-sm text-slate-600">{t('login.guestHint')}</p>
-        </div>
-      </main>
-    </div>
+    <PublicPage mainClassName="flex items-start justify-center px-4 py-8 sm:items-center">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-2xl font-semibold">{t('login.title')}</h1>
+        <p className="mt-2 text-slate-600">{t('login.intro')}</p>
+        {failed ? (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-red-800">
+            {t('login.failed')}
+          </p>
+        ) : null}
+        {/* A plain form: the sign-in leaves the app for the provider's page. */}
+        <form method="get" action="/sso" className="mt-6">
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <button type="submit" className="w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90">
+            {t('login.sso')}
+          </button>
+        </form>
+        <p className="mt-6 text-sm text-slate-600">{t('login.guestHint')}</p>
+      </div>
+    </PublicPage>
   );
 }

@@ -14,6 +14,13 @@ const de = {
     fr: 'Français',
     it: 'Italiano',
   },
+  site: {
+    footer: 'Rechtliches und Hilfe',
+    faq: 'Hilfe und FAQ',
+    impress: 'Impressum',
+    privacy: 'Datenschutz',
+    deleteAccount: 'Konto löschen',
+  },
   landing: {
     headline: 'Online-Partys, die sich wie ein echtes Treffen anfühlen',
     intro: 'Bereite Inhalte vor, lade Gäste mit einem Link ein und chatte live mit allen – auf dem Handy wie am Computer.',

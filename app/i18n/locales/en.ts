@@ -16,6 +16,13 @@ const en: Translation = {
     fr: 'Français',
     it: 'Italiano',
   },
+  site: {
+    footer: 'Legal and help',
+    faq: 'Help and FAQ',
+    impress: 'Legal notice',
+    privacy: 'Privacy',
+    deleteAccount: 'Delete account',
+  },
   landing: {
     headline: 'Online parties that feel like a real get-together',
     intro: 'Prepare your content, invite guests with a link and chat live with everyone – on your phone or your computer.',

@@ -19,6 +19,13 @@ const fr: Translation = {
     fr: 'Français',
     it: 'Italiano',
   },
+  site: {
+    footer: 'Mentions et aide',
+    faq: 'Aide et FAQ',
+    impress: 'Mentions légales',
+    privacy: 'Confidentialité',
+    deleteAccount: 'Supprimer le compte',
+  },
   landing: {
     headline: 'Des soirées en ligne qui ressemblent à une vraie rencontre',
     intro: 'Préparez vos contenus, envoyez un lien à vos invités et discutez en direct avec tout le monde, sur mobile comme sur ordinateur.',

@@ -16,6 +16,13 @@ const it: Translation = {
     fr: 'Français',
     it: 'Italiano',
   },
+  site: {
+    footer: 'Note legali e aiuto',
+    faq: 'Aiuto e FAQ',
+    impress: 'Note legali',
+    privacy: 'Privacy',
+    deleteAccount: 'Elimina account',
+  },
   landing: {
     headline: 'Feste online che sembrano un vero incontro',
     intro: 'Prepara i contenuti, invita gli ospiti con un link e chatta dal vivo con tutti, sia dal telefono sia dal computer.',

@@ -16,6 +16,13 @@ const nl: Translation = {
     fr: 'Français',
     it: 'Italiano',
   },
+  site: {
+    footer: 'Juridisch en hulp',
+    faq: 'Hulp en FAQ',
+    impress: 'Colofon',
+    privacy: 'Privacy',
+    deleteAccount: 'Account verwijderen',
+  },
   landing: {
     headline: "Onlineparty's die aanvoelen als een echte ontmoeting",
     intro: 'Bereid je content voor, nodig gasten uit met een link en chat live met iedereen – op je telefoon en op je computer.',
