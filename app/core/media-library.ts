@@ -1,5 +1,6 @@
 import type { FolderTree } from './folders';
-import { ancestry, folderTree, moveError } from './folders';
+import { ancestry, folderTree, moveError, sortBy } from './folders';
+import type { MediaSort, MediaType } from './media';
 
 /**
  * Where the media library page or the templates page is (spec section 2: /media and /templates
@@ -122,4 +123,16 @@ export function formatBytes(bytes: number, language: string): string {
     unit += 1;
   }
   return new Intl.NumberFormat(language, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+}
+
+export interface SortableEntry {
+  id: string;
+  title: string;
+  mediaType: MediaType;
+  createdAt: number;
+}
+
+/** A library listing in the shared order (folders.ts `sortBy`). */
+export function sortEntries<T extends SortableEntry>(entries: readonly T[], sort: MediaSort): T[] {
+  return sortBy(entries, sort, (entry) => ({ id: entry.id, title: entry.title, created: entry.createdAt, isFolder: entry.mediaType === 'folder' }));
 }

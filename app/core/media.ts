@@ -1,5 +1,4 @@
 import type { EntrySort } from './folders';
-import { sortBy } from './folders';
 
 /**
  * The media library's own rules (spec sections 3–5 and 9): which files it takes, its kinds and
@@ -89,16 +88,4 @@ export function acceptedKind(contentType: string): MediaKind | null {
 /** Whether a declared media type names `kind` (its own name or the spec's alias). */
 export function declaresKind(declared: string, kind: MediaKind): boolean {
   return declared === kind || ALIASES[declared] === kind;
-}
-
-export interface SortableEntry {
-  id: string;
-  title: string;
-  mediaType: MediaType;
-  createdAt: number;
-}
-
-/** A library listing in the shared order (folders.ts `sortBy`). */
-export function sortEntries<T extends SortableEntry>(entries: readonly T[], sort: MediaSort): T[] {
-  return sortBy(entries, sort, (entry) => ({ id: entry.id, title: entry.title, created: entry.createdAt, isFolder: entry.mediaType === 'folder' }));
 }

@@ -21,11 +21,28 @@ export const i18nOptions = {
  * module the page loads through `needingWorkspaceTexts` (app/i18n/workspace-texts.ts).
  */
 export const WORKSPACE_SECTIONS = ['site', 'landing', 'login', 'releaseNotes', 'sort', 'parties', 'partyForm', 'profiles', 'profilePage', 'media', 'templates', 'addTemplate', 'templateEditor', 'templatePlay'] as const;
+
+/**
+ * The error texts of the workspace's own calls (the party form, profiles, the library, templates,
+ * sign-in) belong to the workspace part too; the rest of `errors` (the socket, joining, chatting,
+ * uploading into a party) stays in the party part. A party-page screen that shows a code the page
+ * may not have loaded uses `errorKeys` (app/i18n/error-keys.ts), which falls back to the generic text.
+ */
+export const WORKSPACE_ERRORS = [
+  'invalidBirthday', 'expiryInPast', 'expiryBeforeStart', 'invalidPhone', 'invalidEmail', 'invalidUrl', 'biographyTooLong', 'imageTooLarge',
+  'previewTooLarge', 'notAVideo', 'notAPreview', 'previewNotSupported', 'previewFailed', 'profileSelected', 'lastProfile', 'tooManyProfiles',
+  'moveIntoSelf', 'folderTooDeep', 'mediaTrashed', 'templateTrashed', 'templateFull', 'ownTemplate', 'templateAlreadyApplied', 'templateEmpty',
+  'templateNotApplied', 'templateReadOnly', 'notConverting', 'videoNotReady', 'profileNotFound', 'folderNotFound', 'templateNotFound',
+  'shareLinkInvalid', 'signInFailed', 'conversionUnavailable',
+] as const;
 export const TEXT_PARTS = ['party', 'workspace'] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];
 
 /** The sections of a language's texts that belong to `part`. */
 export function textsPart<T extends Record<string, unknown>>(texts: T, part: TextPart): Partial<T> {
   const workspace = new Set<string>(WORKSPACE_SECTIONS);
-  return Object.fromEntries(Object.entries(texts).filter(([section]) => workspace.has(section) === (part === 'workspace'))) as Partial<T>;
+  const workspaceErrors = new Set<string>(WORKSPACE_ERRORS);
+  const errors = Object.fromEntries(Object.entries((texts.errors ?? {}) as Record<string, unknown>).filter(([code]) => workspaceErrors.has(code) === (part === 'workspace')));
+  const sections = Object.entries(texts).filter(([section]) => section !== 'errors' && workspace.has(section) === (part === 'workspace'));
+  return Object.fromEntries([...sections, ['errors', errors]]) as Partial<T>;
 }

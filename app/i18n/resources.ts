@@ -16,8 +16,11 @@ const loaders: Record<Language, Record<TextPart, Loader>> = {
   it: { party: () => import('virtual:translation/it/party'), workspace: () => import('virtual:translation/it/workspace') },
 };
 
-/** The texts of `parts` in `language`, as one object (sections never overlap between parts). */
+/**
+ * The texts of `parts` in `language`, as one object. Sections never overlap between parts, except
+ * `errors`, of which each part carries a share (config.ts WORKSPACE_ERRORS).
+ */
 export async function loadTranslation(language: Language, parts: readonly TextPart[]): Promise<Translation> {
-  const loaded = await Promise.all(parts.map((part) => loaders[language][part]()));
-  return Object.assign({}, ...loaded.map((module) => module.default)) as Translation;
+  const texts = (await Promise.all(parts.map((part) => loaders[language][part]()))).map((module) => module.default);
+  return Object.assign({}, ...texts, { errors: Object.assign({}, ...texts.map((part) => part.errors)) }) as Translation;
 }

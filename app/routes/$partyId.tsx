@@ -35,6 +35,7 @@ import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 import type { PartyInfo } from '../../worker/services/parties';
+import { errorKeys } from '~/i18n/error-keys';
 
 // The dialogs and the selection bar: none is part of the first paint, each loads when first opened.
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
@@ -324,7 +325,7 @@ function Party({ party }: { party: PartyInfo }) {
 
       {state.lastError ? (
         <p role="alert" className="flex items-center justify-between gap-2 bg-red-50 px-4 py-2 text-sm text-red-900">
-          {t(`errors.${state.lastError}`)}
+          {t(errorKeys(state.lastError))}
           <button type="button" onClick={actions.dismissError} className="rounded px-2 font-medium underline">
             {t('common.close')}
           </button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../app/core/errors';
-import { LANGUAGES, TEXT_PARTS, WORKSPACE_SECTIONS, type Language } from '../../app/i18n/config';
+import { ERROR_CODES, isErrorCode } from '../../app/core/errors';
+import { LANGUAGES, TEXT_PARTS, WORKSPACE_ERRORS, WORKSPACE_SECTIONS, type Language } from '../../app/i18n/config';
 import { loadTranslation } from '../../app/i18n/resources';
 import de from '../../app/i18n/locales/de';
 import en from '../../app/i18n/locales/en';
@@ -44,11 +44,20 @@ describe('i18n config', () => {
     expect(await loadTranslation(language, TEXT_PARTS)).toEqual(translations[language]);
   });
 
-  it.each([...LANGUAGES])('the party part of %s holds every section but the workspace ones', async (language) => {
+  it.each([...LANGUAGES])('the party part of %s holds every section but the workspace ones, and the errors but the workspace ones', async (language) => {
     const party = await loadTranslation(language, ['party']);
     const workspace = await loadTranslation(language, ['workspace']);
-    expect(Object.keys(workspace).sort()).toEqual([...WORKSPACE_SECTIONS].sort());
+    expect(Object.keys(workspace).sort()).toEqual([...WORKSPACE_SECTIONS, 'errors'].sort());
     expect(Object.keys(party).sort()).toEqual(Object.keys(translations[language]).filter((section) => !(WORKSPACE_SECTIONS as readonly string[]).includes(section)).sort());
+    expect(Object.keys(workspace.errors).sort()).toEqual([...WORKSPACE_ERRORS].sort());
+    expect(Object.keys(party.errors ?? {}).length + WORKSPACE_ERRORS.length).toBe(Object.keys(translations[language].errors as object).length);
+  });
+
+  it('the workspace errors are codes, and none of them is one the party page meets', () => {
+    for (const code of WORKSPACE_ERRORS) expect(isErrorCode(code), code).toBe(true);
+    // What the socket, joining, the name menu and a guest's upload can answer with.
+    const party: string[] = ['generic', 'invalidName', 'messageEmpty', 'messageTooLong', 'wrongPassword', 'partyExpired', 'partyNotFound', 'removed', 'restricted', 'notMember', 'rateLimited', 'tooManyAttempts', 'protocolVersion', 'mediaTypeNotAccepted', 'fileTooLarge', 'uploadFailed'];
+    expect(party.filter((code) => (WORKSPACE_ERRORS as readonly string[]).includes(code))).toEqual([]);
   });
 });
 

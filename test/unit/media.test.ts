@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import { ancestry, deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath, trashDeletesAt } from '../../app/core/folders';
 import type { FolderNode } from '../../app/core/folders';
-import { acceptedKind, declaresKind, previewKeyOf, previewSize, previewSource, sortEntries } from '../../app/core/media';
+import { acceptedKind, declaresKind, previewKeyOf, previewSize, previewSource } from '../../app/core/media';
+import { sortEntries } from '../../app/core/media-library';
 import type { MediaType } from '../../app/core/media';
 import { CreateFolderSchema, CreateMediaSchema, FolderPathSchema, MediaSearchQuerySchema, TitleSchema, MoveMediaSchema, firstErrorCode } from '../../app/core/schemas';
 

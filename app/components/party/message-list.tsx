@@ -13,6 +13,7 @@ import { isMediaMessage } from './media-message';
 import { MessageItem, preview } from './message-item';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
+import { errorKeys } from '~/i18n/error-keys';
 
 // The lightbox and the viewer (with the video player) load when a file is first opened, so the
 // party page's own script stays small.
@@ -331,7 +332,7 @@ function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (tempId
           <p className="whitespace-pre-wrap break-words">{item.message}</p>
           <p className="mt-0.5 flex items-center justify-end gap-1 text-xs text-red-800">
             <span aria-hidden="true">⚠</span>
-            {item.error ? `${t(`errors.${item.error}`)} ` : ''}
+            {item.error ? `${t(errorKeys(item.error))} ` : ''}
             {t('party.notSent')}
           </p>
         </div>
@@ -345,7 +346,7 @@ function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (tempId
           <span className="block whitespace-pre-wrap break-words">{item.message}</span>
           <span className="mt-0.5 flex items-center justify-end gap-1 text-xs text-red-800">
             <span aria-hidden="true">⚠</span>
-            {item.error && item.error !== 'generic' ? `${t(`errors.${item.error}`)} ` : ''}
+            {item.error && item.error !== 'generic' ? `${t(errorKeys(item.error))} ` : ''}
             {t('party.failed')}
           </span>
         </button>

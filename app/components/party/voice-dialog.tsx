@@ -9,6 +9,7 @@ import { formatClock } from '~/core/voice';
 import { uploadToParty } from '~/lib/upload';
 import type { VoiceRecording } from '~/lib/voice-recorder';
 import { playableVoice, startVoiceRecording } from '~/lib/voice-recorder';
+import { errorKeys } from '~/i18n/error-keys';
 
 type State =
   | { kind: 'waiting' }
@@ -149,7 +150,7 @@ export function VoiceDialog({ partyId, onSend, onClose }: { partyId: string; onS
         </p>
         {state.kind === 'error' ? (
           <p role="alert" className="text-center text-sm text-red-800">
-            {t(`errors.${state.code}`)}
+            {t(errorKeys(state.code))}
           </p>
         ) : null}
       </div>
