@@ -66,8 +66,8 @@ export function translationParts(): Plugin {
 }
 
 /**
- * The media upload and preview modules as entries of their own in the client build, named in its
- * manifest (`app/lib/upload.ts`, `app/lib/preview.ts`) with their exports kept: the browser tests
+ * The media upload, preview and voice modules as entries of their own in the client build, named in
+ * its manifest (`app/lib/upload.ts`, `app/lib/preview.ts`, `app/lib/voice-recorder.ts`) with their exports kept: the browser tests
  * import them into a real page and run them against the real Worker, whichever screen uses them.
  * No page loads these entries; a screen that imports the modules shares their chunks.
  */
@@ -81,7 +81,7 @@ function mediaEntries(): Plugin {
     },
     buildStart() {
       if (!client) return;
-      for (const module of ['upload', 'preview']) {
+      for (const module of ['upload', 'preview', 'voice-recorder']) {
         this.emitFile({ type: 'chunk', id: fileURLToPath(new URL(`./app/lib/${module}.ts`, import.meta.url)), preserveSignature: 'strict' });
       }
     },

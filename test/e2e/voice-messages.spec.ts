@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveBrowser } from '../../scripts/browser.mjs';
@@ -17,6 +17,18 @@ const dir = join(tmpdir(), 'salon-e2e-voice');
 mkdirSync(dir, { recursive: true });
 const TONE = join(dir, 'tone.wav');
 execFileSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8', '-ac', '1', '-ar', '48000', TONE], { stdio: 'pipe' });
+
+const manifest = JSON.parse(readFileSync('build/.vite/client-manifest.json', 'utf8')) as Record<string, { file: string }>;
+/** What ffmpeg reads in a file: its streams, from the header it prints. */
+const streamsOf = (file: string) => {
+  try {
+    execFileSync(resolveFfmpeg().path, ['-hide_banner', '-i', file], { stdio: 'pipe' });
+  } catch (error) {
+    // Without an output ffmpeg exits 1 after printing what it read.
+    return String((error as { stderr: Buffer }).stderr);
+  }
+  return '';
+};
 
 test.use({
   launchOptions: {
@@ -121,4 +133,37 @@ test('without the microphone permission the dialog closes and the alert says why
 
   await guestContext.close();
   await context.close();
+});
+
+test('an AAC recording (what Safari and Chrome on Android record) is kept as AAC, only rewritten as a plain M4A that plays', async ({ page }) => {
+  // What those recorders make: AAC in an MP4 container, here made by ffmpeg.
+  const recorded = join(dir, 'recorded-aac.m4a');
+  execFileSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', '-ac', '1', '-ar', '48000', '-c:a', 'aac', '-b:a', '96k', recorded], { stdio: 'pipe' });
+  await page.goto('/');
+  const result = await page.evaluate(
+    async ({ module, bytes }) => {
+      const { playableVoice } = await import(module);
+      const input = new Blob([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], { type: 'audio/mp4' });
+      const file = await playableVoice(input);
+      const audio = new Audio(URL.createObjectURL(file.blob));
+      await new Promise((resolve, reject) => {
+        audio.onloadedmetadata = resolve;
+        audio.onerror = () => reject(new Error('the file does not play'));
+      });
+      const out = new Uint8Array(await file.blob.arrayBuffer());
+      // This Chromium cannot encode AAC (no AudioEncoder for it): AAC out means AAC copied.
+      const canEncodeAac = typeof AudioEncoder !== 'undefined' && (await AudioEncoder.isConfigSupported({ codec: 'mp4a.40.2', sampleRate: 48_000, numberOfChannels: 1 })).supported === true;
+      return { contentType: file.contentType, extension: file.extension, duration: audio.duration, canEncodeAac, bytes: btoa(Array.from(out, (b) => String.fromCharCode(b)).join('')) };
+    },
+    { module: `/${manifest['app/lib/voice-recorder.ts']!.file}`, bytes: readFileSync(recorded).toString('base64') },
+  );
+  expect(result).toMatchObject({ contentType: 'audio/mp4', extension: 'm4a', canEncodeAac: false });
+  expect(result.duration).toBeGreaterThan(2.8);
+  expect(result.duration).toBeLessThan(3.3);
+  const written = join(dir, 'written.m4a');
+  writeFileSync(written, Buffer.from(result.bytes, 'base64'));
+  const streams = streamsOf(written);
+  expect(streams).toMatch(/Audio: aac \(LC\)/);
+  expect(streams).toMatch(/major_brand\s*: (isom|mp42|M4A)/);
+  expect(streams).not.toMatch(/Video:/);
 });
