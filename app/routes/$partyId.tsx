@@ -22,6 +22,7 @@ import type { ChatBatch } from '~/components/party/chat-uploads';
 import { chatSelection } from '~/core/chat-media';
 import { LIMITS, TIMINGS } from '~/core/limits';
 import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
+import { useLeaveWarning } from '~/lib/use-leave-warning';
 import { apiFetch } from '~/lib/api';
 import type { AppliedTemplate } from '~/core/applied-template';
 import { StatePanel } from '~/components/state-panel';
@@ -161,6 +162,8 @@ function Party({ party }: { party: PartyInfo }) {
   const { state, actions } = chat;
   const navigate = useNavigate();
   useUnreadIndicator(state.ready, state.messages, state.me?.id ?? party.me?.id ?? null, `${party.title} · Salon`);
+  // Unsent messages (queued, sending or failed) are this page's alone until the room has them.
+  useLeaveWarning(state.pending.length > 0);
   const [tab, setTab] = useState<'messages' | 'contents' | 'guests'>('messages');
   const [inputMode, setInputMode] = useState<InputMode>(null);
   const [headingOpen, setHeadingOpen] = useState(false);

@@ -6,6 +6,7 @@ import { planUpload } from '~/core/media-upload';
 import type { MediaKind } from '~/core/media';
 import { signInAgain } from '~/lib/api';
 import { uploadIntoLibrary } from '~/lib/library-upload';
+import { useLeaveWarning } from '~/lib/use-leave-warning';
 
 /** The file the banner is about (spec section 4: uploading, converting, success; failures apart). */
 export interface UploadProgress {
@@ -37,6 +38,8 @@ type Job = { file: File; title: string; path: string } & ({ kind: MediaKind } | 
 export function useUploads(onChanged: () => void, onUploaded?: (item: { id: string; kind: MediaKind }, file: File) => void) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  // A reload does not lose a library upload (choosing the file again resumes it), but asks first.
+  useLeaveWarning(progress !== null);
   const [failures, setFailures] = useState<UploadFailure[]>([]);
   // When the last selection of too many files came: a second one shows the warning its full time again.
   const [tooMany, setTooMany] = useState<number | null>(null);

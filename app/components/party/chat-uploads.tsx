@@ -10,6 +10,7 @@ import { uploadTitle } from '~/core/media-upload';
 import { apiFetch, signInAgain } from '~/lib/api';
 import { uploadIntoLibrary } from '~/lib/library-upload';
 import { extensionOf, uploadToParty } from '~/lib/upload';
+import { useLeaveWarning } from '~/lib/use-leave-warning';
 
 /** A file of the library, by id: what the media picker hands over. */
 export interface PickedItem {
@@ -54,6 +55,7 @@ export function ChatUploads({ partyId, isManager, batches, tooMany, onSend }: { 
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [failures, setFailures] = useState<UploadFailure[]>([]);
   const queue = useRef<ChatBatch[]>([]);
+  useLeaveWarning(progress !== null);
   const taken = useRef(new Set<number>());
   const running = useRef(false);
   const failureKey = useRef(0);

@@ -10,6 +10,7 @@ import { uploadToParty } from '~/lib/upload';
 import type { VoiceRecording } from '~/lib/voice-recorder';
 import { playableVoice, startVoiceRecording } from '~/lib/voice-recorder';
 import { errorKeys } from '~/i18n/error-keys';
+import { useLeaveWarning } from '~/lib/use-leave-warning';
 
 type State =
   | { kind: 'waiting' }
@@ -31,6 +32,8 @@ export function VoiceDialog({ partyId, onSend, onClose }: { partyId: string; onS
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'waiting' });
   const [elapsed, setElapsed] = useState(0);
+  // A recording exists only in this page until it has been sent.
+  useLeaveWarning(state.kind === 'recording' || state.kind === 'sending');
   const sendButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const ok = useRef<HTMLButtonElement>(null);
