@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
 import { expect, test } from './diagnostics';
 import { fakeMicrophone } from './fake-microphone';
-import { dropFiles, expectNoSidewaysScroll, phoneContext, settled, signIn } from './helpers';
+import { createParty, dropFiles, expectNoSidewaysScroll, joinAs, phoneContext, settled, signIn } from './helpers';
 
 /**
  * The template editor (/templates/{id}, issue 13 point 2): a consultant builds a template with a
@@ -319,4 +319,92 @@ test('library items, a voice note recorded in the editor and dropped files go in
   await voiceRow.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/phone-media.png` });
   await context.close();
+});
+
+/** Forward mode: the rows checked, then the party chosen in the dialog. */
+async function forwardToParty(page: Page, texts: string[], party: string) {
+  await page.getByRole('button', { name: 'Mehrere Nachrichten' }).click();
+  await page.getByRole('menuitem', { name: 'Nachrichten weiterleiten' }).click();
+  for (const text of texts) await row(page, text).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Weiterleiten', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: `${texts.length} Nachrichten weiterleiten` });
+  await expect(dialog.getByRole('radio', { name: 'eine Party' })).toBeChecked();
+  await dialog.getByLabel('An welche Party?').selectOption({ label: party });
+  await dialog.getByRole('button', { name: 'Weiterleiten' }).click();
+  await expect(page.locator('[aria-live="polite"]').filter({ hasText: `An „${party}“ weitergeleitet.` })).toHaveCount(1);
+}
+
+test('the owner forwards from the editor into a party, and so does a recipient, who cannot change the template', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const run = Date.now().toString(36);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
+  const owner = await context.newPage();
+  await signIn(owner, 'anna@salon.test');
+  const party = `Frühlingsparty ${run}`;
+  const link = await createParty(owner, party);
+  const id = await createTemplate(owner, `Frühling ${run}`);
+  await owner.goto(`/templates/${id}`);
+  await settled(owner);
+  await owner.getByRole('button', { name: 'Überschrift einfügen' }).click();
+  await owner.getByRole('alertdialog', { name: 'Überschrift' }).getByLabel('Text der Überschrift').fill('Frühlingsgrüße');
+  await owner.getByRole('alertdialog', { name: 'Überschrift' }).getByRole('button', { name: 'Einfügen' }).click();
+  await writeText(owner, 'Die neuen Farben sind da.');
+  await owner.getByTestId('chat-file-input').setInputFiles({ name: 'farben.jpg', mimeType: 'image/jpeg', buffer: await jpeg(owner, '#65a30d') });
+  await owner.getByRole('dialog', { name: 'Foto senden' }).getByLabel('Bildunterschrift (optional)').fill('Maigrün');
+  await owner.getByRole('dialog', { name: 'Foto senden' }).getByRole('button', { name: 'Senden' }).click();
+  await expect(row(owner, 'Maigrün').getByTestId('chat-photo')).toBeVisible({ timeout: 20_000 });
+
+  // A guest on a phone watches the party; the owner forwards the heading and the photo into it.
+  const guestPhone = await phoneContext(browser);
+  const guest = await guestPhone.newPage();
+  await joinAs(guest, link, 'Mia');
+  await forwardToParty(owner, ['Frühlingsgrüße', 'Maigrün'], party);
+  const guestMessages = guest.getByTestId('message');
+  await expect(guestMessages.filter({ hasText: 'Frühlingsgrüße' })).toBeVisible();
+  const photo = guestMessages.filter({ hasText: 'Maigrün' });
+  await expect.poll(() => photo.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await expect(guestMessages.filter({ hasText: 'Die neuen Farben sind da.' })).toHaveCount(0);
+  await expect(owner.getByRole('checkbox')).toHaveCount(0);
+  await guest.screenshot({ path: `${SHOTS}/phone-guest-forwarded.png` });
+
+  // Shared with a colleague, who adds it and forwards the text and the photo into a party of her own.
+  const { shareToken } = await (await owner.request.put(`/api/templates/${id}/share`, { headers: origin(owner) })).json();
+  const colleagueContext = await phoneContext(browser);
+  const colleague = await colleagueContext.newPage();
+  await signIn(colleague, 'team@kontor.test');
+  const herParty = `Teamabend ${run}`;
+  const herLink = await createParty(colleague, herParty);
+  expect((await colleague.request.post(`/api/templates/share/${shareToken}`, { headers: origin(colleague), data: { path: '' } })).status()).toBe(201);
+  const herGuestContext = await phoneContext(browser);
+  const herGuest = await herGuestContext.newPage();
+  await joinAs(herGuest, herLink, 'Jonas');
+  await colleague.goto(`/templates/${id}`);
+  await settled(colleague);
+
+  // Her bulk menu offers forwarding only; no row can be edited or dragged.
+  await colleague.getByRole('button', { name: 'Mehrere Nachrichten' }).click();
+  await expect(colleague.getByRole('menuitem')).toHaveText(['Nachrichten weiterleiten']);
+  await colleague.keyboard.press('Escape');
+  await forwardToParty(colleague, ['Die neuen Farben sind da.', 'Maigrün'], herParty);
+  await expect(herGuest.getByTestId('message').filter({ hasText: 'Die neuen Farben sind da.' })).toBeVisible();
+  const herPhoto = herGuest.getByTestId('message').filter({ hasText: 'Maigrün' });
+  await expect.poll(() => herPhoto.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await herGuest.screenshot({ path: `${SHOTS}/phone-recipient-guest.png` });
+
+  // The API refuses her every change, and the template is as it was.
+  const before = await storedOrder(owner, id);
+  const messageId = (await (await colleague.request.get(`/api/templates/${id}`)).json()).messages[0].id;
+  const headers = origin(colleague);
+  const refused = await Promise.all([
+    colleague.request.put(`/api/templates/${id}/editMessage/${messageId}`, { headers, data: { message: 'Geändert' } }),
+    colleague.request.post(`/api/templates/${id}/sendMessage`, { headers, data: { messageType: 'text', message: 'Dazu' } }),
+    colleague.request.delete(`/api/templates/${id}/deleteMessage/${messageId}`, { headers }),
+    colleague.request.put(`/api/templates/${id}/moveMessage/${messageId}`, { headers, data: { newNextId: null } }),
+    colleague.request.put(`/api/templates/${id}`, { headers, data: { name: 'Meins' } }),
+  ]);
+  for (const response of refused) expect(response.status(), response.url()).toBe(403);
+  expect(await storedOrder(owner, id)).toEqual(before);
+  await expect(colleague.getByLabel('Nachricht', { exact: true })).toHaveCount(0);
+  await expect(colleague.getByRole('button', { name: 'Aktionen für die Nachricht' })).toHaveCount(0);
+  await Promise.all([context.close(), guestPhone.close(), colleagueContext.close(), herGuestContext.close()]);
 });
