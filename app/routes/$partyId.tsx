@@ -519,7 +519,7 @@ function Party({ party }: { party: PartyInfo }) {
       ) : null}
       {voiceOpen ? (
         <Suspense fallback={null}>
-          <VoiceDialog partyId={party.id} onClose={() => setVoiceOpen(false)} onSend={(mediaAttachment) => chat.send('', { messageType: 'voice', mediaAttachment })} />
+          <VoiceDialog target={{ kind: 'party', partyId: party.id }} onClose={() => setVoiceOpen(false)} onRecorded={(mediaAttachment) => chat.send('', { messageType: 'voice', mediaAttachment })} />
         </Suspense>
       ) : null}
       {choosingTemplate ? (

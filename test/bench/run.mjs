@@ -3,7 +3,7 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,upload,video,page]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,upload,video,page,template]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024]
 // --port is where the search for a free port starts.
 // See test/bench/README.md.
@@ -21,6 +21,7 @@ import { freePort, startStack } from './stack.mjs';
 import { LOCAL_STREAM_ACCOUNT, startStreamServer } from '../../scripts/stream-server.mjs';
 import { hlsReady, makeClip } from './hls.mjs';
 import { throughput } from './throughput.mjs';
+import { templateEditor } from './template-editor.mjs';
 import { upload } from './upload.mjs';
 import { zeroLoss } from './zero-loss.mjs';
 
@@ -53,6 +54,8 @@ const plan = quick
       upload: { mib: 16 },
       // A 3 s clip: the 30 s one takes tens of seconds to convert on a small machine.
       video: { seconds: 3 },
+      // The issue's 200 messages even here: the template is made in a few seconds.
+      template: { sizes: [10, 200] },
       lighthouse: false,
     }
   : {
@@ -73,10 +76,12 @@ const plan = quick
       upload: { mib: 1024 },
       // The issue's clip: 30 s of 720p.
       video: { seconds: 30 },
+      // Issue 13: a template of 200 messages, beside one of 10.
+      template: { sizes: [10, 200] },
       lighthouse: true,
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
-const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,upload,video,page').split(','));
+const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,upload,video,page,template').split(','));
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
 const OUT_DIR = '.cache/bench';
@@ -459,6 +464,34 @@ async function videoScenario(direct) {
   goal(`video: ${seconds} s 720p clip playable after its upload`, `${ours.toFixed(1)} s vs ${alone.toFixed(1)} s for the stand-in alone (${fmtRatio(ratio(ours, alone))})`, null);
 }
 
+// ---- template editor --------------------------------------------------------------------------
+
+async function templateScenario(stack, direct) {
+  const { sizes } = plan.template;
+  section(`template editor: a ${sizes.at(-1)}-message template opened and one message moved by the keyboard, beside ${sizes[0]} messages; Chromium, CPU 4× slower, median of ${runs} run(s), ms`);
+  log('open: from navigation; first paint = first contentful paint (the list is rendered on the server, so it shows the first rows); usable = React hydrated.');
+  log('move: from the drop key (Space) to the list painted in the new order, and to the server\'s answer (PUT moveMessage, one row written); floor = one PUT of the title from the same page.');
+  const rows = await templateEditor({ salon: direct.salon, base: stack.direct, runs, sizes });
+  results.templateEditor = rows;
+  log(
+    table(
+      ['messages', 'rows', 'HTML KB', 'TTFB', 'first paint', 'usable', 'blocking', 'longest task', 'move shown', 'move answered', 'move request', 'move blocking', 'floor (1 write)'],
+      rows.map((r) => [r.size, r.rows, r.htmlKb, r.ttfb, r.firstPaint, r.hydrated, r.blocking, r.longestTask, r.moveShown, r.moveAnswered, r.moveRequest, r.moveBlocking, r.floor]),
+    ),
+  );
+  const [small, large] = [rows[0], rows.at(-1)];
+  goal(
+    `template editor at ${large.size} messages: first paint, usable (×${small.size} messages)`,
+    `${fmt(large.firstPaint, 0)} ms (${fmtRatio(ratio(large.firstPaint, small.firstPaint))}), ${fmt(large.hydrated, 0)} ms (${fmtRatio(ratio(large.hydrated, small.hydrated))}); longest task ${fmt(large.longestTask, 0)} ms`,
+    null,
+  );
+  goal(
+    `template editor at ${large.size} messages: one move shown, answered (×${small.size} messages; floor)`,
+    `${fmt(large.moveShown, 0)} ms (${fmtRatio(ratio(large.moveShown, small.moveShown))}), ${fmt(large.moveAnswered, 0)} ms (${fmtRatio(ratio(large.moveAnswered, small.moveAnswered))}); one write ${fmt(large.floor, 0)} ms`,
+    null,
+  );
+}
+
 // ---- page weight ------------------------------------------------------------------------------
 
 async function pageScenario(stack, direct) {
@@ -526,6 +559,7 @@ async function main() {
     await scenario(bench, 'upload', (b) => uploadScenario(b.stack, b.direct));
     await scenario(bench, 'video', (b) => videoScenario(b.direct));
     await scenario(bench, 'page', (b) => pageScenario(b.stack, b.direct));
+    await scenario(bench, 'template', (b) => templateScenario(b.stack, b.direct));
   } finally {
     await bench.stack.stop();
     await stream?.close();

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
 import { expect, test } from './diagnostics';
-import { createParty, expectNoSidewaysScroll, hostParty, joinAs, phoneContext, settled, signIn } from './helpers';
+import { createParty, dropFiles, expectNoSidewaysScroll, hostParty, joinAs, phoneContext, settled, signIn } from './helpers';
 
 /**
  * Sending media into a chat beyond one photo: several files at once (at most 10), a video that is
@@ -43,24 +43,6 @@ async function messageMenu(page: Page, text: string, item: string) {
   await message(page, text).hover();
   await message(page, text).getByRole('button', { name: 'Aktionen für die Nachricht' }).click();
   await page.getByRole('menuitem', { name: item }).click();
-}
-
-/** A drag of files from outside onto the page, as the browser delivers it: enter, over, drop. */
-async function dropFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[], shot?: string) {
-  const payload = files.map((file) => ({ name: file.name, type: file.mimeType, bytes: file.buffer.toString('base64') }));
-  const transfer = await page.evaluateHandle((list) => {
-    const data = new DataTransfer();
-    for (const file of list) data.items.add(new File([Uint8Array.from(atob(file.bytes), (char) => char.charCodeAt(0))], file.name, { type: file.type }));
-    return data;
-  }, payload);
-  await page.dispatchEvent('main', 'dragenter', { dataTransfer: transfer });
-  const zone = page.getByTestId('drop-zone');
-  await expect(zone).toBeVisible();
-  if (shot) await page.screenshot({ path: shot });
-  await zone.dispatchEvent('dragover', { dataTransfer: transfer });
-  await zone.dispatchEvent('drop', { dataTransfer: transfer });
-  await expect(zone).toHaveCount(0);
-  return zone;
 }
 
 /** The picture has loaded from the server, at its full width. */

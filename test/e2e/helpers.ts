@@ -98,3 +98,21 @@ export function watchDialogs(page: Page, name: string, seen: string[]): void {
     void dialog.dismiss();
   });
 }
+
+/** A drag of files from outside onto the page, as the browser delivers it: enter, over, drop. */
+export async function dropFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[], shot?: string) {
+  const payload = files.map((file) => ({ name: file.name, type: file.mimeType, bytes: file.buffer.toString('base64') }));
+  const transfer = await page.evaluateHandle((list) => {
+    const data = new DataTransfer();
+    for (const file of list) data.items.add(new File([Uint8Array.from(atob(file.bytes), (char) => char.charCodeAt(0))], file.name, { type: file.type }));
+    return data;
+  }, payload);
+  await page.dispatchEvent('body', 'dragenter', { dataTransfer: transfer });
+  const zone = page.getByTestId('drop-zone');
+  await expect(zone).toBeVisible();
+  if (shot) await page.screenshot({ path: shot });
+  await zone.dispatchEvent('dragover', { dataTransfer: transfer });
+  await zone.dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(zone).toHaveCount(0);
+  return zone;
+}

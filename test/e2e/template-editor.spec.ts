@@ -1,16 +1,24 @@
 import type { Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
 import { expect, test } from './diagnostics';
-import { expectNoSidewaysScroll, phoneContext, settled, signIn } from './helpers';
+import { fakeMicrophone } from './fake-microphone';
+import { createParty, dropFiles, expectNoSidewaysScroll, joinAs, phoneContext, settled, signIn } from './helpers';
 
 /**
  * The template editor (/templates/{id}, issue 13 point 2): a consultant builds a template with a
  * heading, texts and a photo (uploaded into her library on the way), sets an insert point,
  * reorders by dragging and by the keyboard, moves, deletes and forwards in the selecting modes; the order
  * survives a reload. A second consultant who added it through its share link reads it: no input
- * bar, handles, menus, rename or delete. Screenshots on a phone and a desktop.
+ * bar, handles, menus, rename or delete. Media come into a template from the library's picker, as
+ * a voice note recorded in the editor (Chromium's fake microphone) and as dropped files. Screenshots
+ * on a phone and a desktop.
  */
 
-test.use({ locale: 'de-DE' });
+test.use({ locale: 'de-DE', ...fakeMicrophone() });
 
 const SHOTS = 'test-results/template-editor';
 
@@ -208,4 +216,195 @@ test('a consultant builds a template, reorders it by pointer and keyboard, and a
   const gone = await page.goto(`/templates/${crypto.randomUUID()}`);
   expect(new URL(gone!.url()).pathname).toBe('/templates');
   await Promise.all([context.close(), phone.close(), ownerPhone.close()]);
+});
+
+/** The stored messages' types and texts, in order. */
+async function storedMessages(page: Page, id: string): Promise<{ messageType: string; message: string; mediaTitle?: string }[]> {
+  const detail = await (await page.request.get(`/api/templates/${id}`)).json();
+  return detail.messages.map(({ messageType, message, mediaTitle }: { messageType: string; message: string; mediaTitle?: string }) => ({ messageType, message, ...(mediaTitle ? { mediaTitle } : {}) }));
+}
+
+test('library items, a voice note recorded in the editor and dropped files go into the template at the insert point', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const run = Date.now().toString(36);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE', permissions: ['microphone'] });
+  const page = await context.newPage();
+  await signIn(page, 'anna@salon.test');
+
+  // Her library: a photo and a PDF.
+  await page.goto('/media');
+  await settled(page);
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: `Katalogbild-${run}.jpg`, mimeType: 'image/jpeg', buffer: await jpeg(page, '#0f766e') },
+    { name: `Preisliste-${run}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') },
+  ]);
+  await expect(page.getByRole('heading', { name: `Preisliste-${run}.pdf`, exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: `Katalogbild-${run}`, exact: true })).toBeVisible();
+
+  const id = await createTemplate(page, `Medienparty ${run}`);
+  await page.goto(`/templates/${id}`);
+  await settled(page);
+  await writeText(page, 'Hallo');
+  await writeText(page, 'Tschüss');
+
+  // The picker: both chosen by a search, with one caption, before "Tschüss".
+  await page.getByRole('button', { name: 'Hier einfügen, vor: Tschüss' }).click();
+  await page.getByRole('button', { name: 'Foto oder Datei anhängen' }).click();
+  await page.getByRole('menuitem', { name: 'Aus der Mediathek' }).click();
+  const picker = page.getByRole('dialog', { name: 'Aus der Mediathek senden' });
+  const card = (title: string) => picker.getByTestId('media-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await picker.getByRole('searchbox', { name: 'Medien durchsuchen' }).fill(run);
+  await expect(picker.getByTestId('media-card')).toHaveCount(2);
+  await card(`Katalogbild-${run}`).getByRole('checkbox').check();
+  await card(`Preisliste-${run}.pdf`).getByRole('checkbox').check();
+  await picker.getByLabel('Bildunterschrift (optional)').fill('Unser Katalog');
+  await page.screenshot({ path: `${SHOTS}/desktop-picker.png` });
+  await picker.getByRole('button', { name: 'Senden' }).click();
+  await expect(picker).toHaveCount(0);
+  await expect(row(page, 'Unser Katalog').getByTestId('chat-photo')).toBeVisible();
+  await expect(page.getByTestId('template-row').getByTestId('chat-file')).toHaveCount(1);
+  await expect
+    .poll(() => storedMessages(page, id))
+    .toEqual([
+      { messageType: 'text', message: 'Hallo' },
+      { messageType: 'photo', message: 'Unser Katalog', mediaTitle: `Katalogbild-${run}` },
+      { messageType: 'document', message: '', mediaTitle: `Preisliste-${run}.pdf` },
+      { messageType: 'text', message: 'Tschüss' },
+    ]);
+
+  // A voice note, still before "Tschüss": recorded, stored in her library as an audio file, added there.
+  await page.getByRole('button', { name: 'Sprachnachricht aufnehmen' }).click();
+  const voice = page.getByRole('dialog', { name: 'Sprachnachricht' });
+  await expect(voice.getByTestId('voice-elapsed')).toHaveText('0:02', { timeout: 5000 });
+  await page.screenshot({ path: `${SHOTS}/desktop-voice.png` });
+  await voice.getByRole('button', { name: 'Beenden und senden' }).click();
+  await expect(voice).toHaveCount(0, { timeout: 20_000 });
+  const voiceRow = page.getByTestId('template-row').filter({ has: page.getByRole('button', { name: 'Sprachnachricht von Anna Becker abspielen' }) });
+  await expect(voiceRow).toHaveCount(1);
+  await expect(voiceRow.getByTestId('audio-duration')).toHaveText(/^0:0[1-4]$/);
+  const stored = await storedMessages(page, id);
+  expect(stored.map((message) => message.messageType)).toEqual(['text', 'photo', 'document', 'voice', 'text']);
+  expect(stored[3]!.mediaTitle).toMatch(/^Sprachnachricht vom \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+  const library = await (await page.request.get('/api/media?path=&sort=date')).json();
+  expect(library.entries.find((entry: { title: string }) => entry.title === stored[3]!.mediaTitle)).toMatchObject({ mediaType: 'audio', contentType: 'audio/mpeg', state: 'ready' });
+
+  // Dropped files at the end: the song goes in at once, the photo through the send dialog.
+  await page.getByRole('button', { name: 'Einfügestelle aufheben' }).click();
+  const song = join(tmpdir(), `salon-e2e-song-${run}.mp3`);
+  execFileSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=2', '-c:a', 'libmp3lame', song], { stdio: 'pipe' });
+  await dropFiles(page, [
+    { name: `Lied-${run}.mp3`, mimeType: 'audio/mpeg', buffer: readFileSync(song) },
+    { name: `Abschied-${run}.jpg`, mimeType: 'image/jpeg', buffer: await jpeg(page, '#7c3aed') },
+  ]);
+  const sendDialog = page.getByRole('dialog', { name: 'Foto senden' });
+  await sendDialog.getByLabel('Bildunterschrift (optional)').fill('Bis bald');
+  await sendDialog.getByRole('button', { name: 'Senden' }).click();
+  await expect(row(page, 'Bis bald').getByTestId('chat-photo')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('template-row').filter({ has: page.getByRole('button', { name: 'Audiodatei abspielen' }) })).toHaveCount(1);
+  await expect.poll(async () => (await storedMessages(page, id)).slice(5).map((message) => message.messageType).sort()).toEqual(['audio', 'photo']);
+  const dropped = (await storedMessages(page, id)).slice(5);
+  expect(dropped.find((message) => message.messageType === 'audio')).toMatchObject({ mediaTitle: `Lied-${run}.mp3`, message: '' });
+  expect(dropped.find((message) => message.messageType === 'photo')).toMatchObject({ mediaTitle: `Abschied-${run}`, message: 'Bis bald' });
+  await page.screenshot({ path: `${SHOTS}/desktop-media.png` });
+
+  // More than ten at once are refused as a whole, and nothing is added.
+  const many = Array.from({ length: 11 }, (_, index) => ({ name: `Zu-viel-${index}.mp3`, mimeType: 'audio/mpeg', buffer: readFileSync(song) }));
+  await dropFiles(page, many);
+  await expect(page.getByRole('alert').filter({ hasText: '10' })).toBeVisible();
+  expect(await storedMessages(page, id)).toHaveLength(7);
+
+  // On a phone the voice note and the picked media read as well.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await voiceRow.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/phone-media.png` });
+  await context.close();
+});
+
+/** Forward mode: the rows checked, then the party chosen in the dialog. */
+async function forwardToParty(page: Page, texts: string[], party: string) {
+  await page.getByRole('button', { name: 'Mehrere Nachrichten' }).click();
+  await page.getByRole('menuitem', { name: 'Nachrichten weiterleiten' }).click();
+  for (const text of texts) await row(page, text).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Weiterleiten', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: `${texts.length} Nachrichten weiterleiten` });
+  await expect(dialog.getByRole('radio', { name: 'eine Party' })).toBeChecked();
+  await dialog.getByLabel('An welche Party?').selectOption({ label: party });
+  await dialog.getByRole('button', { name: 'Weiterleiten' }).click();
+  await expect(page.locator('[aria-live="polite"]').filter({ hasText: `An „${party}“ weitergeleitet.` })).toHaveCount(1);
+}
+
+test('the owner forwards from the editor into a party, and so does a recipient, who cannot change the template', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const run = Date.now().toString(36);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
+  const owner = await context.newPage();
+  await signIn(owner, 'anna@salon.test');
+  const party = `Frühlingsparty ${run}`;
+  const link = await createParty(owner, party);
+  const id = await createTemplate(owner, `Frühling ${run}`);
+  await owner.goto(`/templates/${id}`);
+  await settled(owner);
+  await owner.getByRole('button', { name: 'Überschrift einfügen' }).click();
+  await owner.getByRole('alertdialog', { name: 'Überschrift' }).getByLabel('Text der Überschrift').fill('Frühlingsgrüße');
+  await owner.getByRole('alertdialog', { name: 'Überschrift' }).getByRole('button', { name: 'Einfügen' }).click();
+  await writeText(owner, 'Die neuen Farben sind da.');
+  await owner.getByTestId('chat-file-input').setInputFiles({ name: 'farben.jpg', mimeType: 'image/jpeg', buffer: await jpeg(owner, '#65a30d') });
+  await owner.getByRole('dialog', { name: 'Foto senden' }).getByLabel('Bildunterschrift (optional)').fill('Maigrün');
+  await owner.getByRole('dialog', { name: 'Foto senden' }).getByRole('button', { name: 'Senden' }).click();
+  await expect(row(owner, 'Maigrün').getByTestId('chat-photo')).toBeVisible({ timeout: 20_000 });
+
+  // A guest on a phone watches the party; the owner forwards the heading and the photo into it.
+  const guestPhone = await phoneContext(browser);
+  const guest = await guestPhone.newPage();
+  await joinAs(guest, link, 'Mia');
+  await forwardToParty(owner, ['Frühlingsgrüße', 'Maigrün'], party);
+  const guestMessages = guest.getByTestId('message');
+  await expect(guestMessages.filter({ hasText: 'Frühlingsgrüße' })).toBeVisible();
+  const photo = guestMessages.filter({ hasText: 'Maigrün' });
+  await expect.poll(() => photo.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await expect(guestMessages.filter({ hasText: 'Die neuen Farben sind da.' })).toHaveCount(0);
+  await expect(owner.getByRole('checkbox')).toHaveCount(0);
+  await guest.screenshot({ path: `${SHOTS}/phone-guest-forwarded.png` });
+
+  // Shared with a colleague, who adds it and forwards the text and the photo into a party of her own.
+  const { shareToken } = await (await owner.request.put(`/api/templates/${id}/share`, { headers: origin(owner) })).json();
+  const colleagueContext = await phoneContext(browser);
+  const colleague = await colleagueContext.newPage();
+  await signIn(colleague, 'team@kontor.test');
+  const herParty = `Teamabend ${run}`;
+  const herLink = await createParty(colleague, herParty);
+  expect((await colleague.request.post(`/api/templates/share/${shareToken}`, { headers: origin(colleague), data: { path: '' } })).status()).toBe(201);
+  const herGuestContext = await phoneContext(browser);
+  const herGuest = await herGuestContext.newPage();
+  await joinAs(herGuest, herLink, 'Jonas');
+  await colleague.goto(`/templates/${id}`);
+  await settled(colleague);
+
+  // Her bulk menu offers forwarding only; no row can be edited or dragged.
+  await colleague.getByRole('button', { name: 'Mehrere Nachrichten' }).click();
+  await expect(colleague.getByRole('menuitem')).toHaveText(['Nachrichten weiterleiten']);
+  await colleague.keyboard.press('Escape');
+  await forwardToParty(colleague, ['Die neuen Farben sind da.', 'Maigrün'], herParty);
+  await expect(herGuest.getByTestId('message').filter({ hasText: 'Die neuen Farben sind da.' })).toBeVisible();
+  const herPhoto = herGuest.getByTestId('message').filter({ hasText: 'Maigrün' });
+  await expect.poll(() => herPhoto.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await herGuest.screenshot({ path: `${SHOTS}/phone-recipient-guest.png` });
+
+  // The API refuses her every change, and the template is as it was.
+  const before = await storedOrder(owner, id);
+  const messageId = (await (await colleague.request.get(`/api/templates/${id}`)).json()).messages[0].id;
+  const headers = origin(colleague);
+  const refused = await Promise.all([
+    colleague.request.put(`/api/templates/${id}/editMessage/${messageId}`, { headers, data: { message: 'Geändert' } }),
+    colleague.request.post(`/api/templates/${id}/sendMessage`, { headers, data: { messageType: 'text', message: 'Dazu' } }),
+    colleague.request.delete(`/api/templates/${id}/deleteMessage/${messageId}`, { headers }),
+    colleague.request.put(`/api/templates/${id}/moveMessage/${messageId}`, { headers, data: { newNextId: null } }),
+    colleague.request.put(`/api/templates/${id}`, { headers, data: { name: 'Meins' } }),
+  ]);
+  for (const response of refused) expect(response.status(), response.url()).toBe(403);
+  expect(await storedOrder(owner, id)).toEqual(before);
+  await expect(colleague.getByLabel('Nachricht', { exact: true })).toHaveCount(0);
+  await expect(colleague.getByRole('button', { name: 'Aktionen für die Nachricht' })).toHaveCount(0);
+  await Promise.all([context.close(), guestPhone.close(), colleagueContext.close(), herGuestContext.close()]);
 });

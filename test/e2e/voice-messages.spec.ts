@@ -2,22 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveBrowser } from '../../scripts/browser.mjs';
 import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
 import { expect, test } from './diagnostics';
+import { fakeMicrophone } from './fake-microphone';
 import { SCREENS, hostParty, joinAs, settled } from './helpers';
 
-/**
- * Voice messages with Chromium's fake microphone, which plays a tone made here with the project's
- * ffmpeg (the browser needs the file when it starts, hence at load). Only the fake device, not the
- * fake permission prompt: each page's microphone permission is then its context's, so a guest who
- * was not given it really is refused by the browser.
- */
+/** Voice messages with Chromium's fake microphone (see fakeMicrophone). */
+test.use(fakeMicrophone());
+
 const dir = join(tmpdir(), 'salon-e2e-voice');
 mkdirSync(dir, { recursive: true });
-const TONE = join(dir, 'tone.wav');
-execFileSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8', '-ac', '1', '-ar', '48000', TONE], { stdio: 'pipe' });
-
 const manifest = JSON.parse(readFileSync('build/.vite/client-manifest.json', 'utf8')) as Record<string, { file: string }>;
 /** What ffmpeg reads in a file: its streams, from the header it prints. */
 const streamsOf = (file: string) => {
@@ -29,13 +23,6 @@ const streamsOf = (file: string) => {
   }
   return '';
 };
-
-test.use({
-  launchOptions: {
-    executablePath: resolveBrowser().path,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${TONE}`],
-  },
-});
 
 test('a guest on a phone records a voice message; the manager sees it, plays it and answers with one', async ({ browser }) => {
   const { context, page: manager, link } = await hostParty(browser, 'Sprach-Party', { ...SCREENS.desktop, permissions: ['microphone'] });

@@ -6,16 +6,18 @@ import type { MediaMessageType } from '~/core/chat-media';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS, TIMINGS } from '~/core/limits';
 import { acceptedKind } from '~/core/media';
+import type { MediaKind } from '~/core/media';
 import { uploadTitle } from '~/core/media-upload';
 import { apiFetch, signInAgain } from '~/lib/api';
 import { uploadIntoLibrary } from '~/lib/library-upload';
 import { extensionOf, uploadToParty } from '~/lib/upload';
 import { useLeaveWarning } from '~/lib/use-leave-warning';
 
-/** A file of the library, by id: what the media picker hands over. */
+/** A file of the library, by id: what the media picker hands over (its kind names a template message's type). */
 export interface PickedItem {
   id: string;
   title: string;
+  kind: MediaKind;
 }
 
 /** One thing to send: a file from the device (kept in the library or not), or an item of the library. */

@@ -5,6 +5,7 @@ import { DialogActions } from '~/components/dialog-actions';
 import { MediaCard } from '~/components/media/media-card';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
+import type { MediaKind } from '~/core/media';
 import { apiFetch, signInAgain } from '~/lib/api';
 import type { MediaEntry, MediaListing } from '../../../worker/services/media';
 import { CaptionField } from './caption-field';
@@ -20,7 +21,7 @@ interface Place {
   path: string;
 }
 
-/** Whether an entry may go into a chat: a ready file outside the trash. */
+/** Whether an entry may go into a chat or a template: a ready file outside the trash. */
 const sendable = (entry: MediaEntry) => entry.mediaType !== 'folder' && entry.state === 'ready' && entry.deletesAt === null;
 
 /**
@@ -65,7 +66,7 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
 
   const full = chosen.length >= LIMITS.chatUploadFilesMax;
   const toggle = (entry: MediaEntry) =>
-    setChosen((current) => (current.some((item) => item.id === entry.id) ? current.filter((item) => item.id !== entry.id) : current.length >= LIMITS.chatUploadFilesMax ? current : [...current, { id: entry.id, title: entry.title }]));
+    setChosen((current) => (current.some((item) => item.id === entry.id) ? current.filter((item) => item.id !== entry.id) : current.length >= LIMITS.chatUploadFilesMax ? current : [...current, { id: entry.id, title: entry.title, kind: entry.mediaType as MediaKind /* only a sendable entry, never a folder, is chosen */ }]));
   const openFolder = (entry: MediaEntry) => {
     setQuery('');
     setSearched('');

@@ -6,8 +6,10 @@ import type { ErrorCode } from '~/core/errors';
 import { LIMITS, TIMINGS } from '~/core/limits';
 import type { VoiceStartFailure } from '~/core/voice';
 import { formatClock } from '~/core/voice';
+import type { ApiResult } from '~/lib/api';
+import { signInAgain } from '~/lib/api';
 import { uploadToParty } from '~/lib/upload';
-import type { VoiceRecording } from '~/lib/voice-recorder';
+import type { VoiceFile, VoiceRecording } from '~/lib/voice-recorder';
 import { playableVoice, startVoiceRecording } from '~/lib/voice-recorder';
 import { errorKeys } from '~/i18n/error-keys';
 import { useLeaveWarning } from '~/lib/use-leave-warning';
@@ -21,13 +23,34 @@ type State =
   | { kind: 'failed'; reason: VoiceStartFailure };
 
 /**
+ * Where a recording goes: into a party (the party's own file, as a guest's photo), or into the
+ * consultant's library as an audio item like any audio file uploaded there (the template editor),
+ * under `title`.
+ */
+export type VoiceTarget = { kind: 'party'; partyId: string } | { kind: 'library'; title: string };
+
+/** Stores the recording where `target` says and answers its id: the party's file, or the library item. */
+async function store(target: VoiceTarget, file: VoiceFile): Promise<ApiResult<string>> {
+  if (target.kind === 'party') {
+    const uploaded = await uploadToParty(target.partyId, 'voice', file.blob, file.contentType, file.extension);
+    return uploaded.ok ? { ok: true, data: uploaded.data.mediaAttachment } : uploaded;
+  }
+  // Loaded only here: a guest's recorder never needs the library's uploader.
+  const { uploadIntoLibrary } = await import('~/lib/library-upload');
+  const named = new File([file.blob], `${target.title}.${file.extension}`, { type: file.contentType, lastModified: Date.now() });
+  const uploaded = await uploadIntoLibrary(named, { kind: 'audio', title: target.title, path: '', onPhase: () => {} });
+  if (uploaded.ok) return { ok: true, data: uploaded.id };
+  return { ok: false, code: uploaded.reason === 'conversion' ? 'generic' : uploaded.reason, status: uploaded.status };
+}
+
+/**
  * Spec sections 2 and 4, the voice recording dialog: waiting (for the microphone), then
  * recording with the time so far, a cancel and a send; sending converts the recording into a file
- * every browser plays and uploads it to the party, then the message is queued and the dialog closes
- * after the spec's 500 ms. When recording cannot start (no recorder, no microphone, permission
+ * every browser plays and stores it where `target` says (see VoiceTarget), then `onRecorded` gets
+ * the stored file's id and the dialog closes after the spec's 500 ms. When recording cannot start (no recorder, no microphone, permission
  * refused) the dialog gives way to the spec's alert. Loaded only when opened.
  */
-export function VoiceDialog({ partyId, onSend, onClose }: { partyId: string; onSend: (mediaAttachment: string) => void; onClose: () => void }) {
+export function VoiceDialog({ target, onRecorded, onClose }: { target: VoiceTarget; onRecorded: (id: string) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'waiting' });
@@ -96,14 +119,15 @@ export function VoiceDialog({ partyId, onSend, onClose }: { partyId: string; onS
     let code: ErrorCode = 'generic';
     try {
       const file = await playableVoice(await current.stop());
-      const uploaded = await uploadToParty(partyId, 'voice', file.blob, file.contentType, file.extension);
-      if (uploaded.ok) {
+      const stored = await store(target, file);
+      if (stored.ok) {
         if (closed.current) return;
-        onSend(uploaded.data.mediaAttachment);
+        onRecorded(stored.data);
         setState({ kind: 'sent' });
         return;
       }
-      code = uploaded.code;
+      if (stored.status === 401 && target.kind === 'library') return signInAgain(true);
+      code = stored.code;
     } catch {
       // A recording that cannot be read or converted: said as the generic failure below.
     }

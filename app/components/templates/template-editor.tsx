@@ -10,11 +10,13 @@ import { DotsIcon, Menu } from '~/components/menu';
 import { ContentsPanel } from '~/components/party/contents-panel';
 import { HeadingDialog } from '~/components/party/heading-dialog';
 import { InputBar } from '~/components/party/input-bar';
+import type { PickedItem } from '~/components/party/chat-uploads';
 import { preview } from '~/components/party/message-item';
 import { ProfileCardDialog } from '~/components/party/profile-card-dialog';
 import { PageHeader } from '~/components/shell/page-header';
 import type { HeaderAction } from '~/components/shell/page-header';
 import { libraryMessageType } from '~/core/chat-media';
+import { formatDateTime } from '~/core/dates';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 import { acceptedKind } from '~/core/media';
@@ -33,6 +35,8 @@ import { lazyNamed } from '~/lib/lazy-named';
 const MediaSendDialog = lazyNamed(() => import('~/components/party/media-send-dialog'), 'MediaSendDialog');
 const Lightbox = lazyNamed(() => import('~/components/media/lightbox'), 'Lightbox');
 const MediaViewer = lazyNamed(() => import('~/components/media/media-viewer'), 'MediaViewer');
+const MediaPickerDialog = lazyNamed(() => import('~/components/party/media-picker-dialog'), 'MediaPickerDialog');
+const VoiceDialog = lazyNamed(() => import('~/components/party/voice-dialog'), 'VoiceDialog');
 
 /** How long a notice stays (spec section 9: success toast 2 s). */
 const NOTICE_MS = 2000;
@@ -40,7 +44,8 @@ const NOTICE_MS = 2000;
 const SCROLL_AFTER_INSERT_MS = 500;
 
 type Dialog =
-  | { kind: 'heading' | 'profileCard' | 'rename' | 'deleteTemplate' | 'forward' | 'massDelete' }
+  | { kind: 'heading' | 'profileCard' | 'rename' | 'deleteTemplate' | 'forward' | 'massDelete' | 'library' }
+  | { kind: 'voice'; title: string }
   | { kind: 'deleteMessage'; message: ChatMessage };
 
 type NewMessage = { messageType: MessageType; message?: string; mediaId?: string };
@@ -53,7 +58,7 @@ type NewMessage = { messageType: MessageType; message?: string; mediaId?: string
  * shared template it is read-only: no input bar, handles, menus, rename or delete.
  */
 export function TemplateEditor({ initial, authorName }: { initial: TemplateDetail; authorName: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [detail, setDetail] = useState(initial);
   const [messages, setMessages] = useState<TemplateMessage[]>(initial.messages);
@@ -137,6 +142,13 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
     const audio = files.filter((file) => acceptedKind(file.type.split(';')[0]!.trim().toLowerCase()) === 'audio');
     if (audio.length > 0) uploads.add(audio, '');
     setCaptionQueue((queue) => [...queue, ...files.filter((file) => !audio.includes(file))]);
+  }
+
+  /** Items chosen in the library go in the order chosen, the caption with the first (as in the chat). */
+  async function addPicked(caption: string, items: PickedItem[]) {
+    for (const [index, item] of items.entries()) {
+      await add({ messageType: libraryMessageType(item.kind), mediaId: item.id, ...(index === 0 && caption ? { message: caption } : {}) });
+    }
   }
 
   async function edit(id: string, text: string) {
@@ -323,7 +335,6 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
                   </button>
                 </p>
               ) : null}
-              {/* No voice button yet: the chat's recorder sends into a party; recording into the library for a template is still to come (issue 13). */}
               <InputBar
                 busy={false}
                 disabled={false}
@@ -332,6 +343,8 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
                 onHeading={() => setDialog({ kind: 'heading' })}
                 onProfileCard={() => setDialog({ kind: 'profileCard' })}
                 onFiles={takeFiles}
+                onLibrary={() => setDialog({ kind: 'library' })}
+                onVoice={() => setDialog({ kind: 'voice', title: t('templateEditor.voiceTitle', { date: formatDateTime(Date.now(), i18n.language) }) })}
                 isManager
                 onSubmit={(text) => {
                   if (editing) void edit(editing.id, text);
@@ -427,6 +440,22 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
             void forward(target, chosen);
           }}
         />
+      ) : null}
+      {dialog?.kind === 'library' ? (
+        <Suspense fallback={null}>
+          <MediaPickerDialog
+            onCancel={close}
+            onSend={(caption, items) => {
+              close();
+              void addPicked(caption, items);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {dialog?.kind === 'voice' ? (
+        <Suspense fallback={null}>
+          <VoiceDialog target={{ kind: 'library', title: dialog.title }} onClose={close} onRecorded={(mediaId) => void add({ messageType: 'voice', mediaId })} />
+        </Suspense>
       ) : null}
       {captionQueue[0] ? (
         <Suspense fallback={null}>

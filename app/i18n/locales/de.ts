@@ -358,6 +358,7 @@ const de = {
     moveToEnd: 'Ans Ende verschieben',
     dragHandle: 'Verschieben: {{what}}',
     dropHint: 'Bis zu {{max}} Dateien: Sie kommen in deine Mediathek und in diese Vorlage.',
+    voiceTitle: 'Sprachnachricht vom {{date}}',
     renameTitle: 'Vorlage umbenennen',
     name: 'Name der Vorlage',
     deleteTitle: '„{{title}}“ löschen?',

@@ -360,6 +360,7 @@ const en: Translation = {
     moveToEnd: 'Move to the end',
     dragHandle: 'Move: {{what}}',
     dropHint: 'Up to {{max}} files: they go into your media library and into this template.',
+    voiceTitle: 'Voice message of {{date}}',
     renameTitle: 'Rename template',
     name: 'Template name',
     deleteTitle: 'Delete “{{title}}”?',

@@ -363,6 +363,7 @@ const fr: Translation = {
     moveToEnd: 'Déplacer à la fin',
     dragHandle: 'Déplacer : {{what}}',
     dropHint: 'Jusqu’à {{max}} fichiers : ils vont dans ta médiathèque et dans ce modèle.',
+    voiceTitle: 'Message vocal du {{date}}',
     renameTitle: 'Renommer le modèle',
     name: 'Nom du modèle',
     deleteTitle: 'Supprimer « {{title}} » ?',

@@ -360,6 +360,7 @@ const it: Translation = {
     moveToEnd: 'Sposta alla fine',
     dragHandle: 'Sposta: {{what}}',
     dropHint: 'Fino a {{max}} file: vanno nella tua mediateca e in questo modello.',
+    voiceTitle: 'Messaggio vocale del {{date}}',
     renameTitle: 'Rinomina modello',
     name: 'Nome del modello',
     deleteTitle: 'Eliminare «{{title}}»?',

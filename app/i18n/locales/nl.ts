@@ -360,6 +360,7 @@ const nl: Translation = {
     moveToEnd: 'Naar het einde verplaatsen',
     dragHandle: 'Verplaatsen: {{what}}',
     dropHint: 'Tot {{max}} bestanden: ze gaan naar je mediabibliotheek en in dit sjabloon.',
+    voiceTitle: 'Spraakbericht van {{date}}',
     renameTitle: 'Sjabloon hernoemen',
     name: 'Naam van het sjabloon',
     deleteTitle: '„{{title}}” verwijderen?',
