@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { MutableRefObject } from 'react';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { MessageItem, preview } from './message-item';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 import { errorKeys } from '~/i18n/error-keys';
+import { useChatVirtualizer } from './use-chat-virtualizer';
 
 // The lightbox and the viewer (with the video player) load when a file is first opened, so the
 // party page's own script stays small.
@@ -84,21 +84,19 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
   const rows: Row[] = [...messages.filter((message) => markerOf(message) !== 'erased').map((message) => ({ kind: 'message' as const, message })), ...pending.map((item) => ({ kind: 'pending' as const, item }))];
   const rowKey = (row: Row) => (row.kind === 'message' ? row.message.id : `pending:${row.item.tempId}`);
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
-    getItemKey: (index) => rowKey(rows[index]!),
+  // An older page arriving above keeps the reader's place; new rows at the end are followed while
+  // the reader is at the end.
+  const virtualizer = useChatVirtualizer({
+    scroller,
+    list,
+    keys: rows.map(rowKey),
+    estimate: ESTIMATED_ROW_PX,
     overscan: OVERSCAN,
     scrollMargin: listTop,
-    // A chat: an older page arriving above keeps the reader's place, and new rows at the end are
-    // followed while the reader is at the end.
-    anchorTo: 'end',
     // A window far back grows at its end by pages the reader asked for, not by live messages.
     followOnAppend: !hasNewer,
-    scrollEndThreshold: AT_END_PX,
+    endThreshold: AT_END_PX,
   });
-  const items = virtualizer.getVirtualItems();
 
   // The list starts below the "load older" button; the virtualiser counts from the list's top.
   useLayoutEffect(() => {
@@ -143,7 +141,7 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
     if (index < 0) return;
     setJumpTarget(null);
     atEnd.current = false;
-    virtualizer.scrollToIndex(index, { align: 'start' });
+    virtualizer.scrollToIndex(index);
   });
 
   // The reader scrolling near the top with more to load fetches the page before (one request at
@@ -181,7 +179,7 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
   if (jumpRef) {
     jumpRef.current = (id: string, seq?: number) => {
       const index = rows.findIndex((row) => row.kind === 'message' && row.message.id === id);
-      if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start', behavior: 'smooth' });
+      if (index >= 0) virtualizer.scrollToIndex(index, { smooth: true });
       else if (seq !== undefined) {
         setJumpTarget(id);
         void onLoadAround(seq);
@@ -212,8 +210,6 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
     jumpRef?.current?.(id);
   }
 
-  const first = items[0];
-  const last = items[items.length - 1];
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <div
@@ -228,15 +224,12 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
         {rows.length === 0 ? <p className="mt-10 text-center text-slate-600">{t('party.noMessages')}</p> : null}
         <ol
           ref={list}
-          style={{
-            paddingTop: first ? first.start - virtualizer.options.scrollMargin : 0,
-            paddingBottom: last ? Math.max(0, (virtualizer.measurementsCache[rows.length - 1]?.end ?? last.end) - last.end) : 0,
-          }}
+          style={{ paddingTop: virtualizer.paddingTop, paddingBottom: virtualizer.paddingBottom }}
         >
-          {items.map((virtual) => {
+          {virtualizer.rows.map((virtual) => {
             const row = rows[virtual.index]!;
             return (
-              <li key={virtual.key} data-index={virtual.index} ref={virtualizer.measureElement} className="pb-2">
+              <li key={virtual.key} data-index={virtual.index} ref={virtualizer.measure} className="pb-2">
                 {row.kind === 'message' ? (
                   <>
                     {row.message.id === firstNew ? <NewMessagesDivider label={t('party.newMessages')} /> : null}
@@ -273,7 +266,7 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
             if (hasNewer) {
               atEnd.current = true;
               void onLoadAround();
-            } else virtualizer.scrollToEnd({ behavior: 'smooth' });
+            } else virtualizer.scrollToEnd({ smooth: true });
           }}
           className="absolute bottom-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-primary-dark px-4 py-2 text-sm font-medium text-white shadow-lg"
         >
