@@ -114,3 +114,23 @@ export const demoParty = {
   title: 'Wellness-Party',
   host: 'Sabine',
 };
+
+/**
+ * A template of the single-profile consultant, ready to be played into the demo party: a party's
+ * usual course of welcome, products and the closing offer.
+ */
+export const demoTemplate = {
+  id: '00000000-0000-4000-8000-000000002001',
+  userId: demoConsultants[0].userId,
+  title: 'Wellness-Abend: Ablauf',
+  messages: [
+    ['heading', 'Herzlich willkommen!'],
+    ['text', 'Schön, dass ihr da seid! Heute Abend zeige ich euch meine liebsten Produkte für eine kleine Auszeit zu Hause. Fragen könnt ihr jederzeit hier im Chat stellen.'],
+    ['heading2', 'Unsere Bestseller'],
+    ['text', '*Das Entspannungsbad* mit Lavendel und Meersalz: ein Beutel reicht für zwei Bäder.'],
+    ['text', '*Die Pflegecreme* für Hände und Füße, ohne Duftstoffe, auch für empfindliche Haut.'],
+    ['heading2', 'Zum Schluss'],
+    ['text', 'Nur heute: Ab 50 € Bestellwert gibt es das Entspannungsbad gratis dazu. Schreibt mir einfach, was ihr haben möchtet!'],
+  ],
+};
+

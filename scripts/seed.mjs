@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoConsultants, demoParty } from './demo-data.mjs';
+import { generateNKeysBetween } from 'fractional-indexing';
+import { demoConsultants, demoParty, demoTemplate } from './demo-data.mjs';
 
 const LOCAL_ISSUER = 'http://localhost:9090';
 
@@ -59,6 +60,18 @@ export function seedSql(now = Date.now()) {
       .map(quote)
       .join(', ')}, NULL, NULL, NULL, 0, ${now}, ${now});`,
   );
+  lines.push(
+    `INSERT OR IGNORE INTO templates (id, user_id, folder_id, title, created_at, updated_at) VALUES (${[demoTemplate.id, demoTemplate.userId].map(quote).join(', ')}, NULL, ${quote(demoTemplate.title)}, ${now}, ${now});`,
+  );
+  const ranks = generateNKeysBetween(null, null, demoTemplate.messages.length);
+  demoTemplate.messages.forEach(([messageType, message], index) => {
+    const id = `${demoTemplate.id.slice(0, -4)}${String(2101 + index).padStart(4, '0')}`;
+    lines.push(
+      `INSERT OR IGNORE INTO template_messages (id, template_id, rank, message_type, message, media_id, created_at, updated_at) VALUES (${[id, demoTemplate.id, ranks[index], messageType, message]
+        .map(quote)
+        .join(', ')}, NULL, ${now}, ${now});`,
+    );
+  });
   return lines.join('\n') + '\n';
 }
 
