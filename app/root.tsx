@@ -65,15 +65,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /**
  * Firefox below 81 cannot run Salon properly (spec sections 5 and 9): said on every page, the
- * party page included, above everything else; the page itself stays usable as far as it goes.
+ * party page included. It lies over the top of the page, since a line in the flow would push the
+ * full-height layouts (the party's input bar) off the screen, and closes without the page's script,
+ * which such a browser may not run: the close button is a checkbox's label.
  */
 function OldBrowserWarning() {
   const { t } = useTranslation();
   if (!useVisitor()?.oldFirefox) return null;
   return (
-    <p role="alert" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950">
-      {t('browser.oldFirefox')}
-    </p>
+    <>
+      <input id="old-browser-close" type="checkbox" className="peer sr-only" aria-label={t('common.close')} />
+      <div role="alert" className="fixed inset-x-0 top-0 z-50 flex items-start justify-center gap-3 bg-amber-100 px-4 py-2 text-sm text-amber-950 shadow peer-checked:hidden">
+        <p>{t('browser.oldFirefox')}</p>
+        <label htmlFor="old-browser-close" aria-hidden="true" className="cursor-pointer rounded px-2 font-semibold hover:bg-amber-200">
+          ×
+        </label>
+      </div>
+    </>
   );
 }
 

@@ -40,7 +40,7 @@ const lang = (language: string) => ({ 'Accept-Language': language });
 describe('/impress: the legal notice from the configuration', () => {
   it('shows the local placeholder company, marked as sample data, with the content provider in German', async () => {
     const body = await html(await page('/impress'), 200);
-    for (const text of ['Impressum', 'Beispiel Salon GmbH', 'Musterstraße 1', 'Erika Mustermann, Max Mustermann', 'Amtsgericht Musterstadt', 'HRB 00000', 'DE000000000', 'mailto:kontakt@salon.example', 'Beispieldaten', 'Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV', 'Verbraucherschlichtungsstelle']) {
+    for (const text of ['Impressum', 'Beispiel Salon GmbH', 'Musterstraße 1', 'Erika Mustermann, Max Mustermann', 'Amtsgericht Musterstadt', 'HRB 00000', 'DE000000000', 'mailto:kontakt@salon.example', 'Beispieldaten', 'Verantwortlich für den Inhalt nach §\u00a018 Abs.\u00a02 MStV', 'Verbraucherschlichtungsstelle']) {
       expect(body).toContain(text);
     }
     // The footer every public page has.
