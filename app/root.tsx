@@ -1,11 +1,37 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/cloudflare';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from '@remix-run/react';
+import { isbot } from 'isbot';
 import { useTranslation } from 'react-i18next';
+import { storesFor } from '~/core/site-config';
+import type { VisitorChoice } from '~/core/visitor';
+import { visitorOffers } from '~/core/visitor';
+import { configuredStores } from '~/lib/site.server';
+import { useVisitor } from '~/lib/use-visitor';
 import './load-context';
 import './tailwind.css';
 import { StatePanel } from './components/state-panel';
 
-export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icon-192.png' },
+];
+
+/**
+ * What the page offers beside itself (app/core/visitor.ts), decided here from the request so the
+ * server renders it in place: nothing appears or moves after the page is shown.
+ */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const { COOKIE, readCookies } = context.services.cookies;
+  const cookies = readCookies(request);
+  const userAgent = request.headers.get('User-Agent');
+  const chosen = new Set<VisitorChoice>();
+  if (cookies.has(COOKIE.cookiesNoted)) chosen.add('cookies');
+  if (cookies.has(COOKIE.inBrowser)) chosen.add('browser');
+  const { identity } = context;
+  const offers = visitorOffers({ userAgent, chosen, hasSession: Boolean(identity.consultant ?? identity.guest), bot: isbot(userAgent ?? '') });
+  return { ...offers, stores: offers.appSwitch ? storesFor(offers.appSwitch, configuredStores(context.env.SITE)) : [] };
+}
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }, { name: 'theme-color', content: '#00bdf2' }];
 
@@ -28,11 +54,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
           {t('app.skipToContent')}
         </a>
+        <OldBrowserWarning />
         {children}
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/**
+ * Firefox below 81 cannot run Salon properly (spec sections 5 and 9): said on every page, the
+ * party page included. It lies over the top of the page, since a line in the flow would push the
+ * full-height layouts (the party's input bar) off the screen, and closes without the page's script,
+ * which such a browser may not run: the close button is a checkbox's label.
+ */
+function OldBrowserWarning() {
+  const { t } = useTranslation();
+  if (!useVisitor()?.oldFirefox) return null;
+  return (
+    <>
+      <input id="old-browser-close" type="checkbox" className="peer sr-only" aria-label={t('common.close')} />
+      <div role="alert" className="fixed inset-x-0 top-0 z-50 flex items-start justify-center gap-3 bg-amber-100 px-4 py-2 text-sm text-amber-950 shadow peer-checked:hidden">
+        <p>{t('browser.oldFirefox')}</p>
+        <label htmlFor="old-browser-close" aria-hidden="true" className="cursor-pointer rounded px-2 font-semibold hover:bg-amber-200">
+          ×
+        </label>
+      </div>
+    </>
   );
 }
 

@@ -29,4 +29,9 @@ export interface Env {
    */
   STREAM_SIGNING_KEY_ID: string;
   STREAM_SIGNING_KEY: string;
+  /**
+   * The legal notice's facts and the app's store listings, a JSON variable (wrangler.toml's
+   * `[vars.SITE]` locally); read only through `parseSiteConfig` (app/core/site-config.ts).
+   */
+  SITE: unknown;
 }

@@ -22,6 +22,7 @@ export default function Landing() {
   const login = returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login';
   return (
     <PublicPage
+      appSwitch
       action={
         <Link to={login} className="rounded-full bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary-dark/90">
           {t('landing.signIn')}

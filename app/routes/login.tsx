@@ -21,7 +21,7 @@ export default function Login() {
   const { t } = useTranslation();
   const { returnTo, failed } = useLoaderData<typeof loader>();
   return (
-    <PublicPage mainClassName="flex items-start justify-center px-4 py-8 sm:items-center">
+    <PublicPage appSwitch mainClassName="flex items-start justify-center px-4 py-8 sm:items-center">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-2xl font-semibold">{t('login.title')}</h1>
         <p className="mt-2 text-slate-600">{t('login.intro')}</p>
@@ -38,6 +38,10 @@ export default function Login() {
           </button>
         </form>
         <p className="mt-6 text-sm text-slate-600">{t('login.guestHint')}</p>
+        {/* The spec opens it in a new tab, so a sign-in half done is not lost. */}
+        <a href="/privacy" target="_blank" rel="noopener" className="mt-4 inline-block text-sm text-primary-dark underline underline-offset-2">
+          {t('login.privacy')}
+        </a>
       </div>
     </PublicPage>
   );

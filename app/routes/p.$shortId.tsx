@@ -9,13 +9,14 @@ import { StatePanel } from '~/components/state-panel';
 import { isAppError } from '~/core/errors';
 import { profileHref, telHref } from '~/core/profile';
 import { fullName } from '~/core/text';
-import { APP_STORE_LINKS } from '~/lib/app-stores';
+import type { StoreLink } from '~/core/site-config';
+import { configuredStores } from '~/lib/site.server';
 import type { PublicProfile } from '../../worker/services/profiles';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
 const SHORT_ID = /^[0-9A-Za-z]{6,32}$/;
 
-type LoaderData = { state: 'ok'; profile: PublicProfile } | { state: 'profileNotFound' };
+type LoaderData = { state: 'ok'; profile: PublicProfile; stores: StoreLink[] } | { state: 'profileNotFound' };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.state === 'ok' ? `${fullName(data.profile)} · Salon` : 'Salon' },
@@ -31,7 +32,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const shortId = params.shortId ?? '';
   if (!SHORT_ID.test(shortId)) return data<LoaderData>({ state: 'profileNotFound' }, { status: 404 });
   try {
-    return data<LoaderData>({ state: 'ok', profile: await context.services.profiles.publicProfile(context.db, shortId) });
+    const profile = await context.services.profiles.publicProfile(context.db, shortId);
+    return data<LoaderData>({ state: 'ok', profile, stores: configuredStores(context.env.SITE) });
   } catch (error) {
     if (isAppError(error) && error.code === 'profileNotFound') return data<LoaderData>({ state: 'profileNotFound' }, { status: 404 });
     throw error;
@@ -48,7 +50,7 @@ export default function PublicProfilePage() {
         <LanguageMenu />
       </header>
       {result.state === 'ok' ? (
-        <ProfileCard profile={result.profile} language={i18n.language} />
+        <ProfileCard profile={result.profile} stores={result.stores} language={i18n.language} />
       ) : (
         <StatePanel title={t('profilePage.notFoundTitle')}>
           <p>{t('profilePage.notFoundText')}</p>
@@ -58,7 +60,7 @@ export default function PublicProfilePage() {
   );
 }
 
-function ProfileCard({ profile, language }: { profile: PublicProfile; language: string }) {
+function ProfileCard({ profile, stores, language }: { profile: PublicProfile; stores: StoreLink[]; language: string }) {
   const { t } = useTranslation();
   const name = fullName(profile);
   const website = profile.website ? profileHref(profile.website) : null;
@@ -98,20 +100,23 @@ function ProfileCard({ profile, language }: { profile: PublicProfile; language: 
           </Block>
         ) : null}
       </article>
-      <section aria-labelledby="get-app" className="mt-8 text-center">
-        <h2 id="get-app" className="text-lg font-semibold">
-          {t('profilePage.getApp')}
-        </h2>
-        <ul className="mt-3 flex flex-wrap justify-center gap-2">
-          {APP_STORE_LINKS.map((link) => (
-            <li key={link.store}>
-              <a href={link.href} target="_blank" rel="noopener noreferrer" className="inline-block rounded-full bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-800">
-                {t(`profilePage.${link.store}`)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {/* Store links only for the stores the app is configured in (app/core/site-config.ts). */}
+      {stores.length > 0 ? (
+        <section aria-labelledby="get-app" className="mt-8 text-center">
+          <h2 id="get-app" className="text-lg font-semibold">
+            {t('profilePage.getApp')}
+          </h2>
+          <ul className="mt-3 flex flex-wrap justify-center gap-2">
+            {stores.map((link) => (
+              <li key={link.store}>
+                <a href={link.href} target="_blank" rel="noopener noreferrer" className="inline-block rounded-full bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-800">
+                  {t(`profilePage.${link.store}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -137,6 +137,8 @@ function visits(t: Translation): { actor: Actor; path: string; what: string; sho
     { actor: 'anonymous', path: world.expired, what: 'expired party', shows: t.party.expiredTitle },
     { actor: 'anonymous', path: '/NoSuchParty12', what: 'party not found', shows: t.party.notFoundTitle },
     { actor: 'anonymous', path: '/no/such/page', what: 'page not found', shows: t.notFound.title },
+    { actor: 'anonymous', path: '/impress', what: 'legal notice', shows: t.legal.impressTitle },
+    { actor: 'anonymous', path: '/privacy', what: 'privacy notice', shows: t.legal.privacyTitle },
     { actor: 'anonymous', path: world.publicProfile, what: 'public profile', shows: /^Anna Becker$/i },
     { actor: 'anonymous', path: world.addTemplate, what: 'shared template, signed out', shows: t.addTemplate.signInHint },
     { actor: 'anonymous', path: `/addTemplate/${'x'.repeat(22)}`, what: 'invalid share link', shows: t.errors.shareLinkInvalid },
@@ -169,6 +171,8 @@ LANGUAGES.forEach((language, index) => {
   const layout = index % 2 === 0 ? { name: 'phone', options: SCREENS.phone } : { name: 'desktop', options: SCREENS.desktop };
   const axe = AXE_LANGUAGES.includes(language);
   test(`every page in ${language} on a ${layout.name}: hydrates without an error, speaks ${language}${axe ? ', passes axe (WCAG 2 A/AA)' : ''}`, async ({ browser, baseURL }) => {
+    // Some thirty pages, each hydrated and most checked by axe: far more than one page's minute.
+    test.setTimeout(300_000);
     const violations: string[] = [];
     for (const actor of ['anonymous', 'guest', 'removedGuest', 'consultant'] as const) {
       const context = await browser.newContext({ ...layout.options, storageState: world.states[actor] });

@@ -1,8 +1,8 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../app/core/limits';
 import { PICTURES } from '../fixtures/images';
-import { api, createConsultant, html, json, page, sessionCookie } from './fixtures';
+import { ORIGIN, api, createConsultant, html, json, page, sessionCookie } from './fixtures';
 
 const cookie = sessionCookie;
 
@@ -196,7 +196,7 @@ describe('the public profile page /p/{shortId}', () => {
     return json(response);
   }
 
-  it('shows avatar, the names upper-cased, phone, e-mail, website, biography and store links; nothing private', async () => {
+  it('shows avatar, the names upper-cased, phone, e-mail, website and biography; nothing private', async () => {
     const clara = await publicClara();
     const response = await page(`/p/${clara.shortId}`);
     const body = await html(response, 200);
@@ -206,11 +206,23 @@ describe('the public profile page /p/{shortId}', () => {
     expect(body).toContain('href="mailto:clara@lumen.test"');
     expect(body).toMatch(/<a href="https:\/\/lumen.example\/clara"[^>]*target="_blank"[^>]*rel="noopener noreferrer nofollow ugc"/);
     expect(body).toContain('Teamleitung Süd.');
-    expect(body).toContain('Im App Store laden');
     expect(body).toContain('name="robots" content="noindex"');
     expect(body).toContain('action="/language"');
     expect(body).not.toContain('1988');
     expect(body).not.toContain('geheim');
+  });
+
+  it('links the app in the stores the configuration names, and in none while none is configured', async () => {
+    const clara = await publicClara();
+    // Locally (wrangler.toml) the app is in no store yet.
+    expect(await html(await page(`/p/${clara.shortId}`), 200)).not.toContain('Im App Store laden');
+    const { default: worker } = await import('../../worker/index');
+    const SITE = { ...(env.SITE as object), stores: { appStore: 'https://apps.apple.com/app/id42', googlePlay: '', appGallery: 'https://appgallery.huawei.com/app/C42' } };
+    const request = new Request(`${ORIGIN}/p/${clara.shortId}`) as Request<unknown, IncomingRequestCfProperties>;
+    const body = await html(await worker.fetch(request, { ...env, SITE }, createExecutionContext()), 200);
+    expect(body).toContain('href="https://apps.apple.com/app/id42"');
+    expect(body).toContain('In der AppGallery entdecken');
+    expect(body).not.toContain('Bei Google Play laden');
   });
 
   it('an unknown or malformed short id: 404 in the reader’s language', async () => {

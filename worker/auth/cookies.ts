@@ -5,6 +5,10 @@ export const COOKIE = {
   guest: 'salon_guest',
   signIn: 'salon_signin',
   language: 'lng',
+  /** The visitor's remembered choices (app/core/visitor.ts): the cookie notice dismissed… */
+  cookiesNoted: 'salon_cookies_noted',
+  /** …and the browser chosen over the app. */
+  inBrowser: 'salon_in_browser',
 } as const;
 
 export function readCookies(request: Request): Map<string, string> {

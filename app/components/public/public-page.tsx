@@ -3,15 +3,30 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '~/components/language-menu';
 import { Logo } from '~/components/logo';
+import { AppSwitchGate } from './app-switch';
+import { CookieNotice } from './cookie-notice';
 
 /**
  * The frame of every public page (landing, sign-in, FAQ for visitors, legal pages, account
- * deletion): the logo home, the language menu, an optional action on the right, the page, and the
- * footer with the legal links the law wants on every public page.
+ * deletion): the cookie notice until it is dismissed, the logo home, the language menu, an optional
+ * action on the right, the page, and the footer with the legal links the law wants on every public
+ * page. `appSwitch`: the page is a way into Salon (the landing, the sign-in), so a phone without a
+ * session is offered the app first (AppSwitchGate). Pages people are sent to read (the legal
+ * pages, the FAQ, a party link) never are.
  */
-export function PublicPage({ action, children, mainClassName = 'mx-auto w-full max-w-5xl px-4 pb-16 pt-8' }: { action?: ReactNode; children: ReactNode; mainClassName?: string }) {
-  return (
-    <div className="flex min-h-full flex-col bg-gradient-to-b from-primary-light to-slate-50">
+export function PublicPage({
+  action,
+  children,
+  mainClassName = 'mx-auto w-full max-w-5xl px-4 pb-16 pt-8',
+  appSwitch = false,
+}: {
+  action?: ReactNode;
+  children: ReactNode;
+  mainClassName?: string;
+  appSwitch?: boolean;
+}) {
+  const page = (
+    <>
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-3">
         <Link to="/" className="rounded-lg">
           <Logo className="text-xl" />
@@ -25,6 +40,12 @@ export function PublicPage({ action, children, mainClassName = 'mx-auto w-full m
         {children}
       </main>
       <PublicFooter />
+    </>
+  );
+  return (
+    <div className="flex min-h-full flex-col bg-gradient-to-b from-primary-light to-slate-50">
+      <CookieNotice />
+      {appSwitch ? <AppSwitchGate>{page}</AppSwitchGate> : page}
     </div>
   );
 }

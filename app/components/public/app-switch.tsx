@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '~/components/logo';
+import type { StoreLink } from '~/core/site-config';
+import type { PhonePlatform } from '~/core/user-agent';
+import { useVisitor } from '~/lib/use-visitor';
+import { useVisitorChoice } from './visitor-choice';
+
+/** Chromium's install prompt, kept by the inline script below until the page can offer it. */
+interface InstallPrompt extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+declare global {
+  interface Window {
+    salonInstallPrompt?: InstallPrompt;
+  }
+}
+
+// Chromium fires beforeinstallprompt once, possibly before the page's script has loaded: this runs
+// while the page is parsed and keeps the event.
+const KEEP_PROMPT = "addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.salonInstallPrompt=e})";
+
+/**
+ * The app-switch screen (spec section 2) in place of the page: a phone visitor without a session
+ * (app/core/visitor.ts) is offered the app, from the stores configured for their platform, else
+ * installed from the browser (the root's loader picks the platform's stores), and can always carry on in the browser with one tap: that button has
+ * the focus, and the choice is remembered. Opened as the installed web app, the page itself shows.
+ */
+export function AppSwitchGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const visitor = useVisitor();
+  const { made, form, returnTo } = useVisitorChoice('browser');
+  const stay = useRef<HTMLButtonElement>(null);
+  const due = Boolean(visitor?.appSwitch) && !made;
+  useEffect(() => {
+    if (!due) return;
+    if (window.matchMedia('(display-mode: standalone)').matches) stay.current?.form?.requestSubmit();
+    else stay.current?.focus();
+  }, [due]);
+  if (!due || !visitor?.appSwitch) return <>{children}</>;
+  return (
+    <AppSwitch platform={visitor.appSwitch} stores={visitor.stores}>
+      <form {...form}>
+        <input type="hidden" name="choice" value="browser" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <button ref={stay} type="submit" className="w-full rounded-full px-5 py-3 font-medium text-primary-dark ring-2 ring-primary-dark hover:bg-white">
+          {t('appSwitch.stay')}
+        </button>
+      </form>
+    </AppSwitch>
+  );
+}
+
+function AppSwitch({ platform, stores, children }: { platform: PhonePlatform; stores: StoreLink[]; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="flex flex-1 flex-col items-center justify-center gap-6 px-6 py-10 text-center">
+      <Logo className="text-3xl" />
+      <div className="max-w-sm">
+        <h1 className="text-2xl font-bold">{t('appSwitch.title')}</h1>
+        <p className="mt-2 text-slate-700">{t('appSwitch.text')}</p>
+      </div>
+      {stores.length > 0 ? (
+        <section aria-labelledby="app-stores" className="w-full max-w-sm">
+          <h2 id="app-stores" className="sr-only">
+            {t('appSwitch.stores')}
+          </h2>
+          <ul className="space-y-2">
+            {stores.map((link) => (
+              <li key={link.store}>
+                <a href={link.href} rel="noopener noreferrer" className="block rounded-full bg-slate-900 px-5 py-3 font-medium text-white hover:bg-slate-800">
+                  {t(`profilePage.${link.store}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <InstallFromBrowser platform={platform} />
+      )}
+      <div className="w-full max-w-sm">{children}</div>
+    </main>
+  );
+}
+
+/** No store has the app for this phone: Salon installs from the browser, as a web app. */
+function InstallFromBrowser({ platform }: { platform: PhonePlatform }) {
+  const { t } = useTranslation();
+  const [prompt, setPrompt] = useState<InstallPrompt | null>(null);
+  useEffect(() => {
+    setPrompt(window.salonInstallPrompt ?? null);
+    const keep = (event: Event) => {
+      event.preventDefault();
+      setPrompt(event as InstallPrompt);
+    };
+    const installed = () => setPrompt(null);
+    window.addEventListener('beforeinstallprompt', keep);
+    window.addEventListener('appinstalled', installed);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', keep);
+      window.removeEventListener('appinstalled', installed);
+    };
+  }, []);
+  const install = async () => {
+    if (!prompt) return;
+    await prompt.prompt();
+    await prompt.userChoice;
+    // A prompt can be shown once; the browser offers a new one if the visitor declined.
+    window.salonInstallPrompt = undefined;
+    setPrompt(null);
+  };
+  return (
+    <section aria-labelledby="app-install" className="w-full max-w-sm rounded-2xl bg-white p-5 text-left shadow-sm ring-1 ring-slate-200">
+      <script dangerouslySetInnerHTML={{ __html: KEEP_PROMPT }} />
+      <h2 id="app-install" className="font-semibold">
+        {t('appSwitch.install')}
+      </h2>
+      <p className="mt-1 text-slate-700">{t('appSwitch.installText')}</p>
+      {prompt ? (
+        <button type="button" onClick={install} className="mt-4 w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90">
+          {t('appSwitch.install')}
+        </button>
+      ) : (
+        <p className="mt-3 text-slate-700" data-testid="install-steps">
+          {t(platform === 'ios' ? 'appSwitch.iosSteps' : 'appSwitch.androidSteps')}
+        </p>
+      )}
+    </section>
+  );
+}
