@@ -8,8 +8,11 @@ const PORT = Number(process.env.E2E_PORT ?? 8790);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 9091);
 // The Stream stand-in's port: any free one unless set (the Worker and the pages are told which).
 const STREAM_PORT = Number(process.env.E2E_STREAM_PORT ?? 0);
-/** The mail catcher's web page and JSON API, where the tests read the app's mails (E2E_MAIL_PORT moves it). */
-export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 1081);
+/**
+ * The mail catcher's web page, where the tests read the app's mails: beside the app's port, so two
+ * checkouts testing side by side do not meet (E2E_MAIL_PORT moves it). Its SMTP port is any free one.
+ */
+export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? PORT + 1000);
 
 /**
  * Browser tests in Chromium (the system's, else the one npm ships: scripts/browser.mjs) against the

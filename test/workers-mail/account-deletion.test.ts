@@ -1,7 +1,8 @@
-import { createScheduledController, env } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DELETION_LINK_TTL_MS } from '../../app/core/account-deletion';
 import { sha256 } from '../../worker/auth/crypto';
+import { requestDeletion } from '../../worker/services/account-deletion';
 import { linkFiles } from '../../worker/services/media-cleanup';
 import { ORIGIN, api, connected, createConsultant, createParty, expectError, html, joinGuest, json, page } from '../workers/fixtures';
 import type { Consultant } from '../workers/fixtures';
@@ -103,6 +104,16 @@ describe('POST /api/moderation/delete-account (spec §7)', () => {
     await settle();
     expect(await mailsTo(address)).toHaveLength(1);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM account_deletion_tokens WHERE user_id = ?').bind(anna.userId).first('n')).toBe(1);
+  });
+
+  it('a relay that refuses the login: no mail, and no link left behind to hold back the next request', async () => {
+    const ctx = createExecutionContext();
+    requestDeletion({ ...env, SMTP_PASSWORD: 'falsch' }, ctx, address, 'de', ORIGIN);
+    await waitOnExecutionContext(ctx);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM account_deletion_tokens WHERE user_id = ?').bind(anna.userId).first('n')).toBe(0);
+    expect(await mailsTo(address)).toEqual([]);
+    await ask(address);
+    expect(await waitForMails(address)).toHaveLength(1);
   });
 
   it('bad input is refused with a code and sends nothing', async () => {
