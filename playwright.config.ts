@@ -8,11 +8,16 @@ const PORT = Number(process.env.E2E_PORT ?? 8790);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 9091);
 // The Stream stand-in's port: any free one unless set (the Worker and the pages are told which).
 const STREAM_PORT = Number(process.env.E2E_STREAM_PORT ?? 0);
+/**
+ * The mail catcher's web page, where the tests read the app's mails: beside the app's port, so two
+ * checkouts testing side by side do not meet (E2E_MAIL_PORT moves it). Its SMTP port is any free one.
+ */
+export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? PORT + 1000);
 
 /**
  * Browser tests in Chromium (the system's, else the one npm ships: scripts/browser.mjs) against the
- * app served as `npm start` serves it (wrangler dev with the local OpenID Connect provider and the
- * Stream stand-in), on its own ports and a fresh local database.
+ * app served as `npm start` serves it (wrangler dev with the local OpenID Connect provider, the
+ * Stream stand-in and the mail catcher), on its own ports and a fresh local database.
  */
 export default defineConfig({
   testDir: 'test/e2e',
@@ -34,7 +39,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node scripts/serve.mjs --port ${PORT} --oidc-port ${OIDC_PORT} --stream-port ${STREAM_PORT} --persist-to .wrangler/e2e --fresh --no-seed --no-build --quiet`,
+    command: `node scripts/serve.mjs --port ${PORT} --oidc-port ${OIDC_PORT} --stream-port ${STREAM_PORT} --smtp-port 0 --mail-port ${MAIL_PORT} --persist-to .wrangler/e2e --fresh --no-seed --no-build --quiet`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

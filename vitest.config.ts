@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { startMailCatcher } from './scripts/mail-catcher.mjs';
 import { STAND_IN_HOST, STAND_IN_TOKEN, standInSigningKey, streamStandIn } from './test/workers/stream-stand-in';
 import { translationParts } from './vite.config';
 
@@ -8,7 +9,72 @@ const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 const alias = { '~': path('./app'), 'salon:remix-build': path('./build/server/index.js') };
 
 /**
- * Two projects: `unit` (the pure core and scripts, in Node) and `workers` (the Worker, API and
+ * The real local mail catcher (scripts/mail-catcher.mjs), once per run on free ports: the Worker's
+ * sender talks SMTP to it, and tests read the mails back from its JSON API (MAIL_CATCHER_URL).
+ */
+let mailCatcher: ReturnType<typeof startMailCatcher> | null = null;
+
+function runningMailCatcher() {
+  mailCatcher ??= startMailCatcher({ smtpPort: 0, webPort: 0 }).then((catcher) => {
+    catcher.unref();
+    return catcher;
+  });
+  return mailCatcher;
+}
+
+/**
+ * The Worker, API and PartyRoom inside workerd with real D1, R2 and Durable Objects.
+ *
+ * `workers` sends every fetch of the Worker through the Stream stand-in (test/workers/stream-stand-in.ts)
+ * as Miniflare's outbound service. workerd routes `connect()` of `cloudflare:sockets` through that same
+ * outbound service, and a service that is a worker refuses it ("Incoming CONNECT on a worker not
+ * supported"), so no SMTP can leave that project. `workers-mail` (test/workers-mail/) is the same
+ * Worker without the stand-in: its sockets and fetches reach loopback, where the mail catcher listens.
+ */
+function workersProject(name: string, { streamStandIn: withStandIn }: { streamStandIn: boolean }) {
+  const folder = name === 'workers' ? 'test/workers' : `test/${name}`;
+  return {
+    resolve: { alias },
+    plugins: [
+      cloudflareTest(async () => {
+        const signingKey = await standInSigningKey();
+        const mail = await runningMailCatcher();
+        return {
+          wrangler: { configPath: './wrangler.toml' },
+          miniflare: {
+            bindings: {
+              TEST_MIGRATIONS: await readD1Migrations(path('./migrations')),
+              // The zero-loss run's size (test/support/zero-loss-driver.ts): ZERO_LOSS_* variables.
+              ZERO_LOSS: JSON.stringify(Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ZERO_LOSS_')))),
+              STREAM_API_BASE: `https://${STAND_IN_HOST}/client/v4`,
+              STREAM_API_TOKEN: STAND_IN_TOKEN,
+              MEDIA_URL_SECRET: 'test-media-url-secret',
+              STREAM_SIGNING_KEY_ID: signingKey.id,
+              STREAM_SIGNING_KEY: signingKey.jwk,
+              SMTP_HOST: '127.0.0.1',
+              SMTP_PORT: String(mail.smtpPort),
+              SMTP_USER: mail.user,
+              SMTP_PASSWORD: mail.password,
+              MAIL_CATCHER_URL: `http://127.0.0.1:${mail.webPort}`,
+            },
+            // Cloudflare Stream, as far as the Worker can tell (test/workers/stream-stand-in.ts).
+            ...(withStandIn ? { outboundService: streamStandIn } : {}),
+          },
+        };
+      }),
+    ],
+    test: {
+      name,
+      include: [`${folder}/**/*.test.ts`],
+      setupFiles: ['./test/workers/setup.ts'],
+      testTimeout: 20_000,
+      deps: { optimizer: { ssr: { enabled: true, include: ['@remix-run/cloudflare'] } } },
+    },
+  };
+}
+
+/**
+ * Three projects: `unit` (the pure core and scripts, in Node) and `workers` (the Worker, API and
  * PartyRoom inside workerd with real D1, R2 and Durable Objects). Browser tests are Playwright's.
  */
 export default defineConfig({
@@ -19,38 +85,8 @@ export default defineConfig({
         plugins: [translationParts()],
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
       },
-      {
-        resolve: { alias },
-        plugins: [
-          cloudflareTest(async () => {
-            const signingKey = await standInSigningKey();
-            return {
-              wrangler: { configPath: './wrangler.toml' },
-              miniflare: {
-                bindings: {
-                  TEST_MIGRATIONS: await readD1Migrations(path('./migrations')),
-                  // The zero-loss run's size (test/support/zero-loss-driver.ts): ZERO_LOSS_* variables.
-                  ZERO_LOSS: JSON.stringify(Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ZERO_LOSS_')))),
-                  STREAM_API_BASE: `https://${STAND_IN_HOST}/client/v4`,
-                  STREAM_API_TOKEN: STAND_IN_TOKEN,
-                  MEDIA_URL_SECRET: 'test-media-url-secret',
-                  STREAM_SIGNING_KEY_ID: signingKey.id,
-                  STREAM_SIGNING_KEY: signingKey.jwk,
-                },
-                // Cloudflare Stream, as far as the Worker can tell (test/workers/stream-stand-in.ts).
-                outboundService: streamStandIn,
-              },
-            };
-          }),
-        ],
-        test: {
-          name: 'workers',
-          include: ['test/workers/**/*.test.ts'],
-          setupFiles: ['./test/workers/setup.ts'],
-          testTimeout: 20_000,
-          deps: { optimizer: { ssr: { enabled: true, include: ['@remix-run/cloudflare'] } } },
-        },
-      },
+      workersProject('workers', { streamStandIn: true }),
+      workersProject('workers-mail', { streamStandIn: false }),
     ],
   },
 });

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Serves the whole app locally on real parts: the local OpenID Connect provider, the local stand-in
-// for Cloudflare Stream (video to HLS with ffmpeg), and the Worker (pages, API, D1, R2, Durable
-// Objects) under `wrangler dev`. Used by `npm start`, `npm run dev`
-// and the browser tests.
+// for Cloudflare Stream (video to HLS with ffmpeg), the local mail catcher (SMTP, and a page with
+// every mail sent), and the Worker (pages, API, D1, R2, Durable Objects) under `wrangler dev`. Used
+// by `npm start`, `npm run dev` and the browser tests.
 //
-//   node scripts/serve.mjs [--port 8787] [--oidc-port 9090] [--stream-port 9092] [--persist-to DIR] [--fresh]
-//                          [--no-seed] [--no-build] [--watch]
+//   node scripts/serve.mjs [--port 8787] [--oidc-port 9090] [--stream-port 9092] [--smtp-port 1025]
+//                          [--mail-port 1080] [--persist-to DIR] [--fresh] [--no-seed] [--no-build] [--watch]
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, watch } from 'node:fs';
@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, demoConsultants, demoParty } from './demo-data.mjs';
 import { startOidcProvider } from './oidc-provider.mjs';
 import { seed } from './seed.mjs';
+import { startMailCatcher } from './mail-catcher.mjs';
 import { LOCAL_STREAM_ACCOUNT, startStreamServer } from './stream-server.mjs';
 
 const { values } = parseArgs({
@@ -24,6 +25,9 @@ const { values } = parseArgs({
     'oidc-port': { type: 'string', default: '9090' },
     // 0: any free port (the Worker is told the real one).
     'stream-port': { type: 'string', default: '9092' },
+    // The mail catcher's SMTP and web ports; 0: any free port (the Worker is told the real one).
+    'smtp-port': { type: 'string', default: '1025' },
+    'mail-port': { type: 'string', default: '1080' },
     'persist-to': { type: 'string' },
     fresh: { type: 'boolean', default: false },
     'no-seed': { type: 'boolean', default: false },
@@ -36,6 +40,8 @@ const { values } = parseArgs({
 const port = Number(values.port);
 const oidcPort = Number(values['oidc-port']);
 const streamPort = Number(values['stream-port']);
+const smtpPort = Number(values['smtp-port']);
+const mailPort = Number(values['mail-port']);
 const persistTo = values['persist-to'];
 const origin = `http://localhost:${port}`;
 const persistArgs = persistTo ? ['--persist-to', persistTo] : [];
@@ -140,6 +146,8 @@ async function main() {
   await ensureFree(port);
   await ensureFree(oidcPort);
   await ensureFree(streamPort);
+  await ensureFree(smtpPort);
+  await ensureFree(mailPort);
   if (values.fresh && persistTo) rmSync(persistTo, { recursive: true, force: true });
   run('Applying the database migrations', bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
   if (!values['no-seed']) {
@@ -153,13 +161,15 @@ async function main() {
   const appOrigins = [origin, `http://127.0.0.1:${port}`];
   const provider = await startOidcProvider({ port: oidcPort, appOrigins });
   let stream;
+  let mail;
   try {
     stream = await startStreamServer({ port: streamPort, appOrigins, dataDir: persistTo ? join(persistTo, 'stream') : undefined });
+    mail = await startMailCatcher({ smtpPort, webPort: mailPort });
   } catch (error) {
-    await provider.close();
+    await Promise.all([provider.close(), stream?.close()]);
     throw error;
   }
-  const closeServers = () => Promise.all([provider.close(), stream.close()]);
+  const closeServers = () => Promise.all([provider.close(), stream.close(), mail.close()]);
   // The stand-in's token is a fixed local dummy; the signing secret is new on every start (the
   // signed URLs it protects live for minutes), and so is the playback signing key the stand-in made.
   const streamVars = [
@@ -170,11 +180,13 @@ async function main() {
     `STREAM_SIGNING_KEY_ID:${stream.signingKey.id}`,
     `STREAM_SIGNING_KEY:${stream.signingKey.jwk}`,
   ];
+  // The catcher's real SMTP port (the one asked for, or a free one) and its fixed local login.
+  const mailVars = [`SMTP_HOST:127.0.0.1`, `SMTP_PORT:${mail.smtpPort}`, `SMTP_USER:${mail.user}`, `SMTP_PASSWORD:${mail.password}`];
   // --test-scheduled: the cron handler answers at /__scheduled (instead of a warning that it does
   // not run by itself locally).
   const wrangler = spawn(
     bin('wrangler'),
-    ['dev', '--port', String(port), '--var', `OIDC_ISSUER:${provider.issuer}`, ...streamVars.flatMap((v) => ['--var', v]), '--show-interactive-dev-session=false', '--test-scheduled', ...persistArgs],
+    ['dev', '--port', String(port), '--var', `OIDC_ISSUER:${provider.issuer}`, ...[...streamVars, ...mailVars].flatMap((v) => ['--var', v]), '--show-interactive-dev-session=false', '--test-scheduled', ...persistArgs],
     { stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'], env: wranglerEnv },
   );
   children.push(wrangler);
@@ -202,6 +214,8 @@ async function main() {
       '',
       `  Videos convert to HLS in the local stand-in for Cloudflare Stream at ${stream.url}`,
       `    (${stream.ffmpeg})`,
+      '',
+      `  Every mail the app sends lands in the local mail catcher: ${mail.url}`,
       '',
       `  Guests join the demo party at ${origin}/${demoParty.shortId}`,
       '',

@@ -67,8 +67,8 @@ function record(name, ok, countsOf) {
 const built = step('build', 'npx', ['remix', 'vite:build']);
 if (!built) layers.push({ name: 'build', passed: 0, failed: 1, skipped: 0 });
 
-for (const project of ['unit', 'workers']) {
-  if (!built && project === 'workers') continue;
+for (const project of ['unit', 'workers', 'workers-mail']) {
+  if (!built && project !== 'unit') continue;
   const file = `${REPORTS}/${project}.json`;
   const ok = step(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   record(project, ok, () => vitestCounts(file));

@@ -34,4 +34,17 @@ export interface Env {
    * `[vars.SITE]` locally); read only through `parseSiteConfig` (app/core/site-config.ts).
    */
   SITE: unknown;
+  /**
+   * The SMTP relay every mail goes through (worker/mail/sender.ts). Locally the mail catcher that
+   * `npm start` runs (scripts/mail-catcher.mjs), which passes its port and its local password.
+   */
+  SMTP_HOST: string;
+  SMTP_PORT: string;
+  /** "true": TLS from the start (port 465); otherwise STARTTLS whenever the relay offers it. */
+  SMTP_SECURE?: string;
+  SMTP_USER?: string;
+  /** Secret: the relay's password for SMTP_USER. */
+  SMTP_PASSWORD?: string;
+  /** The address mails come from. */
+  MAIL_FROM: string;
 }

@@ -12,6 +12,7 @@ import type { Env } from './env';
 import { files } from './media/files';
 import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
 import { abortStaleUploads } from './media/tus';
+import * as accountDeletion from './services/account-deletion';
 import { collectMedia } from './services/media-cleanup';
 import * as media from './services/media';
 import * as parties from './services/parties';
@@ -23,6 +24,7 @@ export { PartyRoom } from '../durable-objects/party-room';
 
 /** Domain modules the pages use through the load context, so pages and API share one copy. */
 export const services = {
+  accountDeletion,
   media,
   parties,
   profiles,
@@ -65,6 +67,8 @@ export default {
   async scheduled(controller, env): Promise<void> {
     const db = database(env.DB);
     await sessions.deleteExpiredSessions(db);
+    // Accounts whose owners confirmed their deletion (spec: within 48 hours; this runs daily).
+    await accountDeletion.deleteDueAccounts(env, controller.scheduledTime);
     // Stale uploads first: the purge deletes rows that still name their multipart uploads.
     await abortStaleUploads(env, db, controller.scheduledTime);
     await media.purgeMediaTrash(env, controller.scheduledTime);

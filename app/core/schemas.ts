@@ -237,6 +237,10 @@ const EmailSchema = z
   .max(LIMITS.emailMax, { error: 'invalidEmail' })
   .pipe(z.email({ error: 'invalidEmail' }));
 
+/** Spec §7: POST /moderation/delete-account {email}; the form requires the address (§5). */
+export const DeleteAccountSchema = z.object({ email: EmailSchema }, { error: 'invalidEmail' });
+export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
+
 const ProfileUrlSchema = z
   .string({ error: 'invalidUrl' })
   .trim()

@@ -10,7 +10,7 @@ import it from '../../app/i18n/locales/it';
 import nl from '../../app/i18n/locales/nl';
 import { PICTURES } from '../fixtures/images';
 import { expect, test } from './diagnostics';
-import { SCREENS, expectNoSidewaysScroll, settled, signIn } from './helpers';
+import { MAIL_CATCHER, SCREENS, expectNoSidewaysScroll, settled, signIn } from './helpers';
 
 /**
  * Every page and party state, in every language, as the actor who would see it: each must hydrate
@@ -35,6 +35,8 @@ let world: {
   /** Another consultant's shared template: anonymous visitors see the public variant, the consultant the add form. */
   addTemplate: string;
   template: string;
+  /** A mailed account-deletion link, never confirmed (opening it only asks). */
+  deletionLink: string;
 };
 
 /** A write as the browser's own script makes it: cookies of its context, the page's Origin. */
@@ -95,6 +97,15 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const shared = await send(sharer.request, base, 'post', '/api/templates/create', { title: 'Herbstabend', path: '' });
   const { shareToken } = await send(sharer.request, base, 'put', `/api/templates/${shared.id}/share`);
   await sharer.close();
+  // A deletion link for the consultant's account, from the mail in the local mail catcher (never confirmed).
+  const asked = await consultant.request.post('/api/moderation/delete-account', { headers: { Origin: base }, data: { email: 'anna@salon.test' } });
+  expect(asked.status()).toBe(204);
+  let deletionLink = '';
+  await expect(async () => {
+    const mails: { to: string[]; text: string }[] = await (await consultant.request.get(`${MAIL_CATCHER}/api/messages?to=anna@salon.test`)).json();
+    deletionLink = /\/delete-account\/[A-Za-z0-9_-]{43}/.exec(mails.at(-1)?.text ?? '')?.[0] ?? '';
+    expect(deletionLink).not.toBe('');
+  }).toPass();
   world = {
     states: {
       anonymous: { cookies: [], origins: [] },
@@ -107,6 +118,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     publicProfile: `/p/${profiles[0].shortId}`,
     addTemplate: `/addTemplate/${shareToken}`,
     template: `/templates/${template.id}`,
+    deletionLink,
   };
   await Promise.all([consultant.close(), guest.context.close(), removed.context.close()]);
 });
@@ -142,6 +154,9 @@ function visits(t: Translation): { actor: Actor; path: string; what: string; sho
     { actor: 'anonymous', path: world.publicProfile, what: 'public profile', shows: /^Anna Becker$/i },
     { actor: 'anonymous', path: world.addTemplate, what: 'shared template, signed out', shows: t.addTemplate.signInHint },
     { actor: 'anonymous', path: `/addTemplate/${'x'.repeat(22)}`, what: 'invalid share link', shows: t.errors.shareLinkInvalid },
+    { actor: 'anonymous', path: '/delete-account', what: 'account deletion', shows: t.deleteAccount.title },
+    { actor: 'anonymous', path: world.deletionLink, what: 'account deletion, confirm', shows: t.deleteAccount.confirmTitle },
+    { actor: 'anonymous', path: `/delete-account/${'x'.repeat(43)}`, what: 'account deletion, invalid link', shows: t.deleteAccount.invalidTitle },
     { actor: 'guest', path: world.party, what: 'chat as a guest', shows: 'Hallo zusammen!', opens: partyMedia },
     { actor: 'removedGuest', path: world.party, what: 'removed guest', shows: t.party.removedTitle },
     { actor: 'consultant', path: '/parties', what: 'dashboard', shows: t.parties.title },
@@ -171,7 +186,7 @@ LANGUAGES.forEach((language, index) => {
   const layout = index % 2 === 0 ? { name: 'phone', options: SCREENS.phone } : { name: 'desktop', options: SCREENS.desktop };
   const axe = AXE_LANGUAGES.includes(language);
   test(`every page in ${language} on a ${layout.name}: hydrates without an error, speaks ${language}${axe ? ', passes axe (WCAG 2 A/AA)' : ''}`, async ({ browser, baseURL }) => {
-    // Some thirty pages, each hydrated and most checked by axe: far more than one page's minute.
+    // Some forty pages, each hydrated and (in two languages) checked by axe: far more than one page's minute.
     test.setTimeout(300_000);
     const violations: string[] = [];
     for (const actor of ['anonymous', 'guest', 'removedGuest', 'consultant'] as const) {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { MAIL_PORT } from '../../playwright.config';
 import { DEMO_PASSWORD } from '../../scripts/demo-data.mjs';
 
 /** The two screens the browser tests look through: a phone (Pixel-like, touch) and a desktop. */
@@ -116,3 +117,6 @@ export async function dropFiles(page: Page, files: { name: string; mimeType: str
   await expect(zone).toHaveCount(0);
   return zone;
 }
+
+/** The local mail catcher's page (scripts/mail-catcher.mjs), which the served app sends every mail to. */
+export const MAIL_CATCHER = `http://localhost:${MAIL_PORT}`;

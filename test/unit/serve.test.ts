@@ -1,6 +1,6 @@
 // `npm start` (scripts/serve.mjs) on a machine without internet: what it prints is what a newcomer
 // reads first, so it must carry no error, warning or stack trace when everything works. Starts the
-// real stack (wrangler dev, the local OpenID provider, the Stream stand-in) on free ports with a
+// real stack (wrangler dev, the local OpenID provider, the Stream stand-in, the mail catcher) on free ports with a
 // throwaway database; it serves the Remix build, which npm test makes before this layer.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,7 +25,7 @@ describe('npm start', () => {
   it.skipIf(!existsSync('build/server/index.js'))('prints where Salon runs and no error, warning or stack trace (needs npm run build)', { timeout: 90_000 }, async () => {
     const [port, oidcPort] = [await freePort(), await freePort()];
     const persistTo = mkdtempSync(join(tmpdir(), 'salon-serve-test-'));
-    const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(port), '--oidc-port', String(oidcPort), '--stream-port', '0', '--persist-to', persistTo, '--no-seed', '--no-build'], {
+    const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(port), '--oidc-port', String(oidcPort), '--stream-port', '0', '--smtp-port', '0', '--mail-port', '0', '--persist-to', persistTo, '--no-seed', '--no-build'], {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       // As from a terminal: vitest's NODE_ENV=test alone keeps Miniflare from fetching Request.cf.
@@ -49,6 +49,7 @@ describe('npm start', () => {
     }
     expect(output).toContain(`Salon is running at http://localhost:${port}`);
     expect(output).toMatch(/local stand-in for Cloudflare Stream at http:\/\/localhost:\d+/);
+    expect(output).toMatch(/local mail catcher: http:\/\/localhost:\d+/);
     expect(output).not.toMatch(/ENOTFOUND|Request\.cf|Error|\[WARNING\]|:warn\]/);
     expect(output, 'a stack trace').not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m);
   });

@@ -8,6 +8,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** JSON of the ZERO_LOSS_* environment variables (vitest.config.ts). */
       ZERO_LOSS: string;
+      /** The local mail catcher's web address, to read the Worker's mails back (vitest.config.ts). */
+      MAIL_CATCHER_URL: string;
     }
   }
 }

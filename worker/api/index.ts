@@ -6,6 +6,7 @@ import { auth } from './auth';
 import type { ApiContext, ApiEnv } from './context';
 import { withIdentity } from './context';
 import { mediaApi } from './media';
+import { moderationApi } from './moderation';
 import { partiesApi } from './parties';
 import { profilesApi } from './profiles';
 import { templatesApi } from './templates';
@@ -42,6 +43,7 @@ export const api = new Hono<ApiEnv>()
   .route('/profile', profilesApi)
   .route('/media', mediaApi)
   .route('/templates', templatesApi)
+  .route('/moderation', moderationApi)
   .notFound((c) => c.json<ErrorBody>({ error: { code: 'notFound' } }, 404))
   .onError(apiError);
 

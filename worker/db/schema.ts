@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
@@ -17,8 +18,35 @@ export const users = sqliteTable(
     lastName: text('last_name').notNull().default(''),
     companyName: text('company_name'),
     createdAt: integer('created_at').notNull(),
+    /**
+     * When the owner confirmed the account's deletion through the link mailed to them: the cron
+     * deletes the account and everything in it (worker/services/account-deletion.ts).
+     */
+    deletionRequestedAt: integer('deletion_requested_at'),
   },
-  (t) => [uniqueIndex('users_oidc_idx').on(t.oidcIssuer, t.oidcSub)],
+  (t) => [
+    uniqueIndex('users_oidc_idx').on(t.oidcIssuer, t.oidcSub),
+    // The account-deletion form finds accounts by address, whatever its case.
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_deletion_idx').on(t.deletionRequestedAt),
+  ],
+);
+
+/**
+ * A link mailed to confirm an account's deletion (spec: /delete-account): single use, expiring.
+ * Only the token's hash is stored, as for session tokens.
+ */
+export const accountDeletionTokens = sqliteTable(
+  'account_deletion_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('account_deletion_tokens_user_idx').on(t.userId, t.createdAt), index('account_deletion_tokens_expiry_idx').on(t.expiresAt)],
 );
 
 export const sessions = sqliteTable(
@@ -409,6 +437,7 @@ export const templateRecipients = sqliteTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+export type AccountDeletionTokenRow = typeof accountDeletionTokens.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type SettingsRow = typeof userSettings.$inferSelect;
 export type PartyRow = typeof parties.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { AppError } from '../../app/core/errors';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
@@ -268,12 +268,7 @@ export async function abortStaleUploads(env: Env, db: Db, now = Date.now()): Pro
       ),
     );
   for (const { item, upload } of stale) {
-    if (upload.multipartId) {
-      // Already gone in R2 (aborted by a run that stopped before D1 was updated): nothing to do.
-      await env.MEDIA.resumeMultipartUpload(item.storageKey, upload.multipartId)
-        .abort()
-        .catch(() => {});
-    }
+    await abortMultipart(env, item, upload);
     await env.MEDIA.delete(carryKey(item));
     await db.batch([
       db.update(mediaItems).set({ state: 'failed', updatedAt: now }).where(eq(mediaItems.id, item.id)),
@@ -282,4 +277,26 @@ export async function abortStaleUploads(env: Env, db: Db, now = Date.now()): Pro
     ]);
   }
   return stale.length;
+}
+
+/** Gives up an upload's R2 multipart upload, so R2 keeps (and bills) none of its parts. */
+async function abortMultipart(env: Env, item: MediaItemRow, upload: MediaUploadRow): Promise<void> {
+  if (!upload.multipartId) return;
+  // Already gone in R2 (aborted by a run that stopped before D1 was updated): nothing to do.
+  await env.MEDIA.resumeMultipartUpload(item.storageKey, upload.multipartId)
+    .abort()
+    .catch(() => {});
+}
+
+/**
+ * A deleted account's uploads in flight (worker/services/account-deletion.ts): their parts go; their
+ * rows and carry-overs go with the items' cleanup.
+ */
+export async function abortUploadsOf(env: Env, db: Db, userId: string): Promise<void> {
+  const rows = await db
+    .select({ item: mediaItems, upload: mediaUploads })
+    .from(mediaUploads)
+    .innerJoin(mediaItems, eq(mediaItems.id, mediaUploads.mediaId))
+    .where(and(eq(mediaItems.userId, userId), isNotNull(mediaUploads.multipartId)));
+  for (const { item, upload } of rows) await abortMultipart(env, item, upload);
 }

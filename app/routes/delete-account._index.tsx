@@ -1,0 +1,83 @@
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { data } from '@remix-run/cloudflare';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { PublicPage } from '~/components/public/public-page';
+import { DELETION_LINK_TTL_MS } from '~/core/account-deletion';
+import type { ErrorCode } from '~/core/errors';
+import { LIMITS } from '~/core/limits';
+import { DeleteAccountSchema, firstErrorCode } from '~/core/schemas';
+import { localeOf } from '~/i18n/i18n.server';
+import { withWorkspaceTexts } from '~/i18n/workspace-texts';
+
+export const meta: MetaFunction = () => [{ title: 'Salon' }];
+
+// Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
+export const clientLoader = withWorkspaceTexts;
+
+export function loader() {
+  return null;
+}
+
+type ActionResult = { ok: true; email: string } | { ok: false; code: ErrorCode };
+
+/**
+ * The same request as the API's POST /moderation/delete-account: answered at once, and alike
+ * whether the address has an account or not (worker/services/account-deletion.ts).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const parsed = DeleteAccountSchema.safeParse({ email: form.get('email') ?? undefined });
+  if (!parsed.success) return data<ActionResult>({ ok: false, code: firstErrorCode(parsed.error) }, { status: 400 });
+  context.services.accountDeletion.requestDeletion(context.env, context.ctx, parsed.data.email, await localeOf(request), new URL(request.url).origin);
+  return data<ActionResult>({ ok: true, email: parsed.data.email });
+}
+
+export default function DeleteAccount() {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const hours = Math.round(DELETION_LINK_TTL_MS / 3_600_000);
+  return (
+    <PublicPage mainClassName="flex items-start justify-center px-4 py-8 sm:items-center">
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        {result?.ok ? (
+          <div role="status">
+            <h1 className="text-2xl font-semibold">{t('deleteAccount.sentTitle')}</h1>
+            <p className="mt-3 break-words text-slate-700">{t('deleteAccount.sent', { email: result.email, hours })}</p>
+          </div>
+        ) : (
+          <>
+            <h1 className="text-2xl font-semibold">{t('deleteAccount.title')}</h1>
+            <p className="mt-2 text-slate-700">{t('deleteAccount.intro')}</p>
+            <p className="mt-2 text-sm text-slate-600">{t('deleteAccount.whatGoes')}</p>
+            <Form method="post" className="mt-6">
+              <label htmlFor="delete-account-email" className="block font-medium">
+                {t('deleteAccount.email')}
+              </label>
+              <input
+                id="delete-account-email"
+                name="email"
+                type="email"
+                required
+                autoComplete="email"
+                maxLength={LIMITS.emailMax}
+                aria-invalid={result && !result.ok ? true : undefined}
+                aria-describedby={result && !result.ok ? 'delete-account-error' : undefined}
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+              {result && !result.ok ? (
+                <p id="delete-account-error" role="alert" className="mt-2 text-sm text-red-700">
+                  {t(`errors.${result.code}`)}
+                </p>
+              ) : null}
+              <button type="submit" disabled={busy} className="mt-4 w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-60">
+                {busy ? t('deleteAccount.sending') : t('deleteAccount.submit')}
+              </button>
+            </Form>
+          </>
+        )}
+      </div>
+    </PublicPage>
+  );
+}

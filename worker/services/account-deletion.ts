@@ -1,0 +1,139 @@
+import { eq, isNotNull } from 'drizzle-orm';
+import { DELETION_LINK_TTL_MS, DELETION_MAIL_INTERVAL_MS, DELETION_TOKEN_PATTERN } from '../../app/core/account-deletion';
+import type { Language } from '../../app/i18n/config';
+import { randomToken, sha256 } from '../auth/crypto';
+import type { Db } from '../db/client';
+import { database } from '../db/client';
+import { parties, users } from '../db/schema';
+import type { Env } from '../env';
+import { accountDeletionMail } from '../mail/account-deletion-mail';
+import { sendMail } from '../mail/sender';
+import { abortUploadsOf } from '../media/tus';
+import { collectMedia } from './media-cleanup';
+import { deleteParty } from './parties';
+
+/**
+ * Account deletion by e-mail (spec: /delete-account, POST /moderation/delete-account {email}).
+ *
+ * 1. Someone gives an address. The answer comes at once and is the same whether a consultant's
+ *    account has that address or not: the lookup, the link and the mail happen after it
+ *    (`waitUntil`), so neither its content nor its timing tells.
+ * 2. The mail holds a single-use link that works for a day; only the token's hash is stored.
+ * 3. Opening the link shows a confirm page; confirming marks the account for deletion.
+ * 4. The daily cron deletes every marked account with everything in it (`deleteDueAccounts`).
+ */
+
+/** The public request: answered before anything is looked up; the rest runs after the answer. */
+export function requestDeletion(env: Env, ctx: Pick<ExecutionContext, 'waitUntil'>, email: string, language: Language, origin: string): void {
+  ctx.waitUntil(
+    mailDeletionLinks(env, email, language, origin).catch((error: unknown) => {
+      console.error('account deletion: mailing the link failed', error instanceof Error ? error.message : error);
+    }),
+  );
+}
+
+/** Every account with this address gets its own link, unless one was mailed to it a moment ago. */
+async function mailDeletionLinks(env: Env, email: string, language: Language, origin: string, now = Date.now()): Promise<void> {
+  const { results } = await env.DB.prepare('SELECT id, email FROM users WHERE lower(email) = lower(?1)').bind(email).all<{ id: string; email: string }>();
+  for (const account of results) {
+    const token = randomToken();
+    const tokenHash = await sha256(token);
+    // One statement decides, so two requests at once cannot both mail.
+    const inserted = await env.DB.prepare(
+      `INSERT INTO account_deletion_tokens (token_hash, user_id, created_at, expires_at)
+       SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM account_deletion_tokens WHERE user_id = ?2 AND created_at > ?5)`,
+    )
+      .bind(tokenHash, account.id, now, now + DELETION_LINK_TTL_MS, now - DELETION_MAIL_INTERVAL_MS)
+      .run();
+    if (inserted.meta.changes === 0) continue;
+    try {
+      await sendMail(env, accountDeletionMail(language, account.email, `${origin}/delete-account/${token}`));
+    } catch (error) {
+      // A link nobody received must not hold back the next request.
+      await env.DB.prepare('DELETE FROM account_deletion_tokens WHERE token_hash = ?1').bind(tokenHash).run();
+      throw error;
+    }
+  }
+}
+
+/** Whether a mailed link still works: known, unused and unexpired. */
+export async function deletionLinkWorks(env: Env, token: string, now = Date.now()): Promise<boolean> {
+  if (!DELETION_TOKEN_PATTERN.test(token)) return false;
+  const row = await env.DB.prepare('SELECT 1 FROM account_deletion_tokens WHERE token_hash = ?1 AND expires_at > ?2').bind(await sha256(token), now).first();
+  return row !== null;
+}
+
+/**
+ * The owner confirms: the account is marked for the cron, and this link and every other one mailed
+ * for it stop working, in one transaction. False when the link does not work (unknown, used, expired).
+ */
+export async function confirmDeletion(env: Env, token: string, now = Date.now()): Promise<boolean> {
+  if (!DELETION_TOKEN_PATTERN.test(token)) return false;
+  const tokenHash = await sha256(token);
+  const owner = 'SELECT user_id FROM account_deletion_tokens WHERE token_hash = ?1 AND expires_at > ?2';
+  const [marked] = await env.DB.batch([
+    env.DB.prepare(`UPDATE users SET deletion_requested_at = COALESCE(deletion_requested_at, ?2) WHERE id = (${owner})`).bind(tokenHash, now),
+    env.DB.prepare(`DELETE FROM account_deletion_tokens WHERE user_id = (${owner})`).bind(tokenHash, now),
+  ]);
+  return marked!.meta.changes === 1;
+}
+
+/**
+ * The cron: deletes every account whose owner confirmed, and forgets expired links. One account
+ * that fails does not hold back the others; it is tried again on the next run.
+ */
+export async function deleteDueAccounts(env: Env, now = Date.now()): Promise<number> {
+  await env.DB.prepare('DELETE FROM account_deletion_tokens WHERE expires_at <= ?1').bind(now).run();
+  const db = database(env.DB);
+  const due = await db.select({ id: users.id }).from(users).where(isNotNull(users.deletionRequestedAt));
+  let deleted = 0;
+  for (const { id } of due) {
+    try {
+      if (await deleteAccount(env, db, id, now)) deleted += 1;
+    } catch (error) {
+      console.error('account deletion: deleting an account failed', error instanceof Error ? error.message : error);
+    }
+  }
+  return deleted;
+}
+
+/**
+ * An account and everything in it, through the paths that delete each thing elsewhere:
+ * - its parties, each as its owner deletes one: guests still connected are told it is over, and
+ *   the files only it showed go;
+ * - its templates, with the copies recipients added (a shared template stops working for them);
+ * - its library, even files another party still shows (its owner wants them gone): marked purged
+ *   as the trash purge marks them, unlinked from every party, then deleted with their bytes in R2
+ *   and their videos at Stream by the media cleanup; uploads in flight are aborted first;
+ * - then, in one transaction, its profile pictures are recorded for deletion and the account row
+ *   goes, taking its profiles, settings, folders, sessions and links with it (foreign keys). The
+ *   row goes only once no library item is left, so no file can lose its row before its bytes.
+ * Returns whether the account is gone; a run that stops halfway is finished by the next one.
+ */
+export async function deleteAccount(env: Env, db: Db, userId: string, now = Date.now()): Promise<boolean> {
+  const owned = await db.select({ id: parties.id }).from(parties).where(eq(parties.userId, userId));
+  for (const party of owned) await deleteParty(env, db, userId, party.id);
+
+  await env.DB.prepare('DELETE FROM templates WHERE user_id = ?1').bind(userId).run();
+
+  await abortUploadsOf(env, db, userId);
+  const files = `SELECT id FROM media_items WHERE user_id = ?1 UNION SELECT id FROM party_uploads WHERE uploader_id = ?1`;
+  const { results } = await env.DB.prepare(files).bind(userId).all<{ id: string }>();
+  await env.DB.batch([
+    env.DB.prepare('UPDATE media_items SET purged_at = COALESCE(purged_at, ?2), folder_id = NULL WHERE user_id = ?1').bind(userId, now),
+    env.DB.prepare(`DELETE FROM party_media WHERE media_id IN (${files})`).bind(userId),
+  ]);
+  await collectMedia(env, results.map((row) => row.id), now);
+
+  const noItemsLeft = 'NOT EXISTS (SELECT 1 FROM media_items WHERE user_id = ?1)';
+  const [, gone] = await env.DB.batch([
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO media_deletions (kind, target, created_at)
+       SELECT 'r2', picture_key, ?2 FROM profiles WHERE user_id = ?1 AND picture_key IS NOT NULL AND ${noItemsLeft}`,
+    ).bind(userId, now),
+    env.DB.prepare(`DELETE FROM users WHERE id = ?1 AND ${noItemsLeft}`).bind(userId),
+  ]);
+  // No files of its own left to collect: this deletes the pictures' bytes recorded above.
+  await collectMedia(env, [], now);
+  return gone!.meta.changes === 1;
+}
