@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Writes the demo records into the local D1 database. Idempotent: every row has a fixed id and is
-// inserted with INSERT OR IGNORE, so a second run changes nothing.
+// inserted with INSERT OR IGNORE, so a second run changes nothing. The FAQ is replaced as a whole
+// from content/faq/ (scripts/faq-content.mjs), so an edited file shows after the next seed.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoConsultants, demoParty } from './demo-data.mjs';
+import { faqSql } from './faq-content.mjs';
 
 const LOCAL_ISSUER = 'http://localhost:9090';
 
@@ -59,7 +61,7 @@ export function seedSql(now = Date.now()) {
       .map(quote)
       .join(', ')}, NULL, NULL, NULL, 0, ${now}, ${now});`,
   );
-  return lines.join('\n') + '\n';
+  return lines.join('\n') + '\n' + faqSql();
 }
 
 export function seed({ persistTo } = {}) {

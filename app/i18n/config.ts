@@ -20,7 +20,7 @@ export const i18nOptions = {
  * load with those (ADR 016). A section used on the party page must not be listed here, except by a
  * module the page loads through `needingWorkspaceTexts` (app/i18n/workspace-texts.ts).
  */
-export const WORKSPACE_SECTIONS = ['site', 'landing', 'login', 'releaseNotes', 'sort', 'parties', 'partyForm', 'profiles', 'profilePage', 'media', 'templates', 'addTemplate', 'templateEditor', 'templatePlay'] as const;
+export const WORKSPACE_SECTIONS = ['site', 'landing', 'login', 'releaseNotes', 'faq', 'sort', 'parties', 'partyForm', 'profiles', 'profilePage', 'media', 'templates', 'addTemplate', 'templateEditor', 'templatePlay'] as const;
 export const TEXT_PARTS = ['party', 'workspace'] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];
 
