@@ -156,7 +156,8 @@ export function faqSql(faq = loadFaq()) {
     );
   }
   for (const e of faq.entries) {
-    const searchText = e.sections.map((section) => `${section.titel}. ${plainText(section.inhalt)}`).join(' ');
+    // A title ends like a sentence, so a snippet that spans it reads as two sentences.
+    const searchText = e.sections.map((section) => `${/[.!?:…"“”»]$/.test(section.titel) ? section.titel : `${section.titel}.`} ${plainText(section.inhalt)}`).join(' ');
     lines.push(
       `INSERT INTO faq_entries (locale, id, slug, category_id, titel, zusammenfassung, sichtbarkeit, plattform, position, search_text) VALUES (${values(e.locale, e.id, e.slug, e.kategorie, e.titel, e.zusammenfassung, e.sichtbarkeit, e.plattform, e.position, searchText)});`,
     );
