@@ -1,11 +1,8 @@
-import { z } from 'zod';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/config';
-
 /**
- * The FAQ's rules (spec sections 3, 5 and 7): which categories and entries the web shows, the
- * content API's query shapes, and the search: the visitor's text made into FTS5 terms that can only
- * ever be plain words, and the index's highlighted snippets made into HTML whose only markup is
- * our `<mark>`.
+ * The FAQ's rules (spec sections 3, 5 and 7): which categories and entries the web shows, and the
+ * search: the visitor's text made into FTS5 terms that can only ever be plain words, and the
+ * index's highlighted snippets made into HTML whose only markup is our `<mark>`. The content API's
+ * query schemas are in faq-query.ts (this module stays free of zod: the FAQ pages import it).
  */
 
 /** Spec section 5: entries for customers, or for the app, are hidden on the web. */
@@ -40,8 +37,6 @@ export function visibleCategoryIds(categories: readonly (FaqVisibility & { id: n
 }
 
 export const FAQ_SEARCH = {
-  /** The longest `_q` the API takes, in characters. */
-  queryMax: 200,
   /** Words beyond these are dropped: a longer question adds noise, not precision. */
   termsMax: 8,
   termMax: 40,
@@ -113,30 +108,5 @@ export function highlightHtml(marked: string): string {
   return open ? `${html}</mark>` : html;
 }
 
-// ---- the content API's queries (spec section 7, "Content server (FAQ)") ----
-
-const LocaleSchema = z.enum(LANGUAGES, { error: 'invalidInput' }).default(DEFAULT_LANGUAGE);
-const IdParam = z.string({ error: 'invalidInput' }).regex(/^[1-9]\d{0,8}$/, { error: 'invalidInput' }).transform(Number);
-export const FaqSlugSchema = z.string({ error: 'invalidInput' }).regex(/^[a-z0-9]+(?:-[a-z0-9]+){0,15}$/, { error: 'invalidInput' }).max(100, { error: 'invalidInput' });
-
 /** Which items a list asks for: the children of one category, the top level, or one slug. */
 export type FaqSelector = { kategorie: number } | { kategorie: null } | { slug: string };
-
-/** `?kategorie={id}`, `?kategorie_null=true` or `?slug={slug}` (exactly one), with `_locale`. */
-export const FaqListQuerySchema = z
-  .object({
-    kategorie: IdParam.optional(),
-    kategorie_null: z.literal('true', { error: 'invalidInput' }).optional(),
-    slug: FaqSlugSchema.optional(),
-    _locale: LocaleSchema,
-  })
-  .refine((query) => [query.kategorie, query.kategorie_null, query.slug].filter((value) => value !== undefined).length === 1, { error: 'invalidInput' })
-  .transform((query) => {
-    const selector: FaqSelector = query.slug !== undefined ? { slug: query.slug } : { kategorie: query.kategorie ?? null };
-    return { selector, locale: query._locale };
-  });
-
-/** `?_q={text}` with `_locale`. A text with no words in it is valid and finds nothing. */
-export const FaqSearchQuerySchema = z
-  .object({ _q: z.string({ error: 'invalidInput' }).max(FAQ_SEARCH.queryMax, { error: 'invalidInput' }), _locale: LocaleSchema })
-  .transform((query) => ({ text: query._q, locale: query._locale }));

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CategoryCards, EntryCards, FaqSearchForm, MARK_STYLE } from '~/components/faq/faq-parts';
-import { FAQ_SEARCH } from '~/core/faq';
+import { LIMITS } from '~/core/limits';
 import { localeOf } from '~/i18n/i18n.server';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
@@ -14,7 +14,7 @@ export const clientLoader = withWorkspaceTexts;
 /** /faq (spec section 2): intro, search box, category and entry cards; with `?q=` the search's results. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await localeOf(request);
-  const query = (new URL(request.url).searchParams.get('q') ?? '').slice(0, FAQ_SEARCH.queryMax);
+  const query = (new URL(request.url).searchParams.get('q') ?? '').slice(0, LIMITS.faqSearchMax);
   const { faq } = context.services;
   if (query.trim() !== '') return { query, results: await faq.searchFaq(context.db, locale, query), home: null };
   return { query: '', results: null, home: await faq.faqHome(context.db, locale) };

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FAQ_SEARCH, FaqListQuerySchema, FaqSearchQuerySchema, MARK_CLOSE, MARK_OPEN, ftsQuery, highlightHtml, isFaqVisible, searchTerms, visibleCategoryIds } from '../../app/core/faq';
+import { FAQ_SEARCH, MARK_CLOSE, MARK_OPEN, ftsQuery, highlightHtml, isFaqVisible, searchTerms, visibleCategoryIds } from '../../app/core/faq';
+import { LIMITS } from '../../app/core/limits';
+import { FaqListQuerySchema, FaqSearchQuerySchema } from '../../app/core/faq-query';
 
 describe('searchTerms', () => {
   it('keeps words, lower case, once each', () => {
@@ -97,7 +99,7 @@ describe('the content API query schemas', () => {
 
   it('a search text of bounded length', () => {
     expect(FaqSearchQuerySchema.parse({ _q: '"x' })).toEqual({ text: '"x', locale: 'de' });
-    expect(FaqSearchQuerySchema.safeParse({ _q: 'x'.repeat(FAQ_SEARCH.queryMax + 1) }).success).toBe(false);
+    expect(FaqSearchQuerySchema.safeParse({ _q: 'x'.repeat(LIMITS.faqSearchMax + 1) }).success).toBe(false);
     expect(FaqSearchQuerySchema.safeParse({}).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { FaqListQuerySchema, FaqSearchQuerySchema } from '../../app/core/faq';
+import { FaqListQuerySchema, FaqSearchQuerySchema } from '../../app/core/faq-query';
 import { listCategories, listEntries, searchFaq } from '../services/faq';
 import type { ApiEnv } from './context';
 import { valid } from './context';

@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { FAQ_SEARCH } from '~/core/faq';
+import { LIMITS } from '~/core/limits';
 
 /** The FAQ's pieces shared by its three pages (app/routes/faq.*). */
 
@@ -29,7 +29,7 @@ export function FaqSearchForm({ query = '' }: { query?: string }) {
         type="search"
         name="q"
         defaultValue={query}
-        maxLength={FAQ_SEARCH.queryMax}
+        maxLength={LIMITS.faqSearchMax}
         placeholder={t('faq.searchPlaceholder')}
         className="min-w-0 flex-1 rounded-full bg-white px-4 py-2.5 ring-1 ring-slate-300 focus:ring-2 focus:ring-primary-dark"
       />
