@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Writes the demo records into the local D1 database. Idempotent: every row has a fixed id and is
-// inserted with INSERT OR IGNORE, so a second run changes nothing.
+// inserted with INSERT OR IGNORE, so a second run changes nothing. The FAQ is replaced as a whole
+// from content/faq/ (scripts/faq-content.mjs), so an edited file shows after the next seed.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { demoConsultants, demoParty, demoTemplate } from './demo-data.mjs';
+import { faqSql } from './faq-content.mjs';
 
 const LOCAL_ISSUER = 'http://localhost:9090';
 
@@ -72,7 +74,7 @@ export function seedSql(now = Date.now()) {
         .join(', ')}, NULL, ${now}, ${now});`,
     );
   });
-  return lines.join('\n') + '\n';
+  return lines.join('\n') + '\n' + faqSql();
 }
 
 export function seed({ persistTo } = {}) {

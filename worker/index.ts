@@ -14,6 +14,7 @@ import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
 import { abortStaleUploads } from './media/tus';
 import * as accountDeletion from './services/account-deletion';
 import { collectMedia } from './services/media-cleanup';
+import * as faq from './services/faq';
 import * as media from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
@@ -25,6 +26,7 @@ export { PartyRoom } from '../durable-objects/party-room';
 /** Domain modules the pages use through the load context, so pages and API share one copy. */
 export const services = {
   accountDeletion,
+  faq,
   media,
   parties,
   profiles,

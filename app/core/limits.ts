@@ -53,6 +53,8 @@ export const LIMITS = {
   folderDepthMax: 64,
   /** Characters of a media search. */
   mediaSearchMax: 200,
+  /** The longest FAQ search text (the content API's `_q`), in characters. */
+  faqSearchMax: 200,
   /**
    * Messages in one template (the spec names no limit): a whole party prepared in advance is tens
    * to a few hundred; the editor and a full send stay quick below this.

@@ -20,7 +20,7 @@ export const i18nOptions = {
  * load with those (ADR 016). A section used on the party page must not be listed here, except by a
  * module the page loads through `needingWorkspaceTexts` (app/i18n/workspace-texts.ts).
  */
-export const WORKSPACE_SECTIONS = ['site', 'cookies', 'appSwitch', 'legal', 'landing', 'login', 'deleteAccount', 'releaseNotes', 'sort', 'parties', 'partyForm', 'profiles', 'profilePage', 'media', 'templates', 'addTemplate', 'templateEditor', 'templatePlay'] as const;
+export const WORKSPACE_SECTIONS = ['site', 'cookies', 'appSwitch', 'legal', 'landing', 'login', 'deleteAccount', 'releaseNotes', 'faq', 'sort', 'parties', 'partyForm', 'profiles', 'profilePage', 'media', 'templates', 'addTemplate', 'templateEditor', 'templatePlay'] as const;
 
 /**
  * The error texts of the workspace's own calls (the party form, profiles, the library, templates,

@@ -500,6 +500,7 @@ async function pageScenario(stack, direct) {
     { name: 'landing', route: 'routes/_index' },
     // The party page loads only the party's part of the texts (its route's handle, app/i18n/config.ts).
     { name: 'party', route: 'routes/$partyId', textParts: ['party'] },
+    { name: 'FAQ entry', route: 'routes/faq.entry.$slug' },
   ];
   const weights = pages.map((page) => ({ ...page, ...routeWeight(page.route, { textParts: page.textParts }) }));
   const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -520,6 +521,8 @@ async function pageScenario(stack, direct) {
     { name: 'landing', url: `${base}/` },
     { name: 'party (joined guest)', url: `${base}/${record.shortId}`, headers: { Cookie: `salon_guest=${guest.guestId}.${guest.secretKey}` } },
     { name: 'party (join dialog)', url: `${base}/${record.shortId}` },
+    // A visitor's FAQ entry (content from migration 0009).
+    { name: 'FAQ entry', url: `${base}/faq/entry/join-a-party` },
   ];
   const reports = [];
   for (const page of runsLh) {
@@ -534,6 +537,8 @@ async function pageScenario(stack, direct) {
   log(table(['page', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'bytes KB', 'run s'], reports.map((r) => [r.name, r.score, r.lcpMs, r.tbtMs, r.cls, r.fcpMs, r.transferBytes / 1024, r.seconds])));
   for (const r of reports) if (r.error || r.runtimeError) log(`${r.name}: ${r.error ?? r.runtimeError}`);
   for (const r of reports.slice(0, 2)) goal(`mobile Lighthouse performance ≥ 90: ${r.name}`, r.score === undefined ? 'not measured' : String(r.score), r.score >= 90);
+  const faqEntry = reports.find((r) => r.name === 'FAQ entry');
+  goal('mobile Lighthouse performance ≥ 95: FAQ entry', faqEntry?.score === undefined ? 'not measured' : String(faqEntry.score), faqEntry?.score >= 95);
 }
 
 // ---- main -------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { AppError, isAppError } from '../../app/core/errors';
 import type { ErrorBody } from '../../app/core/errors';
 import { auth } from './auth';
+import { contentApi } from './content';
 import type { ApiContext, ApiEnv } from './context';
 import { withIdentity } from './context';
 import { mediaApi } from './media';
@@ -44,6 +45,7 @@ export const api = new Hono<ApiEnv>()
   .route('/media', mediaApi)
   .route('/templates', templatesApi)
   .route('/moderation', moderationApi)
+  .route('/content', contentApi)
   .notFound((c) => c.json<ErrorBody>({ error: { code: 'notFound' } }, 404))
   .onError(apiError);
 

@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * The main menu, in the spec's order. The FAQ joins it when it exists. The media and templates
+ * The main menu, in the spec's order. The media and templates
  * links have no hash: opening either from the menu starts at the top level (spec section 2).
  */
 const MENU = [
@@ -29,6 +29,7 @@ const MENU = [
   { to: '/templates', label: 'nav.templates', icon: 'M6 3h12v18H6Z M9 8h6 M9 12h6 M9 16h3' },
   { to: '/profiles', label: 'nav.profiles', icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0' },
   { to: '/releaseNotes', label: 'nav.releaseNotes', icon: 'M12 3v3m0 12v3M3 12h3m12 0h3M6 6l2 2m8 8 2 2M6 18l2-2m8-8 2-2' },
+  { to: '/faq', label: 'nav.faq', icon: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6 M12 17h.01' },
 ] as const;
 
 

@@ -1,0 +1,22 @@
+import type { AppLoadContext } from '@remix-run/cloudflare';
+import { needsProfileChoice, releaseNotesHighlighted, selectedProfile } from '~/core/workspace';
+
+/**
+ * What the signed-in frame needs (top bar, drawer, profile choice): read by the workspace layout
+ * (`_app`) and by the FAQ, which signed-in consultants see inside the same frame.
+ */
+export async function workspaceData(context: AppLoadContext, request: Request, userId: string) {
+  const [profiles, settings] = await Promise.all([context.services.profiles.listProfiles(context.db, userId), context.services.settings.getSettings(context.db, userId)]);
+  const selected = selectedProfile(profiles, settings.selectedProfileId);
+  return {
+    user: { selectedProfile: selected, profileCount: profiles.length, companyMode: settings.companyMode },
+    /** The account's profiles (pages under the layout read them from here, not again). */
+    profiles,
+    // On the release-notes page itself the highlight is gone at once (that page marks them read).
+    releaseNotesHighlighted: new URL(request.url).pathname !== '/releaseNotes' && releaseNotesHighlighted(settings.releaseNotesSeen),
+    /** The profiles to choose from while a company view has no selection stored, else null. */
+    profileChoice: needsProfileChoice(profiles, settings.selectedProfileId, settings.companyMode) ? profiles : null,
+  };
+}
+
+export type WorkspaceData = Awaited<ReturnType<typeof workspaceData>>;

@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import { FaqListQuerySchema, FaqSearchQuerySchema } from '../../app/core/faq-query';
+import { listCategories, listEntries, searchFaq } from '../services/faq';
+import type { ApiEnv } from './context';
+import { valid } from './context';
+
+/**
+ * The FAQ's content server (spec section 7), with its query shape. Public: visitors read the FAQ
+ * too, and nothing here depends on who asks; what the web may not show is never in an answer.
+ */
+export const contentApi = new Hono<ApiEnv>()
+  .get('/categories', valid('query', FaqListQuerySchema), async (c) => {
+    const { locale, selector } = c.req.valid('query');
+    return c.json(await listCategories(c.get('db'), locale, selector));
+  })
+  .get('/entries', valid('query', FaqListQuerySchema), async (c) => {
+    const { locale, selector } = c.req.valid('query');
+    return c.json(await listEntries(c.get('db'), locale, selector));
+  })
+  .get('/content-search', valid('query', FaqSearchQuerySchema), async (c) => {
+    const { locale, text } = c.req.valid('query');
+    return c.json(await searchFaq(c.get('db'), locale, text));
+  });
