@@ -48,7 +48,7 @@ const de = {
     mockupMessage2: 'Hallo zusammen! Ich bin gespannt.',
     mockupMessage3: 'Hier ist unser neuer Katalog.',
     videoTitle: 'So sieht eine Party aus',
-    videoText: 'Ein Gast öffnet den Link, gibt seinen Namen ein und chattet mit. 20 Sekunden, ohne Ton.',
+    videoText: 'Ein Gast öffnet den Link, gibt seinen Namen ein und chattet mit. Ohne Ton, mit Untertiteln.',
     countersTitle: 'Salon in Zahlen',
     countUsers: 'Nutzerinnen und Nutzer',
     countParties: 'Chat-Partys',

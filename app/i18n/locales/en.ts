@@ -50,7 +50,7 @@ const en: Translation = {
     mockupMessage2: "Hi everyone! Can't wait.",
     mockupMessage3: "Here's our new catalogue.",
     videoTitle: 'What a party looks like',
-    videoText: 'A guest opens the link, types their name and joins the chat. 20 seconds, no sound.',
+    videoText: 'A guest opens the link, types their name and joins the chat. No sound, with captions.',
     countersTitle: 'Salon in numbers',
     countUsers: 'users',
     countParties: 'chat parties',

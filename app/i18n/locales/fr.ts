@@ -53,7 +53,7 @@ const fr: Translation = {
     mockupMessage2: 'Bonjour à toutes et à tous !',
     mockupMessage3: 'Voici notre nouveau catalogue.',
     videoTitle: 'À quoi ressemble une soirée',
-    videoText: 'Une invitée ouvre le lien, saisit son nom et participe à la discussion. 20 secondes, sans son.',
+    videoText: 'Une invitée ouvre le lien, saisit son nom et participe à la discussion. Sans son, avec sous-titres.',
     countersTitle: 'Salon en chiffres',
     countUsers: 'utilisateurs',
     countParties: 'soirées chat',

@@ -50,7 +50,7 @@ const it: Translation = {
     mockupMessage2: 'Ciao a tutti! Sono curiosa.',
     mockupMessage3: 'Ecco il nostro nuovo catalogo.',
     videoTitle: 'Ecco com’è una festa',
-    videoText: 'Un’ospite apre il link, inserisce il nome e partecipa alla chat. 20 secondi, senza audio.',
+    videoText: 'Un’ospite apre il link, inserisce il nome e partecipa alla chat. Senza audio, con sottotitoli.',
     countersTitle: 'Salon in numeri',
     countUsers: 'utenti',
     countParties: 'feste in chat',

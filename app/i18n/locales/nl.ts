@@ -50,7 +50,7 @@ const nl: Translation = {
     mockupMessage2: 'Hallo allemaal! Ik ben benieuwd.',
     mockupMessage3: 'Hier is onze nieuwe catalogus.',
     videoTitle: 'Zo ziet een party eruit',
-    videoText: 'Een gast opent de link, vult zijn naam in en chat mee. 20 seconden, zonder geluid.',
+    videoText: 'Een gast opent de link, vult zijn naam in en chat mee. Zonder geluid, met ondertiteling.',
     countersTitle: 'Salon in cijfers',
     countUsers: 'gebruikers',
     countParties: "chatparty's",
