@@ -6,7 +6,7 @@
 //   node scripts/make-landing-video.mjs [--base http://localhost:8787]
 //
 // Writes public/landing/: salon-demo.webm (VP9) and salon-demo.mp4 (H.264, for Safari), both
-// silent, a JPEG poster, and captions per language (salon-demo.{de,en,nl,fr,it}.vtt) timed to
+// silent, a WebP poster, and captions per language (salon-demo.{de,en,nl,fr,it}.vtt) timed to
 // what happens in this recording. The demo consultant (anna@salon.test) makes a new party for it.
 // The browser is the one the tests use (scripts/browser.mjs), ffmpeg the one the Stream stand-in
 // uses (scripts/ffmpeg.mjs).
@@ -172,9 +172,9 @@ async function main() {
     execFileSync(ffmpeg, [...cut, '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', join(OUT, 'salon-demo.mp4')]);
     // The poster: the party as the guest sees it once inside, while the consultant writes.
     const posterAt = (marks.find((mark) => mark.scene === 'reply')?.at ?? end / 2) + t0 - 0.2;
-    execFileSync(ffmpeg, ['-y', '-loglevel', 'error', '-ss', posterAt.toFixed(2), '-i', video, '-frames:v', '1', '-q:v', '6', join(OUT, 'salon-demo-poster.jpg')]);
+    execFileSync(ffmpeg, ['-y', '-loglevel', 'error', '-ss', posterAt.toFixed(2), '-i', video, '-frames:v', '1', '-c:v', 'libwebp', '-quality', '60', join(OUT, 'salon-demo-poster.webp')]);
     for (const language of ['de', 'en', 'nl', 'fr', 'it']) writeFileSync(join(OUT, `salon-demo.${language}.vtt`), captions(language, marks, end));
-    for (const file of ['salon-demo.webm', 'salon-demo.mp4', 'salon-demo-poster.jpg']) console.log(`${join(OUT, file)}: ${Math.round(statSync(join(OUT, file)).size / 1024)} KB`);
+    for (const file of ['salon-demo.webm', 'salon-demo.mp4', 'salon-demo-poster.webp']) console.log(`${join(OUT, file)}: ${Math.round(statSync(join(OUT, file)).size / 1024)} KB`);
     console.log(`${end.toFixed(1)} s; captions at ${marks.map((mark) => `${mark.scene} ${mark.at.toFixed(1)} s`).join(', ')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

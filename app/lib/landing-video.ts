@@ -8,7 +8,7 @@ import { isLanguage } from '~/i18n/config';
 export const LANDING_VIDEO = {
   webm: '/landing/salon-demo.webm',
   mp4: '/landing/salon-demo.mp4',
-  poster: '/landing/salon-demo-poster.jpg',
+  poster: '/landing/salon-demo-poster.webp',
   width: 390,
   height: 844,
   captions: (language: string) => `/landing/salon-demo.${isLanguage(language) ? language : ('de' satisfies Language)}.vtt`,
