@@ -10,7 +10,14 @@ import { LANDING_COUNTERS, TIMINGS } from '~/core/limits';
  */
 export function Counters() {
   const { t, i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 });
+  // Compact figures from our own texts: Intl's compact notation differs between the ICU data of the
+  // server and of browsers (Italian did), and the server's figure must be the browser's.
+  const decimal = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const format = (value: number) => {
+    if (value >= 1_000_000) return t('landing.countMillions', { n: decimal.format(Math.floor(value / 100_000) / 10) });
+    if (value >= 1_000) return t('landing.countThousands', { n: Math.floor(value / 1_000) });
+    return String(Math.floor(value));
+  };
   const list = useRef<HTMLDListElement>(null);
   // The share of the animation done: 1 (the final numbers) until it starts.
   const [progress, setProgress] = useState(1);
@@ -41,12 +48,12 @@ export function Counters() {
   return (
     <dl ref={list} className="grid grid-cols-3 gap-2 text-center" data-testid="counters">
       {LANDING_COUNTERS.map((counter) => {
-        const final = format.format(counter.value);
+        const final = format(counter.value);
         return (
           <div key={counter.key} className="flex flex-col-reverse rounded-2xl bg-white px-2 py-4 shadow-sm ring-1 ring-slate-200">
             <dt className="mt-1 text-sm text-slate-700">{t(`landing.${counter.key}`)}</dt>
             <dd className="text-2xl font-bold tabular-nums text-primary-dark sm:text-4xl">
-              <span aria-hidden="true">{progress === 1 ? final : format.format(Math.round(counter.value * progress))}</span>
+              <span aria-hidden="true">{progress === 1 ? final : format(counter.value * progress)}</span>
               <span className="sr-only" data-testid="counter-value">
                 {final}
               </span>

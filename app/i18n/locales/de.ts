@@ -53,6 +53,8 @@ const de = {
     countUsers: 'Nutzerinnen und Nutzer',
     countParties: 'Chat-Partys',
     countMessages: 'Nachrichten',
+    countThousands: '{{n}}.000',
+    countMillions: '{{n}} Mio.',
     appsTitle: 'Salon gibt es auch als App',
     appsText: 'Für Beraterinnen und Berater unterwegs: Partys leiten und Nachrichten beantworten.',
     partnerTitle: 'Deine Beraterin oder deinen Berater finden',

@@ -55,6 +55,8 @@ const en: Translation = {
     countUsers: 'users',
     countParties: 'chat parties',
     countMessages: 'messages',
+    countThousands: '{{n}}K',
+    countMillions: '{{n}}M',
     appsTitle: 'Salon is also an app',
     appsText: 'For consultants on the go: run parties and answer messages.',
     partnerTitle: 'Find your consultant',

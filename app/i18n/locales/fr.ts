@@ -58,6 +58,8 @@ const fr: Translation = {
     countUsers: 'utilisateurs',
     countParties: 'soirées chat',
     countMessages: 'messages',
+    countThousands: '{{n}}\u202f000',
+    countMillions: '{{n}} M',
     appsTitle: 'Salon existe aussi en application',
     appsText: 'Pour les conseillères et conseillers en déplacement : animez vos soirées et répondez aux messages.',
     partnerTitle: 'Trouver votre conseillère ou conseiller',

@@ -55,6 +55,8 @@ const it: Translation = {
     countUsers: 'utenti',
     countParties: 'feste in chat',
     countMessages: 'messaggi',
+    countThousands: '{{n}}.000',
+    countMillions: '{{n}} Mln',
     appsTitle: 'Salon è anche un’app',
     appsText: 'Per consulenti in movimento: gestisci le feste e rispondi ai messaggi.',
     partnerTitle: 'Trova la tua consulente o il tuo consulente',

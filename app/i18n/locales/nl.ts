@@ -55,6 +55,8 @@ const nl: Translation = {
     countUsers: 'gebruikers',
     countParties: "chatparty's",
     countMessages: 'berichten',
+    countThousands: '{{n}}.000',
+    countMillions: '{{n}} mln.',
     appsTitle: 'Salon is er ook als app',
     appsText: "Voor adviseurs onderweg: party's leiden en berichten beantwoorden.",
     partnerTitle: 'Vind je adviseur',
