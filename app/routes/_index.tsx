@@ -54,14 +54,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     origin: url.origin,
     path: url.pathname,
     meta: { title: texts.metaTitle, description: texts.metaDescription },
-    party: party === null ? null : { value: party.slice(0, 300), invalid: true },
+    // Only a party input that names no party gets here: shown again, with the error.
+    wrongParty: party === null ? null : party.slice(0, 300),
     partner: partner?.success ? { query: partner.data.q, hits: await context.services.profiles.searchPartners(context.db, partner.data.q) } : null,
   };
 }
 
 export default function Landing() {
   const { t, i18n } = useTranslation();
-  const { returnTo, party, partner } = useLoaderData<typeof loader>();
+  const { returnTo, wrongParty, partner } = useLoaderData<typeof loader>();
   const login = returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login';
   return (
     <PublicPage
@@ -80,7 +81,7 @@ export default function Landing() {
             <h2 id="join" className="mb-3 text-lg font-semibold">
               {t('landing.joinTitle')}
             </h2>
-            <JoinPartyForm value={party?.value} invalid={party?.invalid} />
+            <JoinPartyForm value={wrongParty ?? ''} invalid={wrongParty !== null} />
           </section>
         </div>
         <PhoneMockup />

@@ -170,6 +170,8 @@ LANGUAGES.forEach((language, index) => {
   const layout = index % 2 === 0 ? { name: 'phone', options: SCREENS.phone } : { name: 'desktop', options: SCREENS.desktop };
   const axe = AXE_LANGUAGES.includes(language);
   test(`every page in ${language} on a ${layout.name}: hydrates without an error, speaks ${language}${axe ? ', passes axe (WCAG 2 A/AA)' : ''}`, async ({ browser, baseURL }) => {
+    // axe on some thirty pages and dialogs takes about a minute on a shared two-core machine.
+    if (axe) test.slow();
     const violations: string[] = [];
     for (const actor of ['anonymous', 'guest', 'removedGuest', 'consultant'] as const) {
       const context = await browser.newContext({ ...layout.options, storageState: world.states[actor] });
