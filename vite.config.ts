@@ -105,6 +105,12 @@ export default defineConfig({
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
       },
+      // The localized landing pages (/de, /en, /fr, /it, /nl): the landing route's module once
+      // more per language; the address sets the page's language (app/i18n/i18n.server.ts).
+      routes: (defineRoutes) =>
+        defineRoutes((route) => {
+          for (const language of LANGUAGES) route(language, 'routes/_index.tsx', { id: `routes/landing.${language}` });
+        }),
     }),
   ],
   ssr: {

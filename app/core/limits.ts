@@ -56,6 +56,14 @@ export const LIMITS = {
   /** The longest FAQ search text (the content API's `_q`), in characters. */
   faqSearchMax: 200,
   /**
+   * The landing page's sales-partner search (public): at least two characters, so one letter
+   * cannot list every consultant; at most a few words of a name; a short page of people.
+   */
+  partnerSearchMin: 2,
+  partnerSearchMax: 60,
+  partnerSearchWordsMax: 4,
+  partnerSearchResults: 10,
+  /**
    * Messages in one template (the spec names no limit): a whole party prepared in advance is tens
    * to a few hundred; the editor and a full send stay quick below this.
    */
@@ -116,4 +124,15 @@ export const TIMINGS = {
   guestNonImageNoteMs: 3000,
   /** The voice dialog closes this long after its message was sent (spec: voice closing delay 500 ms). */
   voiceCloseDelayMs: 500,
+  /** The landing page's counters count up this long (spec section 9: 1500 ms). */
+  counterAnimationMs: 1500,
+  /** The landing page's partner search waits this long after the last key before it asks. */
+  partnerSearchDebounceMs: 300,
 } as const;
+
+/** The landing page's counters (spec sections 2 and 9): 10K users, 30K chat parties, 4M messages. */
+export const LANDING_COUNTERS = [
+  { key: 'countUsers', value: 10_000 },
+  { key: 'countParties', value: 30_000 },
+  { key: 'countMessages', value: 4_000_000 },
+] as const;

@@ -22,3 +22,29 @@ export function partyDatesError(dates: { start: number | null; expiration: numbe
   if (!editing && dates.expiration <= now) return 'expiryInPast';
   return null;
 }
+
+/** A short id, the key in a party's link and a public profile page's: letters and digits. */
+const SHORT_ID = /^[0-9A-Za-z]{6,32}$/;
+/** A web link, with or without its scheme: host (and port), then the path (group 1), query, fragment. */
+const PARTY_LINK = /^(?:https?:\/\/)?[A-Za-z0-9.-]+(?::\d{1,5})?(\/[^?#\s]*)?(?:[?#]\S*)?$/i;
+/** Longer than any link to a party; what is longer is not one. */
+const PARTY_INPUT_MAX = 300;
+
+export function isShortId(value: string): boolean {
+  return SHORT_ID.test(value);
+}
+
+/**
+ * The party a visitor means by what they typed or pasted: its link (with or without the scheme,
+ * any host, a query or a fragment) or its code alone. Null when it names no party: a link whose
+ * path is not a single short id (a profile page, a sign-in page) names none.
+ */
+export function partyIdFromInput(input: string): string | null {
+  const text = input.trim();
+  if (isShortId(text)) return text;
+  if (text.length > PARTY_INPUT_MAX) return null;
+  const path = PARTY_LINK.exec(text)?.[1];
+  if (path === undefined) return null;
+  const segments = path.split('/').filter(Boolean);
+  return segments.length === 1 && isShortId(segments[0]!) ? segments[0]! : null;
+}

@@ -345,6 +345,15 @@ export const MediaSearchQuerySchema = z.object({
     .refine((query) => query.trim().length > 0, { error: 'invalidInput' }),
 });
 
+/** The landing page's sales-partner search: part of a name, a few words. */
+export const PartnerSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'invalidInput' })
+    .max(LIMITS.partnerSearchMax, { error: 'invalidInput' })
+    .transform((query) => query.trim().replace(/\s+/g, ' '))
+    .refine((query) => query.length >= LIMITS.partnerSearchMin && query.split(' ').length <= LIMITS.partnerSearchWordsMax, { error: 'invalidInput' }),
+});
+
 // ---- templates (spec sections 3–7, issue 13) ----
 
 export const TemplateListQuerySchema = z.object({

@@ -15,7 +15,13 @@ export const i18nServer = new RemixI18Next({
   },
 });
 
+/**
+ * The page's language: a localized landing page (/de, /en, /fr, /it, /nl) says its own, for that
+ * view only (nothing is stored); otherwise as above.
+ */
 export async function localeOf(request: Request): Promise<Language> {
+  const path = new URL(request.url).pathname.slice(1);
+  if (isLanguage(path)) return path;
   const locale = await i18nServer.getLocale(request);
   return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
 }

@@ -28,6 +28,7 @@ import type { AppliedTemplate } from '~/core/applied-template';
 import { StatePanel } from '~/components/state-panel';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
+import { isShortId } from '~/core/party';
 import { can } from '~/core/permissions';
 import { ENDED_BY_ERROR } from '~/core/chat-state';
 import type { Ended, PendingMessage } from '~/core/chat-state';
@@ -62,8 +63,6 @@ const VoiceDialog = lazyNamed(() => import('~/components/party/voice-dialog'), '
 /** Guests open this page on their phones: it loads only the party's part of the texts. */
 export const handle = { texts: 'party' };
 
-const SHORT_ID = /^[0-9A-Za-z]{6,32}$/;
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'party' in data && data.party ? `${data.party.title} · Salon` : 'Salon' },
   { name: 'robots', content: 'noindex' },
@@ -79,7 +78,7 @@ function endedBy(error: unknown): { reason: Ended; status: number } | null {
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const shortId = params.partyId ?? '';
-  if (!SHORT_ID.test(shortId)) return data<LoaderData>({ state: 'ended', reason: 'notFound' }, { status: 404 });
+  if (!isShortId(shortId)) return data<LoaderData>({ state: 'ended', reason: 'notFound' }, { status: 404 });
   try {
     const party = await context.services.parties.partyInfo(context.db, shortId, context.identity);
     const consultant = context.identity.consultant;

@@ -7,14 +7,13 @@ import { Logo } from '~/components/logo';
 import { ProfileAvatar } from '~/components/profile/profile-avatar';
 import { StatePanel } from '~/components/state-panel';
 import { isAppError } from '~/core/errors';
+import { isShortId } from '~/core/party';
 import { profileHref, telHref } from '~/core/profile';
 import { fullName } from '~/core/text';
 import type { StoreLink } from '~/core/site-config';
 import { configuredStores } from '~/lib/site.server';
 import type { PublicProfile } from '../../worker/services/profiles';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
-
-const SHORT_ID = /^[0-9A-Za-z]{6,32}$/;
 
 type LoaderData = { state: 'ok'; profile: PublicProfile; stores: StoreLink[] } | { state: 'profileNotFound' };
 
@@ -30,7 +29,7 @@ export const clientLoader = withWorkspaceTexts;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const shortId = params.shortId ?? '';
-  if (!SHORT_ID.test(shortId)) return data<LoaderData>({ state: 'profileNotFound' }, { status: 404 });
+  if (!isShortId(shortId)) return data<LoaderData>({ state: 'profileNotFound' }, { status: 404 });
   try {
     const profile = await context.services.profiles.publicProfile(context.db, shortId);
     return data<LoaderData>({ state: 'ok', profile, stores: configuredStores(context.env.SITE) });

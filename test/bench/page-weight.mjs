@@ -1,7 +1,8 @@
 // Page weight: the gzip bytes of JavaScript and CSS a full load of a page fetches, from the Remix
 // client manifest (entry + its imports, then every route from root down to the page with its
 // static imports and CSS), plus the translation chunks entry.client loads before hydrating.
-// And Lighthouse (mobile preset, simulated throttling) for the performance score and vitals.
+// And Lighthouse (mobile preset, simulated throttling) for its scores and vitals, and axe-core's
+// WCAG 2 A/AA rules in Chromium on a phone.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,8 +52,11 @@ export function routeWeight(routeId, { language = 'de', textParts = ['party', 'w
 
 const run = promisify(execFile);
 
-/** One Lighthouse run (mobile preset); null fields when it could not run. */
-export async function lighthouse(url, { headers, outDir, name }) {
+/** Lighthouse's four categories, as its report names them. */
+export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** One Lighthouse run (mobile preset) over `categories`; `scores` holds each one's 0–100. */
+export async function lighthouse(url, { headers, outDir, name, categories = ['performance'] }) {
   mkdirSync(outDir, { recursive: true });
   const output = join(outDir, `lighthouse-${name}.json`);
   rmSync(output, { force: true });
@@ -61,7 +65,7 @@ export async function lighthouse(url, { headers, outDir, name }) {
     url,
     '--output=json',
     `--output-path=${output}`,
-    '--only-categories=performance',
+    `--only-categories=${categories.join(',')}`,
     '--quiet',
     `--chrome-flags=${CHROME_FLAGS}`,
   ];
@@ -70,9 +74,11 @@ export async function lighthouse(url, { headers, outDir, name }) {
   await run('npx', args, { env: { ...process.env, CHROME_PATH: resolveBrowser().path }, timeout: 120_000 });
   const report = JSON.parse(readFileSync(output, 'utf8'));
   const audit = (id) => report.audits[id]?.numericValue ?? Number.NaN;
+  const scores = Object.fromEntries(categories.map((category) => [category, Math.round((report.categories[category]?.score ?? Number.NaN) * 100)]));
   return {
     url,
-    score: Math.round((report.categories.performance.score ?? Number.NaN) * 100),
+    score: scores.performance,
+    scores,
     lcpMs: audit('largest-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
@@ -82,4 +88,27 @@ export async function lighthouse(url, { headers, outDir, name }) {
     report: output,
     runtimeError: report.runtimeError?.message ?? null,
   };
+}
+
+/** The WCAG 2 A/AA rules the browser tests run too (test/e2e/every-page.spec.ts). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe-core's violations on `url` in Chromium on a phone (390×844, touch), once the page has
+ * hydrated and gone idle: { violations, rules: ['id (nodes)'] }.
+ */
+export async function axe(url) {
+  const [{ chromium }, { default: AxeBuilder }] = await Promise.all([import('@playwright/test'), import('@axe-core/playwright')]);
+  const browser = await chromium.launch({ executablePath: resolveBrowser().path, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => Object.keys(document.body ?? {}).some((key) => key.startsWith('__reactFiber$')));
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    return { violations: violations.reduce((total, violation) => total + violation.nodes.length, 0), rules: violations.map((violation) => `${violation.id} (${violation.nodes.length})`) };
+  } finally {
+    await browser.close();
+  }
 }

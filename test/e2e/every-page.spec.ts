@@ -141,9 +141,10 @@ const libraryMedia: Opening[] = [
  * `then` opens what the page shows only on request (a dialog) before that is checked, and `opens`
  * names dialogs opened one after another once it is.
  */
-function visits(t: Translation): { actor: Actor; path: string; what: string; shows: string | RegExp; then?: (page: Page) => Promise<void>; opens?: Opening[] }[] {
+function visits(t: Translation, language: Language): { actor: Actor; path: string; what: string; shows: string | RegExp; then?: (page: Page) => Promise<void>; opens?: Opening[] }[] {
   return [
     { actor: 'anonymous', path: '/', what: 'landing', shows: t.landing.headline },
+    { actor: 'anonymous', path: `/${language}`, what: 'localized landing', shows: t.landing.headline },
     { actor: 'anonymous', path: '/login', what: 'sign-in choice', shows: t.login.title },
     { actor: 'anonymous', path: world.party, what: 'join dialog', shows: t.join.title },
     { actor: 'anonymous', path: world.expired, what: 'expired party', shows: t.party.expiredTitle },
@@ -200,7 +201,7 @@ LANGUAGES.forEach((language, index) => {
       const chosen = await context.request.post('/language', { headers: { Origin: baseURL! }, form: { lng: language, returnTo: '/' }, maxRedirects: 0 });
       expect(chosen.status()).toBe(302);
       const page = await context.newPage();
-      for (const visit of visits(TRANSLATIONS[language]).filter((entry) => entry.actor === actor)) {
+      for (const visit of visits(TRANSLATIONS[language], language).filter((entry) => entry.actor === actor)) {
         await page.goto(visit.path);
         await settled(page);
         await visit.then?.(page);

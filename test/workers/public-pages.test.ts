@@ -168,11 +168,11 @@ describe('the app-switch screen (spec section 2)', () => {
   it('links the stores configured for the phone: the App Store on iOS, Google Play and AppGallery on Android', async () => {
     const ios = await html(await pageWith(OPERATOR, '/', { 'User-Agent': UA.iPhone }), 200);
     expect(ios).toContain('href="https://apps.apple.com/app/id42"');
-    expect(ios).not.toContain('play.google.com');
+    expect(ios).not.toContain('href="https://play.google.com');
     const android = await html(await pageWith(OPERATOR, '/', { 'User-Agent': UA.android }), 200);
     expect(android).toContain('href="https://play.google.com/store/apps/details?id=test.lumen"');
     expect(android).toContain('href="https://appgallery.huawei.com/app/C42"');
-    expect(android).not.toContain('apps.apple.com');
+    expect(android).not.toContain('href="https://apps.apple.com');
     expect(android).toContain(STAY);
   });
 
@@ -221,3 +221,22 @@ describe("'Page not found' (spec sections 2 and 8)", () => {
     expect(body).not.toContain('href="/login"');
   });
 });
+
+describe('the landing page\'s store badges', () => {
+  it('show the stores the app is listed in, in the badge languages (Italian gets the English ones, marked English)', async () => {
+    const german = await html(await pageWith(OPERATOR, '/de'), 200);
+    expect(german).toContain('href="https://apps.apple.com/app/id42"');
+    expect(german).toContain('href="https://play.google.com/store/apps/details?id=test.lumen"');
+    expect(german).toContain('href="https://appgallery.huawei.com/app/C42"');
+    expect(german).toContain('aria-label="Laden im App Store"');
+    const italian = await html(await pageWith(OPERATOR, '/it'), 200);
+    expect(italian).toMatch(/lang="en" aria-label="Download on the App Store"/);
+  });
+
+  it('are left out where no store lists the app (the local configuration)', async () => {
+    const body = await html(await page('/de'), 200);
+    expect(body).not.toContain('aria-labelledby="apps"');
+    expect(body).not.toContain('apps.apple.com');
+  });
+});
+

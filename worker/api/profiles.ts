@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { LIMITS } from '../../app/core/limits';
-import { CompanyModeSchema, ProfileInputSchema, SelectProfileSchema } from '../../app/core/schemas';
+import { CompanyModeSchema, PartnerSearchQuerySchema, ProfileInputSchema, SelectProfileSchema } from '../../app/core/schemas';
 import { readLimited } from '../media/body';
 import {
   createProfile,
@@ -11,6 +11,7 @@ import {
   publicPicture,
   publicProfile,
   removePicture,
+  searchPartners,
   selectProfile,
   setCompanyMode,
   setPicture,
@@ -19,10 +20,15 @@ import {
 import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
 
+const PARTNER_SEARCH_CACHE_S = 60;
+// Workers' own cache (the DOM typings in scope do not know `caches.default`).
+const edgeCache = () => (caches as unknown as { default: Cache }).default;
+
 /**
  * Profiles (spec section 7). Literal paths come before `/:id`: Hono tries routes in order. The
  * picture is sent as the raw body of `PUT /:id/picture` (ADR 009); `/public/*` is what anyone with
- * a profile's short id may read.
+ * a profile's short id may read, and `/search` (the landing page's sales-partner search) finds them
+ * by name.
  */
 export const profilesApi = new Hono<ApiEnv>()
   .get('/', async (c) => c.json(await listProfileDetails(c.get('db'), requireConsultant(c).userId)))
@@ -32,6 +38,18 @@ export const profilesApi = new Hono<ApiEnv>()
   })
   .put('/companyMode', valid('json', CompanyModeSchema), async (c) => {
     return c.json(await setCompanyMode(c.get('db'), requireConsultant(c).userId, c.req.valid('json').companyMode));
+  })
+  .get('/search', valid('query', PartnerSearchQuerySchema), async (c) => {
+    // Anyone may search, so the same question is answered from the edge's cache for a minute
+    // (keyed on the normalised query, holding no cookie), not by D1 each time someone types it.
+    const q = c.req.valid('query').q.toLowerCase();
+    const key = new Request(`${new URL(c.req.url).origin}/api/profile/search?q=${encodeURIComponent(q)}`);
+    const headers = { 'Content-Type': 'application/json', 'Cache-Control': `public, max-age=${PARTNER_SEARCH_CACHE_S}` };
+    const cached = await edgeCache().match(key);
+    if (cached) return c.body(await cached.text(), 200, headers);
+    const body = JSON.stringify(await searchPartners(c.get('db'), q));
+    c.executionCtx.waitUntil(edgeCache().put(key, new Response(body, { headers })));
+    return c.body(body, 200, headers);
   })
   .get('/public/:shortId', async (c) => c.json(await publicProfile(c.get('db'), c.req.param('shortId'))))
   .get('/public/:shortId/picture', async (c) => {

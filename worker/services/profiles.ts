@@ -1,10 +1,12 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
 import { acceptableClaim, sniffPictureType } from '../../app/core/images';
 import type { PictureType } from '../../app/core/images';
 import { LIMITS } from '../../app/core/limits';
 import type { ProfileCard } from '../../app/core/profile-card';
 import type { ProfileInput } from '../../app/core/schemas';
+import { searchWords } from '../../app/core/folders';
 import { needsProfileChoice, selectedProfile } from '../../app/core/workspace';
 import { randomToken, shortId } from '../auth/crypto';
 import type { Db } from '../db/client';
@@ -253,6 +255,34 @@ export async function publicProfile(db: Db, shortIdValue: string): Promise<Publi
     biography: row.biography,
     profilePic: pictureUrl(row),
   };
+}
+
+/** A sales partner the landing page's search finds: what their public page shows first. */
+export type PartnerHit = Pick<PublicProfile, 'shortId' | 'firstName' | 'lastName' | 'profilePic'>;
+
+/** `%`, `_` and the escape itself are LIKE's syntax: in a visitor's query they are letters. */
+function containing(text: SQL, word: string): SQL {
+  return sql`${text} LIKE ${`%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} ESCAPE '\\'`;
+}
+
+/**
+ * Profiles whose name holds every word of the query (spec section 5's search rule), by last name,
+ * at most LIMITS.partnerSearchResults. SQLite folds only ASCII letters, so each word is also tried
+ * with a capital first letter: 'özil' finds 'Özil'. Only what the public page shows leaves here.
+ */
+export async function searchPartners(db: Db, query: string): Promise<PartnerHit[]> {
+  const name = sql<string>`${profiles.firstName} || ' ' || ${profiles.lastName}`;
+  const words = searchWords(query).map((word) => {
+    const capital = word.charAt(0).toLocaleUpperCase() + word.slice(1);
+    return or(containing(name, word), containing(name, capital));
+  });
+  const rows = await db
+    .select()
+    .from(profiles)
+    .where(and(isNotNull(profiles.shortId), ...words))
+    .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(profiles.shortId))
+    .limit(LIMITS.partnerSearchResults);
+  return rows.map((row) => ({ shortId: row.shortId!, firstName: row.firstName, lastName: row.lastName, profilePic: pictureUrl(row) }));
 }
 
 /** The picture's bytes and type, and whether `version` names the current picture. */
