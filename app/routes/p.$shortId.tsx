@@ -14,6 +14,7 @@ import type { StoreLink } from '~/core/site-config';
 import { configuredStores } from '~/lib/site.server';
 import type { PublicProfile } from '../../worker/services/profiles';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
+import { StoreLinks } from '~/components/public/store-links';
 
 type LoaderData = { state: 'ok'; profile: PublicProfile; stores: StoreLink[] } | { state: 'profileNotFound' };
 
@@ -105,15 +106,7 @@ function ProfileCard({ profile, stores, language }: { profile: PublicProfile; st
           <h2 id="get-app" className="text-lg font-semibold">
             {t('profilePage.getApp')}
           </h2>
-          <ul className="mt-3 flex flex-wrap justify-center gap-2">
-            {stores.map((link) => (
-              <li key={link.store}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer" className="inline-block rounded-full bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-800">
-                  {t(`profilePage.${link.store}`)}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <StoreLinks stores={stores} layout="row" />
         </section>
       ) : null}
     </main>

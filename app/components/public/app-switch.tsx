@@ -6,6 +6,7 @@ import type { StoreLink } from '~/core/site-config';
 import type { PhonePlatform } from '~/core/user-agent';
 import { useVisitor } from '~/lib/use-visitor';
 import { useVisitorChoice } from './visitor-choice';
+import { StoreLinks } from './store-links';
 
 /** Chromium's install prompt, kept by the inline script below until the page can offer it. */
 interface InstallPrompt extends Event {
@@ -67,15 +68,7 @@ function AppSwitch({ platform, stores, children }: { platform: PhonePlatform; st
           <h2 id="app-stores" className="sr-only">
             {t('appSwitch.stores')}
           </h2>
-          <ul className="space-y-2">
-            {stores.map((link) => (
-              <li key={link.store}>
-                <a href={link.href} rel="noopener noreferrer" className="block rounded-full bg-slate-900 px-5 py-3 font-medium text-white hover:bg-slate-800">
-                  {t(`profilePage.${link.store}`)}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <StoreLinks stores={stores} layout="stacked" />
         </section>
       ) : (
         <InstallFromBrowser platform={platform} />
