@@ -77,13 +77,15 @@ export const TEMPLATE_SENDER = 'template';
 
 /**
  * A template message in the chat's shape, so the party's message components show it the same way
- * (own bubble, formatting, media). `seq` is its place; `senderName` names who made the template.
+ * (own bubble, formatting, media). `senderName` names who made the template. `seq` is 0: a template
+ * message has no place in a party's sequence (the list's order is the template's), and a move
+ * leaves every other message's object as it was, so their rows need not render again.
  */
-export function asChatMessage(message: TemplateMessage, index: number, senderName: string): ChatMessage {
+export function asChatMessage(message: TemplateMessage, senderName: string): ChatMessage {
   const { mediaAttachment, mediaAttachmentType, mediaExtension, mediaAttachmentOwner, contentType } = message;
   return {
     id: message.id,
-    seq: index + 1,
+    seq: 0,
     tempId: null,
     sender: TEMPLATE_SENDER,
     senderType: 'manager',

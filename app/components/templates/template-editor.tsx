@@ -79,7 +79,18 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
   const editable = detail.role === 'owner';
   const base = `/api/templates/${detail.id}`;
 
-  const chat = useMemo(() => messages.map((message, index) => asChatMessage(message, index, authorName)), [messages, authorName]);
+  // One chat-shaped object per stored message object (withChanges and reordered keep the others'):
+  // after a move or an edit only the rows whose message changed render again.
+  const converted = useRef(new WeakMap<TemplateMessage, ChatMessage>());
+  const chat = useMemo(
+    () =>
+      messages.map((message) => {
+        let shown = converted.current.get(message);
+        if (!shown || shown.senderName !== authorName) converted.current.set(message, (shown = asChatMessage(message, authorName)));
+        return shown;
+      }),
+    [messages, authorName],
+  );
   const headings = useMemo(() => templateHeadings(messages), [messages]);
   const photos = chat.filter((message) => message.messageType === 'photo' && message.mediaAttachment);
   const photoIndex = opened ? photos.findIndex((photo) => photo.id === opened.id) : -1;

@@ -2,6 +2,7 @@ import type { Announcements, DragEndEvent, KeyboardCoordinateGetter, UniqueIdent
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageItem, preview } from '~/components/party/message-item';
 import type { EditorMode } from '~/core/template-editor';
@@ -12,6 +13,7 @@ import type { ChatMessage } from '~/core/messages';
 const AUTHOR = { id: TEMPLATE_SENDER, role: 'manager' as const };
 const OPEN_PARTY = { restrictedMessaging: false, expired: false };
 const noop = () => undefined;
+const NO_OPTIONS: MessageOption[] = [];
 
 export interface MessageOption {
   key: string;
@@ -42,7 +44,8 @@ interface Props {
  * drop, each step announced), and between them a marker that sets the insert point (clicking the
  * set one clears it); in move mode the markers become the places the selection can go.
  */
-export function TemplateMessageList({ messages, mode, editable, insertBefore, onInsertPoint, onMoveHere, onDragMove, onToggle, menuFor, onOpenMedia }: Props) {
+export function TemplateMessageList(props: Props) {
+  const { messages, mode, editable, insertBefore, onMoveHere } = props;
   const { t } = useTranslation();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: stepByStep }));
   const ids = messages.map((message) => message.id);
@@ -56,15 +59,30 @@ export function TemplateMessageList({ messages, mode, editable, insertBefore, on
     onDragEnd: ({ over }) => (over ? t('templateEditor.drag.dropped', { position: position(over.id), total }) : t('templateEditor.drag.outside')),
     onDragCancel: ({ active }) => t('templateEditor.drag.cancelled', { position: position(active.id), total }),
   };
+  // The editor's callbacks change at every render; the rows get stable ones that call the newest,
+  // so a row whose own message and state did not change does not render again (200 messages).
+  const latest = useRef(props);
+  latest.current = props;
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      insertPoint: (id) => latest.current.onInsertPoint(latest.current.insertBefore === id ? null : id),
+      moveHere: (id) => latest.current.onMoveHere(id),
+      toggle: (id) => latest.current.onToggle(id),
+      menuFor: (message) => latest.current.menuFor(message),
+      openMedia: (message) => latest.current.onOpenMedia(message),
+    }),
+    [],
+  );
 
   function dragEnd({ active, over }: DragEndEvent) {
     if (!over) return;
     const beforeId = dropTarget(ids, String(active.id), String(over.id));
-    if (beforeId !== undefined) onDragMove(String(active.id), beforeId);
+    if (beforeId !== undefined) props.onDragMove(String(active.id), beforeId);
   }
 
   const moving = mode.kind === 'move';
   const moveReady = moving && mode.selected.size > 0;
+  const marker: MarkerState = !editable || !(mode.kind === 'normal' || moving) ? 'none' : moving ? (moveReady ? 'moveHere' : 'moveWaiting') : 'insert';
   return (
     <DndContext
       sensors={sensors}
@@ -76,30 +94,13 @@ export function TemplateMessageList({ messages, mode, editable, insertBefore, on
         <ol className="pb-4" data-testid="template-messages">
           {messages.map((message) => (
             <SortableRow key={message.id} id={message.id} draggable={draggable} handleLabel={t('templateEditor.dragHandle', { what: preview(message, 40) })}>
-              {editable && (mode.kind === 'normal' || moving) ? (
-                <Marker
-                  label={moving ? t('templateEditor.moveHere') : insertBefore === message.id ? t('templateEditor.insertPointClear') : t('templateEditor.insertPointSet', { what: preview(message, 40) })}
-                  active={!moving && insertBefore === message.id}
-                  moving={moving}
-                  disabled={moving && !moveReady}
-                  onClick={() => (moving ? onMoveHere(message.id) : onInsertPoint(insertBefore === message.id ? null : message.id))}
-                />
-              ) : null}
-              <MessageItem
+              <RowContent
                 message={message}
-                me={AUTHOR}
-                party={OPEN_PARTY}
-                repliedTo={undefined}
-                receipts={null}
-                selection={selecting ? { selected: mode.selected.has(message.id), toggle: () => onToggle(message.id) } : undefined}
-                onJump={noop}
-                onOpenMedia={onOpenMedia}
-                onReply={noop}
-                onEdit={noop}
-                onDelete={noop}
-                onShowReceipts={noop}
-                menuOptions={editable && mode.kind === 'normal' ? menuFor(message) : []}
-                timeless
+                marker={marker}
+                insertHere={insertBefore === message.id}
+                selected={selecting ? mode.selected.has(message.id) : undefined}
+                withMenu={editable && mode.kind === 'normal'}
+                handlers={handlers}
               />
             </SortableRow>
           ))}
@@ -109,6 +110,52 @@ export function TemplateMessageList({ messages, mode, editable, insertBefore, on
     </DndContext>
   );
 }
+
+interface RowHandlers {
+  insertPoint: (id: string) => void;
+  moveHere: (id: string) => void;
+  toggle: (id: string) => void;
+  menuFor: (message: ChatMessage) => MessageOption[];
+  openMedia: (message: ChatMessage) => void;
+}
+
+/** What the place above a message offers: nothing, the insert point, or a move target (ready or not yet). */
+type MarkerState = 'none' | 'insert' | 'moveHere' | 'moveWaiting';
+
+/** One message with the place above it; renders again only when its own props change. */
+const RowContent = memo(function RowContent({ message, marker, insertHere, selected, withMenu, handlers }: { message: ChatMessage; marker: MarkerState; insertHere: boolean; selected: boolean | undefined; withMenu: boolean; handlers: RowHandlers }) {
+  const { t } = useTranslation();
+  const moving = marker === 'moveHere' || marker === 'moveWaiting';
+  return (
+    <>
+      {marker !== 'none' ? (
+        <Marker
+          label={moving ? t('templateEditor.moveHere') : insertHere ? t('templateEditor.insertPointClear') : t('templateEditor.insertPointSet', { what: preview(message, 40) })}
+          active={!moving && insertHere}
+          moving={moving}
+          disabled={marker === 'moveWaiting'}
+          onClick={() => (moving ? handlers.moveHere(message.id) : handlers.insertPoint(message.id))}
+        />
+      ) : null}
+      <MessageItem
+        message={message}
+        me={AUTHOR}
+        party={OPEN_PARTY}
+        repliedTo={undefined}
+        receipts={null}
+        selection={selected === undefined ? undefined : { selected, toggle: () => handlers.toggle(message.id) }}
+        onJump={noop}
+        onOpenMedia={handlers.openMedia}
+        onReply={noop}
+        onEdit={noop}
+        onDelete={noop}
+        onShowReceipts={noop}
+        menuOptions={withMenu ? handlers.menuFor(message) : NO_OPTIONS}
+        timeless
+      />
+    </>
+  );
+});
 
 /**
  * An arrow key moves the lifted message one place up or down the list. The sortable preset looks
