@@ -72,6 +72,8 @@ export class ChatVirtualizer {
   /** A correction not written during an iOS gesture: the list is drawn this much higher meanwhile. */
   private hold = 0;
   private rowObserver: ResizeObserver | null = null;
+  /** Rows rendered since the last commit and not measured yet. */
+  private readonly fresh = new Set<Element>();
 
   constructor(private readonly rerender: () => void) {}
 
@@ -112,6 +114,7 @@ export class ChatVirtualizer {
     const key = this.layout.keys[Number(element.dataset.index)];
     if (key === undefined || this.observed.get(element) === key) return;
     this.observed.set(element, key);
+    if (!this.sizes.has(key)) this.fresh.add(element);
     this.rowObserver?.observe(element);
   };
 
@@ -139,7 +142,13 @@ export class ChatVirtualizer {
     const target = this.pendingTop;
     this.pendingTop = null;
     if (target !== null) this.moveTo(target);
-    this.sync();
+    // New rows are measured now, before the browser paints, and the view corrected with them: left
+    // to the ResizeObserver, rows drawn at their estimated height would move for one frame (a layout
+    // shift: Lighthouse's CLS on a guest's first load).
+    const fresh = [...this.fresh].filter((element) => element.isConnected);
+    this.fresh.clear();
+    if (fresh.length > 0) this.applySizes(fresh.map((element) => ({ target: element, size: element.getBoundingClientRect().height })));
+    else this.sync();
   }
 
   attach(element: HTMLElement): () => void {
@@ -277,15 +286,20 @@ export class ChatVirtualizer {
   }
 
   private onRowsResized(entries: ResizeObserverEntry[]) {
+    this.applySizes(entries.map((entry) => ({ target: entry.target, size: entry.borderBoxSize?.[0]?.blockSize ?? entry.target.getBoundingClientRect().height })));
+  }
+
+  /** Takes rows' measured heights into the layout and keeps the view where the reader has it. */
+  private applySizes(measured: { target: Element; size: number }[]) {
     const element = this.element;
     if (!element) return;
     const top = element.scrollTop + this.hold - this.margin;
     let correction = 0;
     let grown = 0;
-    for (const entry of entries) {
+    for (const entry of measured) {
       const key = this.observed.get(entry.target);
       if (key === undefined || !entry.target.isConnected) continue;
-      const size = entry.borderBoxSize?.[0]?.blockSize ?? entry.target.getBoundingClientRect().height;
+      const size = entry.size;
       const known = this.sizes.get(key);
       const before = known ?? this.options.estimate;
       if (size === before && known !== undefined) continue;
