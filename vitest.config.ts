@@ -74,8 +74,9 @@ function workersProject(name: string, { streamStandIn: withStandIn }: { streamSt
 }
 
 /**
- * Three projects: `unit` (the pure core and scripts, in Node) and `workers` (the Worker, API and
- * PartyRoom inside workerd with real D1, R2 and Durable Objects). Browser tests are Playwright's.
+ * Three projects: `unit` (the pure core and scripts, in Node), `workers` (the Worker, API and
+ * PartyRoom inside workerd with real D1, R2 and Durable Objects) and `workers-mail` (the same Worker
+ * sending real mail to the local catcher; see workersProject). Browser tests are Playwright's.
  */
 export default defineConfig({
   test: {
