@@ -65,48 +65,6 @@ export function claimsAgree(claims: MediaClaims, media: MessageMedia): boolean {
 }
 
 /**
- * Extensions a kind's file may carry. A file's kind comes from its content type and its bytes;
- * the extension only names it for a download, but one that names another kind ('.pdf' on a photo)
- * is refused rather than stored, so a saved file never pretends to be something else.
- */
-const EXTENSION_KINDS: Record<string, MediaKind> = {
-  jpg: 'image',
-  jpeg: 'image',
-  png: 'image',
-  gif: 'image',
-  webp: 'image',
-  heic: 'image',
-  heif: 'image',
-  avif: 'image',
-  mp4: 'video',
-  m4v: 'video',
-  mov: 'video',
-  webm: 'video',
-  mkv: 'video',
-  '3gp': 'video',
-  ogv: 'video',
-  mp3: 'audio',
-  m4a: 'audio',
-  aac: 'audio',
-  ogg: 'audio',
-  oga: 'audio',
-  opus: 'audio',
-  wav: 'audio',
-  weba: 'audio',
-  pdf: 'application',
-};
-
-/** Containers that hold sound as well as film: a voice message recorded as WebM or MP4 keeps its name. */
-const AUDIO_IN_VIDEO_CONTAINERS = new Set(['webm', 'mp4', '3gp']);
-
-/** Whether an extension (already lower case and well-formed) may name a file of `kind`. */
-export function extensionFits(extension: string, kind: MediaKind): boolean {
-  const named = EXTENSION_KINDS[extension];
-  if (named === kind) return true;
-  return kind === 'audio' && AUDIO_IN_VIDEO_CONTAINERS.has(extension);
-}
-
-/**
  * Whether a party upload for `messageType` may have this content type: of the message's kind, and
  * a format whose bytes the content check knows (so no SVG: it could carry a script).
  */

@@ -6,22 +6,29 @@
  * function of a byte array that the Worker and the tests share.
  */
 
-/** The formats we recognise, each with the content types a client may declare for it. */
+/**
+ * The formats we recognise: the content types a client may declare for each, and the extensions
+ * a file of that format may carry (the first is the one a download is named with when the file's
+ * own does not fit).
+ */
 const FAMILIES = {
-  jpeg: ['image/jpeg', 'image/jpg', 'image/pjpeg'],
-  png: ['image/png', 'image/apng'],
-  gif: ['image/gif'],
-  webp: ['image/webp'],
-  heif: ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence', 'image/avif'],
+  jpeg: { types: ['image/jpeg', 'image/jpg', 'image/pjpeg'], extensions: ['jpg', 'jpeg', 'jpe', 'jfif'] },
+  png: { types: ['image/png', 'image/apng'], extensions: ['png', 'apng'] },
+  gif: { types: ['image/gif'], extensions: ['gif'] },
+  webp: { types: ['image/webp'], extensions: ['webp'] },
+  heif: { types: ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence', 'image/avif'], extensions: ['heic', 'heif', 'heics', 'heifs', 'avif'] },
   // ISO base media files: MP4, MOV, M4A; browsers label the same container several ways.
-  mp4: ['video/mp4', 'video/quicktime', 'video/x-m4v', 'video/3gpp', 'video/3gpp2', 'audio/mp4', 'audio/x-m4a', 'audio/m4a', 'audio/aac', 'audio/3gpp'],
-  matroska: ['video/webm', 'audio/webm', 'video/x-matroska', 'audio/x-matroska'],
-  mp3: ['audio/mpeg', 'audio/mp3', 'audio/mpeg3', 'audio/x-mpeg-3'],
-  adts: ['audio/aac', 'audio/aacp', 'audio/x-aac'],
-  ogg: ['audio/ogg', 'audio/opus', 'video/ogg'],
-  wav: ['audio/wav', 'audio/wave', 'audio/x-wav', 'audio/vnd.wave'],
-  pdf: ['application/pdf'],
-} as const;
+  mp4: {
+    types: ['video/mp4', 'video/quicktime', 'video/x-m4v', 'video/3gpp', 'video/3gpp2', 'audio/mp4', 'audio/x-m4a', 'audio/m4a', 'audio/aac', 'audio/3gpp'],
+    extensions: ['mp4', 'm4v', 'mov', 'qt', 'm4a', '3gp', '3g2'],
+  },
+  matroska: { types: ['video/webm', 'audio/webm', 'video/x-matroska', 'audio/x-matroska'], extensions: ['webm', 'weba', 'mkv', 'mka'] },
+  mp3: { types: ['audio/mpeg', 'audio/mp3', 'audio/mpeg3', 'audio/x-mpeg-3'], extensions: ['mp3'] },
+  adts: { types: ['audio/aac', 'audio/aacp', 'audio/x-aac'], extensions: ['aac'] },
+  ogg: { types: ['audio/ogg', 'audio/opus', 'video/ogg'], extensions: ['ogg', 'oga', 'ogv', 'opus'] },
+  wav: { types: ['audio/wav', 'audio/wave', 'audio/x-wav', 'audio/vnd.wave'], extensions: ['wav'] },
+  pdf: { types: ['application/pdf'], extensions: ['pdf'] },
+} as const satisfies Record<string, { types: readonly string[]; extensions: readonly string[] }>;
 
 export type MediaFormat = keyof typeof FAMILIES;
 
@@ -82,13 +89,44 @@ function containsMarkup(bytes: Uint8Array): boolean {
 export function contentMatches(declared: string, head: Uint8Array): boolean {
   const format = sniffMediaFormat(head);
   if (!format) return false;
-  if (!(FAMILIES[format] as readonly string[]).includes(declared)) return false;
+  if (!(FAMILIES[format].types as readonly string[]).includes(declared)) return false;
   return !containsMarkup(head.subarray(0, SNIFF_BYTES));
 }
 
 /** Whether the content check knows a format for this content type (an SVG, for one, has none). */
 export function recognisedContentType(contentType: string): boolean {
-  return Object.values(FAMILIES).some((types) => (types as readonly string[]).includes(contentType));
+  return familiesOf(contentType).length > 0;
+}
+
+/** The formats a content type may declare (audio/aac is both an MP4 and an ADTS stream). */
+function familiesOf(contentType: string): (typeof FAMILIES)[MediaFormat][] {
+  return Object.values(FAMILIES).filter((family) => (family.types as readonly string[]).includes(contentType));
+}
+
+/**
+ * Whether an extension (lower case, without the dot) may name a file of this content type: it
+ * names the same format. Every upload path asks this before any byte is stored, so a picture
+ * never goes out as `.html` or `.pdf`; the content check then holds the bytes to the content type.
+ */
+export function extensionFits(extension: string, contentType: string): boolean {
+  return familiesOf(contentType).some((family) => (family.extensions as readonly string[]).includes(extension));
+}
+
+/**
+ * Whether an extension may name a file of some content type of `kind` (a message's claims, checked
+ * before the file itself is known): '.pdf' is no photo, '.webm' may be a voice message.
+ */
+export function extensionNamesKind(extension: string, kind: string): boolean {
+  return Object.values(FAMILIES).some((family) => (family.extensions as readonly string[]).includes(extension) && family.types.some((type) => type.startsWith(`${kind}/`)));
+}
+
+/**
+ * The extension a download of a file with this (checked) content type is named with: its own when
+ * it fits, otherwise the format's usual one. A row stored before the rule existed cannot lie either.
+ */
+export function servedExtension(contentType: string, extension: string | null): string | null {
+  if (extension !== null && extensionFits(extension, contentType)) return extension;
+  return familiesOf(contentType)[0]?.extensions[0] ?? null;
 }
 
 /**
@@ -99,7 +137,7 @@ export function inlineSafe(contentType: string): boolean {
   if (contentType === 'application/pdf') return true;
   const kind = contentType.slice(0, contentType.indexOf('/'));
   if (kind === 'video' || kind === 'audio') return true;
-  return kind === 'image' && (FAMILIES.jpeg as readonly string[]).concat(FAMILIES.png, FAMILIES.gif, FAMILIES.webp, FAMILIES.heif).includes(contentType);
+  return kind === 'image' && recognisedContentType(contentType);
 }
 
 /**

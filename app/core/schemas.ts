@@ -3,7 +3,8 @@ import type { ErrorCode } from './errors';
 import { isErrorCode } from './errors';
 import { LIMITS } from './limits';
 import { AUTOPLAY } from './applied-template';
-import { MEDIA_MESSAGE_KINDS, MEDIA_MESSAGE_TYPES, extensionFits, isMediaMessageType } from './chat-media';
+import { MEDIA_MESSAGE_KINDS, MEDIA_MESSAGE_TYPES, isMediaMessageType } from './chat-media';
+import { extensionNamesKind } from './media-content';
 import { MEDIA_KINDS, acceptedKind, declaresKind } from './media';
 import { MESSAGE_TYPES } from './messages';
 import { partyDatesError } from './party';
@@ -166,7 +167,7 @@ export function checkMessageBody(body: MessageBody, context: z.RefinementCtx): v
   }
   const kind = MEDIA_MESSAGE_KINDS[body.messageType];
   if (body.mediaAttachmentType !== undefined && body.mediaAttachmentType !== kind) issue('mediaTypeMismatch', 'mediaAttachmentType');
-  else if (body.mediaExtension != null && !extensionFits(body.mediaExtension, kind)) issue('mediaTypeMismatch', 'mediaExtension');
+  else if (body.mediaExtension != null && !extensionNamesKind(body.mediaExtension, kind)) issue('mediaTypeMismatch', 'mediaExtension');
 }
 
 /**

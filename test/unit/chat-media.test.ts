@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatSelection, claimsAgree, extensionFits, partyUploadKey, uploadFits } from '../../app/core/chat-media';
+import { chatSelection, claimsAgree, partyUploadKey, uploadFits } from '../../app/core/chat-media';
+import { extensionFits, extensionNamesKind, servedExtension } from '../../app/core/media-content';
 import { LIMITS } from '../../app/core/limits';
 import type { MessageMedia } from '../../app/core/chat-media';
 import { parseClientFrame } from '../../app/core/protocol';
@@ -20,7 +21,38 @@ describe('which file fits which message', () => {
     ['exe', 'application', false],
     ['svg', 'image', false],
   ] as const)('.%s for %s: %s', (extension, kind, expected) => {
-    expect(extensionFits(extension, kind)).toBe(expected);
+    expect(extensionNamesKind(extension, kind)).toBe(expected);
+  });
+
+  it.each([
+    ['png', 'image/png', true],
+    ['jpg', 'image/jpeg', true],
+    ['jpeg', 'image/jpeg', true],
+    ['mov', 'video/quicktime', true],
+    ['m4a', 'audio/mp4', true],
+    ['webm', 'audio/webm', true],
+    ['aac', 'audio/aac', true],
+    ['pdf', 'application/pdf', true],
+    // A name that lies about the bytes' format, or names no format we keep.
+    ['html', 'image/png', false],
+    ['htm', 'image/jpeg', false],
+    ['svg', 'image/png', false],
+    ['jpg', 'image/png', false],
+    ['pdf', 'image/jpeg', false],
+    ['exe', 'application/pdf', false],
+    ['png', 'image/svg+xml', false],
+    ['bmp', 'image/bmp', false],
+  ] as const)('.%s for a file of %s: %s', (extension, contentType, expected) => {
+    expect(extensionFits(extension, contentType)).toBe(expected);
+  });
+
+  it('a download is named by the checked content type, whatever extension a row holds', () => {
+    expect(servedExtension('image/png', 'png')).toBe('png');
+    expect(servedExtension('image/jpeg', 'jpeg')).toBe('jpeg');
+    expect(servedExtension('image/png', 'html')).toBe('png');
+    expect(servedExtension('image/jpeg', null)).toBe('jpg');
+    expect(servedExtension('application/pdf', 'exe')).toBe('pdf');
+    expect(servedExtension('application/x-unknown', 'html')).toBeNull();
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { createScheduledController, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
+import { servedExtension } from '../../app/core/media-content';
 import type { MediaEntry, MediaListing } from '../../worker/services/media';
 import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
@@ -18,7 +19,11 @@ async function ok<T = any>(response: Response, status = 200): Promise<T> {
   return status === 204 ? (null as T) : json<T>(response);
 }
 
-const file = (title: string, extra: Record<string, unknown> = {}) => ({ title, contentType: 'image/jpeg', mediaExtension: 'jpg', size: 1000, ...extra });
+/** A file to announce; its extension names its content type's format, as a browser's file name does. */
+const file = (title: string, extra: Record<string, unknown> = {}) => {
+  const contentType = typeof extra.contentType === 'string' ? extra.contentType : 'image/jpeg';
+  return { title, contentType, mediaExtension: servedExtension(contentType, null), size: 1000, ...extra };
+};
 
 async function item(who: Consultant, title: string, path = '', extra: Record<string, unknown> = {}): Promise<MediaEntry> {
   return ok(await api('/media', { method: 'POST', headers: who.headers, body: { ...file(title, extra), path } }), 201);

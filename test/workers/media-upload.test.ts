@@ -343,6 +343,33 @@ describe('serving /files/{id}', () => {
     expect(download.headers.get('Content-Disposition')).toMatch(/^attachment; /);
   });
 
+  it('a file whose extension lies about its content is refused before any byte, on the library path as on the party path', async () => {
+    const clara = await createConsultant();
+    const party = await createParty(clara);
+    await expectError(await api('/media', { method: 'POST', headers: clara.headers, body: { title: 'photo', contentType: 'image/png', mediaExtension: 'html', size: 2000 } }), 415, 'mediaTypeMismatch');
+    const guest = await joinGuest(party.id);
+    await expectError(await api(`/parties/${party.id}/media`, { method: 'POST', headers: guest.headers, body: { messageType: 'photo', contentType: 'image/png', mediaExtension: 'html' } }), 415, 'mediaTypeMismatch');
+    const items = await env.DB.prepare('SELECT id FROM media_items WHERE user_id = ?').bind(clara.userId).all();
+    expect(items.results).toEqual([]);
+  });
+
+  it('a download is named by the checked content type: a PNG stored as .html (before the rule) reaches a guest as .png', async () => {
+    const clara = await createConsultant();
+    const party = await createParty(clara);
+    const item = await ready(clara, bytesOf(2000, PNG_HEAD), { title: 'photo', contentType: 'image/png', mediaExtension: 'png' });
+    await env.DB.prepare("UPDATE media_items SET extension = 'html' WHERE id = ?").bind(item.id).run();
+    const sent = await api(`/parties/${party.id}/chat`, { method: 'POST', headers: clara.headers, body: { messageType: 'photo', mediaAttachment: item.id, message: '' } });
+    expect(sent.status).toBe(201);
+    const guest = await joinGuest(party.id);
+    for (const query of ['', '?download=1']) {
+      const response = await SELF.fetch(`${ORIGIN}/files/${item.id}${query}`, { headers: guest.headers });
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toBe('image/png');
+      expect(response.headers.get('Content-Disposition')).toMatch(/filename="photo\.png"; filename\*=UTF-8''photo\.png$/);
+    }
+  });
+
   it('HTML and SVG are never inline: a download of application/octet-stream', async () => {
     const clara = await createConsultant();
     for (const contentType of ['image/svg+xml', 'text/html']) {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { AppError } from '../../app/core/errors';
 import type { ErrorBody } from '../../app/core/errors';
-import { contentDisposition, inlineSafe } from '../../app/core/media-content';
+import { contentDisposition, inlineSafe, servedExtension } from '../../app/core/media-content';
 import { IdSchema } from '../../app/core/schemas';
 import { apiError } from '../api';
 import type { ApiContext, ApiEnv } from '../api/context';
@@ -81,7 +81,7 @@ async function serve(c: ApiContext, which: 'original' | 'preview'): Promise<Resp
   const download = c.req.query('download') === '1' || !safe;
   const headers: Record<string, string> = {
     'Content-Type': safe ? declared : 'application/octet-stream',
-    'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', item.title, which === 'preview' ? null : item.extension),
+    'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', item.title, which === 'preview' ? null : servedExtension(item.contentType, item.extension)),
     'X-Content-Type-Options': 'nosniff',
     // Opened on its own, a file is no page: no scripts, no requests. Not for PDF, whose built-in
     // viewer in Chromium does not open inside a sandbox.

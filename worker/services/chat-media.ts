@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { MediaClaims, MediaMessageType, MessageMedia } from '../../app/core/chat-media';
-import { MEDIA_MESSAGE_KINDS, claimsAgree, extensionFits, libraryMessageType, isMediaMessageType, partyUploadKey, partyUploadPath, uploadFits } from '../../app/core/chat-media';
+import { MEDIA_MESSAGE_KINDS, claimsAgree, libraryMessageType, isMediaMessageType, partyUploadKey, partyUploadPath, uploadFits } from '../../app/core/chat-media';
 import { AppError } from '../../app/core/errors';
 import { LIMITS } from '../../app/core/limits';
 import type { MediaKind } from '../../app/core/media';
 import { folderTree, inTrashedFolder } from '../../app/core/folders';
-import { SNIFF_BYTES, contentMatches } from '../../app/core/media-content';
+import { SNIFF_BYTES, contentMatches, extensionFits } from '../../app/core/media-content';
 import { isExpired } from '../../app/core/party';
 import type { Action } from '../../app/core/permissions';
 import { can } from '../../app/core/permissions';
@@ -109,7 +109,7 @@ export async function announceUpload(
   refuseUnless(party, member, { type: 'attachMedia', source: 'upload', messageType: input.messageType });
   const kind = MEDIA_MESSAGE_KINDS[input.messageType];
   if (!uploadFits(input.messageType, input.contentType)) throw new AppError('mediaTypeMismatch');
-  if (input.mediaExtension && !extensionFits(input.mediaExtension, kind)) throw new AppError('mediaTypeMismatch');
+  if (input.mediaExtension && !extensionFits(input.mediaExtension, input.contentType)) throw new AppError('mediaTypeMismatch');
   const id = crypto.randomUUID();
   const row: PartyUploadRow = {
     id,

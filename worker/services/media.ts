@@ -4,6 +4,7 @@ import { AppError } from '../../app/core/errors';
 import { deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath } from '../../app/core/folders';
 import type { FolderTree } from '../../app/core/folders';
 import { acceptedKind } from '../../app/core/media';
+import { extensionFits } from '../../app/core/media-content';
 import { sortEntries } from '../../app/core/media-library';
 import type { MediaSort, MediaState, MediaType } from '../../app/core/media';
 import { IdSchema } from '../../app/core/schemas';
@@ -155,6 +156,7 @@ export async function createMedia(db: Db, userId: string, input: CreateMedia, no
   const folderId = targetOf(input.path, tree);
   const kind = acceptedKind(input.contentType);
   if (!kind) throw new AppError('mediaTypeNotAccepted');
+  if (input.mediaExtension && !extensionFits(input.mediaExtension, input.contentType)) throw new AppError('mediaTypeMismatch');
   const id = crypto.randomUUID();
   const row: MediaItemRow = {
     id,
