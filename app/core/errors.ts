@@ -73,6 +73,7 @@ export const ERROR_STATUS = {
   shareLinkInvalid: 404,
   tooManyAttempts: 429,
   rateLimited: 429,
+  deletionRequestedRecently: 429,
   signInFailed: 502,
   conversionUnavailable: 502,
   generic: 500,

@@ -33,7 +33,7 @@ export const WORKSPACE_ERRORS = [
   'previewTooLarge', 'notAVideo', 'notAPreview', 'previewNotSupported', 'previewFailed', 'profileSelected', 'lastProfile', 'tooManyProfiles',
   'moveIntoSelf', 'folderTooDeep', 'mediaTrashed', 'templateTrashed', 'templateFull', 'ownTemplate', 'templateAlreadyApplied', 'templateEmpty',
   'templateNotApplied', 'templateReadOnly', 'notConverting', 'videoNotReady', 'profileNotFound', 'folderNotFound', 'templateNotFound',
-  'shareLinkInvalid', 'signInFailed', 'conversionUnavailable',
+  'shareLinkInvalid', 'signInFailed', 'conversionUnavailable', 'deletionRequestedRecently',
 ] as const;
 export const TEXT_PARTS = ['party', 'workspace'] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];
