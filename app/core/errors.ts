@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   messageTooLong: 400,
   invalidText: 400,
   invalidBirthday: 400,
+  invalidDate: 400,
   expiryInPast: 400,
   expiryBeforeStart: 400,
   invalidPhone: 400,

@@ -231,6 +231,13 @@ const de = {
     submit: 'Party anlegen',
     cancel: 'Abbrechen',
   },
+  dateFields: {
+    day: 'Tag',
+    month: 'Monat',
+    year: 'Jahr',
+    hour: 'Stunde',
+    minute: 'Minute',
+  },
   party: {
     templateButton: 'Vorlage',
     deletedMessage: 'Diese Nachricht wurde gelöscht.',
@@ -685,6 +692,7 @@ const de = {
     messageTooLong: 'Die Nachricht ist zu lang.',
     invalidText: 'Der Text enthält unzulässige Zeichen.',
     invalidBirthday: 'Bitte gib ein gültiges Geburtsdatum an, das nicht in der Zukunft liegt.',
+    invalidDate: 'Bitte gib Tag, Monat, Jahr und Uhrzeit vollständig an, zum Beispiel 24.12.2026 und 19:30.',
     expiryInPast: 'Das Ablaufdatum liegt in der Vergangenheit. Wähle einen späteren Zeitpunkt.',
     expiryBeforeStart: 'Die Party muss nach ihrem Beginn ablaufen.',
     invalidPhone: 'Bitte gib eine gültige Telefonnummer an (Ziffern, Leerzeichen, + - ( ) / .).',

@@ -233,6 +233,13 @@ const en: Translation = {
     submit: 'Create party',
     cancel: 'Cancel',
   },
+  dateFields: {
+    day: 'Day',
+    month: 'Month',
+    year: 'Year',
+    hour: 'Hour',
+    minute: 'Minute',
+  },
   party: {
     templateButton: 'Template',
     deletedMessage: 'This message was deleted.',
@@ -687,6 +694,7 @@ const en: Translation = {
     messageTooLong: 'This message is too long.',
     invalidText: "The text contains characters that aren't allowed.",
     invalidBirthday: "Please enter a valid date of birth that isn't in the future.",
+    invalidDate: 'Please enter the day, month, year and time in full, for example 24/12/2026 and 19:30.',
     expiryInPast: 'The expiry is in the past. Choose a later time.',
     expiryBeforeStart: 'The party has to expire after it starts.',
     invalidPhone: 'Please enter a valid phone number (digits, spaces, + - ( ) / .).',

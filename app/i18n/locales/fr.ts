@@ -236,6 +236,13 @@ const fr: Translation = {
     submit: 'Créer la soirée',
     cancel: 'Annuler',
   },
+  dateFields: {
+    day: 'Jour',
+    month: 'Mois',
+    year: 'Année',
+    hour: 'Heure',
+    minute: 'Minute',
+  },
   party: {
     templateButton: 'Modèle',
     deletedMessage: 'Ce message a été supprimé.',
@@ -690,6 +697,7 @@ const fr: Translation = {
     messageTooLong: 'Le message est trop long.',
     invalidText: 'Le texte contient des caractères non autorisés.',
     invalidBirthday: 'Veuillez saisir une date de naissance valide qui ne soit pas dans le futur.',
+    invalidDate: "Veuillez saisir le jour, le mois, l'année et l'heure en entier, par exemple 24/12/2026 et 19:30.",
     expiryInPast: 'L’expiration est dans le passé. Choisissez une heure plus tardive.',
     expiryBeforeStart: 'La soirée doit expirer après son début.',
     invalidPhone: 'Veuillez saisir un numéro de téléphone valide (chiffres, espaces, + - ( ) / .).',

@@ -233,6 +233,13 @@ const it: Translation = {
     submit: 'Crea festa',
     cancel: 'Annulla',
   },
+  dateFields: {
+    day: 'Giorno',
+    month: 'Mese',
+    year: 'Anno',
+    hour: 'Ora',
+    minute: 'Minuti',
+  },
   party: {
     templateButton: 'Modello',
     deletedMessage: 'Questo messaggio è stato eliminato.',
@@ -687,6 +694,7 @@ const it: Translation = {
     messageTooLong: 'Il messaggio è troppo lungo.',
     invalidText: 'Il testo contiene caratteri non consentiti.',
     invalidBirthday: 'Inserisci una data di nascita valida che non sia nel futuro.',
+    invalidDate: 'Inserisci giorno, mese, anno e ora per intero, ad esempio 24/12/2026 e 19:30.',
     expiryInPast: 'La scadenza è nel passato. Scegli un orario successivo.',
     expiryBeforeStart: 'La festa deve scadere dopo l’inizio.',
     invalidPhone: 'Inserisci un numero di telefono valido (cifre, spazi, + - ( ) / .).',

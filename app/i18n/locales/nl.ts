@@ -233,6 +233,13 @@ const nl: Translation = {
     submit: 'Party aanmaken',
     cancel: 'Annuleren',
   },
+  dateFields: {
+    day: 'Dag',
+    month: 'Maand',
+    year: 'Jaar',
+    hour: 'Uur',
+    minute: 'Minuut',
+  },
   party: {
     templateButton: 'Sjabloon',
     deletedMessage: 'Dit bericht is verwijderd.',
@@ -687,6 +694,7 @@ const nl: Translation = {
     messageTooLong: 'Het bericht is te lang.',
     invalidText: 'De tekst bevat ongeldige tekens.',
     invalidBirthday: 'Vul een geldige geboortedatum in die niet in de toekomst ligt.',
+    invalidDate: 'Vul dag, maand, jaar en tijd volledig in, bijvoorbeeld 24-12-2026 en 19:30.',
     expiryInPast: 'De vervaldatum ligt in het verleden. Kies een later tijdstip.',
     expiryBeforeStart: 'De party moet na het begin verlopen.',
     invalidPhone: 'Vul een geldig telefoonnummer in (cijfers, spaties, + - ( ) / .).',
