@@ -2,10 +2,11 @@ import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '~/components/dialog';
-import { fromLocalInput, toLocalInput } from '~/core/dates';
+import { DateFields } from '~/components/date-fields';
+import type { DateTimeParts } from '~/core/dates';
+import { EMPTY_DATE_TIME, dateTimeParts, readWallTime, toLocalInput, wallTime } from '~/core/dates';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
-import type { PartyDatesError } from '~/core/party';
 import { defaultExpiration, partyDatesError } from '~/core/party';
 
 export interface PartyDialogValues {
@@ -33,28 +34,42 @@ interface Props {
  * Create or edit a party (spec: party dialog). Party type is required; start and expiration are
  * optional and clearable (an empty expiration means the party never expires; a new party starts
  * with 3 days); the manager is asked for only when the account has several profiles. Times are
- * the browser's wall time: the form sends its zone offset along. The dates are checked here by
- * the same rule the server applies, and a refusal shows at the expiration field.
+ * the browser's wall time, typed in the page's language (DateFields): the form sends them as
+ * `datetime-local` values with its zone offset along. The dates are checked here by the same rules
+ * the server applies, and a refusal shows at the field it is about.
  */
 export function PartyDialog({ party, profiles, selectedProfileId, error, onClose }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [offset, setOffset] = useState(0);
-  const [start, setStart] = useState('');
-  const [expiration, setExpiration] = useState('');
+  const [startParts, setStartParts] = useState<DateTimeParts>(EMPTY_DATE_TIME);
+  const [expirationParts, setExpirationParts] = useState<DateTimeParts>(EMPTY_DATE_TIME);
   const [removePassword, setRemovePassword] = useState(false);
-  const [datesError, setDatesError] = useState<PartyDatesError | null>(null);
-  const dates = () => ({ start: start ? fromLocalInput(start, offset) : null, expiration: expiration ? fromLocalInput(expiration, offset) : null });
-  const ending = party !== undefined && expiration !== '' && (dates().expiration ?? Infinity) <= Date.now();
-  // A refusal by the server about the dates shows at the field, like the dialog's own check.
-  const fieldError = datesError ?? (error === 'expiryInPast' || error === 'expiryBeforeStart' ? error : null);
+  const [datesError, setDatesError] = useState<{ field: 'start' | 'expiration'; code: ErrorCode } | null>(null);
+  const start = wallTime(startParts);
+  const expiration = wallTime(expirationParts);
+  const startRead = readWallTime(start, offset);
+  const expirationRead = readWallTime(expiration, offset);
+  const ending = party !== undefined && 'ms' in expirationRead && (expirationRead.ms ?? Infinity) <= Date.now();
+  // A refusal by the server about the dates shows at the expiration field, like the dialog's own check.
+  const errorAt = (field: 'start' | 'expiration') =>
+    datesError ? (datesError.field === field ? datesError.code : null) : field === 'expiration' && (error === 'expiryInPast' || error === 'expiryBeforeStart' || error === 'invalidDate') ? error : null;
+  const startError = errorAt('start');
+  const fieldError = errorAt('expiration');
+  /** What the server would refuse, at the field it is about: a date that names no time, then the dates' rule. */
+  const refusal = (): typeof datesError => {
+    if ('error' in startRead) return { field: 'start', code: startRead.error };
+    if ('error' in expirationRead) return { field: 'expiration', code: expirationRead.error };
+    const code = partyDatesError({ start: startRead.ms, expiration: expirationRead.ms }, Date.now(), party !== undefined);
+    return code ? { field: 'expiration', code } : null;
+  };
 
   useEffect(() => {
     const minutes = new Date().getTimezoneOffset();
     setOffset(minutes);
-    setStart(party?.start ? toLocalInput(party.start, minutes) : '');
+    setStartParts(party?.start ? dateTimeParts(toLocalInput(party.start, minutes)) : EMPTY_DATE_TIME);
     const expires = party ? party.expiration : defaultExpiration(Date.now());
-    setExpiration(expires === null ? '' : toLocalInput(expires, minutes));
+    setExpirationParts(expires === null ? EMPTY_DATE_TIME : dateTimeParts(toLocalInput(expires, minutes)));
   }, [party]);
 
   const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-primary-dark';
@@ -70,11 +85,11 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
       <Form
         method="post"
         onSubmit={(event) => {
-          const refused = partyDatesError(dates(), Date.now(), party !== undefined);
+          const refused = refusal();
           setDatesError(refused);
           if (refused) {
             event.preventDefault();
-            document.getElementById('party-expiration')?.focus();
+            document.getElementById(`party-${refused.field}-day`)?.focus();
           }
         }}
         className="grid gap-4 p-5 sm:grid-cols-2"
@@ -109,38 +124,45 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
           </label>
         ) : null}
         <div>
-          <label className="block">
-            <span className="font-medium">{t('partyForm.start')}</span>
-            <input
-              type="datetime-local"
-              name="start"
-              value={start}
-              onChange={(event) => {
-                setStart(event.target.value);
-                setDatesError(null);
-              }}
-              className={field}
-            />
-          </label>
-          {clear(t('partyForm.clearStart'), () => setStart(''), start)}
+          <input type="hidden" name="start" value={start} />
+          <DateFields
+            id="party-start"
+            legend={t('partyForm.start')}
+            parts={startParts}
+            onChange={(parts) => {
+              setStartParts(parts);
+              setDatesError(null);
+            }}
+            invalid={startError !== null}
+            describedBy={startError ? 'start-error' : undefined}
+          />
+          {startError ? (
+            <p id="start-error" role="alert" className="mt-1 text-sm font-medium text-red-800">
+              {t(`errors.${startError}`)}
+            </p>
+          ) : null}
+          {clear(
+            t('partyForm.clearStart'),
+            () => {
+              setStartParts(EMPTY_DATE_TIME);
+              setDatesError(null);
+            },
+            start,
+          )}
         </div>
         <div>
-          <label className="block">
-            <span className="font-medium">{t('partyForm.expiration')}</span>
-            <input
-              id="party-expiration"
-              type="datetime-local"
-              name="expiration"
-              value={expiration}
-              onChange={(event) => {
-                setExpiration(event.target.value);
-                setDatesError(null);
-              }}
-              aria-invalid={fieldError !== null}
-              aria-describedby="expiration-hint"
-              className={`${field} aria-[invalid=true]:border-red-700`}
-            />
-          </label>
+          <input type="hidden" name="expiration" value={expiration} />
+          <DateFields
+            id="party-expiration"
+            legend={t('partyForm.expiration')}
+            parts={expirationParts}
+            onChange={(parts) => {
+              setExpirationParts(parts);
+              setDatesError(null);
+            }}
+            invalid={fieldError !== null}
+            describedBy="expiration-hint"
+          />
           {fieldError ? (
             <p id="expiration-hint" role="alert" className="mt-1 text-sm font-medium text-red-800">
               {t(`errors.${fieldError}`)}
@@ -153,7 +175,7 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
           {clear(
             t('partyForm.neverExpires'),
             () => {
-              setExpiration('');
+              setExpirationParts(EMPTY_DATE_TIME);
               setDatesError(null);
             },
             expiration,

@@ -67,7 +67,7 @@ export function privacyNotice(legal: LegalConfig): PrivacySection[] {
           'Ihre Mediathek (Fotos, Videos, Audiodateien, PDFs mit Vorschaubildern) und Ihre Nachrichtenvorlagen, jeweils mit Ordnern; was Sie in den Papierkorb legen, löschen wir nach 30 Tagen endgültig, sofern es nicht noch in einer Party oder Vorlage gezeigt wird. Vorlagen, die Sie per Link teilen, können andere Beraterinnen und Berater hinzufügen, solange Sie das Teilen nicht beenden.',
         ),
         p(
-          'Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (die Bereitstellung von Salon für Sie). Ihre Daten bleiben gespeichert, bis Sie sie löschen oder Ihr Konto löschen lassen: Über die Seite „Konto löschen“ bestätigen Sie die Löschung per E-Mail; danach löschen wir Ihr Konto mit Profilen, Partys samt Chats, Medien, Vorlagen und Sitzungen innerhalb von 48 Stunden.',
+          'Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (die Bereitstellung von Salon für Sie). Ihre Daten bleiben gespeichert, bis Sie sie löschen oder Ihr Konto löschen lassen: Über die Seite „Konto löschen“ bestätigen Sie die Löschung per E-Mail; danach löschen wir Ihr Konto mit Profilen, Partys samt Chats, Medien, Vorlagen und Sitzungen innerhalb von 48 Stunden. Damit das Formular niemandes Postfach füllen kann, geht an eine Adresse höchstens ein Link in zehn Minuten; dafür speichern wir zu jeder dort angegebenen Adresse, ob sie zu einem Konto gehört oder nicht, zehn Minuten lang nur einen Hash der Adresse und den Zeitpunkt (Art. 6 Abs. 1 lit. f DSGVO, unser berechtigtes Interesse am Schutz vor Missbrauch).',
         ),
       ],
     },

@@ -44,6 +44,14 @@ export function hashOf(place: LibraryPlace, tree: FolderTree): string {
 }
 
 /**
+ * The hash of the folder a full API path names (a template's own place, as its detail says): the
+ * templates page opens there. The path is the asker's, so a recipient's copy leads to her folder.
+ */
+export function hashOfPath(path: string): string {
+  return path === '' ? '' : path.split('/').map(shortId).join('/');
+}
+
+/**
  * The place a hash names, walking down from the root one short id at a time; null when a step
  * names no folder there (a folder since moved, trashed or never there).
  */

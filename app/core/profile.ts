@@ -24,7 +24,7 @@ export function profileHref(value: string): string | null {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** The first day a birthday may be on. */
-export const BIRTHDAY_MIN = '1900-01-01';
+const BIRTHDAY_MIN = '1900-01-01';
 /** The zone furthest ahead (UTC+14): a birthday that is today anywhere is not in the future. */
 const AHEAD_MS = 14 * 60 * 60 * 1000;
 

@@ -10,7 +10,7 @@ import { PartyDialog } from '~/components/party-dialog';
 import { PageHeader } from '~/components/shell/page-header';
 import type { DashboardSort, DashboardTab } from '~/core/dashboard';
 import { dashboardParties, isDashboardSort, isDashboardTab, quickLinks } from '~/core/dashboard';
-import { fromLocalInput } from '~/core/dates';
+import { readWallTime } from '~/core/dates';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
 import { NewPartySchema, PartyEditSchema, firstErrorCode } from '~/core/schemas';
@@ -40,13 +40,15 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     }
     if (intent !== 'create' && intent !== 'update') return { ok: false, intent, code: 'invalidInput' };
     const offset = Number(form.get('tzOffset') ?? 0) || 0;
-    const date = (name: string) => (text(name) ? fromLocalInput(text(name), offset) : null);
+    const start = readWallTime(text('start'), offset);
+    // The dialog always sends the expiration: empty means the party never expires.
+    const expiration = readWallTime(text('expiration'), offset);
+    if ('error' in start || 'error' in expiration) return { ok: false, intent, code: 'invalidDate' };
     const parsed = (intent === 'create' ? NewPartySchema : PartyEditSchema).safeParse({
       title: text('title'),
       host: text('host') || null,
-      start: date('start'),
-      // The dialog always sends the expiration: empty means the party never expires.
-      expiration: date('expiration'),
+      start: start.ms,
+      expiration: expiration.ms,
       manager: text('manager') || (intent === 'update' ? undefined : null),
       // On edit an empty password keeps the current one; "remove password" clears it.
       password: form.get('removePassword') === 'on' ? null : text('password') || (intent === 'update' ? undefined : null),

@@ -3,6 +3,7 @@ import { data, redirect } from '@remix-run/cloudflare';
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateFields } from '~/components/date-fields';
 import { CompanyModeSwitch } from '~/components/profile/company-mode-switch';
 import { ProfileAvatar } from '~/components/profile/profile-avatar';
 import { PageHeader } from '~/components/shell/page-header';
@@ -11,7 +12,8 @@ import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
 import { isPictureType } from '~/core/images';
 import { LIMITS } from '~/core/limits';
-import { BIRTHDAY_MIN, latestBirthday } from '~/core/profile';
+import type { DateParts } from '~/core/dates';
+import { dateParts, isoDate } from '~/core/dates';
 import { ProfileInputSchema, firstErrorCode } from '~/core/schemas';
 import { fullName } from '~/core/text';
 import { isCompanyView } from '~/core/workspace';
@@ -51,7 +53,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = ProfileInputSchema.safeParse({
     firstName: text('firstName'),
     lastName: text('lastName'),
-    birthday: text('birthday'),
+    // Typed as day, month and year in the page's language (ADR 023).
+    birthday: isoDate(birthdayOf(text)),
     phoneNo: text('phoneNo'),
     email: text('email'),
     website: text('website'),
@@ -79,6 +82,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+/** The birthday's fields as the form names them (DateFields with the name `birthday`). */
+function birthdayOf(read: (name: string) => string): DateParts {
+  return { day: read('birthdayDay'), month: read('birthdayMonth'), year: read('birthdayYear') };
+}
+
 const FIELDS = ['firstName', 'lastName', 'birthday', 'phoneNo', 'email', 'website', 'shopLink', 'biography'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
@@ -98,6 +106,7 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
   const result = useActionData<typeof action>();
   const saved = useMemo(() => valuesOf(profile), [profile]);
   const [values, setValues] = useState(saved);
+  const [birthday, setBirthday] = useState(() => dateParts(saved.birthday));
   const [picture, setPicture] = useState<{ file: File; preview: string } | null>(null);
   const [removePicture, setRemovePicture] = useState(false);
   const [pictureError, setPictureError] = useState<ErrorCode | null>(null);
@@ -112,12 +121,18 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
       // What was typed or chosen before the page became interactive (a slow phone) is kept.
       interactive.current = true;
       const elements = form.current?.elements;
-      if (elements) setValues(Object.fromEntries(FIELDS.map((name) => [name, (elements.namedItem(name) as HTMLInputElement | null)?.value ?? ''])) as Values);
+      if (elements) {
+        const read = (name: string) => (elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+        const typed = birthdayOf(read);
+        setBirthday(typed);
+        setValues(Object.fromEntries(FIELDS.map((name) => [name, name === 'birthday' ? isoDate(typed) : read(name)])) as Values);
+      }
       choosePicture(fileInput.current?.files?.[0]);
       return;
     }
     // A successful save brings a new profile from the loader: the form starts over from it.
     setValues(valuesOf(profile));
+    setBirthday(dateParts(profile?.birthday ?? ''));
     setRemovePicture(false);
     setPicture(null);
     if (fileInput.current) fileInput.current.value = '';
@@ -142,7 +157,7 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
   }, [error, pictureError, values]);
   // Once per answer from the server: the refused field gets the focus.
   useEffect(() => {
-    if (invalid) document.getElementById(`${ids}-${invalid}`)?.focus();
+    if (invalid) document.getElementById(invalid === 'birthday' ? `${ids}-birthday-day` : `${ids}-${invalid}`)?.focus();
   }, [result]);
   const errorId = `${ids}-error`;
   const describedBy = (name: (typeof FIELDS)[number], ...others: string[]) => [...others, ...(invalid === name ? [errorId] : [])].join(' ') || undefined;
@@ -189,7 +204,7 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
       ) : null}
     </label>
   );
-  const textField = (name: Exclude<(typeof FIELDS)[number], 'biography'>, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+  const textField = (name: Exclude<(typeof FIELDS)[number], 'biography' | 'birthday'>, props: React.InputHTMLAttributes<HTMLInputElement>) => (
     <div>
       {label(name, props.required)}
       <input
@@ -255,7 +270,19 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
           <Section id={`${ids}-personal`} title={t('profiles.personal')} grid>
             {textField('firstName', { required: true, maxLength: LIMITS.nameMax, autoComplete: 'given-name' })}
             {textField('lastName', { required: true, maxLength: LIMITS.nameMax, autoComplete: 'family-name' })}
-            {textField('birthday', { type: 'date', min: BIRTHDAY_MIN, max: latestBirthday(Date.now()), autoComplete: 'bday' })}
+            <DateFields
+              id={`${ids}-birthday`}
+              name="birthday"
+              legend={t('profiles.birthday')}
+              parts={birthday}
+              onChange={(parts) => {
+                setBirthday(parts);
+                change('birthday', isoDate(parts));
+              }}
+              invalid={invalid === 'birthday'}
+              describedBy={describedBy('birthday')}
+              autoComplete="bday"
+            />
           </Section>
 
           <Section id={`${ids}-contact`} title={t('profiles.contact')} grid>

@@ -1,5 +1,5 @@
 import { expect, test } from './diagnostics';
-import { phoneContext, signIn } from './helpers';
+import { fillDate, phoneContext, signIn } from './helpers';
 
 test('a company consultant creates a party for a chosen profile, edits it, and finds it under Expired after its expiration', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 900 } });
@@ -24,7 +24,7 @@ test('a company consultant creates a party for a chosen profile, edits it, and f
   const dialog = page.getByRole('dialog', { name: 'Neue Party anlegen' });
   await dialog.getByLabel('Art der Party').fill('Herbst-Wellness');
   await dialog.getByLabel('Name der gastgebenden Person (optional)').fill('Petra');
-  await expect(dialog.getByLabel('Ablauf')).not.toHaveValue('');
+  await expect(dialog.getByRole('group', { name: 'Ablauf' }).getByLabel('Jahr')).not.toHaveValue('');
   await dialog.getByLabel('Profil für die Beratung').selectOption({ label: 'Jonas Weber' });
   await dialog.getByRole('button', { name: 'Party anlegen' }).click();
   await expect(dialog).toHaveCount(0);
@@ -59,7 +59,7 @@ test('a company consultant creates a party for a chosen profile, edits it, and f
   const edit = page.getByRole('dialog', { name: 'Party bearbeiten' });
   await expect(edit.getByLabel('Art der Party')).toHaveValue('Herbst-Wellness');
   await edit.getByLabel('Profil für die Beratung').selectOption({ label: 'Clara Hoffmann' });
-  await edit.getByLabel('Ablauf').fill('2024-01-01T10:00');
+  await fillDate(edit.getByRole('group', { name: 'Ablauf' }), '01.01.2024 10:00');
   await edit.getByRole('button', { name: 'Speichern' }).click();
   await expect(edit).toHaveCount(0);
   await expect(page.getByRole('status')).toContainText('Party gespeichert.');

@@ -1,12 +1,15 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { Screen } from './helpers';
-import { SCREENS, createParty, hostParty, settled, signIn } from './helpers';
+import { formatDate } from '../../app/core/dates';
+import { DAY_MS, DEFAULT_EXPIRATION_DAYS } from '../../app/core/limits';
+import { SCREENS, createParty, fillDate, hostParty, settled, signIn } from './helpers';
 
 /**
  * Every dialog is a modal in the middle of the screen, on a phone and on a desktop, fits the
  * screen, keeps Tab inside and gives focus back to what opened it. The party dialog refuses an
- * expiry that has passed at its field.
+ * expiry that has passed at its field, and asks for its dates in the page's language whatever the
+ * browser's.
  */
 
 async function open(browser: Browser, screen: Screen): Promise<Page> {
@@ -104,19 +107,29 @@ test('a past expiry is refused at the field, and no party is created', async ({ 
   await page.getByRole('button', { name: 'Neue Party' }).click();
   const dialog = page.getByRole('dialog', { name: 'Neue Party anlegen' });
   await dialog.getByLabel('Art der Party').fill('Schon vorbei');
-  await dialog.getByLabel('Ablauf').fill('2024-01-01T10:00');
+  const expiry = dialog.getByRole('group', { name: 'Ablauf' });
+  await fillDate(expiry, '01.01.2024 10:00');
   await dialog.getByRole('button', { name: 'Party anlegen' }).click();
-  const expiry = dialog.getByLabel('Ablauf');
-  await expect(expiry).toHaveAttribute('aria-invalid', 'true');
+  await expect(expiry.getByLabel('Tag')).toHaveAttribute('aria-invalid', 'true');
   await expect(expiry).toHaveAccessibleDescription('Das Ablaufdatum liegt in der Vergangenheit. Wähle einen späteren Zeitpunkt.');
-  await expect(expiry).toBeFocused();
+  await expect(expiry.getByLabel('Tag')).toBeFocused();
   await expect(dialog).toBeVisible();
 
   // An expiry before the start is refused the same way.
-  await dialog.getByLabel('Beginn (optional)').fill('2999-01-02T10:00');
-  await expiry.fill('2999-01-01T10:00');
+  await fillDate(dialog.getByRole('group', { name: 'Beginn (optional)' }), '02.01.2999 10:00');
+  await fillDate(expiry, '01.01.2999 10:00');
   await dialog.getByRole('button', { name: 'Party anlegen' }).click();
   await expect(expiry).toHaveAccessibleDescription('Die Party muss nach ihrem Beginn ablaufen.');
+
+  // A date that is incomplete or not in the calendar is refused at its own field, before anything is sent.
+  const start = dialog.getByRole('group', { name: 'Beginn (optional)' });
+  await start.getByLabel('Monat').fill('');
+  await dialog.getByRole('button', { name: 'Party anlegen' }).click();
+  await expect(start).toHaveAccessibleDescription('Bitte gib Tag, Monat, Jahr und Uhrzeit vollständig an, zum Beispiel 24.12.2026 und 19:30.');
+  await expect(start.getByLabel('Tag')).toBeFocused();
+  await fillDate(start, '30.02.2999 10:00');
+  await dialog.getByRole('button', { name: 'Party anlegen' }).click();
+  await expect(start).toHaveAccessibleDescription('Bitte gib Tag, Monat, Jahr und Uhrzeit vollständig an, zum Beispiel 24.12.2026 und 19:30.');
 
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(page.getByRole('status')).toHaveCount(0);
@@ -183,3 +196,53 @@ test("the heading dialog's confirm stays disabled while the text is empty", asyn
   await expect(page.getByRole('heading', { name: 'Willkommen' })).toBeVisible();
   await context.close();
 });
+
+for (const screen of ['phone', 'desktop'] as const) {
+  test(`the party dialog asks for dates in the page's language, not the browser's, on a ${screen}`, async ({ browser, baseURL }) => {
+    // An English browser showing Salon in German: the dates are German (day first, dots).
+    const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin', ...SCREENS[screen] });
+    const page = await context.newPage();
+    await signIn(page, 'anna@salon.test');
+    const language = async (lng: string) => {
+      await context.request.post('/language', { headers: { Origin: baseURL! }, form: { lng, returnTo: '/' }, maxRedirects: 0 });
+      await page.goto('/parties');
+      await settled(page);
+    };
+    await language('de');
+    await page.getByRole('button', { name: 'Neue Party' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neue Party anlegen' });
+    const expiry = dialog.getByRole('group', { name: 'Ablauf' });
+    // The new party's three days, in the page's order: day, month, year, hour, minute.
+    const [day, month, year] = formatDate(Date.now() + DEFAULT_EXPIRATION_DAYS * DAY_MS, 'de', 'Europe/Berlin').split('.');
+    await expect(expiry.getByRole('textbox')).toHaveCount(5);
+    for (const [label, value] of [['Tag', day], ['Monat', month], ['Jahr', year]] as const) await expect(expiry.getByLabel(label)).toHaveValue(value!);
+    await expect(expiry.getByLabel('Stunde')).toHaveValue(/^\d{2}$/);
+    await expect(expiry.getByLabel('Minute')).toHaveValue(/^\d{2}$/);
+    await expect(expiry.getByLabel('Tag')).toHaveAttribute('inputmode', 'numeric');
+    await expect(expiry).toContainText('Tag.Monat.Jahr');
+    await expect(dialog.getByRole('group', { name: 'Beginn (optional)' }).getByRole('textbox')).toHaveCount(5);
+    await expect(page.locator('input[type="date"], input[type="datetime-local"], input[type="time"]')).toHaveCount(0);
+    await page.screenshot({ path: `test-results/dialogs/party-dates-de-${screen}.png` });
+
+    // Typed as a German reads it, with a one-digit day: the card shows it back.
+    const title = `Adventsabend ${screen}`;
+    await dialog.getByLabel('Art der Party').fill(title);
+    await fillDate(dialog.getByRole('group', { name: 'Beginn (optional)' }), '5.12.2030 18:00');
+    await fillDate(expiry, '24.12.2030 19:30');
+    await dialog.getByRole('button', { name: 'Party anlegen' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('party-card').filter({ hasText: title })).toContainText('Läuft ab am 24.12.2030');
+
+    // In English the same fields say Day, Month, Year with slashes; the edit shows what was typed.
+    await language('en');
+    const card = page.getByTestId('party-card').filter({ hasText: title });
+    await card.getByRole('button', { name: `Actions for ${title}` }).click();
+    await card.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit party' });
+    const start = edit.getByRole('group', { name: 'Start (optional)' });
+    for (const [label, value] of [['Day', '05'], ['Month', '12'], ['Year', '2030'], ['Hour', '18'], ['Minute', '00']] as const) await expect(start.getByLabel(label)).toHaveValue(value);
+    await expect(start).toContainText('Day/Month/Year');
+    await page.screenshot({ path: `test-results/dialogs/party-dates-en-${screen}.png` });
+    await context.close();
+  });
+}

@@ -97,15 +97,15 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const shared = await send(sharer.request, base, 'post', '/api/templates/create', { title: 'Herbstabend', path: '' });
   const { shareToken } = await send(sharer.request, base, 'put', `/api/templates/${shared.id}/share`);
   await sharer.close();
-  // A deletion link for the consultant's account, from the mail in the local mail catcher (never
-  // confirmed). The mail goes out after the answer, and an earlier spec's mail to the same address
-  // (its link used, its account deleted) may be there: wait for one more than before. A retry of
-  // this spec asks again within ten minutes and gets no new mail (one per account): the last one
-  // is then this world's first, still valid.
-  const mailsTo = async (): Promise<{ to: string[]; text: string }[]> => (await consultant.request.get(`${MAIL_CATCHER}/api/messages?to=anna@salon.test`)).json();
+  // A deletion link for the sharing team's account, from the mail in the local mail catcher (never
+  // confirmed; not Anna's, whose address the account-deletion spec asked for minutes ago). The mail
+  // goes out after the answer: wait for one more than before. A retry of this spec asks again
+  // within ten minutes and is refused (429, one request per address): the last mail is then this
+  // world's first, still valid.
+  const mailsTo = async (): Promise<{ to: string[]; text: string }[]> => (await consultant.request.get(`${MAIL_CATCHER}/api/messages?to=team@kontor.test`)).json();
   const before = (await mailsTo()).length;
-  const asked = await consultant.request.post('/api/moderation/delete-account', { headers: { Origin: base }, data: { email: 'anna@salon.test' } });
-  expect(asked.status()).toBe(204);
+  const asked = await consultant.request.post('/api/moderation/delete-account', { headers: { Origin: base }, data: { email: 'team@kontor.test' } });
+  expect([204, 429]).toContain(asked.status());
   await expect(async () => expect((await mailsTo()).length).toBeGreaterThan(before))
     .toPass({ timeout: 5000 })
     .catch(() => undefined);

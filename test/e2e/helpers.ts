@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { MAIL_PORT } from '../../playwright.config';
 import { DEMO_PASSWORD } from '../../scripts/demo-data.mjs';
@@ -67,6 +67,17 @@ export async function createParty(page: Page, title: string): Promise<string> {
   const href = await card.getByRole('link').first().getAttribute('href');
   expect(href).toMatch(/^\/[0-9A-Za-z]{12}$/);
   return href!;
+}
+
+/**
+ * Types a date (and time) into a group of date fields (app/components/date-fields.tsx) as a person
+ * does, field by field: `value` names them in the page's order, e.g. '01.01.2024 10:00'.
+ */
+export async function fillDate(group: Locator, value: string): Promise<void> {
+  const parts = value.split(/\D+/);
+  const fields = group.getByRole('textbox');
+  await expect(fields).toHaveCount(parts.length);
+  for (const [index, part] of parts.entries()) await fields.nth(index).fill(part);
 }
 
 /** A guest opens the link and joins with a German-speaking browser. */

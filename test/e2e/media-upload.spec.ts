@@ -339,3 +339,38 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     await context.close();
   });
 }
+
+test('leaving the library right after an upload: asked while the file goes up, not once the banner says it arrived', async ({ browser }) => {
+  const context = await browser.newContext({ ...screens('desktop')[0]![1], locale: 'de-DE' });
+  const page = await context.newPage();
+  await signIn(page, 'anna@salon.test');
+  await page.goto('/media');
+  await settled(page);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
+  // The bytes are held back until the page has been asked whether it may be left.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/media\/[0-9a-f-]{36}\/upload$/, async (route) => {
+    if (route.request().method() === 'PATCH') await held;
+    await route.continue();
+  });
+  const wouldAsk = () =>
+    page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+  await choose(page, [chosen(fixtures.photos[1], 'image/jpeg')]);
+  await expect(banner(page)).toContainText('„Sonnenuntergang“ wird hochgeladen');
+  expect(await wouldAsk()).toBe(true);
+  release();
+  await expect(banner(page)).toHaveText('„Sonnenuntergang“ ist hochgeladen.');
+  await page.goto('/templates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vorlagen' })).toBeVisible();
+  expect(dialogs).toEqual([]);
+  await context.close();
+});

@@ -1,6 +1,6 @@
 import { expect, test } from './diagnostics';
 import { PICTURES } from '../fixtures/images';
-import { signIn } from './helpers';
+import { fillDate, signIn } from './helpers';
 
 test.use({ locale: 'de-DE' });
 
@@ -46,6 +46,18 @@ test('a company account adds a profile, chooses it, edits it with a picture and 
   await page.getByLabel('Biografie').fill(biography);
   await page.getByLabel('Website').fill('https://lumen-wellness.example/mira');
 
+  // The birthday in the page's order, day, month, year: a day not in the calendar is refused at the field.
+  const birthday = page.getByRole('group', { name: 'Geburtstag' });
+  await expect(birthday).toContainText('Tag.Monat.Jahr');
+  await fillDate(birthday, '30.02.1990');
+  await save.click();
+  await expect(page.getByRole('alert')).toHaveText(/gültiges Geburtsdatum/);
+  await expect(birthday.getByLabel('Tag')).toBeFocused();
+  await expect(birthday.getByLabel('Tag')).toHaveAttribute('aria-invalid', 'true');
+  await fillDate(birthday, '5.3.1990');
+  await birthday.evaluate((group) => group.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: 'test-results/profiles/birthday-desktop.png' });
+
   // The server refuses a phone number of letters: the page stays, says why and points at the field.
   const phone = page.getByLabel('Telefon');
   await phone.fill('ruf mich an');
@@ -68,6 +80,8 @@ test('a company account adds a profile, chooses it, edits it with a picture and 
   await save.click();
   await expect(page.getByRole('status')).toHaveText('Profil gespeichert.');
   await expect(save).toBeDisabled();
+  await expect(birthday.getByLabel('Tag')).toHaveValue('05');
+  await expect(birthday.getByLabel('Monat')).toHaveValue('03');
   await expect(page.getByRole('img', { name: 'Profilbild' })).toHaveAttribute('src', /^\/api\/profile\/public\/[0-9A-Za-z]{12}\/picture\?v=/);
   // The file input is named by its visible label, which now offers to replace the picture.
   await expect(page.getByLabel('Bild ersetzen')).toHaveAttribute('type', 'file');

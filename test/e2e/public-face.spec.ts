@@ -26,25 +26,35 @@ async function partyLink(page: Page, baseURL: string): Promise<string> {
 }
 
 test.describe('the app-switch screen', () => {
-  test('an iPhone without a session: the app first, "continue in the browser" focused, one tap to the page, remembered', async ({ browser }) => {
+  test('an iPhone without a session: the app first with the cookie notice in it, "continue in the browser" focused, one tap to the page, remembered', async ({ browser }) => {
     const context = await browser.newContext({ ...SCREENS.phone, userAgent: IPHONE, locale: 'de-DE' });
     const page = await context.newPage();
     await open(page, '/');
     await expect(page.getByRole('heading', { name: de.appSwitch.title })).toBeVisible();
     // No store is configured locally: installing from the browser, explained for Safari.
     await expect(page.getByText(de.appSwitch.iosSteps)).toBeVisible();
+    // The cookie notice is said on this screen, not stacked above it with a button of its own.
+    const notice = page.getByRole('region', { name: de.cookies.label });
+    await expect(notice).toHaveCount(1);
+    await expect(notice).toContainText(de.cookies.text);
+    await expect(notice.getByRole('link', { name: de.cookies.more })).toHaveAttribute('href', '/privacy');
+    await expect(page.getByRole('button', { name: de.cookies.dismiss })).toHaveCount(0);
     const stay = page.getByRole('button', { name: de.appSwitch.stay });
     await expect(stay).toBeFocused();
     await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: 'test-results/public-face/app-switch-first-visit-phone.png' });
+    // One tap, and the landing page is there with nothing more to dismiss.
     await stay.tap();
     await expect(page.getByRole('heading', { name: de.landing.headline })).toBeVisible();
     await expect(page.getByRole('heading', { name: de.appSwitch.title })).toHaveCount(0);
-    // Saved in the background, without leaving the page.
-    await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'salon_in_browser')).toBe(true);
+    await expect(notice).toHaveCount(0);
+    // Saved in the background, without leaving the page: the browser chosen, the notice noted.
+    await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name).filter((name) => name.startsWith('salon_')).sort()).toEqual(['salon_cookies_noted', 'salon_in_browser']);
     // Remembered: neither the landing page nor the sign-in page asks again.
     await open(page, '/');
     await expect(page.getByRole('heading', { name: de.landing.headline })).toBeVisible();
     await expect(page.getByRole('heading', { name: de.appSwitch.title })).toHaveCount(0);
+    await expect(notice).toHaveCount(0);
     await open(page, '/login');
     await expect(page.getByRole('heading', { name: de.login.title })).toBeVisible();
     await context.close();
@@ -56,9 +66,11 @@ test.describe('the app-switch screen', () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: en.appSwitch.title })).toBeVisible();
     await expect(page.getByText(en.appSwitch.androidSteps)).toBeVisible();
+    await expect(page.getByRole('region', { name: en.cookies.label })).toContainText(en.cookies.text);
     await page.getByRole('button', { name: en.appSwitch.stay }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: en.login.title })).toBeVisible();
+    await expect(page.getByRole('region', { name: en.cookies.label })).toHaveCount(0);
     await context.close();
   });
 

@@ -158,6 +158,16 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     }
     await expect(card(page, renamed)).toHaveCount(0);
 
+    // The editor's way back leads to the folder the template is in, not to the top level.
+    await breadcrumb(page).getByRole('link', { name: parties }).click();
+    await expect(place(page)).toHaveText(parties);
+    await card(page, renamed).getByRole('link', { name: renamed, exact: true }).click();
+    await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
+    await page.getByRole('link', { name: 'Zu den Vorlagen' }).click();
+    await expect(page).toHaveURL(/\/templates#[0-9a-f]{8}$/);
+    await expect(place(page)).toHaveText(parties);
+    await openFolder(page, autumn);
+
     // Search: every word, across folders, never a folder.
     const search = page.getByRole('searchbox', { name: 'Vorlagen durchsuchen' });
     await search.fill(`${screen === 'phone' ? 'telefon' : 'desktop'} ZUGABE`);
@@ -258,6 +268,12 @@ test('a shared template: the link copied, opened signed out by a colleague who s
   expect(await menuItems(colleague, title)).toEqual(['Öffnen', 'Verschieben nach …', 'In den Papierkorb']);
   await expectNoSidewaysScroll(colleague, 'shared template on a phone');
   await colleague.screenshot({ path: `${SHOTS}/shared-with-me-phone.png` });
+  // Her way back from the template leads to her own folder, not to where the owner keeps it.
+  await card(colleague, title).getByRole('link', { name: title, exact: true }).click();
+  await expect(colleague.getByTestId('shared-note')).toBeVisible();
+  await colleague.getByRole('link', { name: 'Zu den Vorlagen' }).click();
+  await expect(colleague).toHaveURL(/\/templates#[0-9a-f]{8}$/);
+  await expect(place(colleague)).toHaveText('Von Anna');
 
   // The owner sees one user; stopping sharing (asked once more) ends the link.
   await owner.reload();

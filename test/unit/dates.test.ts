@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SERVER_TIME_ZONE, formatDate, formatDateTime, formatTime, fromLocalInput, toLocalInput } from '../../app/core/dates';
+import { EMPTY_DATE, EMPTY_DATE_TIME, SERVER_TIME_ZONE, dateParts, dateSeparator, dateTimeParts, formatDate, formatDateTime, formatTime, fromLocalInput, isoDate, toLocalInput, wallTime } from '../../app/core/dates';
+import { isValidBirthday } from '../../app/core/profile';
 import { DAY_MS, DEFAULT_EXPIRATION_DAYS } from '../../app/core/limits';
 import { defaultExpiration, isExpired } from '../../app/core/party';
 
@@ -252,5 +253,71 @@ describe('defaultExpiration', () => {
     expect(isExpired(expiration, now)).toBe(false);
     expect(isExpired(expiration, now + 3 * DAY_MS - 1)).toBe(false);
     expect(isExpired(expiration, now + 3 * DAY_MS + 1)).toBe(true);
+  });
+});
+
+describe('the date fields (ADR 023): day, month, year and time typed apart, in every language', () => {
+  const NOW = Date.UTC(2026, 10, 26, 12);
+
+  it.each([
+    ['de', '.'],
+    ['en', '/'],
+    ['fr', '/'],
+    ['it', '/'],
+    ['nl', '-'],
+  ])('%s separates them with %j, as its dates are shown', (language, separator) => {
+    expect(dateSeparator(language)).toBe(separator);
+    expect(formatDate(Date.UTC(2027, 2, 15, 12), language, UTC)).toBe(['15', '03', '2027'].join(separator));
+  });
+
+  it('read as typed: one or two digits for day, month, hour and minute, four for the year, spaces around ignored', () => {
+    expect(isoDate({ day: '5', month: '3', year: '1990' })).toBe('1990-03-05');
+    expect(isoDate({ day: ' 15 ', month: '12', year: '1990 ' })).toBe('1990-12-15');
+    expect(wallTime({ day: '24', month: '12', year: '2026', hour: '9', minute: '5' })).toBe('2026-12-24T09:05');
+    expect(fromLocalInput(wallTime({ day: '24', month: '12', year: '2026', hour: '19', minute: '30' }), -60)).toBe(Date.UTC(2026, 11, 24, 18, 30));
+  });
+
+  it('all empty is no date; anything else incomplete, impossible or not a number is refused by the one rule for the value', () => {
+    expect(isoDate(EMPTY_DATE)).toBe('');
+    expect(isoDate({ day: ' ', month: '', year: '  ' })).toBe('');
+    expect(wallTime(EMPTY_DATE_TIME)).toBe('');
+    for (const parts of [
+      { day: '30', month: '2', year: '1990' },
+      { day: '5', month: '', year: '1990' },
+      { day: '5', month: '3', year: '90' },
+      { day: '5', month: '13', year: '1990' },
+      { day: 'a', month: '3', year: '1990' },
+      { day: '005', month: '3', year: '1990' },
+      { day: '5', month: '3', year: '２０２０' },
+    ]) {
+      expect(isValidBirthday(isoDate(parts), NOW), JSON.stringify(parts)).toBe(false);
+    }
+    for (const parts of [
+      { day: '24', month: '12', year: '2026', hour: '', minute: '' },
+      { day: '', month: '', year: '', hour: '19', minute: '30' },
+      { day: '24', month: '12', year: '2026', hour: '24', minute: '00' },
+      { day: '24', month: '12', year: '2026', hour: '19', minute: '60' },
+      { day: '31', month: '4', year: '2026', hour: '19', minute: '30' },
+      { day: '24', month: '12', year: '2026', hour: '7pm', minute: '' },
+    ]) {
+      const value = wallTime(parts);
+      expect(value, JSON.stringify(parts)).not.toBe('');
+      expect(fromLocalInput(value, 0), JSON.stringify(parts)).toBeNull();
+    }
+  });
+
+  it('show a stored value and read it back unchanged', () => {
+    expect(dateParts('1988-04-12')).toEqual({ day: '12', month: '04', year: '1988' });
+    expect(dateParts('')).toEqual(EMPTY_DATE);
+    expect(dateTimeParts('2026-12-24T09:05')).toEqual({ day: '24', month: '12', year: '2026', hour: '09', minute: '05' });
+    expect(dateTimeParts('')).toEqual(EMPTY_DATE_TIME);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Math.floor(Date.UTC(9999, 0, 1) / 60_000) }), fc.constantFrom(-120, 0, 60, 330), (minutes, offset) => {
+        const wall = toLocalInput(minutes * 60_000, offset);
+        expect(wallTime(dateTimeParts(wall))).toBe(wall);
+        expect(isoDate(dateParts(wall.slice(0, 10)))).toBe(wall.slice(0, 10));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

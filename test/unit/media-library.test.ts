@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../app/core/limits';
 import type { LibraryFolder } from '../../app/core/media-library';
-import { apiPath, breadcrumb, folderOfPath, formatBytes, hashOf, libraryTree, moveTargets, placeOfHash, shortId } from '../../app/core/media-library';
+import { apiPath, breadcrumb, folderOfPath, formatBytes, hashOf, hashOfPath, libraryTree, moveTargets, placeOfHash, shortId } from '../../app/core/media-library';
 
 const id = (prefix: string) => `${prefix.padEnd(8, '0')}-0000-4000-8000-000000000000`;
 const A = id('aaaa');
@@ -25,6 +25,12 @@ describe('the library page address (spec: a hash path of shortened folder ids, o
     expect(hashOf({ kind: 'folder', folderId: C }, tree)).toBe('aaaa0000/bbbb0000/cccc0000');
     expect(hashOf({ kind: 'folder', folderId: null }, tree)).toBe('');
     expect(hashOf({ kind: 'trash' }, tree)).toBe('trash');
+  });
+
+  it("names a full API path's folder the same way (a template's place, for its editor's way back)", () => {
+    expect(hashOfPath(apiPath(C, tree))).toBe(hashOf({ kind: 'folder', folderId: C }, tree));
+    expect(placeOfHash(`#${hashOfPath(`${A}/${B}`)}`, folders)).toEqual({ kind: 'folder', folderId: B });
+    expect(hashOfPath('')).toBe('');
   });
 
   it('reads a hash back into the place, step by step from the top', () => {

@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DELETION_LINK_TTL_MS } from '../../app/core/account-deletion';
+import { DELETION_LINK_TTL_MS, nextDeletionRequestAt } from '../../app/core/account-deletion';
+import { SERVER_TIME_ZONE, formatTime } from '../../app/core/dates';
 import { sha256 } from '../../worker/auth/crypto';
 import { requestDeletion } from '../../worker/services/account-deletion';
 import { linkFiles } from '../../worker/services/media-cleanup';
@@ -95,24 +96,33 @@ describe('POST /api/moderation/delete-account (spec §7)', () => {
     expect((await waitForMails(await emailOf(bruno)))[0]!.subject).toBe("Salon: conferma l'eliminazione del tuo account");
   });
 
-  it('an unknown address gets the same answer and no mail; asking again soon sends no second mail', async () => {
+  it('an unknown address gets the same answer and no mail; asking again soon sends no second mail, and says so alike for both', async () => {
+    const stranger = `niemand-${crypto.randomUUID()}@salon.test`;
     const known = await ask(address);
-    const unknown = await ask(`niemand-${crypto.randomUUID()}@salon.test`);
+    const unknown = await ask(stranger);
     expect([unknown.status, await unknown.text(), [...unknown.headers.keys()]]).toEqual([known.status, await known.text(), [...known.headers.keys()]]);
     await waitForMails(address);
-    expect(await ask(address)).toHaveProperty('status', 204);
+    // Asked again within ten minutes (in another spelling): 429 with when to ask again, the same for both.
+    const knownAgain = await ask(address.toUpperCase());
+    const unknownAgain = await ask(stranger);
+    for (const again of [knownAgain, unknownAgain]) {
+      await expectError(again, 429, 'deletionRequestedRecently');
+      expect(Number(again.headers.get('Retry-After'))).toBeGreaterThan(9 * 60);
+      expect(Number(again.headers.get('Retry-After'))).toBeLessThanOrEqual(11 * 60);
+    }
+    expect([...unknownAgain.headers.keys()]).toEqual([...knownAgain.headers.keys()]);
     await settle();
     expect(await mailsTo(address)).toHaveLength(1);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM account_deletion_tokens WHERE user_id = ?').bind(anna.userId).first('n')).toBe(1);
   });
 
-  it('a relay that refuses the login: no mail, and no link left behind to hold back the next request', async () => {
+  it('a relay that refuses the login: no mail, and neither a link nor the request left behind to hold back the next one', async () => {
     const ctx = createExecutionContext();
-    requestDeletion({ ...env, SMTP_PASSWORD: 'falsch' }, ctx, address, 'de', ORIGIN);
+    expect(await requestDeletion({ ...env, SMTP_PASSWORD: 'falsch' }, ctx, address, 'de', ORIGIN)).toEqual({ sent: true });
     await waitOnExecutionContext(ctx);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM account_deletion_tokens WHERE user_id = ?').bind(anna.userId).first('n')).toBe(0);
     expect(await mailsTo(address)).toEqual([]);
-    await ask(address);
+    expect(await ask(address)).toHaveProperty('status', 204);
     expect(await waitForMails(address)).toHaveLength(1);
   });
 
@@ -152,6 +162,30 @@ describe('the /delete-account pages', () => {
     expect(await html(await page(`/delete-account/${token}`), 200)).toContain('Link ungültig');
     expect(await html(await form(`/delete-account/${token}`), 200)).toContain('Link ungültig');
     expect(await markedAt(anna.userId)).toBe(at);
+  });
+
+  it('asked again within ten minutes: no second mail, and the page says when a new link can be asked for, alike for an unknown address', async () => {
+    const clara = await createConsultant({ name: 'Clara' });
+    const address = await emailOf(clara);
+    const stranger = `fremd-${crypto.randomUUID()}@salon.test`;
+    const first = Date.now();
+    await html(await form('/delete-account?index', { email: address }), 200);
+    await html(await form('/delete-account?index', { email: stranger }), 200);
+    await waitForMails(address);
+    const known = await html(await form('/delete-account?index', { email: address }), 200);
+    const unknown = await html(await form('/delete-account?index', { email: stranger }), 200);
+    const last = Date.now();
+    expect(known).toContain('Link schon angefordert');
+    // The time in the product's zone until the page has hydrated (app/components/local-time.tsx), rounded up to the minute.
+    const times = [first, last].map((at) => formatTime(nextDeletionRequestAt(at), SERVER_TIME_ZONE));
+    const shown = /Einen neuen Link kannst du ab (\d\d:\d\d) Uhr anfordern\./.exec(known)?.[1];
+    expect(times).toContain(shown);
+    const sameTime = (body: string) => body.replace(/ab \d\d:\d\d Uhr/, 'ab HH:MM Uhr');
+    expect(sameTime(unknown.replaceAll(stranger, address))).toBe(sameTime(known));
+    // In English too, with the address's time.
+    expect(await html(await form('/delete-account?index', { email: address }, { Cookie: await languageCookie('en') }), 200)).toMatch(/You can request a new link from \d\d:\d\d\./);
+    await settle();
+    expect(await mailsTo(address)).toHaveLength(1);
   });
 
   it('an expired link, an unknown and a malformed one: invalid, nothing marked', async () => {

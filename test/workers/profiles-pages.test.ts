@@ -13,7 +13,7 @@ function form(fields: Record<string, string | Blob>): FormData {
 }
 
 const NAMES = { firstName: 'Clara', lastName: 'Hoffmann' };
-const BLANK = { birthday: '', phoneNo: '', email: '', website: '', shopLink: '', biography: '' };
+const BLANK = { birthdayDay: '', birthdayMonth: '', birthdayYear: '', phoneNo: '', email: '', website: '', shopLink: '', biography: '' };
 
 async function profileRow(id: string): Promise<Record<string, unknown> | null> {
   return env.DB.prepare('SELECT * FROM profiles WHERE id = ?').bind(id).first();
@@ -91,9 +91,20 @@ describe('/profiles/{id}', () => {
     const consultant = await createConsultant({ name: 'Henrike' });
     const body = await html(await page(`/profiles/${consultant.profileIds[0]}`, { headers: cookie(consultant) }), 200);
     expect(body).toContain('value="Henrike"');
-    for (const [name, type] of [['phoneNo', 'tel'], ['email', 'email'], ['website', 'url'], ['shopLink', 'url'], ['birthday', 'date'], ['picture', 'file']]) {
+    for (const [name, type] of [['phoneNo', 'tel'], ['email', 'email'], ['website', 'url'], ['shopLink', 'url'], ['picture', 'file']]) {
       expect(body, name).toMatch(new RegExp(`<input[^>]*type="${type}"[^>]*name="${name}"|<input[^>]*name="${name}"[^>]*type="${type}"`));
     }
+    // The birthday in fields of our own (the browser's date input speaks the browser's language):
+    // day, month, year in the page's order with its separator, number pads on phones.
+    expect(body).not.toMatch(/type="date"/);
+    const birthday = /<fieldset[^>]*>.*?<\/fieldset>/s.exec(body)![0];
+    expect(birthday).toContain('<legend class="font-medium">Geburtstag</legend>');
+    expect([...birthday.matchAll(/name="(birthday\w+)"[^>]*inputMode="numeric"[^>]*autoComplete="(bday-\w+)"/g)].map((match) => [match[1], match[2]])).toEqual([
+      ['birthdayDay', 'bday-day'],
+      ['birthdayMonth', 'bday-month'],
+      ['birthdayYear', 'bday-year'],
+    ]);
+    expect(birthday.replace(/<[^>]+>/g, '')).toBe('GeburtstagTag.Monat.Jahr');
     expect(body).toMatch(/<textarea[^>]*maxLength="300"/i);
     expect(body).toContain('accept="image/*"');
     expect(body).toContain('0 von 300 Zeichen');
@@ -132,6 +143,22 @@ describe('/profiles/{id}', () => {
     expect(response.status).toBe(200);
     expect(await profileRow(id)).toMatchObject({ picture_key: null, picture_type: null });
     expect((await env.MEDIA.list({ prefix: `profiles/${id}/` })).objects).toEqual([]);
+  });
+
+  it('the birthday as typed into day, month and year: saved as the date; one not in the calendar or incomplete refused', async () => {
+    const consultant = await createConsultant();
+    const id = consultant.profileIds[0]!;
+    const save = (day: string, month: string, year: string) => page(`/profiles/${id}`, { method: 'POST', headers: cookie(consultant), body: form({ ...NAMES, ...BLANK, birthdayDay: day, birthdayMonth: month, birthdayYear: year }) });
+    expect((await save('5', '3', '1990')).status).toBe(200);
+    expect(await profileRow(id)).toMatchObject({ birthday: '1990-03-05' });
+    const shown = await html(await page(`/profiles/${id}`, { headers: cookie(consultant) }), 200);
+    for (const [name, value] of [['birthdayDay', '05'], ['birthdayMonth', '03'], ['birthdayYear', '1990']]) expect(shown).toMatch(new RegExp(`name="${name}"[^>]*value="${value}"`));
+    for (const [day, month, year] of [['30', '2', '1990'], ['5', '', '1990'], ['5', '3', '90'], ['x', '3', '1990']]) {
+      expect(await html(await save(day!, month!, year!), 400), `${day}.${month}.${year}`).toContain('Bitte gib ein gültiges Geburtsdatum an');
+    }
+    expect(await profileRow(id)).toMatchObject({ birthday: '1990-03-05' });
+    expect((await save('', '', '')).status).toBe(200);
+    expect(await profileRow(id)).toMatchObject({ birthday: null });
   });
 
   it('a save error keeps the page and the profile as it was', async () => {

@@ -138,8 +138,17 @@ describe('the cookie notice', () => {
     expect((await form({ choice: 'browser', returnTo: '//evil.example/' })).headers.get('Location')).not.toContain('evil');
   });
 
+  it('notes several choices at once (the app-switch screen carrying the notice), a cookie each', async () => {
+    const body = new URLSearchParams([['choice', 'browser'], ['choice', 'cookies'], ['returnTo', '/login']]).toString();
+    const response = await page('/visitor', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/login');
+    expect(response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).sort()).toEqual(['salon_cookies_noted=1', 'salon_in_browser=1']);
+  });
+
   it('refuses an unknown choice or a body that is no form, setting nothing', async () => {
-    for (const body of [new URLSearchParams({ choice: 'everything' }).toString(), new URLSearchParams({}).toString()]) {
+    const mixed = new URLSearchParams([['choice', 'cookies'], ['choice', 'everything']]).toString();
+    for (const body of [new URLSearchParams({ choice: 'everything' }).toString(), new URLSearchParams({}).toString(), mixed]) {
       const response = await page('/visitor', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
       expect(response.status).toBe(400);
       expect(response.headers.get('Set-Cookie')).toBeNull();
@@ -163,6 +172,26 @@ describe('the app-switch screen (spec section 2)', () => {
       expect(body, path).not.toContain('apps.apple.com');
     }
     expect(await html(await page('/', { headers: { 'User-Agent': UA.android } }), 200)).toContain('App installieren');
+  });
+
+  it('carries the cookie notice while it is due, so a first visit has one thing to answer: its one button notes both', async () => {
+    const NOTICE = 'aria-label="Hinweis zu Cookies"';
+    const first = await html(await page('/', { headers: { 'User-Agent': UA.iPhone } }), 200);
+    expect(first.split(NOTICE)).toHaveLength(2);
+    expect(first).not.toContain('>Verstanden<');
+    const form = /<form method="post" action="\/visitor">(.*?)<\/form>/s.exec(first)![1]!;
+    expect(form).toContain('name="choice" value="browser"');
+    expect(form).toContain('name="choice" value="cookies"');
+    expect(form).toContain(STAY);
+    // Noted before (on a page without the screen): the screen alone, choosing only the browser.
+    const noted = await html(await page('/', { headers: { 'User-Agent': UA.iPhone, Cookie: 'salon_cookies_noted=1' } }), 200);
+    expect(noted).toContain(SCREEN);
+    expect(noted).not.toContain(NOTICE);
+    expect(noted).not.toContain('value="cookies"');
+    // The browser chosen before, the notice not yet noted: the page, with the notice above it.
+    const chosen = await html(await page('/', { headers: { 'User-Agent': UA.iPhone, Cookie: 'salon_in_browser=1' } }), 200);
+    expect(chosen).not.toContain(SCREEN);
+    expect(chosen).toContain(NOTICE);
   });
 
   it('links the stores configured for the phone: the App Store on iOS, Google Play and AppGallery on Android', async () => {

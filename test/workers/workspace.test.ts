@@ -58,6 +58,18 @@ describe('the dashboard’s party dialog', () => {
     expect(row).toEqual({ profile_id: consultant.profileIds[2], expires_at: null });
   });
 
+  it('a date that names no time is refused (it no longer counts as no date), and nothing changes', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant, { title: 'Bleibt', expiration: Date.UTC(2030, 0, 1) });
+    for (const [name, value] of [['start', '2030-02-30T10:00'], ['expiration', '2030-1-5T10:00'], ['expiration', 'morgen'], ['start', '--T19:30']] as const) {
+      const created = await visit(consultant, '/parties?index', { intent: 'create', title: 'Ungültig', expiration: '', [name]: value, tzOffset: '0' });
+      // The action's answer travels in the page's data; no other part of the page names the code.
+      expect(await created.text(), value).toContain('invalidDate');
+      await visit(consultant, '/parties?index', { intent: 'update', id: party.id, title: 'Bleibt', expiration: '2030-01-01T00:00', [name]: value, tzOffset: '0' });
+    }
+    expect(await env.DB.prepare('SELECT title, expires_at FROM parties WHERE user_id = ?').bind(consultant.userId).all()).toMatchObject({ results: [{ title: 'Bleibt', expires_at: Date.UTC(2030, 0, 1) }] });
+  });
+
   it('editing reaches open sockets at once: restriction, rename of the manager; a cleared expiration never expires; an empty password keeps it', async () => {
     const consultant = await createConsultant({ profiles: 2 });
     const party = await createParty(consultant, { manager: consultant.profileIds[0], password: 'geheim1' });

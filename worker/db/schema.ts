@@ -49,6 +49,21 @@ export const accountDeletionTokens = sqliteTable(
   (t) => [index('account_deletion_tokens_user_idx').on(t.userId, t.createdAt), index('account_deletion_tokens_expiry_idx').on(t.expiresAt)],
 );
 
+/**
+ * When an address last asked for a deletion link (worker/services/account-deletion.ts): one link
+ * per address in ten minutes, kept for every address asked for, with an account or not, so the
+ * answer to a repeated request tells nothing. Only a hash of the address is kept, and only as long
+ * as the interval lasts.
+ */
+export const accountDeletionRequests = sqliteTable(
+  'account_deletion_requests',
+  {
+    addressHash: text('address_hash').primaryKey(),
+    requestedAt: integer('requested_at').notNull(),
+  },
+  (t) => [index('account_deletion_requests_time_idx').on(t.requestedAt)],
+);
+
 export const sessions = sqliteTable(
   'sessions',
   {

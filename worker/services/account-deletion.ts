@@ -1,5 +1,6 @@
 import { eq, isNotNull } from 'drizzle-orm';
-import { DELETION_LINK_TTL_MS, DELETION_MAIL_INTERVAL_MS, DELETION_TOKEN_PATTERN } from '../../app/core/account-deletion';
+import type { DeletionRequestAnswer } from '../../app/core/account-deletion';
+import { DELETION_LINK_TTL_MS, DELETION_TOKEN_PATTERN, deletionRequestCutoff, nextDeletionRequestAt } from '../../app/core/account-deletion';
 import type { Language } from '../../app/i18n/config';
 import { randomToken, sha256 } from '../auth/crypto';
 import type { Db } from '../db/client';
@@ -16,44 +17,78 @@ import { deleteParty } from './parties';
  * Account deletion by e-mail (spec: /delete-account, POST /moderation/delete-account {email}).
  *
  * 1. Someone gives an address. The answer comes at once and is the same whether a consultant's
- *    account has that address or not: the lookup, the link and the mail happen after it
- *    (`waitUntil`), so neither its content nor its timing tells.
+ *    account has that address or not: it rests only on when the address last asked (a hash of it
+ *    is kept for every address, ten minutes), and the lookup, the link and the mail happen after
+ *    it (`waitUntil`), so neither its content nor its timing tells.
  * 2. The mail holds a single-use link that works for a day; only the token's hash is stored.
  * 3. Opening the link shows a confirm page; confirming marks the account for deletion.
  * 4. The daily cron deletes every marked account with everything in it (`deleteDueAccounts`).
  */
 
-/** The public request: answered before anything is looked up; the rest runs after the answer. */
-export function requestDeletion(env: Env, ctx: Pick<ExecutionContext, 'waitUntil'>, email: string, language: Language, origin: string): void {
+/** The rate limit's key: the address as the lookup compares it (lower case), hashed. */
+function addressKey(email: string): Promise<string> {
+  return sha256(`account-deletion:${email.toLowerCase()}`);
+}
+
+/**
+ * The public request. One statement decides whether the address may ask now (so two requests at
+ * once cannot both go on); if it may, the rest runs after the answer. Otherwise the answer says
+ * when it may ask again.
+ */
+export async function requestDeletion(
+  env: Env,
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+  email: string,
+  language: Language,
+  origin: string,
+  now = Date.now(),
+): Promise<DeletionRequestAnswer> {
+  const key = await addressKey(email);
+  const taken = await env.DB.prepare(
+    `INSERT INTO account_deletion_requests (address_hash, requested_at) VALUES (?1, ?2)
+     ON CONFLICT (address_hash) DO UPDATE SET requested_at = excluded.requested_at WHERE account_deletion_requests.requested_at <= ?3
+     RETURNING requested_at`,
+  )
+    .bind(key, now, deletionRequestCutoff(now))
+    .first();
+  if (!taken) {
+    const last = await env.DB.prepare('SELECT requested_at FROM account_deletion_requests WHERE address_hash = ?1').bind(key).first<number>('requested_at');
+    return { sent: false, againAt: nextDeletionRequestAt(last ?? now) };
+  }
   ctx.waitUntil(
-    mailDeletionLinks(env, email, language, origin).catch((error: unknown) => {
+    mailDeletionLinks(env, email, key, language, origin, now).catch((error: unknown) => {
       console.error('account deletion: mailing the link failed', error instanceof Error ? error.message : error);
     }),
   );
+  return { sent: true };
 }
 
-/** Every account with this address gets its own link, unless one was mailed to it a moment ago. */
-async function mailDeletionLinks(env: Env, email: string, language: Language, origin: string, now = Date.now()): Promise<void> {
+/** Every account with this address gets its own link; requests older than the interval are forgotten. */
+async function mailDeletionLinks(env: Env, email: string, key: string, language: Language, origin: string, now: number): Promise<void> {
+  await forgetOldRequests(env, now);
   const { results } = await env.DB.prepare('SELECT id, email FROM users WHERE lower(email) = lower(?1)').bind(email).all<{ id: string; email: string }>();
   for (const account of results) {
     const token = randomToken();
     const tokenHash = await sha256(token);
-    // One statement decides, so two requests at once cannot both mail.
-    const inserted = await env.DB.prepare(
-      `INSERT INTO account_deletion_tokens (token_hash, user_id, created_at, expires_at)
-       SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM account_deletion_tokens WHERE user_id = ?2 AND created_at > ?5)`,
-    )
-      .bind(tokenHash, account.id, now, now + DELETION_LINK_TTL_MS, now - DELETION_MAIL_INTERVAL_MS)
+    await env.DB.prepare('INSERT INTO account_deletion_tokens (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)')
+      .bind(tokenHash, account.id, now, now + DELETION_LINK_TTL_MS)
       .run();
-    if (inserted.meta.changes === 0) continue;
     try {
       await sendMail(env, accountDeletionMail(language, account.email, `${origin}/delete-account/${token}`));
     } catch (error) {
       // A link nobody received must not hold back the next request.
-      await env.DB.prepare('DELETE FROM account_deletion_tokens WHERE token_hash = ?1').bind(tokenHash).run();
+      await env.DB.batch([
+        env.DB.prepare('DELETE FROM account_deletion_tokens WHERE token_hash = ?1').bind(tokenHash),
+        env.DB.prepare('DELETE FROM account_deletion_requests WHERE address_hash = ?1 AND requested_at = ?2').bind(key, now),
+      ]);
       throw error;
     }
   }
+}
+
+/** The hashes of addresses are kept no longer than they hold a request back. */
+function forgetOldRequests(env: Env, now: number) {
+  return env.DB.prepare('DELETE FROM account_deletion_requests WHERE requested_at <= ?1').bind(deletionRequestCutoff(now)).run();
 }
 
 /** Whether a mailed link still works: known, unused and unexpired. */
@@ -79,11 +114,13 @@ export async function confirmDeletion(env: Env, token: string, now = Date.now())
 }
 
 /**
- * The cron: deletes every account whose owner confirmed, and forgets expired links. One account
+ * The cron: deletes every account whose owner confirmed, and forgets expired links and old
+ * requests. One account
  * that fails does not hold back the others; it is tried again on the next run.
  */
 export async function deleteDueAccounts(env: Env, now = Date.now()): Promise<number> {
   await env.DB.prepare('DELETE FROM account_deletion_tokens WHERE expires_at <= ?1').bind(now).run();
+  await forgetOldRequests(env, now);
   const db = database(env.DB);
   const due = await db.select({ id: users.id }).from(users).where(isNotNull(users.deletionRequestedAt));
   let deleted = 0;

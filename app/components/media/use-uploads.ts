@@ -38,8 +38,10 @@ type Job = { file: File; title: string; path: string } & ({ kind: MediaKind } | 
 export function useUploads(onChanged: () => void, onUploaded?: (item: { id: string; kind: MediaKind }, file: File) => void) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
-  // A reload does not lose a library upload (choosing the file again resumes it), but asks first.
-  useLeaveWarning(progress !== null);
+  // A reload does not lose a library upload (choosing the file again resumes it), but asks first:
+  // while files are on their way, not while the banner still says the last one arrived.
+  const [working, setWorking] = useState(false);
+  useLeaveWarning(working);
   const [failures, setFailures] = useState<UploadFailure[]>([]);
   // When the last selection of too many files came: a second one shows the warning its full time again.
   const [tooMany, setTooMany] = useState<number | null>(null);
@@ -89,6 +91,7 @@ export function useUploads(onChanged: () => void, onUploaded?: (item: { id: stri
   const run = async () => {
     if (running.current) return;
     running.current = true;
+    setWorking(true);
     let job: Job | undefined;
     while ((job = queue.current.shift())) {
       const index = ++done.current;
@@ -99,6 +102,7 @@ export function useUploads(onChanged: () => void, onUploaded?: (item: { id: stri
       }
     }
     running.current = false;
+    setWorking(false);
     done.current = 0;
     setTimeout(() => alive.current && !running.current && setProgress(null), TIMINGS.uploadBannerClearMs);
   };

@@ -57,7 +57,9 @@ export function ChatUploads({ partyId, isManager, batches, tooMany, onSend }: { 
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [failures, setFailures] = useState<UploadFailure[]>([]);
   const queue = useRef<ChatBatch[]>([]);
-  useLeaveWarning(progress !== null);
+  // Asks before leaving while files are on their way, not while the banner says the last one arrived.
+  const [working, setWorking] = useState(false);
+  useLeaveWarning(working);
   const taken = useRef(new Set<number>());
   const running = useRef(false);
   const failureKey = useRef(0);
@@ -106,6 +108,7 @@ export function ChatUploads({ partyId, isManager, batches, tooMany, onSend }: { 
   const run = async () => {
     if (running.current) return;
     running.current = true;
+    setWorking(true);
     let batch: ChatBatch | undefined;
     while ((batch = queue.current.shift())) {
       let first = true;
@@ -129,6 +132,7 @@ export function ChatUploads({ partyId, isManager, batches, tooMany, onSend }: { 
       }
     }
     running.current = false;
+    setWorking(false);
     setTimeout(() => alive.current && !running.current && setProgress(null), TIMINGS.uploadBannerClearMs);
   };
 

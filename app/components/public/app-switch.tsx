@@ -5,7 +5,8 @@ import { Logo } from '~/components/logo';
 import type { StoreLink } from '~/core/site-config';
 import type { PhonePlatform } from '~/core/user-agent';
 import { useVisitor } from '~/lib/use-visitor';
-import { useVisitorChoice } from './visitor-choice';
+import { CookieText } from './cookie-notice';
+import { ChoiceFields, useVisitorChoice } from './visitor-choice';
 import { StoreLinks } from './store-links';
 
 /** Chromium's install prompt, kept by the inline script below until the page can offer it. */
@@ -26,30 +27,39 @@ const KEEP_PROMPT = "addEventListener('beforeinstallprompt',function(e){e.preven
 /**
  * The app-switch screen (spec section 2) in place of the page: a phone visitor without a session
  * (app/core/visitor.ts) is offered the app, from the stores configured for their platform, else
- * installed from the browser (the root's loader picks the platform's stores), and can always carry on in the browser with one tap: that button has
- * the focus, and the choice is remembered. Opened as the installed web app, the page itself shows.
+ * installed from the browser (the root's loader picks the platform's stores), and can always carry
+ * on in the browser with one tap: that button has the focus, and the choice is remembered. The
+ * page's cookie notice is inside `children`; while it is due, the screen carries its text and that
+ * one tap notes it too, so a first visit has one thing to answer, not two (ADR 018). Opened as the
+ * installed web app, the page itself shows at once, with the notice still to read.
  */
 export function AppSwitchGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const visitor = useVisitor();
-  const { made, form, returnTo } = useVisitorChoice('browser');
+  const cookieNotice = Boolean(visitor?.cookieNotice);
+  const { made, form, choices, chooseAlone, returnTo } = useVisitorChoice('browser', cookieNotice ? ['cookies'] : []);
   const stay = useRef<HTMLButtonElement>(null);
   const due = Boolean(visitor?.appSwitch) && !made;
   useEffect(() => {
     if (!due) return;
-    if (window.matchMedia('(display-mode: standalone)').matches) stay.current?.form?.requestSubmit();
+    if (window.matchMedia('(display-mode: standalone)').matches) chooseAlone();
     else stay.current?.focus();
+    // Once, when the screen comes: `chooseAlone` is new on every render.
   }, [due]);
   if (!due || !visitor?.appSwitch) return <>{children}</>;
   return (
     <AppSwitch platform={visitor.appSwitch} stores={visitor.stores}>
       <form {...form}>
-        <input type="hidden" name="choice" value="browser" />
-        <input type="hidden" name="returnTo" value={returnTo} />
+        <ChoiceFields choices={choices} returnTo={returnTo} />
         <button ref={stay} type="submit" className="w-full rounded-full px-5 py-3 font-medium text-primary-dark ring-2 ring-primary-dark hover:bg-white">
           {t('appSwitch.stay')}
         </button>
       </form>
+      {cookieNotice ? (
+        <section aria-label={t('cookies.label')} className="mt-6 text-sm text-slate-700">
+          <CookieText />
+        </section>
+      ) : null}
     </AppSwitch>
   );
 }

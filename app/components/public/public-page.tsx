@@ -11,8 +11,8 @@ import { CookieNotice } from './cookie-notice';
  * deletion): the cookie notice until it is dismissed, the logo home, the language menu, an optional
  * action on the right, the page, and the footer with the legal links the law wants on every public
  * page. `appSwitch`: the page is a way into Salon (the landing, the sign-in), so a phone without a
- * session is offered the app first (AppSwitchGate). Pages people are sent to read (the legal
- * pages, the FAQ, a party link) never are.
+ * session is offered the app first (AppSwitchGate), which then carries the cookie notice. Pages
+ * people are sent to read (the legal pages, the FAQ, a party link) never are.
  */
 export function PublicPage({
   action,
@@ -27,6 +27,7 @@ export function PublicPage({
 }) {
   const page = (
     <>
+      <CookieNotice />
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-3">
         <Link to="/" className="rounded-lg">
           <Logo className="text-xl" />
@@ -44,7 +45,6 @@ export function PublicPage({
   );
   return (
     <div className="flex min-h-full flex-col bg-gradient-to-b from-primary-light to-slate-50">
-      <CookieNotice />
       {appSwitch ? <AppSwitchGate>{page}</AppSwitchGate> : page}
     </div>
   );

@@ -16,6 +16,7 @@ import { ProfileCardDialog } from '~/components/party/profile-card-dialog';
 import { PageHeader } from '~/components/shell/page-header';
 import type { HeaderAction } from '~/components/shell/page-header';
 import { libraryMessageType } from '~/core/chat-media';
+import { hashOfPath } from '~/core/media-library';
 import { formatDateTime } from '~/core/dates';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
@@ -78,6 +79,9 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
   const scroller = useRef<HTMLDivElement>(null);
   const editable = detail.role === 'owner';
   const base = `/api/templates/${detail.id}`;
+  // Back to the folder the template is in for the one asking, as the templates page keeps it in the hash.
+  const folderHash = hashOfPath(detail.path);
+  const backTo = folderHash ? `/templates#${folderHash}` : '/templates';
 
   // One chat-shaped object per stored message object (withChanges and reordered keep the others'):
   // after a move or an edit only the rows whose message changed render again.
@@ -207,7 +211,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
     const result = await apiFetch(base, { method: 'DELETE' });
     setDialog(null);
     if (!result.ok) return failed(result);
-    navigate('/templates');
+    navigate(backTo);
   }
 
   const close = () => {
@@ -267,7 +271,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
   return (
     <div className="flex h-[calc(100dvh-57px)] flex-col">
       <div className="bg-white px-4 pt-3 sm:px-6">
-        <Link to="/templates" className="inline-flex items-center gap-1 text-sm font-medium text-primary-dark hover:underline">
+        <Link to={backTo} className="inline-flex items-center gap-1 text-sm font-medium text-primary-dark hover:underline">
           <span aria-hidden="true">←</span> {t('templateEditor.back')}
         </Link>
       </div>
