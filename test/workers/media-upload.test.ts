@@ -1,7 +1,8 @@
 import { SELF, createScheduledController, env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import worker from '../../worker/index';
+import { UPLOAD_SILENCE_MS } from '../../worker/media/tus';
 import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
 
@@ -216,6 +217,118 @@ describe('a resumable upload (tus 1.0 into R2 parts)', () => {
     await expectError(await patch(item.uploadUrl, {}, 0, source), 401, 'unauthorized');
     await expectError(await patch(`${ORIGIN}/api/media/not-a-uuid/upload`, clara.headers, 0, source), 404, 'mediaNotFound');
     expect(await offsetOf(item.uploadUrl, clara.headers)).toBe(0);
+  });
+});
+
+/** Polls until `check` holds (a request in flight reached a state), for at most five seconds. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the state never came');
+}
+
+async function uploadRow(id: string) {
+  return (await env.DB.prepare('SELECT * FROM media_uploads WHERE media_id = ?').bind(id).first<{ offset: number; parts: number; locked_until: number | null }>())!;
+}
+
+/** A request body the test feeds by hand: it stays open, silent, until the test closes it. */
+function heldBody(): { body: ReadableStream<Uint8Array>; feed: (bytes: Uint8Array) => void; end: () => void } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  return { body, feed: (bytes) => controller.enqueue(bytes.slice()), end: () => controller.close() };
+}
+
+describe('a PATCH that outlives its lease (a phone gone silent in a tunnel)', () => {
+  // After its silence the old request gets either a few more bytes (its end writes a carry-over)
+  // or enough to fill a part (it would write that part to R2 again).
+  it.each([
+    ['a few more bytes', 200],
+    ['a whole part more', PART],
+  ])('the client resumed on a new connection and moved on; the old request ends with %s and writes nothing', async (_name, more) => {
+    const clara = await createConsultant();
+    const source = bytesOf(3 * PART + 4321);
+    const item = await create(clara, source.byteLength);
+    const old = heldBody();
+    old.feed(source.subarray(0, PART + 100));
+    const stalled = patch(item.uploadUrl, clara.headers, 0, old.body);
+    // The first part is in R2; 100 bytes wait in the old request's buffer; then nothing comes.
+    await until(async () => (await uploadRow(item.id)).parts === 1);
+    // Its silence outlasts the lease: set in D1 rather than waited for.
+    await env.DB.prepare('UPDATE media_uploads SET locked_until = ? WHERE media_id = ?').bind(Date.now() - 1, item.id).run();
+
+    expect(await offsetOf(item.uploadUrl, clara.headers)).toBe(PART);
+    const resumed = await patch(item.uploadUrl, clara.headers, PART, source.slice(PART, 2 * PART + 500));
+    expect(resumed.status).toBe(204);
+    expect(resumed.headers.get('Upload-Offset')).toBe(String(2 * PART + 500));
+
+    old.feed(source.subarray(PART + 100, PART + 100 + more));
+    old.end();
+    await expectError(await stalled, 409, 'uploadConflict');
+    // Nothing of the old request was written: the offset is the new one's, and the upload goes on.
+    expect(await offsetOf(item.uploadUrl, clara.headers)).toBe(2 * PART + 500);
+    expect((await send(item.uploadUrl, clara.headers, source)).status).toBe(204);
+    expect(await sha256((await stored(item.id))!)).toBe(await sha256(source));
+    expect((await itemRow(item.id))!.state).toBe('ready');
+  });
+});
+
+describe('a silent PATCH gives its upload up within seconds (the clock is faked: Date, in the Worker too)', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  /** Moves the clock the Worker reads to `at`. */
+  const clockAt = (at: number) => vi.setSystemTime(at);
+
+  it("the client's next PATCH is refused while the old one may still be alive, and takes over once it was silent long enough", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const clara = await createConsultant();
+    const source = bytesOf(PART + 999);
+    const item = await create(clara, source.byteLength);
+    const old = heldBody();
+    old.feed(source.subarray(0, 1000));
+    const stalled = patch(item.uploadUrl, clara.headers, 0, old.body);
+    await until(async () => (await uploadRow(item.id)).locked_until !== null);
+
+    clockAt(start + UPLOAD_SILENCE_MS - 1);
+    await expectError(await patch(item.uploadUrl, clara.headers, 0, source.slice(0, 10)), 423, 'uploadBusy');
+    clockAt(start + UPLOAD_SILENCE_MS + 1);
+    const resumed = await patch(item.uploadUrl, clara.headers, 0, source.slice());
+    expect(resumed.status).toBe(204);
+    expect(resumed.headers.get('Upload-Offset')).toBe(String(source.byteLength));
+
+    old.feed(source.subarray(1000, 2000));
+    old.end();
+    await expectError(await stalled, 409, 'uploadConflict');
+    expect(await sha256((await stored(item.id))!)).toBe(await sha256(source));
+  });
+
+  it('a PATCH whose bytes keep coming keeps its upload, however long it takes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let now = Date.now();
+    const clara = await createConsultant();
+    const source = bytesOf(PART + 999);
+    const item = await create(clara, source.byteLength);
+    const slow = heldBody();
+    const sending = patch(item.uploadUrl, clara.headers, 0, slow.body);
+    // A slow phone: 64 KiB every 3 s, each after a silence longer than half the one allowed.
+    let sent = 0;
+    for (let step = 0; step < 4; step++) {
+      now += 3000;
+      clockAt(now);
+      slow.feed(source.subarray(sent, sent + 65_536));
+      sent += 65_536;
+      // Renewed as the bytes arrived: held for a whole silence from now.
+      await until(async () => (await uploadRow(item.id)).locked_until === now + UPLOAD_SILENCE_MS);
+      await expectError(await patch(item.uploadUrl, clara.headers, 0, source.slice(0, 10)), 423, 'uploadBusy');
+    }
+    slow.feed(source.subarray(sent));
+    slow.end();
+    const done = await sending;
+    expect(done.status).toBe(204);
+    expect(done.headers.get('Upload-Offset')).toBe(String(source.byteLength));
+    expect(await sha256((await stored(item.id))!)).toBe(await sha256(source));
   });
 });
 
