@@ -332,6 +332,102 @@ describe('a silent PATCH gives its upload up within seconds (the clock is faked:
   });
 });
 
+/**
+ * A body of `size` bytes that records how far the Worker read it: to its end, or cancelled.
+ * Chunks of 64 KiB, as they come off a connection.
+ */
+function watchedBody(size: number): { body: ReadableStream<Uint8Array>; read: () => { ended: boolean; cancelled: boolean } } {
+  let sent = 0;
+  let ended = false;
+  let cancelled = false;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= size) {
+        ended = true;
+        controller.close();
+        return;
+      }
+      const chunk = Math.min(65_536, size - sent);
+      controller.enqueue(bytesOf(chunk, new Uint8Array(), sent));
+      sent += chunk;
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return { body, read: () => ({ ended, cancelled }) };
+}
+
+describe('what mobile tus clients rely on', () => {
+  it('every refusal speaks tus and reads the body to its end, so the connection can carry the next request', async () => {
+    const [clara, berta] = await Promise.all([createConsultant({ name: 'Clara' }), createConsultant({ name: 'Berta' })]);
+    const item = await create(clara, 100_000);
+    const tus = { ...TUS, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' };
+    const cases: [string, number, string, Record<string, string>, number][] = [
+      ['a wrong Tus-Resumable', 412, 'tusVersion', { ...clara.headers, ...tus, 'Tus-Resumable': '0.2.2' }, 90_000],
+      ['no Tus-Resumable', 412, 'tusVersion', { ...clara.headers, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' }, 90_000],
+      ['another body type', 415, 'uploadContentType', { ...clara.headers, ...tus, 'Content-Type': 'application/octet-stream' }, 90_000],
+      ['a wrong offset', 409, 'uploadConflict', { ...clara.headers, ...tus, 'Upload-Offset': '7' }, 90_000],
+      ['a bad offset', 400, 'invalidInput', { ...clara.headers, ...tus, 'Upload-Offset': 'x' }, 90_000],
+      ['more than the file by Content-Length', 413, 'fileTooLarge', { ...clara.headers, ...tus, 'Content-Length': '100001' }, 100_001],
+      ['more than the file, counted (no length)', 413, 'fileTooLarge', { ...clara.headers, ...tus }, 300_000],
+      ['no credentials', 401, 'unauthorized', tus, 90_000],
+      ["another consultant's item", 404, 'mediaNotFound', { ...berta.headers, ...tus }, 90_000],
+    ];
+    for (const [name, status, code, headers, size] of cases) {
+      const watched = watchedBody(size);
+      const response = await SELF.fetch(item.uploadUrl, { method: 'PATCH', headers, body: watched.body });
+      expect(response.status, name).toBe(status);
+      expect(response.headers.get('Tus-Resumable'), name).toBe('1.0.0');
+      expect(await response.json(), name).toEqual({ error: { code } });
+      expect(watched.read(), name).toEqual({ ended: true, cancelled: false });
+    }
+    // A 412 names the version this server speaks.
+    const wrong = await patch(item.uploadUrl, { ...clara.headers, 'Tus-Resumable': '0.2.2' }, 0, bytesOf(10));
+    expect(wrong.headers.get('Tus-Version')).toBe('1.0.0');
+    await wrong.arrayBuffer();
+    expect(await offsetOf(item.uploadUrl, clara.headers)).toBe(0);
+    // A refusal before the API looks at the upload (a cookie write from another site) speaks tus too.
+    const crossSite = await SELF.fetch(item.uploadUrl, { method: 'PATCH', headers: { ...tus, Cookie: `salon_at=${clara.accessToken}`, Origin: 'https://evil.test' }, body: bytesOf(10) });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get('Tus-Resumable')).toBe('1.0.0');
+    await crossSite.arrayBuffer();
+  });
+
+  it('POST with X-HTTP-Method-Override: PATCH is a PATCH (tus-java-client where the platform has no PATCH)', async () => {
+    const clara = await createConsultant();
+    const source = bytesOf(PART + 4321);
+    const item = await create(clara, source.byteLength);
+    const override = { ...clara.headers, ...TUS, 'X-HTTP-Method-Override': 'PATCH', 'Content-Type': 'application/offset+octet-stream' };
+    const first = await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...override, 'Upload-Offset': '0' }, body: source.slice(0, PART - 1) });
+    expect(first.status).toBe(204);
+    expect(first.headers.get('Upload-Offset')).toBe(String(PART - 1));
+    await expectError(await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...override, 'Upload-Offset': '0' }, body: source.slice(0, 10) }), 409, 'uploadConflict');
+    const rest = await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...override, 'Upload-Offset': String(PART - 1) }, body: source.slice(PART - 1) });
+    expect(rest.status).toBe(204);
+    expect(await sha256((await stored(item.id))!)).toBe(await sha256(source));
+  });
+
+  it("tus's creation request at the upload address (TUSKit always creates first): 201 with itself as Location", async () => {
+    const clara = await createConsultant();
+    const source = bytesOf(70_000);
+    const item = await create(clara, source.byteLength);
+    const options = await SELF.fetch(item.uploadUrl, { method: 'OPTIONS', headers: clara.headers });
+    expect(options.headers.get('Tus-Extension')).toBe('creation');
+    const metadata = `filename ${btoa('foto.jpg')},filetype ${btoa('image/jpeg')}`;
+    const created = await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, ...TUS, 'Upload-Length': String(source.byteLength), 'Upload-Metadata': metadata } });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('Location')).toBe(item.uploadUrl);
+    expect(created.headers.get('Tus-Resumable')).toBe('1.0.0');
+    // Only for the size the item was made with; the item itself is made by POST /api/media alone.
+    await expectError(await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, ...TUS, 'Upload-Length': '1' } }), 400, 'uploadLength');
+    await expectError(await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, ...TUS, 'Upload-Defer-Length': '1' } }), 400, 'uploadLength');
+    await expectError(await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, 'Upload-Length': String(source.byteLength) } }), 412, 'tusVersion');
+    expect((await send(created.headers.get('Location')!, clara.headers, source)).status).toBe(204);
+    expect(await sha256((await stored(item.id))!)).toBe(await sha256(source));
+  });
+});
+
 describe('the content decides', () => {
   const cases: [string, string, Uint8Array<ArrayBuffer>][] = [
     ['HTML named a JPEG', 'image/jpeg', text('<!DOCTYPE html><html><script>alert(1)</script></html>'.padEnd(3000, ' '))],

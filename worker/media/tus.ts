@@ -1,10 +1,11 @@
 import { and, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../../app/core/errors';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import { SNIFF_BYTES, contentMatches } from '../../app/core/media-content';
 import { IdSchema } from '../../app/core/schemas';
-import type { ApiEnv } from '../api/context';
+import type { ApiContext, ApiEnv } from '../api/context';
 import { requireConsultant } from '../api/context';
 import type { Db } from '../db/client';
 import type { MediaItemRow, MediaUploadRow } from '../db/schema';
@@ -158,7 +159,7 @@ async function patch(env: Env, db: Db, lease: Lease, item: MediaItemRow, upload:
         if (done) break;
         await lease.alive();
         if (position() + value.byteLength > item.size) {
-          await reader.cancel().catch(() => {});
+          await discard(reader);
           throw new AppError('fileTooLarge');
         }
         for (let at = 0; at < value.byteLength; ) {
@@ -292,49 +293,102 @@ class Lease {
   }
 }
 
+/** The most of a refused request's body that is read to its end: Cloudflare's own limit on a body. */
+const DISCARD_BYTES_MAX = 100 * 1024 * 1024;
+
+/**
+ * Reads what is left of a body the upload will not take, and drops it. Cancelled or left half
+ * read, such a body broke the connection it came on: wrangler dev's proxy reset it or held the
+ * next request for half a minute, workerd itself reset it (ADR 021). Read to its end, the next
+ * request on the connection is answered at once. A body past the limit is cancelled after all.
+ */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > DISCARD_BYTES_MAX) return void (await reader.cancel());
+    }
+  } catch {
+    // The client went away: nothing is left to read.
+  }
+}
+
+/**
+ * Every answer of an upload address, refusals of who is asking included (mounted in front of the
+ * API's identity check, worker/api/index.ts): it speaks tus, a 412 names the version spoken, and
+ * a body nothing read is read to its end before the answer goes.
+ */
+export const tusAnswers: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  await next();
+  c.res.headers.set('Tus-Resumable', TUS_VERSION);
+  if (c.res.status === 412) c.res.headers.set('Tus-Version', TUS_VERSION);
+  const body = c.req.raw.body;
+  if (body && !body.locked) await discard(body.getReader());
+};
+
+function requireTusVersion(c: ApiContext): void {
+  if (c.req.header('Tus-Resumable') !== TUS_VERSION) throw new AppError('tusVersion');
+}
+
+/** PATCH: the body's bytes at `Upload-Offset`. */
+async function patchUpload(c: ApiContext): Promise<Response> {
+  const db = c.get('db');
+  const { item, upload } = await ownUpload(db, requireConsultant(c).userId, c.req.param('id')!);
+  requireTusVersion(c);
+  if (c.req.header('Content-Type') !== 'application/offset+octet-stream') throw new AppError('uploadContentType');
+  const header = c.req.header('Upload-Offset') ?? '';
+  if (!OFFSET.test(header)) throw new AppError('invalidInput');
+  const offset = Number(header);
+  if (offsetOf(item, upload) !== offset || offset === item.size) throw new AppError('uploadConflict');
+  const declared = Number(c.req.header('Content-Length') ?? Number.NaN);
+  if (Number.isFinite(declared) && offset + declared > item.size) throw new AppError('fileTooLarge');
+  const lease = await Lease.take(db, item.id, offset, Date.now());
+  try {
+    const result = await patch(c.env, db, lease, item, upload, c.req.raw.body, (promise) => c.executionCtx.waitUntil(promise));
+    return c.body(null, 204, tusHeaders({ 'Upload-Offset': String(result.offset) }));
+  } catch (error) {
+    // The client moved on without this request: what it still had is not the upload's any more.
+    if (error instanceof LeaseLost) throw new AppError('uploadConflict');
+    throw error;
+  } finally {
+    await lease.release();
+  }
+}
+
+/**
+ * tus's creation request (POST with Upload-Length), for clients that always create an upload
+ * before they send (TUSKit does). The item, and with it its upload, was made by
+ * `POST /api/media`, the one way to make one; its upload address answers a creation request for
+ * the size declared there with itself as the upload's Location (ADR 021).
+ */
+async function createUpload(c: ApiContext): Promise<Response> {
+  const { item, upload } = await ownUpload(c.get('db'), requireConsultant(c).userId, c.req.param('id')!);
+  requireTusVersion(c);
+  offsetOf(item, upload);
+  if (c.req.header('Upload-Length') !== String(item.size)) throw new AppError('uploadLength');
+  return c.body(null, 201, tusHeaders({ Location: uploadUrl(c.req.url, item.id) }));
+}
+
 /**
  * Mounted below /api/media, behind its consultant check. Hono answers HEAD from the GET route
- * (without the body), which is where tus's HEAD is.
+ * (without the body), which is where tus's HEAD is. A POST that says
+ * `X-HTTP-Method-Override: PATCH` is a PATCH (tus-java-client sends that where the platform has
+ * no PATCH); any other POST is a creation request.
  */
 export const tusApi = new Hono<ApiEnv>()
-  .use('/:id/upload', async (c, next) => {
-    await next();
-    c.res.headers.set('Tus-Resumable', TUS_VERSION);
-  })
   .options('/:id/upload', async (c) => {
     await ownUpload(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
-    return c.body(null, 204, { 'Tus-Version': TUS_VERSION, 'Tus-Max-Size': String(LIMITS.mediaBytesMax) });
+    return c.body(null, 204, { 'Tus-Version': TUS_VERSION, 'Tus-Max-Size': String(LIMITS.mediaBytesMax), 'Tus-Extension': 'creation' });
   })
   .get('/:id/upload', async (c) => {
     const { item, upload } = await ownUpload(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
     return c.body(null, 200, tusHeaders({ 'Upload-Offset': String(offsetOf(item, upload)), 'Upload-Length': String(item.size) }));
   })
-  .patch('/:id/upload', async (c) => {
-    const db = c.get('db');
-    const { item, upload } = await ownUpload(db, requireConsultant(c).userId, c.req.param('id'));
-    if (c.req.header('Tus-Resumable') !== TUS_VERSION) {
-      await c.req.raw.body?.cancel();
-      throw new AppError('tusVersion');
-    }
-    if (c.req.header('Content-Type') !== 'application/offset+octet-stream') throw new AppError('uploadContentType');
-    const header = c.req.header('Upload-Offset') ?? '';
-    if (!OFFSET.test(header)) throw new AppError('invalidInput');
-    const offset = Number(header);
-    if (offsetOf(item, upload) !== offset || offset === item.size) throw new AppError('uploadConflict');
-    const declared = Number(c.req.header('Content-Length') ?? Number.NaN);
-    if (Number.isFinite(declared) && offset + declared > item.size) throw new AppError('fileTooLarge');
-    const lease = await Lease.take(db, item.id, offset, Date.now());
-    try {
-      const result = await patch(c.env, db, lease, item, upload, c.req.raw.body, (promise) => c.executionCtx.waitUntil(promise));
-      return c.body(null, 204, tusHeaders({ 'Upload-Offset': String(result.offset) }));
-    } catch (error) {
-      // The client moved on without this request: what it still had is not the upload's any more.
-      if (error instanceof LeaseLost) throw new AppError('uploadConflict');
-      throw error;
-    } finally {
-      await lease.release();
-    }
-  });
+  .patch('/:id/upload', patchUpload)
+  .post('/:id/upload', (c) => (c.req.header('X-HTTP-Method-Override')?.toUpperCase() === 'PATCH' ? patchUpload(c) : createUpload(c)));
 
 /**
  * The cron: uploads that have not moved for a day are given up. R2 would keep their parts (and
