@@ -158,10 +158,7 @@ async function patch(env: Env, db: Db, lease: Lease, item: MediaItemRow, upload:
         const { done, value } = await reader.read();
         if (done) break;
         await lease.alive();
-        if (position() + value.byteLength > item.size) {
-          await discard(reader);
-          throw new AppError('fileTooLarge');
-        }
+        if (position() + value.byteLength > item.size) throw new AppError('fileTooLarge');
         for (let at = 0; at < value.byteLength; ) {
           const take = Math.min(PART - state.filled, value.byteLength - at);
           buffer.set(value.subarray(at, at + take), state.filled);
@@ -181,6 +178,8 @@ async function patch(env: Env, db: Db, lease: Lease, item: MediaItemRow, upload:
         waitUntil(kept);
         await kept;
       }
+      // What the upload will not take is read and dropped, so the connection carries the next request.
+      await discard(reader);
       throw error;
     }
   }
