@@ -6,6 +6,8 @@ import { resolveBrowser } from './scripts/browser.mjs';
 // two checkouts test side by side.
 const PORT = Number(process.env.E2E_PORT ?? 8790);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 9091);
+/** The local OpenID Connect provider of the served stack, where a test may sign in as the companion app does. */
+export const OIDC_ISSUER = `http://localhost:${OIDC_PORT}`;
 // The Stream stand-in's port: any free one unless set (the Worker and the pages are told which).
 const STREAM_PORT = Number(process.env.E2E_STREAM_PORT ?? 0);
 /**

@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { startMailCatcher } from './scripts/mail-catcher.mjs';
+import { startOidcProvider } from './scripts/oidc-provider.mjs';
 import { STAND_IN_HOST, STAND_IN_TOKEN, standInSigningKey, streamStandIn } from './test/workers/stream-stand-in';
 import { translationParts } from './vite.config';
 
@@ -23,6 +24,21 @@ function runningMailCatcher() {
 }
 
 /**
+ * The real local OpenID Connect provider (scripts/oidc-provider.mjs), once per run on a free port:
+ * the Worker discovers it and redeems codes at it as it would at any provider (OIDC_ISSUER), and
+ * test/workers/app-sign-in.test.ts signs in at it as the companion app does.
+ */
+let oidcProvider: ReturnType<typeof startOidcProvider> | null = null;
+
+function runningOidcProvider() {
+  oidcProvider ??= startOidcProvider({ port: 0, appOrigins: ['https://salon.test'] }).then((provider) => {
+    provider.unref();
+    return provider;
+  });
+  return oidcProvider;
+}
+
+/**
  * The Worker, API and PartyRoom inside workerd with real D1, R2 and Durable Objects.
  *
  * `workers` sends every fetch of the Worker through the Stream stand-in (test/workers/stream-stand-in.ts)
@@ -39,11 +55,13 @@ function workersProject(name: string, { streamStandIn: withStandIn }: { streamSt
       cloudflareTest(async () => {
         const signingKey = await standInSigningKey();
         const mail = await runningMailCatcher();
+        const provider = await runningOidcProvider();
         return {
           wrangler: { configPath: './wrangler.toml' },
           miniflare: {
             bindings: {
               TEST_MIGRATIONS: await readD1Migrations(path('./migrations')),
+              OIDC_ISSUER: provider.issuer,
               // The zero-loss run's size (test/support/zero-loss-driver.ts): ZERO_LOSS_* variables.
               ZERO_LOSS: JSON.stringify(Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ZERO_LOSS_')))),
               STREAM_API_BASE: `https://${STAND_IN_HOST}/client/v4`,

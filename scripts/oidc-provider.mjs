@@ -1,7 +1,9 @@
 // Local OpenID Connect provider for consultant sign-in during development and tests.
 //
-// A real, spec-compliant provider (panva's `oidc-provider`) with one public client (`salon-local`,
-// authorization code + PKCE) and the demo consultants from `demo-data.mjs` as its only accounts.
+// A real, spec-compliant provider (panva's `oidc-provider`) with two public clients, both
+// authorization code + PKCE: `salon-local` for the web app (its /callback) and `salon-app` for the
+// companion app (a native client: its custom-scheme and loopback redirect URIs, RFC 8252), and the
+// demo consultants from `demo-data.mjs` as its only accounts.
 // Everything lives in memory: signing key, cookie keys, sessions and grants are new on every start.
 // It replaces oidc-provider's development login screens with its own small German login page and
 // grants consent automatically, so after signing in the browser goes straight back to the app.
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 import { DEMO_PASSWORD, demoConsultants } from './demo-data.mjs';
+import { APP_CLIENT_ID, APP_POST_LOGOUT_REDIRECT_URI, APP_REDIRECT_URIS, CLIENT_ID } from './oidc-clients.mjs';
 import { startLocalServer } from './local-server.mjs';
 
 // oidc-provider 9 prints "Unsupported runtime" at import time on Node.js releases older than 22,
@@ -29,7 +32,6 @@ const { default: Provider } = await withoutConsoleWarning(
 // is the same behaviour without the start-up warning meant for production deployments.
 const { createMemoryAdapter } = await import('oidc-provider/lib/adapters/memory_adapter.js');
 
-export const CLIENT_ID = 'salon-local';
 
 const PAGE_TITLE = 'Salon – Anmeldung (lokaler Demo-Anbieter)';
 const LOGIN_ERROR = 'E-Mail oder Passwort ist falsch.';
@@ -43,7 +45,7 @@ const DAY = 24 * HOUR;
  * @typedef {(typeof demoConsultants)[number]} DemoConsultant
  * @typedef {import('node:http').IncomingMessage} Request
  * @typedef {import('node:http').ServerResponse} Response
- * @typedef {{ issuer: string, port: number, close: () => Promise<void> }} RunningOidcProvider
+ * @typedef {{ issuer: string, port: number, unref: () => void, close: () => Promise<void> }} RunningOidcProvider
  * @typedef {InstanceType<typeof Provider>} OidcProvider
  * @typedef {any} KoaContext oidc-provider's Koa context (the package ships no type definitions)
  * @typedef {{
@@ -102,7 +104,13 @@ export async function startOidcProvider({
     throw error;
   }
 
-  return { issuer, port: server.port, close: server.close };
+  return {
+    issuer,
+    port: server.port,
+    // For a test run that starts it once and never stops it: it must not keep the process alive.
+    unref: () => server.server.unref(),
+    close: server.close,
+  };
 }
 
 /**
@@ -123,6 +131,16 @@ async function providerConfiguration(origins) {
         response_types: ['code'],
         redirect_uris: origins.map((origin) => `${origin}/callback`),
         post_logout_redirect_uris: origins.map((origin) => `${origin}/`),
+      },
+      {
+        client_id: APP_CLIENT_ID,
+        client_name: 'Salon App (lokal)',
+        application_type: 'native',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: APP_REDIRECT_URIS,
+        post_logout_redirect_uris: [APP_POST_LOGOUT_REDIRECT_URI],
       },
     ],
     responseTypes: ['code'],

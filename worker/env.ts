@@ -10,6 +10,12 @@ export interface Env {
   OIDC_CLIENT_ID: string;
   /** Absent for a public client (PKCE only), as the local provider's. */
   OIDC_CLIENT_SECRET?: string;
+  /**
+   * The companion app's client at the provider, whose codes `POST /api/auth/token` redeems: a
+   * native app's public client (PKCE, its own redirect URIs). Unset: the app signs in as
+   * OIDC_CLIENT_ID, which then needs the app's redirect URIs too.
+   */
+  OIDC_APP_CLIENT_ID?: string;
   /** "true" only locally: lets the OpenID client use a plain-http issuer on loopback. */
   OIDC_ALLOW_HTTP?: string;
   /**

@@ -52,6 +52,7 @@ export const ERROR_STATUS = {
   uploadConflict: 409,
   uploadBusy: 423,
   uploadFailed: 410,
+  uploadLength: 400,
   tusVersion: 412,
   unauthorized: 401,
   sessionExpired: 401,

@@ -103,11 +103,20 @@ export const HistoryQuerySchema = z
   })
   .refine((query) => [query.from, query.around, query.after].filter((seq) => seq !== undefined).length <= 1, { error: 'invalidInput' });
 
+/**
+ * The companion app's code exchange: the authorization response as its redirect URI received it
+ * (`code`, and `iss` and `state` when they came), the redirect URI, the PKCE verifier, and the
+ * nonce it sent, if any. Only the app can know its state is its own: it checks that itself.
+ */
 export const AuthTokenSchema = z.object({
   code: z.string({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(2048, { error: 'invalidInput' }),
+  iss: z.string({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(2048, { error: 'invalidInput' }).optional(),
+  state: z.string({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(2048, { error: 'invalidInput' }).optional(),
   redirect_uri: z.url({ error: 'invalidInput' }),
   code_verifier: z.string({ error: 'invalidInput' }).min(43, { error: 'invalidInput' }).max(128, { error: 'invalidInput' }).optional(),
+  nonce: z.string({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(2048, { error: 'invalidInput' }).optional(),
 });
+export type AuthorizationResponse = z.infer<typeof AuthTokenSchema>;
 
 export const RefreshSchema = z.object({
   refreshToken: z.string({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(512, { error: 'invalidInput' }),

@@ -3,7 +3,7 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,upload,video,page,template]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,upload,tus,video,page,template]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024]
 // --port is where the search for a free port starts.
 // See test/bench/README.md.
@@ -22,6 +22,7 @@ import { LOCAL_STREAM_ACCOUNT, startStreamServer } from '../../scripts/stream-se
 import { hlsReady, makeClip } from './hls.mjs';
 import { throughput } from './throughput.mjs';
 import { templateEditor } from './template-editor.mjs';
+import { tusClients } from './tus-clients.mjs';
 import { upload } from './upload.mjs';
 import { zeroLoss } from './zero-loss.mjs';
 
@@ -52,6 +53,7 @@ const plan = quick
       join: { guests: 20, spreadMs: 300, timeoutMs: 20_000 },
       zeroLoss: { guests: 2, messagesPerClient: 10, evictions: 1, timeoutMs: 30_000 },
       upload: { mib: 16 },
+      tus: { mib: 8 },
       // A 3 s clip: the 30 s one takes tens of seconds to convert on a small machine.
       video: { seconds: 3 },
       // Small: quick runs inside npm test only keep the harness working; the 200 are the full run's.
@@ -74,6 +76,8 @@ const plan = quick
       zeroLoss: { guests: 20, messagesPerClient: 200, evictions: 10, timeoutMs: 180_000 },
       // The issue's 1 GiB: parts of 5 MiB in PATCHes of 50 MiB, as the browser sends them.
       upload: { mib: 1024 },
+      // Large enough for several PATCHes at every chunk size tried, and for the stalled-lease race.
+      tus: { mib: 32 },
       // The issue's clip: 30 s of 720p.
       video: { seconds: 30 },
       // Issue 13: a template of 200 messages, beside one of 10.
@@ -81,7 +85,7 @@ const plan = quick
       lighthouse: true,
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
-const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,upload,video,page,template').split(','));
+const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,upload,tus,video,page,template').split(','));
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
 const OUT_DIR = '.cache/bench';
@@ -451,6 +455,30 @@ async function uploadScenario(stack, direct) {
   goal(`memory while uploading ${mib} MiB: workerd RSS growth (flat)`, `${growth.toFixed(0)} MiB at most`, null);
 }
 
+// ---- tus: clients not written here, on real connections ---------------------------------------
+
+async function tusScenario(direct, proxied) {
+  section(`tus: refused PATCHes on a kept-alive connection, then tuspy (the tus project's Python client) with ${plan.tus.mib} MiB files, both ports`);
+  for (const [port, where] of [
+    ['direct', direct],
+    ['proxied', proxied],
+  ]) {
+    if (port === 'proxied' && !proxiedOn) continue;
+    const result = await tusClients({ salon: where.salon, base: where.salon.base, mib: plan.tus.mib, log });
+    (results.tus ??= {})[port] = result;
+    log(`${port}: refused, then the next request on the same connection`);
+    log(table(['refusal', 'answer', 'next request', 'ms'], result.refusals.map((r) => [r.name, r.refused, r.next, r.nextMs])));
+    const prompt = result.refusals.every((r) => typeof r.refused === 'number' && r.next === 200 && r.nextMs < 1000);
+    goal(`tus (${port}): each refusal answered, the next request on its connection within 1 s`, `slowest ${Math.max(...result.refusals.map((r) => r.nextMs)).toFixed(0)} ms`, prompt);
+    if (!result.tuspy) continue;
+    log(table(['tuspy', 's', 'file read back'], result.tuspy.uploads.map((u) => [u.way, u.seconds, u.file])));
+    const race = result.tuspy.stalledLease;
+    log(`stalled lease: tuspy took over and finished in ${race.takeoverSeconds.toFixed(1)} s (the silent PATCH's lease lapses after ${result.tuspy.silenceMs / 1000} s); the silent PATCH, woken: ${race.late}; offset after it ${race.offsetAfter}; file ${race.file}`);
+    goal(`tus (${port}): tuspy at 1, 5 and 7 MiB, creation, resume: byte-identical`, result.tuspy.uploads.map((u) => u.file).join(', '), result.tuspy.uploads.every((u) => u.file === 'identical'));
+    goal(`tus (${port}): a silent PATCH's lease taken over, the woken PATCH refused (409) and nothing changed`, `${race.late}, ${race.file}, took over in ${race.takeoverSeconds.toFixed(1)} s`, race.late === 409 && race.file === 'identical' && race.finished);
+  }
+}
+
 // ---- video ------------------------------------------------------------------------------------
 
 async function videoScenario(direct) {
@@ -587,6 +615,7 @@ async function main() {
     await scenario(bench, 'join', (b) => joinScenario(b.direct));
     await scenario(bench, 'zeroloss', (b) => zeroLossScenario(b.direct));
     await scenario(bench, 'upload', (b) => uploadScenario(b.stack, b.direct));
+    await scenario(bench, 'tus', (b) => tusScenario(b.direct, b.proxied));
     await scenario(bench, 'video', (b) => videoScenario(b.direct));
     await scenario(bench, 'page', (b) => pageScenario(b.stack, b.direct));
     await scenario(bench, 'template', (b) => templateScenario(b.stack, b.direct));

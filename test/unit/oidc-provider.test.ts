@@ -6,7 +6,9 @@ import { createHash, createPublicKey, randomBytes, verify, type JsonWebKey as No
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_PASSWORD, demoConsultants } from '../../scripts/demo-data.mjs';
+import { APP_CLIENT_ID, APP_REDIRECT_URIS } from '../../scripts/oidc-clients.mjs';
 import { startOidcProvider } from '../../scripts/oidc-provider.mjs';
+import { CookieJar, browserFetch, followRedirects, signInAtProvider } from '../support/provider-sign-in';
 
 const APP_ORIGIN = 'http://localhost:8787';
 const REDIRECT_URI = `${APP_ORIGIN}/callback`;
@@ -27,70 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await provider?.close();
 });
-
-/** A browser's cookies for the provider (one host, so name → value is enough). */
-class CookieJar {
-  readonly #cookies = new Map<string, string>();
-
-  store(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = header.split(';');
-      const separator = pair.indexOf('=');
-      const name = pair.slice(0, separator).trim();
-      const value = pair.slice(separator + 1).trim();
-      const expired = attributes.some((attribute) => {
-        const [key = '', val = ''] = attribute.trim().split('=');
-        if (key.toLowerCase() === 'max-age') return Number(val) <= 0;
-        if (key.toLowerCase() === 'expires') return Date.parse(val) <= Date.now();
-        return false;
-      });
-      if (expired || value === '') this.#cookies.delete(name);
-      else this.#cookies.set(name, value);
-    }
-  }
-
-  header(): string {
-    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-/** One request as the browser would send it, without following redirects. */
-async function browserFetch(
-  jar: CookieJar,
-  url: string | URL,
-  init: { method?: string; form?: Record<string, string>; accept?: string } = {},
-): Promise<Response> {
-  const headers: Record<string, string> = { accept: init.accept ?? 'text/html' };
-  const cookie = jar.header();
-  if (cookie) headers.cookie = cookie;
-  let body: string | undefined;
-  if (init.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(init.form).toString();
-  }
-  const response = await fetch(url, {
-    method: init.method ?? (init.form ? 'POST' : 'GET'),
-    headers,
-    body,
-    redirect: 'manual',
-  });
-  jar.store(response);
-  return response;
-}
-
-/** Follows provider redirects until the browser would leave the provider (or gets a page). */
-async function followRedirects(jar: CookieJar, response: Response): Promise<{ response: Response; url?: URL }> {
-  let current = response;
-  for (let hops = 0; hops < 10; hops += 1) {
-    const location = current.headers.get('location');
-    if (current.status < 300 || current.status >= 400 || !location) return { response: current };
-    await current.body?.cancel();
-    const url = new URL(location, issuer);
-    if (url.origin !== new URL(issuer).origin) return { response: current, url };
-    current = await browserFetch(jar, url);
-  }
-  throw new Error('too many redirects');
-}
 
 function pkcePair() {
   const verifier = randomBytes(32).toString('base64url');
@@ -127,15 +65,7 @@ async function startLogin(jar: CookieJar, params: Record<string, string>): Promi
 
 /** Signs in with the login form and returns the authorization response at the app's callback. */
 async function signIn(email: string, params: Record<string, string> = {}) {
-  const jar = new CookieJar();
-  const { verifier, challenge } = pkcePair();
-  const state = randomBytes(8).toString('hex');
-  const loginPage = await startLogin(jar, { challenge, state, ...params });
-  const password = DEMO_PASSWORD;
-  const posted = await browserFetch(jar, `${loginPage.href}/login`, { form: { email, password } });
-  const { url } = await followRedirects(jar, posted);
-  expect(url, 'sign-in should end at the app callback').toBeDefined();
-  return { jar, verifier, state, callback: url! };
+  return signInAtProvider({ issuer, clientId: CLIENT_ID, redirectUri: REDIRECT_URI, email, password: DEMO_PASSWORD, scope: SCOPE, params });
 }
 
 async function exchangeCode(code: string, verifier: string) {
@@ -340,6 +270,25 @@ describe('local OIDC provider', () => {
     expect(html).toContain('Das hat nicht geklappt');
   });
 
+  it("the app's native client: its private-use scheme, and its loopback redirect URI on any port", async () => {
+    for (const redirectUri of [APP_REDIRECT_URIS[0]!, 'http://127.0.0.1:61234/oauth/callback']) {
+      const { callback, state } = await signInAtProvider({ issuer, clientId: APP_CLIENT_ID, redirectUri, email: anna.email, password: DEMO_PASSWORD });
+      expect(callback.href.split('?')[0]).toBe(redirectUri);
+      expect(callback.searchParams.get('state')).toBe(state);
+      expect(callback.searchParams.get('iss')).toBe(issuer);
+    }
+    // Another path, host or scheme is refused, and the web client's loopback URI stays exact.
+    for (const [clientId, redirectUri] of [
+      [APP_CLIENT_ID, 'test.salon.app:/elsewhere'],
+      [APP_CLIENT_ID, 'http://localhost:61234/oauth/callback'],
+      [APP_CLIENT_ID, 'evil.app:/oauth/callback'],
+    ]) {
+      const response = await browserFetch(new CookieJar(), authorizeUrl({ client_id: clientId!, redirect_uri: redirectUri! }));
+      expect(response.status, redirectUri).toBe(400);
+      expect(await response.text()).toContain('invalid_redirect_uri');
+    }
+  });
+
   it('issues a refresh token for offline_access with prompt=consent (consent is still automatic)', async () => {
     const { verifier, callback } = await signIn(lumen.email, { prompt: 'consent' });
     const { body } = await exchangeCode(callback.searchParams.get('code')!, verifier);
@@ -362,7 +311,7 @@ describe('local OIDC provider', () => {
   it('skips the login page while the provider session lasts', async () => {
     const { jar } = await signIn(anna.email);
     const { challenge } = pkcePair();
-    const { url } = await followRedirects(jar, await browserFetch(jar, authorizeUrl({ challenge })));
+    const { url } = await followRedirects(jar, await browserFetch(jar, authorizeUrl({ challenge })), issuer);
     expect(url?.href).toMatch(new RegExp(`^${REDIRECT_URI}\\?code=`));
   });
 

@@ -1,7 +1,8 @@
 import { SELF, createScheduledController, env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import worker from '../../worker/index';
+import { UPLOAD_SILENCE_MS } from '../../worker/media/tus';
 import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
 
@@ -216,6 +217,214 @@ describe('a resumable upload (tus 1.0 into R2 parts)', () => {
     await expectError(await patch(item.uploadUrl, {}, 0, source), 401, 'unauthorized');
     await expectError(await patch(`${ORIGIN}/api/media/not-a-uuid/upload`, clara.headers, 0, source), 404, 'mediaNotFound');
     expect(await offsetOf(item.uploadUrl, clara.headers)).toBe(0);
+  });
+});
+
+/** Polls until `check` holds (a request in flight reached a state), for at most five seconds. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the state never came');
+}
+
+async function uploadRow(id: string) {
+  return (await env.DB.prepare('SELECT * FROM media_uploads WHERE media_id = ?').bind(id).first<{ offset: number; parts: number; locked_until: number | null }>())!;
+}
+
+/** A request body the test feeds by hand: it stays open, silent, until the test closes it. */
+function heldBody(): { body: ReadableStream<Uint8Array>; feed: (bytes: Uint8Array) => void; end: () => void } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  return { body, feed: (bytes) => controller.enqueue(bytes.slice()), end: () => controller.close() };
+}
+
+describe('a PATCH that outlives its lease (a phone gone silent in a tunnel)', () => {
+  // After its silence the old request gets either a few more bytes (its end writes a carry-over)
+  // or enough to fill a part (it would write that part to R2 again).
+  it.each([
+    ['a few more bytes', 200],
+    ['a whole part more', PART],
+  ])('the client resumed on a new connection and moved on; the old request ends with %s and writes nothing', async (_name, more) => {
+    const clara = await createConsultant();
+    const source = bytesOf(3 * PART + 4321);
+    const item = await create(clara, source.byteLength);
+    const old = heldBody();
+    old.feed(source.subarray(0, PART + 100));
+    const stalled = patch(item.uploadUrl, clara.headers, 0, old.body);
+    // The first part is in R2; 100 bytes wait in the old request's buffer; then nothing comes.
+    await until(async () => (await uploadRow(item.id)).parts === 1);
+    // Its silence outlasts the lease: set in D1 rather than waited for.
+    await env.DB.prepare('UPDATE media_uploads SET locked_until = ? WHERE media_id = ?').bind(Date.now() - 1, item.id).run();
+
+    expect(await offsetOf(item.uploadUrl, clara.headers)).toBe(PART);
+    const resumed = await patch(item.uploadUrl, clara.headers, PART, source.slice(PART, 2 * PART + 500));
+    expect(resumed.status).toBe(204);
+    expect(resumed.headers.get('Upload-Offset')).toBe(String(2 * PART + 500));
+
+    old.feed(source.subarray(PART + 100, PART + 100 + more));
+    old.end();
+    await expectError(await stalled, 409, 'uploadConflict');
+    // Nothing of the old request was written: the offset is the new one's, and the upload goes on.
+    expect(await offsetOf(item.uploadUrl, clara.headers)).toBe(2 * PART + 500);
+    expect((await send(item.uploadUrl, clara.headers, source)).status).toBe(204);
+    expect(await sha256((await stored(item.id))!)).toBe(await sha256(source));
+    expect((await itemRow(item.id))!.state).toBe('ready');
+  });
+});
+
+describe('a silent PATCH gives its upload up within seconds (the clock is faked: Date, in the Worker too)', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  /** Moves the clock the Worker reads to `at`. */
+  const clockAt = (at: number) => vi.setSystemTime(at);
+
+  it("the client's next PATCH is refused while the old one may still be alive, and takes over once it was silent long enough", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const clara = await createConsultant();
+    const source = bytesOf(PART + 999);
+    const item = await create(clara, source.byteLength);
+    const old = heldBody();
+    old.feed(source.subarray(0, 1000));
+    const stalled = patch(item.uploadUrl, clara.headers, 0, old.body);
+    await until(async () => (await uploadRow(item.id)).locked_until !== null);
+
+    clockAt(start + UPLOAD_SILENCE_MS - 1);
+    await expectError(await patch(item.uploadUrl, clara.headers, 0, source.slice(0, 10)), 423, 'uploadBusy');
+    clockAt(start + UPLOAD_SILENCE_MS + 1);
+    const resumed = await patch(item.uploadUrl, clara.headers, 0, source.slice());
+    expect(resumed.status).toBe(204);
+    expect(resumed.headers.get('Upload-Offset')).toBe(String(source.byteLength));
+
+    old.feed(source.subarray(1000, 2000));
+    old.end();
+    await expectError(await stalled, 409, 'uploadConflict');
+    expect(await sha256((await stored(item.id))!)).toBe(await sha256(source));
+  });
+
+  it('a PATCH whose bytes keep coming keeps its upload, however long it takes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let now = Date.now();
+    const clara = await createConsultant();
+    const source = bytesOf(PART + 999);
+    const item = await create(clara, source.byteLength);
+    const slow = heldBody();
+    const sending = patch(item.uploadUrl, clara.headers, 0, slow.body);
+    // A slow phone: 64 KiB every 3 s, each after a silence longer than half the one allowed.
+    let sent = 0;
+    for (let step = 0; step < 4; step++) {
+      now += 3000;
+      clockAt(now);
+      slow.feed(source.subarray(sent, sent + 65_536));
+      sent += 65_536;
+      // Renewed as the bytes arrived: held for a whole silence from now.
+      await until(async () => (await uploadRow(item.id)).locked_until === now + UPLOAD_SILENCE_MS);
+      await expectError(await patch(item.uploadUrl, clara.headers, 0, source.slice(0, 10)), 423, 'uploadBusy');
+    }
+    slow.feed(source.subarray(sent));
+    slow.end();
+    const done = await sending;
+    expect(done.status).toBe(204);
+    expect(done.headers.get('Upload-Offset')).toBe(String(source.byteLength));
+    expect(await sha256((await stored(item.id))!)).toBe(await sha256(source));
+  });
+});
+
+/**
+ * A body of `size` bytes that records how far the Worker read it: to its end, or cancelled.
+ * Chunks of 64 KiB, as they come off a connection.
+ */
+function watchedBody(size: number): { body: ReadableStream<Uint8Array>; read: () => { ended: boolean; cancelled: boolean } } {
+  let sent = 0;
+  let ended = false;
+  let cancelled = false;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= size) {
+        ended = true;
+        controller.close();
+        return;
+      }
+      const chunk = Math.min(65_536, size - sent);
+      controller.enqueue(bytesOf(chunk, new Uint8Array(), sent));
+      sent += chunk;
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return { body, read: () => ({ ended, cancelled }) };
+}
+
+describe('what mobile tus clients rely on', () => {
+  it('every refusal speaks tus and reads the body to its end, so the connection can carry the next request', async () => {
+    const [clara, berta] = await Promise.all([createConsultant({ name: 'Clara' }), createConsultant({ name: 'Berta' })]);
+    const item = await create(clara, 100_000);
+    const tus = { ...TUS, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' };
+    const cases: [string, number, string, Record<string, string>, number][] = [
+      ['a wrong Tus-Resumable', 412, 'tusVersion', { ...clara.headers, ...tus, 'Tus-Resumable': '0.2.2' }, 90_000],
+      ['no Tus-Resumable', 412, 'tusVersion', { ...clara.headers, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' }, 90_000],
+      ['another body type', 415, 'uploadContentType', { ...clara.headers, ...tus, 'Content-Type': 'application/octet-stream' }, 90_000],
+      ['a wrong offset', 409, 'uploadConflict', { ...clara.headers, ...tus, 'Upload-Offset': '7' }, 90_000],
+      ['a bad offset', 400, 'invalidInput', { ...clara.headers, ...tus, 'Upload-Offset': 'x' }, 90_000],
+      ['more than the file by Content-Length', 413, 'fileTooLarge', { ...clara.headers, ...tus, 'Content-Length': '100001' }, 100_001],
+      ['more than the file, counted (no length)', 413, 'fileTooLarge', { ...clara.headers, ...tus }, 300_000],
+      ['no credentials', 401, 'unauthorized', tus, 90_000],
+      ["another consultant's item", 404, 'mediaNotFound', { ...berta.headers, ...tus }, 90_000],
+    ];
+    for (const [name, status, code, headers, size] of cases) {
+      const watched = watchedBody(size);
+      const response = await SELF.fetch(item.uploadUrl, { method: 'PATCH', headers, body: watched.body });
+      expect(response.status, name).toBe(status);
+      expect(response.headers.get('Tus-Resumable'), name).toBe('1.0.0');
+      expect(await response.json(), name).toEqual({ error: { code } });
+      expect(watched.read(), name).toEqual({ ended: true, cancelled: false });
+    }
+    // A 412 names the version this server speaks.
+    const wrong = await patch(item.uploadUrl, { ...clara.headers, 'Tus-Resumable': '0.2.2' }, 0, bytesOf(10));
+    expect(wrong.headers.get('Tus-Version')).toBe('1.0.0');
+    await wrong.arrayBuffer();
+    expect(await offsetOf(item.uploadUrl, clara.headers)).toBe(0);
+    // A refusal before the API looks at the upload (a cookie write from another site) speaks tus too.
+    const crossSite = await SELF.fetch(item.uploadUrl, { method: 'PATCH', headers: { ...tus, Cookie: `salon_at=${clara.accessToken}`, Origin: 'https://evil.test' }, body: bytesOf(10) });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get('Tus-Resumable')).toBe('1.0.0');
+    await crossSite.arrayBuffer();
+  });
+
+  it('POST with X-HTTP-Method-Override: PATCH is a PATCH (tus-java-client where the platform has no PATCH)', async () => {
+    const clara = await createConsultant();
+    const source = bytesOf(PART + 4321);
+    const item = await create(clara, source.byteLength);
+    const override = { ...clara.headers, ...TUS, 'X-HTTP-Method-Override': 'PATCH', 'Content-Type': 'application/offset+octet-stream' };
+    const first = await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...override, 'Upload-Offset': '0' }, body: source.slice(0, PART - 1) });
+    expect(first.status).toBe(204);
+    expect(first.headers.get('Upload-Offset')).toBe(String(PART - 1));
+    await expectError(await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...override, 'Upload-Offset': '0' }, body: source.slice(0, 10) }), 409, 'uploadConflict');
+    const rest = await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...override, 'Upload-Offset': String(PART - 1) }, body: source.slice(PART - 1) });
+    expect(rest.status).toBe(204);
+    expect(await sha256((await stored(item.id))!)).toBe(await sha256(source));
+  });
+
+  it("tus's creation request at the upload address (TUSKit always creates first): 201 with itself as Location", async () => {
+    const clara = await createConsultant();
+    const source = bytesOf(70_000);
+    const item = await create(clara, source.byteLength);
+    const options = await SELF.fetch(item.uploadUrl, { method: 'OPTIONS', headers: clara.headers });
+    expect(options.headers.get('Tus-Extension')).toBe('creation');
+    const metadata = `filename ${btoa('foto.jpg')},filetype ${btoa('image/jpeg')}`;
+    const created = await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, ...TUS, 'Upload-Length': String(source.byteLength), 'Upload-Metadata': metadata } });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('Location')).toBe(item.uploadUrl);
+    expect(created.headers.get('Tus-Resumable')).toBe('1.0.0');
+    // Only for the size the item was made with; the item itself is made by POST /api/media alone.
+    await expectError(await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, ...TUS, 'Upload-Length': '1' } }), 400, 'uploadLength');
+    await expectError(await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, ...TUS, 'Upload-Defer-Length': '1' } }), 400, 'uploadLength');
+    await expectError(await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, 'Upload-Length': String(source.byteLength) } }), 412, 'tusVersion');
+    expect((await send(created.headers.get('Location')!, clara.headers, source)).status).toBe(204);
+    expect(await sha256((await stored(item.id))!)).toBe(await sha256(source));
   });
 });
 

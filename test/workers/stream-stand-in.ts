@@ -96,9 +96,19 @@ function describe(video: Video) {
   };
 }
 
+/**
+ * A request for anyone else (the local OpenID Connect provider), sent as it came. Miniflare's
+ * Request is of its own undici, which Node's fetch does not take as a Request; redirects go back
+ * to workerd, which follows them or not as the Worker's fetch asked.
+ */
+function passOn(request: Request): Promise<Response> {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
+  return fetch(request.url, { method: request.method, headers: request.headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
+}
+
 export async function streamStandIn(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  if (url.hostname !== STAND_IN_HOST) return fetch(request);
+  if (url.hostname !== STAND_IN_HOST) return passOn(request);
 
   const control = /^\/__stand-in\/(copies|fail\/(\w+)|posters|deleted|break-poster\/(\w+))$/.exec(url.pathname);
   if (control) {

@@ -9,8 +9,7 @@ import { requireConsultant, valid } from './context';
 /** Token endpoints for the mobile app; browsers sign in through /sso and /callback instead. */
 export const auth = new Hono<ApiEnv>()
   .post('/token', valid('json', AuthTokenSchema), async (c) => {
-    const body = c.req.valid('json');
-    const identity = await exchangeCode(c.env, body.code, body.redirect_uri, body.code_verifier);
+    const identity = await exchangeCode(c.env, c.req.valid('json'));
     const userId = await upsertUser(c.env, c.get('db'), identity);
     return c.json(await createSession(c.get('db'), userId, identity.idToken));
   })

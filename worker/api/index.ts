@@ -6,6 +6,7 @@ import { auth } from './auth';
 import { contentApi } from './content';
 import type { ApiContext, ApiEnv } from './context';
 import { withIdentity } from './context';
+import { tusAnswers } from '../media/tus';
 import { mediaApi } from './media';
 import { moderationApi } from './moderation';
 import { partiesApi } from './parties';
@@ -26,6 +27,7 @@ export function apiError(error: Error, c: ApiContext): Response {
 /** The JSON API (spec section 7) under /api. Every failure has one shape: `{ error: { code } }`. */
 export const api = new Hono<ApiEnv>()
   .basePath('/api')
+  .use('/media/:id/upload', tusAnswers)
   .use(
     // Cookies ride along on cross-site requests; only our own pages may write with them, and
     // only our own pages may open a socket with them.

@@ -6,6 +6,7 @@ import { shortId } from './crypto';
 import type { Db } from '../db/client';
 import { authStates, profiles, userSettings, users } from '../db/schema';
 import type { Env } from '../env';
+import type { AuthorizationResponse } from '../../app/core/schemas';
 
 /**
  * Consultant sign-in: OpenID Connect authorization code flow with PKCE against the configured
@@ -16,13 +17,19 @@ import type { Env } from '../env';
 const configurations = new Map<string, Promise<oidc.Configuration>>();
 const STATE_TTL_MS = 10 * 60 * 1000;
 
-function configuration(env: Env): Promise<oidc.Configuration> {
-  const key = `${env.OIDC_ISSUER}|${env.OIDC_CLIENT_ID}`;
+/**
+ * The provider's configuration for one of our clients: the web app's (OIDC_CLIENT_ID, with its
+ * secret when it is confidential) or the companion app's (OIDC_APP_CLIENT_ID, a native app's
+ * public client: PKCE only).
+ */
+function configuration(env: Env, clientId = env.OIDC_CLIENT_ID): Promise<oidc.Configuration> {
+  const key = `${env.OIDC_ISSUER}|${clientId}`;
   let config = configurations.get(key);
   if (!config) {
-    const auth = env.OIDC_CLIENT_SECRET ? oidc.ClientSecretBasic(env.OIDC_CLIENT_SECRET) : oidc.None();
+    const secret = clientId === env.OIDC_CLIENT_ID ? env.OIDC_CLIENT_SECRET : undefined;
+    const auth = secret ? oidc.ClientSecretBasic(secret) : oidc.None();
     const execute = env.OIDC_ALLOW_HTTP === 'true' ? [oidc.allowInsecureRequests] : [];
-    config = oidc.discovery(new URL(env.OIDC_ISSUER), env.OIDC_CLIENT_ID, undefined, auth, { execute });
+    config = oidc.discovery(new URL(env.OIDC_ISSUER), clientId, undefined, auth, { execute });
     // A failed discovery is not cached: the provider may simply not be up yet.
     config.catch(() => configurations.delete(key));
     configurations.set(key, config);
@@ -117,17 +124,26 @@ export async function finishSignIn(
   }
 }
 
-/** The mobile app's exchange (`POST /auth/token`): it ran the flow itself and sends the code. */
-export async function exchangeCode(env: Env, code: string, redirectUri: string, codeVerifier: string | undefined): Promise<ProviderIdentity> {
+/**
+ * The companion app's exchange (`POST /api/auth/token`): it ran the code flow with PKCE itself
+ * (as the client OIDC_APP_CLIENT_ID, or the web app's client when that is unset) and sends what
+ * its redirect URI received. openid-client judges that as it judges the browser's callback: the
+ * `iss` a provider announces it sends (RFC 9207) must be there and be the issuer, the state and
+ * nonce must be the app's, the verifier must fit the challenge.
+ */
+export async function exchangeCode(env: Env, response: AuthorizationResponse): Promise<ProviderIdentity> {
   try {
-    const config = await configuration(env);
-    const currentUrl = new URL(redirectUri);
-    currentUrl.search = new URLSearchParams({ code }).toString();
+    const config = await configuration(env, env.OIDC_APP_CLIENT_ID || env.OIDC_CLIENT_ID);
+    const currentUrl = new URL(response.redirect_uri);
+    const parameters = new URLSearchParams({ code: response.code });
+    if (response.iss !== undefined) parameters.set('iss', response.iss);
+    if (response.state !== undefined) parameters.set('state', response.state);
+    currentUrl.search = parameters.toString();
     const tokens = await oidc.authorizationCodeGrant(
       config,
       currentUrl,
-      { pkceCodeVerifier: codeVerifier, idTokenExpected: true },
-      { redirect_uri: redirectUri },
+      { pkceCodeVerifier: response.code_verifier, expectedState: response.state, expectedNonce: response.nonce, idTokenExpected: true },
+      { redirect_uri: response.redirect_uri },
     );
     return identityFrom(tokens);
   } catch {

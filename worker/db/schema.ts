@@ -278,8 +278,13 @@ export const mediaUploads = sqliteTable(
     multipartId: text('multipart_id'),
     offset: integer('offset').notNull(),
     parts: integer('parts').notNull(),
-    /** While a PATCH writes: until when it holds the upload (a lease, renewed with every part). */
+    /**
+     * While a PATCH writes: until when it holds the upload (a lease renewed while its bytes arrive;
+     * worker/media/tus.ts), and the lease's token. Every write of upload state names the token, so
+     * a request whose lease was taken over writes nothing.
+     */
     lockedUntil: integer('locked_until'),
+    lease: text('lease'),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [index('media_uploads_updated_idx').on(t.updatedAt)],

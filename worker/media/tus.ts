@@ -1,10 +1,11 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../../app/core/errors';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import { SNIFF_BYTES, contentMatches } from '../../app/core/media-content';
 import { IdSchema } from '../../app/core/schemas';
-import type { ApiEnv } from '../api/context';
+import type { ApiContext, ApiEnv } from '../api/context';
 import { requireConsultant } from '../api/context';
 import type { Db } from '../db/client';
 import type { MediaItemRow, MediaUploadRow } from '../db/schema';
@@ -28,11 +29,22 @@ import type { Env } from '../env';
  * first (offset − parts × part size) bytes are those bytes. The object is always rewritten whole
  * before the offset moves past it, and a new carry-over starts with the old one unless a part was
  * cut in between, so a crash between the two steps never breaks it.
+ *
+ * One PATCH at a time writes an upload: it holds a lease (`Lease`), and every write of upload
+ * state names the lease's token in the same statement. A request whose client went silent loses
+ * the lease to the client's next PATCH and, should it ever wake, writes nothing (ADR 021).
  */
 
 const TUS_VERSION = '1.0.0';
-/** A PATCH holds its upload this long, renewed with every part: a second PATCH meanwhile is refused. */
-const LEASE_MS = 60_000;
+/**
+ * How long a PATCH keeps its upload without a sign of life. The bytes that arrive renew it; once
+ * they stop (a phone in a tunnel, whose old connection the Worker cannot see die), the client's
+ * next PATCH takes the upload over after this long: within tus-java-client's default retries
+ * (0.5 + 1 + 2 + 3 s).
+ */
+export const UPLOAD_SILENCE_MS = 5_000;
+/** Held around each write to R2, which must never overlap another request's (a part written twice gets a new etag). */
+const WRITE_MS = 60_000;
 /** The cron gives up on an upload that has not moved for this long (and aborts its parts in R2). */
 export const UPLOAD_ABANDONED_MS = DAY_MS;
 
@@ -46,7 +58,7 @@ export function uploadUrl(requestUrl: string, mediaId: string): string {
 
 /** The upload row of a new item: nothing stored yet. */
 export function newUpload(mediaId: string, now: number): MediaUploadRow {
-  return { mediaId, multipartId: null, offset: 0, parts: 0, lockedUntil: null, updatedAt: now };
+  return { mediaId, multipartId: null, offset: 0, parts: 0, lockedUntil: null, lease: null, updatedAt: now };
 }
 
 /** The owner's item and its upload; another consultant's item is not found, like a missing one. */
@@ -95,7 +107,7 @@ interface Progress {
  * One PATCH: appends the body at the upload's offset and answers with the new offset. Bytes that
  * reached the Worker are kept even when the body breaks off; the error then still goes back.
  */
-async function patch(env: Env, db: Db, item: MediaItemRow, upload: MediaUploadRow, body: ReadableStream<Uint8Array> | null, waitUntil: (promise: Promise<unknown>) => void): Promise<{ offset: number; done: boolean }> {
+async function patch(env: Env, db: Db, lease: Lease, item: MediaItemRow, upload: MediaUploadRow, body: ReadableStream<Uint8Array> | null, waitUntil: (promise: Promise<unknown>) => void): Promise<{ offset: number; done: boolean }> {
   const buffer = new Uint8Array(PART);
   const state: Progress = { multipartId: upload.multipartId, parts: upload.parts, filled: upload.offset - upload.parts * PART };
   if (state.filled > 0) await readInto(env.MEDIA, carryKey(item), state.filled, buffer);
@@ -104,19 +116,26 @@ async function patch(env: Env, db: Db, item: MediaItemRow, upload: MediaUploadRo
   const position = () => state.parts * PART + state.filled;
 
   const writePart = async () => {
+    await lease.extend(WRITE_MS);
     if (!state.multipartId) {
       const multipart = await env.MEDIA.createMultipartUpload(item.storageKey, { httpMetadata: { contentType: item.contentType } });
       state.multipartId = multipart.uploadId;
     }
     const part = await env.MEDIA.resumeMultipartUpload(item.storageKey, state.multipartId).uploadPart(state.parts + 1, buffer);
     const now = Date.now();
-    await db.batch([
-      db.insert(mediaUploadParts).values({ mediaId: item.id, partNumber: part.partNumber, etag: part.etag }).onConflictDoUpdate({ target: [mediaUploadParts.mediaId, mediaUploadParts.partNumber], set: { etag: part.etag } }),
+    // Both statements ask for the lease; the update's answer says whether it still held.
+    const [, moved] = await db.batch([
+      db
+        .insert(mediaUploadParts)
+        .select(db.select({ mediaId: mediaUploads.mediaId, partNumber: sql<number>`${part.partNumber}`.as('part_number'), etag: sql<string>`${part.etag}`.as('etag') }).from(mediaUploads).where(lease.held))
+        .onConflictDoUpdate({ target: [mediaUploadParts.mediaId, mediaUploadParts.partNumber], set: { etag: part.etag } }),
       db
         .update(mediaUploads)
-        .set({ multipartId: state.multipartId, parts: state.parts + 1, offset: (state.parts + 1) * PART, lockedUntil: now + LEASE_MS, updatedAt: now })
-        .where(eq(mediaUploads.mediaId, item.id)),
+        .set({ multipartId: state.multipartId, parts: state.parts + 1, offset: (state.parts + 1) * PART, lockedUntil: lease.renewed(now), updatedAt: now })
+        .where(lease.held)
+        .returning({ mediaId: mediaUploads.mediaId }),
     ]);
+    if (moved.length === 0) throw new LeaseLost();
     state.parts += 1;
     state.filled = 0;
   };
@@ -125,8 +144,11 @@ async function patch(env: Env, db: Db, item: MediaItemRow, upload: MediaUploadRo
   const keepCarry = async () => {
     const grew = state.parts === partsAtStart ? state.filled > carried : state.filled > 0;
     if (!grew) return;
+    await lease.extend(WRITE_MS);
     await env.MEDIA.put(carryKey(item), buffer.subarray(0, state.filled));
-    await db.update(mediaUploads).set({ offset: position(), updatedAt: Date.now() }).where(eq(mediaUploads.mediaId, item.id));
+    const now = Date.now();
+    const moved = await db.update(mediaUploads).set({ offset: position(), lockedUntil: lease.renewed(now), updatedAt: now }).where(lease.held).returning({ mediaId: mediaUploads.mediaId });
+    if (moved.length === 0) throw new LeaseLost();
   };
 
   if (body) {
@@ -135,10 +157,8 @@ async function patch(env: Env, db: Db, item: MediaItemRow, upload: MediaUploadRo
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        if (position() + value.byteLength > item.size) {
-          await reader.cancel().catch(() => {});
-          throw new AppError('fileTooLarge');
-        }
+        await lease.alive();
+        if (position() + value.byteLength > item.size) throw new AppError('fileTooLarge');
         for (let at = 0; at < value.byteLength; ) {
           const take = Math.min(PART - state.filled, value.byteLength - at);
           buffer.set(value.subarray(at, at + take), state.filled);
@@ -148,18 +168,23 @@ async function patch(env: Env, db: Db, item: MediaItemRow, upload: MediaUploadRo
         }
       }
     } catch (error) {
-      // Bytes past the declared size are refused whole; a broken body keeps what arrived. Kept
-      // in waitUntil too: the runtime may cut the request short once the client is gone.
-      if (!(error instanceof AppError)) {
-        const kept = keepCarry();
+      // Bytes past the declared size are refused whole; a broken body keeps what arrived (unless
+      // its lease was taken over meanwhile). Kept in waitUntil too: the runtime may cut the
+      // request short once the client is gone.
+      if (!(error instanceof AppError) && !(error instanceof LeaseLost)) {
+        const kept = keepCarry().catch((lost: unknown) => {
+          if (!(lost instanceof LeaseLost)) throw lost;
+        });
         waitUntil(kept);
         await kept;
       }
+      // What the upload will not take is read and dropped, so the connection carries the next request.
+      await discard(reader);
       throw error;
     }
   }
   if (position() === item.size) {
-    await finish(env, db, item, state, buffer);
+    await finish(env, db, lease, item, state, buffer);
     return { offset: item.size, done: true };
   }
   await keepCarry();
@@ -171,7 +196,8 @@ async function patch(env: Env, db: Db, item: MediaItemRow, upload: MediaUploadRo
  * that is not what it claims (HTML or SVG named a JPEG, a polyglot) is deleted and its item fails.
  * A video stays waiting: its conversion starts it (the Stream part of the media work).
  */
-async function finish(env: Env, db: Db, item: MediaItemRow, state: Progress, buffer: Uint8Array): Promise<void> {
+async function finish(env: Env, db: Db, lease: Lease, item: MediaItemRow, state: Progress, buffer: Uint8Array): Promise<void> {
+  await lease.extend(WRITE_MS);
   const tail = buffer.subarray(0, state.filled);
   if (state.multipartId) {
     const multipart = env.MEDIA.resumeMultipartUpload(item.storageKey, state.multipartId);
@@ -188,66 +214,180 @@ async function finish(env: Env, db: Db, item: MediaItemRow, state: Progress, buf
   await env.MEDIA.delete(carryKey(item));
   const now = Date.now();
   const next = matches ? (item.mediaType === 'video' ? 'waiting' : 'ready') : 'failed';
+  // The upload's row last: the statements before it ask for the lease it gives up.
   await db.batch([
-    db.update(mediaUploads).set({ offset: item.size, parts: 0, multipartId: null, lockedUntil: null, updatedAt: now }).where(eq(mediaUploads.mediaId, item.id)),
-    db.delete(mediaUploadParts).where(eq(mediaUploadParts.mediaId, item.id)),
-    db.update(mediaItems).set({ state: next, updatedAt: now }).where(eq(mediaItems.id, item.id)),
+    db.delete(mediaUploadParts).where(and(eq(mediaUploadParts.mediaId, item.id), lease.heldHere)),
+    db.update(mediaItems).set({ state: next, updatedAt: now }).where(and(eq(mediaItems.id, item.id), lease.heldHere)),
+    db.update(mediaUploads).set({ offset: item.size, parts: 0, multipartId: null, lockedUntil: null, lease: null, updatedAt: now }).where(lease.held),
   ]);
   if (!matches) throw new AppError('mediaTypeMismatch');
 }
 
-/** Takes the upload for one PATCH at `offset`, or says why not. */
-async function lease(db: Db, mediaId: string, offset: number, now: number): Promise<void> {
-  const taken = await db
-    .update(mediaUploads)
-    .set({ lockedUntil: now + LEASE_MS })
-    .where(and(eq(mediaUploads.mediaId, mediaId), eq(mediaUploads.offset, offset), sql`(${mediaUploads.lockedUntil} IS NULL OR ${mediaUploads.lockedUntil} < ${now})`))
-    .returning({ mediaId: mediaUploads.mediaId });
-  if (taken.length === 0) {
-    const current = await db.query.mediaUploads.findFirst({ where: eq(mediaUploads.mediaId, mediaId) });
-    throw new AppError(current?.offset === offset ? 'uploadBusy' : 'uploadConflict');
+/** Another request took the upload over: this one must write nothing more. */
+class LeaseLost extends Error {}
+
+/**
+ * A PATCH's hold on its upload: a token in the upload's row, valid until `locked_until`. Taking
+ * it over (an expired lease) puts another token there, so every conditional write of the old
+ * holder finds no row and it stops.
+ */
+class Lease {
+  private until: number;
+
+  private constructor(
+    private readonly db: Db,
+    private readonly mediaId: string,
+    private readonly token: string,
+    now: number,
+  ) {
+    this.until = now + UPLOAD_SILENCE_MS;
+  }
+
+  /** Takes the upload for one PATCH at `offset`, or says why not. */
+  static async take(db: Db, mediaId: string, offset: number, now: number): Promise<Lease> {
+    const token = crypto.randomUUID();
+    const taken = await db
+      .update(mediaUploads)
+      .set({ lease: token, lockedUntil: now + UPLOAD_SILENCE_MS })
+      .where(and(eq(mediaUploads.mediaId, mediaId), eq(mediaUploads.offset, offset), sql`(${mediaUploads.lockedUntil} IS NULL OR ${mediaUploads.lockedUntil} < ${now})`))
+      .returning({ mediaId: mediaUploads.mediaId });
+    if (taken.length === 0) {
+      const current = await db.query.mediaUploads.findFirst({ where: eq(mediaUploads.mediaId, mediaId) });
+      throw new AppError(current?.offset === offset ? 'uploadBusy' : 'uploadConflict');
+    }
+    return new Lease(db, mediaId, token, now);
+  }
+
+  /** The condition every write of upload state carries: this lease still holds the upload. */
+  get held() {
+    return and(eq(mediaUploads.mediaId, this.mediaId), eq(mediaUploads.lease, this.token));
+  }
+
+  /** The same, for statements on other tables. */
+  get heldHere() {
+    return exists(this.db.select({ mediaId: mediaUploads.mediaId }).from(mediaUploads).where(this.held));
+  }
+
+  /** Keeps the upload `ms` longer from now, unless it was taken over. */
+  async extend(ms: number): Promise<void> {
+    const now = Date.now();
+    const kept = await this.db.update(mediaUploads).set({ lockedUntil: now + ms }).where(this.held).returning({ mediaId: mediaUploads.mediaId });
+    if (kept.length === 0) throw new LeaseLost();
+    this.until = now + ms;
+  }
+
+  /** Bytes arrived: renewed once half of the silence allowed is spent. */
+  async alive(): Promise<void> {
+    if (this.until - Date.now() < UPLOAD_SILENCE_MS / 2) await this.extend(UPLOAD_SILENCE_MS);
+  }
+
+  /** A write of state that ended the hold for R2 (`extend(WRITE_MS)`): back to the silence allowed. */
+  renewed(now: number): number {
+    this.until = now + UPLOAD_SILENCE_MS;
+    return this.until;
+  }
+
+  async release(): Promise<void> {
+    await this.db.update(mediaUploads).set({ lease: null, lockedUntil: null }).where(this.held);
+  }
+}
+
+/** The most of a refused request's body that is read to its end: Cloudflare's own limit on a body. */
+const DISCARD_BYTES_MAX = 100 * 1024 * 1024;
+
+/**
+ * Reads what is left of a body the upload will not take, and drops it. Cancelled or left half
+ * read, such a body broke the connection it came on: wrangler dev's proxy reset it or held the
+ * next request for half a minute, workerd itself reset it (ADR 021). Read to its end, the next
+ * request on the connection is answered at once. A body past the limit is cancelled after all.
+ */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > DISCARD_BYTES_MAX) return void (await reader.cancel());
+    }
+  } catch {
+    // The client went away: nothing is left to read.
   }
 }
 
 /**
+ * Every answer of an upload address, refusals of who is asking included (mounted in front of the
+ * API's identity check, worker/api/index.ts): it speaks tus, a 412 names the version spoken, and
+ * a body nothing read is read to its end before the answer goes.
+ */
+export const tusAnswers: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  await next();
+  c.res.headers.set('Tus-Resumable', TUS_VERSION);
+  if (c.res.status === 412) c.res.headers.set('Tus-Version', TUS_VERSION);
+  const body = c.req.raw.body;
+  if (body && !body.locked) await discard(body.getReader());
+};
+
+function requireTusVersion(c: ApiContext): void {
+  if (c.req.header('Tus-Resumable') !== TUS_VERSION) throw new AppError('tusVersion');
+}
+
+/** PATCH: the body's bytes at `Upload-Offset`. */
+async function patchUpload(c: ApiContext): Promise<Response> {
+  const db = c.get('db');
+  const { item, upload } = await ownUpload(db, requireConsultant(c).userId, c.req.param('id')!);
+  requireTusVersion(c);
+  if (c.req.header('Content-Type') !== 'application/offset+octet-stream') throw new AppError('uploadContentType');
+  const header = c.req.header('Upload-Offset') ?? '';
+  if (!OFFSET.test(header)) throw new AppError('invalidInput');
+  const offset = Number(header);
+  if (offsetOf(item, upload) !== offset || offset === item.size) throw new AppError('uploadConflict');
+  const declared = Number(c.req.header('Content-Length') ?? Number.NaN);
+  if (Number.isFinite(declared) && offset + declared > item.size) throw new AppError('fileTooLarge');
+  const lease = await Lease.take(db, item.id, offset, Date.now());
+  try {
+    const result = await patch(c.env, db, lease, item, upload, c.req.raw.body, (promise) => c.executionCtx.waitUntil(promise));
+    return c.body(null, 204, tusHeaders({ 'Upload-Offset': String(result.offset) }));
+  } catch (error) {
+    // The client moved on without this request: what it still had is not the upload's any more.
+    if (error instanceof LeaseLost) throw new AppError('uploadConflict');
+    throw error;
+  } finally {
+    await lease.release();
+  }
+}
+
+/**
+ * tus's creation request (POST with Upload-Length), for clients that always create an upload
+ * before they send (TUSKit does). The item, and with it its upload, was made by
+ * `POST /api/media`, the one way to make one; its upload address answers a creation request for
+ * the size declared there with itself as the upload's Location (ADR 021).
+ */
+async function createUpload(c: ApiContext): Promise<Response> {
+  const { item, upload } = await ownUpload(c.get('db'), requireConsultant(c).userId, c.req.param('id')!);
+  requireTusVersion(c);
+  offsetOf(item, upload);
+  if (c.req.header('Upload-Length') !== String(item.size)) throw new AppError('uploadLength');
+  return c.body(null, 201, tusHeaders({ Location: uploadUrl(c.req.url, item.id) }));
+}
+
+/**
  * Mounted below /api/media, behind its consultant check. Hono answers HEAD from the GET route
- * (without the body), which is where tus's HEAD is.
+ * (without the body), which is where tus's HEAD is. A POST that says
+ * `X-HTTP-Method-Override: PATCH` is a PATCH (tus-java-client sends that where the platform has
+ * no PATCH); any other POST is a creation request.
  */
 export const tusApi = new Hono<ApiEnv>()
-  .use('/:id/upload', async (c, next) => {
-    await next();
-    c.res.headers.set('Tus-Resumable', TUS_VERSION);
-  })
   .options('/:id/upload', async (c) => {
     await ownUpload(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
-    return c.body(null, 204, { 'Tus-Version': TUS_VERSION, 'Tus-Max-Size': String(LIMITS.mediaBytesMax) });
+    return c.body(null, 204, { 'Tus-Version': TUS_VERSION, 'Tus-Max-Size': String(LIMITS.mediaBytesMax), 'Tus-Extension': 'creation' });
   })
   .get('/:id/upload', async (c) => {
     const { item, upload } = await ownUpload(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
     return c.body(null, 200, tusHeaders({ 'Upload-Offset': String(offsetOf(item, upload)), 'Upload-Length': String(item.size) }));
   })
-  .patch('/:id/upload', async (c) => {
-    const db = c.get('db');
-    const { item, upload } = await ownUpload(db, requireConsultant(c).userId, c.req.param('id'));
-    if (c.req.header('Tus-Resumable') !== TUS_VERSION) {
-      await c.req.raw.body?.cancel();
-      throw new AppError('tusVersion');
-    }
-    if (c.req.header('Content-Type') !== 'application/offset+octet-stream') throw new AppError('uploadContentType');
-    const header = c.req.header('Upload-Offset') ?? '';
-    if (!OFFSET.test(header)) throw new AppError('invalidInput');
-    const offset = Number(header);
-    if (offsetOf(item, upload) !== offset || offset === item.size) throw new AppError('uploadConflict');
-    const declared = Number(c.req.header('Content-Length') ?? Number.NaN);
-    if (Number.isFinite(declared) && offset + declared > item.size) throw new AppError('fileTooLarge');
-    await lease(db, item.id, offset, Date.now());
-    try {
-      const result = await patch(c.env, db, item, upload, c.req.raw.body, (promise) => c.executionCtx.waitUntil(promise));
-      return c.body(null, 204, tusHeaders({ 'Upload-Offset': String(result.offset) }));
-    } finally {
-      await db.update(mediaUploads).set({ lockedUntil: null }).where(eq(mediaUploads.mediaId, item.id));
-    }
-  });
+  .patch('/:id/upload', patchUpload)
+  .post('/:id/upload', (c) => (c.req.header('X-HTTP-Method-Override')?.toUpperCase() === 'PATCH' ? patchUpload(c) : createUpload(c)));
 
 /**
  * The cron: uploads that have not moved for a day are given up. R2 would keep their parts (and
@@ -273,7 +413,7 @@ export async function abortStaleUploads(env: Env, db: Db, now = Date.now()): Pro
     await db.batch([
       db.update(mediaItems).set({ state: 'failed', updatedAt: now }).where(eq(mediaItems.id, item.id)),
       db.delete(mediaUploadParts).where(eq(mediaUploadParts.mediaId, item.id)),
-      db.update(mediaUploads).set({ multipartId: null, parts: 0, lockedUntil: null, updatedAt: now }).where(eq(mediaUploads.mediaId, item.id)),
+      db.update(mediaUploads).set({ multipartId: null, parts: 0, lockedUntil: null, lease: null, updatedAt: now }).where(eq(mediaUploads.mediaId, item.id)),
     ]);
   }
   return stale.length;

@@ -746,6 +746,7 @@ const de = {
     uploadConflict: 'Der Upload ist an einer anderen Stelle weitergegangen. Er wird dort fortgesetzt.',
     uploadBusy: 'An diesem Upload wird gerade geschrieben. Bitte gleich noch einmal versuchen.',
     uploadFailed: 'Dieser Upload ist fehlgeschlagen. Bitte die Datei neu hochladen.',
+    uploadLength: 'Die Größe passt nicht zu der, die beim Anlegen des Uploads angegeben wurde.',
     tusVersion: 'Diese Upload-Version wird nicht unterstützt.',
     mediaNotFound: 'Diese Datei oder diesen Ordner gibt es nicht.',
     folderNotFound: 'Diesen Ordner gibt es nicht (mehr).',

@@ -748,6 +748,7 @@ const en: Translation = {
     uploadConflict: 'The upload has moved on elsewhere. It continues from there.',
     uploadBusy: 'This upload is being written right now. Please try again in a moment.',
     uploadFailed: 'This upload failed. Please upload the file again.',
+    uploadLength: 'The size does not match the one given when the upload was created.',
     tusVersion: 'This upload version is not supported.',
     mediaNotFound: "This file or folder doesn't exist.",
     folderNotFound: "This folder doesn't exist (anymore).",

@@ -751,6 +751,7 @@ const fr: Translation = {
     uploadConflict: "L'envoi a avancé ailleurs. Il reprend à partir de là.",
     uploadBusy: 'Cet envoi est en cours d’écriture. Réessayez dans un instant.',
     uploadFailed: 'Cet envoi a échoué. Envoyez à nouveau le fichier.',
+    uploadLength: "La taille ne correspond pas à celle indiquée à la création de l'envoi.",
     tusVersion: "Cette version d'envoi n'est pas prise en charge.",
     mediaNotFound: "Ce fichier ou ce dossier n'existe pas.",
     folderNotFound: "Ce dossier n'existe pas (ou plus).",

@@ -748,6 +748,7 @@ const it: Translation = {
     uploadConflict: 'Il caricamento è proseguito altrove. Riprende da lì.',
     uploadBusy: 'Su questo caricamento si sta scrivendo proprio ora. Riprova tra un momento.',
     uploadFailed: 'Questo caricamento non è riuscito. Carica di nuovo il file.',
+    uploadLength: 'La dimensione non corrisponde a quella indicata alla creazione del caricamento.',
     tusVersion: 'Questa versione di caricamento non è supportata.',
     mediaNotFound: 'Questo file o questa cartella non esiste.',
     folderNotFound: 'Questa cartella non esiste (più).',

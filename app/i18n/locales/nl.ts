@@ -748,6 +748,7 @@ const nl: Translation = {
     uploadConflict: 'De upload is elders verdergegaan. Hij gaat daar verder.',
     uploadBusy: 'Er wordt nu naar deze upload geschreven. Probeer het zo nog eens.',
     uploadFailed: 'Deze upload is mislukt. Upload het bestand opnieuw.',
+    uploadLength: 'De grootte komt niet overeen met die bij het aanmaken van de upload.',
     tusVersion: 'Deze uploadversie wordt niet ondersteund.',
     mediaNotFound: 'Dit bestand of deze map bestaat niet.',
     folderNotFound: 'Deze map bestaat niet (meer).',
