@@ -15,6 +15,8 @@ import { autoplayDue } from '../app/core/applied-template';
 import type { TemplateMessage } from '../app/core/templates';
 import type { ApplyMode } from './template-play';
 import { applyTemplate, changeApplied, playDue, readApplied, removeApplied, sendFull } from './template-play';
+import { Serial, hostIds, makeOnlyHost } from './hosts';
+import { recordHosts } from '../worker/services/parties';
 
 /** Kept on each socket so it survives hibernation: ids only. */
 interface Attachment {
@@ -38,7 +40,7 @@ const FIRST_PING_WINDOW_MS = 3000;
 const PRESENCE_CHECK_MIN_MS = 500;
 
 /** Storage keys of the alarm's duties (the one alarm serves them all; see `arm`). */
-const DUE = { mirror: 'mirrorDue', expiryAnnounced: 'expiryAnnounced' } as const;
+const DUE = { mirror: 'mirrorDue', expiryAnnounced: 'expiryAnnounced', hosts: 'hostsUnrecorded' } as const;
 
 /** Only the Worker reaches the room, so what it put in these headers is trusted. */
 function readHeader<T>(request: Request, name: string): T | null {
@@ -278,6 +280,7 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     await this.ctx.storage.delete(DUE.mirror);
     const facts = this.store.facts;
     if (!facts) return;
+    if (await this.ctx.storage.get<boolean>(DUE.hosts)) await this.followHosts().catch(() => undefined);
     // Notices (a guest joined) are not what was said: they neither become the latest message
     // nor make the party unread, so the seq is the latest message's, not the log's.
     const latest = this.store.latestMessage();
@@ -314,6 +317,28 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     if (regained.length > 0) await linkFiles(this.env.DB, partyId, regained);
     this.store.forgetReleased(released);
     await collectMedia(this.env, unheld.filter((id) => !regained.includes(id)));
+  }
+
+  /** D1's hosts follow the room's, one write at a time (durable-objects/hosts.ts). */
+  private readonly hostWrites = new Serial();
+
+  /**
+   * Writes the room's hosts to D1. A write that fails is left to the mirror, which tries again;
+   * the flag is in storage, so an evicted room still does.
+   */
+  private followHosts(): Promise<void> {
+    return this.hostWrites.run(async () => {
+      const partyId = this.store.facts?.partyId;
+      if (!partyId) return;
+      try {
+        await recordHosts(this.env.DB, partyId, hostIds(this.store));
+        await this.ctx.storage.delete(DUE.hosts);
+      } catch (error) {
+        await this.ctx.storage.put(DUE.hosts, true);
+        this.scheduleMirror();
+        throw error;
+      }
+    });
   }
 
   /** Links files the room now holds (see releaseMedia); answers those that still exist. */
@@ -543,12 +568,17 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     return sendFull(this, stored, templateId);
   }
 
-  /** D1 already records the new roles; the room follows and tells everyone. */
-  async setRoles(changes: { id: string; role: 'host' | 'guest' }[]): Promise<void> {
-    for (const change of changes) {
-      const member = this.store.setRole(change.id, change.role);
-      if (member) this.broadcast({ type: 'guestUpdate', member: publicMember(member) });
-    }
+  /**
+   * Makes `target` (an active member, as D1 knows them) the party's only host, judged by the room
+   * (durable-objects/hosts.ts); answers once D1 records the room's hosts.
+   */
+  async makeHost(actor: Member, facts: RoomFacts, target: Member): Promise<Outcome<null>> {
+    const stored = this.enter(actor, facts);
+    const member = stored && this.admit(target);
+    if (!stored || !member) return { ok: false, code: 'notMember' };
+    const outcome = makeOnlyHost(this, stored, member);
+    if (outcome.ok) await this.followHosts();
+    return outcome;
   }
 
   /** Removed (stays out) or left (may come back): either way their sockets close at once. */
