@@ -11,6 +11,7 @@ import { sendMail } from '../mail/sender';
 import { abortUploadsOf } from '../media/tus';
 import { collectMedia } from './media-cleanup';
 import { deleteParty } from './parties';
+import { endSessionsOf } from './session-end';
 
 /**
  * Account deletion by e-mail (spec: /delete-account, POST /moderation/delete-account {email}).
@@ -99,6 +100,7 @@ export async function deleteDueAccounts(env: Env, now = Date.now()): Promise<num
 
 /**
  * An account and everything in it, through the paths that delete each thing elsewhere:
+ * - its sessions first, as signing out ends one: her open pages are signed out at once;
  * - its parties, each as its owner deletes one: guests still connected are told it is over, and
  *   the files only it showed go;
  * - its templates, with the copies recipients added (a shared template stops working for them);
@@ -111,6 +113,7 @@ export async function deleteDueAccounts(env: Env, now = Date.now()): Promise<num
  * Returns whether the account is gone; a run that stops halfway is finished by the next one.
  */
 export async function deleteAccount(env: Env, db: Db, userId: string, now = Date.now()): Promise<boolean> {
+  await endSessionsOf(env, userId, now);
   const owned = await db.select({ id: parties.id }).from(parties).where(eq(parties.userId, userId));
   for (const party of owned) await deleteParty(env, db, userId, party.id);
 
