@@ -16,7 +16,7 @@ import type { AppliedAction, AppliedTemplate } from '../app/core/applied-templat
 import { autoplayDue } from '../app/core/applied-template';
 import type { TemplateMessage } from '../app/core/templates';
 import type { ApplyMode } from './template-play';
-import { applyTemplate, changeApplied, playDue, readApplied, removeApplied, sendFull } from './template-play';
+import { applyTemplate, changeApplied, playDue, readApplied, removeApplied, sendFull, withdrawTemplate } from './template-play';
 import { Serial, hostIds, makeOnlyHost } from './hosts';
 import type { SessionSockets, SocketSession } from './sessions';
 import { closeExpiredSessions, endSessions, sessionExpired, sessionTag, sessionsDue } from './sessions';
@@ -603,6 +603,11 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const stored = this.enter(member, facts);
     if (!stored) return { ok: false, code: 'notMember' };
     return sendFull(this, stored, templateId);
+  }
+
+  /** Its owner took the template back: the applied copy, if it is this one, stops (template-play.ts). */
+  async withdrawTemplate(templateId: string): Promise<boolean> {
+    return withdrawTemplate(this, templateId);
   }
 
   /**

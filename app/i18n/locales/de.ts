@@ -711,6 +711,7 @@ const de = {
     removed: 'Du wurdest aus der Party entfernt.',
     restricted: 'Das Schreiben für Gäste ist gerade ausgeschaltet.',
     templateReadOnly: 'Diese Vorlage wurde mit dir geteilt. Du kannst sie verwenden, aber nicht ändern.',
+    templateRevoked: 'Wer diese Vorlage geteilt hat, hat sie zurückgezogen. Sie kann nicht mehr abgespielt werden.',
     wrongPassword: 'Falsches Passwort!',
     partyExpired: 'Diese Party ist vorbei.',
     notFound: 'Seite nicht gefunden',

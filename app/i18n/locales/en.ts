@@ -713,6 +713,7 @@ const en: Translation = {
     removed: 'You have been removed from the party.',
     restricted: 'Writing is turned off for guests.',
     templateReadOnly: 'This template was shared with you. You can use it but not change it.',
+    templateRevoked: 'Whoever shared this template has taken it back. It can no longer be played.',
     wrongPassword: 'Wrong password!',
     partyExpired: 'This party is over.',
     notFound: 'Page not found',

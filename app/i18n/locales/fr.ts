@@ -716,6 +716,7 @@ const fr: Translation = {
     removed: 'Vous ne faites plus partie de la soirée.',
     restricted: "L'écriture est désactivée pour les invités.",
     templateReadOnly: "Ce modèle a été partagé avec vous. Vous pouvez l'utiliser, mais pas le modifier.",
+    templateRevoked: "La personne qui a partagé ce modèle l'a retiré. Il ne peut plus être joué.",
     wrongPassword: 'Mot de passe incorrect !',
     partyExpired: 'Cette soirée est terminée.',
     notFound: 'Page introuvable',

@@ -713,6 +713,7 @@ const it: Translation = {
     removed: 'Non fai più parte di questa festa.',
     restricted: 'La scrittura è disattivata per gli ospiti.',
     templateReadOnly: 'Questo modello è stato condiviso con te. Puoi usarlo, ma non modificarlo.',
+    templateRevoked: 'Chi ha condiviso questo modello lo ha ritirato. Non può più essere riprodotto.',
     wrongPassword: 'Password errata!',
     partyExpired: 'Questa festa è finita.',
     notFound: 'Pagina non trovata',

@@ -713,6 +713,7 @@ const nl: Translation = {
     removed: 'Je bent uit de party verwijderd.',
     restricted: 'Schrijven is voor gasten uitgezet.',
     templateReadOnly: 'Dit sjabloon is met je gedeeld. Je kunt het gebruiken, maar niet wijzigen.',
+    templateRevoked: 'Wie dit sjabloon deelde, heeft het ingetrokken. Het kan niet meer worden afgespeeld.',
     wrongPassword: 'Onjuist wachtwoord!',
     partyExpired: 'Deze party is voorbij.',
     notFound: 'Pagina niet gevonden',
