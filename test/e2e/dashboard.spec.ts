@@ -25,6 +25,8 @@ test('a company consultant creates a party for a chosen profile, edits it, and f
   await dialog.getByLabel('Art der Party').fill('Herbst-Wellness');
   await dialog.getByLabel('Name der gastgebenden Person (optional)').fill('Petra');
   await expect(dialog.getByLabel('Ablauf')).not.toHaveValue('');
+  // A new party has no members a password could keep out: the note is for editing.
+  await expect(dialog.getByText('Wer schon in der Party ist', { exact: false })).toHaveCount(0);
   await dialog.getByLabel('Profil für die Beratung').selectOption({ label: 'Jonas Weber' });
   await dialog.getByRole('button', { name: 'Party anlegen' }).click();
   await expect(dialog).toHaveCount(0);
@@ -58,6 +60,8 @@ test('a company consultant creates a party for a chosen profile, edits it, and f
   await card.getByRole('menuitem', { name: 'Bearbeiten' }).click();
   const edit = page.getByRole('dialog', { name: 'Party bearbeiten' });
   await expect(edit.getByLabel('Art der Party')).toHaveValue('Herbst-Wellness');
+  // A changed password keeps the guests who joined (ADR 020); the dialog says so by its field.
+  await expect(edit.getByLabel('Passwort (optional)')).toHaveAccessibleDescription('Wer schon in der Party ist, bleibt drin: Ein neues Passwort gilt für neue Gäste.');
   await edit.getByLabel('Profil für die Beratung').selectOption({ label: 'Clara Hoffmann' });
   await edit.getByLabel('Ablauf').fill('2024-01-01T10:00');
   await edit.getByRole('button', { name: 'Speichern' }).click();

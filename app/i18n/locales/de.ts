@@ -214,6 +214,7 @@ const de = {
     endsOnSave: 'Dieser Zeitpunkt ist vorbei: Beim Speichern endet die Party.',
     passwordKeep: 'Unverändert lassen',
     removePassword: 'Passwort entfernen',
+    passwordMembersStay: 'Wer schon in der Party ist, bleibt drin: Ein neues Passwort gilt für neue Gäste.',
     save: 'Speichern',
     title: 'Neue Party anlegen',
     partyType: 'Art der Party',

@@ -216,6 +216,7 @@ const en: Translation = {
     endsOnSave: 'This time has passed: saving ends the party.',
     passwordKeep: 'Leave unchanged',
     removePassword: 'Remove password',
+    passwordMembersStay: 'Guests who have already joined stay in: a new password applies to new guests.',
     save: 'Save',
     title: 'Create a new party',
     partyType: 'Type of party',

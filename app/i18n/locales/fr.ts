@@ -219,6 +219,7 @@ const fr: Translation = {
     endsOnSave: 'Cette heure est passée : la soirée se termine à l’enregistrement.',
     passwordKeep: 'Laisser inchangé',
     removePassword: 'Supprimer le mot de passe',
+    passwordMembersStay: "Les invités déjà présents restent : un nouveau mot de passe s'applique aux nouveaux invités.",
     save: 'Enregistrer',
     title: 'Créer une soirée',
     partyType: 'Type de soirée',

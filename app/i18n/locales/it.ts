@@ -216,6 +216,7 @@ const it: Translation = {
     endsOnSave: 'Quest’ora è già passata: salvando, la festa termina.',
     passwordKeep: 'Lascia invariata',
     removePassword: 'Rimuovi password',
+    passwordMembersStay: 'Chi è già nella festa resta: una nuova password vale per i nuovi ospiti.',
     save: 'Salva',
     title: 'Crea una nuova festa',
     partyType: 'Tipo di festa',

@@ -216,6 +216,7 @@ const nl: Translation = {
     endsOnSave: 'Dit tijdstip is voorbij: bij opslaan eindigt de party.',
     passwordKeep: 'Ongewijzigd laten',
     removePassword: 'Wachtwoord verwijderen',
+    passwordMembersStay: 'Gasten die al deelnemen, blijven erin: een nieuw wachtwoord geldt voor nieuwe gasten.',
     save: 'Opslaan',
     title: 'Nieuwe party aanmaken',
     partyType: 'Soort party',
