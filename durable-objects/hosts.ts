@@ -2,12 +2,13 @@ import type { ErrorCode } from '../app/core/errors';
 import type { Outcome, Room } from './handlers';
 import { allowed, partyState, publicMember } from './handlers';
 import type { RoomStore, StoredMember } from './store';
+import { recordHosts } from '../worker/services/parties';
 
 /**
  * Who is host. The room is the one judge (ADR 020): "make X the only host" is one step inside the
  * object, so two calls at once for different guests end with exactly one host, and members it
- * knows keep the role it gave them whatever the Worker read from D1. D1 follows the room (`Serial`
- * below), so the pages' guest lists and the Worker's own checks agree with it.
+ * knows keep the role it gave them whatever the Worker read from D1. D1 follows the room
+ * (`HostsInD1` below), so the pages' guest lists and the Worker's own checks agree with it.
  */
 
 /** Makes `target` the party's only host; the previous host becomes a guest. Everyone is told. */
@@ -29,17 +30,45 @@ export function hostIds(store: RoomStore): string[] {
   return [...store.members.values()].filter((member) => member.role === 'host' && !member.removed).map((member) => member.id);
 }
 
+/** The storage key of a write to D1 that failed and is still owed (an evicted room owes it too). */
+const OWED = 'hostsUnrecorded';
+
 /**
- * Runs tasks one after another. D1 follows the room by writing the room's hosts as they are when
- * the write starts: in a row, the last write always carries the room's final state, whereas two
- * writes in flight at once could land in either order. A failed task does not stop the next.
+ * D1 follows the room: each write sets D1's hosts to the room's as they are when the write starts,
+ * and the writes run one after another. In a row, the last write always carries the room's final
+ * state, whereas two writes in flight at once could land in either order. A write that fails is
+ * owed, and the room's next mirror makes it (`retry`).
  */
-export class Serial {
+export class HostsInD1 {
   private last: Promise<void> = Promise.resolve();
 
-  run(task: () => Promise<void>): Promise<void> {
-    const next = this.last.then(task);
+  constructor(
+    private readonly d1: D1Database,
+    private readonly store: RoomStore,
+    private readonly storage: DurableObjectStorage,
+    /** Asks for the mirror, which calls `retry`. */
+    private readonly retryLater: () => void,
+  ) {}
+
+  write(): Promise<void> {
+    const next = this.last.then(async () => {
+      const partyId = this.store.facts?.partyId;
+      if (!partyId) return;
+      try {
+        await recordHosts(this.d1, partyId, hostIds(this.store));
+        await this.storage.delete(OWED);
+      } catch (error) {
+        await this.storage.put(OWED, true);
+        this.retryLater();
+        throw error;
+      }
+    });
     this.last = next.catch(() => undefined);
     return next;
+  }
+
+  /** Makes a write that failed; a new failure stays owed. */
+  async retry(): Promise<void> {
+    if (await this.storage.get<boolean>(OWED)) await this.write().catch(() => undefined);
   }
 }

@@ -17,10 +17,9 @@ import { autoplayDue } from '../app/core/applied-template';
 import type { TemplateMessage } from '../app/core/templates';
 import type { ApplyMode } from './template-play';
 import { applyTemplate, changeApplied, playDue, readApplied, removeApplied, sendFull, withdrawTemplate } from './template-play';
-import { Serial, hostIds, makeOnlyHost } from './hosts';
+import { HostsInD1, makeOnlyHost } from './hosts';
 import type { SessionSockets, SocketSession } from './sessions';
 import { closeExpiredSessions, endSessions, sessionExpired, sessionTag, sessionsDue } from './sessions';
-import { recordHosts } from '../worker/services/parties';
 
 /** Kept on each socket so it survives hibernation: ids only. */
 interface Attachment {
@@ -46,7 +45,7 @@ const FIRST_PING_WINDOW_MS = 3000;
 const PRESENCE_CHECK_MIN_MS = 500;
 
 /** Storage keys of the alarm's duties (the one alarm serves them all; see `arm`). */
-const DUE = { mirror: 'mirrorDue', expiryAnnounced: 'expiryAnnounced', hosts: 'hostsUnrecorded' } as const;
+const DUE = { mirror: 'mirrorDue', expiryAnnounced: 'expiryAnnounced' } as const;
 
 /** Only the Worker reaches the room, so what it put in these headers is trusted. */
 function readHeader<T>(request: Request, name: string): T | null {
@@ -60,6 +59,8 @@ function readHeader<T>(request: Request, name: string): T | null {
  */
 export class PartyRoom extends DurableObject<Env> implements Room, SessionSockets {
   readonly store: RoomStore;
+  /** D1's copy of the hosts, following the room's (durable-objects/hosts.ts). */
+  private readonly hosts: HostsInD1;
   private readonly attachments = new WeakMap<WebSocket, Attachment>();
   /** Per member, not per socket: more sockets do not buy a higher rate. */
   private readonly limiters = new Map<string, SendLimiter>();
@@ -73,6 +74,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new RoomStore(ctx.storage.sql, ctx.storage);
+    this.hosts = new HostsInD1(env.DB, this.store, ctx.storage, () => this.scheduleMirror());
     // The runtime answers the page's heartbeat itself: pings never wake a hibernated room, and
     // the alarm reads each socket's last ping (getWebSocketAutoResponseTimestamp).
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
@@ -314,7 +316,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     await this.ctx.storage.delete(DUE.mirror);
     const facts = this.store.facts;
     if (!facts) return;
-    if (await this.ctx.storage.get<boolean>(DUE.hosts)) await this.followHosts().catch(() => undefined);
+    await this.hosts.retry();
     // Notices (a guest joined) are not what was said: they neither become the latest message
     // nor make the party unread, so the seq is the latest message's, not the log's.
     const latest = this.store.latestMessage();
@@ -351,28 +353,6 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     if (regained.length > 0) await linkFiles(this.env.DB, partyId, regained);
     this.store.forgetReleased(released);
     await collectMedia(this.env, unheld.filter((id) => !regained.includes(id)));
-  }
-
-  /** D1's hosts follow the room's, one write at a time (durable-objects/hosts.ts). */
-  private readonly hostWrites = new Serial();
-
-  /**
-   * Writes the room's hosts to D1. A write that fails is left to the mirror, which tries again;
-   * the flag is in storage, so an evicted room still does.
-   */
-  private followHosts(): Promise<void> {
-    return this.hostWrites.run(async () => {
-      const partyId = this.store.facts?.partyId;
-      if (!partyId) return;
-      try {
-        await recordHosts(this.env.DB, partyId, hostIds(this.store));
-        await this.ctx.storage.delete(DUE.hosts);
-      } catch (error) {
-        await this.ctx.storage.put(DUE.hosts, true);
-        this.scheduleMirror();
-        throw error;
-      }
-    });
   }
 
   /** Links files the room now holds (see releaseMedia); answers those that still exist. */
@@ -619,7 +599,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const member = stored && this.admit(target);
     if (!stored || !member) return { ok: false, code: 'notMember' };
     const outcome = makeOnlyHost(this, stored, member);
-    if (outcome.ok) await this.followHosts();
+    if (outcome.ok) await this.hosts.write();
     return outcome;
   }
 
