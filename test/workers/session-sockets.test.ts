@@ -138,6 +138,20 @@ describe('ending a session closes the sockets opened with it', () => {
   });
 });
 
+describe('the session a socket belongs to is the Worker\'s word', () => {
+  it("a session header sent by the client is not passed on: a guest's socket is no session's", async () => {
+    const { consultant, party, guest } = await world();
+    const row = await env.DB.prepare('SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at LIMIT 1').bind(consultant.userId).first<{ id: string }>();
+    const forged = { 'X-Salon-Session': encodeURIComponent(JSON.stringify({ id: row!.id, expiresAt: Date.now() - 1000 })) };
+    const { socket } = await connected(party.id, { ...guest.headers, ...forged });
+    const tempId = crypto.randomUUID();
+    socket.send(textMessage('Ganz normal', tempId));
+    expect((await socket.next('ack', 3000, (event) => event.tempId === tempId)).message.message).toBe('Ganz normal');
+    expect(await runInDurableObject(stub(party.id), (_room: PartyRoom, state: DurableObjectState) => state.getWebSockets(`session:${row!.id}`).length)).toBe(1);
+    socket.close();
+  });
+});
+
 describe('a session whose access token expires', () => {
   it("has its socket closed by the room's alarm; the refreshed session reconnects", async () => {
     const consultant = await createConsultant();

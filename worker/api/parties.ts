@@ -261,6 +261,8 @@ export const partiesApi = new Hono<ApiEnv>()
     headers.set(ROOM_HEADER.facts, encodeURIComponent(JSON.stringify(roomFacts(party))));
     // The manager's socket lives no longer than her session (ADR 020).
     const session = member.role === 'manager' ? c.get('identity').consultant : null;
+    // The room trusts these headers: one the client sent is never passed on.
+    headers.delete(ROOM_HEADER.session);
     if (session) headers.set(ROOM_HEADER.session, encodeURIComponent(JSON.stringify({ id: session.sessionId, expiresAt: session.expiresAt * 1000 } satisfies SocketSession)));
     const partyRoom = room(c.env, party.id);
     const response = await partyRoom.fetch(new Request(c.req.url, { headers }));
