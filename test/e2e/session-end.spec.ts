@@ -1,3 +1,4 @@
+import type { WebSocketRoute } from '@playwright/test';
 import { expect, test } from './diagnostics';
 import { SCREENS, hostParty, joinAs, phoneContext } from './helpers';
 import { DEMO_PASSWORD } from '../../scripts/demo-data.mjs';
@@ -41,5 +42,35 @@ test('signing out in another tab ends the open party page at once: it says so an
   await expect(party.getByText('Ich bin noch da')).toBeVisible();
 
   await guestContext.close();
+  await context.close();
+});
+
+test('a socket the room closed for its expired access token reconnects by itself; the chat goes on', async ({ browser }) => {
+  const { context, page: party } = await hostParty(browser, 'Stunden-Party');
+  // The room closes the socket when the token it was opened with expires (after an hour): here the
+  // test closes it with the room's code and reason, and spoils the access cookie.
+  const sockets: WebSocketRoute[] = [];
+  await party.routeWebSocket(/\/socket$/, (socket) => {
+    socket.connectToServer();
+    sockets.push(socket);
+  });
+  await party.reload();
+  const input = party.getByRole('textbox', { name: 'Nachricht' });
+  await expect(input).toBeEnabled();
+  await expect.poll(() => sockets.length).toBeGreaterThan(0);
+  const before = sockets.length;
+
+  // As after an hour: the access token in the cookie no longer works (the refresh token does).
+  const [access] = (await context.cookies()).filter((cookie) => cookie.name === 'salon_at');
+  await context.addCookies([{ ...access!, value: 'abgelaufen' }]);
+  await sockets[before - 1]!.close({ code: 4010, reason: 'sessionExpired' });
+  await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(before);
+  await input.fill('Nach dem Wiederverbinden');
+  await input.press('Enter');
+  await expect(party.getByTestId('message').filter({ hasText: 'Nach dem Wiederverbinden' })).toBeVisible();
+  await expect(party.getByTestId('pending-message')).toHaveCount(0);
+  await expect(party.getByRole('heading', { name: 'Du bist abgemeldet' })).toHaveCount(0);
+  // The page's question to the API refreshed the tokens.
+  expect((await context.cookies()).find((cookie) => cookie.name === 'salon_at')?.value).not.toBe('abgelaufen');
   await context.close();
 });
