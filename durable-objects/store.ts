@@ -233,20 +233,24 @@ export class RoomStore {
     this.facts = facts;
   }
 
-  /** Adds or renames a member; a removed member stays removed. */
+  /**
+   * Adds or renames a member; a removed member stays removed. The role is taken for a newcomer
+   * only: the room judges roles of the members it knows (durable-objects/hosts.ts), whatever the
+   * caller read from D1 (which follows the room).
+   */
   upsertMember(member: Member): StoredMember {
     const existing = this.members.get(member.id);
     // Every API call and socket admits its member first: unchanged, that must not cost a write
     // (a write transaction, and an output gate, on every history page).
-    if (existing && existing.firstName === member.firstName && existing.lastName === member.lastName && existing.role === member.role) return existing;
-    const stored: StoredMember = { ...member, removed: existing?.removed ?? false, seenSeq: existing?.seenSeq ?? 0 };
+    if (existing && existing.firstName === member.firstName && existing.lastName === member.lastName) return existing;
+    const stored: StoredMember = { ...member, role: existing?.role ?? member.role, removed: existing?.removed ?? false, seenSeq: existing?.seenSeq ?? 0 };
     this.sql.exec(
       `INSERT INTO members (id, first_name, last_name, role) VALUES (?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name, role = excluded.role`,
-      member.id,
-      member.firstName,
-      member.lastName,
-      member.role,
+       ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name`,
+      stored.id,
+      stored.firstName,
+      stored.lastName,
+      stored.role,
     );
     this.members.set(member.id, stored);
     return stored;

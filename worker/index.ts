@@ -18,6 +18,7 @@ import * as faq from './services/faq';
 import * as media from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
+import * as sessionEnd from './services/session-end';
 import * as settings from './services/settings';
 import * as templates from './services/templates';
 
@@ -34,6 +35,7 @@ export const services = {
   templates,
   oidc,
   sessions,
+  sessionEnd,
   cookies: { COOKIE, readCookies, serializeCookie, clearCookie, sessionCookies, clearSessionCookies, guestCookie },
 };
 export type Services = typeof services;
@@ -68,7 +70,7 @@ export default {
 
   async scheduled(controller, env): Promise<void> {
     const db = database(env.DB);
-    await sessions.deleteExpiredSessions(db);
+    await sessionEnd.endExpiredSessions(env, controller.scheduledTime);
     // Accounts whose owners confirmed their deletion (spec: within 48 hours; this runs daily).
     await accountDeletion.deleteDueAccounts(env, controller.scheduledTime);
     // Stale uploads first: the purge deletes rows that still name their multipart uploads.

@@ -59,6 +59,11 @@ export interface AppliedTemplate {
   sentMessages: string[];
   messages: AppliedMessage[];
   autoplay: Autoplay | null;
+  /**
+   * Someone else's template whose owner took it back (stopped sharing it, or deleted it): nothing
+   * more of it is played, and the panel says why until the manager removes it (ADR 020).
+   */
+  revoked?: true;
 }
 
 /** Spec-silent: the autoplay's delay per message (issue 13: e.g. 20 s, adjustable). */
@@ -204,9 +209,14 @@ export function stopPlaying(state: AppliedTemplate): AppliedTemplate {
   return { ...state, autoplay: null };
 }
 
-/** When the autoplay's next message is due; null when it is not running. */
+/** Its owner took the template back: it stops, and is kept only to say so. */
+export function revoke(state: AppliedTemplate): AppliedTemplate {
+  return { ...stopPlaying(state), revoked: true };
+}
+
+/** When the autoplay's next message is due; null when it is not running (never for a template taken back). */
 export function autoplayDue(state: AppliedTemplate | null): number | null {
-  return state?.autoplay && !state.autoplay.paused ? state.autoplay.nextAt : null;
+  return state?.autoplay && !state.autoplay.paused && !state.revoked ? state.autoplay.nextAt : null;
 }
 
 /** After a message went out while the autoplay runs: the next one a whole delay later. */

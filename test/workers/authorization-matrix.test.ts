@@ -189,6 +189,20 @@ async function buildWorld(): Promise<Built> {
       if (applied) await asClara('POST', `/parties/${party.id}/template`, { templateId }, 201);
       return { templateId, messageIds };
     },
+    revokedTemplate: async () => {
+      const asBerta = async (method: string, path: string, body: unknown, status: number) => {
+        const response = await apiInPlace(path, { method, headers: berta.headers, body });
+        if (response.status !== status) throw new Error(`world: ${method} ${path}: ${response.status} ${await response.text()}`);
+        return status === 204 ? null : json<{ id: string; shareToken: string }>(response);
+      };
+      const templateId = (await asBerta('POST', '/templates/create', { title: 'Geteilt' }, 201))!.id;
+      const messageIds = [(await asBerta('POST', `/templates/${templateId}/sendMessage`, { message: 'Hallo' }, 201))!.id];
+      const { shareToken } = (await asBerta('PUT', `/templates/${templateId}/share`, undefined, 200))!;
+      await asClara('POST', `/templates/share/${shareToken}`, {}, 201);
+      await asClara('POST', `/parties/${party.id}/template`, { templateId }, 201);
+      await asBerta('PUT', `/templates/${templateId}/revokeShare`, undefined, 204);
+      return { templateId, messageIds };
+    },
   };
   return { world, as };
 }

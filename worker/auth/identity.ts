@@ -2,7 +2,7 @@ import { REFRESH_TOKEN_TTL_S } from '../../app/core/limits';
 import type { Db } from '../db/client';
 import { COOKIE, clearCookie, readCookies, serializeCookie } from './cookies';
 import { parseBasic, parseGuestCookie, verifyGuest } from './guests';
-import type { SessionTokens } from './sessions';
+import type { ConsultantSession, SessionTokens } from './sessions';
 import { checkAccessToken, refreshSession } from './sessions';
 
 /**
@@ -10,7 +10,7 @@ import { checkAccessToken, refreshSession } from './sessions';
  * whose access token expired is refreshed here, transparently; a failed refresh signs it out.
  */
 export interface Identity {
-  consultant: { userId: string; sessionId: string } | null;
+  consultant: ConsultantSession | null;
   guest: { guestId: string } | null;
   /** Bearer credentials were sent but have expired: the app should refresh. */
   consultantExpired: boolean;
@@ -38,7 +38,7 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
 
   if (authorization?.startsWith('Bearer ')) {
     const check = await checkAccessToken(db, authorization.slice(7).trim());
-    if (check.status === 'valid') identity.consultant = { userId: check.userId, sessionId: check.sessionId };
+    if (check.status === 'valid') identity.consultant = { userId: check.userId, sessionId: check.sessionId, expiresAt: check.expiresAt };
     identity.consultantExpired = check.status === 'expired';
     return identity;
   }
@@ -55,7 +55,7 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
     identity.viaCookie = true;
     const check = access ? await checkAccessToken(db, access) : ({ status: 'invalid' } as const);
     if (check.status === 'valid') {
-      identity.consultant = { userId: check.userId, sessionId: check.sessionId };
+      identity.consultant = { userId: check.userId, sessionId: check.sessionId, expiresAt: check.expiresAt };
     } else if (request.headers.get('Upgrade') === 'websocket') {
       // A 101 response cannot carry the rotated cookies, so an upgrade never refreshes: it is
       // refused, and the page's next ordinary request refreshes before it reconnects.
@@ -63,7 +63,7 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
     } else {
       const tokens = refresh ? await refreshSession(db, refresh) : null;
       if (tokens) {
-        identity.consultant = { userId: tokens.userId, sessionId: tokens.sessionId };
+        identity.consultant = { userId: tokens.userId, sessionId: tokens.sessionId, expiresAt: tokens.expiresAt };
         identity.setCookies.push(...sessionCookies(request, tokens));
       } else {
         identity.setCookies.push(...clearSessionCookies(request));

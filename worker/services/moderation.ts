@@ -13,7 +13,8 @@ import { activeGuest, managerMember, room, roomFacts } from './parties';
 
 /**
  * What managers and hosts do to a party and its guests. D1 owns memberships and the party record,
- * so it is written first; the room then follows, tells everyone and closes sockets.
+ * so it is written first; the room then follows, tells everyone and closes sockets. Roles are the
+ * exception: the room owns them, and D1 follows it (makeHost).
  */
 
 function allow(actor: Member, action: Action, party: PartyRow): void {
@@ -35,16 +36,14 @@ export async function removeGuest(env: Env, db: Db, party: PartyRow, actor: Memb
   await room(env, party.id).dropMember(guestId, 'removed');
 }
 
-/** One host at a time: the previous host becomes a guest again. */
+/**
+ * One host at a time: the previous host becomes a guest again. D1 says who is a member; the room
+ * judges the roles and makes the change in one step, then D1 follows it (ADR 020).
+ */
 export async function makeHost(env: Env, db: Db, party: PartyRow, actor: Member, guestId: string): Promise<void> {
   const target = await targetGuest(db, party.id, guestId);
-  allow(actor, { type: 'makeHost', target }, party);
-  const previous = await db.query.partyMembers.findMany({ columns: { guestId: true }, where: and(eq(partyMembers.partyId, party.id), eq(partyMembers.isHost, true)) });
-  await db.batch([
-    db.update(partyMembers).set({ isHost: false }).where(eq(partyMembers.partyId, party.id)),
-    db.update(partyMembers).set({ isHost: true }).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, guestId))),
-  ]);
-  await room(env, party.id).setRoles([...previous.map((row) => ({ id: row.guestId, role: 'guest' as const })), { id: guestId, role: 'host' }]);
+  const outcome = await room(env, party.id).makeHost(actor, roomFacts(party), target);
+  if (!outcome.ok) throw new AppError(outcome.code);
 }
 
 export async function setRestriction(env: Env, db: Db, party: PartyRow, actor: Member, restrictedMessaging: boolean): Promise<void> {
