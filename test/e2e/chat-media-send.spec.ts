@@ -97,13 +97,16 @@ test('several files at once, the first as a reply; a video waits for its convers
   await expect(photo.getByTestId('reply-quote')).toContainText('Gibt es das auch in Bewegung?');
   await expectLoaded(photo.getByRole('img', { name: /^Foto von Anna/ }), 640);
   const video = guest.getByTestId('message').filter({ has: guest.getByTestId('chat-file') }).last();
-  await expect(video.getByTestId('chat-file')).toHaveText('Video', { timeout: 30_000 });
+  // Named by its library title (the file's name without the extension), with its poster.
+  const videoTitle = basename(clip).replace(/\.[^.]+$/, '');
+  await expect(video.getByTestId('chat-file-title')).toHaveText(videoTitle, { timeout: 30_000 });
+  await expect(video.getByTestId('chat-file')).toContainText('Video');
   await expect(video.getByTestId('reply-quote')).toHaveCount(0);
   await expect(banner).toHaveCount(0);
 
   // The guest plays it: hls.js (a Media Source, so a blob: source) with the renditions to choose from.
   await video.getByTestId('chat-file').click();
-  const viewer = guest.getByRole('dialog', { name: 'Video' });
+  const viewer = guest.getByRole('dialog', { name: videoTitle });
   const player = viewer.getByTestId('video-player');
   await expect(viewer.getByLabel('Qualität')).toBeVisible();
   await expect(viewer.getByLabel('Qualität').locator('option')).toHaveText(['Automatisch', '720p', '360p']);
