@@ -124,11 +124,14 @@ test('the media picker: folders, search and previews of the library; two items g
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
   const manager = await context.newPage();
   await signIn(manager, 'anna@salon.test');
-  const link = await createParty(manager, 'Katalog-Auswahl');
+  // Named for this run (a retry runs in a new worker, with a new RUN): it must not meet the first attempt's party.
+  const link = await createParty(manager, `Katalog-Auswahl ${RUN}`);
 
-  // The library: a folder with one photo, another photo at the top.
+  // The library: a folder with one photo, another photo at the top. Its buttons and file input
+  // work once the page has hydrated: a click before that is lost.
   const folder = `Prospekte ${RUN}`;
   await manager.goto('/media');
+  await settled(manager);
   await manager.getByRole('button', { name: 'Neuer Ordner' }).click();
   await manager.getByRole('dialog', { name: 'Neuer Ordner' }).getByLabel('Ordnername').fill(folder);
   await manager.getByRole('button', { name: 'Anlegen' }).click();
@@ -137,6 +140,7 @@ test('the media picker: folders, search and previews of the library; two items g
   await manager.locator('input[type="file"]').setInputFiles(chosen(photos[0], 'image/jpeg'));
   await expect(manager.getByRole('heading', { name: `Sommerkleid-${RUN}`, exact: true })).toBeVisible();
   await manager.goto('/media');
+  await settled(manager);
   await manager.locator('input[type="file"]').setInputFiles(chosen(photos[1], 'image/jpeg'));
   await expect(manager.getByRole('heading', { name: `Winterjacke-${RUN}`, exact: true })).toBeVisible();
 

@@ -23,9 +23,10 @@ export function MediaViewer({ media, partyId, onClose }: { media: ViewedMedia; /
   const { t } = useTranslation();
   const id = useId();
   const close = useRef<HTMLButtonElement>(null);
-  const [ownTitle, setOwnTitle] = useState<string | null>(null);
   const file = `/files/${media.id}`;
-  const title = ownTitle ?? media.title;
+  // The title a PDF gives itself, for the file it came from (the viewer may be handed another).
+  const [own, setOwn] = useState<{ file: string; title: string | null } | null>(null);
+  const title = (own?.file === file ? own.title : null) ?? media.title;
   const round = 'flex h-11 w-11 shrink-0 items-center justify-center rounded-full ring-1 ring-white/30 hover:bg-white/10';
 
   return (
@@ -47,7 +48,7 @@ export function MediaViewer({ media, partyId, onClose }: { media: ViewedMedia; /
         ) : media.mediaType === 'audio' ? (
           <audio controls preload="metadata" src={file} aria-label={media.title} className="w-full" data-testid="audio-player" />
         ) : (
-          <PdfViewer file={file} title={title} previewSrc={media.hasPreview === false ? null : `${file}/preview`} onTitle={setOwnTitle} />
+          <PdfViewer key={file} file={file} title={title} previewSrc={media.hasPreview === false ? null : `${file}/preview`} onTitle={(found) => setOwn({ file, title: found })} />
         )}
       </div>
     </Dialog>

@@ -13,6 +13,11 @@ type Loaded = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; doc: P
 const OVERSCAN_PAGES = 1;
 /** Room beside the pages, CSS pixels. */
 const SIDE_PX = 12;
+/**
+ * The viewer's height: the dialog's (the screen less its margin) less its title bar and padding.
+ * The toolbar takes what it needs (two rows on a narrow phone) and the pages the rest.
+ */
+const HEIGHT = 'h-[calc(100dvh-7rem)]';
 /** After a zoom a drawn page is drawn anew once the zoom has settled; meanwhile its old drawing is stretched. */
 const REDRAW_DELAY_MS = 150;
 
@@ -211,7 +216,7 @@ export function PdfViewer({ file, title, previewSrc, onTitle }: { file: string; 
 
   if (loaded.kind !== 'ready') {
     return (
-      <div className="flex h-[calc(100dvh-9rem)] flex-col items-center justify-center gap-3 px-3 text-center" data-testid="pdf-viewer" data-state={loaded.kind}>
+      <div className={`${HEIGHT} flex flex-col items-center justify-center gap-3 px-3 text-center`} data-testid="pdf-viewer" data-state={loaded.kind}>
         {loaded.kind === 'loading' && previewSrc ? <img src={previewSrc} alt="" className="max-h-[60%] max-w-full rounded bg-white opacity-80" onError={(event) => (event.currentTarget.hidden = true)} /> : null}
         {loaded.kind === 'loading' ? (
           <p role="status">{t('media.viewer.pdfLoading')}</p>
@@ -225,7 +230,7 @@ export function PdfViewer({ file, title, previewSrc, onTitle }: { file: string; 
   }
 
   return (
-    <div data-testid="pdf-viewer" data-state="ready">
+    <div className={`${HEIGHT} flex flex-col`} data-testid="pdf-viewer" data-state="ready">
       <div className="flex flex-wrap items-center justify-center gap-x-0.5 gap-y-2 pb-2 sm:gap-x-1">
         <button type="button" className={button} onClick={() => goTo(page - 1)} disabled={page <= 1} aria-label={t('media.viewer.previousPage')}>
           <UpIcon className="h-5 w-5" />
@@ -265,7 +270,7 @@ export function PdfViewer({ file, title, previewSrc, onTitle }: { file: string; 
           event.preventDefault();
           zoomTo(zoomStep(zoom, direction));
         }}
-        className="relative h-[calc(100dvh-12rem)] touch-pan-x touch-pan-y overflow-auto overscroll-contain bg-slate-800 [overflow-anchor:none] sm:h-[calc(100dvh-10rem)]"
+        className="relative min-h-0 flex-1 touch-pan-x touch-pan-y overflow-auto overscroll-contain bg-slate-800 [overflow-anchor:none]"
         data-testid="pdf-pages"
       >
         <div ref={pages} className="relative" style={{ width: contentWidth, height: layout ? listHeight(layout) + PDF_PAGE_GAP_PX : 0 }}>
