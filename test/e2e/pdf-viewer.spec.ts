@@ -2,7 +2,7 @@ import type { CDPSession, Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { CATALOGUE_BLUE, cataloguePdf, handMadePdf } from '../fixtures/pdf';
 import { expect, test } from './diagnostics';
-import { SCREENS, createParty, expectNoSidewaysScroll, phoneContext, settled, signIn } from './helpers';
+import { SCREENS, createParty, expectNoSidewaysScroll, joinAs, phoneContext, settled, signIn } from './helpers';
 
 /**
  * PDFs, drawn by pdf.js on every device (phones have no PDF viewer of their own, and neither has
@@ -265,4 +265,44 @@ test('a one-page PDF on a phone in German: drawn the screen’s width, and a tit
   await expectNoSidewaysScroll(page, 'a landscape PDF on a phone');
   await page.screenshot({ path: `${SHOTS}/viewer-landscape-phone.png` });
   await context.close();
+});
+
+test('a guest who closes the viewer while its PDF still loads or draws is left with no error', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const managerContext = await browser.newContext({ ...SCREENS.desktop, locale: 'de-DE' });
+  const manager = await managerContext.newPage();
+  await signIn(manager, 'anna@salon.test');
+  const name = `Kurz-${RUN}.pdf`;
+  await uploadCatalogue(manager, name);
+  await manager.goto('/parties');
+  const link = await createParty(manager, `Schnell zu ${RUN}`);
+  await manager.goto(link);
+  await settled(manager);
+  await manager.getByRole('button', { name: 'Foto oder Datei anhängen' }).click();
+  await manager.getByRole('menuitem', { name: 'Aus der Mediathek' }).click();
+  const picker = manager.getByRole('dialog', { name: 'Aus der Mediathek senden' });
+  await picker.getByRole('searchbox', { name: 'Medien durchsuchen' }).fill(name);
+  await expect(picker.getByTestId('media-card')).toHaveCount(1);
+  await picker.getByRole('checkbox').check();
+  await picker.getByRole('button', { name: 'Senden' }).click();
+
+  const guestContext = await phoneContext(browser);
+  const guest = await guestContext.newPage();
+  await joinAs(guest, link, 'Ida');
+  const opener = guest.getByTestId('chat-file').last();
+  // pdf.js's worker is torn down at every stage: while it loads, reads the file and draws.
+  for (let delay = 0; delay <= 600; delay += 30) {
+    await opener.click();
+    const viewer = guest.getByRole('dialog', { name: /Fr/ });
+    await expect(viewer).toBeVisible();
+    await guest.waitForTimeout(delay);
+    await viewer.getByRole('button', { name: 'Schließen' }).click();
+    await expect(viewer).toHaveCount(0);
+  }
+  // The last one shows its pages, and whatever a torn-down worker threw has had time to surface.
+  await opener.click();
+  await expect(guest.getByRole('dialog', { name: OWN_TITLE }).getByRole('img', { name: `Seite 1 von ${PAGES}` })).toHaveAttribute('data-drawn', 'true');
+  await guest.waitForTimeout(1000);
+  await guestContext.close();
+  await managerContext.close();
 });

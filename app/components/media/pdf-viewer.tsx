@@ -71,13 +71,17 @@ export function PdfViewer({ file, title, previewSrc, onTitle }: { file: string; 
         const meta = await doc.getMetadata().catch(() => null);
         if (current && meta) onTitleRef.current(documentTitle([meta.metadata?.get('dc:title'), (meta.info as { Title?: unknown } | null)?.Title]));
       } catch (error) {
+        if (!current) return;
         console.warn('PDF not shown', error);
-        if (current) setLoaded({ kind: 'failed' });
+        setLoaded({ kind: 'failed' });
       }
     })();
     return () => {
       current = false;
-      void task?.destroy();
+      // Torn down while it sets the document up, pdf.js's worker throws where nothing catches it
+      // (pdf.worker.mjs, setupDoc): it is ended once the document is open, or failed to open.
+      const ending = task;
+      if (ending) void ending.promise.catch(() => null).then(() => ending.destroy());
     };
   }, [file]);
 
