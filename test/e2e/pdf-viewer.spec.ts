@@ -1,4 +1,4 @@
-import type { CDPSession, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { CATALOGUE_BLUE, cataloguePdf, handMadePdf } from '../fixtures/pdf';
 import { expect, test } from './diagnostics';
@@ -56,6 +56,32 @@ async function uploadCatalogue(page: Page, name: string): Promise<Locator> {
   const card = page.getByTestId('media-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
   await expect(card.getByTestId('media-card-preview')).toHaveJSProperty('complete', true, { timeout: 30_000 });
   return card;
+}
+
+/**
+ * The demo consultant's catalogue `name`, uploaded, and sent into a new party from the library's
+ * picker (which shows the top of its first page too); her page stays on the party.
+ */
+async function catalogueInParty(browser: Browser, name: string, partyTitle: string): Promise<{ managerContext: BrowserContext; manager: Page; link: string }> {
+  const managerContext = await browser.newContext({ ...SCREENS.desktop, locale: 'de-DE' });
+  const manager = await managerContext.newPage();
+  await signIn(manager, 'anna@salon.test');
+  await uploadCatalogue(manager, name);
+  await manager.goto('/parties');
+  const link = await createParty(manager, partyTitle);
+  await manager.goto(link);
+  await settled(manager);
+  await manager.getByRole('button', { name: 'Foto oder Datei anhängen' }).click();
+  await manager.getByRole('menuitem', { name: 'Aus der Mediathek' }).click();
+  const picker = manager.getByRole('dialog', { name: 'Aus der Mediathek senden' });
+  await picker.getByRole('searchbox', { name: 'Medien durchsuchen' }).fill(name);
+  await expect(picker.getByTestId('media-card')).toHaveCount(1);
+  await expectMiddle(manager, picker.getByTestId('media-card-preview'), CATALOGUE_BLUE, 'the picker shows the top of the page');
+  await picker.getByRole('checkbox').check();
+  await manager.screenshot({ path: `${SHOTS}/picker-desktop.png` });
+  await picker.getByRole('button', { name: 'Senden' }).click();
+  await expect(picker).toHaveCount(0);
+  return { managerContext, manager, link };
 }
 
 /** A finger (or two) on the touch screen, through the browser's own input: what a phone sends. */
@@ -156,16 +182,8 @@ test('a catalogue in the library: its card shows its first page from the top, th
 
 test('in a party: the bubble shows the catalogue’s title and first page; a guest reads it on her phone, swipes and pinches', async ({ browser }) => {
   test.setTimeout(120_000);
-  const managerContext = await browser.newContext({ ...SCREENS.desktop, locale: 'de-DE' });
-  const manager = await managerContext.newPage();
-  await signIn(manager, 'anna@salon.test');
   const name = `Fruehjahr-${RUN}.pdf`;
-  await uploadCatalogue(manager, name);
-  await manager.goto('/parties');
-  const link = await createParty(manager, 'Katalog-Abend');
-  await manager.goto(link);
-  await settled(manager);
-
+  const { managerContext, manager, link } = await catalogueInParty(browser, name, `Katalog-Abend ${RUN}`);
   const guestContext = await phoneContext(browser, 'en-GB');
   const guest = await guestContext.newPage();
   await guest.goto(link);
@@ -174,20 +192,6 @@ test('in a party: the bubble shows the catalogue’s title and first page; a gue
   await join.getByLabel('Last name').fill('Green');
   await join.getByRole('button', { name: 'Join the party' }).click();
   await expect(join).toHaveCount(0);
-
-  // The library picker shows the catalogue's first page from its top, too.
-  await manager.getByRole('button', { name: 'Foto oder Datei anhängen' }).click();
-  await manager.getByRole('menuitem', { name: 'Aus der Mediathek' }).click();
-  const picker = manager.getByRole('dialog', { name: 'Aus der Mediathek senden' });
-  await picker.getByRole('searchbox', { name: 'Medien durchsuchen' }).fill(name);
-  await expect(picker.getByTestId('media-card')).toHaveCount(1);
-  const picked = picker.getByTestId('media-card').filter({ has: manager.getByRole('heading', { name, exact: true }) });
-  await expect(picked.getByTestId('media-card-preview')).toHaveJSProperty('complete', true);
-  await expectMiddle(manager, picked.getByTestId('media-card-preview'), CATALOGUE_BLUE, 'the picker shows the top of the page');
-  await picked.getByRole('checkbox').check();
-  await manager.screenshot({ path: `${SHOTS}/picker-desktop.png` });
-  await picker.getByRole('button', { name: 'Senden' }).click();
-  await expect(picker).toHaveCount(0);
 
   // Both bubbles name the catalogue and show its first page.
   for (const [who, kind] of [
@@ -269,23 +273,7 @@ test('a one-page PDF on a phone in German: drawn the screen’s width, and a tit
 
 test('a guest who closes the viewer while its PDF still loads or draws is left with no error', async ({ browser }) => {
   test.setTimeout(120_000);
-  const managerContext = await browser.newContext({ ...SCREENS.desktop, locale: 'de-DE' });
-  const manager = await managerContext.newPage();
-  await signIn(manager, 'anna@salon.test');
-  const name = `Kurz-${RUN}.pdf`;
-  await uploadCatalogue(manager, name);
-  await manager.goto('/parties');
-  const link = await createParty(manager, `Schnell zu ${RUN}`);
-  await manager.goto(link);
-  await settled(manager);
-  await manager.getByRole('button', { name: 'Foto oder Datei anhängen' }).click();
-  await manager.getByRole('menuitem', { name: 'Aus der Mediathek' }).click();
-  const picker = manager.getByRole('dialog', { name: 'Aus der Mediathek senden' });
-  await picker.getByRole('searchbox', { name: 'Medien durchsuchen' }).fill(name);
-  await expect(picker.getByTestId('media-card')).toHaveCount(1);
-  await picker.getByRole('checkbox').check();
-  await picker.getByRole('button', { name: 'Senden' }).click();
-
+  const { managerContext, link } = await catalogueInParty(browser, `Kurz-${RUN}.pdf`, `Schnell zu ${RUN}`);
   const guestContext = await phoneContext(browser);
   const guest = await guestContext.newPage();
   await joinAs(guest, link, 'Ida');
