@@ -1,5 +1,5 @@
 import type { MessageMedia } from './chat-media';
-import { isMediaMessageType } from './chat-media';
+import { isMediaMessageType, messageMedia } from './chat-media';
 import type { ErrorCode } from './errors';
 import type { MessageType } from './messages';
 import type { TemplateMessage } from './templates';
@@ -79,12 +79,7 @@ function problemOf(message: TemplateMessage): ErrorCode | null {
 }
 
 function appliedMessage(message: TemplateMessage, sendId: string): AppliedMessage {
-  const { mediaAttachment, mediaAttachmentType, mediaExtension, mediaAttachmentOwner, contentType } = message;
-  const media =
-    mediaAttachment && mediaAttachmentType && mediaAttachmentOwner && contentType
-      ? { mediaAttachment, mediaAttachmentType, mediaExtension: mediaExtension ?? null, mediaAttachmentOwner, contentType }
-      : null;
-  return { id: message.id, messageType: message.messageType, message: message.message, media, mediaTitle: message.mediaTitle ?? null, problem: problemOf(message), edited: false, sendId };
+  return { id: message.id, messageType: message.messageType, message: message.message, media: messageMedia(message) ?? null, mediaTitle: message.mediaTitle ?? null, problem: problemOf(message), edited: false, sendId };
 }
 
 /** Spec: start (open, position 0). `messages` in the template's order; `newId` makes random ids. */

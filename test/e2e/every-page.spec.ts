@@ -9,6 +9,7 @@ import fr from '../../app/i18n/locales/fr';
 import it from '../../app/i18n/locales/it';
 import nl from '../../app/i18n/locales/nl';
 import { PICTURES } from '../fixtures/images';
+import { cataloguePdf } from '../fixtures/pdf';
 import { expect, test } from './diagnostics';
 import { MAIL_CATCHER, SCREENS, expectNoSidewaysScroll, settled, signIn } from './helpers';
 
@@ -57,7 +58,7 @@ async function libraryFile(request: APIRequestContext, baseURL: string, title: s
   return created.id as string;
 }
 
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PDF = cataloguePdf(2);
 
 async function joinedGuest(browser: Browser, baseURL: string, partyId: string, firstName: string) {
   const context = await browser.newContext();
@@ -133,7 +134,7 @@ type Opening = { what: string; opener: (page: Page) => Locator; shows: string };
 
 const partyMedia: Opening[] = [
   { what: 'lightbox', opener: (page) => page.getByTestId('chat-photo').first(), shows: 'Unser Tisch' },
-  { what: 'media viewer', opener: (page) => page.getByTestId('chat-file').first(), shows: 'Der Katalog' },
+  { what: 'media viewer', opener: (page) => page.getByTestId('chat-file').first(), shows: 'Rundgang-Katalog' },
 ];
 const libraryCard = (title: string) => (page: Page) => page.getByTestId('media-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).getByRole('button', { name: title, exact: true }).first();
 const libraryMedia: Opening[] = [

@@ -342,7 +342,7 @@ describe("a shared template's files", () => {
     await ok(await apply(party, bob.headers, tpl.id), 201);
     await ok(await api(`/parties/${party.id}/sendFullTemplate`, { method: 'POST', headers: bob.headers, body: { templateId: tpl.id } }));
     const [, sent] = await chat(party, guest.headers);
-    expect(sent).toMatchObject({ messageType: 'photo', mediaAttachment: photo, mediaAttachmentOwner: clara.userId, fromTemplate: true });
+    expect(sent).toMatchObject({ messageType: 'photo', mediaAttachment: photo, mediaAttachmentOwner: clara.userId, mediaTitle: 'Produktfoto', fromTemplate: true });
     const response = await fetchFile();
     expect(response.status).toBe(200);
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(JPEG);

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { messageMedia } from '../../app/core/chat-media';
 import { AppError } from '../../app/core/errors';
 import { markerOf } from '../../app/core/markers';
 import { isExpired } from '../../app/core/party';
@@ -75,10 +76,8 @@ export async function forward(env: Env, db: Db, source: PartyRow, actor: Member,
   const copies = [];
   for (const message of found.value) {
     if (message.deleted || markerOf(message)) continue;
-    const { mediaAttachment, mediaAttachmentType, mediaExtension, mediaAttachmentOwner, contentType } = message;
     // A media message keeps its file; the target party's members may then view it too.
-    const media = mediaAttachment && mediaAttachmentType && mediaAttachmentOwner && contentType ? { mediaAttachment, mediaAttachmentType, mediaExtension: mediaExtension ?? null, mediaAttachmentOwner, contentType } : undefined;
-    copies.push({ tempId: await derivedId(`${source.id}/${message.id}/${target.id}`), messageType: message.messageType, message: message.message, replyingTo: null, media });
+    copies.push({ tempId: await derivedId(`${source.id}/${message.id}/${target.id}`), messageType: message.messageType, message: message.message, replyingTo: null, media: messageMedia(message) });
   }
   // The target's room links the files, so its members may view them.
   const result = await room(env, target.id).postMany(await managerMember(db, target), roomFacts(target), copies);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { MEDIA_MESSAGE_KINDS, isMediaMessageType } from '../../app/core/chat-media';
+import { MEDIA_MESSAGE_KINDS, isMediaMessageType, messageMedia } from '../../app/core/chat-media';
 import { AppError } from '../../app/core/errors';
 import { deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath } from '../../app/core/folders';
 import type { EntrySort, FolderTree } from '../../app/core/folders';
@@ -682,11 +682,7 @@ export async function forwardTemplateMessages(
   const party = await db.query.parties.findFirst({ where: and(eq(parties.id, input.targetPartyId ?? ''), eq(parties.userId, userId)) });
   if (!party) throw new AppError('partyNotFound');
   if (isExpired(party.expiresAt, now)) throw new AppError('partyExpired');
-  const copies = messages.map((message) => {
-    const { mediaAttachment, mediaAttachmentType, mediaExtension, mediaAttachmentOwner, contentType } = message;
-    const media = mediaAttachment && mediaAttachmentType && mediaAttachmentOwner && contentType ? { mediaAttachment, mediaAttachmentType, mediaExtension: mediaExtension ?? null, mediaAttachmentOwner, contentType } : undefined;
-    return { tempId: crypto.randomUUID(), messageType: message.messageType, message: message.message, replyingTo: null, media };
-  });
+  const copies = messages.map((message) => ({ tempId: crypto.randomUUID(), messageType: message.messageType, message: message.message, replyingTo: null, media: messageMedia(message) }));
   await linkFiles(env.DB, party.id, copies.flatMap((copy) => (copy.media ? [copy.media.mediaAttachment] : [])), now);
   const result = await room(env, party.id).postMany(await managerMember(db, party), roomFacts(party), copies);
   if (!result.ok) throw new AppError(result.code);
