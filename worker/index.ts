@@ -9,6 +9,7 @@ import * as oidc from './auth/oidc';
 import * as sessions from './auth/sessions';
 import { database } from './db/client';
 import type { Env } from './env';
+import * as returnTo from './http/return-to';
 import { files } from './media/files';
 import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
 import { abortStaleUploads } from './media/tus';
@@ -33,6 +34,7 @@ export const services = {
   settings,
   templates,
   oidc,
+  returnTo,
   sessions,
   cookies: { COOKIE, readCookies, serializeCookie, clearCookie, sessionCookies, clearSessionCookies, guestCookie },
 };
