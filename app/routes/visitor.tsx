@@ -8,8 +8,7 @@ const YEAR_S = 365 * 24 * 60 * 60;
  * Remembers a visitor's choice (the cookie notice dismissed, the browser chosen over the app) in a
  * cookie of its own, so the server leaves the notice or the screen out of every later page. The
  * page's script posts here and carries on; before the script runs, the button is a plain form and
- * the visitor comes back to `returnTo` (a path of ours: worker/http/return-to.ts). It needs no
- * origin check: a post forged by another site could only hide a notice in its victim's browser.
+ * the visitor comes back to `returnTo` (a path of ours: worker/http/return-to.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   // A body that is no form is as wrong as a missing choice.
