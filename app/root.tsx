@@ -7,6 +7,7 @@ import { storesFor } from '~/core/site-config';
 import type { VisitorChoice } from '~/core/visitor';
 import { visitorOffers } from '~/core/visitor';
 import { configuredStores } from '~/lib/site.server';
+import { useNonce } from '~/lib/nonce';
 import { useVisitor } from '~/lib/use-visitor';
 import { errorKeys } from '~/i18n/error-keys';
 import './load-context';
@@ -42,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // entry.client reads it back from this attribute), not from a loader: for a URL that matches no
   // route Remix runs no loader, and a fallback here would hydrate German over English text.
   const { t, i18n } = useTranslation();
+  const nonce = useNonce();
   // A route whose handle says `texts: 'party'` needs only the party's texts (app/i18n/config.ts).
   const partyTexts = useMatches().some((match) => (match.handle as { texts?: string } | undefined)?.texts === 'party');
   return (
@@ -58,8 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <OldBrowserWarning />
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -9,7 +9,9 @@ import * as oidc from './auth/oidc';
 import * as sessions from './auth/sessions';
 import { database } from './db/client';
 import type { Env } from './env';
+import { CSP_REPORT_PATH, cspReports } from './http/csp-report';
 import { refusedAsCrossSite } from './http/origin';
+import * as pagePolicy from './http/page-headers';
 import { REFUSED_PATH, isDataRequest, refusingActions, withoutOrigin } from './http/page-refusal';
 import * as returnTo from './http/return-to';
 import { files } from './media/files';
@@ -36,6 +38,7 @@ export const services = {
   settings,
   templates,
   oidc,
+  pagePolicy,
   returnTo,
   sessions,
   cookies: { COOKIE, readCookies, serializeCookie, clearCookie, sessionCookies, clearSessionCookies, guestCookie },
@@ -63,6 +66,7 @@ export default {
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
     if (url.pathname.startsWith(SOURCE_PREFIX)) return serveSignedSource(request, env);
     if (url.pathname.startsWith('/files/')) return files.fetch(request, env, ctx);
+    if (url.pathname === CSP_REPORT_PATH) return cspReports.fetch(request, env, ctx);
 
     const db = database(env.DB);
     // The one rule against cross-site writes (worker/http/origin.ts), the API's too. A refused form

@@ -30,7 +30,7 @@ import { announceUpload, attachLibraryItem, partyFile, receiveUpload } from '../
 import * as moderation from '../services/moderation';
 import { applyTemplateToParty } from '../services/template-play';
 import { getProfile } from '../services/profiles';
-import { z } from 'zod';
+import { z } from '../../app/core/zod';
 import type { Outcome } from '../../durable-objects/handlers';
 import { ROOM_HEADER } from '../../durable-objects/party-room';
 import { guestCookie } from '../auth/guests';
