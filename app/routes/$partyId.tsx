@@ -36,6 +36,7 @@ import type { ChatMessage } from '~/core/protocol';
 import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
+import { inRecordingDocument } from '~/lib/microphone';
 import type { PartyInfo } from '../../worker/services/parties';
 import { errorKeys } from '~/i18n/error-keys';
 
@@ -60,8 +61,12 @@ const AppliedTemplatePanel = lazyNamed(() => needingWorkspaceTexts(import('~/com
 // The recorder, and the converters it may load, come only when the voice button is pressed.
 const VoiceDialog = lazyNamed(() => import('~/components/party/voice-dialog'), 'VoiceDialog');
 
-/** Guests open this page on their phones: it loads only the party's part of the texts. */
-export const handle = { texts: 'party' };
+/**
+ * Guests open this page on their phones: it loads only the party's part of the texts. Voice
+ * messages are recorded here: its policy allows the microphone (app/lib/microphone.ts).
+ */
+export const handle = { texts: 'party', microphone: true };
+export const clientLoader = inRecordingDocument;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'party' in data && data.party ? `${data.party.title} · Salon` : 'Salon' },

@@ -134,3 +134,28 @@ test('an AAC recording (what Safari and Chrome on Android record) is kept as AAC
   expect(streams).toMatch(/major_brand\s*: (isom|mp42|M4A)/);
   expect(streams).not.toMatch(/Video:/);
 });
+
+test('an Opus recording (what Chromium and Firefox record) becomes an MP3 through the WebAssembly encoder, under the page policy', async ({ page }) => {
+  // The MP3 encoder (LAME) is WebAssembly in a worker started from a blob: URL: the page's
+  // Content-Security-Policy allows both (worker/http/page-headers.ts), and the diagnostics fail the
+  // test on anything it blocks.
+  const recorded = join(dir, 'recorded-opus.webm');
+  execFileSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', '-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', '64k', recorded], { stdio: 'pipe' });
+  const response = await page.goto('/');
+  expect(response?.headers()['content-security-policy']).toContain("'wasm-unsafe-eval'");
+  const result = await page.evaluate(
+    async ({ module, bytes }) => {
+      const { playableVoice } = await import(module);
+      const file = await playableVoice(new Blob([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], { type: 'audio/webm' }));
+      const audio = new Audio(URL.createObjectURL(file.blob));
+      await new Promise((resolve, reject) => {
+        audio.onloadedmetadata = resolve;
+        audio.onerror = () => reject(new Error('the file does not play'));
+      });
+      return { contentType: file.contentType, extension: file.extension, duration: audio.duration };
+    },
+    { module: `/${manifest['app/lib/voice-recorder.ts']!.file}`, bytes: readFileSync(recorded).toString('base64') },
+  );
+  expect(result).toMatchObject({ contentType: 'audio/mpeg', extension: 'mp3' });
+  expect(result.duration).toBeGreaterThan(2.5);
+});

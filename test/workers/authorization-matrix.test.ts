@@ -5,6 +5,7 @@ import { ClientEventSchema } from '../../app/core/protocol';
 import type { ServerEvent } from '../../app/core/protocol';
 import * as build from 'salon:remix-build';
 import { api as apiApp } from '../../worker/api';
+import { cspReports } from '../../worker/http/csp-report';
 import { files as filesApp } from '../../worker/media/files';
 import type { Actor, Expected, MatrixWorld, PageExpected } from '../fixtures/authorization-matrix';
 import { ACTORS, EVENTS, PAGES, ROUTES, TINY_PNG, rowName } from '../fixtures/authorization-matrix';
@@ -284,7 +285,7 @@ async function judge(actor: Actor, expected: Expected, response: Response, succe
 
 describe('the authorization matrix: API routes', () => {
   it('lists every route of the API, and no route that is gone', () => {
-    const actual = new Set([...apiApp.routes, ...filesApp.routes].filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`));
+    const actual = new Set([...apiApp.routes, ...filesApp.routes, ...cspReports.routes].filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`));
     const listed = new Set(ROUTES.map((row) => row.route));
     const missing = [...actual].filter((route) => !listed.has(route));
     const gone = [...listed].filter((route) => !actual.has(route));

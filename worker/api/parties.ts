@@ -31,7 +31,7 @@ import * as moderation from '../services/moderation';
 import { applyTemplateToParty } from '../services/template-play';
 import { recordSocket } from '../services/session-end';
 import { getProfile } from '../services/profiles';
-import { z } from 'zod';
+import { z } from '../../app/core/zod';
 import type { Outcome } from '../../durable-objects/handlers';
 import { ROOM_HEADER } from '../../durable-objects/party-room';
 import type { SocketSession } from '../../durable-objects/sessions';

@@ -14,8 +14,6 @@ export interface Identity {
   guest: { guestId: string } | null;
   /** Bearer credentials were sent but have expired: the app should refresh. */
   consultantExpired: boolean;
-  /** Credentials came from cookies, so writes must come from our own origin. */
-  viaCookie: boolean;
   /** Set-Cookie headers the response must carry. */
   setCookies: string[];
 }
@@ -32,8 +30,25 @@ export function clearSessionCookies(request: Request): string[] {
   return [clearCookie(request, COOKIE.access), clearCookie(request, COOKIE.refresh)];
 }
 
+/** Nobody: what a request gets whose credentials are not even read (a refused cross-site write). */
+export function anonymous(): Identity {
+  return { consultant: null, guest: null, consultantExpired: false, setCookies: [] };
+}
+
+/**
+ * Whether the request's credentials are cookies, which a browser adds by itself to requests that
+ * other sites start, rather than an Authorization header, which only our own client sets. The same
+ * precedence as `resolveIdentity`: an Authorization header wins over any cookie.
+ */
+export function credentialsFromCookies(request: Request): boolean {
+  const authorization = request.headers.get('Authorization');
+  if (authorization?.startsWith('Bearer ') || authorization?.startsWith('Basic ')) return false;
+  const cookies = readCookies(request);
+  return [COOKIE.access, COOKIE.refresh, COOKIE.guest].some((name) => Boolean(cookies.get(name)));
+}
+
 export async function resolveIdentity(db: Db, request: Request): Promise<Identity> {
-  const identity: Identity = { consultant: null, guest: null, consultantExpired: false, viaCookie: false, setCookies: [] };
+  const identity = anonymous();
   const authorization = request.headers.get('Authorization');
 
   if (authorization?.startsWith('Bearer ')) {
@@ -52,7 +67,6 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
   const access = cookies.get(COOKIE.access);
   const refresh = cookies.get(COOKIE.refresh);
   if (access || refresh) {
-    identity.viaCookie = true;
     const check = access ? await checkAccessToken(db, access) : ({ status: 'invalid' } as const);
     if (check.status === 'valid') {
       identity.consultant = { userId: check.userId, sessionId: check.sessionId, expiresAt: check.expiresAt };
@@ -73,7 +87,6 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
 
   const guestCookie = cookies.get(COOKIE.guest);
   if (guestCookie) {
-    identity.viaCookie = true;
     const credentials = parseGuestCookie(guestCookie);
     if (credentials && (await verifyGuest(db, credentials))) identity.guest = { guestId: credentials.id };
     else identity.setCookies.push(clearCookie(request, COOKIE.guest));

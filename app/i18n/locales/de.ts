@@ -5,6 +5,7 @@ const de = {
     tagline: 'Der Party-Chat für Beraterinnen, Berater und ihre Gäste',
     skipToContent: 'Zum Inhalt springen',
     loading: 'Wird geladen …',
+    crossSite: 'Es wurde nichts geändert. Ein Formular einer anderen Seite wollte das in deinem Namen tun. Wenn du es selbst wolltest, öffne Salon und mach es dort.',
   },
   browser: {
     oldFirefox: 'Dein Firefox ist zu alt für Salon. Bitte aktualisiere auf Version 81 oder neuer, sonst funktioniert nicht alles.',

@@ -7,6 +7,7 @@ const en: Translation = {
     tagline: 'The party chat for consultants and their guests',
     skipToContent: 'Skip to content',
     loading: 'Loading…',
+    crossSite: 'Nothing was changed. A form on another site tried to do this in your name. If you meant to do it, open Salon and do it there.',
   },
   browser: {
     oldFirefox: 'Your Firefox is too old for Salon. Please update to version 81 or newer, or not everything will work.',

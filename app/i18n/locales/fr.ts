@@ -10,6 +10,7 @@ const fr: Translation = {
     tagline: 'Le chat des soirées pour les conseillères, les conseillers et leurs invités',
     skipToContent: 'Aller au contenu',
     loading: 'Chargement…',
+    crossSite: 'Rien n’a été modifié. Un formulaire d’un autre site a tenté de le faire en votre nom. Si vous le vouliez, ouvrez Salon et faites-le là.',
   },
   browser: {
     oldFirefox: 'Votre Firefox est trop ancien pour Salon. Veuillez passer à la version 81 ou plus récente, sinon tout ne fonctionnera pas.',

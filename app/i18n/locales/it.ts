@@ -7,6 +7,7 @@ const it: Translation = {
     tagline: 'La chat delle feste per consulenti e i loro ospiti',
     skipToContent: 'Vai al contenuto',
     loading: 'Caricamento…',
+    crossSite: 'Non è stato modificato nulla. Un modulo di un altro sito ha provato a farlo a tuo nome. Se volevi farlo tu, apri Salon e fallo lì.',
   },
   browser: {
     oldFirefox: 'Il tuo Firefox è troppo vecchio per Salon. Aggiornalo alla versione 81 o successiva, altrimenti non tutto funzionerà.',

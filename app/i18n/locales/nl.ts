@@ -7,6 +7,7 @@ const nl: Translation = {
     tagline: 'De partychat voor adviseurs en hun gasten',
     skipToContent: 'Naar de inhoud',
     loading: 'Laden…',
+    crossSite: 'Er is niets gewijzigd. Een formulier op een andere site probeerde dit namens jou te doen. Wilde je het zelf, open Salon dan en doe het daar.',
   },
   browser: {
     oldFirefox: 'Je Firefox is te oud voor Salon. Werk bij naar versie 81 of nieuwer, anders werkt niet alles.',
