@@ -150,7 +150,7 @@ describe('/profiles/{id}', () => {
   it('the birthday as typed into day, month and year: saved as the date; one not in the calendar or incomplete refused', async () => {
     const consultant = await createConsultant();
     const id = consultant.profileIds[0]!;
-    const save = (day: string, month: string, year: string) => page(`/profiles/${id}`, { method: 'POST', headers: cookie(consultant), body: form({ ...NAMES, ...BLANK, birthdayDay: day, birthdayMonth: month, birthdayYear: year }) });
+    const save = (day: string, month: string, year: string) => page(`/profiles/${id}`, { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, birthdayDay: day, birthdayMonth: month, birthdayYear: year }) });
     expect((await save('5', '3', '1990')).status).toBe(200);
     expect(await profileRow(id)).toMatchObject({ birthday: '1990-03-05' });
     const shown = await html(await page(`/profiles/${id}`, { headers: cookie(consultant) }), 200);
