@@ -12,7 +12,7 @@ import type { Env } from './env';
 import { CSP_REPORT_PATH, cspReports } from './http/csp-report';
 import { refusedAsCrossSite } from './http/origin';
 import * as pagePolicy from './http/page-headers';
-import { REFUSED_PATH, isDataRequest, refusingActions, withoutOrigin } from './http/page-refusal';
+import { refusalWithoutRemix, refusingActions, withoutOrigin } from './http/page-refusal';
 import * as returnTo from './http/return-to';
 import { files } from './media/files';
 import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
@@ -72,11 +72,10 @@ export default {
 
     const db = database(env.DB);
     // The one rule against cross-site writes (worker/http/origin.ts), the API's too. A refused form
-    // posted as a document goes to the page that says why; for Remix's clients the request is
+    // posted as a document goes to the page that says why; for Remix's client the request is
     // nobody's (its cookies are not even read) and its action answers the refusal.
     if (refusedAsCrossSite(request)) {
-      if (!isDataRequest(url)) return Response.redirect(new URL(REFUSED_PATH, url).toString(), 303);
-      return remix(withoutOrigin(request), { env, ctx, db, identity: anonymous(), services, refusal: 'badOrigin' });
+      return refusalWithoutRemix(url, 'badOrigin') ?? remix(withoutOrigin(request), { env, ctx, db, identity: anonymous(), services, refusal: 'badOrigin' });
     }
     const identity = await resolveIdentity(db, request);
     const response = await remix(request, { env, ctx, db, identity, services, refusal: null });

@@ -3,22 +3,27 @@ import type { ErrorBody, ErrorCode } from '../../app/core/errors';
 import { ERROR_STATUS } from '../../app/core/errors';
 
 /** The page that tells a visitor a form from another site was refused (app/routes/refused.tsx). */
-export const REFUSED_PATH = '/refused';
+const REFUSED_PATH = '/refused';
 
 /**
- * Whether a page request comes from Remix's client code rather than the browser itself: its own
- * `.data` requests, or the `_data` query of the older client, which Remix still answers.
+ * How a refused page request is answered without running anything, or null when Remix must answer
+ * it: a form posted as a document goes to the page that says why; the `_data` query of Remix's
+ * older client gets the API's error JSON here (handed to Remix, which still answers that query
+ * under single fetch, it also logs a deprecation error with its stack for every such request);
+ * Remix's own `.data` requests need Remix's encoding, so their actions refuse (below).
  */
-export function isDataRequest(url: URL): boolean {
-  return url.pathname.endsWith('.data') || url.searchParams.has('_data');
+export function refusalWithoutRemix(url: URL, code: ErrorCode): Response | null {
+  if (url.pathname.endsWith('.data')) return null;
+  if (url.searchParams.has('_data')) return refusalResponse(code);
+  return Response.redirect(new URL(REFUSED_PATH, url).toString(), 303);
 }
 
 /**
  * The Remix build with every route's action answering a refusal the Worker decided on
  * (`context.refusal`, worker/index.ts) instead of running. Thrown as a response with the API's
  * error shape, it reaches Remix's clients in the form each reads: `.data` as an error for the
- * page's boundary (app/root.tsx shows its code's text), `_data` as the JSON. A form posted as a
- * document never gets here: the Worker sends it to REFUSED_PATH.
+ * page's boundary (app/root.tsx shows its code's text). Documents and `_data` requests never get
+ * here (refusalWithoutRemix).
  */
 export function refusingActions(build: ServerBuild): ServerBuild {
   const routes: ServerBuild['routes'] = {};
