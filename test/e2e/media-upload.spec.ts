@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import type { FileChooser, Page } from '@playwright/test';
 import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
 import { expect, test } from './diagnostics';
-import { expectNoSidewaysScroll, screens, settled, signIn } from './helpers';
+import { expectNoSidewaysScroll, expectRenditions, screens, settled, signIn } from './helpers';
 
 /**
  * Uploading into the media library and opening what was uploaded, as a consultant does on a phone
@@ -142,10 +142,14 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     // 21 files at once: the warning, and nothing is announced to the server.
     const announced: string[] = [];
     const conversions: unknown[] = [];
+    const converted: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (request.method() === 'POST' && pathname === '/api/media') announced.push(request.url());
-      if (request.method() === 'PUT' && pathname.startsWith('/api/media/convert/')) conversions.push(request.postDataJSON());
+      if (request.method() === 'PUT' && pathname.startsWith('/api/media/convert/')) {
+        conversions.push(request.postDataJSON());
+        converted.push(pathname.slice('/api/media/convert/'.length));
+      }
     });
     const photoBytes = readFileSync(fixtures.photos[0]);
     await choose(
@@ -255,6 +259,8 @@ for (const [screen, options] of screens('phone', 'desktop')) {
       if (/\/manifest\/stream_\d+p\.m3u8$/.test(response.url())) playlists.push(response.url());
       if (/\/manifest\/segment_\d+p_\d+\.ts$/.test(response.url())) segments.push(response.url());
     });
+    // It played from its 360p first; opened once Stream has made its 720p too.
+    await expectRenditions(page, converted[0]!, ['360p', '720p']);
     await opener(page, 'Demo-Clip').click();
     const viewer = page.getByRole('dialog', { name: 'Demo-Clip' });
     const quality = viewer.getByLabel('Qualität');
