@@ -380,3 +380,39 @@ test('leaving the library right after an upload: asked while the file goes up, n
   expect(dialogs).toEqual([]);
   await context.close();
 });
+
+test('a video’s card says it is converted from the end of its upload until it opens, also while Stream is slow to take it', async ({ browser }) => {
+  const context = await browser.newContext({ ...screens('desktop')[0]![1], locale: 'de-DE' });
+  const page = await context.newPage();
+  await signIn(page, 'anna@salon.test');
+  await page.goto('/media');
+  await settled(page);
+  await newFolder(page, 'Langsam');
+  // Stream answers the copy call late: the convert call is held until the test lets it go.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/media\/convert\/[0-9a-f-]{36}$/, async (route) => {
+    if (route.request().method() === 'PUT') await held;
+    await route.continue();
+  });
+  // Every state text the card shows, in order, as the page renders it.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { cardStates: string[] }).cardStates = seen;
+    const look = () => {
+      const card = [...document.querySelectorAll('[data-testid="media-card"]')].find((element) => element.querySelector('h2')?.textContent === 'Langsamer-Clip');
+      const text = card ? (card.querySelector('[data-testid="media-state"]')?.textContent ?? 'opens') : 'no card';
+      if (seen.at(-1) !== text) seen.push(text);
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await choose(page, [{ ...chosen(fixtures.clip, 'video/mp4'), name: 'Langsamer-Clip.mp4' }]);
+  await expect(banner(page)).toContainText('„Langsamer-Clip“ wird umgewandelt …', { timeout: 30_000 });
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${SHOTS}/slow-convert-call-desktop.png` });
+  release();
+  await expect(card(page, 'Langsamer-Clip').getByTestId('media-state')).toHaveText('Wird umgewandelt …');
+  await expect(opener(page, 'Langsamer-Clip')).toBeVisible({ timeout: 90_000 });
+  expect(await page.evaluate(() => (window as unknown as { cardStates: string[] }).cardStates)).toEqual(['no card', 'Wird umgewandelt …', 'opens']);
+  await context.close();
+});
