@@ -15,6 +15,8 @@ const STREAM_PORT = Number(process.env.E2E_STREAM_PORT ?? 0);
  * checkouts testing side by side do not meet (E2E_MAIL_PORT moves it). Its SMTP port is any free one.
  */
 export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? PORT + 1000);
+/** Chromium's flags for every test (stack notes: root needs no sandbox, and this machine has no outside network). */
+export const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /**
  * Browser tests in Chromium (the system's, else the one npm ships: scripts/browser.mjs) against the
@@ -35,7 +37,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
       executablePath: resolveBrowser().path,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: BROWSER_ARGS,
     },
     trace: 'retain-on-failure',
   },

@@ -7,6 +7,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { TEXT_PARTS, i18nOptions } from './i18n/config';
 import { localeOf } from './i18n/i18n.server';
 import { loadTranslation } from './i18n/resources';
+import type { RecordingHandle } from './lib/microphone';
+import { NonceContext } from './lib/nonce';
 
 const ABORT_DELAY_MS = 5000;
 
@@ -15,19 +17,26 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const lng = await localeOf(request);
+  // One nonce per response, for the inline scripts of this page only (worker/http/page-headers.ts).
+  const { pagePolicy } = loadContext.services;
+  const nonce = pagePolicy.newNonce();
+  const microphone = remixContext.staticHandlerContext.matches.some((match) => (match.route.handle as RecordingHandle | undefined)?.microphone === true);
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nOptions, lng, resources: { [lng]: { translation: await loadTranslation(lng, TEXT_PARTS) } } });
 
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
   const body = await renderToReadableStream(
-    <I18nextProvider i18n={i18n}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
-    </I18nextProvider>,
+    <NonceContext.Provider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </I18nextProvider>
+    </NonceContext.Provider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error('render error', error);
@@ -39,8 +48,6 @@ export default async function handleRequest(
   if (isbot(request.headers.get('user-agent') || '')) await body.allReady;
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  responseHeaders.set('X-Content-Type-Options', 'nosniff');
-  responseHeaders.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  responseHeaders.set('X-Frame-Options', 'DENY');
+  for (const [name, value] of pagePolicy.pageHeaders(request, loadContext.env, { nonce, microphone })) responseHeaders.set(name, value);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

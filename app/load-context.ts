@@ -1,3 +1,4 @@
+import type { ErrorCode } from './core/errors';
 import type { Identity } from '../worker/auth/identity';
 import type { Db } from '../worker/db/client';
 import type { Env } from '../worker/env';
@@ -11,6 +12,8 @@ declare module '@remix-run/cloudflare' {
     db: Db;
     identity: Identity;
     services: Services;
+    /** A refusal the Worker decided on before the page ran (worker/http/origin.ts): every action answers it. */
+    refusal: ErrorCode | null;
   }
 }
 

@@ -2,11 +2,14 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { useTranslation } from 'react-i18next';
+import { isErrorCode } from '~/core/errors';
 import { storesFor } from '~/core/site-config';
 import type { VisitorChoice } from '~/core/visitor';
 import { visitorOffers } from '~/core/visitor';
 import { configuredStores } from '~/lib/site.server';
+import { useNonce } from '~/lib/nonce';
 import { useVisitor } from '~/lib/use-visitor';
+import { errorKeys } from '~/i18n/error-keys';
 import './load-context';
 import './tailwind.css';
 import { StatePanel } from './components/state-panel';
@@ -40,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // entry.client reads it back from this attribute), not from a loader: for a URL that matches no
   // route Remix runs no loader, and a fallback here would hydrate German over English text.
   const { t, i18n } = useTranslation();
+  const nonce = useNonce();
   // A route whose handle says `texts: 'party'` needs only the party's texts (app/i18n/config.ts).
   const partyTexts = useMatches().some((match) => (match.handle as { texts?: string } | undefined)?.texts === 'party');
   return (
@@ -56,8 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <OldBrowserWarning />
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -93,8 +97,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A refusal in the API's error shape (worker/http/page-refusal.ts) says what it was.
+  const code: unknown = isRouteErrorResponse(error) ? error.data?.error?.code : undefined;
   return (
-    <StatePanel title={notFound ? t('notFound.title') : t('errors.generic')}>
+    <StatePanel title={notFound ? t('notFound.title') : isErrorCode(code) ? t(errorKeys(code)) : t('errors.generic')}>
       <a href="/" className="font-medium text-primary-dark underline">
         {t('notFound.back')}
       </a>

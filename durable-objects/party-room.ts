@@ -3,6 +3,8 @@ import { TIMINGS } from '../app/core/limits';
 import { isExpired } from '../app/core/party';
 import type { ChatMessage, Member, ServerEvent } from '../app/core/protocol';
 import { PING_FRAME, PONG_FRAME, parseClientFrame } from '../app/core/protocol';
+import { SOCKET_CLOSE } from '../app/core/protocol-version';
+import type { ErrorCode } from '../app/core/errors';
 import type { Env } from '../worker/env';
 import type { Outcome, Room, SendInput } from './handlers';
 import { SendLimiter, announceJoin, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
@@ -14,7 +16,10 @@ import type { AppliedAction, AppliedTemplate } from '../app/core/applied-templat
 import { autoplayDue } from '../app/core/applied-template';
 import type { TemplateMessage } from '../app/core/templates';
 import type { ApplyMode } from './template-play';
-import { applyTemplate, changeApplied, playDue, readApplied, removeApplied, sendFull } from './template-play';
+import { applyTemplate, changeApplied, playDue, readApplied, removeApplied, sendFull, withdrawTemplate } from './template-play';
+import { HostsInD1, makeOnlyHost } from './hosts';
+import type { SessionSockets, SocketSession } from './sessions';
+import { closeExpiredSessions, endSessions, sessionExpired, sessionTag, sessionsDue } from './sessions';
 
 /** Kept on each socket so it survives hibernation: ids only. */
 interface Attachment {
@@ -22,10 +27,12 @@ interface Attachment {
   joined: boolean;
   /** When the socket was accepted (epoch ms): a socket's silence counts from here until it pings. */
   since?: number;
+  /** The consultant's session it was opened with (durable-objects/sessions.ts); guests have none. */
+  session?: SocketSession;
 }
 
 /** Headers the Worker sets when it forwards an authorised WebSocket upgrade. */
-export const ROOM_HEADER = { member: 'X-Salon-Member', facts: 'X-Salon-Facts' } as const;
+export const ROOM_HEADER = { member: 'X-Salon-Member', facts: 'X-Salon-Facts', session: 'X-Salon-Session' } as const;
 
 const MIRROR_DELAY_MS = 2000;
 /**
@@ -50,8 +57,10 @@ function readHeader<T>(request: Request, name: string): T | null {
  * One per party: the single writer of its live state (messages, seen, presence, restriction).
  * A thin shell: lifecycle methods hand each event to handlers.ts; the storage is store.ts.
  */
-export class PartyRoom extends DurableObject<Env> implements Room {
+export class PartyRoom extends DurableObject<Env> implements Room, SessionSockets {
   readonly store: RoomStore;
+  /** D1's copy of the hosts, following the room's (durable-objects/hosts.ts). */
+  private readonly hosts: HostsInD1;
   private readonly attachments = new WeakMap<WebSocket, Attachment>();
   /** Per member, not per socket: more sockets do not buy a higher rate. */
   private readonly limiters = new Map<string, SendLimiter>();
@@ -65,6 +74,7 @@ export class PartyRoom extends DurableObject<Env> implements Room {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new RoomStore(ctx.storage.sql, ctx.storage);
+    this.hosts = new HostsInD1(env.DB, this.store, ctx.storage, () => this.scheduleMirror());
     // The runtime answers the page's heartbeat itself: pings never wake a hibernated room, and
     // the alarm reads each socket's last ping (getWebSocketAutoResponseTimestamp).
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
@@ -140,6 +150,26 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     this.arm();
   }
 
+  // ---- SessionSockets -----------------------------------------------------------------------
+
+  sockets(tag: string): WebSocket[] {
+    return this.ctx.getWebSockets(tag).filter((ws) => ws.readyState === WebSocket.OPEN);
+  }
+
+  sessionOf(ws: WebSocket): SocketSession | null {
+    return this.attachment(ws)?.session ?? null;
+  }
+
+  end(ws: WebSocket, code: ErrorCode, closeCode: number): void {
+    this.send(ws, { type: 'error', code });
+    try {
+      ws.close(closeCode, code);
+    } catch {
+      // Already closing.
+    }
+    this.left(ws);
+  }
+
   persistName(member: Member): void {
     const partyId = this.store.facts?.partyId;
     if (!partyId) return;
@@ -156,13 +186,14 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     if (request.headers.get('Upgrade') !== 'websocket') return new Response(null, { status: 426 });
     const member = readHeader<Member>(request, ROOM_HEADER.member);
     const facts = readHeader<RoomFacts>(request, ROOM_HEADER.facts);
+    const session = readHeader<SocketSession>(request, ROOM_HEADER.session);
     if (!member || !facts) return new Response(null, { status: 400 });
     this.configureFacts(facts);
     if (!this.admit(member)) return new Response(null, { status: 403 });
 
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [member.id]);
-    this.setAttachment(server, { memberId: member.id, joined: false, since: this.now() });
+    this.ctx.acceptWebSocket(server, session ? [member.id, sessionTag(session.id)] : [member.id]);
+    this.setAttachment(server, { memberId: member.id, joined: false, since: this.now(), ...(session ? { session } : {}) });
     this.arm();
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -214,7 +245,12 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     // Roles and membership can change while a socket is open: check on every event.
     if (!attachment || !member || member.removed) {
       this.send(ws, { type: 'error', code: 'removed' });
-      ws.close(4003, 'removed');
+      ws.close(SOCKET_CLOSE.removed, 'removed');
+      return;
+    }
+    // So can the session's time: a frame that comes before the alarm is judged by it too.
+    if (sessionExpired(attachment.session ?? null, this.now())) {
+      this.end(ws, 'sessionExpired', SOCKET_CLOSE.sessionExpired);
       return;
     }
     const parsed = parseClientFrame(frame);
@@ -257,6 +293,8 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     try {
       const now = this.now();
       this.dropSilent(now);
+      const managerId = this.store.facts?.ownerUserId;
+      if (managerId) closeExpiredSessions(this, managerId, now);
       this.announceExpiry(now);
       playDue(this, now);
       if (this.mirrorDue !== null) await this.mirror();
@@ -278,6 +316,7 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     await this.ctx.storage.delete(DUE.mirror);
     const facts = this.store.facts;
     if (!facts) return;
+    await this.hosts.retry();
     // Notices (a guest joined) are not what was said: they neither become the latest message
     // nor make the party unread, so the seq is the latest message's, not the log's.
     const latest = this.store.latestMessage();
@@ -330,7 +369,10 @@ export class PartyRoom extends DurableObject<Env> implements Room {
   private arm(): void {
     if (this.inAlarm) return;
     const now = this.now();
-    const dues = [this.mirrorDue, this.expiryDue(), this.presenceDue(now), autoplayDue(this.store.applied)].filter((due): due is number => due !== null);
+    const managerId = this.store.facts?.ownerUserId;
+    const dues = [this.mirrorDue, this.expiryDue(), this.presenceDue(now), autoplayDue(this.store.applied), managerId ? sessionsDue(this, managerId) : null].filter(
+      (due): due is number => due !== null,
+    );
     if (dues.length === 0) return;
     const next = Math.min(...dues);
     if (this.alarmAt !== null && this.alarmAt <= next) return;
@@ -379,7 +421,7 @@ export class PartyRoom extends DurableObject<Env> implements Room {
       const pinged = this.lastPing(ws);
       if (pinged === null || now - pinged <= TIMINGS.silentAfterMs) continue;
       try {
-        ws.close(4008, 'silent');
+        ws.close(SOCKET_CLOSE.silent, 'silent');
       } catch {
         // Already closing.
       }
@@ -543,12 +585,22 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     return sendFull(this, stored, templateId);
   }
 
-  /** D1 already records the new roles; the room follows and tells everyone. */
-  async setRoles(changes: { id: string; role: 'host' | 'guest' }[]): Promise<void> {
-    for (const change of changes) {
-      const member = this.store.setRole(change.id, change.role);
-      if (member) this.broadcast({ type: 'guestUpdate', member: publicMember(member) });
-    }
+  /** Its owner took the template back: the applied copy, if it is this one, stops (template-play.ts). */
+  async withdrawTemplate(templateId: string): Promise<boolean> {
+    return withdrawTemplate(this, templateId);
+  }
+
+  /**
+   * Makes `target` (an active member, as D1 knows them) the party's only host, judged by the room
+   * (durable-objects/hosts.ts); answers once D1 records the room's hosts.
+   */
+  async makeHost(actor: Member, facts: RoomFacts, target: Member): Promise<Outcome<null>> {
+    const stored = this.enter(actor, facts);
+    const member = stored && this.admit(target);
+    if (!stored || !member) return { ok: false, code: 'notMember' };
+    const outcome = makeOnlyHost(this, stored, member);
+    if (outcome.ok) await this.hosts.write();
+    return outcome;
   }
 
   /** Removed (stays out) or left (may come back): either way their sockets close at once. */
@@ -558,10 +610,15 @@ export class PartyRoom extends DurableObject<Env> implements Room {
     this.broadcast({ type: 'guestRemoved', guestId: memberId });
     for (const ws of this.ctx.getWebSockets(memberId)) {
       this.send(ws, { type: 'error', code: how === 'removed' ? 'removed' : 'notMember' });
-      ws.close(how === 'removed' ? 4003 : 4001, how);
+      ws.close(how === 'removed' ? SOCKET_CLOSE.removed : SOCKET_CLOSE.left, how);
       // Closed from here: no longer online, and nothing more is sent to it.
       this.joined().delete(ws);
     }
+  }
+
+  /** These sessions ended: their sockets close now (durable-objects/sessions.ts). */
+  async endSessions(sessionIds: string[]): Promise<void> {
+    endSessions(this, sessionIds);
   }
 
   async beginPasswordAttempt(client: string): Promise<boolean> {
@@ -576,7 +633,7 @@ export class PartyRoom extends DurableObject<Env> implements Room {
   async destroy(): Promise<void> {
     const partyId = this.store.facts?.partyId ?? '';
     this.broadcast({ type: 'partyDeleted', partyId });
-    for (const ws of this.ctx.getWebSockets()) ws.close(4004, 'party deleted');
+    for (const ws of this.ctx.getWebSockets()) ws.close(SOCKET_CLOSE.partyDeleted, 'party deleted');
     this.joined().clear();
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();

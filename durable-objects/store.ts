@@ -63,7 +63,8 @@ CREATE TABLE IF NOT EXISTS messages (
   media_kind TEXT,
   media_extension TEXT,
   media_owner TEXT,
-  media_content_type TEXT
+  media_content_type TEXT,
+  media_title TEXT
 );
 CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_temp ON messages (sender, temp_id);
 CREATE INDEX IF NOT EXISTS messages_headings ON messages (seq) WHERE ${HEADINGS_WHERE};
@@ -82,7 +83,8 @@ CREATE TABLE IF NOT EXISTS attachments (
   kind TEXT NOT NULL,
   extension TEXT,
   owner TEXT NOT NULL,
-  content_type TEXT NOT NULL
+  content_type TEXT NOT NULL,
+  title TEXT
 );
 CREATE TABLE IF NOT EXISTS released_media (media_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS applied_template (id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL);
@@ -121,11 +123,17 @@ function mediaOf(row: Row): MessageMedia {
     mediaExtension: (row.media_extension as string | null) ?? null,
     mediaAttachmentOwner: row.media_owner as string,
     contentType: row.media_content_type as string,
+    ...titled(row.media_title),
   };
 }
 
+/** The file's title when the row has one (rows written before titles were kept have none). */
+function titled(title: SqlStorageValue | undefined): { mediaTitle?: string } {
+  return typeof title === 'string' ? { mediaTitle: title } : {};
+}
+
 function withoutMedia(message: ChatMessage): ChatMessage {
-  const { mediaAttachment: _id, mediaAttachmentType: _kind, mediaExtension: _extension, mediaAttachmentOwner: _owner, contentType: _type, ...rest } = message;
+  const { mediaAttachment: _id, mediaAttachmentType: _kind, mediaExtension: _extension, mediaAttachmentOwner: _owner, contentType: _type, mediaTitle: _title, ...rest } = message;
   return rest;
 }
 
@@ -143,6 +151,7 @@ const ADDED_COLUMNS: [string, string][] = [
   ['media_extension', 'TEXT'],
   ['media_owner', 'TEXT'],
   ['media_content_type', 'TEXT'],
+  ['media_title', 'TEXT'],
 ];
 
 function toMember(row: Row): StoredMember {
@@ -157,7 +166,7 @@ function toMember(row: Row): StoredMember {
 }
 
 const MESSAGE_COLUMNS =
-  'seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, edited_at, deleted, forwarded, from_template, media_id, media_kind, media_extension, media_owner, media_content_type';
+  'seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, edited_at, deleted, forwarded, from_template, media_id, media_kind, media_extension, media_owner, media_content_type, media_title';
 
 export class RoomStore {
   /** The latest event seq; kept in memory so the send path never asks SQLite for it. */
@@ -179,6 +188,9 @@ export class RoomStore {
     // Rooms created before messages could be forwarded, or carry media, lack those columns.
     const columns = new Set(this.sql.exec<{ name: string }>('PRAGMA table_info(messages)').toArray().map((column) => column.name));
     for (const [name, type] of ADDED_COLUMNS) if (!columns.has(name)) this.sql.exec(`ALTER TABLE messages ADD COLUMN ${name} ${type}`);
+    // Offers made before files had titles lack the column, too.
+    const offerColumns = new Set(this.sql.exec<{ name: string }>('PRAGMA table_info(attachments)').toArray().map((column) => column.name));
+    if (!offerColumns.has('title')) this.sql.exec('ALTER TABLE attachments ADD COLUMN title TEXT');
     // After the columns: whether a file is still shown is one index step, not a scan of the log.
     this.sql.exec('CREATE INDEX IF NOT EXISTS messages_media ON messages (media_id) WHERE media_id IS NOT NULL');
     const last = this.sql
@@ -233,20 +245,24 @@ export class RoomStore {
     this.facts = facts;
   }
 
-  /** Adds or renames a member; a removed member stays removed. */
+  /**
+   * Adds or renames a member; a removed member stays removed. The role is taken for a newcomer
+   * only: the room judges roles of the members it knows (durable-objects/hosts.ts), whatever the
+   * caller read from D1 (which follows the room).
+   */
   upsertMember(member: Member): StoredMember {
     const existing = this.members.get(member.id);
     // Every API call and socket admits its member first: unchanged, that must not cost a write
     // (a write transaction, and an output gate, on every history page).
-    if (existing && existing.firstName === member.firstName && existing.lastName === member.lastName && existing.role === member.role) return existing;
-    const stored: StoredMember = { ...member, removed: existing?.removed ?? false, seenSeq: existing?.seenSeq ?? 0 };
+    if (existing && existing.firstName === member.firstName && existing.lastName === member.lastName) return existing;
+    const stored: StoredMember = { ...member, role: existing?.role ?? member.role, removed: existing?.removed ?? false, seenSeq: existing?.seenSeq ?? 0 };
     this.sql.exec(
       `INSERT INTO members (id, first_name, last_name, role) VALUES (?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name, role = excluded.role`,
-      member.id,
-      member.firstName,
-      member.lastName,
-      member.role,
+       ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name`,
+      stored.id,
+      stored.firstName,
+      stored.lastName,
+      stored.role,
     );
     this.members.set(member.id, stored);
     return stored;
@@ -285,8 +301,8 @@ export class RoomStore {
     const seq = this.seq + 1;
     this.sql.exec(
       `INSERT INTO messages (seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, forwarded, from_template,
-         media_id, media_kind, media_extension, media_owner, media_content_type)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         media_id, media_kind, media_extension, media_owner, media_content_type, media_title)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       seq,
       input.id,
       input.tempId,
@@ -304,6 +320,7 @@ export class RoomStore {
       input.mediaExtension ?? null,
       input.mediaAttachmentOwner ?? null,
       input.contentType ?? null,
+      input.mediaTitle ?? null,
     );
     // An offer is good for one message: sending the file again takes a new one.
     if (input.mediaAttachment) this.withdrawAttachment(input.mediaAttachment);
@@ -315,15 +332,16 @@ export class RoomStore {
   /** Records a file the Worker vouched for: `memberId` may now send it in a message. */
   offerAttachment(attachment: Attachment): void {
     this.sql.exec(
-      `INSERT INTO attachments (media_id, member_id, kind, extension, owner, content_type) VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO attachments (media_id, member_id, kind, extension, owner, content_type, title) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (media_id) DO UPDATE SET member_id = excluded.member_id, kind = excluded.kind, extension = excluded.extension,
-         owner = excluded.owner, content_type = excluded.content_type`,
+         owner = excluded.owner, content_type = excluded.content_type, title = excluded.title`,
       attachment.mediaAttachment,
       attachment.memberId,
       attachment.mediaAttachmentType,
       attachment.mediaExtension,
       attachment.mediaAttachmentOwner,
       attachment.contentType,
+      attachment.mediaTitle ?? null,
     );
   }
 
@@ -341,6 +359,7 @@ export class RoomStore {
       mediaExtension: (row.extension as string | null) ?? null,
       mediaAttachmentOwner: row.owner as string,
       contentType: row.content_type as string,
+      ...titled(row.title),
     };
   }
 

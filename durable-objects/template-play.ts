@@ -1,5 +1,20 @@
 import type { AppliedTemplate } from '../app/core/applied-template';
-import { autoplayDue, current, editMessage, firstRemaining, moveTo, pause, playOn, rescheduled, reopen, sendable, startApplied, stopPlaying, takeOut } from '../app/core/applied-template';
+import {
+  autoplayDue,
+  current,
+  editMessage,
+  firstRemaining,
+  moveTo,
+  pause,
+  playOn,
+  rescheduled,
+  reopen,
+  revoke,
+  sendable,
+  startApplied,
+  stopPlaying,
+  takeOut,
+} from '../app/core/applied-template';
 import type { AppliedAction } from '../app/core/applied-template';
 import type { ErrorCode } from '../app/core/errors';
 import type { ChatMessage } from '../app/core/protocol';
@@ -52,7 +67,9 @@ export function applyTemplate(
   const refused = mayPlay(room, member);
   if (refused) return fail(refused);
   const existing = room.store.applied;
-  if (existing?.templateId === template.id) {
+  // A copy taken back by its owner is replaced without asking: the Worker found the template
+  // usable again (shared and added anew).
+  if (existing?.templateId === template.id && !existing.revoked) {
     if (!mode) return fail('templateAlreadyApplied');
     if (mode === 'continue') {
       const next = reopen(existing);
@@ -98,6 +115,7 @@ export function changeApplied(room: Room, member: StoredMember, action: AppliedA
   if (refused) return fail(refused);
   const state = room.store.applied;
   if (!state) return fail('templateNotApplied');
+  if (state.revoked) return fail('templateRevoked');
   if (action.action === 'send') {
     const result = playMessage(room, member, state, action.messageId);
     if (!result.ok) return result;
@@ -162,6 +180,7 @@ export function sendFull(room: Room, member: StoredMember, templateId: string): 
   if (refused) return fail(refused);
   let state = room.store.applied;
   if (!state || state.templateId !== templateId) return fail('templateNotApplied');
+  if (state.revoked) return fail('templateRevoked');
   let count = 0;
   while (state) {
     const index = firstRemaining(state)!;
@@ -175,6 +194,17 @@ export function sendFull(room: Room, member: StoredMember, templateId: string): 
   }
   publish(room, null);
   return { ok: true, value: count };
+}
+
+/**
+ * The owner of the template took it back (ADR 020): if it is the one applied here, it stops at
+ * once and the manager's devices hear why. Answers whether it was.
+ */
+export function withdrawTemplate(room: Room, templateId: string): boolean {
+  const state = room.store.applied;
+  if (!state || state.templateId !== templateId || state.revoked) return false;
+  publish(room, revoke(state));
+  return true;
 }
 
 /**

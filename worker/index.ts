@@ -4,11 +4,16 @@ import * as build from 'salon:remix-build';
 import { api } from './api';
 import { COOKIE, clearCookie, readCookies, serializeCookie } from './auth/cookies';
 import { guestCookie } from './auth/guests';
-import { clearSessionCookies, resolveIdentity, sessionCookies } from './auth/identity';
+import { anonymous, clearSessionCookies, resolveIdentity, sessionCookies } from './auth/identity';
 import * as oidc from './auth/oidc';
 import * as sessions from './auth/sessions';
 import { database } from './db/client';
 import type { Env } from './env';
+import { CSP_REPORT_PATH, cspReports } from './http/csp-report';
+import { refusedAsCrossSite } from './http/origin';
+import * as pagePolicy from './http/page-headers';
+import { REFUSED_PATH, isDataRequest, refusingActions, withoutOrigin } from './http/page-refusal';
+import * as returnTo from './http/return-to';
 import { files } from './media/files';
 import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
 import { abortStaleUploads } from './media/tus';
@@ -18,6 +23,7 @@ import * as faq from './services/faq';
 import * as media from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
+import * as sessionEnd from './services/session-end';
 import * as settings from './services/settings';
 import * as templates from './services/templates';
 
@@ -33,12 +39,15 @@ export const services = {
   settings,
   templates,
   oidc,
+  pagePolicy,
+  returnTo,
   sessions,
+  sessionEnd,
   cookies: { COOKIE, readCookies, serializeCookie, clearCookie, sessionCookies, clearSessionCookies, guestCookie },
 };
 export type Services = typeof services;
 
-const remix = createRequestHandler(build as unknown as ServerBuild);
+const remix = createRequestHandler(refusingActions(build as unknown as ServerBuild));
 
 const cookieName = (cookie: string) => cookie.slice(0, cookie.indexOf('='));
 
@@ -59,16 +68,24 @@ export default {
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
     if (url.pathname.startsWith(SOURCE_PREFIX)) return serveSignedSource(request, env);
     if (url.pathname.startsWith('/files/')) return files.fetch(request, env, ctx);
+    if (url.pathname === CSP_REPORT_PATH) return cspReports.fetch(request, env, ctx);
 
     const db = database(env.DB);
+    // The one rule against cross-site writes (worker/http/origin.ts), the API's too. A refused form
+    // posted as a document goes to the page that says why; for Remix's clients the request is
+    // nobody's (its cookies are not even read) and its action answers the refusal.
+    if (refusedAsCrossSite(request)) {
+      if (!isDataRequest(url)) return Response.redirect(new URL(REFUSED_PATH, url).toString(), 303);
+      return remix(withoutOrigin(request), { env, ctx, db, identity: anonymous(), services, refusal: 'badOrigin' });
+    }
     const identity = await resolveIdentity(db, request);
-    const response = await remix(request, { env, ctx, db, identity, services });
+    const response = await remix(request, { env, ctx, db, identity, services, refusal: null });
     return withIdentityCookies(response, identity.setCookies);
   },
 
   async scheduled(controller, env): Promise<void> {
     const db = database(env.DB);
-    await sessions.deleteExpiredSessions(db);
+    await sessionEnd.endExpiredSessions(env, controller.scheduledTime);
     // Accounts whose owners confirmed their deletion (spec: within 48 hours; this runs daily).
     await accountDeletion.deleteDueAccounts(env, controller.scheduledTime);
     // Stale uploads first: the purge deletes rows that still name their multipart uploads.

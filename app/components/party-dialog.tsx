@@ -191,9 +191,15 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
               maxLength={LIMITS.passwordMax}
               disabled={removePassword}
               placeholder={party?.passwordProtected ? t('partyForm.passwordKeep') : ''}
+              aria-describedby={party ? 'password-hint' : undefined}
               className={`${field} disabled:bg-slate-100`}
             />
           </label>
+          {party ? (
+            <p id="password-hint" className="mt-1 text-sm text-slate-600">
+              {t('partyForm.passwordMembersStay')}
+            </p>
+          ) : null}
           {party?.passwordProtected ? (
             <label className="mt-2 flex items-center gap-2">
               <input type="checkbox" name="removePassword" checked={removePassword} onChange={(event) => setRemovePassword(event.target.checked)} className="h-4 w-4" />

@@ -1,5 +1,5 @@
 import type { MessageMedia } from './chat-media';
-import { isMediaMessageType } from './chat-media';
+import { isMediaMessageType, messageMedia } from './chat-media';
 import type { ErrorCode } from './errors';
 import type { MessageType } from './messages';
 import type { TemplateMessage } from './templates';
@@ -59,6 +59,11 @@ export interface AppliedTemplate {
   sentMessages: string[];
   messages: AppliedMessage[];
   autoplay: Autoplay | null;
+  /**
+   * Someone else's template whose owner took it back (stopped sharing it, or deleted it): nothing
+   * more of it is played, and the panel says why until the manager removes it (ADR 020).
+   */
+  revoked?: true;
 }
 
 /** Spec-silent: the autoplay's delay per message (issue 13: e.g. 20 s, adjustable). */
@@ -74,12 +79,7 @@ function problemOf(message: TemplateMessage): ErrorCode | null {
 }
 
 function appliedMessage(message: TemplateMessage, sendId: string): AppliedMessage {
-  const { mediaAttachment, mediaAttachmentType, mediaExtension, mediaAttachmentOwner, contentType } = message;
-  const media =
-    mediaAttachment && mediaAttachmentType && mediaAttachmentOwner && contentType
-      ? { mediaAttachment, mediaAttachmentType, mediaExtension: mediaExtension ?? null, mediaAttachmentOwner, contentType }
-      : null;
-  return { id: message.id, messageType: message.messageType, message: message.message, media, mediaTitle: message.mediaTitle ?? null, problem: problemOf(message), edited: false, sendId };
+  return { id: message.id, messageType: message.messageType, message: message.message, media: messageMedia(message) ?? null, mediaTitle: message.mediaTitle ?? null, problem: problemOf(message), edited: false, sendId };
 }
 
 /** Spec: start (open, position 0). `messages` in the template's order; `newId` makes random ids. */
@@ -204,9 +204,14 @@ export function stopPlaying(state: AppliedTemplate): AppliedTemplate {
   return { ...state, autoplay: null };
 }
 
-/** When the autoplay's next message is due; null when it is not running. */
+/** Its owner took the template back: it stops, and is kept only to say so. */
+export function revoke(state: AppliedTemplate): AppliedTemplate {
+  return { ...stopPlaying(state), revoked: true };
+}
+
+/** When the autoplay's next message is due; null when it is not running (never for a template taken back). */
 export function autoplayDue(state: AppliedTemplate | null): number | null {
-  return state?.autoplay && !state.autoplay.paused ? state.autoplay.nextAt : null;
+  return state?.autoplay && !state.autoplay.paused && !state.revoked ? state.autoplay.nextAt : null;
 }
 
 /** After a message went out while the autoplay runs: the next one a whole delay later. */

@@ -43,6 +43,19 @@ export interface MessageMedia {
   /** The library's owner (a consultant's user id), or the member who uploaded it to the party. */
   mediaAttachmentOwner: string;
   contentType: string;
+  /**
+   * The library item's title when it was sent, for the bubble (a catalogue's name, not only
+   * "PDF"). A party upload (a photo, a voice message) has none, and nor do messages sent before
+   * messages carried it.
+   */
+  mediaTitle?: string;
+}
+
+/** The file a message or template message names, when it names one whole (else undefined). */
+export function messageMedia(fields: Partial<MessageMedia>): MessageMedia | undefined {
+  const { mediaAttachment, mediaAttachmentType, mediaExtension, mediaAttachmentOwner, contentType, mediaTitle } = fields;
+  if (!mediaAttachment || !mediaAttachmentType || !mediaAttachmentOwner || !contentType) return undefined;
+  return { mediaAttachment, mediaAttachmentType, mediaExtension: mediaExtension ?? null, mediaAttachmentOwner, contentType, ...(mediaTitle ? { mediaTitle } : {}) };
 }
 
 /** What a client says of a file (the spec's message fields), each optional. */

@@ -46,8 +46,11 @@ export interface ChatState {
   restrictedMessaging: boolean;
   /** The room says the party is over; the manager still reads it, guests see it ended. */
   expired: boolean;
-  /** Terminal states the page shows instead of the chat (a deleted party shows as expired). */
-  ended: null | 'expired' | 'removed' | 'notFound';
+  /**
+   * Terminal states the page shows instead of the chat (a deleted party shows as expired);
+   * `signedOut`: the manager's session ended while the page was open (ADR 020).
+   */
+  ended: null | 'expired' | 'removed' | 'notFound' | 'signedOut';
   /** The client must resume: events were missed, or the room asked for a reload. */
   needsResync: null | 'resume' | 'reload';
   lastError: ErrorCode | null;
@@ -262,6 +265,10 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
         return event.code === 'partyExpired' ? setExpired({ ...state, pending }, true) : { ...state, pending };
       }
       if (event.code === 'removed') return { ...state, ended: 'removed' };
+      // The room closes a socket whose session ended (signed out) or whose access token expired;
+      // the page then refreshes the token and reconnects, which is no error to show.
+      if (event.code === 'unauthorized') return { ...state, ended: 'signedOut' };
+      if (event.code === 'sessionExpired') return state;
       return { ...state, lastError: event.code };
     }
     default:

@@ -62,6 +62,7 @@ export const ERROR_STATUS = {
   removed: 403,
   restricted: 403,
   templateReadOnly: 403,
+  templateRevoked: 403,
   wrongPassword: 403,
   partyExpired: 410,
   notFound: 404,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/config';
 import type { FaqSelector } from './faq';
 import { LIMITS } from './limits';

@@ -11,3 +11,17 @@ export const PROTOCOL_VERSION = 2;
  */
 export const PING_FRAME = 'ping';
 export const PONG_FRAME = 'pong';
+
+/**
+ * Why the room closed a socket: close codes the page acts on (app/components/party/use-party-chat.ts).
+ * `sessionExpired`: the access token it was opened with expired; the page refreshes it and
+ * reconnects. `signedOut`: its session ended (signed out elsewhere, account deleted).
+ */
+export const SOCKET_CLOSE = {
+  left: 4001,
+  removed: 4003,
+  partyDeleted: 4004,
+  silent: 4008,
+  sessionExpired: 4010,
+  signedOut: 4011,
+} as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { ErrorCode } from './errors';
 import { LIMITS } from './limits';
 import { CaptionTextSchema, ChangeNameSchema, MessageBodyShape, TempIdSchema, checkMessageBody } from './schemas';

@@ -1,3 +1,4 @@
+import { messageMedia } from './chat-media';
 import type { ChatMessage, HeadingEntry } from './messages';
 import { headingEntry } from './messages';
 import type { TemplateMessage } from './templates';
@@ -82,7 +83,6 @@ export const TEMPLATE_SENDER = 'template';
  * leaves every other message's object as it was, so their rows need not render again.
  */
 export function asChatMessage(message: TemplateMessage, senderName: string): ChatMessage {
-  const { mediaAttachment, mediaAttachmentType, mediaExtension, mediaAttachmentOwner, contentType } = message;
   return {
     id: message.id,
     seq: 0,
@@ -97,8 +97,8 @@ export function asChatMessage(message: TemplateMessage, senderName: string): Cha
     editedAt: null,
     deleted: false,
     forwarded: false,
-    ...(mediaAttachment ? { mediaAttachment, mediaAttachmentType, mediaExtension, mediaAttachmentOwner, contentType } : {}),
-  } as ChatMessage;
+    ...messageMedia(message),
+  };
 }
 
 /** The table of contents of a template: its headings in order (spec: click scrolls). */

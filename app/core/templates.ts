@@ -59,8 +59,7 @@ export interface TemplateMessage extends Partial<MessageMedia> {
   messageType: MessageType;
   message: string;
   mediaId: string | null;
-  /** The library item's title, state and whether it has a preview, for the editor's card. */
-  mediaTitle?: string;
+  /** The library item's state and whether it has a preview, for the editor's card (its title is `mediaTitle`). */
   mediaState?: MediaState;
   hasPreview?: boolean;
   /** The item is in its owner's trash: the message cannot be played until it is restored. */

@@ -32,7 +32,7 @@ export const WORKSPACE_ERRORS = [
   'invalidBirthday', 'invalidDate', 'expiryInPast', 'expiryBeforeStart', 'invalidPhone', 'invalidEmail', 'invalidUrl', 'biographyTooLong', 'imageTooLarge',
   'previewTooLarge', 'notAVideo', 'notAPreview', 'previewNotSupported', 'previewFailed', 'profileSelected', 'lastProfile', 'tooManyProfiles',
   'moveIntoSelf', 'folderTooDeep', 'mediaTrashed', 'templateTrashed', 'templateFull', 'ownTemplate', 'templateAlreadyApplied', 'templateEmpty',
-  'templateNotApplied', 'templateReadOnly', 'notConverting', 'videoNotReady', 'profileNotFound', 'folderNotFound', 'templateNotFound',
+  'templateNotApplied', 'templateReadOnly', 'templateRevoked', 'notConverting', 'videoNotReady', 'profileNotFound', 'folderNotFound', 'templateNotFound',
   'shareLinkInvalid', 'signInFailed', 'conversionUnavailable', 'deletionRequestedRecently',
 ] as const;
 export const TEXT_PARTS = ['party', 'workspace'] as const;

@@ -5,15 +5,15 @@ import { LIMITS } from '~/core/limits';
 import { previewSize } from '~/core/media';
 import { apiFetch } from './api';
 import type { ApiResult } from './api';
+import { loadPdfjs, pdfOptions } from './pdf';
 
 /**
  * Previews for the media library's cards (spec sections 2 and 3), made in the browser: the Worker
  * cannot decode pictures or render PDFs (worker/services/media-preview.ts says why), while the
  * browser that uploads a file holds it anyway. A picture is scaled down to the preview box with its
- * EXIF orientation applied; a PDF's first page is rendered by pdf.js, loaded from our own build
- * only when a PDF is at hand (its worker too, never from a CDN). The result is a JPEG that
- * PUT /api/media/{id}/preview stores beside the original. A video's preview is Stream's poster,
- * which the Worker copies itself.
+ * EXIF orientation applied; a PDF's first page is rendered by pdf.js, loaded only when a PDF is
+ * at hand (app/lib/pdf.ts). The result is a JPEG that PUT /api/media/{id}/preview stores beside
+ * the original. A video's preview is Stream's poster, which the Worker copies itself.
  */
 
 /** An item as the library or an upload names it: the kind decides where its preview comes from. */
@@ -53,10 +53,8 @@ async function imagePreview(file: Blob): Promise<Blob | null> {
 }
 
 async function pdfPreview(file: Blob): Promise<Blob | null> {
-  const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
-  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-  // pdf.js asks for the byte ranges it needs (the trailer, the first page's objects) instead of
-  // the whole file: a catalogue of hundreds of megabytes is never read into memory.
+  const pdfjs = await loadPdfjs();
+  // The ranges pdf.js asks for (pdfOptions) are read from the file, never the whole of it.
   const transport: PDFDataRangeTransport = new pdfjs.PDFDataRangeTransport(file.size, null);
   transport.requestDataRange = (begin: number, end: number) => {
     void file
@@ -64,7 +62,7 @@ async function pdfPreview(file: Blob): Promise<Blob | null> {
       .arrayBuffer()
       .then((chunk) => transport.onDataRange(begin, new Uint8Array(chunk)));
   };
-  const task = pdfjs.getDocument({ range: transport, disableAutoFetch: true, disableStream: true, isEvalSupported: false, verbosity: pdfjs.VerbosityLevel.ERRORS });
+  const task = pdfjs.getDocument({ ...pdfOptions(pdfjs), range: transport });
   try {
     const page = await (await task.promise).getPage(1);
     const natural = page.getViewport({ scale: 1 });

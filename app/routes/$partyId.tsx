@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data } from '@remix-run/cloudflare';
-import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyLinkButton } from '~/components/copy-link-button';
@@ -36,6 +36,7 @@ import type { ChatMessage } from '~/core/protocol';
 import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
+import { inRecordingDocument } from '~/lib/microphone';
 import type { PartyInfo } from '../../worker/services/parties';
 import { errorKeys } from '~/i18n/error-keys';
 
@@ -60,8 +61,12 @@ const AppliedTemplatePanel = lazyNamed(() => needingWorkspaceTexts(import('~/com
 // The recorder, and the converters it may load, come only when the voice button is pressed.
 const VoiceDialog = lazyNamed(() => import('~/components/party/voice-dialog'), 'VoiceDialog');
 
-/** Guests open this page on their phones: it loads only the party's part of the texts. */
-export const handle = { texts: 'party' };
+/**
+ * Guests open this page on their phones: it loads only the party's part of the texts. Voice
+ * messages are recorded here: its policy allows the microphone (app/lib/microphone.ts).
+ */
+export const handle = { texts: 'party', microphone: true };
+export const clientLoader = inRecordingDocument;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'party' in data && data.party ? `${data.party.title} · Salon` : 'Salon' },
@@ -125,6 +130,7 @@ const ENDED_VIEWS = {
   notFound: { title: 'party.notFoundTitle', text: 'party.notFoundText', tone: 'neutral' },
   expired: { title: 'party.expiredTitle', text: 'party.expiredText', tone: 'warning' },
   removed: { title: 'party.removedTitle', text: 'party.removedText', tone: 'warning' },
+  signedOut: { title: 'party.signedOutTitle', text: 'party.signedOutText', tone: 'neutral' },
 } as const satisfies Record<Ended, { title: string; text: string; tone: 'neutral' | 'warning' }>;
 
 /**
@@ -137,6 +143,7 @@ function EndedPanel({ reason, unsent = [] }: { reason: Ended; unsent?: PendingMe
   return (
     <StatePanel title={t(view.title)} tone={view.tone}>
       <p>{t(view.text)}</p>
+      {reason === 'signedOut' ? <SignInAgain /> : null}
       {unsent.length > 0 ? (
         <div className="text-left" data-testid="unsent">
           <p className="text-sm font-medium text-red-800">{t('party.notSent')}</p>
@@ -150,6 +157,17 @@ function EndedPanel({ reason, unsent = [] }: { reason: Ended; unsent?: PendingMe
         </div>
       ) : null}
     </StatePanel>
+  );
+}
+
+/** Back to this party once signed in (the sign-in returns to the page it was asked from). */
+function SignInAgain() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <a href={`/login?returnTo=${encodeURIComponent(pathname)}`} className="inline-block rounded-full bg-primary-dark px-5 py-2.5 font-medium text-white hover:bg-primary-dark/90">
+      {t('party.signInAgain')}
+    </a>
   );
 }
 

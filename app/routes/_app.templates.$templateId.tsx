@@ -4,9 +4,14 @@ import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { TemplateEditor } from '~/components/templates/template-editor';
 import { isAppError } from '~/core/errors';
 import { requireConsultant } from '~/lib/auth.server';
+import { inRecordingDocument } from '~/lib/microphone';
 import type { WorkspaceData } from './_app';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.template.title} · Salon` : 'Salon' }];
+
+/** Voice notes are recorded in the editor: its policy allows the microphone (app/lib/microphone.ts). */
+export const handle = { microphone: true };
+export const clientLoader = inRecordingDocument;
 
 /**
  * Spec section 2: /templates/{templateId}, the template detail. One its reader may not open (none

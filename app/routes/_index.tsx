@@ -13,6 +13,7 @@ import { PublicPage } from '~/components/public/public-page';
 import { configuredStores } from '~/lib/site.server';
 import { partyIdFromInput } from '~/core/party';
 import { PartnerSearchQuerySchema } from '~/core/schemas';
+import { FIRST_MENU_PATH } from '~/core/workspace';
 import { LANGUAGES } from '~/i18n/config';
 import { localeOf } from '~/i18n/i18n.server';
 import { loadTranslation } from '~/i18n/resources';
@@ -42,8 +43,8 @@ export const clientLoader = withWorkspaceTexts;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const returnTo = url.searchParams.get('returnTo');
-  if (context.identity.consultant) return redirect(context.services.oidc.safeReturnTo(returnTo));
+  const returnTo = url.searchParams.has('returnTo') ? context.services.returnTo.safeReturnTo(url.searchParams.get('returnTo'), request) : null;
+  if (context.identity.consultant) return redirect(returnTo ?? FIRST_MENU_PATH);
   // The two forms without script: a party's link goes to the party, a name asks the search.
   const party = url.searchParams.get('party');
   const partyId = party === null ? null : partyIdFromInput(party);

@@ -10,7 +10,7 @@ import { languageCookie } from '~/i18n/i18n.server';
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const lng = form.get('lng');
-  const returnTo = context.services.oidc.safeReturnTo(String(form.get('returnTo') ?? '/'));
+  const returnTo = context.services.returnTo.safeReturnTo(String(form.get('returnTo') ?? '/'), request);
   if (!isLanguage(lng)) return redirect(returnTo);
   return redirect(isLanguage(returnTo.slice(1)) ? `/${lng}` : returnTo, { headers: { 'Set-Cookie': await languageCookie.serialize(lng) } });
 }

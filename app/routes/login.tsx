@@ -12,7 +12,7 @@ export const clientLoader = withWorkspaceTexts;
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const returnTo = context.services.oidc.safeReturnTo(url.searchParams.get('returnTo'));
+  const returnTo = context.services.returnTo.safeReturnTo(url.searchParams.get('returnTo'), request);
   if (context.identity.consultant) return redirect(returnTo);
   return { returnTo, failed: url.searchParams.has('failed') };
 }

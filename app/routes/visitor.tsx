@@ -9,8 +9,7 @@ const YEAR_S = 365 * 24 * 60 * 60;
  * app-switch screen sends both when the notice is folded into it, ADR 018) in a cookie each, so
  * the server leaves the notice or the screen out of every later page. The page's script posts here
  * and carries on; before the script runs, the button is a plain form and the visitor comes back to
- * `returnTo`. It needs no origin check: a post forged by another site
- * could only hide a notice in its victim's browser.
+ * `returnTo` (a path of ours: worker/http/return-to.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   // A body that is no form is as wrong as a missing choice.
@@ -23,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   for (const choice of new Set(choices)) {
     headers.append('Set-Cookie', serializeCookie(request, choice === 'cookies' ? COOKIE.cookiesNoted : COOKIE.inBrowser, '1', { maxAge: YEAR_S }));
   }
-  if (typeof returnTo === 'string') return redirect(context.services.oidc.safeReturnTo(returnTo), { headers });
+  if (typeof returnTo === 'string') return redirect(context.services.returnTo.safeReturnTo(returnTo, request), { headers });
   return new Response(null, { status: 204, headers });
 }
 

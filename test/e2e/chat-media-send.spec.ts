@@ -98,7 +98,10 @@ test('several files at once, the first as a reply; a video waits for its convers
   await expect(photo.getByTestId('reply-quote')).toContainText('Gibt es das auch in Bewegung?');
   await expectLoaded(photo.getByRole('img', { name: /^Foto von Anna/ }), 640);
   const video = guest.getByTestId('message').filter({ has: guest.getByTestId('chat-file') }).last();
-  await expect(video.getByTestId('chat-file')).toHaveText('Video', { timeout: 30_000 });
+  // Named by its library title (the file's name without the extension), with its poster.
+  const videoTitle = basename(clip).replace(/\.[^.]+$/, '');
+  await expect(video.getByTestId('chat-file-title')).toHaveText(videoTitle, { timeout: 30_000 });
+  await expect(video.getByTestId('chat-file')).toContainText('Video');
   await expect(video.getByTestId('reply-quote')).toHaveCount(0);
   await expect(banner).toHaveCount(0);
 
@@ -106,7 +109,7 @@ test('several files at once, the first as a reply; a video waits for its convers
   // from, once Stream has made the larger one too (it went out as soon as it played).
   await expectRenditions(manager, new URL((await converting).url()).pathname.split('/').pop()!, ['360p', '720p']);
   await video.getByTestId('chat-file').click();
-  const viewer = guest.getByRole('dialog', { name: 'Video' });
+  const viewer = guest.getByRole('dialog', { name: videoTitle });
   const player = viewer.getByTestId('video-player');
   await expect(viewer.getByLabel('Qualität')).toBeVisible();
   await expect(viewer.getByLabel('Qualität').locator('option')).toHaveText(['Automatisch', '720p', '360p']);
@@ -124,11 +127,14 @@ test('the media picker: folders, search and previews of the library; two items g
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
   const manager = await context.newPage();
   await signIn(manager, 'anna@salon.test');
-  const link = await createParty(manager, 'Katalog-Auswahl');
+  // Named for this run (a retry runs in a new worker, with a new RUN): it must not meet the first attempt's party.
+  const link = await createParty(manager, `Katalog-Auswahl ${RUN}`);
 
-  // The library: a folder with one photo, another photo at the top.
+  // The library: a folder with one photo, another photo at the top. Its buttons and file input
+  // work once the page has hydrated: a click before that is lost.
   const folder = `Prospekte ${RUN}`;
   await manager.goto('/media');
+  await settled(manager);
   await manager.getByRole('button', { name: 'Neuer Ordner' }).click();
   await manager.getByRole('dialog', { name: 'Neuer Ordner' }).getByLabel('Ordnername').fill(folder);
   await manager.getByRole('button', { name: 'Anlegen' }).click();
@@ -137,6 +143,7 @@ test('the media picker: folders, search and previews of the library; two items g
   await manager.locator('input[type="file"]').setInputFiles(chosen(photos[0], 'image/jpeg'));
   await expect(manager.getByRole('heading', { name: `Sommerkleid-${RUN}`, exact: true })).toBeVisible();
   await manager.goto('/media');
+  await settled(manager);
   await manager.locator('input[type="file"]').setInputFiles(chosen(photos[1], 'image/jpeg'));
   await expect(manager.getByRole('heading', { name: `Winterjacke-${RUN}`, exact: true })).toBeVisible();
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { cataloguePdf } from '../fixtures/pdf';
 import { expect, test } from './diagnostics';
 import { hostParty, joinAs, phoneContext, settled } from './helpers';
 
@@ -87,7 +88,7 @@ test("the manager's PDF goes into her library first and is sent from there; a gu
   await joinAs(guest, link, 'Lena');
   await settled(manager);
 
-  await manager.getByTestId('chat-file-input').setInputFiles({ name: 'katalog.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
+  await manager.getByTestId('chat-file-input').setInputFiles({ name: 'katalog.pdf', mimeType: 'application/pdf', buffer: cataloguePdf(3, { title: 'Herbstkatalog 2026', cover: 'Herbst 2026' }) });
   const dialog = manager.getByRole('dialog', { name: 'Datei senden' });
   // Spec section 5: a non-image is always saved to the library; the choice is locked.
   const save = dialog.getByRole('checkbox', { name: /Auch in meiner Mediathek speichern/ });
@@ -97,13 +98,17 @@ test("the manager's PDF goes into her library first and is sent from there; a gu
   await dialog.getByRole('button', { name: 'Senden' }).click();
   await expect(dialog).toHaveCount(0);
 
+  // The bubble names the file and shows its first page (made at upload), not only "PDF".
   const received = guest.getByTestId('message').filter({ hasText: 'Der Herbstkatalog' });
-  await expect(received.getByTestId('chat-file')).toHaveText('PDF-Dokument');
+  await expect(received.getByTestId('chat-file-title')).toHaveText('katalog.pdf');
+  await expect(received.getByTestId('chat-file')).toContainText('PDF-Dokument');
+  await expect.poll(() => received.getByTestId('chat-file-preview').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
   await guest.screenshot({ path: 'test-results/chat-media/pdf-card-phone.png' });
+  // A phone has no PDF viewer of its own: the pages are drawn by pdf.js, under the PDF's own title.
   await received.getByTestId('chat-file').click();
-  const viewer = guest.getByRole('dialog', { name: 'Der Herbstkatalog' });
-  await expect(viewer.getByTestId('pdf-viewer').or(viewer.getByTestId('pdf-open'))).toBeVisible();
-  await expect(viewer.getByRole('link', { name: '„Der Herbstkatalog“ herunterladen' })).toBeVisible();
+  const viewer = guest.getByRole('dialog', { name: 'Herbstkatalog 2026' });
+  await expect(viewer.getByRole('img', { name: 'Seite 1 von 3' })).toHaveAttribute('data-drawn', 'true');
+  await expect(viewer.getByRole('link', { name: '„katalog.pdf“ herunterladen' })).toBeVisible();
   await guest.screenshot({ path: 'test-results/chat-media/pdf-viewer-phone.png' });
 
   // The file is in her library's root now.

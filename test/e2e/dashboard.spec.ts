@@ -1,5 +1,5 @@
 import { expect, test } from './diagnostics';
-import { fillDate, phoneContext, signIn } from './helpers';
+import { fillDate, phoneContext, settled, signIn } from './helpers';
 
 test('a company consultant creates a party for a chosen profile, edits it, and finds it under Expired after its expiration', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 900 } });
@@ -25,6 +25,8 @@ test('a company consultant creates a party for a chosen profile, edits it, and f
   await dialog.getByLabel('Art der Party').fill('Herbst-Wellness');
   await dialog.getByLabel('Name der gastgebenden Person (optional)').fill('Petra');
   await expect(dialog.getByRole('group', { name: 'Ablauf' }).getByLabel('Jahr')).not.toHaveValue('');
+  // A new party has no members a password could keep out: the note is for editing.
+  await expect(dialog.getByText('Wer schon in der Party ist', { exact: false })).toHaveCount(0);
   await dialog.getByLabel('Profil für die Beratung').selectOption({ label: 'Jonas Weber' });
   await dialog.getByRole('button', { name: 'Party anlegen' }).click();
   await expect(dialog).toHaveCount(0);
@@ -58,6 +60,8 @@ test('a company consultant creates a party for a chosen profile, edits it, and f
   await card.getByRole('menuitem', { name: 'Bearbeiten' }).click();
   const edit = page.getByRole('dialog', { name: 'Party bearbeiten' });
   await expect(edit.getByLabel('Art der Party')).toHaveValue('Herbst-Wellness');
+  // A changed password keeps the guests who joined (ADR 020); the dialog says so by its field.
+  await expect(edit.getByLabel('Passwort (optional)')).toHaveAccessibleDescription('Wer schon in der Party ist, bleibt drin: Ein neues Passwort gilt für neue Gäste.');
   await edit.getByLabel('Profil für die Beratung').selectOption({ label: 'Clara Hoffmann' });
   await fillDate(edit.getByRole('group', { name: 'Ablauf' }), '01.01.2024 10:00');
   await edit.getByRole('button', { name: 'Speichern' }).click();
@@ -77,6 +81,8 @@ test('a company consultant creates a party for a chosen profile, edits it, and f
   await expect(page).toHaveURL(/sort=name/);
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Abgelaufen' })).toHaveAttribute('aria-selected', 'true');
+  // The card's menu opens by script: a click before the reloaded page hydrates is lost.
+  await settled(page);
 
   // Delete.
   await expired.getByRole('button', { name: 'Aktionen für Herbst-Wellness' }).click();

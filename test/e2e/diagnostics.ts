@@ -4,6 +4,9 @@ import { reactHydrated } from './helpers';
 
 export { expect } from '@playwright/test';
 
+/** How the init script below names a policy violation in the page's console. */
+const VIOLATION = 'Content-Security-Policy violation:';
+
 /**
  * What the pages of one test went through: page errors, console errors and warnings, failed
  * requests, full loads, and — asked for when the test failed — the requests still unanswered and
@@ -19,10 +22,34 @@ class PageDiagnostics {
   /** Uncaught errors in any page (a failed hydration shows here): each one fails its test. */
   readonly pageErrors: string[] = [];
 
+  /**
+   * What a page's Content-Security-Policy blocked (worker/http/page-headers.ts), as the page's own
+   * `securitypolicyviolation` event (documents) or Chromium's console message (workers too): each
+   * one fails its test, unless the test takes it as expected (`takePolicyViolations`).
+   */
+  private policyViolations: string[] = [];
+
+  takePolicyViolations(): string[] {
+    const taken = this.policyViolations;
+    this.policyViolations = [];
+    return taken;
+  }
+
+  get unexpectedPolicyViolations(): readonly string[] {
+    return this.policyViolations;
+  }
+
   watch(context: BrowserContext): void {
     // The built-in context is made through `browser.newContext` too: watch each context once.
     if (this.contexts.has(context)) return;
     this.contexts.add(context);
+    void context.addInitScript((prefix) => {
+      addEventListener(
+        'securitypolicyviolation',
+        (event) => console.error(`${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} in ${event.sourceFile || location.pathname}:${event.lineNumber}`),
+        true,
+      );
+    }, VIOLATION);
     context.on('page', (page) => {
       const name = `page ${this.pages.length + 1}`;
       const inFlight = new Map<Request, number>();
@@ -34,6 +61,9 @@ class PageDiagnostics {
       });
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text()}`);
+        if (message.type() === 'error' && (message.text().startsWith(VIOLATION) || /Content Security Policy/.test(message.text()))) {
+          this.policyViolations.push(`${name} ${page.url()}: ${message.text()}`);
+        }
       });
       page.on('crash', () => note('crashed'));
       page.on('request', (request) => inFlight.set(request, Date.now()));
@@ -88,9 +118,11 @@ export const test = base.extend<{ pageDiagnostics: PageDiagnostics }>({
         Reflect.deleteProperty(browser, 'newContext');
       }
       if (testInfo.status === testInfo.expectedStatus) {
-        if (diagnostics.pageErrors.length === 0) return;
+        const violations = diagnostics.unexpectedPolicyViolations;
+        if (diagnostics.pageErrors.length === 0 && violations.length === 0) return;
         diagnostics.print(testInfo.title);
-        throw new Error(`Uncaught errors in the page:\n${diagnostics.pageErrors.join('\n')}`);
+        if (diagnostics.pageErrors.length > 0) throw new Error(`Uncaught errors in the page:\n${diagnostics.pageErrors.join('\n')}`);
+        throw new Error(`The Content-Security-Policy blocked something:\n${violations.join('\n')}`);
       }
       await diagnostics.describeOpenPages();
       diagnostics.print(testInfo.title);

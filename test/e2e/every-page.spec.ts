@@ -9,6 +9,7 @@ import fr from '../../app/i18n/locales/fr';
 import it from '../../app/i18n/locales/it';
 import nl from '../../app/i18n/locales/nl';
 import { PICTURES } from '../fixtures/images';
+import { cataloguePdf } from '../fixtures/pdf';
 import { expect, test } from './diagnostics';
 import { MAIL_CATCHER, SCREENS, expectNoSidewaysScroll, settled, signIn } from './helpers';
 
@@ -18,6 +19,8 @@ import { MAIL_CATCHER, SCREENS, expectNoSidewaysScroll, settled, signIn } from '
  * <html lang> and show its own heading in that language. Languages alternate between a phone and a
  * desktop. axe's WCAG 2 A/AA rules (labels, names, contrast, landmarks, ARIA) run on the German
  * phone and the English desktop: they look at structure and colour, which no language changes.
+ * Every page comes with its Content-Security-Policy and Permissions-Policy (the microphone only
+ * where voice is recorded), and nothing a visit does (dialogs included) violates the policy.
  */
 
 type State = BrowserContextOptions['storageState'];
@@ -57,7 +60,7 @@ async function libraryFile(request: APIRequestContext, baseURL: string, title: s
   return created.id as string;
 }
 
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PDF = cataloguePdf(2);
 
 async function joinedGuest(browser: Browser, baseURL: string, partyId: string, firstName: string) {
   const context = await browser.newContext();
@@ -128,12 +131,24 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await Promise.all([consultant.close(), guest.context.close(), removed.context.close()]);
 });
 
+/**
+ * A page's policies (worker/http/page-headers.ts): scripts only our own and by this response's
+ * nonce, no framing, no plugins, no foreign base; the microphone only where voice is recorded.
+ */
+function expectPolicies(headers: Record<string, string>, what: string, records: boolean): void {
+  const policy = headers['content-security-policy'] ?? '';
+  expect(policy, what).toMatch(/(?:^|; )script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'wasm-unsafe-eval'(?:;|$)/);
+  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", 'report-to csp']) expect(policy, what).toContain(directive);
+  expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
+  expect(headers['permissions-policy'], what).toContain(`microphone=${records ? '(self)' : '()'}`);
+}
+
 /** A dialog a visit opens on its page (the lightbox, the media viewer): by what, showing which text. */
 type Opening = { what: string; opener: (page: Page) => Locator; shows: string };
 
 const partyMedia: Opening[] = [
   { what: 'lightbox', opener: (page) => page.getByTestId('chat-photo').first(), shows: 'Unser Tisch' },
-  { what: 'media viewer', opener: (page) => page.getByTestId('chat-file').first(), shows: 'Der Katalog' },
+  { what: 'media viewer', opener: (page) => page.getByTestId('chat-file').first(), shows: 'Rundgang-Katalog' },
 ];
 const libraryCard = (title: string) => (page: Page) => page.getByTestId('media-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).getByRole('button', { name: title, exact: true }).first();
 const libraryMedia: Opening[] = [
@@ -146,14 +161,14 @@ const libraryMedia: Opening[] = [
  * `then` opens what the page shows only on request (a dialog) before that is checked, and `opens`
  * names dialogs opened one after another once it is.
  */
-function visits(t: Translation, language: Language): { actor: Actor; path: string; what: string; shows: string | RegExp; then?: (page: Page) => Promise<void>; opens?: Opening[] }[] {
+function visits(t: Translation, language: Language): { actor: Actor; path: string; what: string; shows: string | RegExp; then?: (page: Page) => Promise<void>; opens?: Opening[]; records?: true }[] {
   return [
     { actor: 'anonymous', path: '/', what: 'landing', shows: t.landing.headline },
     { actor: 'anonymous', path: `/${language}`, what: 'localized landing', shows: t.landing.headline },
     { actor: 'anonymous', path: '/login', what: 'sign-in choice', shows: t.login.title },
-    { actor: 'anonymous', path: world.party, what: 'join dialog', shows: t.join.title },
-    { actor: 'anonymous', path: world.expired, what: 'expired party', shows: t.party.expiredTitle },
-    { actor: 'anonymous', path: '/NoSuchParty12', what: 'party not found', shows: t.party.notFoundTitle },
+    { actor: 'anonymous', path: world.party, what: 'join dialog', shows: t.join.title, records: true },
+    { actor: 'anonymous', path: world.expired, what: 'expired party', shows: t.party.expiredTitle, records: true },
+    { actor: 'anonymous', path: '/NoSuchParty12', what: 'party not found', shows: t.party.notFoundTitle, records: true },
     { actor: 'anonymous', path: '/no/such/page', what: 'page not found', shows: t.notFound.title },
     { actor: 'anonymous', path: '/impress', what: 'legal notice', shows: t.legal.impressTitle },
     { actor: 'anonymous', path: '/privacy', what: 'privacy notice', shows: t.legal.privacyTitle },
@@ -163,11 +178,12 @@ function visits(t: Translation, language: Language): { actor: Actor; path: strin
     { actor: 'anonymous', path: '/delete-account', what: 'account deletion', shows: t.deleteAccount.title },
     { actor: 'anonymous', path: world.deletionLink, what: 'account deletion, confirm', shows: t.deleteAccount.confirmTitle },
     { actor: 'anonymous', path: `/delete-account/${'x'.repeat(43)}`, what: 'account deletion, invalid link', shows: t.deleteAccount.invalidTitle },
+    { actor: 'anonymous', path: '/refused', what: 'a form from another site, refused', shows: t.errors.badOrigin },
     { actor: 'anonymous', path: '/faq', what: 'FAQ', shows: t.faq.title },
     { actor: 'anonymous', path: '/faq/topic/consultants', what: 'FAQ topic', shows: t.faq.subtopics },
     { actor: 'anonymous', path: '/faq/entry/join-a-party', what: 'FAQ entry', shows: t.faq.contents },
-    { actor: 'guest', path: world.party, what: 'chat as a guest', shows: 'Hallo zusammen!', opens: partyMedia },
-    { actor: 'removedGuest', path: world.party, what: 'removed guest', shows: t.party.removedTitle },
+    { actor: 'guest', path: world.party, what: 'chat as a guest', shows: 'Hallo zusammen!', opens: partyMedia, records: true },
+    { actor: 'removedGuest', path: world.party, what: 'removed guest', shows: t.party.removedTitle, records: true },
     { actor: 'consultant', path: '/parties', what: 'dashboard', shows: t.parties.title },
     { actor: 'consultant', path: '/parties?tab=expired', what: 'dashboard, expired', shows: 'Vorbei' },
     { actor: 'consultant', path: '/media', what: 'media library', shows: t.media.title, opens: libraryMedia },
@@ -187,16 +203,16 @@ function visits(t: Translation, language: Language): { actor: Actor; path: strin
     { actor: 'consultant', path: '/releaseNotes', what: 'release notes', shows: t.releaseNotes.title },
     { actor: 'consultant', path: '/faq', what: 'FAQ in the workspace', shows: t.faq.title },
     { actor: 'consultant', path: '/faq/entry/read-receipts', what: 'FAQ entry in the workspace', shows: t.faq.contents },
-    { actor: 'consultant', path: world.template, what: 'template editor', shows: 'Herbstparty' },
-    { actor: 'consultant', path: world.party, what: 'chat as the manager', shows: 'Hallo zusammen!' },
-    { actor: 'consultant', path: world.expired, what: 'expired party as the manager', shows: t.party.expiredNote },
+    { actor: 'consultant', path: world.template, what: 'template editor', shows: 'Herbstparty', records: true },
+    { actor: 'consultant', path: world.party, what: 'chat as the manager', shows: 'Hallo zusammen!', records: true },
+    { actor: 'consultant', path: world.expired, what: 'expired party as the manager', shows: t.party.expiredNote, records: true },
   ];
 }
 
 LANGUAGES.forEach((language, index) => {
   const layout = index % 2 === 0 ? { name: 'phone', options: SCREENS.phone } : { name: 'desktop', options: SCREENS.desktop };
   const axe = AXE_LANGUAGES.includes(language);
-  test(`every page in ${language} on a ${layout.name}: hydrates without an error, speaks ${language}${axe ? ', passes axe (WCAG 2 A/AA)' : ''}`, async ({ browser, baseURL }) => {
+  test(`every page in ${language} on a ${layout.name}: hydrates without an error, speaks ${language}, keeps its security policy${axe ? ', passes axe (WCAG 2 A/AA)' : ''}`, async ({ browser, baseURL, pageDiagnostics }) => {
     // Some forty pages, each hydrated and (in two languages) checked by axe: far more than one page's minute.
     test.setTimeout(300_000);
     const violations: string[] = [];
@@ -207,8 +223,11 @@ LANGUAGES.forEach((language, index) => {
       expect(chosen.status()).toBe(302);
       const page = await context.newPage();
       for (const visit of visits(TRANSLATIONS[language], language).filter((entry) => entry.actor === actor)) {
-        await page.goto(visit.path);
+        const response = await page.goto(visit.path);
         await settled(page);
+        // A visit that only changes the hash (/media#trash after /media) stays in its document,
+        // whose headers the visit before checked.
+        if (response) expectPolicies(response.headers(), visit.what, visit.records === true);
         await visit.then?.(page);
         await expect(page.locator('html'), visit.what).toHaveAttribute('lang', language);
         await expect(page.getByText(visit.shows, { exact: true }).first(), visit.what).toBeVisible();
@@ -231,6 +250,7 @@ LANGUAGES.forEach((language, index) => {
           await dialog.getByRole('button', { name: TRANSLATIONS[language].common.close, exact: true }).click();
           await expect(dialog, what).toHaveCount(0);
         }
+        expect(pageDiagnostics.takePolicyViolations(), `${visit.what}: what its policy blocked`).toEqual([]);
       }
       await context.close();
     }

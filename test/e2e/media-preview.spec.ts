@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
+import { handMadePdf } from '../fixtures/pdf';
 import { expect, test } from './diagnostics';
 import { createParty, signIn } from './helpers';
 
@@ -21,25 +22,8 @@ test.use({ locale: 'de-DE' });
 const manifest = JSON.parse(readFileSync('build/.vite/client-manifest.json', 'utf8')) as Record<string, { file: string }>;
 const moduleUrl = (source: string) => `/${manifest[source]!.file}`;
 
-/** A one-page PDF (US letter, portrait) whose upper half is filled blue, with an exact xref table. */
-function onePagePdf(): string {
-  const content = '0 0 1 rg 0 396 612 396 re f';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << >> /Contents 4 0 R >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  return `${pdf}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-}
+/** A one-page PDF (US letter, portrait) whose upper half is filled blue. */
+const onePagePdf = () => handMadePdf({ pages: [{ width: 612, height: 792, content: '0 0 1 rg 0 396 612 396 re f' }] }).toString('latin1');
 
 type Fixture = 'exif-rotated-jpeg' | 'transparent-png' | 'pdf';
 

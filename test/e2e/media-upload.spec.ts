@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FileChooser, Page } from '@playwright/test';
 import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
+import { cataloguePdf } from '../fixtures/pdf';
 import { expect, test } from './diagnostics';
 import { expectNoSidewaysScroll, expectRenditions, screens, settled, signIn } from './helpers';
 
@@ -13,7 +14,7 @@ import { expectNoSidewaysScroll, expectRenditions, screens, settled, signIn } fr
  * dropped onto the page, a file whose content is not what its name says (refused by the server,
  * the next file goes on), 21 files at once (a warning, nothing uploads). The video converts in the
  * local Stream stand-in and plays through hls.js with its renditions; the photos go round in the
- * lightbox; the PDF opens in the browser's viewer. Fixtures are made here with the project's ffmpeg.
+ * lightbox; the PDF opens in the PDF viewer (pdf.js). Fixtures are made here with the project's ffmpeg.
  */
 
 test.use({ locale: 'de-DE' });
@@ -29,27 +30,6 @@ interface Fixtures {
   audio: string;
 }
 let fixtures: Fixtures;
-
-/** A one-page PDF written by hand: the objects, then a cross-reference table of their byte offsets. */
-function tinyPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    '<< /Length 58 >>\nstream\nBT /F1 36 Tf 72 720 Td (Herbstkatalog 2026) Tj ET\nendstream',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 test.beforeAll(async ({}, testInfo) => {
   const dir = join(testInfo.project.outputDir, 'media-upload-fixtures');
@@ -70,7 +50,7 @@ test.beforeAll(async ({}, testInfo) => {
     return photo;
   }) as [string, string, string];
   const pdf = join(dir, 'Herbstkatalog.pdf');
-  writeFileSync(pdf, tinyPdf());
+  writeFileSync(pdf, cataloguePdf(1, { cover: 'Herbstkatalog 2026' }));
   const audio = join(dir, 'Jingle.m4a');
   run(['-f', 'lavfi', '-i', 'sine=frequency=660:sample_rate=48000', '-t', '2', '-c:a', 'aac', audio]);
   fixtures = { clip, upright, photos, pdf, audio };
@@ -285,18 +265,19 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     await viewer.getByRole('button', { name: 'Schließen' }).click();
     await expect(viewer).toHaveCount(0);
 
-    // The PDF in the browser's viewer, from our file server.
+    // The PDF, drawn by pdf.js on a phone as on a desktop, from our file server.
     const pdfResponse = page.waitForResponse((response) => /\/files\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname));
     // By keyboard: the card's title is a button.
     await opener(page, 'Herbstkatalog.pdf').focus();
     await page.keyboard.press('Enter');
     const pdfViewer = page.getByRole('dialog', { name: 'Herbstkatalog.pdf' });
-    await expect(pdfViewer.getByTestId('pdf-viewer')).toBeVisible();
+    await expect(pdfViewer.getByRole('img', { name: 'Seite 1 von 1' })).toHaveAttribute('data-drawn', 'true');
+    await expect(pdfViewer.getByTestId('pdf-page-number')).toHaveText('Seite 1 von 1');
     const served = await pdfResponse;
-    expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('application/pdf');
-    await page.waitForTimeout(1000);
+    await expectNoSidewaysScroll(page, `PDF viewer on a ${screen}`);
     await page.screenshot({ path: `${SHOTS}/pdf-viewer-${screen}.png` });
+    expect(await dialogViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(pdfViewer).toHaveCount(0);
     // Focus is back where the reader was.

@@ -227,7 +227,7 @@ async function storedMessages(page: Page, id: string): Promise<{ messageType: st
 test('library items, a voice note recorded in the editor and dropped files go into the template at the insert point', async ({ browser }) => {
   test.setTimeout(150_000);
   const run = Date.now().toString(36);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE', permissions: ['microphone'] });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
   const page = await context.newPage();
   await signIn(page, 'anna@salon.test');
 

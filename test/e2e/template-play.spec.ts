@@ -8,9 +8,9 @@ import { SCREENS, createParty, joinAs, phoneContext, signIn } from './helpers';
  * page is closed.
  */
 
-/** A template of the signed-in consultant, made through the API from her page (the editor is not this test's concern). */
-async function makeTemplate(page: Page, title: string, messages: { messageType: string; message: string }[]): Promise<void> {
-  await page.evaluate(
+/** A template of the signed-in consultant, made through the API from her page (the editor is not this test's concern); answers its id. */
+async function makeTemplate(page: Page, title: string, messages: { messageType: string; message: string }[]): Promise<string> {
+  return page.evaluate(
     async ({ title, messages }) => {
       const post = async (path: string, body: unknown) => {
         const response = await fetch(`/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -19,6 +19,7 @@ async function makeTemplate(page: Page, title: string, messages: { messageType: 
       };
       const { id } = await post('/templates/create', { title });
       for (const message of messages) await post(`/templates/${id}/sendMessage`, message);
+      return id;
     },
     { title, messages },
   );
@@ -101,4 +102,48 @@ test('the consultant plays a template message by message, restarts it, and the a
   // The restart played the template as it is: the edit was for the first playing only.
   await expect(guestMessages.filter({ hasText: 'Heute zeige ich euch unsere' })).toHaveCount(1);
   await guestContext.close();
+});
+
+test("a shared template its owner takes back stops in the recipient's party at once, and her panel says why", async ({ browser }) => {
+  const ownerContext = await browser.newContext({ locale: 'de-DE', ...SCREENS.desktop });
+  const owner = await ownerContext.newPage();
+  await signIn(owner, 'team@lumen.test');
+  const title = `Geteilter Ablauf ${Date.now()}`;
+  const templateId = await makeTemplate(owner, title, [
+    { messageType: 'text', message: 'Erste geteilte Nachricht' },
+    { messageType: 'text', message: 'Zweite geteilte Nachricht' },
+  ]);
+  const call = (page: Page, method: string, path: string, body?: unknown) =>
+    page.evaluate(
+      async ({ method, path, body }) => {
+        const response = await fetch(`/api${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        if (!response.ok) throw new Error(`${path}: ${response.status}`);
+        return response.status === 204 ? null : ((await response.json()) as Record<string, string>);
+      },
+      { method, path, body },
+    );
+  const { shareToken } = (await call(owner, 'PUT', `/templates/${templateId}/share`))!;
+
+  const context = await browser.newContext({ locale: 'de-DE', ...SCREENS.desktop });
+  const manager = await context.newPage();
+  await signIn(manager, 'anna@salon.test');
+  await call(manager, 'POST', `/templates/share/${shareToken}`, { path: '' });
+  const link = await createParty(manager, 'Geteilte Party');
+  await manager.goto(link);
+  await manager.getByRole('button', { name: 'Vorlage', exact: true }).click();
+  await manager.getByRole('dialog', { name: 'Vorlage anwenden' }).getByRole('button', { name: title }).click();
+  const panel = manager.getByTestId('applied-template');
+  await expect(panel.getByTestId('template-message')).toContainText('Erste geteilte Nachricht');
+
+  await call(owner, 'PUT', `/templates/${templateId}/revokeShare`);
+  // Her page hears it from the room: no step is offered any more, only removing it.
+  await expect(panel).toContainText('Wer diese Vorlage geteilt hat, hat sie zurückgezogen.', { timeout: 3000 });
+  await expect(panel.getByRole('button', { name: 'Senden', exact: true })).toHaveCount(0);
+  await manager.screenshot({ path: 'test-results/template-play/revoked-desktop.png' });
+  await manager.setViewportSize(SCREENS.phone.viewport);
+  await manager.screenshot({ path: 'test-results/template-play/revoked-phone.png' });
+  await panel.getByRole('button', { name: 'Vorlage entfernen' }).click();
+  await expect(panel).toHaveCount(0);
+  await ownerContext.close();
+  await context.close();
 });

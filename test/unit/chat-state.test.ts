@@ -517,6 +517,13 @@ describe('the party ends while the page is open', () => {
     expect(run([welcome(), server({ type: 'reloadMessages', partyId: 'party-1' })]).needsResync).toBe('reload');
   });
 
+  it("the room's word that the session ended signs the page out; an expired token is no error to show", () => {
+    const signedOut = run([welcome(), queued(1), server({ type: 'error', code: 'unauthorized' })]);
+    expect(signedOut).toMatchObject({ ended: 'signedOut', lastError: null });
+    expect(signedOut.pending).toHaveLength(1);
+    expect(run([welcome(), server({ type: 'error', code: 'sessionExpired' })])).toMatchObject({ ended: null, lastError: null });
+  });
+
   it('the ended action sets the terminal state', () => {
     expect(run([{ type: 'ended', reason: 'notFound' }]).ended).toBe('notFound');
   });

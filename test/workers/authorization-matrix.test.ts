@@ -5,6 +5,7 @@ import { ClientEventSchema } from '../../app/core/protocol';
 import type { ServerEvent } from '../../app/core/protocol';
 import * as build from 'salon:remix-build';
 import { api as apiApp } from '../../worker/api';
+import { cspReports } from '../../worker/http/csp-report';
 import { files as filesApp } from '../../worker/media/files';
 import type { Actor, Expected, MatrixWorld, PageExpected } from '../fixtures/authorization-matrix';
 import { ACTORS, EVENTS, PAGES, ROUTES, TINY_PNG, rowName } from '../fixtures/authorization-matrix';
@@ -189,6 +190,20 @@ async function buildWorld(): Promise<Built> {
       if (applied) await asClara('POST', `/parties/${party.id}/template`, { templateId }, 201);
       return { templateId, messageIds };
     },
+    revokedTemplate: async () => {
+      const asBerta = async (method: string, path: string, body: unknown, status: number) => {
+        const response = await apiInPlace(path, { method, headers: berta.headers, body });
+        if (response.status !== status) throw new Error(`world: ${method} ${path}: ${response.status} ${await response.text()}`);
+        return status === 204 ? null : json<{ id: string; shareToken: string }>(response);
+      };
+      const templateId = (await asBerta('POST', '/templates/create', { title: 'Geteilt' }, 201))!.id;
+      const messageIds = [(await asBerta('POST', `/templates/${templateId}/sendMessage`, { message: 'Hallo' }, 201))!.id];
+      const { shareToken } = (await asBerta('PUT', `/templates/${templateId}/share`, undefined, 200))!;
+      await asClara('POST', `/templates/share/${shareToken}`, {}, 201);
+      await asClara('POST', `/parties/${party.id}/template`, { templateId }, 201);
+      await asBerta('PUT', `/templates/${templateId}/revokeShare`, undefined, 204);
+      return { templateId, messageIds };
+    },
   };
   return { world, as };
 }
@@ -270,7 +285,7 @@ async function judge(actor: Actor, expected: Expected, response: Response, succe
 
 describe('the authorization matrix: API routes', () => {
   it('lists every route of the API, and no route that is gone', () => {
-    const actual = new Set([...apiApp.routes, ...filesApp.routes].filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`));
+    const actual = new Set([...apiApp.routes, ...filesApp.routes, ...cspReports.routes].filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`));
     const listed = new Set(ROUTES.map((row) => row.route));
     const missing = [...actual].filter((route) => !listed.has(route));
     const gone = [...listed].filter((route) => !actual.has(route));

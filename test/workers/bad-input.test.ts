@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, isErrorCode } from '../../app/core/errors';
 import type { ErrorCode } from '../../app/core/errors';
 import { markerOf } from '../../app/core/markers';
+import { FIRST_MENU_PATH } from '../../app/core/workspace';
 import type { ChatMessage, ServerEvent } from '../../app/core/protocol';
 import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
 import type { Actor, ApiInput, BadInput, BadInputWorld, Frame } from '../fixtures/bad-input-catalogue';
 import { TINY_PNG } from '../fixtures/authorization-matrix';
-import { BAD_INPUTS, LOCKED_PASSWORD } from '../fixtures/bad-input-catalogue';
-import { ORIGIN, TestSocket, apiInPlace, basic, createConsultant, fetchInPlace, json } from './fixtures';
+import { BAD_INPUTS, LOCKED_PASSWORD, RETURN_TARGETS } from '../fixtures/bad-input-catalogue';
+import { ORIGIN, TestSocket, apiInPlace, basic, createConsultant, fetchInPlace, json, sessionCookie } from './fixtures';
 import type { Consultant } from './fixtures';
 
 /**
@@ -482,6 +483,36 @@ describe('the bad-input catalogue', () => {
       for (const text of Object.values(entry.stores ?? {}).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value)))) {
         if (text.includes('<')) expect(page.includes(text), `raw ${JSON.stringify(text)} in the page's HTML`).toBe(false);
       }
+    });
+  }
+});
+
+describe('the bad-input catalogue: places to return to', () => {
+  /** Every page that redirects to a target the request names, as a browser asks it. */
+  const readers = (query: string, consultant: Consultant): [string, () => Promise<Response>][] => {
+    const form = (path: string, body: string) => () =>
+      fetchInPlace(`${ORIGIN}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: 'salon.test' }, body, redirect: 'manual' });
+    return [
+      ['sign-in, signed in already', () => fetchInPlace(`${ORIGIN}/login?returnTo=${query}`, { headers: sessionCookie(consultant), redirect: 'manual' })],
+      ['the landing page, signed in', () => fetchInPlace(`${ORIGIN}/?returnTo=${query}`, { headers: sessionCookie(consultant), redirect: 'manual' })],
+      ['the language switch', form('/language', `lng=de&returnTo=${query}`)],
+      ['a remembered choice', form('/visitor', `choice=cookies&returnTo=${query}`)],
+    ];
+  };
+
+  let consultant: Promise<Consultant> | null = null;
+  for (const target of RETURN_TARGETS) {
+    it(`${target.name}: ${target.query}`, async () => {
+      consultant ??= createConsultant();
+      const lands = target.lands ?? FIRST_MENU_PATH;
+      for (const [reader, ask] of readers(target.query, await consultant)) {
+        const response = await ask();
+        await response.text();
+        expect({ reader, status: response.status, location: response.headers.get('Location') }).toEqual({ reader, status: 302, location: lands });
+      }
+      // Signed out, the sign-in page carries it on to the provider as a path of ours.
+      const signIn = await (await fetchInPlace(`${ORIGIN}/login?returnTo=${target.query}`)).text();
+      expect(signIn).toContain(`name="returnTo" value="${lands.replaceAll('&', '&amp;')}"`);
     });
   }
 });

@@ -103,6 +103,7 @@ const mediaOf = (message: Partial<ChatMessage>) => ({
   mediaExtension: message.mediaExtension,
   mediaAttachmentOwner: message.mediaAttachmentOwner,
   contentType: message.contentType,
+  mediaTitle: message.mediaTitle,
 });
 
 describe('the manager sends her library', () => {
@@ -114,7 +115,7 @@ describe('the manager sends her library', () => {
       const response = await chat(party.id, clara, { messageType: kind.messageType, mediaAttachment: id, description: `Seht mal: ${kind.messageType}` });
       expect(response.status, await response.clone().text()).toBe(201);
       const message = await json<ChatMessage>(response);
-      const media = { mediaAttachment: id, mediaAttachmentType: kind.kind, mediaExtension: kind.extension, mediaAttachmentOwner: clara.userId, contentType: kind.contentType };
+      const media = { mediaAttachment: id, mediaAttachmentType: kind.kind, mediaExtension: kind.extension, mediaAttachmentOwner: clara.userId, contentType: kind.contentType, mediaTitle: `Mein ${kind.messageType}` };
       expect({ ...mediaOf(message), messageType: message.messageType, message: message.message }).toEqual({ ...media, messageType: kind.messageType, message: `Seht mal: ${kind.messageType}` });
       const seen = await socket.next('newMessage', 3000, (event) => event.message.id === message.id);
       expect(mediaOf(seen.message)).toEqual(media);
@@ -124,7 +125,12 @@ describe('the manager sends her library', () => {
     }
     // A reload reads the same from the history.
     const history = await json<{ messages: ChatMessage[] }>(await api(`/parties/${party.id}/chat`, { headers: guest.headers }));
-    expect(history.messages.filter((message) => message.mediaAttachment).map((message) => message.messageType)).toEqual(['photo', 'video', 'audio', 'document']);
+    expect(history.messages.filter((message) => message.mediaAttachment).map((message) => [message.messageType, message.mediaTitle])).toEqual([
+      ['photo', 'Mein photo'],
+      ['video', 'Mein video'],
+      ['audio', 'Mein audio'],
+      ['document', 'Mein document'],
+    ]);
     socket.close();
   });
 
@@ -162,10 +168,10 @@ describe('the manager sends her library', () => {
     expect(await socket.next('error')).toEqual({ type: 'error', code: 'mediaNotFound', tempId });
     const offered = await announce(party.id, clara.headers, { mediaId: id });
     expect(offered.status).toBe(200);
-    expect(await json(offered)).toEqual({ mediaAttachment: id, mediaAttachmentType: 'application', mediaExtension: 'pdf', mediaAttachmentOwner: clara.userId, contentType: 'application/pdf', messageType: 'document' });
+    expect(await json(offered)).toEqual({ mediaAttachment: id, mediaAttachmentType: 'application', mediaExtension: 'pdf', mediaAttachmentOwner: clara.userId, contentType: 'application/pdf', mediaTitle: 'Mein document', messageType: 'document' });
     socket.send({ type: 'sendMessage', tempId, messageType: 'document', message: '', mediaAttachment: id });
     const ack = await socket.next('ack');
-    expect({ ...mediaOf(ack.message), message: ack.message.message }).toEqual({ mediaAttachment: id, mediaAttachmentType: 'application', mediaExtension: 'pdf', mediaAttachmentOwner: clara.userId, contentType: 'application/pdf', message: '' });
+    expect({ ...mediaOf(ack.message), message: ack.message.message }).toEqual({ mediaAttachment: id, mediaAttachmentType: 'application', mediaExtension: 'pdf', mediaAttachmentOwner: clara.userId, contentType: 'application/pdf', mediaTitle: 'Mein document', message: '' });
     // A text still needs text.
     socket.send({ type: 'sendMessage', tempId: crypto.randomUUID(), messageType: 'text', message: '  ' });
     expect((await socket.next('error')).code).toBe('messageEmpty');
@@ -330,13 +336,16 @@ describe('who may fetch a file sent in a party', () => {
     const nextGuest = await joinGuest(next.id, { firstName: 'Nina', lastName: 'Neu' });
     const photo = await uploaded(party.id, guest, 'photo', 'image/png', 'png', TINY_PNG);
     const sent = await json<ChatMessage>(await chat(party.id, guest, { messageType: 'photo', mediaAttachment: photo.mediaAttachment, message: 'Schaut!' }));
+    const catalogue = await json<ChatMessage>(await chat(party.id, clara, { messageType: 'document', mediaAttachment: await libraryItem(clara, KINDS[3]) }));
     await expectError(await fetchFile(photo.mediaAttachment, nextGuest.headers), 404, 'mediaNotFound');
 
-    const forwarded = await api(`/parties/${party.id}/forward`, { method: 'POST', headers: clara.headers, body: { messageIds: [sent.id], targetPartyId: next.id } });
-    expect(await json(forwarded)).toEqual({ forwarded: 1 });
+    const forwarded = await api(`/parties/${party.id}/forward`, { method: 'POST', headers: clara.headers, body: { messageIds: [sent.id, catalogue.id], targetPartyId: next.id } });
+    expect(await json(forwarded)).toEqual({ forwarded: 2 });
     const history = await json<{ messages: ChatMessage[] }>(await api(`/parties/${next.id}/chat`, { headers: nextGuest.headers }));
-    const copy = history.messages.find((message) => message.forwarded)!;
-    expect({ ...mediaOf(copy), message: copy.message, messageType: copy.messageType, sender: copy.sender }).toEqual({ ...mediaOf(sent), message: 'Schaut!', messageType: 'photo', sender: clara.userId });
+    const [copy, catalogueCopy] = history.messages.filter((message) => message.forwarded);
+    expect({ ...mediaOf(copy!), message: copy!.message, messageType: copy!.messageType, sender: copy!.sender }).toEqual({ ...mediaOf(sent), message: 'Schaut!', messageType: 'photo', sender: clara.userId });
+    // A library item keeps the title it was sent with.
+    expect(mediaOf(catalogueCopy!)).toEqual({ ...mediaOf(catalogue), mediaTitle: 'Mein document' });
     expect((await fetchFile(photo.mediaAttachment, nextGuest.headers)).status).toBe(200);
     // A guest of a party it was not forwarded into, the manager's own third party, still gets nothing.
     const third = await joinGuest((await createParty(clara, { title: 'Dritte Party' })).id, { firstName: 'Dora', lastName: 'Dritt' });
@@ -417,6 +426,31 @@ describe('a media message afterwards', () => {
     expect(old).toMatchObject({ message: 'Alt', messageType: 'text' });
     expect(old!.mediaAttachment).toBeUndefined();
     expect(sent).toMatchObject({ messageType: 'photo', mediaAttachment: photo.mediaAttachment });
+  });
+
+  it('a room whose tables predate titles gains them when it loads: its old media messages have none, new ones theirs', async () => {
+    const { clara, party, guest } = await world();
+    const older = await json<ChatMessage>(await chat(party.id, clara, { messageType: 'document', mediaAttachment: await libraryItem(clara, KINDS[3]) }));
+    const pdf = await libraryItem(clara, KINDS[3]);
+    // Offered before the room had titles: the offer is kept, and the message it makes has no title.
+    expect((await announce(party.id, clara.headers, { mediaId: pdf })).status).toBe(200);
+    await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id)), (_room, state) => {
+      state.storage.sql.exec('ALTER TABLE messages DROP COLUMN media_title');
+      state.storage.sql.exec('ALTER TABLE attachments DROP COLUMN title');
+    });
+    await abortAllDurableObjects();
+    const { socket } = await connected(party.id, clara.headers);
+    socket.send({ type: 'sendMessage', tempId: crypto.randomUUID(), messageType: 'document', message: '', mediaAttachment: pdf });
+    expect((await socket.next('ack')).message.mediaTitle).toBeUndefined();
+    socket.close();
+    const newer = await json<ChatMessage>(await chat(party.id, clara, { messageType: 'document', mediaAttachment: await libraryItem(clara, KINDS[3]) }));
+    expect(newer.mediaTitle).toBe('Mein document');
+    const history = await json<{ messages: ChatMessage[] }>(await api(`/parties/${party.id}/chat`, { headers: guest.headers }));
+    expect(history.messages.filter((message) => message.mediaAttachment).map((message) => [message.id === older.id, message.mediaTitle ?? null])).toEqual([
+      [true, null],
+      [false, null],
+      [false, 'Mein document'],
+    ]);
   });
 
   it('a repeat of the same send returns the message once; the same tempId with another file is a conflict', async () => {

@@ -217,6 +217,28 @@ describe('joining a password-protected party', () => {
     expect(await guestsOf(party.id, consultant)).toEqual([{ id: body.guestId, firstName: 'Maria', lastName: 'Klein', role: 'guest' }]);
   });
 
+  it('a changed password keeps the guests who already joined (ADR 020); it applies to new joins', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant, { password: 'Rosenduft' });
+    const maria = await joinGuest(party.id, { password: 'Rosenduft' });
+    const { socket } = await connected(party.id, maria.headers);
+    const changed = await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Wellness-Party', password: 'Lavendel' } });
+    expect(changed.status).toBe(200);
+
+    // Maria stays in: her open socket, her calls and the party's page know her.
+    const tempId = crypto.randomUUID();
+    socket.send(textMessage('Noch drin', tempId));
+    expect((await socket.next('ack', 3000, (event) => event.tempId === tempId)).message.message).toBe('Noch drin');
+    expect((await api(`/parties/${party.id}/chat`, { method: 'POST', headers: maria.headers, body: { message: 'Per API' } })).status).toBe(201);
+    expect((await json(await api(`/parties/${party.shortId}`, { headers: maria.headers }))).me).toMatchObject({ id: maria.guestId, role: 'guest' });
+    expect(socket.closed).toBeNull();
+
+    // Newcomers need the new one.
+    await expectError(await join(party.id, { firstName: 'Eva', lastName: 'Stein', password: 'Rosenduft' }), 403, 'wrongPassword');
+    expect((await join(party.id, { firstName: 'Eva', lastName: 'Stein', password: 'Lavendel' })).status).toBe(200);
+    socket.close();
+  });
+
   it('after 5 wrong passwords the 6th attempt, even with the right password, gets 429 tooManyAttempts', async () => {
     const consultant = await createConsultant();
     const party = await createParty(consultant, { password: 'Rosenduft' });

@@ -1,8 +1,9 @@
-import { abortAllDurableObjects, env, runInDurableObject } from 'cloudflare:test';
+import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { api, connect, connected, createConsultant, createParty, expectError, guestCookie, html, joinGuest, json, page, spoken, textMessage } from './fixtures';
 import type { Consultant, Guest, PartyRecord } from './fixtures';
 import type { ChatMessage } from '../../app/core/protocol';
+import type { PartyRoom } from '../../durable-objects/party-room';
 
 async function party(): Promise<{ consultant: Consultant; party: PartyRecord; maria: Guest; tom: Guest }> {
   const consultant = await createConsultant();
@@ -156,6 +157,80 @@ describe('hosts, removal and restriction', () => {
     expect(stored?.r).toBe(1);
     expect((await api(`/parties/${p.id}/restriction`, { method: 'PUT', headers: consultant.headers, body: { restrictedMessaging: false } })).status).toBe(204);
     await send(p.id, maria, 'wieder frei');
+  });
+});
+
+describe('one host at a time, judged by the room', () => {
+  /** Who the room holds as host, and who D1 does. */
+  async function hosts(partyId: string): Promise<{ room: string[]; d1: string[] }> {
+    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+    const room = await runInDurableObject(stub, (r: PartyRoom) => [...r.store.members.values()].filter((m) => m.role === 'host' && !m.removed).map((m) => m.id));
+    const { results } = await env.DB.prepare('SELECT guest_id FROM party_members WHERE party_id = ? AND is_host = 1').bind(partyId).all<{ guest_id: string }>();
+    return { room: room.sort(), d1: results.map((row) => row.guest_id).sort() };
+  }
+
+  it('two concurrent "make host" calls for different guests leave one host, in the room and in D1 alike; the other cannot write while restricted', async () => {
+    const { consultant, party: p } = await party();
+    expect((await api(`/parties/${p.id}/restriction`, { method: 'PUT', headers: consultant.headers, body: { restrictedMessaging: true } })).status).toBe(204);
+    for (let round = 0; round < 8; round++) {
+      const a = await joinGuest(p.id, { firstName: 'Anna', lastName: `Runde${round}` });
+      const b = await joinGuest(p.id, { firstName: 'Bea', lastName: `Runde${round}` });
+      const sockets = new Map([
+        [a.guestId, (await connected(p.id, a.headers)).socket],
+        [b.guestId, (await connected(p.id, b.headers)).socket],
+      ]);
+      const answers = await Promise.all(
+        [a, b].map((guest) => api(`/parties/${p.id}/host`, { method: 'PUT', headers: consultant.headers, body: { guestId: guest.guestId } })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([204, 204]);
+      const now = await hosts(p.id);
+      expect(now.room, `round ${round}: one host in the room`).toHaveLength(1);
+      expect(now.d1, `round ${round}: D1 agrees with the room`).toEqual(now.room);
+      const host = now.room[0]!;
+      expect([a.guestId, b.guestId]).toContain(host);
+      const demoted = host === a.guestId ? b : a;
+
+      // The one who is not host is a restricted guest on every path.
+      const socket = sockets.get(demoted.guestId)!;
+      const tempId = crypto.randomUUID();
+      socket.send(textMessage('Ich bin doch Host?', tempId));
+      expect(await socket.next('error', 3000, (e) => e.tempId === tempId)).toMatchObject({ code: 'restricted' });
+      await expectError(await api(`/parties/${p.id}/chat`, { method: 'POST', headers: demoted.headers, body: { message: 'per API' } }), 403, 'restricted');
+      await expectError(await api(`/parties/${p.id}/restriction`, { method: 'PUT', headers: demoted.headers, body: { restrictedMessaging: false } }), 403, 'forbidden');
+      // The host writes on both.
+      const hostSocket = sockets.get(host)!;
+      const hostTemp = crypto.randomUUID();
+      hostSocket.send(textMessage('Ich bin Host', hostTemp));
+      expect((await hostSocket.next('ack', 3000, (e) => e.tempId === hostTemp)).message.message).toBe('Ich bin Host');
+      for (const open of sockets.values()) open.close();
+    }
+  });
+
+  it("the room's word on a role wins over what D1 says, for a member it knows", async () => {
+    const { consultant, party: p, maria } = await party();
+    expect((await api(`/parties/${p.id}/restriction`, { method: 'PUT', headers: consultant.headers, body: { restrictedMessaging: true } })).status).toBe(204);
+    await expectError(await api(`/parties/${p.id}/chat`, { method: 'POST', headers: maria.headers, body: { message: 'vorher' } }), 403, 'restricted');
+    // D1 says host (as a stale write would leave it); the Worker reads that, the room does not follow.
+    await env.DB.prepare('UPDATE party_members SET is_host = 1 WHERE party_id = ? AND guest_id = ?').bind(p.id, maria.guestId).run();
+    await expectError(await api(`/parties/${p.id}/chat`, { method: 'POST', headers: maria.headers, body: { message: 'per API' } }), 403, 'restricted');
+    const { socket, welcome } = await connected(p.id, maria.headers);
+    expect(welcome.me.role).toBe('guest');
+    socket.send(textMessage('per Socket'));
+    expect((await socket.next('error')).code).toBe('restricted');
+    socket.close();
+  });
+
+  it('a write of the hosts to D1 that failed is made again by the next mirror', async () => {
+    const { consultant, party: p, maria } = await party();
+    expect((await api(`/parties/${p.id}/host`, { method: 'PUT', headers: consultant.headers, body: { guestId: maria.guestId } })).status).toBe(204);
+    // As if the write had failed: D1 lost the host, and the room remembers it owes the write.
+    await env.DB.prepare('UPDATE party_members SET is_host = 0 WHERE party_id = ?').bind(p.id).run();
+    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    await runInDurableObject(stub, (_room: PartyRoom, state: DurableObjectState) => state.storage.put('hostsUnrecorded', true));
+    await send(p.id, consultant, 'Der Spiegel läuft');
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await hosts(p.id)).toEqual({ room: [maria.guestId], d1: [maria.guestId] });
+    expect(await runInDurableObject(stub, (_room: PartyRoom, state: DurableObjectState) => state.storage.get('hostsUnrecorded'))).toBeUndefined();
   });
 });
 

@@ -176,7 +176,7 @@ describe('the party page /<shortId>', () => {
     const consultant = await createConsultant({ profiles: 3 });
     const response = await page('/parties?index', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...sessionCookie(consultant) },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: 'salon.test', ...sessionCookie(consultant) },
       body: 'intent=create&title=Neue+Party',
     });
     await html(response, 200);

@@ -5,6 +5,8 @@ import { PICTURES } from '../fixtures/images';
 import { ORIGIN, api, createConsultant, html, json, page, sessionCookie } from './fixtures';
 
 const cookie = sessionCookie;
+/** A form of our own page, as the browser posts it: the session cookie, our Origin and Host. */
+const ownForm = (consultant: Parameters<typeof sessionCookie>[0]) => ({ ...sessionCookie(consultant), Origin: ORIGIN, Host: 'salon.test' });
 
 function form(fields: Record<string, string | Blob>): FormData {
   const data = new FormData();
@@ -54,7 +56,7 @@ describe('/profiles', () => {
 
     // The question belongs to the workspace: it shows on other pages too, until a choice is stored.
     expect(await html(await page('/parties', { headers: cookie(consultant) }), 200)).toContain(CHOOSE);
-    const chosen = await page('/profiles?index', { method: 'POST', headers: cookie(consultant), body: form({ intent: 'select', profileId: consultant.profileIds[1]! }) });
+    const chosen = await page('/profiles?index', { method: 'POST', headers: ownForm(consultant), body: form({ intent: 'select', profileId: consultant.profileIds[1]! }) });
     expect(chosen.status).toBe(200);
     expect(await json(await api('/profile/user', { headers: consultant.headers }))).toMatchObject({ profile: { id: consultant.profileIds[1] }, needsChoice: false });
     expect(await html(await page('/profiles', { headers: cookie(consultant) }), 200)).not.toContain(CHOOSE);
@@ -63,15 +65,15 @@ describe('/profiles', () => {
   it('the list actions: delete refuses the selected profile and deletes another (then the list is the editor); company mode switches', async () => {
     const consultant = await createConsultant({ profiles: 2 });
     const [first, second] = consultant.profileIds as [string, string];
-    const refused = await page('/profiles?index', { method: 'POST', headers: cookie(consultant), body: form({ intent: 'delete', profileId: first }) });
+    const refused = await page('/profiles?index', { method: 'POST', headers: ownForm(consultant), body: form({ intent: 'delete', profileId: first }) });
     expect(refused.status).toBe(409);
     expect(await profileRow(first)).not.toBeNull();
-    const deleted = await page('/profiles?index', { method: 'POST', headers: cookie(consultant), body: form({ intent: 'delete', profileId: second }) });
+    const deleted = await page('/profiles?index', { method: 'POST', headers: ownForm(consultant), body: form({ intent: 'delete', profileId: second }) });
     // One profile is left and company mode is off: the list now is that profile's editor.
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get('Location')).toBe(`/profiles/${first}`);
     expect(await profileRow(second)).toBeNull();
-    await page('/profiles?index', { method: 'POST', headers: cookie(consultant), body: form({ intent: 'companyMode', companyMode: 'on' }) });
+    await page('/profiles?index', { method: 'POST', headers: ownForm(consultant), body: form({ intent: 'companyMode', companyMode: 'on' }) });
     expect(await json(await api('/profile/user', { headers: consultant.headers }))).toMatchObject({ companyMode: true });
   });
 
@@ -79,7 +81,7 @@ describe('/profiles', () => {
     const owner = await createConsultant({ profiles: 2 });
     const other = await createConsultant({ profiles: 2 });
     for (const intent of ['select', 'delete']) {
-      const response = await page('/profiles?index', { method: 'POST', headers: cookie(other), body: form({ intent, profileId: owner.profileIds[1]! }) });
+      const response = await page('/profiles?index', { method: 'POST', headers: ownForm(other), body: form({ intent, profileId: owner.profileIds[1]! }) });
       expect(response.status, intent).toBe(404);
     }
     expect(await profileRow(owner.profileIds[1]!)).not.toBeNull();
@@ -126,7 +128,7 @@ describe('/profiles/{id}', () => {
     const id = consultant.profileIds[0]!;
     const response = await page(`/profiles/${id}`, {
       method: 'POST',
-      headers: cookie(consultant),
+      headers: ownForm(consultant),
       body: form({ ...NAMES, ...BLANK, biography: 'Hallo!\r\nIch bin Clara.', website: 'https://clara.example', picture: new File([PICTURES['image/png']], 'clara.png', { type: 'image/png' }) }),
     });
     expect(response.status).toBe(200);
@@ -137,9 +139,9 @@ describe('/profiles/{id}', () => {
     const consultant = await createConsultant();
     const id = consultant.profileIds[0]!;
     const picture = new File([PICTURES['image/webp']], 'p.webp', { type: 'image/webp' });
-    await page(`/profiles/${id}`, { method: 'POST', headers: cookie(consultant), body: form({ ...NAMES, ...BLANK, picture }) });
+    await page(`/profiles/${id}`, { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, picture }) });
     expect((await env.MEDIA.list({ prefix: `profiles/${id}/` })).objects).toHaveLength(1);
-    const response = await page(`/profiles/${id}`, { method: 'POST', headers: cookie(consultant), body: form({ ...NAMES, ...BLANK, deleteProfilePic: 'on' }) });
+    const response = await page(`/profiles/${id}`, { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, deleteProfilePic: 'on' }) });
     expect(response.status).toBe(200);
     expect(await profileRow(id)).toMatchObject({ picture_key: null, picture_type: null });
     expect((await env.MEDIA.list({ prefix: `profiles/${id}/` })).objects).toEqual([]);
@@ -148,7 +150,7 @@ describe('/profiles/{id}', () => {
   it('the birthday as typed into day, month and year: saved as the date; one not in the calendar or incomplete refused', async () => {
     const consultant = await createConsultant();
     const id = consultant.profileIds[0]!;
-    const save = (day: string, month: string, year: string) => page(`/profiles/${id}`, { method: 'POST', headers: cookie(consultant), body: form({ ...NAMES, ...BLANK, birthdayDay: day, birthdayMonth: month, birthdayYear: year }) });
+    const save = (day: string, month: string, year: string) => page(`/profiles/${id}`, { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, birthdayDay: day, birthdayMonth: month, birthdayYear: year }) });
     expect((await save('5', '3', '1990')).status).toBe(200);
     expect(await profileRow(id)).toMatchObject({ birthday: '1990-03-05' });
     const shown = await html(await page(`/profiles/${id}`, { headers: cookie(consultant) }), 200);
@@ -164,7 +166,7 @@ describe('/profiles/{id}', () => {
   it('a save error keeps the page and the profile as it was', async () => {
     const consultant = await createConsultant({ name: 'Anna' });
     const id = consultant.profileIds[0]!;
-    const response = await page(`/profiles/${id}`, { method: 'POST', headers: cookie(consultant), body: form({ ...NAMES, ...BLANK, shopLink: 'javascript:alert(1)' }) });
+    const response = await page(`/profiles/${id}`, { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, shopLink: 'javascript:alert(1)' }) });
     const body = await html(response, 400);
     expect(body).toContain('Bitte gib eine vollständige Webadresse an');
     expect(await profileRow(id)).toMatchObject({ first_name: 'Anna', shop_link: null });
@@ -174,7 +176,7 @@ describe('/profiles/{id}', () => {
     const consultant = await createConsultant();
     const response = await page('/profiles/new', {
       method: 'POST',
-      headers: cookie(consultant),
+      headers: ownForm(consultant),
       body: form({ ...NAMES, ...BLANK, picture: new File(['<svg onload="alert(1)"/>'], 'x.png', { type: 'image/png' }) }),
     });
     expect(await html(response, 415)).toContain('Diese Datei ist kein Bild');
@@ -186,7 +188,7 @@ describe('/profiles/{id}', () => {
     const id = consultant.profileIds[0]!;
     const big = new Uint8Array(LIMITS.pictureBytesMax + 128 * 1024);
     big.set(PICTURES['image/png']);
-    const response = await page(`/profiles/${id}`, { method: 'POST', headers: cookie(consultant), body: form({ ...NAMES, ...BLANK, picture: new File([big], 'big.png', { type: 'image/png' }) }) });
+    const response = await page(`/profiles/${id}`, { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, picture: new File([big], 'big.png', { type: 'image/png' }) }) });
     expect(await html(response, 413)).toContain('Das Bild ist zu groß');
     expect(await profileRow(id)).toMatchObject({ first_name: 'Anna', picture_key: null });
     expect((await env.MEDIA.list({ prefix: `profiles/${id}/` })).objects).toEqual([]);
@@ -194,7 +196,7 @@ describe('/profiles/{id}', () => {
 
   it('a new profile: created with its picture, then its editor says so', async () => {
     const consultant = await createConsultant();
-    const response = await page('/profiles/new', { method: 'POST', headers: cookie(consultant), body: form({ ...NAMES, ...BLANK, picture: new File([PICTURES['image/gif']], 'c.gif', { type: 'image/gif' }) }) });
+    const response = await page('/profiles/new', { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, picture: new File([PICTURES['image/gif']], 'c.gif', { type: 'image/gif' }) }) });
     expect(response.status).toBe(302);
     const location = response.headers.get('Location')!;
     const [, id] = /^\/profiles\/([0-9a-f-]{36})\?created$/.exec(location) ?? [];

@@ -6,6 +6,9 @@ import type { TemplateDetail, TemplateEntry, TemplateMessage } from '../../app/c
 import type { PartyRoom } from '../../durable-objects/party-room';
 import type { Consultant, Guest, PartyRecord } from './fixtures';
 import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken } from './fixtures';
+import { database } from '../../worker/db/client';
+import { deleteAccount } from '../../worker/services/account-deletion';
+import { purgeTemplateTrash, recordSharedPlay } from '../../worker/services/templates';
 
 /**
  * A template played into a party (issue 13 points 4 and 5; spec: applied template): the manager's
@@ -339,10 +342,100 @@ describe("a shared template's files", () => {
     await ok(await apply(party, bob.headers, tpl.id), 201);
     await ok(await api(`/parties/${party.id}/sendFullTemplate`, { method: 'POST', headers: bob.headers, body: { templateId: tpl.id } }));
     const [, sent] = await chat(party, guest.headers);
-    expect(sent).toMatchObject({ messageType: 'photo', mediaAttachment: photo, mediaAttachmentOwner: clara.userId, fromTemplate: true });
+    expect(sent).toMatchObject({ messageType: 'photo', mediaAttachment: photo, mediaAttachmentOwner: clara.userId, mediaTitle: 'Produktfoto', fromTemplate: true });
     const response = await fetchFile();
     expect(response.status).toBe(200);
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(JPEG);
     expect((await api(`/parties/${party.id}/media/${photo}`, { headers: guest.headers })).status).toBe(200);
+  });
+});
+
+describe('a shared template its owner takes back', () => {
+  /** Clara shares a template; Bob adds it and plays it in his party, which Ida watches. */
+  async function shared() {
+    const clara = await createConsultant({ name: 'Clara' });
+    const tpl = await template(clara, ['Eins', 'Zwei', 'Drei']);
+    const { shareToken } = await ok<{ shareToken: string }>(await api(`/templates/${tpl.id}/share`, { method: 'PUT', headers: clara.headers }));
+    const bob = await createConsultant({ name: 'Bob' });
+    await ok(await api(`/templates/share/${shareToken}`, { method: 'POST', headers: bob.headers, body: { path: '' } }), 201);
+    const party = await createParty(bob);
+    const guest = await joinGuest(party.id, { firstName: 'Ida', lastName: 'Gast' });
+    return { clara, tpl, bob, party, guest };
+  }
+
+  it("stops the recipient's applied copy at once: no step, no full send, no autoplay; her devices are told", async () => {
+    const { clara, tpl, bob, party, guest } = await shared();
+    const phone = await connected(party.id, bob.headers);
+    await ok(await apply(party, bob.headers, tpl.id), 201);
+    await ok(await change(party, bob.headers, { action: 'send', messageId: tpl.messages[0]!.id }));
+    await ok(await change(party, bob.headers, { action: 'autoplay', delayMs: 60_000 }));
+    expect(await chat(party, guest.headers)).toHaveLength(1);
+
+    await ok(await api(`/templates/${tpl.id}/revokeShare`, { method: 'PUT', headers: clara.headers }), 204);
+    // Bob's phone hears it, without asking.
+    const told = await phone.socket.next('appliedTemplate', 3000, (event) => event.applied?.revoked === true);
+    expect(told.applied).toMatchObject({ templateId: tpl.id, revoked: true, autoplay: null });
+
+    await expectError(await change(party, bob.headers, { action: 'send', messageId: tpl.messages[1]!.id }), 403, 'templateRevoked');
+    await expectError(await change(party, bob.headers, { action: 'autoplay', delayMs: 5000 }), 403, 'templateRevoked');
+    await expectError(await api(`/parties/${party.id}/sendFullTemplate`, { method: 'POST', headers: bob.headers, body: { templateId: tpl.id } }), 403, 'templateRevoked');
+    // The autoplay's alarm sends nothing more, even when its time had come.
+    await runInDurableObject(stub(party.id), (room: PartyRoom) => {
+      const state = room.store.applied!;
+      room.store.setApplied({ ...state, autoplay: { delayMs: 5000, paused: false, nextAt: Date.now() - 1, error: null } });
+    });
+    await runDurableObjectAlarm(stub(party.id));
+    expect((await chat(party, guest.headers)).map((m) => m.message)).toEqual(['Eins']);
+    // A reload shows why; Bob removes it, and cannot apply it again.
+    expect(await applied(party, bob)).toMatchObject({ revoked: true });
+    await ok(await api(path(party), { method: 'DELETE', headers: bob.headers }), 204);
+    expect(await applied(party, bob)).toBeNull();
+    await expectError(await apply(party, bob.headers, tpl.id), 404, 'templateNotFound');
+    phone.socket.close();
+  });
+
+  it("leaves the owner's own copy playing, and a template shared and added again plays anew", async () => {
+    const { clara, tpl, bob, party } = await shared();
+    const own = await createParty(clara, { title: 'Claras Party' });
+    await ok(await apply(own, clara.headers, tpl.id), 201);
+    await ok(await apply(party, bob.headers, tpl.id), 201);
+    await ok(await api(`/templates/${tpl.id}/revokeShare`, { method: 'PUT', headers: clara.headers }), 204);
+    expect((await applied(own, clara))?.revoked).toBeUndefined();
+    await ok(await change(own, clara.headers, { action: 'send', messageId: tpl.messages[0]!.id }));
+    expect(await applied(party, bob)).toMatchObject({ revoked: true });
+
+    const { shareToken } = await ok<{ shareToken: string }>(await api(`/templates/${tpl.id}/share`, { method: 'PUT', headers: clara.headers }));
+    await ok(await api(`/templates/share/${shareToken}`, { method: 'POST', headers: bob.headers, body: { path: '' } }), 201);
+    // Applied again, it starts afresh (no question whether to continue a copy taken back).
+    const again = (await ok<{ applied: AppliedTemplate }>(await apply(party, bob.headers, tpl.id), 201)).applied;
+    expect(again.revoked).toBeUndefined();
+    await ok(await change(party, bob.headers, { action: 'send', messageId: tpl.messages[0]!.id }));
+  });
+
+  it('an apply that races the revoke is withdrawn by its own record, which finds the copy gone', async () => {
+    const { tpl, bob, party } = await shared();
+    await ok(await apply(party, bob.headers, tpl.id), 201);
+    // The revoke's transaction came between the room taking the template and the apply's record:
+    // the copy is gone, the record is not there to be found.
+    await env.DB.prepare('DELETE FROM template_recipients WHERE template_id = ?').bind(tpl.id).run();
+    await env.DB.prepare('DELETE FROM party_shared_templates WHERE party_id = ?').bind(party.id).run();
+    expect(await recordSharedPlay(env, party.id, tpl.id, bob.userId)).toBe(false);
+    expect(await applied(party, bob)).toMatchObject({ revoked: true });
+    await expectError(await change(party, bob.headers, { action: 'send', messageId: tpl.messages[0]!.id }), 403, 'templateRevoked');
+  });
+
+  it("deleting the owner's account, or her template for good, withdraws it from the recipients' parties", async () => {
+    const first = await shared();
+    await ok(await apply(first.party, first.bob.headers, first.tpl.id), 201);
+    await deleteAccount(env, database(env.DB), first.clara.userId);
+    expect(await applied(first.party, first.bob)).toMatchObject({ revoked: true });
+
+    const second = await shared();
+    await ok(await apply(second.party, second.bob.headers, second.tpl.id), 201);
+    await ok(await api(`/templates/${second.tpl.id}`, { method: 'DELETE', headers: second.clara.headers }), 204);
+    // In the owner's trash it still plays where it was applied; once purged, it stops.
+    expect((await applied(second.party, second.bob))?.revoked).toBeUndefined();
+    await purgeTemplateTrash(env, Date.now() + 31 * 24 * 60 * 60 * 1000);
+    expect(await applied(second.party, second.bob)).toMatchObject({ revoked: true });
   });
 });

@@ -8,11 +8,11 @@ import type { Consultant } from './fixtures';
  * dashboard's create, edit and delete, which go through the same services as the API and reach
  * open sockets at once.
  */
-/** A page as the consultant's browser asks for it; with `form`, a form post to its action. */
+/** A page as the consultant's browser asks for it; with `form`, a form of the page posted to its action. */
 function visit(consultant: Consultant, path: string, form?: Record<string, string>): Promise<Response> {
   return page(path, {
     method: form ? 'POST' : 'GET',
-    headers: { ...sessionCookie(consultant), ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
+    headers: { ...sessionCookie(consultant), ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: 'salon.test' } : {}) },
     body: form ? new URLSearchParams(form).toString() : undefined,
   });
 }

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { AppError } from '../../app/core/errors';
 import { AuthTokenSchema, RefreshSchema } from '../../app/core/schemas';
 import { exchangeCode, upsertUser } from '../auth/oidc';
-import { createSession, deleteSession, refreshSession } from '../auth/sessions';
+import { createSession, refreshSession } from '../auth/sessions';
+import { endSession } from '../services/session-end';
 import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
 
@@ -19,6 +20,6 @@ export const auth = new Hono<ApiEnv>()
     return c.json(tokens);
   })
   .post('/logout', async (c) => {
-    await deleteSession(c.get('db'), requireConsultant(c).sessionId);
+    await endSession(c.env, requireConsultant(c).sessionId);
     return c.body(null, 204);
   });

@@ -14,16 +14,15 @@ export type ApiContext = Context<ApiEnv>;
 
 /**
  * Who is asking, for every route of the API and /files: the database and the identity in the
- * context, an optional `check` of the request before the route runs, and the identity's refreshed
- * cookies on the answer (never on a socket's 101, which carries no headers to the page).
+ * context, and the identity's refreshed cookies on the answer (never on a socket's 101, which
+ * carries no headers to the page).
  */
-export function withIdentity(check?: (c: ApiContext, identity: Identity) => void): MiddlewareHandler<ApiEnv> {
+export function withIdentity(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const db = database(c.env.DB);
     const identity = await resolveIdentity(db, c.req.raw);
     c.set('db', db);
     c.set('identity', identity);
-    check?.(c, identity);
     await next();
     if (identity.setCookies.length > 0 && c.res.status !== 101) {
       c.res = new Response(c.res.body, c.res);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, isAppError } from '../../app/core/errors';
 import type { ErrorBody } from '../../app/core/errors';
+import { refusedAsCrossSite } from '../http/origin';
 import { auth } from './auth';
 import { contentApi } from './content';
 import type { ApiContext, ApiEnv } from './context';
@@ -12,8 +13,6 @@ import { moderationApi } from './moderation';
 import { partiesApi } from './parties';
 import { profilesApi } from './profiles';
 import { templatesApi } from './templates';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The one error answer of the API (and of /files): a code, never prose or a stack trace. */
 export function apiError(error: Error, c: ApiContext): Response {
@@ -28,19 +27,13 @@ export function apiError(error: Error, c: ApiContext): Response {
 export const api = new Hono<ApiEnv>()
   .basePath('/api')
   .use('/media/:id/upload', tusAnswers)
-  .use(
-    // Cookies ride along on cross-site requests; only our own pages may write with them, and
-    // only our own pages may open a socket with them.
-    withIdentity((c, identity) => {
-      const origin = c.req.header('Origin');
-      const crossSite = origin !== undefined && origin !== new URL(c.req.url).origin;
-      const write = !SAFE_METHODS.has(c.req.method) || c.req.header('Upgrade') === 'websocket';
-      if (write && identity.viaCookie && (crossSite || (!origin && c.req.header('Upgrade') !== 'websocket'))) {
-        throw new AppError('badOrigin');
-      }
-      if (crossSite && c.req.header('Upgrade') === 'websocket') throw new AppError('badOrigin');
-    }),
-  )
+  // Before anything reads the credentials (a refresh would rotate a session): the one rule
+  // against cross-site writes and sockets (worker/http/origin.ts).
+  .use(async (c, next) => {
+    if (refusedAsCrossSite(c.req.raw)) throw new AppError('badOrigin');
+    await next();
+  })
+  .use(withIdentity())
   .route('/auth', auth)
   .route('/parties', partiesApi)
   .route('/profile', profilesApi)

@@ -29,10 +29,12 @@ import {
 import { announceUpload, attachLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
 import { applyTemplateToParty } from '../services/template-play';
+import { recordSocket } from '../services/session-end';
 import { getProfile } from '../services/profiles';
-import { z } from 'zod';
+import { z } from '../../app/core/zod';
 import type { Outcome } from '../../durable-objects/handlers';
 import { ROOM_HEADER } from '../../durable-objects/party-room';
+import type { SocketSession } from '../../durable-objects/sessions';
 import { guestCookie } from '../auth/guests';
 import type { Member } from '../../app/core/protocol';
 import type { PartyRow } from '../db/schema';
@@ -257,5 +259,13 @@ export const partiesApi = new Hono<ApiEnv>()
     // Header values must be Latin-1; names may not be.
     headers.set(ROOM_HEADER.member, encodeURIComponent(JSON.stringify(member)));
     headers.set(ROOM_HEADER.facts, encodeURIComponent(JSON.stringify(roomFacts(party))));
-    return room(c.env, party.id).fetch(new Request(c.req.url, { headers }));
+    // The manager's socket lives no longer than her session (ADR 020).
+    const session = member.role === 'manager' ? c.get('identity').consultant : null;
+    // The room trusts these headers: one the client sent is never passed on.
+    headers.delete(ROOM_HEADER.session);
+    if (session) headers.set(ROOM_HEADER.session, encodeURIComponent(JSON.stringify({ id: session.sessionId, expiresAt: session.expiresAt * 1000 } satisfies SocketSession)));
+    const partyRoom = room(c.env, party.id);
+    const response = await partyRoom.fetch(new Request(c.req.url, { headers }));
+    if (session && response.status === 101 && !(await recordSocket(c.env, session.sessionId, party.id))) await partyRoom.endSessions([session.sessionId]);
+    return response;
   });

@@ -110,6 +110,6 @@ export const templatesApi = new Hono<ApiEnv>()
   })
   .put('/:id/share', async (c) => c.json(await shareTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))))
   .put('/:id/revokeShare', async (c) => {
-    await revokeShare(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
+    await revokeShare(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'));
     return c.body(null, 204);
   });

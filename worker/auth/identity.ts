@@ -2,7 +2,7 @@ import { REFRESH_TOKEN_TTL_S } from '../../app/core/limits';
 import type { Db } from '../db/client';
 import { COOKIE, clearCookie, readCookies, serializeCookie } from './cookies';
 import { parseBasic, parseGuestCookie, verifyGuest } from './guests';
-import type { SessionTokens } from './sessions';
+import type { ConsultantSession, SessionTokens } from './sessions';
 import { checkAccessToken, refreshSession } from './sessions';
 
 /**
@@ -10,12 +10,10 @@ import { checkAccessToken, refreshSession } from './sessions';
  * whose access token expired is refreshed here, transparently; a failed refresh signs it out.
  */
 export interface Identity {
-  consultant: { userId: string; sessionId: string } | null;
+  consultant: ConsultantSession | null;
   guest: { guestId: string } | null;
   /** Bearer credentials were sent but have expired: the app should refresh. */
   consultantExpired: boolean;
-  /** Credentials came from cookies, so writes must come from our own origin. */
-  viaCookie: boolean;
   /** Set-Cookie headers the response must carry. */
   setCookies: string[];
 }
@@ -32,13 +30,30 @@ export function clearSessionCookies(request: Request): string[] {
   return [clearCookie(request, COOKIE.access), clearCookie(request, COOKIE.refresh)];
 }
 
+/** Nobody: what a request gets whose credentials are not even read (a refused cross-site write). */
+export function anonymous(): Identity {
+  return { consultant: null, guest: null, consultantExpired: false, setCookies: [] };
+}
+
+/**
+ * Whether the request's credentials are cookies, which a browser adds by itself to requests that
+ * other sites start, rather than an Authorization header, which only our own client sets. The same
+ * precedence as `resolveIdentity`: an Authorization header wins over any cookie.
+ */
+export function credentialsFromCookies(request: Request): boolean {
+  const authorization = request.headers.get('Authorization');
+  if (authorization?.startsWith('Bearer ') || authorization?.startsWith('Basic ')) return false;
+  const cookies = readCookies(request);
+  return [COOKIE.access, COOKIE.refresh, COOKIE.guest].some((name) => Boolean(cookies.get(name)));
+}
+
 export async function resolveIdentity(db: Db, request: Request): Promise<Identity> {
-  const identity: Identity = { consultant: null, guest: null, consultantExpired: false, viaCookie: false, setCookies: [] };
+  const identity = anonymous();
   const authorization = request.headers.get('Authorization');
 
   if (authorization?.startsWith('Bearer ')) {
     const check = await checkAccessToken(db, authorization.slice(7).trim());
-    if (check.status === 'valid') identity.consultant = { userId: check.userId, sessionId: check.sessionId };
+    if (check.status === 'valid') identity.consultant = { userId: check.userId, sessionId: check.sessionId, expiresAt: check.expiresAt };
     identity.consultantExpired = check.status === 'expired';
     return identity;
   }
@@ -52,10 +67,9 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
   const access = cookies.get(COOKIE.access);
   const refresh = cookies.get(COOKIE.refresh);
   if (access || refresh) {
-    identity.viaCookie = true;
     const check = access ? await checkAccessToken(db, access) : ({ status: 'invalid' } as const);
     if (check.status === 'valid') {
-      identity.consultant = { userId: check.userId, sessionId: check.sessionId };
+      identity.consultant = { userId: check.userId, sessionId: check.sessionId, expiresAt: check.expiresAt };
     } else if (request.headers.get('Upgrade') === 'websocket') {
       // A 101 response cannot carry the rotated cookies, so an upgrade never refreshes: it is
       // refused, and the page's next ordinary request refreshes before it reconnects.
@@ -63,7 +77,7 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
     } else {
       const tokens = refresh ? await refreshSession(db, refresh) : null;
       if (tokens) {
-        identity.consultant = { userId: tokens.userId, sessionId: tokens.sessionId };
+        identity.consultant = { userId: tokens.userId, sessionId: tokens.sessionId, expiresAt: tokens.expiresAt };
         identity.setCookies.push(...sessionCookies(request, tokens));
       } else {
         identity.setCookies.push(...clearSessionCookies(request));
@@ -73,7 +87,6 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
 
   const guestCookie = cookies.get(COOKIE.guest);
   if (guestCookie) {
-    identity.viaCookie = true;
     const credentials = parseGuestCookie(guestCookie);
     if (credentials && (await verifyGuest(db, credentials))) identity.guest = { guestId: credentials.id };
     else identity.setCookies.push(clearCookie(request, COOKIE.guest));

@@ -1,12 +1,12 @@
 import * as oidc from 'openid-client';
 import { and, eq, lt } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
-import { FIRST_MENU_PATH } from '../../app/core/workspace';
 import { shortId } from './crypto';
 import type { Db } from '../db/client';
 import { authStates, profiles, userSettings, users } from '../db/schema';
 import type { Env } from '../env';
 import type { AuthorizationResponse } from '../../app/core/schemas';
+import { safeReturnTo } from '../http/return-to';
 
 /**
  * Consultant sign-in: OpenID Connect authorization code flow with PKCE against the configured
@@ -41,14 +41,11 @@ export function callbackUrl(request: Request): string {
   return new URL('/callback', request.url).toString();
 }
 
-/** Only paths on our own site are valid places to return to after sign-in. */
-export function safeReturnTo(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return FIRST_MENU_PATH;
-  return value;
-}
-
-/** Starts a sign-in: stores the PKCE verifier under a fresh state and returns the provider URL. */
-export async function beginSignIn(env: Env, db: Db, request: Request, returnTo: string): Promise<{ url: string; state: string }> {
+/**
+ * Starts a sign-in: stores the PKCE verifier and the place to return to (a path of ours, see
+ * return-to.ts) under a fresh state and returns the provider URL.
+ */
+export async function beginSignIn(env: Env, db: Db, request: Request, returnTo: string | null): Promise<{ url: string; state: string }> {
   let config: oidc.Configuration;
   try {
     config = await configuration(env);
@@ -59,7 +56,7 @@ export async function beginSignIn(env: Env, db: Db, request: Request, returnTo: 
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   await db.delete(authStates).where(lt(authStates.createdAt, Date.now() - STATE_TTL_MS));
-  await db.insert(authStates).values({ state, codeVerifier, nonce, returnTo: safeReturnTo(returnTo), createdAt: Date.now() });
+  await db.insert(authStates).values({ state, codeVerifier, nonce, returnTo: safeReturnTo(returnTo, request), createdAt: Date.now() });
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: callbackUrl(request),
     scope: 'openid profile email',
@@ -118,7 +115,7 @@ export async function finishSignIn(
       expectedState: pending.state,
       expectedNonce: pending.nonce,
     });
-    return { identity: identityFrom(tokens), returnTo: pending.returnTo };
+    return { identity: identityFrom(tokens), returnTo: safeReturnTo(pending.returnTo, request) };
   } catch {
     throw new AppError('signInFailed');
   }

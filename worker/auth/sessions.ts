@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S } from '../../app/core/limits';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
@@ -6,7 +6,8 @@ import { randomToken, sha256 } from './crypto';
 
 /**
  * Consultant sessions are Salon's own tokens, issued after the provider vouched for the person:
- * a short-lived access token and a rotating refresh token, both stored only as hashes.
+ * a short-lived access token and a rotating refresh token, both stored only as hashes. Sessions
+ * end through worker/services/session-end.ts alone, which also closes their sockets.
  */
 export interface SessionTokens {
   accessToken: string;
@@ -17,8 +18,16 @@ export interface SessionTokens {
   sessionId: string;
 }
 
+/** A consultant signed in by a valid access token: who, by which session, and until when. */
+export interface ConsultantSession {
+  userId: string;
+  sessionId: string;
+  /** Unix seconds when the access token in use expires. */
+  expiresAt: number;
+}
+
 export type AccessCheck =
-  | { status: 'valid'; userId: string; sessionId: string }
+  | ({ status: 'valid' } & ConsultantSession)
   | { status: 'expired' }
   | { status: 'invalid' };
 
@@ -55,7 +64,7 @@ export async function checkAccessToken(db: Db, accessToken: string): Promise<Acc
   });
   if (!row) return { status: 'invalid' };
   if (row.accessExpiresAt <= nowSeconds()) return { status: 'expired' };
-  return { status: 'valid', userId: row.userId, sessionId: row.id };
+  return { status: 'valid', userId: row.userId, sessionId: row.id, expiresAt: row.accessExpiresAt };
 }
 
 /** Rotates both tokens. The old refresh token stops working; null when it is unknown or expired. */
@@ -72,12 +81,3 @@ export async function refreshSession(db: Db, refreshToken: string): Promise<Sess
   return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt, userId: row.userId, sessionId: row.sessionId };
 }
 
-/** Ends a session; returns the provider's ID token for RP-initiated logout, if one was kept. */
-export async function deleteSession(db: Db, sessionId: string): Promise<string | null> {
-  const [row] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ idToken: sessions.idToken });
-  return row?.idToken ?? null;
-}
-
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.refreshExpiresAt, nowSeconds()));
-}

@@ -199,6 +199,23 @@ export const partyMembers = sqliteTable(
 );
 
 /**
+ * The parties in which a consultant's session has opened a socket, written at the handshake, so
+ * that ending the session closes them (worker/services/session-end.ts). Goes with either.
+ */
+export const sessionParties = sqliteTable(
+  'session_parties',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    partyId: text('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.partyId] }), index('session_parties_party_idx').on(t.partyId)],
+);
+
+/**
  * A consultant's media library: folders form a tree by parent (null: the root). Something inside
  * a trashed folder is in the trash with it without a `trashed_at` of its own, so a restore brings
  * back exactly what was in the folder (app/core/media.ts).
@@ -454,6 +471,25 @@ export const templateRecipients = sqliteTable(
     trashedAt: integer('trashed_at'),
   },
   (t) => [primaryKey({ columns: [t.templateId, t.userId] }), index('template_recipients_user_idx').on(t.userId)],
+);
+
+/**
+ * Someone else's template that a recipient applied in one of her parties (the room plays one at a
+ * time), so that its owner taking it back withdraws it there too (worker/services/templates.ts
+ * withdrawFromParties; ADR 020). The row may outlive the play: a room ignores the withdrawal of a
+ * template it no longer plays.
+ */
+export const partySharedTemplates = sqliteTable(
+  'party_shared_templates',
+  {
+    partyId: text('party_id')
+      .primaryKey()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('party_shared_templates_template_idx').on(t.templateId)],
 );
 
 /**

@@ -71,3 +71,14 @@ export function streamClient(env: Pick<Env, 'STREAM_API_BASE' | 'STREAM_ACCOUNT_
     },
   };
 }
+
+/**
+ * Where browsers fetch the videos themselves (HLS manifests, segments, posters), for the pages'
+ * Content-Security-Policy (worker/http/page-headers.ts): with Cloudflare's API, Stream's customer
+ * domains (`https://customer-<code>.cloudflarestream.com`, the code being the account's); with any
+ * other STREAM_API_BASE (the local stand-in), its own origin, which serves them as Stream would.
+ */
+export function streamDeliverySources(env: Pick<Env, 'STREAM_API_BASE'>): string[] {
+  const api = new URL(env.STREAM_API_BASE);
+  return api.hostname === 'api.cloudflare.com' ? ['https://*.cloudflarestream.com'] : [api.origin];
+}

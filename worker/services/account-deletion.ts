@@ -12,6 +12,8 @@ import { sendMail } from '../mail/sender';
 import { abortUploadsOf } from '../media/tus';
 import { collectMedia } from './media-cleanup';
 import { deleteParty } from './parties';
+import { endSessionsOf } from './session-end';
+import { withdrawTemplatesOf } from './templates';
 
 /**
  * Account deletion by e-mail (spec: /delete-account, POST /moderation/delete-account {email}).
@@ -136,9 +138,11 @@ export async function deleteDueAccounts(env: Env, now = Date.now()): Promise<num
 
 /**
  * An account and everything in it, through the paths that delete each thing elsewhere:
+ * - its sessions first, as signing out ends one: her open pages are signed out at once;
  * - its parties, each as its owner deletes one: guests still connected are told it is over, and
  *   the files only it showed go;
- * - its templates, with the copies recipients added (a shared template stops working for them);
+ * - its templates, with the copies recipients added (a shared template stops working for them,
+ *   also where one of them plays it in a party);
  * - its library, even files another party still shows (its owner wants them gone): marked purged
  *   as the trash purge marks them, unlinked from every party, then deleted with their bytes in R2
  *   and their videos at Stream by the media cleanup; uploads in flight are aborted first;
@@ -148,9 +152,11 @@ export async function deleteDueAccounts(env: Env, now = Date.now()): Promise<num
  * Returns whether the account is gone; a run that stops halfway is finished by the next one.
  */
 export async function deleteAccount(env: Env, db: Db, userId: string, now = Date.now()): Promise<boolean> {
+  await endSessionsOf(env, userId, now);
   const owned = await db.select({ id: parties.id }).from(parties).where(eq(parties.userId, userId));
   for (const party of owned) await deleteParty(env, db, userId, party.id);
 
+  await withdrawTemplatesOf(env, userId);
   await env.DB.prepare('DELETE FROM templates WHERE user_id = ?1').bind(userId).run();
 
   await abortUploadsOf(env, db, userId);

@@ -70,7 +70,7 @@ export async function attachLibraryItem(
   const folders = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, party.userId));
   if (inTrashedFolder(item.folderId, folderTree(folders))) throw new AppError('mediaTrashed');
   if (item.state !== 'ready') throw new AppError('mediaNotReady');
-  const media: MessageMedia = { mediaAttachment: item.id, mediaAttachmentType: kind, mediaExtension: item.extension, mediaAttachmentOwner: item.userId, contentType: item.contentType };
+  const media: MessageMedia = { mediaAttachment: item.id, mediaAttachmentType: kind, mediaExtension: item.extension, mediaAttachmentOwner: item.userId, contentType: item.contentType, mediaTitle: item.title };
   // Checked before the file is offered or linked, so a refused send changes nothing.
   if (!claimsAgree(claims, media)) throw new AppError('invalidInput');
   return { ...(await offer(env, db, party, member, media)), messageType: type };

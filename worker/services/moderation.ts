@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { messageMedia } from '../../app/core/chat-media';
 import { AppError } from '../../app/core/errors';
 import { markerOf } from '../../app/core/markers';
 import { isExpired } from '../../app/core/party';
@@ -13,7 +14,8 @@ import { activeGuest, managerMember, room, roomFacts } from './parties';
 
 /**
  * What managers and hosts do to a party and its guests. D1 owns memberships and the party record,
- * so it is written first; the room then follows, tells everyone and closes sockets.
+ * so it is written first; the room then follows, tells everyone and closes sockets. Roles are the
+ * exception: the room owns them, and D1 follows it (makeHost).
  */
 
 function allow(actor: Member, action: Action, party: PartyRow): void {
@@ -35,16 +37,14 @@ export async function removeGuest(env: Env, db: Db, party: PartyRow, actor: Memb
   await room(env, party.id).dropMember(guestId, 'removed');
 }
 
-/** One host at a time: the previous host becomes a guest again. */
+/**
+ * One host at a time: the previous host becomes a guest again. D1 says who is a member; the room
+ * judges the roles and makes the change in one step, then D1 follows it (ADR 020).
+ */
 export async function makeHost(env: Env, db: Db, party: PartyRow, actor: Member, guestId: string): Promise<void> {
   const target = await targetGuest(db, party.id, guestId);
-  allow(actor, { type: 'makeHost', target }, party);
-  const previous = await db.query.partyMembers.findMany({ columns: { guestId: true }, where: and(eq(partyMembers.partyId, party.id), eq(partyMembers.isHost, true)) });
-  await db.batch([
-    db.update(partyMembers).set({ isHost: false }).where(eq(partyMembers.partyId, party.id)),
-    db.update(partyMembers).set({ isHost: true }).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, guestId))),
-  ]);
-  await room(env, party.id).setRoles([...previous.map((row) => ({ id: row.guestId, role: 'guest' as const })), { id: guestId, role: 'host' }]);
+  const outcome = await room(env, party.id).makeHost(actor, roomFacts(party), target);
+  if (!outcome.ok) throw new AppError(outcome.code);
 }
 
 export async function setRestriction(env: Env, db: Db, party: PartyRow, actor: Member, restrictedMessaging: boolean): Promise<void> {
@@ -76,10 +76,8 @@ export async function forward(env: Env, db: Db, source: PartyRow, actor: Member,
   const copies = [];
   for (const message of found.value) {
     if (message.deleted || markerOf(message)) continue;
-    const { mediaAttachment, mediaAttachmentType, mediaExtension, mediaAttachmentOwner, contentType } = message;
     // A media message keeps its file; the target party's members may then view it too.
-    const media = mediaAttachment && mediaAttachmentType && mediaAttachmentOwner && contentType ? { mediaAttachment, mediaAttachmentType, mediaExtension: mediaExtension ?? null, mediaAttachmentOwner, contentType } : undefined;
-    copies.push({ tempId: await derivedId(`${source.id}/${message.id}/${target.id}`), messageType: message.messageType, message: message.message, replyingTo: null, media });
+    copies.push({ tempId: await derivedId(`${source.id}/${message.id}/${target.id}`), messageType: message.messageType, message: message.message, replyingTo: null, media: messageMedia(message) });
   }
   // The target's room links the files, so its members may view them.
   const result = await room(env, target.id).postMany(await managerMember(db, target), roomFacts(target), copies);

@@ -188,6 +188,15 @@ export async function deleteParty(env: Env, db: Db, userId: string, partyId: str
   await collectMedia(env, files);
 }
 
+/**
+ * D1's record of who hosts the party, set to the room's (durable-objects/hosts.ts). One statement,
+ * so D1 never holds a mix of two states.
+ */
+export async function recordHosts(d1: D1Database, partyId: string, hostIds: string[]): Promise<void> {
+  const hosts = 'guest_id IN (SELECT value FROM json_each(?2))';
+  await d1.prepare(`UPDATE party_members SET is_host = (${hosts}) WHERE party_id = ?1 AND is_host <> (${hosts})`).bind(partyId, JSON.stringify(hostIds)).run();
+}
+
 export async function managerMember(db: Db, party: PartyRow): Promise<Member> {
   const profile = party.profileId
     ? await db.query.profiles.findFirst({ columns: { firstName: true, lastName: true }, where: eq(profiles.id, party.profileId) })

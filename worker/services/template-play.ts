@@ -7,7 +7,7 @@ import type { PartyRow } from '../db/schema';
 import type { Env } from '../env';
 import { linkFiles } from './media-cleanup';
 import { room, roomFacts } from './parties';
-import { loadPlayableTemplate, markTemplateApplied } from './templates';
+import { loadPlayableTemplate, markTemplateApplied, recordSharedPlay } from './templates';
 
 /**
  * Playing a template into a party (spec: POST /parties/{id}/template). D1 holds the template and
@@ -23,6 +23,8 @@ export async function applyTemplateToParty(env: Env, db: Db, party: PartyRow, me
   const result = await room(env, party.id).applyTemplate(member, roomFacts(party), { id: template.id, title: template.title, messages: template.messages }, mode);
   if (!result.ok) throw new AppError(result.code);
   const applied = result.value;
+  // Someone else's template: its owner may take it back, here too (ADR 020).
+  if (template.role === 'recipient' && !(await recordSharedPlay(env, party.id, template.id, party.userId))) throw new AppError('templateRevoked');
   // A template's files are its owner's library items, who may not be this party's manager (a
   // shared template): linked to the party, its members may fetch them (mayViewMedia) once the
   // messages arrive. Linked before the answer, so no message can go out ahead of its file's link.

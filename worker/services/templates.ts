@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { MEDIA_MESSAGE_KINDS, isMediaMessageType } from '../../app/core/chat-media';
+import { MEDIA_MESSAGE_KINDS, isMediaMessageType, messageMedia } from '../../app/core/chat-media';
 import { AppError } from '../../app/core/errors';
 import { deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath } from '../../app/core/folders';
 import type { EntrySort, FolderTree } from '../../app/core/folders';
@@ -682,11 +682,7 @@ export async function forwardTemplateMessages(
   const party = await db.query.parties.findFirst({ where: and(eq(parties.id, input.targetPartyId ?? ''), eq(parties.userId, userId)) });
   if (!party) throw new AppError('partyNotFound');
   if (isExpired(party.expiresAt, now)) throw new AppError('partyExpired');
-  const copies = messages.map((message) => {
-    const { mediaAttachment, mediaAttachmentType, mediaExtension, mediaAttachmentOwner, contentType } = message;
-    const media = mediaAttachment && mediaAttachmentType && mediaAttachmentOwner && contentType ? { mediaAttachment, mediaAttachmentType, mediaExtension: mediaExtension ?? null, mediaAttachmentOwner, contentType } : undefined;
-    return { tempId: crypto.randomUUID(), messageType: message.messageType, message: message.message, replyingTo: null, media };
-  });
+  const copies = messages.map((message) => ({ tempId: crypto.randomUUID(), messageType: message.messageType, message: message.message, replyingTo: null, media: messageMedia(message) }));
   await linkFiles(env.DB, party.id, copies.flatMap((copy) => (copy.media ? [copy.media.mediaAttachment] : [])), now);
   const result = await room(env, party.id).postMany(await managerMember(db, party), roomFacts(party), copies);
   if (!result.ok) throw new AppError(result.code);
@@ -707,11 +703,70 @@ export async function shareTemplate(db: Db, userId: string, id: string): Promise
 /**
  * Spec: PUT /templates/{id}/revokeShare. The link stops working ('This link is invalid'), and the
  * template leaves everyone who added it: recipients read the owner's template itself, so stopping
- * sharing is the owner's one way to take it back (sharing again makes a new link).
+ * sharing is the owner's one way to take it back (sharing again makes a new link). Where a
+ * recipient plays it in a party, it stops there at once (ADR 020).
  */
-export async function revokeShare(db: Db, userId: string, id: string): Promise<void> {
+export async function revokeShare(env: Env, db: Db, userId: string, id: string): Promise<void> {
   await editable(db, userId, id);
-  await db.batch([db.update(templates).set({ shareToken: null }).where(eq(templates.id, id)), db.delete(templateRecipients).where(eq(templateRecipients.templateId, id))]);
+  const [, , played] = await env.DB.batch([
+    env.DB.prepare('UPDATE templates SET share_token = NULL WHERE id = ?1').bind(id),
+    env.DB.prepare('DELETE FROM template_recipients WHERE template_id = ?1').bind(id),
+    env.DB.prepare(`${PLAYED} WHERE template_id = ?1`).bind(id),
+  ]);
+  const rows = played!.results as Played[];
+  const missed = await withdrawFromParties(env, rows);
+  // A record stays until its room was told, so revoking again tells the rooms this one missed.
+  const told = rows.filter((row) => !missed.includes(row)).map((row) => row.partyId);
+  await env.DB.prepare('DELETE FROM party_shared_templates WHERE template_id = ?1 AND party_id IN (SELECT value FROM json_each(?2))').bind(id, JSON.stringify(told)).run();
+  if (missed.length > 0) throw new Error('revoking a share: a party playing the template could not be told');
+}
+
+/** A recipient's party playing a shared template (`party_shared_templates`). */
+interface Played {
+  partyId: string;
+  templateId: string;
+}
+
+const PLAYED = 'SELECT party_id AS partyId, template_id AS templateId FROM party_shared_templates';
+
+/**
+ * Each party's room stops its copy of a template its owner took back and tells its manager's
+ * devices. Answers the rows whose room could not be told.
+ */
+async function withdrawFromParties(env: Env, played: Played[]): Promise<Played[]> {
+  const told = await Promise.allSettled(played.map((row) => room(env, row.partyId).withdrawTemplate(row.templateId)));
+  return played.filter((_, index) => told[index]!.status === 'rejected');
+}
+
+/**
+ * Records that the manager of a party (a recipient) plays someone else's shared template there,
+ * after the room took it, so that its owner taking it back reaches the party. Only while the
+ * recipient still holds her copy, in the same statement; when she no longer does (it was taken
+ * back after she was allowed to apply it) the room withdraws it again and the answer is false.
+ * Revoking deletes the copies and reads these records in one transaction, so of a revoke and an
+ * apply at the same time, one always finds the other.
+ */
+export async function recordSharedPlay(env: Env, partyId: string, templateId: string, recipientId: string): Promise<boolean> {
+  const row = await env.DB.prepare(
+    `INSERT INTO party_shared_templates (party_id, template_id)
+     SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM template_recipients WHERE template_id = ?2 AND user_id = ?3)
+     ON CONFLICT (party_id) DO UPDATE SET template_id = excluded.template_id RETURNING party_id`,
+  )
+    .bind(partyId, templateId, recipientId)
+    .first();
+  if (row !== null) return true;
+  if ((await withdrawFromParties(env, [{ partyId, templateId }])).length > 0) throw new Error('a template taken back could not be withdrawn from its party');
+  return false;
+}
+
+/**
+ * An account's templates are about to be deleted (account deletion): recipients playing them lose
+ * them as on a revoke. Throws when a room could not be told, before anything is deleted, so the
+ * next run tries again.
+ */
+export async function withdrawTemplatesOf(env: Env, userId: string): Promise<void> {
+  const { results } = await env.DB.prepare(`${PLAYED} WHERE template_id IN (SELECT id FROM templates WHERE user_id = ?1)`).bind(userId).all<Played>();
+  if ((await withdrawFromParties(env, results)).length > 0) throw new Error('deleting templates: a party playing one could not be told');
 }
 
 /** The shared template a token names, when it is shared and not in its owner's trash. */
@@ -784,12 +839,17 @@ const DOOMED_TEMPLATES = `SELECT id FROM templates WHERE (trashed_at IS NOT NULL
  */
 export async function purgeTemplateTrash(env: Env, now = Date.now()): Promise<{ folders: number; templates: number; copies: number }> {
   const cutoff = purgeCutoff(now);
-  const [copies, , , removed, folders] = await env.DB.batch([
+  const [played, copies, , , removed, folders] = await env.DB.batch([
+    // Recipients still playing a template deleted for good lose it as on a revoke (its records
+    // go with it; a room that cannot be told keeps its copy until its manager removes it).
+    env.DB.prepare(`${DOOMED_FOLDERS} ${PLAYED} WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
     env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_recipients WHERE (trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed)`).bind(cutoff),
     env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_recipients WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
     env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_messages WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
     env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM templates WHERE id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
     env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_folders WHERE id IN (SELECT id FROM doomed)`).bind(cutoff),
   ]);
+  const missed = await withdrawFromParties(env, played!.results as Played[]);
+  if (missed.length > 0) console.error('template purge: parties playing a deleted template could not be told', missed.length);
   return { copies: copies!.meta.changes, templates: removed!.meta.changes, folders: folders!.meta.changes };
 }

@@ -67,7 +67,9 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
       picture={
         entry.hasPreview && !trashed ? (
           // The file server's preview beside the original (spec section 3); decorative: the title says what it is.
-          <img src={`/files/${entry.id}/preview?v=${entry.updatedAt}`} alt="" loading="lazy" draggable={false} className="h-full w-full object-cover" />
+          // A PDF's page is shown from its top, where a catalogue names itself: a portrait page
+          // cropped around its middle to the landscape card showed only white.
+          <img src={`/files/${entry.id}/preview?v=${entry.updatedAt}`} alt="" loading="lazy" draggable={false} className={`h-full w-full object-cover ${entry.mediaType === 'application' ? 'object-top' : ''}`} data-testid="media-card-preview" />
         ) : (
           <MediaIcon type={entry.mediaType} className="h-10 w-10" />
         )

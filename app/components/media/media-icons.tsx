@@ -26,6 +26,9 @@ const ACTIONS = {
   upload: 'M12 20V9 M7 14l5-5 5 5 M5 4h14',
   mic: 'M12 3a3 3 0 0 0-3 3v5a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3Z M5 11a7 7 0 0 0 14 0 M12 18v3 M9 21h6',
   plus: 'M12 5v14M5 12h14',
+  minus: 'M5 12h14',
+  up: 'm6 15 6-6 6 6',
+  down: 'm6 9 6 6 6-6',
 };
 
 function ActionIcon({ d, className }: { d: string; className: string }) {
@@ -41,3 +44,6 @@ export const DownloadIcon = ({ className }: { className: string }) => <ActionIco
 export const UploadIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.upload} className={className} />;
 export const MicIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.mic} className={className} />;
 export const PlusIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.plus} className={className} />;
+export const MinusIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.minus} className={className} />;
+export const UpIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.up} className={className} />;
+export const DownIcon = ({ className }: { className: string }) => <ActionIcon d={ACTIONS.down} className={className} />;

@@ -51,6 +51,19 @@ export function AppliedTemplatePanel({
   }
   const change = (action: AppliedAction) => call('template', 'PUT', action);
 
+  if (applied.revoked) {
+    return (
+      <section aria-label={t('templatePlay.panel')} data-testid="applied-template" className="flex items-center gap-2 border-t border-slate-200 bg-white px-3 py-2 text-sm sm:px-4">
+        <p className="min-w-0 flex-1">
+          <span className="font-semibold">{applied.title}</span> <span className="text-red-800">{t('errors.templateRevoked')}</span>
+        </p>
+        <button type="button" className={button} disabled={busy} onClick={() => void call('template', 'DELETE')}>
+          {t('templatePlay.remove')}
+        </button>
+      </section>
+    );
+  }
+
   if (!applied.open) {
     return (
       <div className="flex items-center gap-2 border-t border-slate-200 bg-primary-light/30 px-3 py-1.5 text-sm">

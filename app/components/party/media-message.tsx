@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MediaIcon } from '~/components/media/media-icons';
 import { isMediaMessageType } from '~/core/chat-media';
+import type { MediaKind } from '~/core/media';
 import type { ChatMessage } from '~/core/protocol';
 import { lazyNamed } from '~/lib/lazy-named';
 
@@ -27,8 +28,8 @@ export function isMediaMessage(message: ChatMessage): message is ChatMessage & {
 /**
  * The file of a media message inside its bubble. A photo sits in a box of fixed size (cropped to
  * fill it), so the virtualised list knows the row's height before the picture has loaded and does
- * not jump; voice and audio play in the bubble; other kinds are a card with their kind that opens
- * the viewer on a click.
+ * not jump; voice and audio play in the bubble; a PDF or a video is a card with its preview, its
+ * title and its kind that opens the viewer on a click.
  */
 export function MediaMessageBody({ message, onOpen }: { message: ChatMessage & { mediaAttachment: string }; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -50,11 +51,44 @@ export function MediaMessageBody({ message, onOpen }: { message: ChatMessage & {
       </Suspense>
     );
   }
-  const kind = message.messageType as 'video' | 'document';
+  const kind = t(`chatMedia.kind.${message.messageType as 'video' | 'document'}`);
+  const type = message.mediaAttachmentType ?? 'application';
   return (
-    <button type="button" onClick={onOpen} className="mt-1 flex w-64 max-w-full items-center gap-3 rounded-xl bg-slate-50 px-3 py-2.5 text-left ring-1 ring-slate-200 hover:bg-slate-100" data-testid="chat-file">
-      <MediaIcon type={message.mediaAttachmentType ?? 'application'} className="h-8 w-8 shrink-0 text-primary-dark" />
-      <span className="font-medium">{t(`chatMedia.kind.${kind}`)}</span>
+    <button type="button" onClick={onOpen} className="mt-1 block w-64 max-w-full overflow-hidden rounded-xl bg-slate-50 text-left ring-1 ring-slate-200 hover:bg-slate-100" data-testid="chat-file">
+      <FilePreview src={`/files/${message.mediaAttachment}/preview`} type={type} />
+      <span className="flex items-center gap-3 px-3 py-2">
+        <MediaIcon type={type} className="h-7 w-7 shrink-0 text-primary-dark" />
+        <span className="min-w-0">
+          <span className="block truncate font-medium" data-testid="chat-file-title">
+            {message.mediaTitle ?? kind}
+          </span>
+          {message.mediaTitle ? <span className="block text-sm text-slate-600">{kind}</span> : null}
+        </span>
+      </span>
     </button>
+  );
+}
+
+/**
+ * A file's preview in its bubble (a PDF's first page, a video's poster: stored at upload), in a box
+ * of fixed size, so the list knows the row's height before it loads. The page is shown from its top,
+ * where a catalogue names itself. A file without one (sent before previews, or whose preview
+ * failed) keeps the kind's icon in the box. Decorative: the title beside it names the file.
+ */
+function FilePreview({ src, type }: { src: string; type: MediaKind }) {
+  const [shown, setShown] = useState(true);
+  const image = useRef<HTMLImageElement>(null);
+  // A preview that failed while the server's page was loading did so before React listened.
+  useEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0) setShown(false);
+  }, []);
+  return (
+    <span className="relative flex h-36 items-center justify-center bg-slate-100 text-slate-400" aria-hidden="true">
+      <MediaIcon type={type} className="h-12 w-12" />
+      {shown ? (
+        <img ref={image} src={src} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setShown(false)} className="absolute inset-0 h-full w-full bg-white object-cover object-top" data-testid="chat-file-preview" />
+      ) : null}
+    </span>
   );
 }

@@ -287,9 +287,8 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
               partyId={partyId}
               media={{
                 id: opened.mediaAttachment,
-                title: opened.message ? preview({ messageType: 'text', message: opened.message }) : t(`chatMedia.kind.${opened.messageType as 'video' | 'audio' | 'voice' | 'document'}`),
+                title: opened.mediaTitle ?? (opened.message ? preview({ messageType: 'text', message: opened.message }) : t(`chatMedia.kind.${opened.messageType as 'video' | 'audio' | 'voice' | 'document'}`)),
                 mediaType: opened.mediaAttachmentType === 'video' || opened.mediaAttachmentType === 'audio' ? opened.mediaAttachmentType : 'application',
-                hasPreview: false,
               }}
               onClose={() => setOpened(null)}
             />

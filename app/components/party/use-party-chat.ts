@@ -1,12 +1,12 @@
 import ReconnectingWebSocket from 'partysocket/ws';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { AppliedTemplate } from '~/core/applied-template';
-import type { ChatState, PendingMessage } from '~/core/chat-state';
+import type { ChatState, Ended, PendingMessage } from '~/core/chat-state';
 import type { ErrorCode } from '~/core/errors';
 import { ENDED_BY_ERROR, chatReducer, initialChatState, mayResend } from '~/core/chat-state';
 import { TIMINGS } from '~/core/limits';
 import type { ChatMessage, ClientEvent, MessageType, ServerEvent } from '~/core/protocol';
-import { PING_FRAME, PONG_FRAME, PROTOCOL_VERSION } from '~/core/protocol-version';
+import { PING_FRAME, PONG_FRAME, PROTOCOL_VERSION, SOCKET_CLOSE } from '~/core/protocol-version';
 import { apiFetch, signInAgain } from '~/lib/api';
 import { uuid } from '~/lib/uuid';
 
@@ -16,6 +16,9 @@ function frameOf(pending: Pick<PendingMessage, 'tempId' | 'message' | 'messageTy
   return { type: 'sendMessage', tempId: pending.tempId, messageType: pending.messageType, message: pending.message, replyingTo: pending.replyingTo, ...media };
 }
 const SEEN_THROTTLE_MS = 1000;
+
+/** The room's close codes that end the chat, as the view each one shows. */
+const ENDED_BY_CLOSE: Partial<Record<number, Ended>> = { [SOCKET_CLOSE.removed]: 'removed', [SOCKET_CLOSE.partyDeleted]: 'expired', [SOCKET_CLOSE.signedOut]: 'signedOut' };
 
 /** A history page away from the loaded one; the newest page has no `hasNewer` (nothing is newer). */
 type HistoryWindow = { messages: ChatMessage[]; hasMore: boolean; hasNewer?: boolean; seq: number };
@@ -92,19 +95,22 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
     socket.addEventListener('close', (event) => {
       stopHeartbeat();
       dispatch({ type: 'connection', connection: navigator.onLine ? 'closed' : 'offline' });
-      if (event.code === 4003 || event.code === 4004) {
+      const ended = ENDED_BY_CLOSE[event.code];
+      if (ended) {
         socket.close();
-        dispatch({ type: 'ended', reason: event.code === 4003 ? 'removed' : 'expired' });
+        dispatch({ type: 'ended', reason: ended });
         return;
       }
-      // A refused handshake looks like any other failure; ask the API why.
-      if (!everOpened || event.code === 1006) void checkAccess();
+      // A refused handshake looks like any other failure; ask the API why. Asking also refreshes
+      // an expired access token, so the next attempt of a socket closed for it gets in.
+      if (!everOpened || event.code === 1006 || event.code === SOCKET_CLOSE.sessionExpired) void checkAccess();
     });
 
     async function checkAccess() {
       const info = await apiFetch<{ me: unknown }>(`/api/parties/${party.shortId}`);
-      // No longer a member at all also ends the chat as removed.
-      const reason = info.ok ? (info.data.me === null ? 'removed' : null) : (ENDED_BY_ERROR[info.code] ?? null);
+      // No longer a member at all also ends the chat: a guest was removed, the manager signed out.
+      const gone = stateRef.current.me?.role === 'manager' ? 'signedOut' : 'removed';
+      const reason = info.ok ? (info.data.me === null ? gone : null) : (ENDED_BY_ERROR[info.code] ?? null);
       if (!reason) return;
       dispatch({ type: 'ended', reason });
       socket.close();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '~/components/logo';
 import type { StoreLink } from '~/core/site-config';
 import type { PhonePlatform } from '~/core/user-agent';
+import { useNonce } from '~/lib/nonce';
 import { useVisitor } from '~/lib/use-visitor';
 import { CookieText } from './cookie-notice';
 import { ChoiceFields, useVisitorChoice } from './visitor-choice';
@@ -21,7 +22,7 @@ declare global {
 }
 
 // Chromium fires beforeinstallprompt once, possibly before the page's script has loaded: this runs
-// while the page is parsed and keeps the event.
+// while the page is parsed and keeps the event (allowed by the page's nonce, app/lib/nonce.ts).
 const KEEP_PROMPT = "addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.salonInstallPrompt=e})";
 
 /**
@@ -91,6 +92,7 @@ function AppSwitch({ platform, stores, children }: { platform: PhonePlatform; st
 /** No store has the app for this phone: Salon installs from the browser, as a web app. */
 function InstallFromBrowser({ platform }: { platform: PhonePlatform }) {
   const { t } = useTranslation();
+  const nonce = useNonce();
   const [prompt, setPrompt] = useState<InstallPrompt | null>(null);
   useEffect(() => {
     setPrompt(window.salonInstallPrompt ?? null);
@@ -116,7 +118,7 @@ function InstallFromBrowser({ platform }: { platform: PhonePlatform }) {
   };
   return (
     <section aria-labelledby="app-install" className="w-full max-w-sm rounded-2xl bg-white p-5 text-left shadow-sm ring-1 ring-slate-200">
-      <script dangerouslySetInnerHTML={{ __html: KEEP_PROMPT }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: KEEP_PROMPT }} />
       <h2 id="app-install" className="font-semibold">
         {t('appSwitch.install')}
       </h2>
