@@ -11,7 +11,11 @@
 // R2), then ffmpeg makes a real multi-rendition HLS set (360p, 720p, 1080p, only those not larger
 // than the source, aspect ratio kept, portrait too) and a poster, served with CORS at the paths the
 // video's `playback.hls` and `thumbnail` name, as Stream's customer domain would serve them.
-// Videos live under a data directory, one folder each; conversions run one at a time.
+// Like Stream, a video plays before all its renditions exist: the lowest is made first (with the
+// poster), and then `readyToStream` is true while `status.state` stays `inprogress`; the larger
+// ones follow in one more ffmpeg pass and join the master playlist when done (ADR 024).
+// Videos live under a data directory, one folder each; one ffmpeg job runs at a time, every
+// video's lowest rendition before any video's larger ones.
 //
 // Playback protection as Stream's: a video copied with `requireSignedURLs` is served only through
 // a token in place of its uid in the path (/{token}/manifest/video.m3u8, and so its renditions and
@@ -23,7 +27,7 @@
 // .wrangler/stream), or from code with `startStreamServer()`; `npm start` starts it. Local only.
 import { spawn } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -39,6 +43,11 @@ const API_PREFIX = '/client/v4/accounts/';
 const MAX_JSON_BYTES = 64 * 1024;
 /** Segment length in seconds: short, so a few-second clip still has more than one segment. */
 const SEGMENT_SECONDS = 2;
+/**
+ * x264's preset for every rendition. Measured on a shared 2-core machine with the npm ffmpeg:
+ * superfast costs about what ultrafast does and a third to a half less than veryfast (ADR 024).
+ */
+export const X264_PRESET = 'superfast';
 
 /**
  * @typedef {{ name: string, width: number, height: number, videoBitrate: number, level: string }} Rendition
@@ -46,8 +55,11 @@ const SEGMENT_SECONDS = 2;
  * @typedef {{
  *   uid: string, created: string, modified: string, meta: Record<string, unknown>, requireSignedURLs?: boolean, sourceUrl: string,
  *   state: VideoState, pctComplete: string, errorReasonCode: string, errorReasonText: string,
- *   duration: number, width: number, height: number, size: number, renditions: string[],
+ *   readyToStream: boolean, readyToStreamAt: string | null,
+ *   duration: number, width: number, height: number, size: number, hasAudio: boolean,
+ *   ladder: Rendition[], renditions: string[],
  * }} Video
+ *   `ladder`: every rendition the video gets; `renditions`: the names of those made so far.
  */
 
 // --- The rendition ladder (pure) -----------------------------------------------------------------
@@ -110,6 +122,37 @@ export function masterPlaylist(renditions, withAudio) {
     ]),
     '',
   ].join('\n');
+}
+
+/**
+ * The ladder in the order it is made: the lowest rendition alone, so the video plays as soon as it
+ * exists; then all the others in one pass, which decodes the source once for all of them.
+ * @param {Rendition[]} ladder
+ * @returns {Rendition[][]}
+ */
+export function conversionStages(ladder) {
+  return ladder.length > 1 ? [ladder.slice(0, 1), ladder.slice(1)] : [ladder];
+}
+
+/**
+ * ffmpeg's arguments for one pass over `source` that writes each of `renditions` as HLS into
+ * `folder` (stream_{name}.m3u8 and its segments), with progress on stdout.
+ * @param {{ source: string, folder: string, renditions: Rendition[], hasAudio: boolean }} pass
+ * @returns {string[]}
+ */
+export function encodeArgs({ source, folder, renditions, hasAudio }) {
+  const scaled = renditions.map((r, i) => `[s${i}]scale=${r.width}:${r.height},setsar=1[v${i}]`);
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', source, '-filter_complex', `[0:v]split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')};${scaled.join(';')}`];
+  for (const [i, r] of renditions.entries()) {
+    args.push('-map', `[v${i}]`, ...(hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []));
+    args.push('-c:v', 'libx264', '-preset', X264_PRESET, '-profile:v', 'high', '-level:v', r.level, '-pix_fmt', 'yuv420p');
+    args.push('-b:v', String(r.videoBitrate), '-maxrate', String(Math.round(r.videoBitrate * 1.2)), '-bufsize', String(r.videoBitrate * 2));
+    // A key frame at every segment boundary, so every rendition's segments line up for switching.
+    args.push('-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`);
+    args.push('-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_segment_filename', join(folder, `segment_${r.name}_%04d.ts`), join(folder, `stream_${r.name}.m3u8`));
+  }
+  args.push('-progress', 'pipe:1');
+  return args;
 }
 
 /**
@@ -193,10 +236,9 @@ export async function startStreamServer({
   const origins = new Set(appOrigins.map((origin) => new URL(origin).origin));
   /** @type {Map<string, Video>} */
   const videos = new Map();
-  let queue = Promise.resolve();
   let closing = false;
-  /** @type {Set<import('node:child_process').ChildProcess>} */
-  const running = new Set();
+  /** The ffmpeg processes running, with the video each works for. @type {Map<import('node:child_process').ChildProcess, string>} */
+  const running = new Map();
   let publicUrl = '';
   /** The signing keys' public halves by id: the one made now, and any made through the API. */
   const signingKeys = new Map();
@@ -208,70 +250,124 @@ export async function startStreamServer({
     video.modified = new Date().toISOString();
     writeFileSync(join(folderOf(video.uid), 'video.json'), JSON.stringify(video));
   };
-  const enqueue = (video) => {
-    queue = queue.then(() => (closing || !videos.has(video.uid) ? undefined : convert(video))).catch(() => {});
+
+  // The jobs waiting, one running at a time: every video's first stage (download, probe, lowest
+  // rendition, poster) before any video's later one, so a video copied while another gains its
+  // larger renditions plays soon too.
+  /** @type {{ first: string[], later: { uid: string, stage: number }[] }} */
+  const jobs = { first: [], later: [] };
+  let current = Promise.resolve();
+  let busy = false;
+  const schedule = (video, stage) => {
+    if (stage === 0) jobs.first.push(video.uid);
+    else jobs.later.push({ uid: video.uid, stage });
+    next();
   };
+  function next() {
+    if (busy || closing) return;
+    const first = jobs.first.shift();
+    const job = first === undefined ? jobs.later.shift() : { uid: first, stage: 0 };
+    if (!job) return;
+    const video = videos.get(job.uid);
+    if (!video) return next();
+    busy = true;
+    current = (job.stage === 0 ? begin(video) : makeStage(video, job.stage))
+      .catch((error) => {
+        // A video deleted meanwhile has no folder to write to; anything else is the stand-in's own fault.
+        if (videos.has(job.uid)) console.error('[stream] conversion failed:', error);
+      })
+      .finally(() => {
+        busy = false;
+        next();
+      });
+  }
 
   /** @param {Video} video */
-  async function convert(video) {
+  const fail = (video, code, text) => {
+    Object.assign(video, { state: 'error', errorReasonCode: code, errorReasonText: text });
+    save(video);
+  };
+
+  /** The first stage's start: the original downloaded and probed, its ladder chosen. @param {Video} video */
+  async function begin(video) {
     const folder = folderOf(video.uid);
     const source = join(folder, 'source');
-    const fail = (code, text) => {
-      Object.assign(video, { state: 'error', errorReasonCode: code, errorReasonText: text });
-      save(video);
-    };
     video.state = 'inprogress';
     video.pctComplete = '0.000000';
     save(video);
     try {
       const response = await fetch(video.sourceUrl);
-      if (!response.ok || !response.body) return fail('ERR_FETCH_ORIGIN_ERROR', `The origin answered ${response.status}.`);
+      if (!response.ok || !response.body) return fail(video, 'ERR_FETCH_ORIGIN_ERROR', `The origin answered ${response.status}.`);
       await pipeline(Readable.fromWeb(/** @type {any} */ (response.body)), createWriteStream(source));
     } catch (error) {
-      return fail('ERR_FETCH_ORIGIN_ERROR', `The origin could not be reached: ${error instanceof Error ? error.message : error}`);
+      return fail(video, 'ERR_FETCH_ORIGIN_ERROR', `The origin could not be reached: ${error instanceof Error ? error.message : error}`);
     }
     video.size = statSync(source).size;
-    const probe = parseProbe((await run(ffmpeg.path, ['-hide_banner', '-nostdin', '-i', source])).stderr);
-    if (!probe) return fail('ERR_NON_VIDEO', 'The file is not a video.');
-    Object.assign(video, { width: probe.width, height: probe.height, duration: probe.duration });
-    const ladder = renditionLadder(probe.width, probe.height);
-    const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', source, '-filter_complex', `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')};${ladder.map((r, i) => `[s${i}]scale=${r.width}:${r.height},setsar=1[v${i}]`).join(';')}`];
-    for (const [i, r] of ladder.entries()) {
-      args.push('-map', `[v${i}]`, ...(probe.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []));
-      args.push('-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-level:v', r.level, '-pix_fmt', 'yuv420p');
-      args.push('-b:v', String(r.videoBitrate), '-maxrate', String(Math.round(r.videoBitrate * 1.2)), '-bufsize', String(r.videoBitrate * 2));
-      // A key frame at every segment boundary, so every rendition's segments line up for switching.
-      args.push('-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`);
-      args.push('-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_segment_filename', join(folder, `segment_${r.name}_%04d.ts`), join(folder, `stream_${r.name}.m3u8`));
-    }
-    args.push('-progress', 'pipe:1');
-    const encoded = await run(ffmpeg.path, args, (line) => {
-      const at = /^out_time_ms=(\d+)/.exec(line);
-      if (at && probe.duration > 0) {
-        video.pctComplete = Math.min(99, Number(at[1]) / 1e6 / probe.duration * 100).toFixed(6);
-      }
-    });
-    if (encoded.code !== 0) return fail('ERR_MALFORMED_VIDEO', `ffmpeg could not convert it: ${encoded.stderr.trim().split('\n').slice(-3).join(' ')}`);
-    const top = ladder[ladder.length - 1];
-    const posterAt = probe.duration > 2 ? 1 : probe.duration / 2;
-    const poster = await run(ffmpeg.path, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', posterAt.toFixed(3), '-i', source, '-frames:v', '1', '-vf', `scale=${top.width}:${top.height}`, '-q:v', '3', join(folder, 'thumbnail.jpg')]);
-    if (poster.code !== 0) return fail('ERR_MALFORMED_VIDEO', 'No poster could be taken.');
-    writeFileSync(join(folder, 'video.m3u8'), masterPlaylist(ladder, probe.hasAudio));
-    rmSync(source, { force: true });
-    Object.assign(video, { state: 'ready', pctComplete: '100.000000', renditions: ladder.map((r) => r.name) });
+    const probed = await run(video.uid, ['-hide_banner', '-nostdin', '-i', source]);
+    if (closing || !videos.has(video.uid)) return;
+    const probe = parseProbe(probed.stderr);
+    if (!probe) return fail(video, 'ERR_NON_VIDEO', 'The file is not a video.');
+    Object.assign(video, { width: probe.width, height: probe.height, duration: probe.duration, hasAudio: probe.hasAudio, ladder: renditionLadder(probe.width, probe.height), renditions: [] });
     save(video);
+    await makeStage(video, 0);
   }
 
   /**
-   * @param {string} command
+   * One stage of `conversionStages`: its renditions in one ffmpeg pass (the first stage also takes
+   * the poster meanwhile), then they join the master playlist. After the first the video plays;
+   * after the last it is ready and the original goes.
+   * @param {Video} video
+   * @param {number} stage
+   */
+  async function makeStage(video, stage) {
+    const folder = folderOf(video.uid);
+    const source = join(folder, 'source');
+    const stages = conversionStages(video.ladder);
+    const encoding = run(video.uid, encodeArgs({ source, folder, renditions: stages[stage], hasAudio: video.hasAudio }), (line) => {
+      const at = /^out_time_ms=(\d+)/.exec(line);
+      if (at && video.duration > 0) {
+        const done = (stage + Math.min(1, Number(at[1]) / 1e6 / video.duration)) / stages.length;
+        video.pctComplete = Math.min(99, done * 100).toFixed(6);
+      }
+    });
+    const [encoded, poster] = await Promise.all([encoding, stage === 0 ? takePoster(video, source, folder) : null]);
+    // Stopped by a DELETE, or by close(): the next start goes on with this stage.
+    if (closing || !videos.has(video.uid)) return;
+    if (encoded.code !== 0) return fail(video, 'ERR_MALFORMED_VIDEO', `ffmpeg could not convert it: ${encoded.stderr.trim().split('\n').slice(-3).join(' ')}`);
+    if (poster && poster.code !== 0) return fail(video, 'ERR_MALFORMED_VIDEO', 'No poster could be taken.');
+    video.renditions = [...video.renditions, ...stages[stage].map((r) => r.name)];
+    // Written whole, then renamed: a player never reads half a playlist.
+    const master = join(folder, 'video.m3u8');
+    writeFileSync(`${master}.part`, masterPlaylist(video.ladder.filter((r) => video.renditions.includes(r.name)), video.hasAudio));
+    renameSync(`${master}.part`, master);
+    const last = stage === stages.length - 1;
+    if (!video.readyToStream) Object.assign(video, { readyToStream: true, readyToStreamAt: new Date().toISOString() });
+    if (last) {
+      rmSync(source, { force: true });
+      Object.assign(video, { state: 'ready', pctComplete: '100.000000' });
+    }
+    save(video);
+    if (!last) schedule(video, stage + 1);
+  }
+
+  /** The poster: a frame a second in (the middle of a shorter clip), at the largest rendition's size. @param {Video} video */
+  function takePoster(video, source, folder) {
+    const top = video.ladder[video.ladder.length - 1];
+    const at = video.duration > 2 ? 1 : video.duration / 2;
+    return run(video.uid, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', at.toFixed(3), '-i', source, '-frames:v', '1', '-vf', `scale=${top.width}:${top.height}`, '-q:v', '3', join(folder, 'thumbnail.jpg')]);
+  }
+
+  /**
+   * ffmpeg, for the video `uid`.
+   * @param {string} uid
    * @param {string[]} args
    * @param {(line: string) => void} [onLine]
    * @returns {Promise<{ code: number | null, stderr: string }>}
    */
-  function run(command, args, onLine) {
+  function run(uid, args, onLine) {
     return new Promise((resolve) => {
-      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      running.add(child);
+      const child = spawn(ffmpeg.path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      running.set(child, uid);
       let stderr = '';
       let pending = '';
       child.stdout.on('data', (chunk) => {
@@ -301,9 +397,10 @@ export async function startStreamServer({
       created: video.created,
       modified: video.modified,
       meta: video.meta,
-      readyToStream: video.state === 'ready',
+      readyToStream: video.readyToStream,
+      readyToStreamAt: video.readyToStreamAt,
       status: { state: video.state, pctComplete: video.pctComplete, errorReasonCode: video.errorReasonCode, errorReasonText: video.errorReasonText },
-      duration: video.state === 'ready' ? video.duration : -1,
+      duration: video.readyToStream ? video.duration : -1,
       input: { width: video.width || -1, height: video.height || -1 },
       size: video.size,
       thumbnail: `${base}/thumbnails/thumbnail.jpg`,
@@ -313,14 +410,21 @@ export async function startStreamServer({
     };
   };
 
-  // Videos of an earlier run: finished ones are served again; unfinished ones start over.
+  // Videos of an earlier run: those that played are served again and, if unfinished, go on with
+  // the stage they were in; the others start over.
   for (const uid of readdirSync(dataDir)) {
     try {
       const video = /** @type {Video} */ (JSON.parse(readFileSync(join(folderOf(uid), 'video.json'), 'utf8')));
+      // Saved before videos played ahead of their last renditions: only a ready one played.
+      video.readyToStream ??= video.state === 'ready';
       videos.set(video.uid, video);
-      if (video.state === 'queued' || video.state === 'inprogress') {
-        video.state = 'queued';
-        enqueue(video);
+      if (video.state !== 'queued' && video.state !== 'inprogress') continue;
+      const stage = video.readyToStream ? conversionStages(video.ladder).findIndex((names) => !names.every((r) => video.renditions.includes(r.name))) : 0;
+      if (stage > 0) {
+        schedule(video, stage);
+      } else {
+        Object.assign(video, { state: 'queued', readyToStream: false, readyToStreamAt: null, renditions: [] });
+        schedule(video, 0);
       }
     } catch {
       // Not a video folder.
@@ -379,23 +483,29 @@ export async function startStreamServer({
         pctComplete: '0.000000',
         errorReasonCode: '',
         errorReasonText: '',
+        readyToStream: false,
+        readyToStreamAt: null,
         duration: -1,
         width: 0,
         height: 0,
         size: 0,
+        hasAudio: false,
+        ladder: [],
         renditions: [],
       };
       mkdirSync(folderOf(video.uid));
       save(video);
       videos.set(video.uid, video);
-      enqueue(video);
-      return send(200, describe(video));
+      // Answered as queued, as Stream answers a copy; the work starts after.
+      send(200, describe(video));
+      return schedule(video, 0);
     }
     const video = videos.get(action);
     if (!video) return send(404, null, [{ code: 10003, message: 'Not Found' }]);
     if (req.method === 'GET') return send(200, describe(video));
     if (req.method === 'DELETE') {
       videos.delete(video.uid);
+      for (const [child, uid] of running) if (uid === video.uid) child.kill('SIGKILL');
       rmSync(folderOf(video.uid), { recursive: true, force: true });
       return send(200, '');
     }
@@ -406,7 +516,7 @@ export async function startStreamServer({
 
   /**
    * The customer domain's files: /{uid}/manifest/video.m3u8 (master), /{uid}/manifest/stream_*.m3u8,
-   * /{uid}/manifest/segment_*.ts and /{uid}/thumbnails/thumbnail.jpg, once the video is ready;
+   * /{uid}/manifest/segment_*.ts and /{uid}/thumbnails/thumbnail.jpg, once the video plays (`readyToStream`);
    * a token in place of the uid for a video that requires signed URLs.
    * @param {import('node:http').IncomingMessage} req
    * @param {import('node:http').ServerResponse} res
@@ -422,7 +532,7 @@ export async function startStreamServer({
     const uid = match && (signed ? tokenSubject(match[1], signingKeys) : match[1]);
     if (match && (uid === null || (!signed && videos.get(uid)?.requireSignedURLs))) return res.writeHead(401, { ...cors, 'Content-Type': 'text/plain' }).end('Unauthorized');
     const video = match && uid && videos.get(uid);
-    if (!match || !video || video.state !== 'ready') return res.writeHead(404, { ...cors, 'Content-Type': 'text/plain' }).end('Not found');
+    if (!match || !video || !video.readyToStream) return res.writeHead(404, { ...cors, 'Content-Type': 'text/plain' }).end('Not found');
     const file = normalize(join(folderOf(video.uid), match[2].replace(/^(manifest|thumbnails)\//, '')));
     if (!file.startsWith(folderOf(video.uid) + sep) || !existsSync(file)) return res.writeHead(404, cors).end();
     const type = TYPES[/** @type {keyof typeof TYPES} */ (file.slice(file.lastIndexOf('.') + 1))];
@@ -452,9 +562,9 @@ export async function startStreamServer({
     signingKey: { id: firstKey.id, pem: firstKey.pem, jwk: firstKey.jwk },
     close: async () => {
       closing = true;
-      for (const child of running) child.kill('SIGKILL');
+      for (const child of running.keys()) child.kill('SIGKILL');
       await server.close();
-      await queue;
+      await current;
     },
   };
 }

@@ -21,12 +21,14 @@ export const CONVERSION_STATUSES = ['PROGRESSING', 'READY', 'ERROR'] as const;
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 
 /**
- * A conversion's status from the state Cloudflare Stream reports for the video; a state Stream
- * may add later counts as still working, not as done.
+ * A conversion's status from what Cloudflare Stream reports for the video: READY once it plays
+ * (`readyToStream`), which comes before its larger renditions are done (`status.state` speaks of
+ * all of them and says `inprogress` meanwhile; ADR 024); ERROR when Stream gave up on it before;
+ * any other state, one Stream may add later too, counts as still working.
  */
 export function conversionStatusOf(streamState: string, readyToStream: boolean): ConversionStatus {
-  if (streamState === 'error') return 'ERROR';
-  return streamState === 'ready' && readyToStream ? 'READY' : 'PROGRESSING';
+  if (readyToStream) return 'READY';
+  return streamState === 'error' ? 'ERROR' : 'PROGRESSING';
 }
 
 /** The item's state once its conversion has this status. */

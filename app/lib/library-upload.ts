@@ -30,14 +30,17 @@ export async function uploadIntoLibrary(
     path: options.path,
     onProgress: (sent, size) => options.onPhase('uploading', size > 0 ? Math.floor((sent / size) * 100) : 100),
   });
-  // The item may exist even when refused (by its content after the upload): its card says it failed.
-  changed();
-  if (!uploaded.ok) return { ok: false, reason: uploaded.code, status: uploaded.status };
-  if (!analysis) return { ok: true, id: uploaded.data.id };
+  if (!uploaded.ok || !analysis) {
+    // The item may exist even when refused (by its content after the upload): its card says it failed.
+    changed();
+    return uploaded.ok ? { ok: true, id: uploaded.data.id } : { ok: false, reason: uploaded.code, status: uploaded.status };
+  }
+  // A video's card shows once its conversion has started: until the convert call is answered its
+  // row still says 'waiting', which the card would read out as waiting for the upload.
   options.onPhase('converting', 100);
   const started = await apiFetch(`/api/media/convert/${uploaded.data.id}`, { method: 'PUT', body: analysis });
-  if (!started.ok) return { ok: false, reason: started.code, status: started.status };
   changed();
+  if (!started.ok) return { ok: false, reason: started.code, status: started.status };
   const status = await watchConversion(uploaded.data.id);
   changed();
   return status === 'READY' ? { ok: true, id: uploaded.data.id } : { ok: false, reason: 'conversion', status: 0 };

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
 import { expect, test } from './diagnostics';
-import { createParty, dropFiles, expectNoSidewaysScroll, hostParty, joinAs, phoneContext, settled, signIn } from './helpers';
+import { createParty, dropFiles, expectNoSidewaysScroll, expectRenditions, hostParty, joinAs, phoneContext, settled, signIn } from './helpers';
 
 /**
  * Sending media into a chat beyond one photo: several files at once (at most 10), a video that is
@@ -84,6 +84,7 @@ test('several files at once, the first as a reply; a video waits for its convers
   await expect(save).toBeDisabled();
   await dialog.getByLabel('Bildunterschrift (optional)').fill('So sieht sie aus');
   await manager.screenshot({ path: `${SHOTS}/send-dialog-desktop.png` });
+  const converting = manager.waitForRequest((request) => request.method() === 'PUT' && request.url().includes('/api/media/convert/'));
   await dialog.getByRole('button', { name: 'Senden' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(manager.getByTestId('input-mode')).toHaveCount(0);
@@ -104,7 +105,9 @@ test('several files at once, the first as a reply; a video waits for its convers
   await expect(video.getByTestId('reply-quote')).toHaveCount(0);
   await expect(banner).toHaveCount(0);
 
-  // The guest plays it: hls.js (a Media Source, so a blob: source) with the renditions to choose from.
+  // The guest plays it: hls.js (a Media Source, so a blob: source) with the renditions to choose
+  // from, once Stream has made the larger one too (it went out as soon as it played).
+  await expectRenditions(manager, new URL((await converting).url()).pathname.split('/').pop()!, ['360p', '720p']);
   await video.getByTestId('chat-file').click();
   const viewer = guest.getByRole('dialog', { name: videoTitle });
   const player = viewer.getByTestId('video-player');

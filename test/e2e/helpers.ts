@@ -43,6 +43,25 @@ export async function expectNoSidewaysScroll(page: Page, what = page.url()): Pro
   expect(scrollWidth, `${what}: the page is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
 }
 
+/**
+ * Waits until the owner's converted video lists `renditions` (lowest first) in its master
+ * playlist: Stream, and its local stand-in, let a video play from its lowest rendition and add
+ * the larger ones as they are made (ADR 024). Read through the convert call's signed playlist.
+ */
+export async function expectRenditions(page: Page, mediaId: string, renditions: string[]): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const conversion = (await (await page.request.get(`/api/media/convert/${mediaId}`)).json()) as { hls: string | null };
+        if (!conversion.hls) return [];
+        const master = await (await page.request.get(conversion.hls)).text();
+        return [...master.matchAll(/NAME="(\d+p)"/g)].map((match) => match[1]);
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual(renditions);
+}
+
 /** Signs a demo consultant in through the local provider's own login page. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');

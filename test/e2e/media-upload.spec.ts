@@ -6,7 +6,7 @@ import type { FileChooser, Page } from '@playwright/test';
 import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
 import { cataloguePdf } from '../fixtures/pdf';
 import { expect, test } from './diagnostics';
-import { expectNoSidewaysScroll, screens, settled, signIn } from './helpers';
+import { expectNoSidewaysScroll, expectRenditions, screens, settled, signIn } from './helpers';
 
 /**
  * Uploading into the media library and opening what was uploaded, as a consultant does on a phone
@@ -122,10 +122,14 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     // 21 files at once: the warning, and nothing is announced to the server.
     const announced: string[] = [];
     const conversions: unknown[] = [];
+    const converted: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (request.method() === 'POST' && pathname === '/api/media') announced.push(request.url());
-      if (request.method() === 'PUT' && pathname.startsWith('/api/media/convert/')) conversions.push(request.postDataJSON());
+      if (request.method() === 'PUT' && pathname.startsWith('/api/media/convert/')) {
+        conversions.push(request.postDataJSON());
+        converted.push(pathname.slice('/api/media/convert/'.length));
+      }
     });
     const photoBytes = readFileSync(fixtures.photos[0]);
     await choose(
@@ -235,6 +239,8 @@ for (const [screen, options] of screens('phone', 'desktop')) {
       if (/\/manifest\/stream_\d+p\.m3u8$/.test(response.url())) playlists.push(response.url());
       if (/\/manifest\/segment_\d+p_\d+\.ts$/.test(response.url())) segments.push(response.url());
     });
+    // It played from its 360p first; opened once Stream has made its 720p too.
+    await expectRenditions(page, converted[0]!, ['360p', '720p']);
     await opener(page, 'Demo-Clip').click();
     const viewer = page.getByRole('dialog', { name: 'Demo-Clip' });
     const quality = viewer.getByLabel('Qualität');
@@ -353,5 +359,41 @@ test('leaving the library right after an upload: asked while the file goes up, n
   await page.goto('/templates');
   await expect(page.getByRole('heading', { level: 1, name: 'Vorlagen' })).toBeVisible();
   expect(dialogs).toEqual([]);
+  await context.close();
+});
+
+test('a video’s card says it is converted from the end of its upload until it opens, also while Stream is slow to take it', async ({ browser }) => {
+  const context = await browser.newContext({ ...screens('desktop')[0]![1], locale: 'de-DE' });
+  const page = await context.newPage();
+  await signIn(page, 'anna@salon.test');
+  await page.goto('/media');
+  await settled(page);
+  await newFolder(page, 'Langsam');
+  // Stream answers the copy call late: the convert call is held until the test lets it go.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/media\/convert\/[0-9a-f-]{36}$/, async (route) => {
+    if (route.request().method() === 'PUT') await held;
+    await route.continue();
+  });
+  // Every state text the card shows, in order, as the page renders it.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { cardStates: string[] }).cardStates = seen;
+    const look = () => {
+      const card = [...document.querySelectorAll('[data-testid="media-card"]')].find((element) => element.querySelector('h2')?.textContent === 'Langsamer-Clip');
+      const text = card ? (card.querySelector('[data-testid="media-state"]')?.textContent ?? 'opens') : 'no card';
+      if (seen.at(-1) !== text) seen.push(text);
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await choose(page, [{ ...chosen(fixtures.clip, 'video/mp4'), name: 'Langsamer-Clip.mp4' }]);
+  await expect(banner(page)).toContainText('„Langsamer-Clip“ wird umgewandelt …', { timeout: 30_000 });
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${SHOTS}/slow-convert-call-desktop.png` });
+  release();
+  await expect(card(page, 'Langsamer-Clip').getByTestId('media-state')).toHaveText('Wird umgewandelt …');
+  await expect(opener(page, 'Langsamer-Clip')).toBeVisible({ timeout: 90_000 });
+  expect(await page.evaluate(() => (window as unknown as { cardStates: string[] }).cardStates)).toEqual(['no card', 'Wird umgewandelt …', 'opens']);
   await context.close();
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import { ancestry, deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath, trashDeletesAt } from '../../app/core/folders';
 import type { FolderNode } from '../../app/core/folders';
-import { acceptedKind, declaresKind, previewKeyOf, previewSize, previewSource } from '../../app/core/media';
+import { acceptedKind, conversionStatusOf, declaresKind, previewKeyOf, previewSize, previewSource } from '../../app/core/media';
 import { sortEntries } from '../../app/core/media-library';
 import type { MediaType } from '../../app/core/media';
 import { CreateFolderSchema, CreateMediaSchema, FolderPathSchema, MediaSearchQuerySchema, TitleSchema, MoveMediaSchema, firstErrorCode } from '../../app/core/schemas';
@@ -210,6 +210,18 @@ describe('media schemas', () => {
     expect(codeOf(FolderPathSchema, Array.from({ length: LIMITS.folderDepthMax + 1 }, () => A).join('/'))).toBe('invalidInput');
     expect(codeOf(MoveMediaSchema, { mediaId: 'not-a-uuid', path: '' })).toBe('invalidInput');
     expect(codeOf(CreateFolderSchema, { title: 'Ordner', mediaType: 'image' })).toBe('invalidInput');
+  });
+});
+
+describe('a conversion’s status from Stream’s', () => {
+  it('is READY once the video plays, also while Stream still makes its larger renditions', () => {
+    expect(conversionStatusOf('inprogress', true)).toBe('READY');
+    expect(conversionStatusOf('ready', true)).toBe('READY');
+  });
+
+  it('is PROGRESSING before, whatever Stream’s state, and ERROR when Stream gave up before it played', () => {
+    expect(['pendingupload', 'downloading', 'queued', 'inprogress', 'ready', 'some-later-state'].map((state) => conversionStatusOf(state, false))).toEqual(Array(6).fill('PROGRESSING'));
+    expect(conversionStatusOf('error', false)).toBe('ERROR');
   });
 });
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
-import { codecsOf, masterPlaylist, parseProbe, renditionLadder, startStreamServer } from '../../scripts/stream-server.mjs';
+import { X264_PRESET, codecsOf, conversionStages, encodeArgs, masterPlaylist, parseProbe, renditionLadder, startStreamServer } from '../../scripts/stream-server.mjs';
 import { PLAYBACK_TOKEN_SECONDS, playbackToken } from '../../worker/media/stream-signing';
 
 const sizes = (width: number, height: number) => renditionLadder(width, height).map((r) => `${r.name} ${r.width}x${r.height}`);
@@ -49,6 +49,28 @@ describe('renditionLadder', () => {
     expect(text.split('\n').filter((line) => !line.startsWith('#') && line)).toEqual(['stream_360p.m3u8', 'stream_720p.m3u8']);
     expect(text).toContain('RESOLUTION=640x360');
     expect(text).toContain('RESOLUTION=1280x720');
+  });
+});
+
+describe('the conversion plan', () => {
+  const names = (stages: { name: string }[][]) => stages.map((stage) => stage.map((r) => r.name));
+
+  it('makes the lowest rendition alone first, then all the larger ones together', () => {
+    expect(names(conversionStages(renditionLadder(1920, 1080)))).toEqual([['360p'], ['720p', '1080p']]);
+    expect(names(conversionStages(renditionLadder(1280, 720)))).toEqual([['360p'], ['720p']]);
+    expect(names(conversionStages(renditionLadder(320, 240)))).toEqual([['240p']]);
+  });
+
+  it('decodes once per pass and writes each rendition as HLS with aligned key frames, at the fast preset', () => {
+    const renditions = renditionLadder(1920, 1080).slice(1);
+    const args = encodeArgs({ source: '/v/source', folder: '/v', renditions, hasAudio: true });
+    expect(args.filter((arg) => arg === '-i')).toHaveLength(1);
+    expect(args[args.indexOf('-filter_complex') + 1]).toBe('[0:v]split=2[s0][s1];[s0]scale=1280:720,setsar=1[v0];[s1]scale=1920:1080,setsar=1[v1]');
+    expect(args.filter((arg) => arg.endsWith('.m3u8'))).toEqual(['/v/stream_720p.m3u8', '/v/stream_1080p.m3u8']);
+    expect(args.filter((_, i) => args[i - 1] === '-preset')).toEqual([X264_PRESET, X264_PRESET]);
+    expect(args.filter((_, i) => args[i - 1] === '-force_key_frames')).toEqual(['expr:gte(t,n_forced*2)', 'expr:gte(t,n_forced*2)']);
+    expect(args.filter((arg) => arg === '0:a:0')).toHaveLength(2);
+    expect(encodeArgs({ source: '/v/source', folder: '/v', renditions, hasAudio: false })).not.toContain('0:a:0');
   });
 });
 
@@ -93,18 +115,34 @@ describe('the stream server', () => {
   const call = (path: string, init: RequestInit = {}) =>
     fetch(`${stream.apiBase}/accounts/acc/stream${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers } });
 
-  async function convert(file: string, requireSignedURLs = false) {
-    const started = Date.now();
-    const copied = await call('/copy', { method: 'POST', body: JSON.stringify({ url: `${originUrl}/${file.slice(work.length + 1)}?sig=abc`, meta: { name: 'clip' }, requireSignedURLs }) });
+  /** Stream's copy of `file`, from the origin as the Worker's signed URL would serve it: the new video's uid. */
+  async function copy(file: string, requireSignedURLs = false, server = stream): Promise<string> {
+    const copied = await fetch(`${server.apiBase}/accounts/acc/stream/copy`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: `${originUrl}/${file.slice(work.length + 1)}?sig=abc`, meta: { name: 'clip' }, requireSignedURLs }),
+    });
     expect(copied.status).toBe(200);
     const { result } = (await copied.json()) as { result: any };
-    expect(result.status.state).toBe('queued');
+    expect(result).toMatchObject({ status: { state: 'queued' }, readyToStream: false });
+    return result.uid;
+  }
+
+  /** The video as Stream describes it, asked every 50 ms until `until` holds (or it failed). */
+  async function watch(uid: string, until: (video: any) => boolean, server = stream): Promise<any> {
     for (;;) {
-      const { result: video } = (await (await call(`/${result.uid}`)).json()) as { result: any };
-      if (video.status.state === 'ready' || video.status.state === 'error') return { video, seconds: (Date.now() - started) / 1000 };
+      const { result: video } = (await (await fetch(`${server.apiBase}/accounts/acc/stream/${uid}`, { headers: { Authorization: `Bearer ${server.token}` } })).json()) as { result: any };
+      if (until(video) || video.status.state === 'error') return video;
       expect(['queued', 'inprogress']).toContain(video.status.state);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+  const isReady = (video: any) => video.status.state === 'ready';
+
+  async function convert(file: string, requireSignedURLs = false) {
+    const started = Date.now();
+    const video = await watch(await copy(file, requireSignedURLs), isReady);
+    return { video, seconds: (Date.now() - started) / 1000 };
   }
 
   /** The renditions the master playlist lists, each with its media playlist's segments fetched. */
@@ -159,7 +197,7 @@ describe('the stream server', () => {
 
   it('converts a 3 s 720p clip into 360p and 720p HLS with a JPEG poster', { timeout: 120_000 }, async () => {
     const { video, seconds } = await convert(clip('landscape.mp4', '1280x720', 3));
-    console.log(`3 s 720p clip: playable HLS ${seconds.toFixed(1)} s after the copy call`);
+    console.log(`3 s 720p clip: every rendition ${seconds.toFixed(1)} s after the copy call`);
     expect(video).toMatchObject({ readyToStream: true, status: { state: 'ready', pctComplete: '100.000000' }, input: { width: 1280, height: 720 }, meta: { name: 'clip' } });
     expect(video.duration).toBeCloseTo(3, 0);
     const renditions = await renditionsOf(video.playback.hls);
@@ -169,6 +207,42 @@ describe('the stream server', () => {
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
     const bytes = new Uint8Array(await poster.arrayBuffer());
     expect([bytes[0], bytes[1], bytes[2]]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  it('plays a video from its lowest rendition while the larger ones are made, and a video copied meanwhile before those', { timeout: 180_000 }, async () => {
+    const large = await copy(clip('large.mp4', '1920x1080', 4));
+    const small = await copy(clip('small.mp4', '1280x720', 1));
+    // Stream's answer as it first plays: still in progress, its master listing the lowest rendition.
+    const playing = await watch(large, (video) => video.readyToStream);
+    expect(playing).toMatchObject({ readyToStream: true, status: { state: 'inprogress' }, input: { width: 1920, height: 1080 } });
+    expect(playing.duration).toBeCloseTo(4, 0);
+    expect(Date.parse(playing.readyToStreamAt)).toBeGreaterThan(Date.parse(playing.created));
+    expect((await renditionsOf(playing.playback.hls)).map((r) => r.resolution)).toEqual(['640x360']);
+    expect((await fetch(playing.thumbnail)).status).toBe(200);
+    // Then every rendition; the small video's first played before the large one's last were done.
+    const done = await watch(large, isReady);
+    expect(done).toMatchObject({ readyToStream: true, readyToStreamAt: playing.readyToStreamAt, status: { state: 'ready', pctComplete: '100.000000' } });
+    expect((await renditionsOf(done.playback.hls)).map((r) => r.resolution)).toEqual(['640x360', '1280x720', '1920x1080']);
+    const other = await watch(small, isReady);
+    expect(Date.parse(other.readyToStreamAt)).toBeLessThan(Date.parse(done.modified));
+  });
+
+  it('goes on after a restart: a video that played is served at once and gains its larger renditions', { timeout: 180_000 }, async () => {
+    const dataDir = join(work, 'restart');
+    const first = await startStreamServer({ port: 0, dataDir, token, appOrigins: ['http://localhost:8787'] });
+    const uid = await copy(clip('restarted.mp4', '1920x1080', 4), false, first);
+    await watch(uid, (video) => video.readyToStream, first);
+    await first.close();
+    const second = await startStreamServer({ port: 0, dataDir, token, appOrigins: ['http://localhost:8787'] });
+    try {
+      const again = await watch(uid, () => true, second);
+      expect(again).toMatchObject({ readyToStream: true, status: { state: 'inprogress' } });
+      expect((await renditionsOf(again.playback.hls)).map((r) => r.resolution)).toEqual(['640x360']);
+      const done = await watch(uid, isReady, second);
+      expect((await renditionsOf(done.playback.hls)).map((r) => r.resolution)).toEqual(['640x360', '1280x720', '1920x1080']);
+    } finally {
+      await second.close();
+    }
   });
 
   it('keeps a portrait clip portrait, also one that is only turned by its rotation tag', { timeout: 120_000 }, async () => {

@@ -54,7 +54,8 @@ describe('converting a video through Stream', () => {
     expect(source.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await source.arrayBuffer())).toEqual(VIDEO_BYTES);
 
-    // Stream says queued, then inprogress, then ready: the client sees PROGRESSING until READY.
+    // Stream says queued, then inprogress, then that it plays while still inprogress (its larger
+    // renditions follow): the client sees PROGRESSING until it plays, then READY.
     expect(await ok<Conversion>(await poll(anna, video.id))).toMatchObject({ conversionStatus: 'PROGRESSING', progress: 0 });
     expect(await ok<Conversion>(await poll(anna, video.id))).toMatchObject({ conversionStatus: 'PROGRESSING', progress: 50 });
     // Stored as Stream names them; answered with a playback token in place of the uid.

@@ -4,8 +4,10 @@
  * its own in test/unit/stream-server.test.ts). It runs in Node as Miniflare's outbound service
  * (vitest.config.ts): every fetch the Worker makes to STREAM_API_BASE's host lands here; anything
  * else goes out unchanged. It answers like Stream (envelope, bearer token, states) without
- * converting: a video moves queued → inprogress → ready over two status calls. A ready video's
- * poster is served, without a token, where its `thumbnail` says, as Stream's customer domain does.
+ * converting: a video moves queued → inprogress → playable while still inprogress (its lowest
+ * rendition done, as Stream plays a video before its larger ones exist) → ready over three status
+ * calls. A playable video's poster is served where its `thumbnail` says, as Stream's customer
+ * domain does.
  * Tests steer it at /__stand-in/: what was copied from which URL, a video that fails, the
  * poster requests, a poster that is a web page instead of a JPEG, and which videos were deleted.
  *
@@ -81,16 +83,17 @@ const envelope = (status: number, result: unknown, errors: { code: number; messa
   Response.json({ success: errors.length === 0, errors, messages: [], result }, { status });
 
 function describe(video: Video) {
-  const state = video.fail ? 'error' : video.polls === 0 ? 'queued' : video.polls === 1 ? 'inprogress' : 'ready';
+  const state = video.fail ? 'error' : video.polls === 0 ? 'queued' : video.polls <= 2 ? 'inprogress' : 'ready';
+  const plays = !video.fail && video.polls >= 2;
   const base = `https://${STAND_IN_HOST}/${video.uid}`;
   return {
     uid: video.uid,
     meta: video.meta,
     requireSignedURLs: video.requireSignedURLs,
-    readyToStream: state === 'ready',
-    status: { state, pctComplete: state === 'ready' ? '100.000000' : state === 'inprogress' ? '50.000000' : '0.000000', errorReasonCode: video.fail ? 'ERR_NON_VIDEO' : '' },
-    duration: state === 'ready' ? 3 : -1,
-    input: state === 'ready' ? { width: 1280, height: 720 } : { width: -1, height: -1 },
+    readyToStream: plays,
+    status: { state, pctComplete: state === 'ready' ? '100.000000' : plays ? '75.000000' : state === 'inprogress' ? '50.000000' : '0.000000', errorReasonCode: video.fail ? 'ERR_NON_VIDEO' : '' },
+    duration: plays ? 3 : -1,
+    input: plays ? { width: 1280, height: 720 } : { width: -1, height: -1 },
     thumbnail: `${base}/thumbnails/thumbnail.jpg`,
     playback: { hls: `${base}/manifest/video.m3u8` },
   };
