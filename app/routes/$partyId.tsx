@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { LanguageMenu } from '~/components/language-menu';
 import { useDateFormatter } from '~/components/local-time';
-import { ContentsPanel } from '~/components/party/contents-panel';
-import { InputBar } from '~/components/party/input-bar';
+import { ContentsPanel } from '~/components/chat/contents-panel';
+import { InputBar } from '~/components/chat/input-bar';
 // Static: the server renders it for a visitor who has not joined, and a lazy boundary still
 // hydrating when the socket's first news arrives is an error (React #421).
 import { JoinDialog } from '~/components/party/join-dialog';
-import type { InputMode } from '~/components/party/input-bar';
+import type { InputMode } from '~/components/chat/input-bar';
 import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
@@ -42,14 +42,14 @@ import { errorKeys } from '~/i18n/error-keys';
 
 // The dialogs and the selection bar: none is part of the first paint, each loads when first opened.
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
-const HeadingDialog = lazyNamed(() => import('~/components/party/heading-dialog'), 'HeadingDialog');
-const ProfileCardDialog = lazyNamed(() => import('~/components/party/profile-card-dialog'), 'ProfileCardDialog');
+const HeadingDialog = lazyNamed(() => import('~/components/chat/heading-dialog'), 'HeadingDialog');
+const ProfileCardDialog = lazyNamed(() => import('~/components/chat/profile-card-dialog'), 'ProfileCardDialog');
 const ReceiptsDialog = lazyNamed(() => import('~/components/party/receipts-dialog'), 'ReceiptsDialog');
 const SelectionBar = lazyNamed(() => import('~/components/party/selection-bar'), 'SelectionBar');
 // The send dialog, the picker and the uploads (with the uploaders) load when they are first used;
 // the picker and the uploads speak the media library's texts, which come with them.
-const MediaSendDialog = lazyNamed(() => import('~/components/party/media-send-dialog'), 'MediaSendDialog');
-const MediaPickerDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/media-picker-dialog')), 'MediaPickerDialog');
+const MediaSendDialog = lazyNamed(() => import('~/components/chat/media-send-dialog'), 'MediaSendDialog');
+const MediaPickerDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/chat/media-picker-dialog')), 'MediaPickerDialog');
 const ChatUploads = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/chat-uploads')), 'ChatUploads');
 // The screen-wide drop zone is not needed for the first paint: it loads right after.
 const FileDropZone = lazyNamed(() => import('~/components/media/file-drop-zone'), 'FileDropZone');
@@ -59,7 +59,7 @@ const ApplyTemplateDialog = lazyNamed(() => needingWorkspaceTexts(import('~/comp
 const OverwriteDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/apply-template-dialog')), 'OverwriteDialog');
 const AppliedTemplatePanel = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/applied-template-panel')), 'AppliedTemplatePanel');
 // The recorder, and the converters it may load, come only when the voice button is pressed.
-const VoiceDialog = lazyNamed(() => import('~/components/party/voice-dialog'), 'VoiceDialog');
+const VoiceDialog = lazyNamed(() => import('~/components/chat/voice-dialog'), 'VoiceDialog');
 
 /**
  * Guests open this page on their phones: it loads only the party's part of the texts. Voice

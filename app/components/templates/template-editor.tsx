@@ -7,12 +7,12 @@ import { TitleDialog } from '~/components/library/title-dialog';
 import { UploadBanner } from '~/components/media/upload-banner';
 import { useUploads } from '~/components/media/use-uploads';
 import { DotsIcon, Menu } from '~/components/menu';
-import { ContentsPanel } from '~/components/party/contents-panel';
-import { HeadingDialog } from '~/components/party/heading-dialog';
-import { InputBar } from '~/components/party/input-bar';
+import { ContentsPanel } from '~/components/chat/contents-panel';
+import { HeadingDialog } from '~/components/chat/heading-dialog';
+import { InputBar } from '~/components/chat/input-bar';
 import type { PickedItem } from '~/components/party/chat-uploads';
-import { preview } from '~/components/party/message-item';
-import { ProfileCardDialog } from '~/components/party/profile-card-dialog';
+import { preview } from '~/components/chat/message-item';
+import { ProfileCardDialog } from '~/components/chat/profile-card-dialog';
 import { PageHeader } from '~/components/shell/page-header';
 import type { HeaderAction } from '~/components/shell/page-header';
 import { libraryMessageType } from '~/core/chat-media';
@@ -33,11 +33,11 @@ import { TemplateMessageList } from './template-message-list';
 import { lazyNamed } from '~/lib/lazy-named';
 
 // Opened only when asked for: the send dialog (with the uploaders), the lightbox and the viewer.
-const MediaSendDialog = lazyNamed(() => import('~/components/party/media-send-dialog'), 'MediaSendDialog');
+const MediaSendDialog = lazyNamed(() => import('~/components/chat/media-send-dialog'), 'MediaSendDialog');
 const Lightbox = lazyNamed(() => import('~/components/media/lightbox'), 'Lightbox');
 const MediaViewer = lazyNamed(() => import('~/components/media/media-viewer'), 'MediaViewer');
-const MediaPickerDialog = lazyNamed(() => import('~/components/party/media-picker-dialog'), 'MediaPickerDialog');
-const VoiceDialog = lazyNamed(() => import('~/components/party/voice-dialog'), 'VoiceDialog');
+const MediaPickerDialog = lazyNamed(() => import('~/components/chat/media-picker-dialog'), 'MediaPickerDialog');
+const VoiceDialog = lazyNamed(() => import('~/components/chat/voice-dialog'), 'VoiceDialog');
 
 /** How long a notice stays (spec section 9: success toast 2 s). */
 const NOTICE_MS = 2000;

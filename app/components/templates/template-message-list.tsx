@@ -4,7 +4,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageItem, preview } from '~/components/party/message-item';
+import { MessageItem, preview } from '~/components/chat/message-item';
 import type { EditorMode } from '~/core/template-editor';
 import { TEMPLATE_SENDER, dropTarget } from '~/core/template-editor';
 import type { ChatMessage } from '~/core/messages';

@@ -9,7 +9,7 @@ import type { MediaKind } from '~/core/media';
 import { apiFetch, signInAgain } from '~/lib/api';
 import type { MediaEntry, MediaListing } from '../../../worker/services/media';
 import { CaptionField } from './caption-field';
-import type { PickedItem } from './chat-uploads';
+import type { PickedItem } from '~/components/party/chat-uploads';
 
 /** Typing pauses this long before a search is sent (as on the library page). */
 const SEARCH_DELAY_MS = 250;
