@@ -21,6 +21,7 @@ import { usePartyChat } from '~/components/party/use-party-chat';
 import type { ChatBatch } from '~/components/party/chat-uploads';
 import { chatSelection } from '~/core/chat-media';
 import { LIMITS, TIMINGS } from '~/core/limits';
+import { MEDIA_KINDS, PICTURE_KINDS } from '~/core/media';
 import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
 import { useLeaveWarning } from '~/lib/use-leave-warning';
 import { apiFetch } from '~/lib/api';
@@ -441,7 +442,7 @@ function Party({ party }: { party: PartyInfo }) {
                 onFiles={chooseFiles}
                 onLibrary={isManager ? () => setPicking({ replyingTo }) : undefined}
                 onVoice={() => setVoiceOpen(true)}
-                isManager={isManager}
+                acceptedKinds={isManager ? MEDIA_KINDS : PICTURE_KINDS}
                 onSubmit={(text) => {
                   if (inputMode?.kind === 'edit') actions.edit(inputMode.message.id, text);
                   else chat.send(text, { replyingTo });
@@ -499,7 +500,7 @@ function Party({ party }: { party: PartyInfo }) {
         <Suspense fallback={null}>
           <MediaSendDialog
             files={sendingFiles.files}
-            isManager={isManager}
+            canSaveToLibrary={isManager}
             onCancel={() => setSendingFiles(null)}
             onSend={(caption, save) => {
               queueBatch({ items: sendingFiles.files.map((file) => ({ kind: 'file', file, save })), caption, replyingTo: sendingFiles.replyingTo });
@@ -521,7 +522,7 @@ function Party({ party }: { party: PartyInfo }) {
       ) : null}
       {batches.length > 0 || tooManyFiles !== null ? (
         <Suspense fallback={null}>
-          <ChatUploads partyId={party.id} isManager={isManager} batches={batches} tooMany={tooManyFiles !== null} onSend={(caption, media) => chat.send(caption, media)} />
+          <ChatUploads partyId={party.id} canSaveToLibrary={isManager} batches={batches} tooMany={tooManyFiles !== null} onSend={(caption, media) => chat.send(caption, media)} />
         </Suspense>
       ) : null}
       {mounted ? (

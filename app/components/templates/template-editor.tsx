@@ -10,7 +10,7 @@ import { DotsIcon, Menu } from '~/components/menu';
 import { ContentsPanel } from '~/components/chat/contents-panel';
 import { HeadingDialog } from '~/components/chat/heading-dialog';
 import { InputBar } from '~/components/chat/input-bar';
-import type { PickedItem } from '~/components/party/chat-uploads';
+import type { PickedItem } from '~/components/chat/media-picker-dialog';
 import { preview } from '~/components/chat/message-item';
 import { ProfileCardDialog } from '~/components/chat/profile-card-dialog';
 import { PageHeader } from '~/components/shell/page-header';
@@ -20,7 +20,7 @@ import { hashOfPath } from '~/core/media-library';
 import { formatDateTime } from '~/core/dates';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
-import { acceptedKind } from '~/core/media';
+import { MEDIA_KINDS, acceptedKind } from '~/core/media';
 import type { ChatMessage, MessageType } from '~/core/messages';
 import type { EditorMode } from '~/core/template-editor';
 import { NORMAL, asChatMessage, reordered, selectedIds, selecting, templateHeadings, toggleSelected, withChanges } from '~/core/template-editor';
@@ -360,7 +360,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
                 onFiles={takeFiles}
                 onLibrary={() => setDialog({ kind: 'library' })}
                 onVoice={() => setDialog({ kind: 'voice', title: t('templateEditor.voiceTitle', { date: formatDateTime(Date.now(), i18n.language) }) })}
-                isManager
+                acceptedKinds={MEDIA_KINDS}
                 onSubmit={(text) => {
                   if (editing) void edit(editing.id, text);
                   else void add({ messageType: 'text', message: text });
@@ -477,7 +477,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
           <MediaSendDialog
             key={`${captionQueue[0].name}-${captionQueue.length}`}
             files={[captionQueue[0]]}
-            isManager={false}
+            canSaveToLibrary={false}
             onCancel={() => setCaptionQueue((queue) => queue.slice(1))}
             onSend={(caption) => {
               const file = captionQueue[0]!;
