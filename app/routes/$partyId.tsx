@@ -15,7 +15,6 @@ import type { InputMode } from '~/components/chat/input-bar';
 import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
-import { MessageList } from '~/components/party/message-list';
 import { NoticeBar } from '~/components/party/notice-bar';
 import { usePartyChat } from '~/components/party/use-party-chat';
 import type { ChatBatch } from '~/components/party/chat-uploads';
@@ -41,6 +40,11 @@ import { inRecordingDocument } from '~/lib/microphone';
 import type { PartyInfo } from '../../worker/services/parties';
 import { errorKeys } from '~/i18n/error-keys';
 
+// The message list (the bubbles, the virtualiser, formatting) is drawn only once the room has sent
+// the chat, never on the server, so no page waits for it to hydrate: it loads while the socket
+// connects, and for a new guest right after the join dialog has become usable (ADR 027).
+const loadMessageList = () => import('~/components/party/message-list');
+const MessageList = lazyNamed(loadMessageList, 'MessageList');
 // The dialogs and the selection bar: none is part of the first paint, each loads when first opened.
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
 const HeadingDialog = lazyNamed(() => import('~/components/chat/heading-dialog'), 'HeadingDialog');
@@ -198,6 +202,7 @@ function Party({ party }: { party: PartyInfo }) {
   // hydrating when the page's first updates come.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  useEffect(() => void loadMessageList(), []);
   useEffect(() => {
     if (imagesOnly === null) return;
     const timer = setTimeout(() => setImagesOnly(null), TIMINGS.guestNonImageNoteMs);
@@ -277,6 +282,12 @@ function Party({ party }: { party: PartyInfo }) {
     setBatches((current) => [...current, { ...batch, key: Date.now() + current.length }]);
     if (inputMode?.kind === 'reply') setInputMode(null);
   };
+  const connecting = (
+    <div className="flex flex-1 items-center justify-center" role="status">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-primary-light border-t-primary-dark" aria-hidden="true" />
+      <span className="sr-only">{t('app.loading')}</span>
+    </div>
+  );
   const tabClass = (active: boolean) => `flex-1 border-b-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
 
   return (
@@ -367,34 +378,36 @@ function Party({ party }: { party: PartyInfo }) {
 
       <div className="flex min-h-0 flex-1">
         <main id="main" className={`min-w-0 flex-1 flex-col ${tab === 'messages' ? 'flex' : 'hidden lg:flex'}`}>
-          {joined && !state.ready && state.lastSeq === null ? (
-            <div className="flex flex-1 items-center justify-center" role="status">
-              <span className="h-8 w-8 animate-spin rounded-full border-4 border-primary-light border-t-primary-dark" aria-hidden="true" />
-              <span className="sr-only">{t('app.loading')}</span>
-            </div>
+          {state.ready || state.lastSeq !== null ? (
+            <Suspense fallback={connecting}>
+              <MessageList
+                partyId={party.id}
+                messages={state.messages}
+                pending={state.pending}
+                me={me}
+                party={partyState}
+                members={state.members}
+                seen={state.seen}
+                lastSeenAtOpen={lastSeenAtOpen}
+                hasMore={state.hasMore}
+                hasNewer={state.hasNewer}
+                jumpRef={jumpRef}
+                selection={selected ? { ids: selected, toggle: toggleSelected } : null}
+                onLoadOlder={chat.loadOlder}
+                onLoadNewer={chat.loadNewer}
+                onLoadAround={chat.loadAround}
+                onRetry={chat.retry}
+                onReply={(message) => setInputMode({ kind: 'reply', message })}
+                onEdit={(message) => setInputMode({ kind: 'edit', message })}
+                onDelete={setDeleting}
+                onShowReceipts={setReceiptsOf}
+              />
+            </Suspense>
+          ) : joined ? (
+            connecting
           ) : (
-            <MessageList
-              partyId={party.id}
-              messages={state.messages}
-              pending={state.pending}
-              me={me}
-              party={partyState}
-              members={state.members}
-              seen={state.seen}
-              lastSeenAtOpen={lastSeenAtOpen}
-              hasMore={state.hasMore}
-              hasNewer={state.hasNewer}
-              jumpRef={jumpRef}
-              selection={selected ? { ids: selected, toggle: toggleSelected } : null}
-              onLoadOlder={chat.loadOlder}
-              onLoadNewer={chat.loadNewer}
-              onLoadAround={chat.loadAround}
-              onRetry={chat.retry}
-              onReply={(message) => setInputMode({ kind: 'reply', message })}
-              onEdit={(message) => setInputMode({ kind: 'edit', message })}
-              onDelete={setDeleting}
-              onShowReceipts={setReceiptsOf}
-            />
+            // Behind the join dialog: the chat is the members' only.
+            <div className="flex-1" />
           )}
           {isManager && !expired && state.applied ? (
             <Suspense fallback={null}>

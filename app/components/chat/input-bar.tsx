@@ -8,7 +8,7 @@ import type { MediaKind } from '~/core/media';
 import type { ChatMessage } from '~/core/protocol';
 import { MicIcon } from '~/components/media/media-icons';
 import { EmojiButton } from './emoji-button';
-import { preview } from './message-item';
+import { preview } from '~/core/message-preview';
 
 const MAX_ROWS = 8;
 

@@ -11,7 +11,7 @@ import { ContentsPanel } from '~/components/chat/contents-panel';
 import { HeadingDialog } from '~/components/chat/heading-dialog';
 import { InputBar } from '~/components/chat/input-bar';
 import type { PickedItem } from '~/components/chat/media-picker-dialog';
-import { preview } from '~/components/chat/message-item';
+import { preview } from '~/core/message-preview';
 import { ProfileCardDialog } from '~/components/chat/profile-card-dialog';
 import { PageHeader } from '~/components/shell/page-header';
 import type { HeaderAction } from '~/components/shell/page-header';
