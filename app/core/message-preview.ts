@@ -7,7 +7,6 @@ import type { ChatMessage } from './messages';
 import { cardSummary, parseProfileCard } from './profile-card';
 import { truncate } from './text';
 
-
 /** A message in one line: its text, or for a profile card the name on it. */
 export function preview(message: Pick<ChatMessage, 'messageType' | 'message'>, length = 80): string {
   if (message.messageType === 'profile') return `👤 ${cardSummary(parseProfileCard(message.message))}`;

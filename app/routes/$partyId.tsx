@@ -406,8 +406,10 @@ function Party({ party }: { party: PartyInfo }) {
           ) : joined ? (
             connecting
           ) : (
-            // Behind the join dialog: the chat is the members' only.
-            <div className="flex-1" />
+            // Behind the join dialog: the room sends a visitor none of the chat, so there is none to show.
+            <div className="flex-1 px-3 py-4 sm:px-6">
+              <p className="mt-10 text-center text-slate-600">{t('party.noMessages')}</p>
+            </div>
           )}
           {isManager && !expired && state.applied ? (
             <Suspense fallback={null}>
