@@ -8,6 +8,8 @@ import type { EntrySort } from './folders';
 /** The kinds of file the library keeps (the part of the content type before the slash). */
 export const MEDIA_KINDS = ['image', 'video', 'audio', 'application'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
+/** Pictures alone: what a guest may attach in a chat. */
+export const PICTURE_KINDS: readonly MediaKind[] = ['image'];
 export type MediaType = MediaKind | 'folder';
 
 /** An item's bytes: announced (waiting for the upload), being converted, ready, or failed. */
@@ -85,6 +87,11 @@ export function acceptedKind(contentType: string): MediaKind | null {
   if (contentType === 'image/svg+xml') return null;
   if (kind === 'image' || kind === 'video' || kind === 'audio') return kind;
   return contentType === 'application/pdf' ? 'application' : null;
+}
+
+/** The file picker's `accept` for these kinds: what `acceptedKind` takes of each (only PDF documents). */
+export function acceptAttribute(kinds: readonly MediaKind[]): string {
+  return kinds.map((kind) => (kind === 'application' ? 'application/pdf' : `${kind}/*`)).join(',');
 }
 
 /** Whether a declared media type names `kind` (its own name or the spec's alias). */

@@ -6,21 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { LanguageMenu } from '~/components/language-menu';
 import { useDateFormatter } from '~/components/local-time';
-import { ContentsPanel } from '~/components/party/contents-panel';
-import { InputBar } from '~/components/party/input-bar';
+import { ContentsPanel } from '~/components/chat/contents-panel';
+import { InputBar } from '~/components/chat/input-bar';
 // Static: the server renders it for a visitor who has not joined, and a lazy boundary still
 // hydrating when the socket's first news arrives is an error (React #421).
 import { JoinDialog } from '~/components/party/join-dialog';
-import type { InputMode } from '~/components/party/input-bar';
+import type { InputMode } from '~/components/chat/input-bar';
 import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
-import { MessageList } from '~/components/party/message-list';
 import { NoticeBar } from '~/components/party/notice-bar';
 import { usePartyChat } from '~/components/party/use-party-chat';
 import type { ChatBatch } from '~/components/party/chat-uploads';
 import { chatSelection } from '~/core/chat-media';
 import { LIMITS, TIMINGS } from '~/core/limits';
+import { MEDIA_KINDS, PICTURE_KINDS } from '~/core/media';
 import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
 import { useLeaveWarning } from '~/lib/use-leave-warning';
 import { apiFetch } from '~/lib/api';
@@ -40,16 +40,21 @@ import { inRecordingDocument } from '~/lib/microphone';
 import type { PartyInfo } from '../../worker/services/parties';
 import { errorKeys } from '~/i18n/error-keys';
 
+// The message list (the bubbles, the virtualiser, formatting) is drawn only once the room has sent
+// the chat, never on the server, so no page waits for it to hydrate: it loads while the socket
+// connects, and for a new guest right after the join dialog has become usable (ADR 027).
+const loadMessageList = () => import('~/components/party/message-list');
+const MessageList = lazyNamed(loadMessageList, 'MessageList');
 // The dialogs and the selection bar: none is part of the first paint, each loads when first opened.
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
-const HeadingDialog = lazyNamed(() => import('~/components/party/heading-dialog'), 'HeadingDialog');
-const ProfileCardDialog = lazyNamed(() => import('~/components/party/profile-card-dialog'), 'ProfileCardDialog');
+const HeadingDialog = lazyNamed(() => import('~/components/chat/heading-dialog'), 'HeadingDialog');
+const ProfileCardDialog = lazyNamed(() => import('~/components/chat/profile-card-dialog'), 'ProfileCardDialog');
 const ReceiptsDialog = lazyNamed(() => import('~/components/party/receipts-dialog'), 'ReceiptsDialog');
 const SelectionBar = lazyNamed(() => import('~/components/party/selection-bar'), 'SelectionBar');
 // The send dialog, the picker and the uploads (with the uploaders) load when they are first used;
 // the picker and the uploads speak the media library's texts, which come with them.
-const MediaSendDialog = lazyNamed(() => import('~/components/party/media-send-dialog'), 'MediaSendDialog');
-const MediaPickerDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/media-picker-dialog')), 'MediaPickerDialog');
+const MediaSendDialog = lazyNamed(() => import('~/components/chat/media-send-dialog'), 'MediaSendDialog');
+const MediaPickerDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/chat/media-picker-dialog')), 'MediaPickerDialog');
 const ChatUploads = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/chat-uploads')), 'ChatUploads');
 // The screen-wide drop zone is not needed for the first paint: it loads right after.
 const FileDropZone = lazyNamed(() => import('~/components/media/file-drop-zone'), 'FileDropZone');
@@ -59,7 +64,7 @@ const ApplyTemplateDialog = lazyNamed(() => needingWorkspaceTexts(import('~/comp
 const OverwriteDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/apply-template-dialog')), 'OverwriteDialog');
 const AppliedTemplatePanel = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/applied-template-panel')), 'AppliedTemplatePanel');
 // The recorder, and the converters it may load, come only when the voice button is pressed.
-const VoiceDialog = lazyNamed(() => import('~/components/party/voice-dialog'), 'VoiceDialog');
+const VoiceDialog = lazyNamed(() => import('~/components/chat/voice-dialog'), 'VoiceDialog');
 
 /**
  * Guests open this page on their phones: it loads only the party's part of the texts. Voice
@@ -197,6 +202,7 @@ function Party({ party }: { party: PartyInfo }) {
   // hydrating when the page's first updates come.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  useEffect(() => void loadMessageList(), []);
   useEffect(() => {
     if (imagesOnly === null) return;
     const timer = setTimeout(() => setImagesOnly(null), TIMINGS.guestNonImageNoteMs);
@@ -276,6 +282,12 @@ function Party({ party }: { party: PartyInfo }) {
     setBatches((current) => [...current, { ...batch, key: Date.now() + current.length }]);
     if (inputMode?.kind === 'reply') setInputMode(null);
   };
+  const connecting = (
+    <div className="flex flex-1 items-center justify-center" role="status">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-primary-light border-t-primary-dark" aria-hidden="true" />
+      <span className="sr-only">{t('app.loading')}</span>
+    </div>
+  );
   const tabClass = (active: boolean) => `flex-1 border-b-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
 
   return (
@@ -366,34 +378,38 @@ function Party({ party }: { party: PartyInfo }) {
 
       <div className="flex min-h-0 flex-1">
         <main id="main" className={`min-w-0 flex-1 flex-col ${tab === 'messages' ? 'flex' : 'hidden lg:flex'}`}>
-          {joined && !state.ready && state.lastSeq === null ? (
-            <div className="flex flex-1 items-center justify-center" role="status">
-              <span className="h-8 w-8 animate-spin rounded-full border-4 border-primary-light border-t-primary-dark" aria-hidden="true" />
-              <span className="sr-only">{t('app.loading')}</span>
-            </div>
+          {state.ready || state.lastSeq !== null ? (
+            <Suspense fallback={connecting}>
+              <MessageList
+                partyId={party.id}
+                messages={state.messages}
+                pending={state.pending}
+                me={me}
+                party={partyState}
+                members={state.members}
+                seen={state.seen}
+                lastSeenAtOpen={lastSeenAtOpen}
+                hasMore={state.hasMore}
+                hasNewer={state.hasNewer}
+                jumpRef={jumpRef}
+                selection={selected ? { ids: selected, toggle: toggleSelected } : null}
+                onLoadOlder={chat.loadOlder}
+                onLoadNewer={chat.loadNewer}
+                onLoadAround={chat.loadAround}
+                onRetry={chat.retry}
+                onReply={(message) => setInputMode({ kind: 'reply', message })}
+                onEdit={(message) => setInputMode({ kind: 'edit', message })}
+                onDelete={setDeleting}
+                onShowReceipts={setReceiptsOf}
+              />
+            </Suspense>
+          ) : joined ? (
+            connecting
           ) : (
-            <MessageList
-              partyId={party.id}
-              messages={state.messages}
-              pending={state.pending}
-              me={me}
-              party={partyState}
-              members={state.members}
-              seen={state.seen}
-              lastSeenAtOpen={lastSeenAtOpen}
-              hasMore={state.hasMore}
-              hasNewer={state.hasNewer}
-              jumpRef={jumpRef}
-              selection={selected ? { ids: selected, toggle: toggleSelected } : null}
-              onLoadOlder={chat.loadOlder}
-              onLoadNewer={chat.loadNewer}
-              onLoadAround={chat.loadAround}
-              onRetry={chat.retry}
-              onReply={(message) => setInputMode({ kind: 'reply', message })}
-              onEdit={(message) => setInputMode({ kind: 'edit', message })}
-              onDelete={setDeleting}
-              onShowReceipts={setReceiptsOf}
-            />
+            // Behind the join dialog: the room sends a visitor none of the chat, so there is none to show.
+            <div className="flex-1 px-3 py-4 sm:px-6">
+              <p className="mt-10 text-center text-slate-600">{t('party.noMessages')}</p>
+            </div>
           )}
           {isManager && !expired && state.applied ? (
             <Suspense fallback={null}>
@@ -441,7 +457,7 @@ function Party({ party }: { party: PartyInfo }) {
                 onFiles={chooseFiles}
                 onLibrary={isManager ? () => setPicking({ replyingTo }) : undefined}
                 onVoice={() => setVoiceOpen(true)}
-                isManager={isManager}
+                acceptedKinds={isManager ? MEDIA_KINDS : PICTURE_KINDS}
                 onSubmit={(text) => {
                   if (inputMode?.kind === 'edit') actions.edit(inputMode.message.id, text);
                   else chat.send(text, { replyingTo });
@@ -499,7 +515,7 @@ function Party({ party }: { party: PartyInfo }) {
         <Suspense fallback={null}>
           <MediaSendDialog
             files={sendingFiles.files}
-            isManager={isManager}
+            canSaveToLibrary={isManager}
             onCancel={() => setSendingFiles(null)}
             onSend={(caption, save) => {
               queueBatch({ items: sendingFiles.files.map((file) => ({ kind: 'file', file, save })), caption, replyingTo: sendingFiles.replyingTo });
@@ -521,7 +537,7 @@ function Party({ party }: { party: PartyInfo }) {
       ) : null}
       {batches.length > 0 || tooManyFiles !== null ? (
         <Suspense fallback={null}>
-          <ChatUploads partyId={party.id} isManager={isManager} batches={batches} tooMany={tooManyFiles !== null} onSend={(caption, media) => chat.send(caption, media)} />
+          <ChatUploads partyId={party.id} canSaveToLibrary={isManager} batches={batches} tooMany={tooManyFiles !== null} onSend={(caption, media) => chat.send(caption, media)} />
         </Suspense>
       ) : null}
       {mounted ? (

@@ -17,6 +17,7 @@ import { UploadBanner } from '~/components/media/upload-banner';
 import { useUploads } from '~/components/media/use-uploads';
 import { PageHeader } from '~/components/shell/page-header';
 import { TRASH_RETENTION_DAYS } from '~/core/folders';
+import { MEDIA_KINDS, acceptAttribute } from '~/core/media';
 import { folderOfPath, sortEntries } from '~/core/media-library';
 import { apiFetch } from '~/lib/api';
 import { watchConversion } from '~/lib/conversions';
@@ -38,8 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Dialog = { kind: 'newFolder' } | { kind: 'rename'; entry: MediaEntry } | { kind: 'move'; entry: MediaEntry };
 /** An item opened: a photo in the lightbox (among the photos shown, so next and previous follow the list), anything else in the viewer. */
 type Opened = { kind: 'photo'; id: string } | { kind: 'viewer'; media: ViewedMedia };
-/** The accepted types (spec section 5), for the file picker; what is chosen is checked again. */
-const ACCEPT = 'image/*,video/*,application/pdf,audio/*';
+/** The accepted types, for the file picker; what is chosen is checked again. */
+const ACCEPT = acceptAttribute(MEDIA_KINDS);
 
 export default function MediaLibrary() {
   const { t } = useTranslation();

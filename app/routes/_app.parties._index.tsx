@@ -6,7 +6,7 @@ import { ConfirmDialog } from '~/components/confirm-dialog';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { useDateFormatter } from '~/components/local-time';
 import { DotsIcon, Menu } from '~/components/menu';
-import { PartyDialog } from '~/components/party-dialog';
+import { PartyDialog } from '~/components/parties/party-dialog';
 import { PageHeader } from '~/components/shell/page-header';
 import type { DashboardSort, DashboardTab } from '~/core/dashboard';
 import { dashboardParties, isDashboardSort, isDashboardTab, quickLinks } from '~/core/dashboard';

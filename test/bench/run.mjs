@@ -15,6 +15,7 @@ import { Salon, variants } from './clients.mjs';
 import { fanOut } from './fan-out.mjs';
 import { history } from './history.mjs';
 import { joinStorm } from './join-storm.mjs';
+import { PHONE, firstLoad, transferTotals } from './first-load.mjs';
 import { LIGHTHOUSE_CATEGORIES, axe, lighthouse, routeWeight } from './page-weight.mjs';
 import { fmt, fmtRatio, median, medianOf, ratio, sleep, table } from './stats.mjs';
 import { freePort, startStack } from './stack.mjs';
@@ -534,7 +535,7 @@ const PUBLIC_PAGES = ['/', '/faq/entry/join-a-party'];
 const PUBLIC_GOAL = { score: 95, violations: 0 };
 
 async function pageScenario(stack, direct) {
-  section('page weight: gzip (level 9) bytes a full load fetches, from the Remix client manifest (+ the German translation chunk)');
+  section('page weight: gzip (level 9) bytes a full load fetches, from the Remix client manifest (+ the German translation chunk), and what a new guest receives');
   const pages = [
     { name: 'landing', route: 'routes/_index' },
     // The party page loads only the party's part of the texts (its route's handle, app/i18n/config.ts).
@@ -548,8 +549,36 @@ async function pageScenario(stack, direct) {
   const party = weights[1];
   goal('party page < 150 KB gzip JS', `${kb(party.jsGzip)} KB (${party.jsGzip} bytes)`, party.jsGzip < 150 * 1024);
 
-  // axe is quick (one Chromium, seconds): it runs in --quick too, so the harness cannot rot.
+  // The manifest's count is what the build holds; this is what a guest's phone receives: the
+  // responses as they came over the wire, until the join dialog is usable (ADR 027).
   const base = stack.direct;
+  const throttle = quick ? null : PHONE;
+  const { party: invited } = await direct.salon.consultantParty('Bench first load');
+  await direct.salon.request(`/bench/fill/${invited.id}?count=60`, { method: 'POST' });
+  const load = await firstLoad(`${base}/${invited.shortId}`, { throttle });
+  const before = transferTotals(load.files, (file) => file.beforeUsable);
+  const after = transferTotals(load.files, (file) => !file.beforeUsable);
+  const all = transferTotals(load.files);
+  const none = { files: 0, wire: 0, body: 0, decoded: 0 };
+  const kinds = [...new Set([...Object.keys(all), 'script', 'css', 'html'])];
+  const manifestBytes = { script: party.jsGzip, css: party.cssGzip };
+  log(
+    `\nfirst load of a new guest: a party link in a fresh Chromium on a phone (${throttle ? `slow 4G, ${throttle.cpuSlowdown}× CPU` : 'not throttled: --quick'}), bytes over the wire (CDP encodedDataLength: compressed body + headers)`,
+  );
+  log(`join dialog usable after ${fmt(load.usableMs, 0)} ms; joined, chat drawn ${fmt(load.joinMs, 0)} ms after the click; encodings: ${[...new Set(load.files.map((file) => file.encoding))].join(', ')}`);
+  const rows = kinds.map((kind) => {
+    const b = before[kind] ?? none;
+    return [kind, b.files, kb(b.wire), kb(b.body), kb(b.decoded), manifestBytes[kind] === undefined ? '' : kb(manifestBytes[kind]), kb((after[kind] ?? none).wire)];
+  });
+  const sum = (totals, key) => Object.values(totals).reduce((total, t) => total + t[key], 0);
+  rows.push(['total', sum(before, 'files'), kb(sum(before, 'wire')), kb(sum(before, 'body')), kb(sum(before, 'decoded')), kb(party.jsGzip + party.cssGzip), kb(sum(after, 'wire'))]);
+  log(table(['kind', 'files', 'wire KB', 'body KB', 'decoded KB', 'manifest gzip-9 KB', 'wire KB after usable'], rows));
+  results.firstLoad = { url: load.url, throttle, usableMs: load.usableMs, joinMs: load.joinMs, beforeUsable: before, afterUsable: after, files: load.files };
+  const script = before.script ?? none;
+  goal('new guest: script over the wire before the join dialog is usable < 150 KB', `${kb(script.wire)} KB (${script.wire} bytes in ${script.files} files; manifest ${kb(party.jsGzip)} KB)`, script.wire < 150 * 1024);
+  goal('  new guest: join dialog usable, then chat drawn after joining', `${fmt(load.usableMs, 0)} ms, ${fmt(load.joinMs, 0)} ms${throttle ? ' (slow 4G, 4× CPU)' : ' (not throttled)'}`, null);
+
+  // axe is quick (one Chromium, seconds): it runs in --quick too, so the harness cannot rot.
   const checked = [];
   for (const path of PUBLIC_PAGES) {
     try {

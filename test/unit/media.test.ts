@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import { ancestry, deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath, trashDeletesAt } from '../../app/core/folders';
 import type { FolderNode } from '../../app/core/folders';
-import { acceptedKind, conversionStatusOf, declaresKind, previewKeyOf, previewSize, previewSource } from '../../app/core/media';
+import { MEDIA_KINDS, PICTURE_KINDS, acceptAttribute, acceptedKind, conversionStatusOf, declaresKind, previewKeyOf, previewSize, previewSource } from '../../app/core/media';
 import { sortEntries } from '../../app/core/media-library';
 import type { MediaType } from '../../app/core/media';
 import { CreateFolderSchema, CreateMediaSchema, FolderPathSchema, MediaSearchQuerySchema, TitleSchema, MoveMediaSchema, firstErrorCode } from '../../app/core/schemas';
@@ -49,6 +49,11 @@ describe('accepted files (spec section 5: image/*, video/*, audio/*, application
     expect(declaresKind('document', 'application')).toBe(true);
     expect(declaresKind('image', 'image')).toBe(true);
     expect(declaresKind('video', 'image')).toBe(false);
+  });
+
+  it('offers in a file picker what it takes: every kind (PDF alone of the documents), or pictures alone', () => {
+    expect(acceptAttribute(MEDIA_KINDS)).toBe('image/*,video/*,audio/*,application/pdf');
+    expect(acceptAttribute(PICTURE_KINDS)).toBe('image/*');
   });
 });
 

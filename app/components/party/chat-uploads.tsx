@@ -6,19 +6,12 @@ import type { MediaMessageType } from '~/core/chat-media';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS, TIMINGS } from '~/core/limits';
 import { acceptedKind } from '~/core/media';
-import type { MediaKind } from '~/core/media';
 import { uploadTitle } from '~/core/media-upload';
 import { apiFetch, signInAgain } from '~/lib/api';
 import { uploadIntoLibrary } from '~/lib/library-upload';
 import { extensionOf, uploadToParty } from '~/lib/upload';
+import type { PickedItem } from '~/components/chat/media-picker-dialog';
 import { useLeaveWarning } from '~/lib/use-leave-warning';
-
-/** A file of the library, by id: what the media picker hands over (its kind names a template message's type). */
-export interface PickedItem {
-  id: string;
-  title: string;
-  kind: MediaKind;
-}
 
 /** One thing to send: a file from the device (kept in the library or not), or an item of the library. */
 export type ChatSendItem = { kind: 'file'; file: File; save: boolean } | { kind: 'library'; item: PickedItem };
@@ -52,7 +45,7 @@ function bareType(file: File): string {
  * the library. Each message is queued through the chat once its file is there, so it is sent once
  * and shows pending; a file that fails is reported and the next one goes on.
  */
-export function ChatUploads({ partyId, isManager, batches, tooMany, onSend }: { partyId: string; isManager: boolean; batches: ChatBatch[]; tooMany: boolean; onSend: (caption: string, media: SentMedia) => void }) {
+export function ChatUploads({ partyId, canSaveToLibrary, batches, tooMany, onSend }: { partyId: string; canSaveToLibrary: boolean; batches: ChatBatch[]; tooMany: boolean; onSend: (caption: string, media: SentMedia) => void }) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [failures, setFailures] = useState<UploadFailure[]>([]);
@@ -96,7 +89,7 @@ export function ChatUploads({ partyId, isManager, batches, tooMany, onSend }: { 
     if (item.kind === 'library') return offer(item.item.id);
     const kind = acceptedKind(bareType(item.file));
     if (kind === null) return { ok: false, reason: 'mediaTypeNotAccepted', status: 415 };
-    if (kind === 'image' && !(isManager && item.save)) {
+    if (kind === 'image' && !(canSaveToLibrary && item.save)) {
       if (item.file.size > LIMITS.partyUploadBytesMax) return { ok: false, reason: 'fileTooLarge', status: 413 };
       show('uploading', 0);
       return partyUpload(item.file);
@@ -122,7 +115,8 @@ export function ChatUploads({ partyId, isManager, batches, tooMany, onSend }: { 
           outcome = { ok: false, reason: null, status: 0 };
         }
         if (!outcome.ok) {
-          if (outcome.status === 401 && isManager) return signInAgain(true);
+          // Only the library's owner has a session to sign into again; a guest's refusal is reported.
+          if (outcome.status === 401 && canSaveToLibrary) return signInAgain(true);
           fail(name, outcome.reason);
           continue;
         }

@@ -7,12 +7,12 @@ import { TitleDialog } from '~/components/library/title-dialog';
 import { UploadBanner } from '~/components/media/upload-banner';
 import { useUploads } from '~/components/media/use-uploads';
 import { DotsIcon, Menu } from '~/components/menu';
-import { ContentsPanel } from '~/components/party/contents-panel';
-import { HeadingDialog } from '~/components/party/heading-dialog';
-import { InputBar } from '~/components/party/input-bar';
-import type { PickedItem } from '~/components/party/chat-uploads';
-import { preview } from '~/components/party/message-item';
-import { ProfileCardDialog } from '~/components/party/profile-card-dialog';
+import { ContentsPanel } from '~/components/chat/contents-panel';
+import { HeadingDialog } from '~/components/chat/heading-dialog';
+import { InputBar } from '~/components/chat/input-bar';
+import type { PickedItem } from '~/components/chat/media-picker-dialog';
+import { preview } from '~/core/message-preview';
+import { ProfileCardDialog } from '~/components/chat/profile-card-dialog';
 import { PageHeader } from '~/components/shell/page-header';
 import type { HeaderAction } from '~/components/shell/page-header';
 import { libraryMessageType } from '~/core/chat-media';
@@ -20,7 +20,7 @@ import { hashOfPath } from '~/core/media-library';
 import { formatDateTime } from '~/core/dates';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
-import { acceptedKind } from '~/core/media';
+import { MEDIA_KINDS, acceptedKind } from '~/core/media';
 import type { ChatMessage, MessageType } from '~/core/messages';
 import type { EditorMode } from '~/core/template-editor';
 import { NORMAL, asChatMessage, reordered, selectedIds, selecting, templateHeadings, toggleSelected, withChanges } from '~/core/template-editor';
@@ -33,11 +33,11 @@ import { TemplateMessageList } from './template-message-list';
 import { lazyNamed } from '~/lib/lazy-named';
 
 // Opened only when asked for: the send dialog (with the uploaders), the lightbox and the viewer.
-const MediaSendDialog = lazyNamed(() => import('~/components/party/media-send-dialog'), 'MediaSendDialog');
+const MediaSendDialog = lazyNamed(() => import('~/components/chat/media-send-dialog'), 'MediaSendDialog');
 const Lightbox = lazyNamed(() => import('~/components/media/lightbox'), 'Lightbox');
 const MediaViewer = lazyNamed(() => import('~/components/media/media-viewer'), 'MediaViewer');
-const MediaPickerDialog = lazyNamed(() => import('~/components/party/media-picker-dialog'), 'MediaPickerDialog');
-const VoiceDialog = lazyNamed(() => import('~/components/party/voice-dialog'), 'VoiceDialog');
+const MediaPickerDialog = lazyNamed(() => import('~/components/chat/media-picker-dialog'), 'MediaPickerDialog');
+const VoiceDialog = lazyNamed(() => import('~/components/chat/voice-dialog'), 'VoiceDialog');
 
 /** How long a notice stays (spec section 9: success toast 2 s). */
 const NOTICE_MS = 2000;
@@ -360,7 +360,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
                 onFiles={takeFiles}
                 onLibrary={() => setDialog({ kind: 'library' })}
                 onVoice={() => setDialog({ kind: 'voice', title: t('templateEditor.voiceTitle', { date: formatDateTime(Date.now(), i18n.language) }) })}
-                isManager
+                acceptedKinds={MEDIA_KINDS}
                 onSubmit={(text) => {
                   if (editing) void edit(editing.id, text);
                   else void add({ messageType: 'text', message: text });
@@ -477,7 +477,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
           <MediaSendDialog
             key={`${captionQueue[0].name}-${captionQueue.length}`}
             files={[captionQueue[0]]}
-            isManager={false}
+            canSaveToLibrary={false}
             onCancel={() => setCaptionQueue((queue) => queue.slice(1))}
             onSend={(caption) => {
               const file = captionQueue[0]!;

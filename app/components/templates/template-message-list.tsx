@@ -4,7 +4,8 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageItem, preview } from '~/components/party/message-item';
+import { MessageItem } from '~/components/chat/message-item';
+import { preview } from '~/core/message-preview';
 import type { EditorMode } from '~/core/template-editor';
 import { TEMPLATE_SENDER, dropTarget } from '~/core/template-editor';
 import type { ChatMessage } from '~/core/messages';

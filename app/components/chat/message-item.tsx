@@ -2,14 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { FormattedText } from '~/components/formatted-text';
 import { useDateFormatter } from '~/components/local-time';
 import { DotsIcon, Menu } from '~/components/menu';
-import { plainText, parseFormatted } from '~/core/format';
-import { isMediaMessageType } from '~/core/chat-media';
 import { markerOf } from '~/core/markers';
-import { cardSummary, parseProfileCard } from '~/core/profile-card';
+import { parseProfileCard } from '~/core/profile-card';
+import { preview } from '~/core/message-preview';
 import { receiptLine } from '~/core/receipts';
 import type { Actor, PartyState } from '~/core/permissions';
 import { can } from '~/core/permissions';
-import { truncate } from '~/core/text';
 import { MediaMessageBody, isMediaMessage } from './media-message';
 import { ProfileCardView } from './profile-card';
 import type { ChatMessage } from '~/core/protocol';
@@ -25,17 +23,6 @@ const HEADING_CLASS = { heading: 'text-xl font-bold', heading2: 'text-lg font-se
 
 export function isHeading(message: Pick<ChatMessage, 'messageType'>): message is ChatMessage & { messageType: keyof typeof HEADING_CLASS } {
   return message.messageType in HEADING_CLASS;
-}
-
-/** A message in one line: its text, or for a profile card the name on it. */
-export function preview(message: Pick<ChatMessage, 'messageType' | 'message'>, length = 80): string {
-  if (message.messageType === 'profile') return `👤 ${cardSummary(parseProfileCard(message.message))}`;
-  if (isMediaMessageType(message.messageType)) return `${message.messageType === 'photo' ? '📷' : message.messageType === 'voice' ? '🎤' : '📎'} ${snippet(message.message, length)}`.trim();
-  return snippet(message.message, length);
-}
-
-export function snippet(text: string, length = 80): string {
-  return truncate(plainText(parseFormatted(text)).replace(/\s+/g, ' ').trim(), length);
 }
 
 interface Props extends MessageActions {

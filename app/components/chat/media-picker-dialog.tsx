@@ -9,7 +9,13 @@ import type { MediaKind } from '~/core/media';
 import { apiFetch, signInAgain } from '~/lib/api';
 import type { MediaEntry, MediaListing } from '../../../worker/services/media';
 import { CaptionField } from './caption-field';
-import type { PickedItem } from './chat-uploads';
+
+/** A file of the library, by id: what the picker hands over (its kind names a template message's type). */
+export interface PickedItem {
+  id: string;
+  title: string;
+  kind: MediaKind;
+}
 
 /** Typing pauses this long before a search is sent (as on the library page). */
 const SEARCH_DELAY_MS = 250;

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Menu } from '~/components/menu';
 import { isMediaMessageType } from '~/core/chat-media';
 import { LIMITS, TIMINGS } from '~/core/limits';
+import { PICTURE_KINDS, acceptAttribute } from '~/core/media';
+import type { MediaKind } from '~/core/media';
 import type { ChatMessage } from '~/core/protocol';
 import { MicIcon } from '~/components/media/media-icons';
 import { EmojiButton } from './emoji-button';
-import { preview } from './message-item';
+import { preview } from '~/core/message-preview';
 
 const MAX_ROWS = 8;
 
@@ -27,24 +29,22 @@ interface Props {
   onHeading?: () => void;
   /** Only for the manager: opens the profile card dialog. */
   onProfileCard?: () => void;
-  /** Files chosen to send (what each may send is the page's rule: guests only pictures). */
+  /** Files chosen to send, of the kinds in `acceptedKinds` (what each may send is the page's rule). */
   onFiles?: (files: File[]) => void;
   /** Only for the manager: opens the media picker (files of her library). */
   onLibrary?: () => void;
   /** Opens the voice recording dialog; its button takes the send button's place while the text is empty. */
   onVoice?: () => void;
-  isManager?: boolean;
+  /** The kinds of file the picker offers: pictures only, or more (then it says "file", not "photo"). The server checks again. */
+  acceptedKinds?: readonly MediaKind[];
 }
-
-/** Spec section 5: what each may send in chat (the server checks again). */
-const MANAGER_ACCEPT = 'image/*,video/*,audio/*,application/pdf';
 
 /**
  * The message input: grows up to 8 rows, never sends empty text, and allows one send at a time
  * (`busy` until the room acknowledged the previous message). In reply and edit mode a bar above
  * it says what the text is for; cancel (or Escape) returns to normal.
  */
-export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeading, onProfileCard, onFiles, onLibrary, onVoice, isManager = false }: Props) {
+export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeading, onProfileCard, onFiles, onLibrary, onVoice, acceptedKinds = PICTURE_KINDS }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -151,7 +151,7 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
                 ]}
               />
             ) : (
-              <ToolButton label={isManager ? t('chatMedia.attachFile') : t('chatMedia.attachPhoto')} onClick={() => picker.current?.click()} disabled={disabled}>
+              <ToolButton label={acceptedKinds.every((kind) => kind === 'image') ? t('chatMedia.attachPhoto') : t('chatMedia.attachFile')} onClick={() => picker.current?.click()} disabled={disabled}>
                 <AttachIcon />
               </ToolButton>
             )}
@@ -159,7 +159,7 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
               ref={picker}
               type="file"
               multiple
-              accept={isManager ? MANAGER_ACCEPT : 'image/*'}
+              accept={acceptAttribute(acceptedKinds)}
               hidden
               data-testid="chat-file-input"
               onChange={(event) => {

@@ -12,12 +12,12 @@ function kindOf(file: File) {
 
 /**
  * Spec section 2, the photo/file send dialog: the chosen files (up to 10) with their previews and
- * one caption. The manager may keep photos in her library as well; once any file is not a picture,
+ * one caption. A sender with a library (`canSaveToLibrary`) may keep photos there as well; once any file is not a picture,
  * keeping is forced and locked (spec section 5: videos, audio and PDFs are always sent from her
  * library). Sending closes the dialog: the files then go up one after another under the banner
  * (chat-uploads.tsx), and the caption goes with the first message.
  */
-export function MediaSendDialog({ files, isManager, onSend, onCancel }: { files: File[]; isManager: boolean; onSend: (caption: string, save: boolean) => void; onCancel: () => void }) {
+export function MediaSendDialog({ files, canSaveToLibrary, onSend, onCancel }: { files: File[]; canSaveToLibrary: boolean; onSend: (caption: string, save: boolean) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const cancel = useRef<HTMLButtonElement>(null);
@@ -53,7 +53,7 @@ export function MediaSendDialog({ files, isManager, onSend, onCancel }: { files:
         })}
       </ul>
       <CaptionField value={caption} onChange={setCaption} className="mt-4" />
-      {isManager ? (
+      {canSaveToLibrary ? (
         <label className="mt-3 flex items-start gap-2">
           <input type="checkbox" checked={save} disabled={!onlyImages} onChange={(event) => setSave(event.target.checked)} className="mt-1 h-4 w-4" />
           <span>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { HeadingEntry } from '~/core/protocol';
-import { snippet } from './message-item';
+import { snippet } from '~/core/message-preview';
 
 const INDENT = { heading: '', heading2: 'pl-4', heading3: 'pl-8' } as const;
 
