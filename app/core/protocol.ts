@@ -103,7 +103,7 @@ export type ServerEvent =
   /** The party ended (its expiry arrived or was edited into the past) or, edited back, goes on. */
   | { type: 'updateExpiry'; partyId: string; expired: boolean }
   | { type: 'partyDeleted'; partyId: string }
-  /** The spec's other name for partyDeleted; clients accept both. */
+  /** The same event under its other name in the product's protocol; clients accept both. */
   | { type: 'deleteParty'; partyId: string }
   | { type: 'guestRemoved'; guestId: string }
   /** To the manager's sockets only: the template being played into the party, or null for none. */
