@@ -80,7 +80,7 @@ const plan = quick
       tus: { mib: 32 },
       // A phone's short clip, and the issue's 30 s of 720p.
       video: { seconds: [9, 30] },
-      // Issue 13: a template of 200 messages, beside one of 10.
+      // The template editor with a large template (200 messages), beside a small one (10).
       template: { sizes: [10, 200] },
       lighthouse: true,
     };
