@@ -8,7 +8,8 @@ import type { AppliedTemplate } from './applied-template';
 
 /**
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
- * follow the product spec. A client that speaks another version is told to reload.
+ * are the product's own (newMessage, partyDeleted, …), which the mobile app speaks too. A client
+ * that speaks another version is told to reload.
  */
 export { PING_FRAME, PONG_FRAME, PROTOCOL_VERSION } from './protocol-version';
 
