@@ -68,10 +68,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Firefox below 81 cannot run Salon properly (spec sections 5 and 9): said on every page, the
- * party page included. It lies over the top of the page, since a line in the flow would push the
- * full-height layouts (the party's input bar) off the screen, and closes without the page's script,
- * which such a browser may not run: the close button is a checkbox's label.
+ * Firefox below 81 cannot run Salon properly: said on every page, the party page included. It lies
+ * over the top of the page, since a line in the flow would push the full-height layouts (the
+ * party's input bar) off the screen, and closes without the page's script, which such a browser may
+ * not run: the close button is a checkbox's label.
  */
 function OldBrowserWarning() {
   const { t } = useTranslation();

@@ -85,7 +85,7 @@ export default {
   async scheduled(controller, env): Promise<void> {
     const db = database(env.DB);
     await sessionEnd.endExpiredSessions(env, controller.scheduledTime);
-    // Accounts whose owners confirmed their deletion (spec: within 48 hours; this runs daily).
+    // Accounts whose owners confirmed their deletion: the page promises 48 hours, and this runs daily.
     await accountDeletion.deleteDueAccounts(env, controller.scheduledTime);
     // Stale uploads first: the purge deletes rows that still name their multipart uploads.
     await abortStaleUploads(env, db, controller.scheduledTime);

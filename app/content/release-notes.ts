@@ -1,8 +1,8 @@
 import type { Language } from '~/i18n/config';
 
 /**
- * Release notes as content (spec section 3: version, release date, description, features,
- * bugfix title and bugfixes), written once per language. The newest comes first; its version is
+ * Release notes as content (version, release date, description, features, bugfix title and
+ * bugfixes), written once per language. The newest comes first; its version is
  * `RELEASE_NOTES_VERSION` in `~/core/workspace`.
  */
 export interface ReleaseNote {

@@ -1,9 +1,9 @@
 import { DAY_MS } from './limits';
 
 /**
- * Account deletion by e-mail (spec: /delete-account, §5 "the promise is deletion within 48 h").
- * Someone gives an address; if a consultant's account has it, a link is mailed to it; opening the
- * link and confirming schedules the deletion, which the daily cron carries out.
+ * Account deletion by e-mail (/delete-account; the page promises deletion within 48 hours). Someone
+ * gives an address; if a consultant's account has it, a link is mailed to it; opening the link and
+ * confirming schedules the deletion, which the daily cron carries out.
  */
 
 /** How long a mailed link works. */

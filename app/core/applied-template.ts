@@ -6,12 +6,12 @@ import type { TemplateMessage } from './templates';
 import { isEditableMessage } from './templates';
 
 /**
- * A template played into a party (spec sections 3 and 4, applied template; issue 13 points 4 and
- * 5). The party's room keeps one per party, with its own copy of the template's messages: an edit
- * made while playing is for this party only and the template stays as it was. The manager sees
- * one message at a time (`position`); sending or hiding a message takes it out of the play, and the
- * applied template ends when none is left. Timed autoplay sends the rest by itself, one message per
- * delay. Pure rules: the room stores the state and sends the messages.
+ * A template played into a party (ADR 016). The party's room keeps one per party, with its own copy
+ * of the template's messages: an edit made while playing is for this party only and the template
+ * stays as it was. The manager sees one message at a time (`position`); sending or hiding a message
+ * takes it out of the play, and the applied template ends when none is left. Timed autoplay sends
+ * the rest by itself, one message per delay. Pure rules: the room stores the state and sends the
+ * messages.
  */
 
 /** One message of the played copy. */
@@ -49,11 +49,11 @@ export interface AppliedTemplate {
   id: string;
   templateId: string;
   title: string;
-  /** The panel is shown (spec: close and reopen); closing keeps the state. */
+  /** The panel is shown; closing keeps the state, so reopening continues where it was. */
   open: boolean;
   /** Index into `messages` of the one shown; always one that is still to play. */
   position: number;
-  /** Spec: hiddenMessages. Sent messages are hidden too. */
+  /** Messages taken out of the play by hand; sent messages are hidden too. */
   hiddenMessages: string[];
   /** The hidden messages that were sent, each once: what a repeated step checks. */
   sentMessages: string[];
@@ -66,7 +66,7 @@ export interface AppliedTemplate {
   revoked?: true;
 }
 
-/** Spec-silent: the autoplay's delay per message (issue 13: e.g. 20 s, adjustable). */
+/** The autoplay's delay per message: 20 s unless the manager changes it, within 5 s to 5 min. */
 export const AUTOPLAY = { defaultDelayMs: 20_000, minDelayMs: 5_000, maxDelayMs: 300_000 } as const;
 
 /** Why a template message cannot go out now, or null when it can. */
@@ -82,7 +82,7 @@ function appliedMessage(message: TemplateMessage, sendId: string): AppliedMessag
   return { id: message.id, messageType: message.messageType, message: message.message, media: messageMedia(message) ?? null, mediaTitle: message.mediaTitle ?? null, problem: problemOf(message), edited: false, sendId };
 }
 
-/** Spec: start (open, position 0). `messages` in the template's order; `newId` makes random ids. */
+/** A new play starts open at the first message. `messages` in the template's order; `newId` makes random ids. */
 export function startApplied(template: { id: string; title: string; messages: readonly TemplateMessage[] }, newId: () => string): AppliedTemplate | null {
   if (template.messages.length === 0) return null;
   const messages = template.messages.map((message) => appliedMessage(message, newId()));
@@ -123,7 +123,7 @@ export function step(state: AppliedTemplate, direction: 1 | -1): AppliedTemplate
   return to === null ? state : { ...state, position: to };
 }
 
-/** Spec: move position. Only to a message still to play. */
+/** Moves the panel's position; only to a message still to play. */
 export function moveTo(state: AppliedTemplate, position: number): AppliedOutcome {
   if (!Number.isInteger(position) || isHidden(state, position)) return { ok: false, code: 'messageNotFound' };
   return { ok: true, state: { ...state, position } };
@@ -137,8 +137,7 @@ function indexOf(state: AppliedTemplate, messageId: string): number | null {
 /**
  * Takes a message out of the play (hidden, and `sent` when it went out). The panel then shows the
  * next one still to play, or the one before when it was the last in order; with none left the
- * applied template is removed (null). Spec: sending hides that message and removes the applied
- * template when it was the last; hiding the last one left ends it the same way.
+ * applied template is removed (null): sending or hiding the last message left ends the play.
  */
 export function takeOut(state: AppliedTemplate, messageId: string, sent: boolean): AppliedOutcome {
   const index = indexOf(state, messageId);
@@ -165,9 +164,9 @@ export function sendable(state: AppliedTemplate, messageId: string): { ok: true;
 }
 
 /**
- * Spec: edit (for this party only). The text of a text or heading, or a media message's caption;
- * voice, audio and profile cards are not edited (spec section 5). `text` has passed the message
- * text's schema (a caption may be empty).
+ * An edit for this party only. The text of a text or heading, or a media message's caption; voice,
+ * audio and profile cards are never edited (as in the chat). `text` has passed the message text's
+ * schema (a caption may be empty).
  */
 export function editMessage(state: AppliedTemplate, messageId: string, text: string): AppliedOutcome {
   const index = indexOf(state, messageId);
@@ -180,7 +179,7 @@ export function editMessage(state: AppliedTemplate, messageId: string, text: str
   return { ok: true, state: { ...state, messages } };
 }
 
-/** Spec: continue (only the same template): the state as it was, the panel open again. */
+/** Continuing (only the same template): the state as it was, the panel open again. */
 export function reopen(state: AppliedTemplate): AppliedTemplate {
   return { ...state, open: true };
 }
@@ -222,11 +221,11 @@ export function rescheduled(state: AppliedTemplate | null, now: number): Applied
 
 /** What PUT /parties/{id}/template asks of the applied template (schemas.ts checks its shape). */
 export type AppliedAction =
-  /** Spec: move position (previous/next is the neighbour still to play). */
+  /** Previous/next: the neighbour still to play. */
   | { action: 'move'; position: number }
   | { action: 'hide'; messageId: string }
   | { action: 'edit'; messageId: string; message: string }
-  /** Spec: close and reopen the panel. */
+  /** Closes or reopens the panel; the play is kept. */
   | { action: 'open'; open: boolean }
   | { action: 'send'; messageId: string }
   /** Start, resume or re-time the autoplay. */

@@ -4,10 +4,10 @@ import { acceptedKind } from './media';
 import { recognisedContentType } from './media-content';
 
 /**
- * Media in chat (spec sections 3, 5 and 7). A media message names its file by id; the file is
- * either an item of the manager's library or a party upload (a guest's or the manager's photo or
- * voice message, stored under the party, never in a library). Who may attach what is
- * `can(…, { type: 'attachMedia' })` in permissions.ts; this module says which kinds fit.
+ * Media in chat. A media message names its file by id; the file is either an item of the manager's
+ * library or a party upload (a guest's or the manager's photo or voice message, stored under the
+ * party, never in a library). Who may attach what is `can(…, { type: 'attachMedia' })` in
+ * permissions.ts; this module says which kinds fit.
  */
 
 /** The message types that carry a file, each with the one kind of file it carries. */
@@ -31,10 +31,10 @@ export function isMediaMessageType(type: string): type is MediaMessageType {
   return Object.hasOwn(MEDIA_MESSAGE_KINDS, type);
 }
 
-/** Spec section 5: guests send images and voice; a party upload is only ever one of these. */
+/** Guests send only images and voice, so a party upload is only ever one of these. */
 export const UPLOAD_MESSAGE_TYPES = ['photo', 'voice'] as const satisfies readonly MediaMessageType[];
 
-/** The file a media message carries, as the message names it (the spec's field names). */
+/** The file a media message carries, under the API's field names (the companion app's too). */
 export interface MessageMedia {
   mediaAttachment: string;
   mediaAttachmentType: MediaKind;
@@ -58,7 +58,7 @@ export function messageMedia(fields: Partial<MessageMedia>): MessageMedia | unde
   return { mediaAttachment, mediaAttachmentType, mediaExtension: mediaExtension ?? null, mediaAttachmentOwner, contentType, ...(mediaTitle ? { mediaTitle } : {}) };
 }
 
-/** What a client says of a file (the spec's message fields), each optional. */
+/** What a client says of a file (the API's message fields), each optional. */
 export interface MediaClaims {
   mediaAttachmentType?: string | undefined;
   mediaExtension?: string | null | undefined;
@@ -86,10 +86,10 @@ export function uploadFits(messageType: MediaMessageType, contentType: string): 
 }
 
 /**
- * What of a selection for the chat goes on to the send dialog (spec section 5): at most 10 files
- * at once (more are refused as a whole, like the library's 20), and from a guest only pictures
- * (the rest are left out and she is told so); the manager's files all go on, each checked again
- * as it is sent. The server enforces the same rights.
+ * What of a selection for the chat goes on to the send dialog: at most 10 files at once (more are
+ * refused as a whole, like the library's 20), and from a guest only pictures (the rest are left out
+ * and she is told so); the manager's files all go on, each checked again as it is sent. The server
+ * enforces the same rights.
  */
 export function chatSelection<F extends { type: string }>(files: readonly F[], mayAttachAll: boolean): { tooMany: true } | { files: F[]; imagesOnly: boolean } {
   if (files.length > LIMITS.chatUploadFilesMax) return { tooMany: true };
@@ -103,7 +103,7 @@ export function partyUploadKey(partyId: string, mediaId: string): string {
   return `parties/${partyId}/${mediaId}`;
 }
 
-/** Spec: the upload URL returned for a photo or voice message (a plain PUT of the bytes). */
+/** Where a photo or voice message's bytes go: the upload URL the send answers with (a plain PUT). */
 export function partyUploadPath(partyId: string, mediaId: string): string {
   return `/api/parties/${partyId}/media/${mediaId}`;
 }

@@ -1,4 +1,4 @@
-/** How the parties dashboard orders and splits the consultant's parties (spec section 2). */
+/** How the parties dashboard orders and splits the consultant's parties (tabs Active and Expired). */
 
 export type DashboardTab = 'active' | 'expired';
 export type DashboardSort = 'date' | 'name';

@@ -1,7 +1,7 @@
 /**
- * Dates as the spec shows them: dd.MM.yyyy in German, DD/MM/YYYY in English (and French and
- * Italian), dd-MM-yyyy in Dutch; times as HH:mm. One formatter for the whole product, and the
- * rules of the date fields people type into (ADR 023): every language reads day, month, year.
+ * Dates as the product shows them: dd.MM.yyyy in German, DD/MM/YYYY in English (and French and
+ * Italian), dd-MM-yyyy in Dutch; times as HH:mm. One formatter for the whole product, and the rules
+ * of the date fields people type into (ADR 023): every language reads day, month, year.
  */
 const SEPARATOR: Record<string, string> = { de: '.', en: '/', fr: '/', it: '/', nl: '-' };
 

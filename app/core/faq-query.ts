@@ -4,7 +4,7 @@ import type { FaqSelector } from './faq';
 import { LIMITS } from './limits';
 
 /**
- * The FAQ content server's queries (spec section 7, "Content server (FAQ)"). Apart from schemas.ts,
+ * The FAQ content server's queries, in the shape its clients already send. Apart from schemas.ts,
  * which the party page loads: only the API reads these.
  */
 

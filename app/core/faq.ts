@@ -1,11 +1,11 @@
 /**
- * The FAQ's rules (spec sections 3, 5 and 7): which categories and entries the web shows, and the
- * search: the visitor's text made into FTS5 terms that can only ever be plain words, and the
- * index's highlighted snippets made into HTML whose only markup is our `<mark>`. The content API's
- * query schemas are in faq-query.ts (this module stays free of zod: the FAQ pages import it).
+ * The FAQ's rules: which categories and entries the web shows, and the search: the visitor's text
+ * made into FTS5 terms that can only ever be plain words, and the index's highlighted snippets made
+ * into HTML whose only markup is our `<mark>`. The content API's query schemas are in faq-query.ts
+ * (this module stays free of zod: the FAQ pages import it).
  */
 
-/** Spec section 5: entries for customers, or for the app, are hidden on the web. */
+/** Entries for customers, or for the app, are hidden on the web. */
 export const FAQ_HIDDEN = { sichtbarkeit: 'kunden', plattform: 'app' } as const;
 
 export interface FaqVisibility {

@@ -1,14 +1,14 @@
 import type { MessageType } from './protocol';
 
 /**
- * Special message texts that stand for an event rather than words (spec: "special message texts
- * act as markers"). They are stored and ordered like any message, so a notice has its place in
- * the conversation and is replayed on resume; the page shows a translated notice instead of the
- * text. Each begins with a control character that `isCleanText` refuses, so nobody can type one.
+ * Special message texts that stand for an event rather than words. They are stored and ordered like
+ * any message, so a notice has its place in the conversation and is replayed on resume; the page
+ * shows a translated notice instead of the text. Each begins with a control character that
+ * `isCleanText` refuses, so nobody can type one.
  */
 export const MARKERS = {
   guestJoined: '\u0001guestJoined',
-  /** A message its manager deleted fully (spec: fullDelete): it leaves no "deleted" trace. */
+  /** A message its manager deleted fully (`fullDelete`): it leaves no "deleted" trace. */
   erased: '\u0001erased',
 } as const;
 

@@ -1,9 +1,9 @@
 /**
- * What a media file is, by its bytes (spec section 5: image/*, video/*, audio/*, application/pdf).
- * A client's content type is a claim; an upload is kept only when its first bytes show a format of
- * the family it claims and nothing in its head reads as a web page. Our own sniffer rather than
- * the `file-type` package: the accepted families are few, and this stays a pure, synchronous
- * function of a byte array that the Worker and the tests share.
+ * What a media file is, by its bytes (the library takes image/*, video/*, audio/*,
+ * application/pdf). A client's content type is a claim; an upload is kept only when its first bytes
+ * show a format of the family it claims and nothing in its head reads as a web page. Our own
+ * sniffer rather than the `file-type` package: the accepted families are few, and this stays a
+ * pure, synchronous function of a byte array that the Worker and the tests share.
  */
 
 /**

@@ -4,9 +4,9 @@ import { acceptedKind } from './media';
 import type { MediaKind } from './media';
 
 /**
- * What an upload into the library decides before a byte is sent (spec section 5): how many files
- * one selection may hold, which of them are refused and why, the title each gets, and what the
- * analysis of a video means for its conversion. Pure, so the page and the tests share it.
+ * What an upload into the library decides before a byte is sent: how many files one selection may
+ * hold, which of them are refused and why, the title each gets, and what the analysis of a video
+ * means for its conversion. Pure, so the page and the tests share it.
  */
 
 /** A chosen file as far as the rules care: a `File` fits. */
@@ -17,8 +17,8 @@ export interface ChosenFile {
 }
 
 /**
- * A selection the library refuses as a whole (more than 20 files: the spec's warning, nothing
- * uploads), or the files in order, each with its kind and title or the reason it is refused.
+ * A selection the library refuses as a whole (more than 20 files: a warning, and nothing uploads),
+ * or the files in order, each with its kind and title or the reason it is refused.
  */
 export type UploadPlan<F extends ChosenFile> =
   | { error: 'tooManyFiles' }
@@ -38,9 +38,8 @@ export function planUpload<F extends ChosenFile>(files: readonly F[], max: numbe
 }
 
 /**
- * An item's title from its file's name (spec section 5: the extension is dropped for video and
- * image; a PDF or a song keeps it). Cut to the title's limit; a name that would be empty (".jpg")
- * stays as it is.
+ * An item's title from its file's name: the extension is dropped for video and image; a PDF or a
+ * song keeps it. Cut to the title's limit; a name that would be empty (".jpg") stays as it is.
  */
 export function uploadTitle(name: string, kind: MediaKind | null): string {
   const trimmed = name.trim();
@@ -50,9 +49,8 @@ export function uploadTitle(name: string, kind: MediaKind | null): string {
 }
 
 /**
- * Spec section 5: a video is portrait when its height exceeds its width, the other way round when
- * it is stored turned by 90 or 270 degrees (a phone held upright records landscape frames and a
- * rotation).
+ * A video is portrait when its height exceeds its width, the other way round when it is stored
+ * turned by 90 or 270 degrees (a phone held upright records landscape frames and a rotation).
  */
 export function isPortraitVideo(width: number, height: number, rotation: number): boolean {
   const turned = rotation === 90 || rotation === 270;

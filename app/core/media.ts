@@ -1,8 +1,8 @@
 import type { EntrySort } from './folders';
 
 /**
- * The media library's own rules (spec sections 3–5 and 9): which files it takes, its kinds and
- * states, previews. Folders, trash, moves and search are shared with the templates (folders.ts).
+ * The media library's own rules: which files it takes, its kinds and states, previews. Folders,
+ * trash, moves and search are shared with the templates (folders.ts).
  */
 
 /** The kinds of file the library keeps (the part of the content type before the slash). */
@@ -18,7 +18,7 @@ export type MediaState = (typeof MEDIA_STATES)[number];
 
 export type MediaSort = EntrySort;
 
-/** Spec section 3: a video's conversionStatus, PROGRESSING while converting (polled every 1 s). */
+/** A video's conversionStatus: PROGRESSING while converting (the page polls every 1 s). */
 export const CONVERSION_STATUSES = ['PROGRESSING', 'READY', 'ERROR'] as const;
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 
@@ -49,9 +49,10 @@ export function previewSource(kind: MediaKind): 'browser' | 'poster' | null {
 }
 
 /**
- * Spec section 3: previews live beside the original `{owner}/{mediaId}`, a video's poster with the
- * suffix `.0000001.jpg`, a PDF's thumbnail with `.jpg`. The spec names no suffix for a picture's
- * thumbnail; it takes the PDF's, the other thumbnail the browser makes. Null: no preview.
+ * Previews live beside the original `{owner}/{mediaId}` under the names the static file host has
+ * always used: a video's poster with the suffix `.0000001.jpg`, a PDF's thumbnail with `.jpg`. A
+ * picture's thumbnail has no name of its own there; it takes the PDF's, the other thumbnail the
+ * browser makes. Null: no preview.
  */
 export function previewKeyOf(storageKey: string, kind: MediaKind): string | null {
   const source = previewSource(kind);
@@ -59,7 +60,7 @@ export function previewKeyOf(storageKey: string, kind: MediaKind): string | null
   return source === 'poster' ? `${storageKey}.0000001.jpg` : `${storageKey}.jpg`;
 }
 
-/** The box a preview fits in: the library's card (spec section 9: 250 × 150) at twice its size, for sharp screens. */
+/** The box a preview fits in: the library's card (250 × 150) at twice its size, for sharp screens. */
 export const PREVIEW_BOX = { width: 500, height: 300 } as const;
 
 /** A picture's size scaled to fit the preview box, aspect kept, never enlarged; at least 1 × 1. */
@@ -68,15 +69,15 @@ export function previewSize(width: number, height: number): { width: number; hei
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/** The spec's other names for kinds: photo for image, document for application. */
+/** The API's other names for kinds, which clients may send: photo for image, document for application. */
 const ALIASES: Record<string, MediaKind> = { photo: 'image', document: 'application' };
 
 /** A content type without parameters, in lower case: `type/subtype`. */
 const CONTENT_TYPE = /^([a-z]+)\/[a-z0-9][a-z0-9!#$&^_.+-]{0,99}$/;
 
 /**
- * The kind of a content type the library accepts (spec section 5: image/*, video/*, audio/*,
- * application/pdf), or null. Only PDF of the application types: others may be programs.
+ * The kind of a content type the library accepts (image/*, video/*, audio/*, application/pdf), or
+ * null. Only PDF of the application types: others may be programs.
  */
 export function acceptedKind(contentType: string): MediaKind | null {
   const match = CONTENT_TYPE.exec(contentType);
@@ -94,7 +95,7 @@ export function acceptAttribute(kinds: readonly MediaKind[]): string {
   return kinds.map((kind) => (kind === 'application' ? 'application/pdf' : `${kind}/*`)).join(',');
 }
 
-/** Whether a declared media type names `kind` (its own name or the spec's alias). */
+/** Whether a declared media type names `kind` (its own name or its alias). */
 export function declaresKind(declared: string, kind: MediaKind): boolean {
   return declared === kind || ALIASES[declared] === kind;
 }

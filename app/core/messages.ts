@@ -7,7 +7,7 @@ import { truncate } from './text';
  * helpers, free of the protocol's schemas, so the party page's bundle does not carry zod.
  */
 
-/** The spec's types, and the media types of section 9 (video, audio, document for a PDF). */
+/** The API's message types, and the media ones (video, audio, document for a PDF). */
 export const MESSAGE_TYPES = ['text', 'photo', 'voice', 'video', 'audio', 'document', 'profile', 'heading', 'heading2', 'heading3'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -25,8 +25,8 @@ export interface Member {
 
 /**
  * A chat message as the server stores and sends it. A media message (chat-media.ts) also carries
- * its file's fields (`MessageMedia`, the spec's names), and `message` is its caption (may be
- * empty); other messages have none of them.
+ * its file's fields (`MessageMedia`, the API's names), and `message` is its caption (may be empty);
+ * other messages have none of them.
  */
 export interface ChatMessage extends Partial<MessageMedia> {
   id: string;
@@ -45,7 +45,7 @@ export interface ChatMessage extends Partial<MessageMedia> {
   deleted: boolean;
   /** Copied here from another party by the manager; only the room's forwarding path sets it. */
   forwarded: boolean;
-  /** Spec: fromTemplate. Played from a template; only the room's template path sets it. */
+  /** Played from a template; only the room's template path sets it. */
   fromTemplate?: true;
 }
 

@@ -29,12 +29,12 @@ export type Action =
   | { type: 'sendMessage'; messageType: MessageType }
   /**
    * Putting a file into the party for a message: an item of the manager's library, or a new party
-   * upload (spec section 5: guests send images and voice, the manager every kind).
+   * upload. Guests send images and voice, the manager every kind.
    */
   | { type: 'attachMedia'; source: 'library' | 'upload'; messageType: MediaMessageType }
   | { type: 'editMessage'; message: MessageFacts }
   | { type: 'deleteMessage'; message: MessageFacts }
-  /** Deleting without a trace (spec: fullDelete): the manager's, also for a deleted placeholder. */
+  /** Deleting without a trace (`fullDelete`): the manager's, also for a deleted placeholder. */
   | { type: 'eraseMessage'; message: MessageFacts }
   | { type: 'replyTo'; message: MessageFacts }
   | { type: 'removeGuest'; target: { role: PartyRole } }
@@ -42,12 +42,12 @@ export type Action =
   | { type: 'restrictMessaging' }
   | { type: 'editParty' }
   | { type: 'seeReadReceipts' }
-  /** Apply a template, play it, change what is applied (spec: applied template; manager only). */
+  /** Apply a template, play it, change what is applied: the manager's tools alone. */
   | { type: 'playTemplate' }
   | { type: 'changeOwnName' };
 
 const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile', 'video', 'audio', 'document']);
-/** Spec section 5: no edit for audio, voice or profile messages (a photo's caption may change). */
+/** No edit for audio, voice or profile messages: there is no text to change (a photo's caption may change). */
 const NOT_EDITABLE_TYPES: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile']);
 /** What a party upload may be: a photo or a voice message, for everyone who may write. */
 const UPLOAD_TYPES: ReadonlySet<MessageType> = new Set(UPLOAD_MESSAGE_TYPES);

@@ -8,7 +8,8 @@ import type { AppliedTemplate } from './applied-template';
 
 /**
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
- * follow the product spec. A client that speaks another version is told to reload.
+ * are the product's own (newMessage, partyDeleted, …), which the mobile app speaks too. A client
+ * that speaks another version is told to reload.
  */
 export { PING_FRAME, PONG_FRAME, PROTOCOL_VERSION } from './protocol-version';
 
@@ -103,7 +104,7 @@ export type ServerEvent =
   /** The party ended (its expiry arrived or was edited into the past) or, edited back, goes on. */
   | { type: 'updateExpiry'; partyId: string; expired: boolean }
   | { type: 'partyDeleted'; partyId: string }
-  /** The spec's other name for partyDeleted; clients accept both. */
+  /** The same event under its other name in the product's protocol; clients accept both. */
   | { type: 'deleteParty'; partyId: string }
   | { type: 'guestRemoved'; guestId: string }
   /** To the manager's sockets only: the template being played into the party, or null for none. */

@@ -149,9 +149,9 @@ export const CaptionTextSchema = z
   .transform((text) => (hasVisibleText(text) ? text : ''));
 
 /**
- * The body of a message as the send frame and `POST /parties/{id}/chat` take it (spec section 7):
- * the text or caption and, for a media message, its file. The file's id is what counts; the other
- * media fields are optional and, when sent, must agree with what the server knows of the file.
+ * The body of a message as the send frame and `POST /parties/{id}/chat` take it: the text or
+ * caption and, for a media message, its file. The file's id is what counts; the other media fields
+ * are optional and, when sent, must agree with what the server knows of the file.
  */
 export const MessageBodyShape = {
   message: CaptionTextSchema.optional(),
@@ -206,7 +206,7 @@ export const AttachMediaSchema = z
 
 export const DeleteMessageSchema = z.object({
   messageId: IdSchema,
-  /** Spec §7: the message goes without leaving a "deleted" placeholder (the manager's right). */
+  /** The message goes without leaving a "deleted" placeholder (the manager's right). */
   fullDelete: z.boolean({ error: 'invalidInput' }).optional(),
 });
 export const DeleteMessagesSchema = z.object({
@@ -247,7 +247,7 @@ const EmailSchema = z
   .max(LIMITS.emailMax, { error: 'invalidEmail' })
   .pipe(z.email({ error: 'invalidEmail' }));
 
-/** Spec §7: POST /moderation/delete-account {email}; the form requires the address (§5). */
+/** POST /moderation/delete-account {email}; the form requires the address. */
 export const DeleteAccountSchema = z.object({ email: EmailSchema }, { error: 'invalidEmail' });
 export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
 
@@ -263,7 +263,7 @@ export const BiographySchema = z
   .transform((value) => normaliseNewlines(value).trim())
   .pipe(z.string().max(LIMITS.biographyMax, { error: 'biographyTooLong' }).refine(isCleanText, { error: 'invalidText' }));
 
-/** A profile as the editor and the API save it (spec sections 3 and 5). */
+/** A profile as the editor and the API save it. */
 export const ProfileInputSchema = z.object({
   firstName: NameSchema,
   lastName: NameSchema,
@@ -273,7 +273,7 @@ export const ProfileInputSchema = z.object({
   website: optionalField(ProfileUrlSchema),
   shopLink: optionalField(ProfileUrlSchema),
   biography: optionalField(BiographySchema),
-  /** True removes the picture (spec: deleteProfilePic). */
+  /** True removes the picture. */
   deleteProfilePic: z.boolean({ error: 'invalidInput' }).optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
@@ -281,7 +281,7 @@ export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 export const SelectProfileSchema = z.object({ profileId: IdSchema });
 export const CompanyModeSchema = z.object({ companyMode: z.boolean({ error: 'invalidInput' }) });
 
-// ---- the media library (spec sections 3, 5 and 7) ----
+// ---- the media library ----
 
 /** A media title, template name or folder name: required, one line, clean, at most `mediaTitleMax` characters. */
 export const TitleSchema = z
@@ -298,8 +298,8 @@ export const FolderPathSchema = z
   .refine((path) => path === '' || path.split('/').length <= LIMITS.folderDepthMax, { error: 'invalidInput' });
 
 /**
- * Spec: POST /media. The file's bytes come afterwards; its kind follows from the content type
- * (a declared `mediaType` must agree).
+ * POST /media. The file's bytes come afterwards; its kind follows from the content type (a declared
+ * `mediaType` must agree).
  */
 export const CreateMediaSchema = z.object({
   title: TitleSchema,
@@ -324,23 +324,23 @@ export const CreateMediaSchema = z.object({
 }).refine((input) => input.mediaType === undefined || declaresKind(input.mediaType, acceptedKind(input.contentType)!), { error: 'invalidInput' });
 export type CreateMedia = z.infer<typeof CreateMediaSchema>;
 
-/** Spec: POST /media/folder {title, mediaType, path}. */
+/** POST /media/folder {title, mediaType, path}. */
 export const CreateFolderSchema = z.object({
   title: TitleSchema,
   path: FolderPathSchema.default(''),
   mediaType: z.literal('folder', { error: 'invalidInput' }).optional(),
 });
 
-/** Spec: PUT /media/folder {mediaId, path}: moves an item or a folder there. */
+/** PUT /media/folder {mediaId, path}: moves an item or a folder there. */
 export const MoveMediaSchema = z.object({ mediaId: IdSchema, path: FolderPathSchema });
 
-/** Spec: PUT /media/convert/{id} {isPortrait, noAudio}: the client's analysis of the video. */
+/** PUT /media/convert/{id} {isPortrait, noAudio}: the client's analysis of the video. */
 export const ConvertMediaSchema = z.object({
   isPortrait: z.boolean({ error: 'invalidInput' }),
   noAudio: z.boolean({ error: 'invalidInput' }),
 });
 
-/** Spec: PUT /media/{id} {name}. */
+/** PUT /media/{id} {name}. */
 export const RenameMediaSchema = z.object({ name: TitleSchema });
 
 export const MediaListQuerySchema = z.object({
@@ -364,32 +364,32 @@ export const PartnerSearchQuerySchema = z.object({
     .refine((query) => query.length >= LIMITS.partnerSearchMin && query.split(' ').length <= LIMITS.partnerSearchWordsMax, { error: 'invalidInput' }),
 });
 
-// ---- templates (spec sections 3–7, issue 13) ----
+// ---- templates ----
 
 export const TemplateListQuerySchema = z.object({
   path: FolderPathSchema.default(''),
   sort: z.enum(['date', 'name'], { error: 'invalidInput' }).default('date'),
 });
 
-/** Spec: POST /templates/create {title}; here with the folder it goes into. */
+/** POST /templates/create {title}; here with the folder it goes into. */
 export const CreateTemplateSchema = z.object({ title: TitleSchema, path: FolderPathSchema.default('') });
 
-/** Spec: POST /templates/folder {title, path}. */
+/** POST /templates/folder {title, path}. */
 export const CreateTemplateFolderSchema = z.object({ title: TitleSchema, path: FolderPathSchema.default('') });
 
-/** Spec: PUT /templates/folder {templateId, path}: a template, a folder or one's copy of a shared template. */
+/** PUT /templates/folder {templateId, path}: a template, a folder or one's copy of a shared template. */
 export const MoveTemplateSchema = z.object({ templateId: IdSchema, path: FolderPathSchema });
 
-/** Spec: PUT /templates/{id} {name}. */
+/** PUT /templates/{id} {name}. */
 export const RenameTemplateSchema = z.object({ name: TitleSchema });
 
 export const TemplateSearchQuerySchema = MediaSearchQuerySchema;
 
 /**
- * Spec: POST /templates/{id}/sendMessage. A text or heading with its text; a media message with an
- * item of the owner's library (`mediaId`) and an optional caption; a profile card with the id of
- * one of the owner's profiles as its `message` (as in the chat). `beforeMessageId` is the insert
- * point; absent or null: the end.
+ * POST /templates/{id}/sendMessage. A text or heading with its text; a media message with an item
+ * of the owner's library (`mediaId`) and an optional caption; a profile card with the id of one of
+ * the owner's profiles as its `message` (as in the chat). `beforeMessageId` is the insert point;
+ * absent or null: the end.
  */
 export const TemplateMessageSchema = z
   .object({
@@ -411,7 +411,7 @@ export const TemplateMessageSchema = z
   });
 export type TemplateMessageInput = z.infer<typeof TemplateMessageSchema>;
 
-/** Spec: PUT /templates/{id}/editMessage/{messageId}: the text, or a media message's caption. */
+/** PUT /templates/{id}/editMessage/{messageId}: the text, or a media message's caption. */
 export const EditTemplateMessageSchema = z.object({ message: CaptionTextSchema });
 
 const TemplateMessageIdsSchema = z
@@ -419,42 +419,41 @@ const TemplateMessageIdsSchema = z
   .min(1, { error: 'invalidInput' })
   .max(LIMITS.templateMessagesMax, { error: 'invalidInput' });
 
-/** Spec: PUT /templates/{id}/deleteMessages {messageIds}. */
+/** PUT /templates/{id}/deleteMessages {messageIds}. */
 export const DeleteTemplateMessagesSchema = z.object({ messageIds: TemplateMessageIdsSchema });
 
-/** Spec: PUT /templates/{id}/moveMessage/{messageId} {newNextId}: before that message, or null for the end. */
+/** PUT /templates/{id}/moveMessage/{messageId} {newNextId}: before that message, or null for the end. */
 export const MoveTemplateMessageSchema = z.object({ newNextId: IdSchema.nullable() });
 
-/** Spec: PUT /templates/{id}/moveMessages {messageIds, newNextId}. */
+/** PUT /templates/{id}/moveMessages {messageIds, newNextId}. */
 export const MoveTemplateMessagesSchema = z.object({ messageIds: TemplateMessageIdsSchema, newNextId: IdSchema.nullable() });
 
 /**
- * The spec's template-to-template copy (path not shown; ours: POST /templates/{id}/copyMessages):
- * messages of `sourceId` into this template before `beforeMessageId`, or at the end.
+ * A template-to-template copy, POST /templates/{id}/copyMessages: messages of `sourceId` into this
+ * template before `beforeMessageId`, or at the end.
  */
 export const CopyTemplateMessagesSchema = z.object({ sourceId: IdSchema, messageIds: TemplateMessageIdsSchema, beforeMessageId: IdSchema.nullable().optional() });
 
 /**
- * Forward from a template (spec section 2, forward mode): the selected messages, in the
- * template's order, to the end of one of my parties or of another template of mine. Exactly one
- * target.
+ * Forward from a template (the editor's forward mode): the selected messages, in the template's
+ * order, to the end of one of my parties or of another template of mine. Exactly one target.
  */
 export const ForwardTemplateMessagesSchema = z
   .object({ messageIds: TemplateMessageIdsSchema, targetPartyId: IdSchema.optional(), targetTemplateId: IdSchema.optional() })
   .refine((body) => (body.targetPartyId === undefined) !== (body.targetTemplateId === undefined), { error: 'invalidInput' });
 
-/** Spec: POST /templates/share/{token}: the folder of mine it goes into. */
+/** POST /templates/share/{token}: the folder of mine it goes into. */
 export const AcceptShareSchema = z.object({ path: FolderPathSchema.default('') });
 
-// ---- a template played into a party (spec: applied template; issue 13 points 4 and 5) ----
+// ---- a template played into a party (app/core/applied-template.ts) ----
 
 /**
- * Spec: POST /parties/{id}/template {templateId}. `mode` answers the overwrite choice when the
- * same template is already applied: restart or continue.
+ * POST /parties/{id}/template {templateId}. `mode` answers the overwrite choice when the same
+ * template is already applied: restart or continue.
  */
 export const ApplyTemplateSchema = z.object({ templateId: IdSchema, mode: z.enum(['restart', 'continue'], { error: 'invalidInput' }).optional() });
 
-/** Spec: POST /parties/{id}/sendFullTemplate {templateId}. */
+/** POST /parties/{id}/sendFullTemplate {templateId}. */
 export const SendFullTemplateSchema = z.object({ templateId: IdSchema });
 
 /** PUT /parties/{id}/template: one change of the applied template (app/core/applied-template.ts). */

@@ -51,7 +51,7 @@ export const SiteConfigSchema = z.object({ legal: LegalSchema, stores: StoresSch
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 export type LegalConfig = SiteConfig['legal'];
 
-/** The stores in the order their badges are shown (spec: iOS, Android, Huawei's gallery). */
+/** The stores in the order their badges are shown: iOS, Android, Huawei's gallery. */
 export const STORES = ['appStore', 'googlePlay', 'appGallery'] as const;
 export type Store = (typeof STORES)[number];
 export type StoreLink = { store: Store; href: string };
@@ -97,8 +97,8 @@ export function disputeResolution(legal: LegalConfig, language: string): string 
 }
 
 /**
- * The legal notice names who answers for the content only in German and French (spec section 2):
- * German law (§ 18 Abs. 2 MStV) and French law (the LCEN's directeur de la publication) ask for it.
+ * The legal notice names who answers for the content only in German and French: German law
+ * (§ 18 Abs. 2 MStV) and French law (the LCEN's directeur de la publication) ask for it.
  */
 export function showsContentProvider(language: string): boolean {
   return language === 'de' || language === 'fr';

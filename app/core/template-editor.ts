@@ -5,14 +5,13 @@ import type { TemplateMessage } from './templates';
 import { byRank } from './templates';
 
 /**
- * The template editor's rules that are not the server's (spec sections 2 and 4, template detail
- * and screen modes): which mode the screen is in, where a drop puts a message, and how a template
- * message is shown with the chat's components.
+ * The template editor's rules that are not the server's: which mode the screen is in, where a drop
+ * puts a message, and how a template message is shown with the chat's components.
  */
 
 /**
- * Spec section 4: the template's screen modes are exclusive. Selecting modes carry the selection;
- * leaving any of them (cancel) returns to normal and forgets it.
+ * The template's screen modes are exclusive. Selecting modes carry the selection; leaving any of
+ * them (cancel) returns to normal and forgets it.
  */
 export type EditorMode =
   | { kind: 'normal' }
@@ -39,9 +38,9 @@ export function selectedIds(mode: EditorMode, ordered: readonly { id: string }[]
 }
 
 /**
- * Spec section 4: a drop at the same index does nothing; otherwise the message goes before the one
- * now at the target index, or to the end. Returns the `newNextId` for the move call (null: the
- * end), or undefined when nothing moves.
+ * A drop at the same index does nothing; otherwise the message goes before the one now at the
+ * target index, or to the end. Returns the `newNextId` for the move call (null: the end), or
+ * undefined when nothing moves.
  */
 export function dropTarget(ids: readonly string[], activeId: string, overId: string): string | null | undefined {
   const from = ids.indexOf(activeId);
@@ -101,7 +100,7 @@ export function asChatMessage(message: TemplateMessage, senderName: string): Cha
   };
 }
 
-/** The table of contents of a template: its headings in order (spec: click scrolls). */
+/** The table of contents of a template: its headings in order; a click scrolls to one. */
 export function templateHeadings(messages: readonly TemplateMessage[]): HeadingEntry[] {
   return messages.flatMap((message, index) => {
     const entry = headingEntry({ id: message.id, seq: index + 1, messageType: message.messageType, message: message.message, deleted: false });

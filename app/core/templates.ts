@@ -7,14 +7,13 @@ import type { MediaState } from './media';
 import type { MessageType } from './messages';
 
 /**
- * Message templates (spec sections 3–6, issue 13): what the API sends, who may do what, and the
- * order of a template's messages. Folders, trash, moves and search are the media library's rules
- * (folders.ts). A template belongs to its owner; someone who added it through its share link is a
- * recipient: they keep their own place for it (a folder of theirs, their own trash) and may read
- * and play it, never change it.
+ * Message templates (ADR 016): what the API sends, who may do what, and the order of a template's
+ * messages. Folders, trash, moves and search are the media library's rules (folders.ts). A template
+ * belongs to its owner; someone who added it through its share link is a recipient: they keep their
+ * own place for it (a folder of theirs, their own trash) and may read and play it, never change it.
  */
 
-/** A template or a template folder as the list shows it (spec section 3, template). */
+/** A template or a template folder as the list shows it. */
 export interface TemplateEntry {
   id: string;
   title: string;
@@ -35,7 +34,7 @@ export interface TemplateEntry {
   sharedWith: number;
   /** The owner only, while shared: the token of the share link. */
   shareToken: string | null;
-  /** Spec: usesRank enables the move-messages mode; every template here is ordered by rank. */
+  /** Enables the move-messages mode: true for every template (all are ordered by rank), false for folders. */
   usesRank: boolean;
 }
 
@@ -46,10 +45,10 @@ export interface TemplateListing {
 }
 
 /**
- * A template's message (spec section 3, template message). A media message names an item of the
- * owner's library by `mediaId`; its file fields (`MessageMedia`, the chat's names) are read from
- * the item, and are absent when the item is gone (deleted for good). `message` is the text, a
- * media message's caption, or a profile card's JSON.
+ * A template's message. A media message names an item of the owner's library by `mediaId`; its file
+ * fields (`MessageMedia`, the chat's names) are read from the item, and are absent when the item is
+ * gone (deleted for good). `message` is the text, a media message's caption, or a profile card's
+ * JSON.
  */
 export interface TemplateMessage extends Partial<MessageMedia> {
   id: string;
@@ -74,7 +73,7 @@ export interface TemplateDetail extends TemplateEntry {
   messages: TemplateMessage[];
 }
 
-/** What the share link shows before it is accepted (spec: title and sharer, nothing else). */
+/** What the share link shows before it is accepted: title and sharer, nothing else. */
 export interface SharePreview {
   title: string;
   sharedBy: string;
@@ -99,8 +98,8 @@ export type TemplateAction =
   | 'place';
 
 /**
- * Spec section 6: the owner does everything; a recipient reads it and keeps their copy where they
- * like, but changes nothing of the template and cannot share it again; a stranger nothing.
+ * The owner does everything; a recipient reads it and keeps their copy where they like, but changes
+ * nothing of the template and cannot share it again; a stranger nothing.
  */
 export function mayOnTemplate(role: TemplateRole, action: TemplateAction): boolean {
   if (role === 'owner') return true;
@@ -113,7 +112,7 @@ export function refusal(role: TemplateRole): ErrorCode {
   return role === 'stranger' ? 'templateNotFound' : 'templateReadOnly';
 }
 
-/** Spec section 5: no edit of audio, voice or profile messages (a caption of a photo may change). */
+/** No edit of audio, voice or profile messages, as in the chat (a caption of a photo may change). */
 const NOT_EDITABLE: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile']);
 
 export function isEditableMessage(type: MessageType): boolean {
@@ -140,9 +139,8 @@ export function byRank(a: Ranked, b: Ranked): number {
 }
 
 /**
- * The rank of a new message placed before `beforeId` (spec section 4: the insert point), or at the
- * end for null. `ordered` is the template's messages in rank order. Null when `beforeId` is not
- * one of them.
+ * The rank of a new message placed before `beforeId` (the insert point), or at the end for null.
+ * `ordered` is the template's messages in rank order. Null when `beforeId` is not one of them.
  */
 export function rankBefore(ordered: readonly Ranked[], beforeId: string | null): string | null {
   return ranksBefore(ordered, beforeId, 1)?.[0] ?? null;
@@ -159,10 +157,9 @@ export type MoveResult = { ranks: Map<string, string> } | { error: ErrorCode };
 
 /**
  * New ranks for moving `movedIds` (in their present order) before `beforeId`, or to the end for
- * null (spec section 4: move one or many to the chosen point). Only the moved messages get a rank;
- * no other row changes. Nothing moves when they already stand together right there (dropping on
- * the same place). Moving before one of the moved messages means before the first message after
- * it that stays.
+ * null (one or many move to the chosen point). Only the moved messages get a rank; no other row
+ * changes. Nothing moves when they already stand together right there (dropping on the same place).
+ * Moving before one of the moved messages means before the first message after it that stays.
  */
 export function moveRanks(ordered: readonly Ranked[], movedIds: readonly string[], beforeId: string | null): MoveResult {
   const moving = new Set(movedIds);

@@ -35,8 +35,8 @@ export function normaliseNewlines(value: string): string {
 }
 
 /**
- * Whether a name passes the name rules (spec: required, trimmed, at most 50 characters, one line,
- * clean and visible). The schemas use it; pages check with it without loading the schema library.
+ * Whether a name passes the name rules (required, trimmed, at most 50 characters, one line, clean
+ * and visible). The schemas use it; pages check with it without loading the schema library.
  */
 export function isValidName(value: string, max: number): boolean {
   const trimmed = value.trim();

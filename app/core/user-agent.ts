@@ -3,7 +3,7 @@
  * decides only what to offer (the app, a warning), never what anyone may do.
  */
 
-/** The oldest Firefox Salon supports (spec sections 5 and 9); older ones are warned. */
+/** The oldest Firefox Salon supports; older ones are warned. */
 export const FIREFOX_MIN_VERSION = 81;
 
 export type PhonePlatform = 'ios' | 'android';

@@ -2,9 +2,9 @@ import type { PhonePlatform } from './user-agent';
 import { isUnsupportedFirefox, phonePlatform } from './user-agent';
 
 /**
- * What Salon offers a visitor beside the page (spec sections 1, 2 and 5): the cookie notice until
- * it is dismissed, the app-switch screen for a phone without a session until they chose the
- * browser, and a warning for a Firefox too old to run Salon.
+ * What Salon offers a visitor beside the page: the cookie notice until it is dismissed, the
+ * app-switch screen for a phone without a session until they chose the browser, and a warning for a
+ * Firefox too old to run Salon.
  */
 export interface VisitorOffers {
   cookieNotice: boolean;

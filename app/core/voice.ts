@@ -1,6 +1,6 @@
 /**
- * Voice messages (spec sections 2, 4 and 9): which format a recording is made in and sent as,
- * and how its times read. Pure, so the choice is tested without a browser.
+ * Voice messages: which format a recording is made in and sent as, and how its times read. Pure, so
+ * the choice is tested without a browser.
  *
  * Every reader must be able to play what a guest records, above all Safari on an iPhone and
  * Chrome on Android. AAC in an MP4 file (M4A) plays in both and in every desktop browser, and it is

@@ -12,7 +12,7 @@ export interface ProfileRef {
 
 /**
  * The profile a user works as: the stored selection while it still exists, otherwise the first
- * profile (spec: with several profiles one is always selected; one is auto-selected).
+ * profile: with several profiles one is always selected, the first unless one was chosen.
  */
 export function selectedProfile<T extends ProfileRef>(profiles: readonly T[], storedId: string | null): T | null {
   return profiles.find((profile) => profile.id === storedId) ?? profiles[0] ?? null;
@@ -20,15 +20,15 @@ export function selectedProfile<T extends ProfileRef>(profiles: readonly T[], st
 
 /**
  * Company accounts pick a profile for each party and have a profile list; a single profile with
- * company mode off goes straight to its editor (spec section 2).
+ * company mode off goes straight to its editor.
  */
 export function isCompanyView(profileCount: number, companyMode: boolean): boolean {
   return companyMode || profileCount > 1;
 }
 
 /**
- * Spec section 5: with several profiles one must be selected. A company view without a stored
- * selection (or with one whose profile is gone) asks which profile to work as.
+ * With several profiles one must be selected. A company view without a stored selection (or with
+ * one whose profile is gone) asks which profile to work as.
  */
 export function needsProfileChoice(profiles: readonly ProfileRef[], storedId: string | null, companyMode: boolean): boolean {
   return isCompanyView(profiles.length, companyMode) && profiles.length > 1 && !profiles.some((profile) => profile.id === storedId);
@@ -48,7 +48,7 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** Spec: the highlight shows while the last viewed version is missing or below 1.12.0. */
+/** The highlight shows while the last viewed version is missing or older than the newest release note's. */
 export function releaseNotesHighlighted(lastViewed: string | null): boolean {
   return lastViewed === null || compareVersions(lastViewed, RELEASE_NOTES_VERSION) < 0;
 }

@@ -27,9 +27,9 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
 }
 
 /**
- * After a 401 from an action (spec §2, §7): a consultant's session is gone, so she signs in again
- * and comes back to this page (the sign-in keeps the path as its return location); a guest's
- * cookie is gone, so the page loads again and offers the join dialog.
+ * After a 401 from an action: a consultant's session is gone, so she signs in again and comes back
+ * to this page (the sign-in keeps the path as its return location); a guest's cookie is gone, so
+ * the page loads again and offers the join dialog.
  */
 export function signInAgain(asConsultant: boolean): void {
   const here = window.location.pathname + window.location.search;

@@ -3,8 +3,8 @@ import type { Conversion } from '../../worker/services/media-convert';
 import { apiFetch, signInAgain } from './api';
 
 /**
- * A video's conversion followed to its end (spec section 4: GET /media/convert/{id} every second
- * while PROGRESSING). The status lives at Stream and the item's row only follows it when asked, so
+ * A video's conversion followed to its end (GET /media/convert/{id} every second while
+ * PROGRESSING). The status lives at Stream and the item's row only follows it when asked, so
  * whoever shows a converting video asks; one loop per video however many ask (the upload that
  * started it and the library listing it), ending with READY or ERROR.
  */

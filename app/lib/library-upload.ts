@@ -13,10 +13,10 @@ export type LibraryUploadResult =
   | { ok: false; reason: ErrorCode | 'conversion'; status: number };
 
 /**
- * One file into the library, to the end (spec sections 4 and 5): a video is analysed before its
- * bytes go up, converted once they are there and followed until Stream is done, so what this
- * resolves with is an item that can be opened (or sent into a chat). The library page and the
- * chat's send both go through here. `onChanged` runs whenever the item appeared or changed.
+ * One file into the library, to the end: a video is analysed before its bytes go up, converted once
+ * they are there and followed until Stream is done, so what this resolves with is an item that can
+ * be opened (or sent into a chat). The library page and the chat's send both go through here.
+ * `onChanged` runs whenever the item appeared or changed.
  */
 export async function uploadIntoLibrary(
   file: File,

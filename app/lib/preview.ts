@@ -8,12 +8,12 @@ import type { ApiResult } from './api';
 import { loadPdfjs, pdfOptions } from './pdf';
 
 /**
- * Previews for the media library's cards (spec sections 2 and 3), made in the browser: the Worker
- * cannot decode pictures or render PDFs (worker/services/media-preview.ts says why), while the
- * browser that uploads a file holds it anyway. A picture is scaled down to the preview box with its
- * EXIF orientation applied; a PDF's first page is rendered by pdf.js, loaded only when a PDF is
- * at hand (app/lib/pdf.ts). The result is a JPEG that PUT /api/media/{id}/preview stores beside
- * the original. A video's preview is Stream's poster, which the Worker copies itself.
+ * Previews for the media library's cards, made in the browser: the Worker cannot decode pictures or
+ * render PDFs (worker/services/media-preview.ts says why), while the browser that uploads a file
+ * holds it anyway. A picture is scaled down to the preview box with its EXIF orientation applied; a
+ * PDF's first page is rendered by pdf.js, loaded only when a PDF is at hand (app/lib/pdf.ts). The
+ * result is a JPEG that PUT /api/media/{id}/preview stores beside the original. A video's preview
+ * is Stream's poster, which the Worker copies itself.
  */
 
 /** An item as the library or an upload names it: the kind decides where its preview comes from. */

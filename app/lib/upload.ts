@@ -6,11 +6,11 @@ import { apiFetch } from './api';
 import type { ApiResult } from './api';
 
 /**
- * One file into the media library (spec section 7): POST /api/media announces it and answers with
- * its `uploadUrl`, then tus-js-client sends the bytes there (worker/media/tus.ts). Resumable: the
- * upload URL is kept in localStorage under the file's fingerprint, so choosing the same file again
- * after a reload or a lost connection continues where the server's offset says, without a second
- * item. tus-js-client is loaded on first use; pages that never upload never load it.
+ * One file into the media library: POST /api/media announces it and answers with its `uploadUrl`,
+ * then tus-js-client sends the bytes there (worker/media/tus.ts). Resumable: the upload URL is kept
+ * in localStorage under the file's fingerprint, so choosing the same file again after a reload or a
+ * lost connection continues where the server's offset says, without a second item. tus-js-client is
+ * loaded on first use; pages that never upload never load it.
  */
 
 /** The item as POST /api/media created it; its state after the upload is the library's to read. */
@@ -26,7 +26,7 @@ export interface UploadedMedia {
 
 export interface UploadOptions {
   title: string;
-  /** The folder path (spec: folder ids joined by '/', empty for the root). */
+  /** The folder path: folder ids joined by '/', empty for the root. */
   path: string;
   onProgress?: (sent: number, total: number) => void;
   /** Aborting stops sending; the server keeps what it has, so a later call resumes. */
@@ -43,9 +43,8 @@ export function extensionOf(name: string): string | null {
 }
 
 /**
- * A photo or voice message's file for a party (spec section 7): announced with its content type,
- * extension and size, then its bytes in one PUT to the returned upload URL. Answers the file's id
- * for the message.
+ * A photo or voice message's file for a party: announced with its content type, extension and size,
+ * then its bytes in one PUT to the returned upload URL. Answers the file's id for the message.
  */
 export async function uploadToParty(partyId: string, messageType: 'photo' | 'voice', blob: Blob, contentType: string, extension: string | null): Promise<ApiResult<{ mediaAttachment: string }>> {
   const announced = await apiFetch<{ mediaAttachment: string; uploadUrl: string }>(`/api/parties/${partyId}/media`, {

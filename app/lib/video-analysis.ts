@@ -1,14 +1,14 @@
-/** What the convert call needs to know about a video (spec section 7: PUT /media/convert/{id}). */
+/** What the convert call (PUT /media/convert/{id}) needs to know about a video. */
 export interface VideoAnalysis {
   isPortrait: boolean;
   noAudio: boolean;
 }
 
 /**
- * Reads a video's track headers in the browser before it is uploaded (spec section 5: orientation
- * after rotation, whether it has an audio track). mediabunny reads only the container's index, never
- * the whole file, so a 50 GB video costs a few reads; it is loaded with the first video. A file it
- * cannot read is not refused: Stream converts what it can, and the answer is landscape with sound.
+ * Reads a video's track headers in the browser before it is uploaded (orientation after rotation,
+ * whether it has an audio track). mediabunny reads only the container's index, never the whole
+ * file, so a 50 GB video costs a few reads; it is loaded with the first video. A file it cannot
+ * read is not refused: Stream converts what it can, and the answer is landscape with sound.
  */
 export async function analyseVideo(file: Blob): Promise<VideoAnalysis> {
   try {

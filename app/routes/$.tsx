@@ -11,11 +11,11 @@ export const meta: MetaFunction = () => [{ title: 'Salon' }, { name: 'robots', c
 export const clientLoader = withWorkspaceTexts;
 
 /**
- * Every address that no other route matches: 'Page not found' (spec section 8), answered with 404.
- * A signed-out visitor gets it as a public page offering the landing page's ways in (spec section 2:
- * any other path leads a visitor to the landing page), a signed-in one the app's fallback screen.
- * Without this route such an address would have no route at all, and with lazy route discovery the
- * browser's router would start uninitialised and render nothing over the server's page.
+ * Every address that no other route matches: 'Page not found', answered with 404. A signed-out
+ * visitor gets it as a public page offering the landing page's ways in (any other path leads a
+ * visitor to the landing page), a signed-in one the app's fallback screen. Without this route such
+ * an address would have no route at all, and with lazy route discovery the browser's router would
+ * start uninitialised and render nothing over the server's page.
  */
 export function loader({ context }: LoaderFunctionArgs) {
   return data({ signedIn: context.identity.consultant !== null }, { status: 404 });

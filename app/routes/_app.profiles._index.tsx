@@ -15,7 +15,7 @@ import { requireConsultant } from '~/lib/auth.server';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
 
-/** Spec section 2: with a single profile and company mode off, the list is that profile's editor. */
+/** With a single profile and company mode off, the list is that profile's editor. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { userId } = requireConsultant(context, request);
   const { profiles: service, settings: settingsService } = context.services;

@@ -14,8 +14,8 @@ export const handle = { microphone: true };
 export const clientLoader = inRecordingDocument;
 
 /**
- * Spec section 2: /templates/{templateId}, the template detail. One its reader may not open (none
- * such, someone else's not shared with them, or in the trash) sends them to the list.
+ * /templates/{templateId}, the template detail. One its reader may not open (none such, someone
+ * else's not shared with them, or in the trash) sends them to the list.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { userId } = requireConsultant(context, request);

@@ -15,10 +15,10 @@ import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
 
 /**
- * A template's share link (spec section 2, /addTemplate/{shareToken}): its title and sharer for
- * anyone holding the link. Signed in, the consultant adds it to a folder of theirs (the owner is
- * told it is their own); signed out, the page leads to sign-in, which comes back here. A revoked,
- * trashed or forged token shows 'This link is invalid' (spec section 8).
+ * A template's share link (/addTemplate/{shareToken}): its title and sharer for anyone holding the
+ * link. Signed in, the consultant adds it to a folder of theirs (the owner is told it is their
+ * own); signed out, the page leads to sign-in, which comes back here. A revoked, trashed or forged
+ * token shows 'This link is invalid'.
  */
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;

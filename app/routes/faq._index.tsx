@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: 'FAQ – Salon' }];
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;
 
-/** /faq (spec section 2): intro, search box, category and entry cards; with `?q=` the search's results. */
+/** /faq: intro, search box, category and entry cards; with `?q=` the search's results. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await localeOf(request);
   const query = (new URL(request.url).searchParams.get('q') ?? '').slice(0, LIMITS.faqSearchMax);

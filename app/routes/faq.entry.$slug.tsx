@@ -14,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;
 
-/** /faq/entry/{slug}: summary, contents and sections; an unknown or hidden entry goes to /faq (spec sections 2, 8). */
+/** /faq/entry/{slug}: summary, contents and sections; an unknown or hidden entry goes to /faq. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const found = await context.services.faq.faqEntry(context.db, await localeOf(request), params.slug ?? '');
   if (!found) throw redirect('/faq');

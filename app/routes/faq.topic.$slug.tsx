@@ -11,7 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;
 
-/** /faq/topic/{slug}: a category's subcategories and entries; an unknown or hidden one goes to /faq (spec sections 2, 8). */
+/** /faq/topic/{slug}: a category's subcategories and entries; an unknown or hidden one goes to /faq. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const topic = await context.services.faq.faqTopic(context.db, await localeOf(request), params.slug ?? '');
   if (!topic) throw redirect('/faq');

@@ -7,9 +7,9 @@ import { workspaceData } from '~/lib/workspace.server';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
 /**
- * The FAQ's frame (spec section 2): one address for everyone, shown inside the workspace's menu
- * layout to a signed-in consultant and as a public page to everyone else. A layout route of its
- * own rather than a child of `_app`, whose loader sends visitors to sign in.
+ * The FAQ's frame: one address for everyone, shown inside the workspace's menu layout to a
+ * signed-in consultant and as a public page to everyone else. A layout route of its own rather than
+ * a child of `_app`, whose loader sends visitors to sign in.
  */
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;

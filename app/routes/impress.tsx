@@ -16,7 +16,7 @@ export function loader({ context }: LoaderFunctionArgs) {
   return { legal: parseSiteConfig(context.env.SITE).legal };
 }
 
-/** The legal notice (spec section 2): company, directors, register, VAT id, contact, dispute resolution. */
+/** The legal notice: company, directors, register, VAT id, contact, dispute resolution. */
 export default function Impress() {
   const { t, i18n } = useTranslation();
   const { legal } = useLoaderData<typeof loader>();

@@ -38,7 +38,7 @@ export default function Login() {
           </button>
         </form>
         <p className="mt-6 text-sm text-slate-600">{t('login.guestHint')}</p>
-        {/* The spec opens it in a new tab, so a sign-in half done is not lost. */}
+        {/* The privacy notice opens in a new tab, so a sign-in half done is not lost. */}
         <a href="/privacy" target="_blank" rel="noopener" className="mt-4 inline-block text-sm text-primary-dark underline underline-offset-2">
           {t('login.privacy')}
         </a>

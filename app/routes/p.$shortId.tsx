@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** A consultant's public profile page (spec section 2), by the profile's short id. */
+/** A consultant's public profile page, by the profile's short id. */
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;
 

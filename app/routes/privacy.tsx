@@ -18,11 +18,10 @@ export function loader({ context }: LoaderFunctionArgs) {
 }
 
 /**
- * The privacy notice, in German in every language (spec section 2). A translation of a legal text
- * is a second legal text that must say exactly the same, reviewed with every change; until an
- * operator has such translations, a visitor in another language is told in their language that
- * the notice is German only and binding, and the text is marked as German for screen readers
- * and translating browsers.
+ * The privacy notice, in German in every language. A translation of a legal text is a second legal
+ * text that must say exactly the same, reviewed with every change; until an operator has such
+ * translations, a visitor in another language is told in their language that the notice is German
+ * only and binding, and the text is marked as German for screen readers and translating browsers.
  */
 export default function Privacy() {
   const { t, i18n } = useTranslation();

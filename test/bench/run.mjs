@@ -75,13 +75,13 @@ const plan = quick
       join: { guests: 500, spreadMs: 2000, timeoutMs: 60_000 },
       // Five times the CI test's clients and messages per client (21 × 200 = 4,200), ten evictions.
       zeroLoss: { guests: 20, messagesPerClient: 200, evictions: 10, timeoutMs: 180_000 },
-      // The issue's 1 GiB: parts of 5 MiB in PATCHes of 50 MiB, as the browser sends them.
+      // 1 GiB, in parts of 5 MiB in PATCHes of 50 MiB, as the browser sends them.
       upload: { mib: 1024 },
       // Large enough for several PATCHes at every chunk size tried, and for the stalled-lease race.
       tus: { mib: 32 },
-      // A phone's short clip, and the issue's 30 s of 720p.
+      // A phone's short clip, and 30 s of 720p.
       video: { seconds: [9, 30] },
-      // Issue 13: a template of 200 messages, beside one of 10.
+      // The template editor with a large template (200 messages), beside a small one (10).
       template: { sizes: [10, 200] },
       lighthouse: true,
     };

@@ -1,8 +1,8 @@
-// The template editor with a large template (issue 13): how soon a 200-message template's list is
-// painted and the page can be used, and how long one reorder takes until the list shows it and
-// until the server has answered, beside the same template at 10 messages and, for the move, the
-// floor of one authenticated D1 write from the same page. In Chromium with the CPU slowed 4×
-// (about a mid-range phone, as Lighthouse's mobile preset and profile.mjs do).
+// The template editor with a large template: how soon a 200-message template's list is painted and
+// the page can be used, and how long one reorder takes until the list shows it and until the server
+// has answered, beside the same template at 10 messages and, for the move, the floor of one
+// authenticated D1 write from the same page. In Chromium with the CPU slowed 4× (about a mid-range
+// phone, as Lighthouse's mobile preset and profile.mjs do).
 import { resolveBrowser } from '../../scripts/browser.mjs';
 import { medianOf } from './stats.mjs';
 

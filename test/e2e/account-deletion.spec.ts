@@ -4,9 +4,9 @@ import { expect, test } from './diagnostics';
 import { MAIL_CATCHER, SCREENS, settled, signIn } from './helpers';
 
 /**
- * A consultant deletes their account on a phone, as the spec's /delete-account promises: the form,
- * the mail (read in the local mail catcher's page, which `npm start` runs beside the app), the
- * confirm page, and the cron that deletes the account; then her session and her party are gone.
+ * A consultant deletes their account on a phone, as /delete-account promises: the form, the mail
+ * (read in the local mail catcher's page, which `npm start` runs beside the app), the confirm page,
+ * and the cron that deletes the account; then her session and her party are gone.
  */
 test('a consultant deletes their account: form, mail in the catcher, confirm page, the cron deletes it', async ({ browser, baseURL }) => {
   // A zone far from the server's, so the time the page names is seen to be the reader's.

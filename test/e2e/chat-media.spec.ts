@@ -90,7 +90,7 @@ test("the manager's PDF goes into her library first and is sent from there; a gu
 
   await manager.getByTestId('chat-file-input').setInputFiles({ name: 'katalog.pdf', mimeType: 'application/pdf', buffer: cataloguePdf(3, { title: 'Herbstkatalog 2026', cover: 'Herbst 2026' }) });
   const dialog = manager.getByRole('dialog', { name: 'Datei senden' });
-  // Spec section 5: a non-image is always saved to the library; the choice is locked.
+  // A non-image is always saved to the library; the choice is locked.
   const save = dialog.getByRole('checkbox', { name: /Auch in meiner Mediathek speichern/ });
   await expect(save).toBeChecked();
   await expect(save).toBeDisabled();

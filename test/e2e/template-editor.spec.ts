@@ -9,13 +9,13 @@ import { fakeMicrophone } from './fake-microphone';
 import { createParty, dropFiles, expectNoSidewaysScroll, joinAs, phoneContext, settled, signIn } from './helpers';
 
 /**
- * The template editor (/templates/{id}, issue 13 point 2): a consultant builds a template with a
- * heading, texts and a photo (uploaded into her library on the way), sets an insert point,
- * reorders by dragging and by the keyboard, moves, deletes and forwards in the selecting modes; the order
- * survives a reload. A second consultant who added it through its share link reads it: no input
- * bar, handles, menus, rename or delete. Media come into a template from the library's picker, as
- * a voice note recorded in the editor (Chromium's fake microphone) and as dropped files. Screenshots
- * on a phone and a desktop.
+ * The template editor (/templates/{id}): a consultant builds a template with a heading, texts and a
+ * photo (uploaded into her library on the way), sets an insert point, reorders by dragging and by
+ * the keyboard, moves, deletes and forwards in the selecting modes; the order survives a reload. A
+ * second consultant who added it through its share link reads it: no input bar, handles, menus,
+ * rename or delete. Media come into a template from the library's picker, as a voice note recorded
+ * in the editor (Chromium's fake microphone) and as dropped files. Screenshots on a phone and a
+ * desktop.
  */
 
 test.use({ locale: 'de-DE', ...fakeMicrophone() });

@@ -3,9 +3,8 @@ import { expect, test } from './diagnostics';
 import { SCREENS, createParty, joinAs, phoneContext, signIn } from './helpers';
 
 /**
- * Issue 13 points 4 and 5: the consultant plays a template into a live party message by message
- * while a guest on a phone watches, restarts it, and lets the autoplay send the rest while her own
- * page is closed.
+ * The consultant plays a template into a live party message by message while a guest on a phone
+ * watches, restarts it, and lets the autoplay send the rest while her own page is closed.
  */
 
 /** A template of the signed-in consultant, made through the API from her page (the editor is not this test's concern); answers its id. */

@@ -447,7 +447,7 @@ describe('party', () => {
     expect(run([welcome(), server({ type: 'partyDeleted', partyId: 'party-1' })]).ended).toBe('expired');
   });
 
-  it("deleteParty (the spec's other name) ends the chat as 'expired' too", () => {
+  it("deleteParty (partyDeleted's other name) ends the chat as 'expired' too", () => {
     expect(run([welcome(), server({ type: 'deleteParty', partyId: 'party-1' })]).ended).toBe('expired');
   });
 

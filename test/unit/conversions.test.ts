@@ -3,8 +3,8 @@ import { TIMINGS } from '../../app/core/limits';
 import { watchConversion } from '../../app/lib/conversions';
 
 /**
- * Following a video's conversion (spec section 4: GET /media/convert/{id} every second while
- * PROGRESSING). The network is the boundary: fetch answers as the API would.
+ * Following a video's conversion (GET /media/convert/{id} every second while PROGRESSING). The
+ * network is the boundary: fetch answers as the API would.
  */
 
 let answers: { status: number; body: unknown }[];

@@ -19,7 +19,7 @@ const folders: LibraryFolder[] = [
 ];
 const tree = libraryTree(folders);
 
-describe('the library page address (spec: a hash path of shortened folder ids, or trash)', () => {
+describe('the library page address (a hash path of shortened folder ids, or trash)', () => {
   it('names a folder by the short ids of its path, the trash by trash, the top level by nothing', () => {
     expect(shortId(A)).toBe('aaaa0000');
     expect(hashOf({ kind: 'folder', folderId: C }, tree)).toBe('aaaa0000/bbbb0000/cccc0000');
@@ -55,7 +55,7 @@ describe('the library page address (spec: a hash path of shortened folder ids, o
   });
 });
 
-describe('the breadcrumb (spec: the last two levels, an ellipsis before)', () => {
+describe('the breadcrumb (the last two levels, an ellipsis before)', () => {
   const titles = (list: LibraryFolder[]) => list.map((folder) => folder.title);
   it('shows up to two levels and hides the ones above', () => {
     expect(breadcrumb(null, folders)).toEqual({ hidden: [], shown: [] });
@@ -67,7 +67,7 @@ describe('the breadcrumb (spec: the last two levels, an ellipsis before)', () =>
   });
 });
 
-describe('move-to targets (spec: excludes the item itself; a folder never goes below itself)', () => {
+describe('move-to targets (never the item itself; a folder never goes below itself)', () => {
   const names = (entry: { id: string; isFolder: boolean }) => moveTargets(entry, folders, 'de', 'Alle Medien').map((target) => `${'-'.repeat(target.depth)}${target.title}`);
 
   it('offers an item the top level and every folder, as a tree A–Z', () => {

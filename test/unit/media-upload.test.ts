@@ -44,7 +44,7 @@ describe('an upload into the library', () => {
 });
 
 describe('the title of an uploaded item', () => {
-  it('drops the extension of photos and videos, keeps that of PDFs and audio (spec section 5)', () => {
+  it('drops the extension of photos and videos, keeps that of PDFs and audio', () => {
     expect(uploadTitle('Strand im Sommer.jpeg', 'image')).toBe('Strand im Sommer');
     expect(uploadTitle('Demo.final.mp4', 'video')).toBe('Demo.final');
     expect(uploadTitle('Katalog.pdf', 'application')).toBe('Katalog.pdf');
@@ -59,7 +59,7 @@ describe('the title of an uploaded item', () => {
   });
 });
 
-describe('a video is portrait (spec section 5)', () => {
+describe('a video is portrait', () => {
   it('when its height exceeds its width', () => {
     expect(isPortraitVideo(720, 1280, 0)).toBe(true);
     expect(isPortraitVideo(1280, 720, 0)).toBe(false);

@@ -25,7 +25,7 @@ function codeOf(schema: { safeParse(value: unknown): { success: boolean; error?:
   return parsed.success ? null : firstErrorCode(parsed.error);
 }
 
-describe('accepted files (spec section 5: image/*, video/*, audio/*, application/pdf)', () => {
+describe('accepted files (image/*, video/*, audio/*, application/pdf)', () => {
   it('takes pictures, videos, audio and PDF', () => {
     expect(acceptedKind('image/jpeg')).toBe('image');
     expect(acceptedKind('image/heic')).toBe('image');
@@ -44,7 +44,7 @@ describe('accepted files (spec section 5: image/*, video/*, audio/*, application
     }
   });
 
-  it('knows the spec’s other names for kinds', () => {
+  it('knows the other names for kinds (photo, document)', () => {
     expect(declaresKind('photo', 'image')).toBe(true);
     expect(declaresKind('document', 'application')).toBe(true);
     expect(declaresKind('image', 'image')).toBe(true);
@@ -57,7 +57,7 @@ describe('accepted files (spec section 5: image/*, video/*, audio/*, application
   });
 });
 
-describe('search (spec section 5)', () => {
+describe('search (every word of the query in the title)', () => {
   it('finds a title holding every word of the query, in any order and case', () => {
     expect(matchesSearch('Sommer Kollektion 2024', 'kollektion sommer')).toBe(true);
     expect(matchesSearch('Sommer Kollektion 2024', 'SOMMER   24')).toBe(true);
@@ -108,7 +108,7 @@ describe('the folder tree', () => {
   });
 });
 
-describe('moving (spec section 5: not into itself or below)', () => {
+describe('moving (not into itself or below)', () => {
   it('refuses a folder into itself or any folder below it', () => {
     expect(moveError({ id: A, isFolder: true }, A, tree)).toBe('moveIntoSelf');
     expect(moveError({ id: A, isFolder: true }, B, tree)).toBe('moveIntoSelf');
@@ -235,7 +235,7 @@ describe('previews', () => {
     expect([previewSource('image'), previewSource('application'), previewSource('video'), previewSource('audio')]).toEqual(['browser', 'browser', 'poster', null]);
   });
 
-  it('lie beside the original with the spec’s suffixes (video .0000001.jpg, PDF .jpg; pictures as PDFs)', () => {
+  it('lie beside the original with the static file host’s suffixes (video .0000001.jpg, PDF .jpg; pictures as PDFs)', () => {
     expect(previewKeyOf('u1/m1', 'video')).toBe('u1/m1.0000001.jpg');
     expect(previewKeyOf('u1/m1', 'application')).toBe('u1/m1.jpg');
     expect(previewKeyOf('u1/m1', 'image')).toBe('u1/m1.jpg');

@@ -256,7 +256,7 @@ describe('party-level actions', () => {
   });
 });
 
-// ---- attachMedia (spec section 5: the manager sends every kind, guests images and voice) ----
+// ---- attachMedia (the manager sends every kind, guests images and voice) ----
 
 describe('attachMedia', () => {
   table('an item of the library', () => ({ type: 'attachMedia', source: 'library', messageType: 'photo' }), [

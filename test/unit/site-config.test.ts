@@ -54,7 +54,7 @@ describe('what the legal notice shows per language', () => {
     expect(disputeResolution(config.legal, 'nl')).toBe('Wir nehmen nicht teil.');
   });
 
-  it('names the content provider in German and French only (spec section 2)', () => {
+  it('names the content provider in German and French only (the laws that ask for it)', () => {
     expect(['de', 'en', 'nl', 'fr', 'it'].filter(showsContentProvider)).toEqual(['de', 'fr']);
   });
 });

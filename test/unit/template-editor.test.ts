@@ -23,7 +23,7 @@ describe('the editor screen modes', () => {
   });
 });
 
-describe('where a drop puts a message (spec section 4)', () => {
+describe('where a drop puts a message', () => {
   const ids = ['a', 'b', 'c', 'd'];
   it('does nothing on the same index', () => expect(dropTarget(ids, 'b', 'b')).toBeUndefined());
   it('moving up: before the message dropped on', () => expect(dropTarget(ids, 'd', 'b')).toBe('b'));

@@ -44,7 +44,7 @@ describe('phonePlatform', () => {
   });
 });
 
-describe('the old-Firefox check (spec: Firefox below 81 is warned)', () => {
+describe('the old-Firefox check (Firefox below 81 is warned)', () => {
   it('reads the major version of Gecko Firefox', () => {
     expect(firefoxVersion(UA.firefox80)).toBe(80);
     expect(firefoxVersion(UA.firefoxEsr52)).toBe(52);

@@ -64,7 +64,7 @@ const markedAt = (userId: string) => env.DB.prepare('SELECT deletion_requested_a
 /** The catcher keeps every mail of the run; a few tests need to know nothing more arrived. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-describe('POST /api/moderation/delete-account (spec §7)', () => {
+describe('POST /api/moderation/delete-account', () => {
   let anna: Consultant;
   let address: string;
   beforeEach(async () => {

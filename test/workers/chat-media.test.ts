@@ -9,9 +9,9 @@ import { ORIGIN, api, connected, createConsultant, createParty, expectError, joi
 import { STAND_IN_HOST } from './stream-stand-in';
 
 /**
- * Media in chat (issue 12, spec sections 5 and 7): the manager sends items of her library, anyone
- * who may write sends photos and voice messages uploaded into the party, and only members of a
- * party a file was sent to may fetch it. Through the real Worker, room, D1 and R2.
+ * Media in chat: the manager sends items of her library, anyone who may write sends photos and
+ * voice messages uploaded into the party, and only members of a party a file was sent to may fetch
+ * it. Through the real Worker, room, D1 and R2.
  */
 
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
@@ -464,7 +464,7 @@ describe('a media message afterwards', () => {
   });
 });
 
-describe('what nobody references any more is deleted (spec section 7)', () => {
+describe('what nobody references any more is deleted', () => {
   const cron = () => worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), env);
   /** The room's mirror, due 2 s after a deletion: it lets go of the files no message shows. */
   const mirror = (partyId: string) => runDurableObjectAlarm(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId)));
@@ -575,7 +575,7 @@ describe('what nobody references any more is deleted (spec section 7)', () => {
     const voice = await uploaded(party.id, guest, 'voice', 'audio/mpeg', 'mp3', MP3);
     for (const [type, id] of [['photo', photo], ['document', pdf]] as const) expect((await chat(party.id, clara, { messageType: type, mediaAttachment: id })).status).toBe(201);
     expect((await chat(party.id, guest, { messageType: 'voice', mediaAttachment: voice.mediaAttachment })).status).toBe(201);
-    // A template (issue 13) names the PDF: a row there is a reference too.
+    // A template names the PDF: a row there is a reference too.
     const templateId = crypto.randomUUID();
     await env.DB.batch([
       env.DB.prepare('INSERT INTO templates (id, user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').bind(templateId, clara.userId, 'Vorlage', Date.now(), Date.now()),

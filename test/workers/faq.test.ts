@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { ORIGIN, apiInPlace, createConsultant, expectError, fetchInPlace, html, json, sessionCookie } from './fixtures';
 
 /**
- * The FAQ's content API (spec section 7) and pages, against the content migration 0010 loaded from
- * content/faq/: the query shapes, the hidden entries (customer visibility, app platform) left out
- * everywhere, the FTS5 search's ranking, highlights and escaping, and unknown slugs.
+ * The FAQ's content API and pages, against the content migration 0010 loaded from content/faq/: the
+ * query shapes, the hidden entries (customer visibility, app platform) left out everywhere, the
+ * FTS5 search's ranking, highlights and escaping, and unknown slugs.
  */
 
 const get = async (path: string) => {
@@ -22,7 +22,7 @@ function onlyMarks(htmlText: string): void {
 }
 
 describe('GET /api/content/categories', () => {
-  it('the top level, in order, without the app-only category; each with the spec fields', async () => {
+  it('the top level, in order, without the app-only category; each with the content server’s fields', async () => {
     const categories = await get('/categories?kategorie_null=true&_locale=de');
     expect(slugs(categories)).toEqual(['guests', 'chat', 'consultants', 'privacy']);
     expect(categories[0]).toEqual({ id: 1, slug: 'guests', name: 'Für Gäste', beschreibung: expect.any(String), sichtbarkeit: 'alle', plattform: 'alle', kategorie: null });

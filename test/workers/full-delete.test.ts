@@ -15,7 +15,7 @@ async function setup() {
 
 const deleteMessage = (partyId: string, headers: Record<string, string>, body: unknown) => api(`/parties/${partyId}/deleteMessage`, { method: 'PUT', headers, body });
 
-describe('PUT /api/parties/{id}/deleteMessage with fullDelete (spec §7)', () => {
+describe('PUT /api/parties/{id}/deleteMessage with fullDelete', () => {
   it("the manager's fullDelete leaves no placeholder: the message becomes the erased notice, for everyone and for history", async () => {
     const { consultant, party, manager, ida, message } = await setup();
     const response = await deleteMessage(party.id, consultant.headers, { messageId: message.id, fullDelete: true });

@@ -9,10 +9,10 @@ import type { Consultant } from './fixtures';
 import { STAND_IN_HOST } from './stream-stand-in';
 
 /**
- * Video conversion (spec sections 4 and 7: PUT and GET /media/convert/{id}) and the signed URL
- * Stream copies the original from. Stream is the stand-in of test/workers/stream-stand-in.ts,
- * reached through the Worker's real client; uploads are another part's, so a test puts the bytes
- * into R2 under the item's key itself.
+ * Video conversion (PUT and GET /media/convert/{id}) and the signed URL Stream copies the original
+ * from. Stream is the stand-in of test/workers/stream-stand-in.ts, reached through the Worker's
+ * real client; uploads are another part's, so a test puts the bytes into R2 under the item's key
+ * itself.
  */
 
 const VIDEO_BYTES = new TextEncoder().encode('\u0000\u0000\u0000\u0018ftypmp42 a short test video');

@@ -7,9 +7,9 @@ import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, jso
 import type { Consultant } from './fixtures';
 
 /**
- * The media library's API (spec section 7, media): a consultant's own items and folders, moves,
- * trash, restore, search, and the cron's purge after 30 days. Another consultant meets nothing of
- * it (not found), guests and strangers are not consultants.
+ * The media library's API: a consultant's own items and folders, moves, trash, restore, search, and
+ * the cron's purge after 30 days. Another consultant meets nothing of it (not found), guests and
+ * strangers are not consultants.
  */
 
 type Headers = Record<string, string>;
@@ -84,7 +84,7 @@ describe('the media calls need a consultant', () => {
   });
 });
 
-describe('creating media items (spec: POST /media)', () => {
+describe('creating media items (POST /media)', () => {
   it('stores the announced file, waiting for its upload, under the key {ownerId}/{mediaId}', async () => {
     const clara = await createConsultant({ name: 'Clara' });
     const before = Date.now();
@@ -111,7 +111,7 @@ describe('creating media items (spec: POST /media)', () => {
     expect(await list(clara)).toEqual([{ ...created, uploadUrl: undefined }]);
   });
 
-  it('takes pictures, videos, audio and PDF; the kind is the content type’s, the spec’s aliases agree with it', async () => {
+  it('takes pictures, videos, audio and PDF; the kind is the content type’s, the aliases (photo, document) agree with it', async () => {
     const clara = await createConsultant({ name: 'Clara' });
     for (const [contentType, mediaType, kind] of [
       ['image/png', 'photo', 'image'],
@@ -153,7 +153,7 @@ describe('creating media items (spec: POST /media)', () => {
   });
 });
 
-describe('listing a folder (spec: GET /media)', () => {
+describe('listing a folder (GET /media)', () => {
   it('folders first, then items; by date newest first, or by name A–Z', async () => {
     const clara = await createConsultant({ name: 'Clara' });
     const made = [await item(clara, 'Apfel'), await folder(clara, 'Zebra'), await item(clara, 'banane'), await folder(clara, 'ähre'), await folder(clara, 'Mitte')];
@@ -185,7 +185,7 @@ describe('listing a folder (spec: GET /media)', () => {
   });
 });
 
-describe('renaming (spec: PUT /media/{id} {name})', () => {
+describe('renaming (PUT /media/{id} {name})', () => {
   it('renames an item or a folder of the owner; another consultant finds neither', async () => {
     const [clara, berta] = await Promise.all([createConsultant({ name: 'Clara' }), createConsultant({ name: 'Berta' })]);
     const photo = await item(clara, 'alt');
@@ -209,7 +209,7 @@ describe('renaming (spec: PUT /media/{id} {name})', () => {
   });
 });
 
-describe('moving (spec: PUT /media/folder {mediaId, path})', () => {
+describe('moving (PUT /media/folder {mediaId, path})', () => {
   it('moves an item or a folder with its contents; the paths follow', async () => {
     const clara = await createConsultant({ name: 'Clara' });
     const a = await folder(clara, 'A');
@@ -256,7 +256,7 @@ describe('moving (spec: PUT /media/folder {mediaId, path})', () => {
   });
 });
 
-describe('trash and restore (spec: DELETE /media/{id}, GET /media/trash, PUT /media/{id}/restore)', () => {
+describe('trash and restore (DELETE /media/{id}, GET /media/trash, PUT /media/{id}/restore)', () => {
   it('a folder goes to the trash with everything in it, and comes back with it', async () => {
     const clara = await createConsultant({ name: 'Clara' });
     const box = await folder(clara, 'Kiste');
@@ -336,7 +336,7 @@ describe('trash and restore (spec: DELETE /media/{id}, GET /media/trash, PUT /me
   });
 });
 
-describe('search (spec section 5)', () => {
+describe('search (every word of the query in the title)', () => {
   it('finds the owner’s items whose lower-case title holds every word; no folders, nothing in the trash', async () => {
     const [clara, berta] = await Promise.all([createConsultant({ name: 'Clara' }), createConsultant({ name: 'Berta' })]);
     const box = await folder(clara, 'Sommer Ordner');

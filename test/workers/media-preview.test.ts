@@ -7,10 +7,11 @@ import type { Consultant } from './fixtures';
 import { STAND_IN_HOST, STAND_IN_POSTER } from './stream-stand-in';
 
 /**
- * Previews (issue 12, point 3): PUT /api/media/{id}/preview stores the browser's JPEG of a picture
- * or a PDF beside the original with the spec's suffix, or copies a converted video's poster from
+ * Previews: PUT /api/media/{id}/preview stores the browser's JPEG of a picture or a PDF beside the
+ * original with the suffix app/core/media.ts names, or copies a converted video's poster from
  * Stream; the conversion copies it by itself once the video is ready; /files/{id}/preview serves
- * it; the cron's purge deletes it. Real Worker, D1 and R2; Stream is test/workers/stream-stand-in.ts.
+ * it; the cron's purge deletes it. Real Worker, D1 and R2; Stream is
+ * test/workers/stream-stand-in.ts.
  */
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
@@ -88,7 +89,7 @@ describe('the browser’s preview of a picture or a PDF', () => {
     expect(listed.entries.find((e) => e.id === photo.id)?.hasPreview).toBe(true);
   });
 
-  it('a PDF’s first page takes the same suffix (spec: PDF thumbnails .jpg)', async () => {
+  it('a PDF’s first page takes the same suffix (PDF thumbnails .jpg)', async () => {
     const clara = await createConsultant();
     const pdf = await uploaded(clara, PDF, 'application/pdf');
     await ok(await putPreview(clara.headers, pdf.id, jpeg()));

@@ -7,9 +7,9 @@ import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, jso
 import type { Consultant } from './fixtures';
 
 /**
- * Media bytes (issue 12): the tus exchange into R2 multipart parts, resuming after a broken
- * connection, the content check, the cron's abort of abandoned uploads, and serving with ranges
- * and safe headers. Everything goes through the real Worker (SELF) with real D1 and R2.
+ * Media bytes: the tus exchange into R2 multipart parts, resuming after a broken connection, the
+ * content check, the cron's abort of abandoned uploads, and serving with ranges and safe headers.
+ * Everything goes through the real Worker (SELF) with real D1 and R2.
  */
 
 const PART = LIMITS.mediaPartBytes;

@@ -47,7 +47,7 @@ describe('/impress: the legal notice from the configuration', () => {
     for (const link of ['/faq', '/impress', '/privacy', '/delete-account']) expect(body).toContain(`href="${link}"`);
   });
 
-  it('names the content provider in French too, but not in English, Dutch or Italian (spec section 2)', async () => {
+  it('names the content provider in French too, but not in English, Dutch or Italian', async () => {
     const french = await html(await page('/impress', { headers: lang('fr') }), 200);
     expect(french).toContain('Directeur de la publication');
     expect(french).toContain('Nous ne sommes ni disposés');
@@ -159,7 +159,7 @@ describe('the cookie notice', () => {
   });
 });
 
-describe('the app-switch screen (spec section 2)', () => {
+describe('the app-switch screen', () => {
   const SCREEN = 'Salon als App';
   const STAY = 'Im Browser weiter';
 
@@ -221,7 +221,7 @@ describe('the app-switch screen (spec section 2)', () => {
   });
 });
 
-describe('the old-Firefox warning (spec sections 5 and 9)', () => {
+describe('the old-Firefox warning', () => {
   const WARNING = 'Dein Firefox ist zu alt für Salon';
 
   it('is on every page for Firefox below 81, the party page included, and not from 81 on', async () => {
@@ -234,7 +234,7 @@ describe('the old-Firefox warning (spec sections 5 and 9)', () => {
   });
 });
 
-describe("'Page not found' (spec sections 2 and 8)", () => {
+describe("'Page not found'", () => {
   it("a signed-out visitor gets a 404 public page with the landing's ways in and the footer", async () => {
     const body = await html(await page('/no/such/page'), 404);
     expect(body).toContain('Seite nicht gefunden');

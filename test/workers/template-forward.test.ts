@@ -7,10 +7,10 @@ import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, jso
 import type { Consultant } from './fixtures';
 
 /**
- * Forward mode of the template editor (spec sections 2 and 6): selected messages go, in the
- * template's order, to the end of another template of the asker's or into one of their parties
- * (marked forwarded, files linked so the guests may see them). A recipient may forward what they
- * read; the target must be theirs. A refused call writes nothing.
+ * Forward mode of the template editor: selected messages go, in the template's order, to the end of
+ * another template of the asker's or into one of their parties (marked forwarded, files linked so
+ * the guests may see them). A recipient may forward what they read; the target must be theirs. A
+ * refused call writes nothing.
  */
 
 async function ok<T = any>(response: Response, status = 200): Promise<T> {

@@ -11,11 +11,11 @@ import { deleteAccount } from '../../worker/services/account-deletion';
 import { purgeTemplateTrash, recordSharedPlay } from '../../worker/services/templates';
 
 /**
- * A template played into a party (issue 13 points 4 and 5; spec: applied template): the manager's
- * calls, the state in the room's storage across an eviction, sending, hiding, restart and
- * continue, the full send that stops at the first error, the timed autoplay run by the room's alarm
- * (across an eviction and a repeated alarm, nothing sent twice), and a shared template's files
- * reaching the guests of the recipient's party. Through the real Worker, room, D1 and R2.
+ * A template played into a party (app/core/applied-template.ts): the manager's calls, the state in
+ * the room's storage across an eviction, sending, hiding, restart and continue, the full send that
+ * stops at the first error, the timed autoplay run by the room's alarm (across an eviction and a
+ * repeated alarm, nothing sent twice), and a shared template's files reaching the guests of the
+ * recipient's party. Through the real Worker, room, D1 and R2.
  */
 
 async function ok<T = any>(response: Response, status = 200): Promise<T> {

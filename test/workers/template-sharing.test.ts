@@ -8,10 +8,10 @@ import { api, createConsultant, expectError, json } from './fixtures';
 import type { Consultant } from './fixtures';
 
 /**
- * Sharing templates (spec sections 4, 6 and 7): the owner's link, its preflight (title and sharer,
- * nothing else), adding it into a folder of mine, the recipient's own trash and place, stopping
- * sharing, and owner vs recipient vs stranger on every call: a recipient reads and places their
- * copy, every write to the template is refused by the API.
+ * Sharing templates: the owner's link, its preflight (title and sharer, nothing else), adding it
+ * into a folder of mine, the recipient's own trash and place, stopping sharing, and owner vs
+ * recipient vs stranger on every call: a recipient reads and places their copy, every write to the
+ * template is refused by the API.
  */
 
 async function ok<T = any>(response: Response, status = 200): Promise<T> {

@@ -6,10 +6,9 @@ import { api, createConsultant, createParty, expectError, joinGuest, json } from
 import type { Consultant } from './fixtures';
 
 /**
- * The templates' API for their owner (spec section 7, templates): folders, moves, trash, restore,
- * the cron's purge after 30 days, search and sort, and the messages with their order by rank (a
- * move writes the moved rows and nothing else). Sharing and the other actors are in
- * template-sharing.test.ts.
+ * The templates' API for their owner: folders, moves, trash, restore, the cron's purge after 30
+ * days, search and sort, and the messages with their order by rank (a move writes the moved rows
+ * and nothing else). Sharing and the other actors are in template-sharing.test.ts.
  */
 
 

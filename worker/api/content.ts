@@ -5,7 +5,7 @@ import type { ApiEnv } from './context';
 import { valid } from './context';
 
 /**
- * The FAQ's content server (spec section 7), with its query shape. Public: visitors read the FAQ
+ * The FAQ's content server, with the query shape its clients send. Public: visitors read the FAQ
  * too, and nothing here depends on who asks; what the web may not show is never in an answer.
  */
 export const contentApi = new Hono<ApiEnv>()

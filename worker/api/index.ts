@@ -23,7 +23,7 @@ export function apiError(error: Error, c: ApiContext): Response {
   return c.json<ErrorBody>({ error: { code: 'generic' } }, 500);
 }
 
-/** The JSON API (spec section 7) under /api. Every failure has one shape: `{ error: { code } }`. */
+/** The JSON API under /api. Every failure has one shape: `{ error: { code } }`. */
 export const api = new Hono<ApiEnv>()
   .basePath('/api')
   .use('/media/:id/upload', tusAnswers)

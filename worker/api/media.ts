@@ -9,9 +9,9 @@ import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
 
 /**
- * The media library (spec section 7, media): a consultant's own items and folders. Literal paths
- * come before `/:id`: Hono tries routes in order. The consultant is checked before the input, so
- * a guest learns nothing from how a request would have been judged.
+ * The media library: a consultant's own items and folders. Literal paths come before `/:id`: Hono
+ * tries routes in order. The consultant is checked before the input, so a guest learns nothing from
+ * how a request would have been judged.
  */
 export const mediaApi = new Hono<ApiEnv>()
   .use(async (c, next) => {
@@ -24,7 +24,7 @@ export const mediaApi = new Hono<ApiEnv>()
   })
   .post('/', valid('json', CreateMediaSchema), async (c) => {
     const entry = await createMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('json'));
-    // Spec: the answer names where the bytes go; there the browser speaks tus (worker/media/tus.ts).
+    // The answer names where the bytes go; there the browser speaks tus (worker/media/tus.ts).
     return c.json({ ...entry, uploadUrl: uploadUrl(c.req.url, entry.id) }, 201);
   })
   .get('/search', valid('query', MediaSearchQuerySchema), async (c) => c.json(await searchMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)))

@@ -8,10 +8,10 @@ import type { ApiEnv } from './context';
 import { valid } from './context';
 
 /**
- * Spec §7: POST /moderation/delete-account {email}. Public: anyone may ask, and the answer never
- * tells whether the address has an account: 204 at once, or, when the same address asked in the
- * last ten minutes, 429 with `Retry-After` (alike for every address). The mail goes in the language
- * of the request (the `lng` cookie, else Accept-Language).
+ * POST /moderation/delete-account {email}. Public: anyone may ask, and the answer never tells
+ * whether the address has an account: 204 at once, or, when the same address asked in the last ten
+ * minutes, 429 with `Retry-After` (alike for every address). The mail goes in the language of the
+ * request (the `lng` cookie, else Accept-Language).
  */
 export const moderationApi = new Hono<ApiEnv>().post('/delete-account', valid('json', DeleteAccountSchema), async (c) => {
   const answer = await requestDeletion(c.env, c.executionCtx, c.req.valid('json').email, await localeOf(c.req.raw), new URL(c.req.url).origin);

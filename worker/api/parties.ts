@@ -56,9 +56,9 @@ import type { ApiContext, ApiEnv } from './context';
 import { clientKey, requireConsultant, valid } from './context';
 
 /**
- * Spec section 7: POST /parties/{id}/chat. A media message names its file by `mediaAttachment`
- * (an item of the manager's library, or an upload made through `POST /parties/{id}/media`); its
- * caption is `message`, or the spec's `description`.
+ * POST /parties/{id}/chat. A media message names its file by `mediaAttachment` (an item of the
+ * manager's library, or an upload made through `POST /parties/{id}/media`); its caption is
+ * `message`, or `description`, the API's other name for it.
  */
 const ChatPostSchema = z
   .preprocess(
@@ -73,7 +73,7 @@ const ChatPostSchema = z
       .superRefine(checkMessageBody),
   );
 
-/** The text of a profile card for one of the manager's own profiles (spec: send profile card). */
+/** The text of a profile card the manager sends, for one of her own profiles. */
 async function profileCardMessage(c: ApiContext, member: Member, party: PartyRow, profileId: string): Promise<string> {
   if (member.role !== 'manager') throw new AppError('forbidden');
   if (!IdSchema.safeParse(profileId).success) throw new AppError('invalidInput');
@@ -228,8 +228,8 @@ export const partiesApi = new Hono<ApiEnv>()
     await moderation.leave(c.env, c.get('db'), party, member);
     return c.body(null, 204);
   })
-  // Spec: applied template. The manager's alone (the room checks the role on every call); the
-  // manager's devices hear every change over the socket.
+  // The applied template (app/core/applied-template.ts). The manager's alone (the room checks the
+  // role on every call); the manager's devices hear every change over the socket.
   .get('/:id/template', async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     return c.json({ applied: unwrap(await room(c.env, party.id).appliedTemplate(member, roomFacts(party))) });

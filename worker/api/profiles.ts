@@ -25,10 +25,9 @@ const PARTNER_SEARCH_CACHE_S = 60;
 const edgeCache = () => (caches as unknown as { default: Cache }).default;
 
 /**
- * Profiles (spec section 7). Literal paths come before `/:id`: Hono tries routes in order. The
- * picture is sent as the raw body of `PUT /:id/picture` (ADR 009); `/public/*` is what anyone with
- * a profile's short id may read, and `/search` (the landing page's sales-partner search) finds them
- * by name.
+ * Profiles. Literal paths come before `/:id`: Hono tries routes in order. The picture is sent as
+ * the raw body of `PUT /:id/picture` (ADR 009); `/public/*` is what anyone with a profile's short
+ * id may read, and `/search` (the landing page's sales-partner search) finds them by name.
  */
 export const profilesApi = new Hono<ApiEnv>()
   .get('/', async (c) => c.json(await listProfileDetails(c.get('db'), requireConsultant(c).userId)))

@@ -42,11 +42,11 @@ import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
 
 /**
- * Message templates (spec section 7, templates), with the spec's paths. One call lists a folder
- * with the templates shared with me beside my own, one the trash with my trashed copies; DELETE
- * and restore act on a copy for its recipient. The share preview is public (the add-template page
- * shows title and sharer before sign-in); everything else needs a consultant, checked before the
- * input, and the service decides owner, recipient or stranger. Literal paths before `/:id`.
+ * Message templates, on the paths the companion app calls too (ADR 021). One call lists a folder
+ * with the templates shared with me beside my own, one the trash with my trashed copies; DELETE and
+ * restore act on a copy for its recipient. The share preview is public (the add-template page shows
+ * title and sharer before sign-in); everything else needs a consultant, checked before the input,
+ * and the service decides owner, recipient or stranger. Literal paths before `/:id`.
  */
 export const templatesApi = new Hono<ApiEnv>()
   .get('/share/:token', async (c) => c.json(await previewShare(c.get('db'), c.req.param('token'))))

@@ -196,7 +196,7 @@ export async function upsertUser(env: Env, db: Db, identity: ProviderIdentity): 
       createdAt: now,
     }),
     // The provider says whether the account is a company (GmbH, GbR): those work with several
-    // profiles from the start (spec section 6). A person can switch company mode on later.
+    // profiles from the start. A person can switch company mode on later.
     db.insert(userSettings).values({ userId, companyMode: identity.companyName !== null, updatedAt: now }),
   ]);
   return userId;

@@ -12,7 +12,7 @@ import { randomToken, sha256 } from './crypto';
 export interface SessionTokens {
   accessToken: string;
   refreshToken: string;
-  /** Unix seconds when the access token expires (the spec's `expiresAt`). */
+  /** Unix seconds when the access token expires. */
   expiresAt: number;
   userId: string;
   sessionId: string;
