@@ -181,7 +181,7 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     // The catalogues go to the trash with what is in them, and come back with it.
     await breadcrumb.getByRole('link', { name: 'Alle Medien' }).click();
     await cardAction(page, catalogues, 'In den Papierkorb');
-    await expect(notice(page)).toHaveText(`„${catalogues}“ liegt jetzt im Papierkorb.`);
+    await expect(notice(page)).toContainText(`„${catalogues}“ liegt jetzt im Papierkorb.`);
     await expect(card(page, catalogues)).toHaveCount(0);
     await breadcrumb.getByRole('link', { name: 'Papierkorb' }).click();
     await expect(page).toHaveURL(/\/media#trash$/);

@@ -181,13 +181,11 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     await page.getByRole('button', { name: 'Suche leeren' }).click();
     await expect(place(page)).toHaveText(autumn);
 
-    // Trash, asked first; the trash shows when it went there and when it goes for good; restore.
+    // Trash, at once with an Undo in the notice (library-undo.spec.ts); the trash shows when it went there and when it goes for good; restore.
     await breadcrumb(page).getByRole('link', { name: 'Alle Vorlagen' }).click();
     await cardAction(page, welcome, 'In den Papierkorb');
-    const confirm = page.getByRole('alertdialog', { name: `„${welcome}“ in den Papierkorb legen?` });
-    await expect(confirm).toContainText('30 Tage');
-    await confirm.getByRole('button', { name: 'In den Papierkorb' }).click();
-    await expect(notice(page)).toHaveText(`„${welcome}“ liegt jetzt im Papierkorb.`);
+    await expect(notice(page)).toContainText(`„${welcome}“ liegt jetzt im Papierkorb.`);
+    await expect(notice(page).getByRole('button', { name: 'Rückgängig' })).toBeVisible();
     await breadcrumb(page).getByRole('link', { name: 'Papierkorb' }).click();
     await expect(page).toHaveURL(/#trash$/);
     await expect(place(page)).toHaveText('Papierkorb');

@@ -1,20 +1,27 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { AppError } from '../../app/core/errors';
-import { deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath } from '../../app/core/folders';
+import { inTrashedFolder, matchesSearch, pathOf, purgeCutoff } from '../../app/core/folders';
 import type { FolderTree } from '../../app/core/folders';
 import { acceptedKind } from '../../app/core/media';
 import { extensionFits } from '../../app/core/media-content';
 import { sortEntries } from '../../app/core/media-library';
+import type { LibraryFolder, MediaEntry, MediaListing } from '../../app/core/media-library';
 import type { MediaSort, MediaState, MediaType } from '../../app/core/media';
 import { IdSchema } from '../../app/core/schemas';
 import type { CreateMedia } from '../../app/core/schemas';
 import type { Db } from '../db/client';
-import type { MediaFolderRow, MediaItemRow } from '../db/schema';
+import { doomedFolders, inFolder } from '../db/library';
+import type { LibraryFolderRow } from '../db/library';
+import type { MediaItemRow } from '../db/schema';
 import { mediaFolders, mediaItems, mediaUploads, parties, partyMedia, templateMessages, templateRecipients } from '../db/schema';
 import type { Identity } from '../auth/identity';
 import { newUpload } from '../media/tus';
 import type { Env } from '../env';
+import { addFolder, deletesAtOf, folderAt, foldersIn, moveOnShelf, newestTrashedFirst, openFolders, renameOnShelf, restoreOnShelf, shelfOf, trashOnShelf, trashedFolders } from './library';
+import type { OnShelf } from './library';
+
+// The wire types live in the core (pages read them); older importers still find them here.
+export type { MediaEntry, MediaListing };
 
 /**
  * A consultant's media library (spec sections 2–5 and 7): the domain functions behind the API.
@@ -22,37 +29,9 @@ import type { Env } from '../env';
  * reported exactly like one that does not exist. The rules themselves are in app/core/media.ts.
  */
 
-/** An item or a folder as the library lists it (spec section 3, media item). */
-export interface MediaEntry {
-  id: string;
-  title: string;
-  mediaType: MediaType;
-  /** Null for folders. */
-  contentType: string | null;
-  mediaExtension: string | null;
-  size: number | null;
-  state: MediaState | null;
-  /** Where it is: folder ids from the root joined by '/', empty for the root. */
-  path: string;
-  createdAt: number;
-  updatedAt: number;
-  /** Set when it was put in the trash itself (not only with a folder). */
-  trashedAt: number | null;
-  /** In the trash: when it is deleted for good. */
-  deletesAt: number | null;
-  /** Whether a preview image is stored beside the file (never for folders). */
-  hasPreview: boolean;
-}
+type Found = { folder: true; row: LibraryFolderRow } | { folder: false; row: MediaItemRow };
 
-export interface MediaListing {
-  path: string;
-  /** Folders first, then items, in the order asked for. */
-  entries: MediaEntry[];
-}
-
-type Found = { folder: true; row: MediaFolderRow } | { folder: false; row: MediaItemRow };
-
-function folderEntry(row: MediaFolderRow, tree: FolderTree): MediaEntry {
+function folderEntry(row: LibraryFolderRow, tree: FolderTree): MediaEntry {
   return {
     id: row.id,
     title: row.title,
@@ -65,7 +44,7 @@ function folderEntry(row: MediaFolderRow, tree: FolderTree): MediaEntry {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     trashedAt: row.trashedAt,
-    deletesAt: row.trashedAt === null ? null : deletesAt({ folderId: row.parentId, trashedAt: row.trashedAt }, tree),
+    deletesAt: deletesAtOf({ folderId: row.parentId, trashedAt: row.trashedAt }, tree),
     hasPreview: false,
   };
 }
@@ -83,24 +62,12 @@ function itemEntry(row: MediaItemRow, tree: FolderTree): MediaEntry {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     trashedAt: row.trashedAt,
-    deletesAt: row.trashedAt === null ? null : deletesAt({ folderId: row.folderId, trashedAt: row.trashedAt }, tree),
+    deletesAt: deletesAtOf(row, tree),
     hasPreview: row.previewKey !== null,
   };
 }
 
-/** Every folder of the owner: the tree the rules walk (a consultant has tens or hundreds). */
-async function ownFolders(db: Db, userId: string): Promise<{ rows: MediaFolderRow[]; tree: FolderTree }> {
-  const rows = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, userId));
-  return { rows, tree: folderTree(rows) };
-}
-
-function targetOf(path: string, tree: FolderTree): string | null {
-  const resolved = resolvePath(path, tree);
-  if ('error' in resolved) throw new AppError(resolved.error);
-  return resolved.folderId;
-}
-
-const within = (column: SQLiteColumn, folderId: string | null) => (folderId === null ? isNull(column) : eq(column, folderId));
+const ownFolders = (db: Db, userId: string) => shelfOf(db, 'media', userId);
 
 async function findEntry(db: Db, userId: string, id: string): Promise<Found> {
   if (!IdSchema.safeParse(id).success) throw new AppError('mediaNotFound');
@@ -113,38 +80,30 @@ async function findEntry(db: Db, userId: string, id: string): Promise<Found> {
   throw new AppError('mediaNotFound');
 }
 
-const placeOf = (found: Found) => (found.folder ? found.row.parentId : found.row.folderId);
-
-/** In the trash itself or inside a trashed folder. */
-function isTrashed(found: Found, tree: FolderTree): boolean {
-  return found.row.trashedAt !== null || inTrashedFolder(placeOf(found), tree);
-}
+/** The entry as the shared library rules (library.ts) see it. */
+const onShelf = (found: Found): OnShelf => (found.folder ? { id: found.row.id, folder: found.row } : { id: found.row.id, folder: null, placed: found.row });
 
 function entryOf(found: Found, tree: FolderTree): MediaEntry {
   return found.folder ? folderEntry(found.row, tree) : itemEntry(found.row, tree);
 }
 
+const setItem = (db: Db, id: string, changes: Partial<MediaItemRow>) => db.update(mediaItems).set(changes).where(eq(mediaItems.id, id));
+
 /** Spec: GET /media. One folder's contents; the trash and what is in it are not listed. */
 export async function listFolder(db: Db, userId: string, path: string, sort: MediaSort): Promise<MediaListing> {
-  const { rows, tree } = await ownFolders(db, userId);
-  const folderId = targetOf(path, tree);
+  const shelf = await ownFolders(db, userId);
+  const folderId = folderAt(path, shelf.tree);
   const items = await db
     .select()
     .from(mediaItems)
-    .where(and(eq(mediaItems.userId, userId), within(mediaItems.folderId, folderId), isNull(mediaItems.trashedAt)));
-  const folders = rows.filter((row) => row.parentId === folderId && row.trashedAt === null);
-  return { path, entries: sortEntries([...folders.map((row) => folderEntry(row, tree)), ...items.map((row) => itemEntry(row, tree))], sort) };
+    .where(and(eq(mediaItems.userId, userId), inFolder(mediaItems.folderId, folderId), isNull(mediaItems.trashedAt)));
+  const folders = foldersIn(shelf, folderId).map((row) => folderEntry(row, shelf.tree));
+  return { path, entries: sortEntries([...folders, ...items.map((row) => itemEntry(row, shelf.tree))], sort) };
 }
 
-/**
- * Every folder of the owner outside the trash (not trashed, nor inside a trashed one): what the
- * library page needs for its hash path, breadcrumb and move-to dialog.
- */
-export async function listFolders(db: Db, userId: string): Promise<{ id: string; title: string; parentId: string | null }[]> {
-  const { rows, tree } = await ownFolders(db, userId);
-  return rows
-    .filter((row) => row.trashedAt === null && !inTrashedFolder(row.parentId, tree))
-    .map((row) => ({ id: row.id, title: row.title, parentId: row.parentId }));
+/** Every folder of the owner outside the trash: what the library page needs for its hash path, breadcrumb and move-to dialog. */
+export async function listFolders(db: Db, userId: string): Promise<LibraryFolder[]> {
+  return openFolders(await ownFolders(db, userId));
 }
 
 /**
@@ -153,7 +112,7 @@ export async function listFolders(db: Db, userId: string): Promise<{ id: string;
  */
 export async function createMedia(db: Db, userId: string, input: CreateMedia, now = Date.now()): Promise<MediaEntry> {
   const { tree } = await ownFolders(db, userId);
-  const folderId = targetOf(input.path, tree);
+  const folderId = folderAt(input.path, tree);
   const kind = acceptedKind(input.contentType);
   if (!kind) throw new AppError('mediaTypeNotAccepted');
   if (input.mediaExtension && !extensionFits(input.mediaExtension, input.contentType)) throw new AppError('mediaTypeMismatch');
@@ -192,85 +151,54 @@ export async function getMediaEntry(db: Db, userId: string, id: string): Promise
 
 /** Spec: POST /media/folder. */
 export async function createFolder(db: Db, userId: string, input: { title: string; path: string }, now = Date.now()): Promise<MediaEntry> {
-  const { rows, tree } = await ownFolders(db, userId);
-  const parentId = targetOf(input.path, tree);
-  const id = crypto.randomUUID();
-  const error = moveError({ id, isFolder: true }, parentId, tree);
-  if (error) throw new AppError(error);
-  const row: MediaFolderRow = { id, userId, parentId, title: input.title, createdAt: now, updatedAt: now, trashedAt: null };
-  await db.insert(mediaFolders).values(row);
-  return folderEntry(row, folderTree([...rows, row]));
+  const { row, tree } = await addFolder(db, await ownFolders(db, userId), userId, input, now);
+  return folderEntry(row, tree);
 }
 
 /** Spec: PUT /media/{id} {name}. An item or a folder; not while it is in the trash. */
 export async function renameMedia(db: Db, userId: string, id: string, name: string, now = Date.now()): Promise<MediaEntry> {
-  const [found, { tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
-  if (isTrashed(found, tree)) throw new AppError('mediaTrashed');
+  const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
   const changes = { title: name, updatedAt: now };
-  if (found.folder) await db.update(mediaFolders).set(changes).where(eq(mediaFolders.id, id));
-  else await db.update(mediaItems).set(changes).where(eq(mediaItems.id, id));
-  return entryOf({ ...found, row: { ...found.row, ...changes } } as Found, tree);
+  await renameOnShelf(db, shelf, onShelf(found), name, 'mediaTrashed', () => setItem(db, id, changes), now);
+  return entryOf({ ...found, row: { ...found.row, ...changes } } as Found, shelf.tree);
 }
 
 /**
  * Spec: PUT /media/folder {mediaId, path}. An item or a folder (with everything in it) goes to the
- * folder the path names: one of the owner's, not in the trash, and for a folder not itself or
- * anything below it.
+ * folder the path names (library.ts moveOnShelf).
  */
 export async function moveMedia(db: Db, userId: string, input: { mediaId: string; path: string }, now = Date.now()): Promise<MediaEntry> {
-  const [found, { rows, tree }] = await Promise.all([findEntry(db, userId, input.mediaId), ownFolders(db, userId)]);
-  if (isTrashed(found, tree)) throw new AppError('mediaTrashed');
-  const targetId = targetOf(input.path, tree);
-  const error = moveError({ id: found.row.id, isFolder: found.folder }, targetId, tree);
-  if (error) throw new AppError(error);
-  if (found.folder) {
-    await db.update(mediaFolders).set({ parentId: targetId, updatedAt: now }).where(eq(mediaFolders.id, found.row.id));
-    const moved = { ...found.row, parentId: targetId, updatedAt: now };
-    return folderEntry(moved, folderTree(rows.map((row) => (row.id === moved.id ? moved : row))));
-  }
-  await db.update(mediaItems).set({ folderId: targetId, updatedAt: now }).where(eq(mediaItems.id, found.row.id));
-  return itemEntry({ ...found.row, folderId: targetId, updatedAt: now }, tree);
+  const [found, shelf] = await Promise.all([findEntry(db, userId, input.mediaId), ownFolders(db, userId)]);
+  const moved = await moveOnShelf(db, shelf, onShelf(found), input.path, 'mediaTrashed', (folderId) => setItem(db, found.row.id, { folderId, updatedAt: now }), now);
+  if (moved.folder) return folderEntry(moved.folder, moved.tree);
+  return itemEntry({ ...(found.row as MediaItemRow), folderId: moved.folderId, updatedAt: now }, moved.tree);
 }
 
-/**
- * Spec: DELETE /media/{id}. Into the trash; a folder takes everything in it along. Something
- * already in the trash stays as it is (a repeated call changes nothing).
- */
+/** Spec: DELETE /media/{id}. Into the trash (library.ts trashOnShelf). */
 export async function trashMedia(db: Db, userId: string, id: string, now = Date.now()): Promise<void> {
-  const [found, { tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
-  if (isTrashed(found, tree)) return;
-  if (found.folder) await db.update(mediaFolders).set({ trashedAt: now }).where(eq(mediaFolders.id, id));
-  else await db.update(mediaItems).set({ trashedAt: now }).where(eq(mediaItems.id, id));
+  const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  await trashOnShelf(db, shelf, onShelf(found), (trashedAt) => setItem(db, id, { trashedAt }), now);
 }
 
-/**
- * Spec: PUT /media/{id}/restore. Back where it was, with what it held; to the root when that folder
- * is itself in the trash now. Something not in the trash itself is left as it is.
- */
+/** Spec: PUT /media/{id}/restore. Back where it was, with what it held (library.ts restoreOnShelf). */
 export async function restoreMedia(db: Db, userId: string, id: string, now = Date.now()): Promise<MediaEntry> {
-  const [found, { rows, tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
-  if (found.row.trashedAt === null) return entryOf(found, tree);
-  const place = inTrashedFolder(placeOf(found), tree) ? null : placeOf(found);
-  if (found.folder) {
-    const restored = { ...found.row, parentId: place, trashedAt: null, updatedAt: now };
-    await db.update(mediaFolders).set({ parentId: place, trashedAt: null, updatedAt: now }).where(eq(mediaFolders.id, id));
-    return folderEntry(restored, folderTree(rows.map((row) => (row.id === id ? restored : row))));
-  }
-  await db.update(mediaItems).set({ folderId: place, trashedAt: null, updatedAt: now }).where(eq(mediaItems.id, id));
-  return itemEntry({ ...found.row, folderId: place, trashedAt: null, updatedAt: now }, tree);
+  const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  const restored = await restoreOnShelf(db, shelf, onShelf(found), (folderId) => setItem(db, id, { folderId, trashedAt: null, updatedAt: now }), now);
+  if (!restored) return entryOf(found, shelf.tree);
+  if (restored.folder) return folderEntry(restored.folder, restored.tree);
+  return itemEntry({ ...(found.row as MediaItemRow), folderId: restored.folderId, trashedAt: null, updatedAt: now }, restored.tree);
 }
 
 /** Spec: GET /media/trash. What was put in the trash, newest first, each with its deletion date. */
 export async function listTrash(db: Db, userId: string): Promise<MediaEntry[]> {
-  const [{ rows, tree }, items] = await Promise.all([
+  const [shelf, items] = await Promise.all([
     ownFolders(db, userId),
     db
       .select()
       .from(mediaItems)
       .where(and(eq(mediaItems.userId, userId), isNotNull(mediaItems.trashedAt), isNull(mediaItems.purgedAt))),
   ]);
-  const entries = [...rows.filter((row) => row.trashedAt !== null).map((row) => folderEntry(row, tree)), ...items.map((row) => itemEntry(row, tree))];
-  return entries.sort((a, b) => b.trashedAt! - a.trashedAt! || (a.id < b.id ? -1 : 1));
+  return newestTrashedFirst([...trashedFolders(shelf).map((row) => folderEntry(row, shelf.tree)), ...items.map((row) => itemEntry(row, shelf.tree))]);
 }
 
 /**
@@ -293,11 +221,7 @@ export async function searchMedia(db: Db, userId: string, query: string): Promis
   );
 }
 
-/** Folders trashed at or before the cutoff, and every folder inside them. */
-const DOOMED_FOLDERS = `WITH RECURSIVE doomed(id) AS (
-  SELECT id FROM media_folders WHERE trashed_at IS NOT NULL AND trashed_at <= ?1
-  UNION SELECT f.id FROM media_folders f JOIN doomed d ON f.parent_id = d.id
-)`;
+const DOOMED_FOLDERS = doomedFolders('media');
 const DOOMED_ITEMS = `purged_at IS NULL AND ((trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed))`;
 
 /**

@@ -1,8 +1,7 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { MEDIA_MESSAGE_KINDS, isMediaMessageType, messageMedia } from '../../app/core/chat-media';
 import { AppError } from '../../app/core/errors';
-import { deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath } from '../../app/core/folders';
+import { folderTree, inTrashedFolder, matchesSearch, pathOf, purgeCutoff } from '../../app/core/folders';
 import type { EntrySort, FolderTree } from '../../app/core/folders';
 import { LIMITS } from '../../app/core/limits';
 import { isExpired } from '../../app/core/party';
@@ -12,12 +11,17 @@ import { profileCardText } from '../../app/core/profile-card';
 import { IdSchema } from '../../app/core/schemas';
 import type { TemplateMessageInput } from '../../app/core/schemas';
 import { SHARE_TOKEN_BYTES, byRank, isEditableMessage, isShareToken, mayOnTemplate, moveRanks, ranksBefore, refusal, sortTemplates } from '../../app/core/templates';
+import type { LibraryFolder } from '../../app/core/media-library';
 import type { SharePreview, TemplateAction, TemplateDetail, TemplateEntry, TemplateListing, TemplateMessage, TemplateRole } from '../../app/core/templates';
 import { randomToken } from '../auth/crypto';
 import type { Db } from '../db/client';
-import type { MediaItemRow, TemplateFolderRow, TemplateMessageRow, TemplateRecipientRow, TemplateRow } from '../db/schema';
+import { doomedFolders, inFolder } from '../db/library';
+import type { LibraryFolderRow } from '../db/library';
+import type { MediaItemRow, TemplateMessageRow, TemplateRecipientRow, TemplateRow } from '../db/schema';
 import { mediaFolders, mediaItems, parties, templateFolders, templateMessages, templateRecipients, templates, users } from '../db/schema';
 import type { Env } from '../env';
+import { addFolder, deletesAtOf, folderAt, foldersIn, moveOnShelf, newestTrashedFirst, openFolders, renameOnShelf, restoreOnShelf, shelfOf, trashOnShelf, trashedFolders } from './library';
+import type { OnShelf } from './library';
 import { linkFiles } from './media-cleanup';
 import { managerMember, room, roomFacts } from './parties';
 import { getProfile } from './profiles';
@@ -33,7 +37,7 @@ import { getProfile } from './profiles';
 
 /** One of the asker's entries: a folder, an own template, or a copy of someone else's. */
 type Found =
-  | { kind: 'folder'; row: TemplateFolderRow }
+  | { kind: 'folder'; row: LibraryFolderRow }
   | { kind: 'own'; row: TemplateRow }
   | { kind: 'copy'; row: TemplateRecipientRow; template: TemplateRow; ownerName: string };
 
@@ -44,8 +48,6 @@ interface Access {
   copy: TemplateRecipientRow | null;
   ownerName: string | null;
 }
-
-const within = (column: SQLiteColumn, folderId: string | null) => (folderId === null ? isNull(column) : eq(column, folderId));
 
 /** D1 binds at most 100 parameters per statement: id lists go in parts of this size. */
 const ID_BATCH = 90;
@@ -58,17 +60,7 @@ function parts<T>(items: readonly T[]): T[][] {
 
 const nameOf = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
 
-/** Every folder of the consultant: the tree the rules walk. */
-async function ownFolders(db: Db, userId: string): Promise<{ rows: TemplateFolderRow[]; tree: FolderTree }> {
-  const rows = await db.select().from(templateFolders).where(eq(templateFolders.userId, userId));
-  return { rows, tree: folderTree(rows) };
-}
-
-function targetOf(path: string, tree: FolderTree): string | null {
-  const resolved = resolvePath(path, tree);
-  if ('error' in resolved) throw new AppError(resolved.error);
-  return resolved.folderId;
-}
+const ownFolders = (db: Db, userId: string) => shelfOf(db, 'templates', userId);
 
 /** The latest change to a template or any of its messages (spec: lastEdited). */
 const lastEdited = sql<number>`max(${templates.updatedAt}, coalesce((SELECT max(m.updated_at) FROM template_messages m WHERE m.template_id = ${templates.id}), 0))`;
@@ -87,7 +79,7 @@ async function withCounts(db: Db, rows: TemplateRow[]): Promise<Map<string, { la
   return new Map(edited.map((row) => [row.id, { lastEdited: row.lastEdited, sharedWith: counts.get(row.id) ?? 0 }]));
 }
 
-function folderEntry(row: TemplateFolderRow, tree: FolderTree): TemplateEntry {
+function folderEntry(row: LibraryFolderRow, tree: FolderTree): TemplateEntry {
   return {
     id: row.id,
     title: row.title,
@@ -97,7 +89,7 @@ function folderEntry(row: TemplateFolderRow, tree: FolderTree): TemplateEntry {
     lastEdited: row.updatedAt,
     lastApplied: null,
     trashedAt: row.trashedAt,
-    deletesAt: row.trashedAt === null ? null : deletesAt({ folderId: row.parentId, trashedAt: row.trashedAt }, tree),
+    deletesAt: deletesAtOf({ folderId: row.parentId, trashedAt: row.trashedAt }, tree),
     sharedBy: null,
     sharedWith: 0,
     shareToken: null,
@@ -118,7 +110,7 @@ function templateEntry(found: Exclude<Found, { kind: 'folder' }>, tree: FolderTr
     lastEdited: facts?.lastEdited ?? template.updatedAt,
     lastApplied: template.lastAppliedAt,
     trashedAt: place.trashedAt,
-    deletesAt: place.trashedAt === null ? null : deletesAt({ folderId: place.folderId, trashedAt: place.trashedAt }, tree),
+    deletesAt: deletesAtOf(place, tree),
     sharedBy: own ? null : found.ownerName,
     sharedWith: own ? (facts?.sharedWith ?? 0) : 0,
     shareToken: own ? template.shareToken : null,
@@ -177,12 +169,8 @@ async function findEntry(db: Db, userId: string, id: string): Promise<Found> {
   throw new AppError('templateNotFound');
 }
 
-const placeOf = (found: Found) => (found.kind === 'folder' ? found.row.parentId : found.row.folderId);
-
-/** In the asker's trash: itself (their copy) or inside a trashed folder of theirs. */
-function isTrashed(found: Found, tree: FolderTree): boolean {
-  return found.row.trashedAt !== null || inTrashedFolder(placeOf(found), tree);
-}
+/** The entry as the shared library rules (library.ts) see it: a copy lies and is trashed in the asker's folders. */
+const onShelf = (found: Found): OnShelf => (found.kind === 'folder' ? { id: found.row.id, folder: found.row } : { id: found.kind === 'own' ? found.row.id : found.template.id, folder: null, placed: found.row });
 
 /** Refuses what the asker's standing does not allow (a recipient changes nothing of the template). */
 function allow(found: Found, action: TemplateAction): void {
@@ -194,19 +182,20 @@ function allow(found: Found, action: TemplateAction): void {
 
 /** Spec: GET /templates and GET /templates/shares in one: a folder's folders, own templates and copies. */
 export async function listTemplates(db: Db, userId: string, path: string, sort: EntrySort): Promise<TemplateListing> {
-  const { rows, tree } = await ownFolders(db, userId);
-  const folderId = targetOf(path, tree);
+  const shelf = await ownFolders(db, userId);
+  const { tree } = shelf;
+  const folderId = folderAt(path, tree);
   const [own, copies] = await Promise.all([
     db
       .select()
       .from(templates)
-      .where(and(eq(templates.userId, userId), within(templates.folderId, folderId), isNull(templates.trashedAt))),
+      .where(and(eq(templates.userId, userId), inFolder(templates.folderId, folderId), isNull(templates.trashedAt))),
     ownCopies(db, userId),
   ]);
   const here = copies.filter((found) => found.row.folderId === folderId && found.row.trashedAt === null);
   const facts = await withCounts(db, [...own, ...here.map((found) => found.template)]);
   const entries = [
-    ...rows.filter((row) => row.parentId === folderId && row.trashedAt === null).map((row) => folderEntry(row, tree)),
+    ...foldersIn(shelf, folderId).map((row) => folderEntry(row, tree)),
     ...own.map((row) => templateEntry({ kind: 'own', row }, tree, facts.get(row.id))),
     ...here.map((found) => templateEntry(found, tree, facts.get(found.template.id))),
   ];
@@ -214,9 +203,8 @@ export async function listTemplates(db: Db, userId: string, path: string, sort: 
 }
 
 /** Every folder of the consultant outside the trash: for the hash path, breadcrumb and move-to dialog. */
-export async function listTemplateFolders(db: Db, userId: string): Promise<{ id: string; title: string; parentId: string | null }[]> {
-  const { rows, tree } = await ownFolders(db, userId);
-  return rows.filter((row) => row.trashedAt === null && !inTrashedFolder(row.parentId, tree)).map((row) => ({ id: row.id, title: row.title, parentId: row.parentId }));
+export async function listTemplateFolders(db: Db, userId: string): Promise<LibraryFolder[]> {
+  return openFolders(await ownFolders(db, userId));
 }
 
 /**
@@ -249,7 +237,7 @@ export async function searchTemplates(db: Db, userId: string, query: string): Pr
 
 /** Spec: GET /templates/trash and /templates/shareTrash in one: what was trashed, newest first, with its deletion date. */
 export async function listTemplateTrash(db: Db, userId: string): Promise<TemplateEntry[]> {
-  const [{ rows, tree }, own, copies] = await Promise.all([
+  const [shelf, own, copies] = await Promise.all([
     ownFolders(db, userId),
     db
       .select()
@@ -259,12 +247,12 @@ export async function listTemplateTrash(db: Db, userId: string): Promise<Templat
   ]);
   const trashedCopies = copies.filter((copy) => copy.row.trashedAt !== null);
   const facts = await withCounts(db, [...own, ...trashedCopies.map((copy) => copy.template)]);
-  const entries = [
-    ...rows.filter((row) => row.trashedAt !== null).map((row) => folderEntry(row, tree)),
+  const { tree } = shelf;
+  return newestTrashedFirst([
+    ...trashedFolders(shelf).map((row) => folderEntry(row, tree)),
     ...own.map((row) => templateEntry({ kind: 'own', row }, tree, facts.get(row.id))),
     ...trashedCopies.map((copy) => templateEntry(copy, tree, facts.get(copy.template.id))),
-  ];
-  return entries.sort((a, b) => b.trashedAt! - a.trashedAt! || (a.id < b.id ? -1 : 1));
+  ]);
 }
 
 // ---- templates and folders --------------------------------------------------------------------
@@ -272,7 +260,7 @@ export async function listTemplateTrash(db: Db, userId: string): Promise<Templat
 /** Spec: POST /templates/create. */
 export async function createTemplate(db: Db, userId: string, input: { title: string; path: string }, now = Date.now()): Promise<TemplateEntry> {
   const { tree } = await ownFolders(db, userId);
-  const folderId = targetOf(input.path, tree);
+  const folderId = folderAt(input.path, tree);
   const row: TemplateRow = { id: crypto.randomUUID(), userId, folderId, title: input.title, createdAt: now, updatedAt: now, lastAppliedAt: null, trashedAt: null, shareToken: null };
   await db.insert(templates).values(row);
   return templateEntry({ kind: 'own', row }, tree, undefined);
@@ -280,93 +268,63 @@ export async function createTemplate(db: Db, userId: string, input: { title: str
 
 /** Spec: POST /templates/folder {title, path}. */
 export async function createTemplateFolder(db: Db, userId: string, input: { title: string; path: string }, now = Date.now()): Promise<TemplateEntry> {
-  const { rows, tree } = await ownFolders(db, userId);
-  const parentId = targetOf(input.path, tree);
-  const id = crypto.randomUUID();
-  const error = moveError({ id, isFolder: true }, parentId, tree);
-  if (error) throw new AppError(error);
-  const row: TemplateFolderRow = { id, userId, parentId, title: input.title, createdAt: now, updatedAt: now, trashedAt: null };
-  await db.insert(templateFolders).values(row);
-  return folderEntry(row, folderTree([...rows, row]));
+  const { row, tree } = await addFolder(db, await ownFolders(db, userId), userId, input, now);
+  return folderEntry(row, tree);
+}
+
+/** Writes where one's template or copy lies and whether it is in one's trash (a folder's row is library.ts's). */
+function placeEntry(db: Db, userId: string, found: Exclude<Found, { kind: 'folder' }>, changes: { folderId?: string | null; trashedAt?: number | null }) {
+  if (found.kind === 'own') return db.update(templates).set(changes).where(eq(templates.id, found.row.id));
+  return db
+    .update(templateRecipients)
+    .set(changes)
+    .where(and(eq(templateRecipients.templateId, found.template.id), eq(templateRecipients.userId, userId)));
 }
 
 /** Spec: PUT /templates/{id} {name}. The owner's template or one's folder; not in the trash. */
 export async function renameTemplate(db: Db, userId: string, id: string, name: string, now = Date.now()): Promise<TemplateEntry> {
-  const [found, { tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
   allow(found, 'edit');
-  if (isTrashed(found, tree)) throw new AppError('templateTrashed');
   const changes = { title: name, updatedAt: now };
-  if (found.kind === 'folder') await db.update(templateFolders).set(changes).where(eq(templateFolders.id, id));
-  else await db.update(templates).set(changes).where(eq(templates.id, id));
-  return entryOf(db, { ...found, row: { ...found.row, ...changes } } as Found, tree);
+  await renameOnShelf(db, shelf, onShelf(found), name, 'templateTrashed', () => db.update(templates).set(changes).where(eq(templates.id, id)), now);
+  return entryOf(db, { ...found, row: { ...found.row, ...changes } } as Found, shelf.tree);
 }
 
 /**
  * Spec: PUT /templates/folder {templateId, path} (and /folderShare for a copy). A template, a
  * folder with everything in it, or one's copy of a shared template goes to one's folder the path
- * names: not in the trash, and for a folder not itself or below it.
+ * names (library.ts moveOnShelf). A move is no edit of the template: lastEdited stays.
  */
 export async function moveTemplate(db: Db, userId: string, input: { templateId: string; path: string }, now = Date.now()): Promise<TemplateEntry> {
-  const [found, { rows, tree }] = await Promise.all([findEntry(db, userId, input.templateId), ownFolders(db, userId)]);
+  const [found, shelf] = await Promise.all([findEntry(db, userId, input.templateId), ownFolders(db, userId)]);
   allow(found, 'place');
-  if (isTrashed(found, tree)) throw new AppError('templateTrashed');
-  const targetId = targetOf(input.path, tree);
-  const error = moveError({ id: input.templateId, isFolder: found.kind === 'folder' }, targetId, tree);
-  if (error) throw new AppError(error);
-  if (found.kind === 'folder') {
-    await db.update(templateFolders).set({ parentId: targetId, updatedAt: now }).where(eq(templateFolders.id, found.row.id));
-    const moved = { ...found.row, parentId: targetId, updatedAt: now };
-    return folderEntry(moved, folderTree(rows.map((row) => (row.id === moved.id ? moved : row))));
-  }
-  if (found.kind === 'own') {
-    // A move is no edit of the template: lastEdited stays.
-    await db.update(templates).set({ folderId: targetId }).where(eq(templates.id, found.row.id));
-    return entryOf(db, { kind: 'own', row: { ...found.row, folderId: targetId } }, tree);
-  }
-  await db
-    .update(templateRecipients)
-    .set({ folderId: targetId })
-    .where(and(eq(templateRecipients.templateId, found.template.id), eq(templateRecipients.userId, userId)));
-  return entryOf(db, { ...found, row: { ...found.row, folderId: targetId } }, tree);
+  const moved = await moveOnShelf(db, shelf, onShelf(found), input.path, 'templateTrashed', (folderId) => placeEntry(db, userId, found as Exclude<Found, { kind: 'folder' }>, { folderId }), now);
+  if (moved.folder) return folderEntry(moved.folder, moved.tree);
+  return entryOf(db, { ...found, row: { ...found.row, folderId: moved.folderId } } as Found, moved.tree);
 }
 
 /**
  * Spec: DELETE /templates/{id} (and PUT /templates/trashShare/{id} for a copy). Into the trash:
- * one's template or folder (with everything in it), or one's copy of a shared template. Something
- * already in the trash stays as it is.
+ * one's template or folder (with everything in it), or one's copy of a shared template
+ * (library.ts trashOnShelf).
  */
 export async function trashTemplate(db: Db, userId: string, id: string, now = Date.now()): Promise<void> {
-  const [found, { tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
   allow(found, 'place');
-  if (isTrashed(found, tree)) return;
-  if (found.kind === 'folder') await db.update(templateFolders).set({ trashedAt: now }).where(eq(templateFolders.id, id));
-  else if (found.kind === 'own') await db.update(templates).set({ trashedAt: now }).where(eq(templates.id, id));
-  else await db.update(templateRecipients).set({ trashedAt: now }).where(and(eq(templateRecipients.templateId, id), eq(templateRecipients.userId, userId)));
+  await trashOnShelf(db, shelf, onShelf(found), (trashedAt) => placeEntry(db, userId, found as Exclude<Found, { kind: 'folder' }>, { trashedAt }), now);
 }
 
 /**
- * Spec: PUT /templates/{id}/restore (and /restoreShare/{id}). Back where it was, with what it held;
- * to the root when that folder is itself in the trash now.
+ * Spec: PUT /templates/{id}/restore (and /restoreShare/{id}). Back where it was, with what it held
+ * (library.ts restoreOnShelf).
  */
 export async function restoreTemplate(db: Db, userId: string, id: string, now = Date.now()): Promise<TemplateEntry> {
-  const [found, { rows, tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
   allow(found, 'place');
-  if (found.row.trashedAt === null) return entryOf(db, found, tree);
-  const place = inTrashedFolder(placeOf(found), tree) ? null : placeOf(found);
-  if (found.kind === 'folder') {
-    const restored = { ...found.row, parentId: place, trashedAt: null, updatedAt: now };
-    await db.update(templateFolders).set({ parentId: place, trashedAt: null, updatedAt: now }).where(eq(templateFolders.id, id));
-    return folderEntry(restored, folderTree(rows.map((row) => (row.id === id ? restored : row))));
-  }
-  if (found.kind === 'own') {
-    await db.update(templates).set({ folderId: place, trashedAt: null }).where(eq(templates.id, id));
-    return entryOf(db, { kind: 'own', row: { ...found.row, folderId: place, trashedAt: null } }, tree);
-  }
-  await db
-    .update(templateRecipients)
-    .set({ folderId: place, trashedAt: null })
-    .where(and(eq(templateRecipients.templateId, id), eq(templateRecipients.userId, userId)));
-  return entryOf(db, { ...found, row: { ...found.row, folderId: place, trashedAt: null } }, tree);
+  const restored = await restoreOnShelf(db, shelf, onShelf(found), (folderId) => placeEntry(db, userId, found as Exclude<Found, { kind: 'folder' }>, { folderId, trashedAt: null }), now);
+  if (!restored) return entryOf(db, found, shelf.tree);
+  if (restored.folder) return folderEntry(restored.folder, restored.tree);
+  return entryOf(db, { ...found, row: { ...found.row, folderId: restored.folderId, trashedAt: null } } as Found, restored.tree);
 }
 
 // ---- one template with its messages -----------------------------------------------------------
@@ -814,7 +772,7 @@ export async function shareLanding(db: Db, token: string, userId: string | null)
 export async function acceptShare(db: Db, userId: string, token: string, path: string, now = Date.now()): Promise<TemplateEntry> {
   const [{ template, ownerName }, { tree }] = await Promise.all([sharedBy(db, token), ownFolders(db, userId)]);
   if (template.userId === userId) throw new AppError('ownTemplate');
-  const folderId = targetOf(path, tree);
+  const folderId = folderAt(path, tree);
   const row: TemplateRecipientRow = { templateId: template.id, userId, folderId, addedAt: now, trashedAt: null };
   await db
     .insert(templateRecipients)
@@ -825,11 +783,7 @@ export async function acceptShare(db: Db, userId: string, token: string, path: s
 
 // ---- the cron ---------------------------------------------------------------------------------
 
-/** Folders trashed at or before the cutoff, and every folder inside them. */
-const DOOMED_FOLDERS = `WITH RECURSIVE doomed(id) AS (
-  SELECT id FROM template_folders WHERE trashed_at IS NOT NULL AND trashed_at <= ?1
-  UNION SELECT f.id FROM template_folders f JOIN doomed d ON f.parent_id = d.id
-)`;
+const DOOMED_FOLDERS = doomedFolders('templates');
 const DOOMED_TEMPLATES = `SELECT id FROM templates WHERE (trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed)`;
 
 /**

@@ -3,13 +3,13 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '~/core/errors';
 import type { EntrySort } from '~/core/folders';
+import { TIMINGS } from '~/core/limits';
 import type { LibraryFolder, LibraryPlace } from '~/core/media-library';
 import { apiPath, breadcrumb, hashOf, libraryTree, placeOfHash } from '~/core/media-library';
 import { apiFetch, signInAgain } from '~/lib/api';
 import type { ApiResult } from '~/lib/api';
+import { useTimedNotice } from '~/lib/use-timed-notice';
 
-/** How long a success notice stays (spec section 9: success toast 2 s). */
-const NOTICE_MS = 2000;
 /** Typing pauses this long before a search is sent. */
 const SEARCH_DELAY_MS = 250;
 
@@ -18,14 +18,30 @@ interface Entry {
   title: string;
 }
 
+export type LibraryName = 'media' | 'templates';
+
+/** The dialogs every library has (`make`: a new entry of the library's own, where it makes them by title); a page adds its own (`D`). */
+export type LibraryDialog<E> = { kind: 'newFolder' } | { kind: 'make' } | { kind: 'rename'; entry: E } | { kind: 'move'; entry: E };
+
+const LIBRARY_DIALOGS: readonly string[] = ['newFolder', 'make', 'rename', 'move'] satisfies LibraryDialog<unknown>['kind'][];
+
+/** The dialog open, when it is one every library has (LibraryShell draws those; the page its own). */
+export function libraryDialog<E>(dialog: LibraryDialog<E> | { kind: string } | null): LibraryDialog<E> | null {
+  return dialog && LIBRARY_DIALOGS.includes(dialog.kind) ? (dialog as LibraryDialog<E>) : null;
+}
+
+/** A notice on a library page: what was done, and for the trash the step back. */
+export interface LibraryNotice {
+  text: string;
+  undo?: () => void;
+}
+
 type Listing<E> = { key: string; entries: E[] } | { key: string; error: ErrorCode };
 
 interface Options<E> {
-  /** The resource's API: `/api/media` or `/api/templates` (the same calls under each). */
-  api: string;
-  folders: readonly LibraryFolder[];
-  /** What the top level is called. */
-  rootTitle: string;
+  /** The library: its API is `/api/{name}` (the same calls under each; worker/services/library.ts), its texts `{name}.*`. */
+  name: LibraryName;
+  folders: LibraryFolder[];
   /** The move call names the entry by this key (spec: mediaId, templateId). */
   moveKey: string;
   /** The trash and search results come newest first: sorted by name here when asked. */
@@ -37,10 +53,14 @@ interface Options<E> {
  * address's hash (which never reaches the server, so the first render is the top level on both
  * sides), a place that no longer exists sending the reader to the top level once, the search
  * typed with a pause, the place's entries from the API, the dialogs' busy and error state, the
- * success notice, and the changes every library makes: move, trash, restore.
+ * notice (it belongs to the place it was raised in), and the changes every library makes: a new
+ * folder, rename, move, restore, and the trash, which acts at once and offers to undo (ADR 028).
+ * A page renders it with LibraryShell (library-shell.tsx).
  */
-export function useLibraryPage<E extends Entry, D>({ api, folders, rootTitle, moveKey, sortByName }: Options<E>) {
+export function useLibraryPage<E extends Entry, D extends { kind: string } = never>({ name, folders, moveKey, sortByName }: Options<E>) {
   const { t } = useTranslation();
+  const api = `/api/${name}`;
+  const rootTitle = t(`${name}.root`);
   const location = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -62,11 +82,10 @@ export function useLibraryPage<E extends Entry, D>({ api, folders, rootTitle, mo
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((value) => value + 1), []);
   const [listing, setListing] = useState<Listing<E> | null>(null);
-  const [dialog, setDialog] = useState<D | null>(null);
+  const [dialog, setDialog] = useState<LibraryDialog<E> | D | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<ErrorCode | null>(null);
   const [pageError, setPageError] = useState<ErrorCode | null>(null);
-  const [notice, setNotice] = useState<{ text: string; at: number } | null>(null);
 
   const to = useCallback(
     (target: string | null | 'trash') => {
@@ -92,6 +111,8 @@ export function useLibraryPage<E extends Entry, D>({ api, folders, rootTitle, mo
   const path = apiPath(folderId, tree);
   const key = searching ? `search:${searched.trim()}` : inTrash ? 'trash' : `folder:${path}`;
   const placeKey = `${key}|${sort}|${mounted}`;
+  // A notice stays with the place it was raised in: opening the folder just made does not carry "created" along.
+  const notices = useTimedNotice<LibraryNotice>(TIMINGS.successNoticeMs, key);
   const shownKey = `${placeKey}|${version}`;
   useEffect(() => {
     if (gone || !mounted) return;
@@ -111,13 +132,7 @@ export function useLibraryPage<E extends Entry, D>({ api, folders, rootTitle, mo
     };
   }, [shownKey]);
 
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
-
-  /** Runs a change through the API; on success closes the dialog, says so and loads the place again. */
+  /** Runs a change through the API; on success closes the dialog, says so, loads the place again and answers the API's answer (null for none); undefined when refused. */
   const change = async <T>(call: Promise<ApiResult<T>>, success: string | null): Promise<T | undefined> => {
     setBusy(true);
     setPageError(null);
@@ -134,12 +149,12 @@ export function useLibraryPage<E extends Entry, D>({ api, folders, rootTitle, mo
     }
     setDialog(null);
     setDialogError(null);
-    if (success) setNotice({ text: success, at: Date.now() });
+    if (success) notices.show({ text: success });
     reload();
     revalidator.revalidate();
     return result.data;
   };
-  const openDialog = (next: D) => {
+  const openDialog = (next: LibraryDialog<E> | D) => {
     setDialogError(null);
     setDialog(next);
   };
@@ -147,8 +162,15 @@ export function useLibraryPage<E extends Entry, D>({ api, folders, rootTitle, mo
   const findEntry = (id: string) => (listing && 'entries' in listing ? listing.entries.find((entry) => entry.id === id) : undefined);
   const move = (entry: Entry, target: string | null) =>
     change(apiFetch(`${api}/folder`, { method: 'PUT', body: { [moveKey]: entry.id, path: apiPath(target, tree) } }), t('media.moved', { title: entry.title, place: titleOf(target) }));
-  const trash = (entry: Entry) => change(apiFetch(`${api}/${entry.id}`, { method: 'DELETE' }), t('media.trashed', { title: entry.title }));
   const restore = (entry: Entry) => change(apiFetch(`${api}/${entry.id}/restore`, { method: 'PUT' }), t('media.restored', { title: entry.title }));
+  /** Into the trash at once, the notice offering the step back: the restore puts it back where it was (worker/services/library.ts restoreOnShelf). */
+  const trash = async (entry: Entry) => {
+    const done = await change(apiFetch(`${api}/${entry.id}`, { method: 'DELETE' }), null);
+    if (done === undefined) return;
+    notices.show({ text: t('media.trashed', { title: entry.title }), undo: () => void restore(entry) }, TIMINGS.undoNoticeMs);
+  };
+  const createFolder = (title: string) => change(apiFetch(`${api}/folder`, { method: 'POST', body: { title, path } }), t('media.created', { title: title.trim() }));
+  const rename = (entry: Entry, title: string) => change(apiFetch(`${api}/${entry.id}`, { method: 'PUT', body: { name: title } }), t('media.renamed', { title: title.trim() }));
 
   const { hidden, shown } = breadcrumb(folderId, folders);
   // After a change the place's old contents stay until the new ones arrive: no flash of "loading".
@@ -157,6 +179,8 @@ export function useLibraryPage<E extends Entry, D>({ api, folders, rootTitle, mo
   const entries = current && 'entries' in current ? (sort === 'name' && (inTrash || searching) ? sortByName(current.entries) : current.entries) : null;
 
   return {
+    name,
+    folders,
     navigate,
     setParams,
     sort,
@@ -185,11 +209,15 @@ export function useLibraryPage<E extends Entry, D>({ api, folders, rootTitle, mo
     dialogError,
     setDialogError,
     pageError,
-    notice,
+    notices,
     change,
     findEntry,
+    createFolder,
+    rename,
     move,
     trash,
     restore,
   };
 }
+
+export type LibraryPageState<E extends Entry, D extends { kind: string }> = ReturnType<typeof useLibraryPage<E, D>>;

@@ -607,6 +607,7 @@ const de = {
     moved: '„{{title}}“ liegt jetzt in „{{place}}“.',
     trashed: '„{{title}}“ liegt jetzt im Papierkorb.',
     restored: '„{{title}}“ ist wiederhergestellt.',
+    undo: 'Rückgängig',
     location: 'In: {{place}}',
     types: {
       folder: 'Ordner',
@@ -673,10 +674,6 @@ const de = {
     trashedOn: 'Im Papierkorb seit {{date}}',
     usedBy_one: 'Von {{count}} Person genutzt',
     usedBy_other: 'Von {{count}} Personen genutzt',
-    trashTitle: '„{{title}}“ in den Papierkorb legen?',
-    trashText: 'Du kannst sie {{days}} Tage lang aus dem Papierkorb wiederherstellen, danach wird sie endgültig gelöscht.',
-    trashFolderText: 'Alles im Ordner kommt mit. Du kannst ihn {{days}} Tage lang aus dem Papierkorb wiederherstellen, danach wird er endgültig gelöscht.',
-    trashCopyText: 'Sie verschwindet aus deinen Vorlagen. Du kannst sie {{days}} Tage lang aus dem Papierkorb wiederherstellen.',
     shareTitle: '„{{title}}“ teilen',
     shareIntro: 'Wer angemeldet ist und diesen Link öffnet, kann die Vorlage zu den eigenen Vorlagen hinzufügen: nutzen ja, ändern nein.',
     shareLink: 'Link zum Teilen',

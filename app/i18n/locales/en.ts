@@ -609,6 +609,7 @@ const en: Translation = {
     moved: '“{{title}}” is now in “{{place}}”.',
     trashed: '“{{title}}” is now in the trash.',
     restored: '“{{title}}” has been restored.',
+    undo: 'Undo',
     location: 'In: {{place}}',
     types: {
       folder: 'Folder',
@@ -675,10 +676,6 @@ const en: Translation = {
     trashedOn: 'In the trash since {{date}}',
     usedBy_one: 'Used by {{count}} person',
     usedBy_other: 'Used by {{count}} people',
-    trashTitle: 'Move “{{title}}” to the trash?',
-    trashText: 'You can restore it from the trash for {{days}} days; after that it is deleted for good.',
-    trashFolderText: 'Everything in the folder goes with it. You can restore it from the trash for {{days}} days; after that it is deleted for good.',
-    trashCopyText: 'It disappears from your templates. You can restore it from the trash for {{days}} days.',
     shareTitle: 'Share “{{title}}”',
     shareIntro: 'Anyone signed in who opens this link can add the template to their templates. They can use it but not change it.',
     shareLink: 'Share link',

@@ -612,6 +612,7 @@ const fr: Translation = {
     moved: '« {{title}} » se trouve maintenant dans « {{place}} ».',
     trashed: '« {{title}} » a été mis à la corbeille.',
     restored: '« {{title}} » a été restauré.',
+    undo: 'Annuler',
     location: 'Dans : {{place}}',
     types: {
       folder: 'Dossier',
@@ -678,10 +679,6 @@ const fr: Translation = {
     trashedOn: 'Dans la corbeille depuis le {{date}}',
     usedBy_one: 'Utilisé par {{count}} personne',
     usedBy_other: 'Utilisé par {{count}} personnes',
-    trashTitle: 'Mettre « {{title}} » à la corbeille ?',
-    trashText: 'Vous pouvez le restaurer depuis la corbeille pendant {{days}} jours ; ensuite, il est supprimé définitivement.',
-    trashFolderText: 'Tout ce que contient le dossier part avec lui. Vous pouvez le restaurer depuis la corbeille pendant {{days}} jours ; ensuite, il est supprimé définitivement.',
-    trashCopyText: 'Il disparaît de vos modèles. Vous pouvez le restaurer depuis la corbeille pendant {{days}} jours.',
     shareTitle: 'Partager « {{title}} »',
     shareIntro: "Toute personne connectée qui ouvre ce lien peut ajouter le modèle à ses modèles : elle peut l'utiliser, mais pas le modifier.",
     shareLink: 'Lien de partage',

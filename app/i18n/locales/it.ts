@@ -609,6 +609,7 @@ const it: Translation = {
     moved: '«{{title}}» ora si trova in «{{place}}».',
     trashed: '«{{title}}» è stato spostato nel cestino.',
     restored: '«{{title}}» è stato ripristinato.',
+    undo: 'Annulla',
     location: 'In: {{place}}',
     types: {
       folder: 'Cartella',
@@ -675,10 +676,6 @@ const it: Translation = {
     trashedOn: 'Nel cestino dal {{date}}',
     usedBy_one: 'Usato da {{count}} persona',
     usedBy_other: 'Usato da {{count}} persone',
-    trashTitle: 'Spostare «{{title}}» nel cestino?',
-    trashText: 'Puoi ripristinarlo dal cestino per {{days}} giorni; poi viene eliminato definitivamente.',
-    trashFolderText: 'Tutto ciò che è nella cartella va con essa. Puoi ripristinarla dal cestino per {{days}} giorni; poi viene eliminata definitivamente.',
-    trashCopyText: 'Scompare dai tuoi modelli. Puoi ripristinarlo dal cestino per {{days}} giorni.',
     shareTitle: 'Condividi «{{title}}»',
     shareIntro: "Chi ha effettuato l'accesso e apre questo link può aggiungere il modello ai propri modelli: può usarlo, ma non modificarlo.",
     shareLink: 'Link di condivisione',

@@ -609,6 +609,7 @@ const nl: Translation = {
     moved: '“{{title}}” staat nu in “{{place}}”.',
     trashed: '“{{title}}” ligt nu in de prullenbak.',
     restored: '“{{title}}” is teruggezet.',
+    undo: 'Ongedaan maken',
     location: 'In: {{place}}',
     types: {
       folder: 'Map',
@@ -675,10 +676,6 @@ const nl: Translation = {
     trashedOn: 'In de prullenbak sinds {{date}}',
     usedBy_one: 'Gebruikt door {{count}} persoon',
     usedBy_other: 'Gebruikt door {{count}} personen',
-    trashTitle: '“{{title}}” naar de prullenbak verplaatsen?',
-    trashText: 'Je kunt het {{days}} dagen lang uit de prullenbak terugzetten; daarna wordt het definitief verwijderd.',
-    trashFolderText: 'Alles in de map gaat mee. Je kunt de map {{days}} dagen lang uit de prullenbak terugzetten; daarna wordt ze definitief verwijderd.',
-    trashCopyText: 'Het verdwijnt uit je sjablonen. Je kunt het {{days}} dagen lang uit de prullenbak terugzetten.',
     shareTitle: '“{{title}}” delen',
     shareIntro: 'Wie is aangemeld en deze link opent, kan het sjabloon aan de eigen sjablonen toevoegen: gebruiken mag, wijzigen niet.',
     shareLink: 'Deellink',
