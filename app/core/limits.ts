@@ -122,6 +122,14 @@ export const TIMINGS = {
   tooManyFilesMs: 5000,
   /** A guest who picks or drops a file that is not a picture is told so this long (spec: 3 s). */
   guestNonImageNoteMs: 3000,
+  /** A confirmation ("renamed", "moved") stays this long (spec: success toast 2 s)… */
+  successNoticeMs: 2000,
+  /** …one that offers to undo what it confirms, this long (ADR 026)… */
+  undoNoticeMs: 8000,
+  /** …news in a party ("you are host now", "forwarded") this long… */
+  partyNoticeMs: 8000,
+  /** …and a chat's error (a refused send, a lost upload) this long. */
+  chatErrorMs: 5000,
   /** The voice dialog closes this long after its message was sent (spec: voice closing delay 500 ms). */
   voiceCloseDelayMs: 500,
   /** The landing page's counters count up this long (spec section 9: 1500 ms). */

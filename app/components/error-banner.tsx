@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorKeys } from '~/i18n/error-keys';
+
+const LAYOUTS = {
+  /** A box among a page's or a dialog's contents. */
+  box: 'rounded-lg bg-red-50 px-3 py-2 text-red-800',
+  /** Full width under a screen's header (the chat, the template editor), with a close button. */
+  bar: 'flex items-center justify-between gap-2 bg-red-50 px-4 py-2 text-sm text-red-900',
+  /** Under the field it is about (name it with `id` in the field's aria-describedby). */
+  field: 'text-sm font-medium text-red-800',
+} as const;
+
+interface Props {
+  /** An error code (app/core/errors.ts), read through the one lookup with the generic text behind it… */
+  code?: string | null | undefined;
+  /** …or a sentence of the page's own. */
+  children?: ReactNode;
+  layout?: keyof typeof LAYOUTS;
+  onClose?: (() => void) | undefined;
+  id?: string | undefined;
+  className?: string;
+}
+
+/**
+ * The one way an error is shown: said at once to screen readers (role=alert), in the reader's
+ * language, never as a key. Renders nothing while there is no error.
+ */
+export function ErrorBanner({ code, children, layout = 'box', onClose, id, className = '' }: Props) {
+  const { t } = useTranslation();
+  const text = code ? t(errorKeys(code)) : children;
+  if (!text) return null;
+  return (
+    <p id={id} role="alert" className={`${LAYOUTS[layout]} ${className}`}>
+      {onClose ? <span>{text}</span> : text}
+      {onClose ? (
+        <button type="button" onClick={onClose} className="shrink-0 rounded px-2 font-medium underline">
+          {t('common.close')}
+        </button>
+      ) : null}
+    </p>
+  );
+}
