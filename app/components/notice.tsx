@@ -29,43 +29,47 @@ interface Props {
 
 /**
  * The one way a confirmation or a piece of news is shown: announced politely (role=status), with
- * at most one action and a close button, both reachable by keyboard. How long it stays is the
- * screen's (app/lib/use-timed-notice.ts). ADR 026.
+ * at most one action and a close button, both reachable by keyboard. The live region is there
+ * before its text (a region inserted together with its text is not read by every screen reader)
+ * and takes no room while empty. How long it stays is the screen's (app/lib/use-timed-notice.ts).
+ * ADR 026.
  */
 export function Notice({ text, tone = 'success', layout = 'box', action, onClose, onHold, className = '', testId }: Props) {
   const { t } = useTranslation();
-  if (text === null) return null;
   const colours = TONES[tone];
   const leave = (event: FocusEvent<HTMLElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onHold?.(false);
   };
   const buttonClass = `shrink-0 rounded-full bg-white px-3 py-1 font-medium ring-1 ${colours.button}`;
+  const controls = action || onClose;
   return (
-    <p
-      role="status"
-      aria-live="polite"
-      data-testid={testId}
-      onFocus={onHold ? () => onHold(true) : undefined}
-      onBlur={onHold ? leave : undefined}
-      onPointerEnter={onHold ? () => onHold(true) : undefined}
-      onPointerLeave={onHold ? () => onHold(false) : undefined}
-      className={`${LAYOUTS[layout]} ${colours[layout]} ${action || onClose ? 'flex flex-wrap items-center justify-between gap-x-3 gap-y-1' : ''} ${className}`}
-    >
-      {action || onClose ? <span className="min-w-0 wrap-anywhere">{text}</span> : text}
-      {action || onClose ? (
-        <span className="flex shrink-0 items-center gap-2">
-          {action ? (
-            <button type="button" onClick={action.onClick} className={buttonClass}>
-              {action.label}
-            </button>
+    <div role="status" aria-live="polite" className={`empty:hidden ${className}`}>
+      {text === null ? null : (
+        <p
+          data-testid={testId}
+          onFocus={onHold ? () => onHold(true) : undefined}
+          onBlur={onHold ? leave : undefined}
+          onPointerEnter={onHold ? () => onHold(true) : undefined}
+          onPointerLeave={onHold ? () => onHold(false) : undefined}
+          className={`${LAYOUTS[layout]} ${colours[layout]} ${controls ? 'flex flex-wrap items-center justify-between gap-x-3 gap-y-1' : ''}`}
+        >
+          {controls ? <span className="min-w-0 wrap-anywhere">{text}</span> : text}
+          {controls ? (
+            <span className="flex shrink-0 items-center gap-2">
+              {action ? (
+                <button type="button" onClick={action.onClick} className={buttonClass}>
+                  {action.label}
+                </button>
+              ) : null}
+              {onClose ? (
+                <button type="button" onClick={onClose} className="shrink-0 rounded px-2 font-medium underline">
+                  {t('common.close')}
+                </button>
+              ) : null}
+            </span>
           ) : null}
-          {onClose ? (
-            <button type="button" onClick={onClose} className="shrink-0 rounded px-2 font-medium underline">
-              {t('common.close')}
-            </button>
-          ) : null}
-        </span>
-      ) : null}
-    </p>
+        </p>
+      )}
+    </div>
   );
 }

@@ -15,7 +15,8 @@ import type { InputMode } from '~/components/chat/input-bar';
 import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
-import { NoticeBar } from '~/components/party/notice-bar';
+import { ErrorBanner } from '~/components/error-banner';
+import { Notice } from '~/components/notice';
 import { usePartyChat } from '~/components/party/use-party-chat';
 import type { ChatBatch } from '~/components/party/chat-uploads';
 import { chatSelection } from '~/core/chat-media';
@@ -38,7 +39,7 @@ import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 import { inRecordingDocument } from '~/lib/microphone';
 import type { PartyInfo } from '../../worker/services/parties';
-import { errorKeys } from '~/i18n/error-keys';
+import { useClearAfter, useTimedNotice } from '~/lib/use-timed-notice';
 
 // The message list (the bubbles, the virtualiser, formatting) is drawn only once the room has sent
 // the chat, never on the server, so no page waits for it to hydrate: it loads while the socket
@@ -77,6 +78,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'party' in data && data.party ? `${data.party.title} · Salon` : 'Salon' },
   { name: 'robots', content: 'noindex' },
 ];
+
+/**
+ * The one dialog open on this screen, with what it is about (ADR 026): opening one closes the
+ * other, and the drop zone asks only whether one is open.
+ */
+type Dialog =
+  | { kind: 'heading' | 'profileCard' | 'voice' | 'chooseTemplate' }
+  | { kind: 'send'; files: File[]; replyingTo: string | null }
+  | { kind: 'picker'; replyingTo: string | null }
+  | { kind: 'overwrite'; template: { id: string; title: string } }
+  | { kind: 'receipts'; message: ChatMessage }
+  | { kind: 'deleteMessage'; message: ChatMessage };
 
 type LoaderData = { state: 'ok'; party: PartyInfo } | { state: 'ended'; reason: Ended };
 
@@ -188,42 +201,24 @@ function Party({ party }: { party: PartyInfo }) {
   useLeaveWarning(state.pending.length > 0);
   const [tab, setTab] = useState<'messages' | 'contents' | 'guests'>('messages');
   const [inputMode, setInputMode] = useState<InputMode>(null);
-  const [headingOpen, setHeadingOpen] = useState(false);
-  const [profileCardOpen, setProfileCardOpen] = useState(false);
-  const [voiceOpen, setVoiceOpen] = useState(false);
-  // Files chosen or dropped, waiting in the send dialog; the library open in the picker; both
-  // remember the message they answer. What was sent goes on as batches through the uploads.
-  const [sendingFiles, setSendingFiles] = useState<{ files: File[]; replyingTo: string | null } | null>(null);
-  const [picking, setPicking] = useState<{ replyingTo: string | null } | null>(null);
+  // Files chosen or dropped wait in the send dialog, the library in the picker; both remember the
+  // message they answer. What was sent goes on as batches through the uploads.
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
   const [batches, setBatches] = useState<ChatBatch[]>([]);
-  const [tooManyFiles, setTooManyFiles] = useState<number | null>(null);
-  const [imagesOnly, setImagesOnly] = useState<number | null>(null);
+  const tooManyFiles = useTimedNotice<true>(TIMINGS.tooManyFilesMs);
+  const imagesOnly = useTimedNotice<true>(TIMINGS.guestNonImageNoteMs);
   // The drop zone is the browser's alone: rendered on the server, its lazy boundary would still be
   // hydrating when the page's first updates come.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   useEffect(() => void loadMessageList(), []);
-  useEffect(() => {
-    if (imagesOnly === null) return;
-    const timer = setTimeout(() => setImagesOnly(null), TIMINGS.guestNonImageNoteMs);
-    return () => clearTimeout(timer);
-  }, [imagesOnly]);
-  useEffect(() => {
-    if (tooManyFiles === null) return;
-    const timer = setTimeout(() => setTooManyFiles(null), TIMINGS.tooManyFilesMs);
-    return () => clearTimeout(timer);
-  }, [tooManyFiles]);
-  const [receiptsOf, setReceiptsOf] = useState<ChatMessage | null>(null);
-  const [deleting, setDeleting] = useState<ChatMessage | null>(null);
-  const [choosingTemplate, setChoosingTemplate] = useState(false);
-  const [overwrite, setOverwrite] = useState<{ id: string; title: string } | null>(null);
-  /** Spec: applying the template that is already applied asks restart or continue first. */
+  /** Applying the template that is already applied asks first: restart it, or continue where it was. */
   const applyTemplate = async (template: { id: string; title: string }, mode?: 'restart' | 'continue') => {
-    setChoosingTemplate(false);
-    setOverwrite(null);
+    close();
     const result = await apiFetch<{ applied: AppliedTemplate }>(`/api/parties/${party.id}/template`, { method: 'POST', body: mode ? { templateId: template.id, mode } : { templateId: template.id } });
     if (result.ok) actions.setApplied(result.data.applied);
-    else if (result.code === 'templateAlreadyApplied') setOverwrite(template);
+    else if (result.code === 'templateAlreadyApplied') setDialog({ kind: 'overwrite', template });
     else actions.showError(result.code);
   };
   const [selected, setSelected] = useState<Set<string> | null>(null);
@@ -243,19 +238,16 @@ function Party({ party }: { party: PartyInfo }) {
     setTab('messages');
     requestAnimationFrame(() => jumpRef.current?.(id, seq));
   };
-  useEffect(() => {
-    if (!state.lastError) return;
-    const timer = setTimeout(actions.dismissError, 5000);
-    return () => clearTimeout(timer);
-  }, [state.lastError, actions.dismissError]);
-  const [notice, setNotice] = useState<string | null>(null);
+  useClearAfter(state.lastError, TIMINGS.chatErrorMs, actions.dismissError);
+  const notice = useTimedNotice<string>(TIMINGS.partyNoticeMs);
   // A guest made host while here is told what she may do now (not one who opens the page as host).
   const role = state.me?.role;
   const lastRole = useRef(role);
+  const showNotice = notice.show;
   useEffect(() => {
-    if (lastRole.current === 'guest' && role === 'host') setNotice(t('party.nowHost'));
+    if (lastRole.current === 'guest' && role === 'host') showNotice(t('party.nowHost'));
     lastRole.current = role;
-  }, [role, t]);
+  }, [role, t, showNotice]);
 
   if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} />;
 
@@ -270,13 +262,13 @@ function Party({ party }: { party: PartyInfo }) {
   const mayRestrict = me !== null && can(me, { type: 'restrictMessaging' }, partyState) && !expired;
   const mayAttach = joined && mayWrite && !expired && !selected;
   const replyingTo = inputMode?.kind === 'reply' ? inputMode.message.id : null;
-  /** Spec section 5: at most 10 files; a guest's non-images are left out with the note for 3 s. */
+  /** At most 10 files at once; a guest's non-images are left out, and she is told so (app/core/chat-media.ts). */
   const chooseFiles = (files: File[]) => {
     if (!mayAttach) return;
     const selection = chatSelection(files, isManager);
-    if ('tooMany' in selection) return setTooManyFiles(Date.now());
-    if (selection.imagesOnly) setImagesOnly(Date.now());
-    if (selection.files.length > 0) setSendingFiles({ files: selection.files, replyingTo });
+    if ('tooMany' in selection) return tooManyFiles.show(true);
+    if (selection.imagesOnly) imagesOnly.show(true);
+    if (selection.files.length > 0) setDialog({ kind: 'send', files: selection.files, replyingTo });
   };
   const queueBatch = (batch: Omit<ChatBatch, 'key'>) => {
     setBatches((current) => [...current, { ...batch, key: Date.now() + current.length }]);
@@ -324,7 +316,7 @@ function Party({ party }: { party: PartyInfo }) {
           </button>
         ) : null}
         {isManager && !expired ? (
-          <button type="button" onClick={() => setChoosingTemplate(true)} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5">
+          <button type="button" onClick={() => setDialog({ kind: 'chooseTemplate' })} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M5 4h14v16H5Z M8 8h8 M8 12h8 M8 16h5" />
             </svg>
@@ -353,16 +345,8 @@ function Party({ party }: { party: PartyInfo }) {
         </p>
       ) : null}
 
-      {notice ? <NoticeBar text={notice} onClose={() => setNotice(null)} /> : null}
-
-      {state.lastError ? (
-        <p role="alert" className="flex items-center justify-between gap-2 bg-red-50 px-4 py-2 text-sm text-red-900">
-          {t(errorKeys(state.lastError))}
-          <button type="button" onClick={actions.dismissError} className="rounded px-2 font-medium underline">
-            {t('common.close')}
-          </button>
-        </p>
-      ) : null}
+      <Notice layout="bar" text={notice.notice} onClose={notice.clear} onHold={notice.hold} testId="notice-bar" />
+      <ErrorBanner layout="bar" code={state.lastError} onClose={actions.dismissError} />
 
       <div role="tablist" aria-label={t('party.sections')} className="flex border-b border-slate-200 bg-white lg:hidden">
         <button type="button" role="tab" aria-selected={tab === 'messages'} onClick={() => setTab('messages')} className={tabClass(tab === 'messages')}>
@@ -399,8 +383,8 @@ function Party({ party }: { party: PartyInfo }) {
                 onRetry={chat.retry}
                 onReply={(message) => setInputMode({ kind: 'reply', message })}
                 onEdit={(message) => setInputMode({ kind: 'edit', message })}
-                onDelete={setDeleting}
-                onShowReceipts={setReceiptsOf}
+                onDelete={(message) => setDialog({ kind: 'deleteMessage', message })}
+                onShowReceipts={(message) => setDialog({ kind: 'receipts', message })}
               />
             </Suspense>
           ) : joined ? (
@@ -427,7 +411,7 @@ function Party({ party }: { party: PartyInfo }) {
                   setSelected(null);
                 }}
                 onForward={(target) => {
-                  void actions.forward([...selected], target.id).then((ok) => ok && setNotice(t('selection.forwarded', { party: target.title })));
+                  void actions.forward([...selected], target.id).then((ok) => ok && notice.show(t('selection.forwarded', { party: target.title })));
                   setSelected(null);
                 }}
               />
@@ -442,7 +426,7 @@ function Party({ party }: { party: PartyInfo }) {
             </p>
           ) : (
             <>
-              {imagesOnly !== null ? (
+              {imagesOnly.notice ? (
                 <p role="alert" className="border-t border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="images-only">
                   {t('chatMedia.imagesOnly')}
                 </p>
@@ -452,11 +436,11 @@ function Party({ party }: { party: PartyInfo }) {
                 disabled={!joined}
                 mode={inputMode}
                 onCancelMode={() => setInputMode(null)}
-                onHeading={isManager ? () => setHeadingOpen(true) : undefined}
-                onProfileCard={isManager ? () => setProfileCardOpen(true) : undefined}
+                onHeading={isManager ? () => setDialog({ kind: 'heading' }) : undefined}
+                onProfileCard={isManager ? () => setDialog({ kind: 'profileCard' }) : undefined}
                 onFiles={chooseFiles}
-                onLibrary={isManager ? () => setPicking({ replyingTo }) : undefined}
-                onVoice={() => setVoiceOpen(true)}
+                onLibrary={isManager ? () => setDialog({ kind: 'picker', replyingTo }) : undefined}
+                onVoice={() => setDialog({ kind: 'voice' })}
                 acceptedKinds={isManager ? MEDIA_KINDS : PICTURE_KINDS}
                 onSubmit={(text) => {
                   if (inputMode?.kind === 'edit') actions.edit(inputMode.message.id, text);
@@ -489,97 +473,97 @@ function Party({ party }: { party: PartyInfo }) {
         </aside>
       </div>
 
-      {headingOpen ? (
+      {dialog?.kind === 'heading' ? (
         <Suspense fallback={null}>
           <HeadingDialog
-            onCancel={() => setHeadingOpen(false)}
+            onCancel={close}
             onSubmit={(text, level) => {
               chat.send(text, { messageType: level });
-              setHeadingOpen(false);
+              close();
             }}
           />
         </Suspense>
       ) : null}
-      {profileCardOpen ? (
+      {dialog?.kind === 'profileCard' ? (
         <Suspense fallback={null}>
           <ProfileCardDialog
-            onCancel={() => setProfileCardOpen(false)}
+            onCancel={close}
             onSubmit={(profileId) => {
               void actions.sendProfileCard(profileId);
-              setProfileCardOpen(false);
+              close();
             }}
           />
         </Suspense>
       ) : null}
-      {sendingFiles ? (
+      {dialog?.kind === 'send' ? (
         <Suspense fallback={null}>
           <MediaSendDialog
-            files={sendingFiles.files}
+            files={dialog.files}
             canSaveToLibrary={isManager}
-            onCancel={() => setSendingFiles(null)}
+            onCancel={close}
             onSend={(caption, save) => {
-              queueBatch({ items: sendingFiles.files.map((file) => ({ kind: 'file', file, save })), caption, replyingTo: sendingFiles.replyingTo });
-              setSendingFiles(null);
+              queueBatch({ items: dialog.files.map((file) => ({ kind: 'file', file, save })), caption, replyingTo: dialog.replyingTo });
+              close();
             }}
           />
         </Suspense>
       ) : null}
-      {picking ? (
+      {dialog?.kind === 'picker' ? (
         <Suspense fallback={null}>
           <MediaPickerDialog
-            onCancel={() => setPicking(null)}
+            onCancel={close}
             onSend={(caption, items) => {
-              queueBatch({ items: items.map((item) => ({ kind: 'library', item })), caption, replyingTo: picking.replyingTo });
-              setPicking(null);
+              queueBatch({ items: items.map((item) => ({ kind: 'library', item })), caption, replyingTo: dialog.replyingTo });
+              close();
             }}
           />
         </Suspense>
       ) : null}
-      {batches.length > 0 || tooManyFiles !== null ? (
+      {batches.length > 0 || tooManyFiles.notice ? (
         <Suspense fallback={null}>
-          <ChatUploads partyId={party.id} canSaveToLibrary={isManager} batches={batches} tooMany={tooManyFiles !== null} onSend={(caption, media) => chat.send(caption, media)} />
+          <ChatUploads partyId={party.id} canSaveToLibrary={isManager} batches={batches} tooMany={tooManyFiles.notice !== null} onSend={(caption, media) => chat.send(caption, media)} />
         </Suspense>
       ) : null}
       {mounted ? (
         <Suspense fallback={null}>
           <FileDropZone
-            enabled={mayAttach && !sendingFiles && !picking && !headingOpen && !profileCardOpen && !receiptsOf && !deleting}
+            enabled={mayAttach && dialog === null}
             title={t(isManager ? 'chatMedia.dropFiles' : 'chatMedia.dropPhotos')}
             hint={t(isManager ? 'chatMedia.dropHintManager' : 'chatMedia.dropHintGuest', { max: LIMITS.chatUploadFilesMax })}
             onFiles={chooseFiles}
           />
         </Suspense>
       ) : null}
-      {voiceOpen ? (
+      {dialog?.kind === 'voice' ? (
         <Suspense fallback={null}>
-          <VoiceDialog target={{ kind: 'party', partyId: party.id }} onClose={() => setVoiceOpen(false)} onRecorded={(mediaAttachment) => chat.send('', { messageType: 'voice', mediaAttachment })} />
+          <VoiceDialog target={{ kind: 'party', partyId: party.id }} onClose={close} onRecorded={(mediaAttachment) => chat.send('', { messageType: 'voice', mediaAttachment })} />
         </Suspense>
       ) : null}
-      {choosingTemplate ? (
+      {dialog?.kind === 'chooseTemplate' ? (
         <Suspense fallback={null}>
-          <ApplyTemplateDialog onChoose={(template) => void applyTemplate(template)} onCancel={() => setChoosingTemplate(false)} onError={actions.showError} />
+          <ApplyTemplateDialog onChoose={(template) => void applyTemplate(template)} onCancel={close} onError={actions.showError} />
         </Suspense>
       ) : null}
-      {overwrite ? (
+      {dialog?.kind === 'overwrite' ? (
         <Suspense fallback={null}>
-          <OverwriteDialog title={overwrite.title} onChoose={(mode) => void applyTemplate(overwrite, mode)} onCancel={() => setOverwrite(null)} />
+          <OverwriteDialog title={dialog.template.title} onChoose={(mode) => void applyTemplate(dialog.template, mode)} onCancel={close} />
         </Suspense>
       ) : null}
-      {receiptsOf ? (
+      {dialog?.kind === 'receipts' ? (
         <Suspense fallback={null}>
-          <ReceiptsDialog message={receiptsOf} members={state.members} seen={state.seen} onClose={() => setReceiptsOf(null)} />
+          <ReceiptsDialog message={dialog.message} members={state.members} seen={state.seen} onClose={close} />
         </Suspense>
       ) : null}
-      {deleting ? (
+      {dialog?.kind === 'deleteMessage' ? (
         <Suspense fallback={null}>
           <ConfirmDialog
             title={t('messageMenu.deleteTitle')}
             confirmLabel={t('messageMenu.delete')}
             destructive
-            onCancel={() => setDeleting(null)}
+            onCancel={close}
             onConfirm={() => {
-              void actions.deleteMessages([deleting.id]);
-              setDeleting(null);
+              void actions.deleteMessages([dialog.message.id]);
+              close();
             }}
           >
             {t('messageMenu.deleteText')}

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '~/components/notice';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { useDateFormatter } from '~/components/local-time';
@@ -81,8 +82,8 @@ export default function Parties() {
   const [params, setParams] = useSearchParams();
   const tab: DashboardTab = isDashboardTab(params.get('tab')) ? (params.get('tab') as DashboardTab) : 'active';
   const sort: DashboardSort = isDashboardSort(params.get('sort')) ? (params.get('sort') as DashboardSort) : 'date';
-  const [dialog, setDialog] = useState<{ party?: Party } | null>(null);
-  const [deleting, setDeleting] = useState<Party | null>(null);
+  // The one dialog open (ADR 026): the party form (a new party, or one to edit) or deleting one.
+  const [dialog, setDialog] = useState<{ kind: 'edit'; party?: Party } | { kind: 'delete'; party: Party } | null>(null);
   const [alphabetical, setAlphabetical] = useState(true);
   const shown = dashboardParties(parties, tab, sort, i18n.language);
   const links = quickLinks(parties, tab, alphabetical, i18n.language);
@@ -100,7 +101,6 @@ export default function Parties() {
   useEffect(() => {
     if (navigation.state === 'idle' && result?.ok) {
       setDialog(null);
-      setDeleting(null);
     }
   }, [result, navigation.state]);
 
@@ -108,7 +108,7 @@ export default function Parties() {
     <div>
       <PageHeader
         title={t('parties.title')}
-        actions={[{ label: t('parties.newParty'), onClick: () => setDialog({}) }]}
+        actions={[{ label: t('parties.newParty'), onClick: () => setDialog({ kind: 'edit' }) }]}
         tabs={{
           label: t('parties.tabs'),
           current: tab,
@@ -129,17 +129,13 @@ export default function Parties() {
       />
       <main id="main" className="grid grid-cols-1 gap-6 px-4 py-6 sm:px-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <section aria-label={tab === 'active' ? t('parties.active') : t('parties.expired')}>
-          {result?.ok ? (
-            <p role="status" className="mb-4 rounded-lg bg-green-50 px-3 py-2 text-green-800">
-              {t(`parties.${result.intent === 'create' ? 'created' : result.intent === 'update' ? 'saved' : 'deleted'}`)}
-            </p>
-          ) : null}
+          <Notice text={result?.ok ? t(`parties.${result.intent === 'create' ? 'created' : result.intent === 'update' ? 'saved' : 'deleted'}`) : null} className="mb-4" />
           {shown.length === 0 ? (
             <p className="text-slate-600">{parties.length === 0 ? t('parties.empty') : tab === 'active' ? t('parties.noActive') : t('parties.noExpired')}</p>
           ) : (
             <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="party-cards">
               {shown.map((party) => (
-                <PartyCard key={party.id} party={party} onEdit={() => setDialog({ party })} onDelete={() => setDeleting(party)} />
+                <PartyCard key={party.id} party={party} onEdit={() => setDialog({ kind: 'edit', party })} onDelete={() => setDialog({ kind: 'delete', party })} />
               ))}
             </ul>
           )}
@@ -168,7 +164,7 @@ export default function Parties() {
           )}
         </aside>
       </main>
-      {dialog ? (
+      {dialog?.kind === 'edit' ? (
         <PartyDialog
           party={dialog.party}
           profiles={profiles}
@@ -177,15 +173,15 @@ export default function Parties() {
           onClose={() => setDialog(null)}
         />
       ) : null}
-      {deleting ? (
+      {dialog?.kind === 'delete' ? (
         <ConfirmDialog
           title={t('parties.deleteTitle')}
           confirmLabel={t('parties.delete')}
           destructive
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => submit({ intent: 'delete', id: deleting.id }, { method: 'post' })}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => submit({ intent: 'delete', id: dialog.party.id }, { method: 'post' })}
         >
-          <p>{t('parties.deleteText', { title: deleting.title })}</p>
+          <p>{t('parties.deleteText', { title: dialog.party.title })}</p>
         </ConfirmDialog>
       ) : null}
     </div>

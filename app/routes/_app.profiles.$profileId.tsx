@@ -3,6 +3,8 @@ import { data, redirect } from '@remix-run/cloudflare';
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '~/components/notice';
+import { ErrorBanner } from '~/components/error-banner';
 import { DateFields } from '~/components/date-fields';
 import { CompanyModeSwitch } from '~/components/profile/company-mode-switch';
 import { ProfileAvatar } from '~/components/profile/profile-avatar';
@@ -315,14 +317,8 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
             </div>
           </Section>
 
-          {error ? (
-            <p id={errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
-              {t(`errors.${error}`)}
-            </p>
-          ) : null}
-          <p role="status" className="empty:hidden">
-            {success ? <span className="block rounded-lg bg-green-50 px-3 py-2 text-green-800">{created && !result ? t('profiles.created') : t('profiles.saved')}</span> : null}
-          </p>
+          <ErrorBanner id={errorId} code={error} />
+          <Notice text={success ? (created && !result ? t('profiles.created') : t('profiles.saved')) : null} />
 
           <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
             <button type="submit" disabled={!dirty || submitting} className="rounded-full bg-primary-dark px-6 py-2.5 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50">

@@ -3,6 +3,8 @@ import { data, redirect } from '@remix-run/cloudflare';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '~/components/notice';
+import { ErrorBanner } from '~/components/error-banner';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { CompanyModeSwitch } from '~/components/profile/company-mode-switch';
 import { ProfileAvatar } from '~/components/profile/profile-avatar';
@@ -67,16 +69,8 @@ export default function Profiles() {
       <PageHeader title={t('profiles.title')} actions={[{ label: t('profiles.newProfile'), to: '/profiles/new' }]} />
       <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
         <CompanyModeSwitch on={companyMode} />
-        <div aria-live="polite" className="mt-4 empty:hidden">
-          {result?.ok && result.intent !== 'companyMode' ? (
-            <p className="rounded-lg bg-green-50 px-3 py-2 text-green-800">{result.intent === 'delete' ? t('profiles.deleted') : t('profiles.selectedNow', { name: result.name })}</p>
-          ) : null}
-        </div>
-        {result && !result.ok ? (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-red-800">
-            {t(`errors.${result.code}`)}
-          </p>
-        ) : null}
+        <Notice text={result?.ok && result.intent !== 'companyMode' ? (result.intent === 'delete' ? t('profiles.deleted') : t('profiles.selectedNow', { name: result.name })) : null} className="mt-4" />
+        <ErrorBanner code={result && !result.ok ? result.code : null} className="mt-4" />
         {profiles.length === 0 ? <p className="mt-8 text-slate-600">{t('profiles.empty')}</p> : null}
         <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {profiles.map((profile) => {

@@ -3,6 +3,8 @@ import { data, redirect } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '~/components/notice';
+import { ErrorBanner } from '~/components/error-banner';
 import { LanguageMenu } from '~/components/language-menu';
 import { Logo } from '~/components/logo';
 import type { ErrorCode } from '~/core/errors';
@@ -131,7 +133,7 @@ function Shared({
         </>
       ) : (
         <Form method="post" className="mt-6">
-          {share.added ? <p className="mb-4 rounded-lg bg-green-50 px-3 py-2 text-green-800">{t('addTemplate.alreadyAdded')}</p> : null}
+          <Notice text={share.added ? t('addTemplate.alreadyAdded') : null} className="mb-4" />
           <label htmlFor={`${id}-folder`} className="block font-medium">
             {t('addTemplate.folder')}
           </label>
@@ -143,11 +145,7 @@ function Shared({
               </option>
             ))}
           </select>
-          {failed ? (
-            <p role="alert" className="mt-2 text-sm font-medium text-red-800">
-              {t(`errors.${failed.code}`)}
-            </p>
-          ) : null}
+          <ErrorBanner layout="field" code={failed?.code} className="mt-2" />
           <button
             type="submit"
             disabled={navigation.state !== 'idle'}

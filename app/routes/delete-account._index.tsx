@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data } from '@remix-run/cloudflare';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '~/components/error-banner';
 import { useDateFormatter } from '~/components/local-time';
 import { PublicPage } from '~/components/public/public-page';
 import { DELETION_LINK_TTL_MS } from '~/core/account-deletion';
@@ -74,11 +75,7 @@ export default function DeleteAccount() {
                 aria-describedby={result && !result.ok ? 'delete-account-error' : undefined}
                 className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
               />
-              {result && !result.ok ? (
-                <p id="delete-account-error" role="alert" className="mt-2 text-sm text-red-700">
-                  {t(`errors.${result.code}`)}
-                </p>
-              ) : null}
+              <ErrorBanner layout="field" id="delete-account-error" code={result && !result.ok ? result.code : null} className="mt-2" />
               <button type="submit" disabled={busy} className="mt-4 w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-60">
                 {busy ? t('deleteAccount.sending') : t('deleteAccount.submit')}
               </button>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { redirect } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '~/components/error-banner';
 import { PublicPage } from '~/components/public/public-page';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
@@ -25,11 +26,7 @@ export default function Login() {
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-2xl font-semibold">{t('login.title')}</h1>
         <p className="mt-2 text-slate-600">{t('login.intro')}</p>
-        {failed ? (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-red-800">
-            {t('login.failed')}
-          </p>
-        ) : null}
+        <ErrorBanner className="mt-4">{failed ? t('login.failed') : null}</ErrorBanner>
         {/* A plain form: the sign-in leaves the app for the provider's page. */}
         <form method="get" action="/sso" className="mt-6">
           <input type="hidden" name="returnTo" value={returnTo} />

@@ -25,13 +25,13 @@ interface Props {
   disabled: boolean;
   mode: InputMode;
   onCancelMode: () => void;
-  /** Only for the manager: opens the heading dialog. */
+  /** Opens the heading dialog; without it (the reader may not send headings) there is no button. */
   onHeading?: () => void;
-  /** Only for the manager: opens the profile card dialog. */
+  /** Opens the profile card dialog; without it, no button. */
   onProfileCard?: () => void;
   /** Files chosen to send, of the kinds in `acceptedKinds` (what each may send is the page's rule). */
   onFiles?: (files: File[]) => void;
-  /** Only for the manager: opens the media picker (files of her library). */
+  /** Opens the media picker (the reader's own library); without it, no button. */
   onLibrary?: () => void;
   /** Opens the voice recording dialog; its button takes the send button's place while the text is empty. */
   onVoice?: () => void;

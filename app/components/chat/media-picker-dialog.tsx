@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '~/components/error-banner';
 import { Dialog } from '~/components/dialog';
 import { DialogActions } from '~/components/dialog-actions';
 import { MediaCard } from '~/components/media/media-card';
@@ -117,9 +118,7 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
       </div>
       <section aria-label={searching ? t('media.results', { query: searched.trim() }) : (place?.title ?? t('media.root'))} aria-busy={entries === null} className="mt-3 h-[40dvh] min-h-40 overflow-y-auto p-1">
         {entries && 'error' in entries ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
-            {t(`errors.${entries.error}`)}
-          </p>
+          <ErrorBanner code={entries.error} />
         ) : list === null ? (
           <p className="text-slate-600">{t('media.loading')}</p>
         ) : list.length === 0 ? (

@@ -6,17 +6,15 @@ import { markerOf } from '~/core/markers';
 import { parseProfileCard } from '~/core/profile-card';
 import { preview } from '~/core/message-preview';
 import { receiptLine } from '~/core/receipts';
-import type { Actor, PartyState } from '~/core/permissions';
-import { can } from '~/core/permissions';
 import { MediaMessageBody, isMediaMessage } from './media-message';
 import { ProfileCardView } from './profile-card';
 import type { ChatMessage } from '~/core/protocol';
 
-export interface MessageActions {
-  onReply: (message: ChatMessage) => void;
-  onEdit: (message: ChatMessage) => void;
-  onDelete: (message: ChatMessage) => void;
-  onShowReceipts: (message: ChatMessage) => void;
+/** One action of a message's menu; `delete` is shown as destructive. */
+export interface MessageOption {
+  key: string;
+  label: string;
+  run: () => void;
 }
 
 const HEADING_CLASS = { heading: 'text-xl font-bold', heading2: 'text-lg font-semibold', heading3: 'text-base font-semibold uppercase tracking-wide' } as const;
@@ -25,49 +23,41 @@ export function isHeading(message: Pick<ChatMessage, 'messageType'>): message is
   return message.messageType in HEADING_CLASS;
 }
 
-interface Props extends MessageActions {
+interface Props {
   message: ChatMessage;
-  me: Actor | null;
-  party: PartyState;
+  /** The reader's own message: on the right, without the sender's name. */
+  mine: boolean;
   repliedTo: ChatMessage | null | undefined;
-  /** For the manager: how many of the other members have seen this message. */
+  /** How many of the other members have seen this message, where the reader may see it; the line opens `onShowReceipts`. */
   receipts: { seen: number; total: number } | null;
+  onShowReceipts?: ((message: ChatMessage) => void) | undefined;
   /** In selection mode: whether this message is selected, and how to toggle it. */
   selection?: { selected: boolean; toggle: () => void } | undefined;
   /** Scrolls to another message (a reply's quote links to the message it answers). */
   onJump: (id: string) => void;
   /** Opens a media message's file in the lightbox or the viewer. */
   onOpenMedia: (message: ChatMessage) => void;
-  /** Replaces the chat's menu (the template editor has its own actions); empty: no menu. */
-  menuOptions?: { key: string; label: string; run: () => void }[] | undefined;
+  /** What the reader may do with the message, as the screen decides it; empty: no menu. */
+  menuOptions: readonly MessageOption[];
   /** No time line: a template's message has no time of its own. */
   timeless?: boolean;
 }
 
 /**
  * One message: a bubble (own ones on the right), a heading, or the placeholder of a deleted one.
- * The menu shows for the manager always and for others only while the party is not restricted.
+ * It knows no roles: the screen says what the reader may do (its menu) and see (the receipts).
  */
-export function MessageItem({ message, me, party, repliedTo, receipts, selection, onJump, onOpenMedia, onReply, onEdit, onDelete, onShowReceipts, menuOptions, timeless = false }: Props) {
+export function MessageItem({ message, mine, repliedTo, receipts, onShowReceipts, selection, onJump, onOpenMedia, menuOptions, timeless = false }: Props) {
   const { t } = useTranslation();
   const format = useDateFormatter();
-  const mine = message.sender === me?.id;
   const receipt = receipts && !message.deleted ? receiptLine(receipts.seen, receipts.total) : null;
-  const menuAllowed = me !== null && !party.expired && (me.role === 'manager' || !party.restrictedMessaging);
   const checkbox =
     selection && !message.deleted ? (
       <label className="flex items-center self-center p-1">
         <input type="checkbox" checked={selection.selected} onChange={selection.toggle} className="h-5 w-5" aria-label={`${t('selection.select')}: ${preview(message, 40)}`} />
       </label>
     ) : null;
-  const chatOptions = menuAllowed
-    ? [
-        can(me, { type: 'replyTo', message }, party) && !party.expired ? { key: 'reply', label: t('messageMenu.reply'), run: () => onReply(message) } : null,
-        can(me, { type: 'editMessage', message }, party) ? { key: 'edit', label: t('messageMenu.edit'), run: () => onEdit(message) } : null,
-        can(me, { type: 'deleteMessage', message }, party) ? { key: 'delete', label: t('messageMenu.delete'), run: () => onDelete(message) } : null,
-      ].filter((option) => option !== null)
-    : [];
-  const options = selection ? [] : (menuOptions ?? chatOptions);
+  const options = selection ? [] : menuOptions;
 
   const menu =
     options.length > 0 ? (
@@ -168,7 +158,7 @@ export function MessageItem({ message, me, party, repliedTo, receipts, selection
             {message.editedAt && !message.deleted ? <span>{t('party.edited')}</span> : null}
             <span>{format(message.timestamp, 'time')}</span>
             {receipt ? (
-              <button type="button" onClick={() => onShowReceipts(message)} className="underline decoration-dotted" data-testid="receipts">
+              <button type="button" onClick={() => onShowReceipts?.(message)} className="underline decoration-dotted" data-testid="receipts">
                 {receipt.key === 'receipts.seenBy' ? t(receipt.key, { seen: receipt.seen, total: receipt.total }) : t(receipt.key)}
               </button>
             ) : null}

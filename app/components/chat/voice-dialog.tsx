@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '~/components/error-banner';
 import { Dialog } from '~/components/dialog';
 import { MicIcon } from '~/components/media/media-icons';
 import type { ErrorCode } from '~/core/errors';
@@ -11,8 +12,8 @@ import { signInAgain } from '~/lib/api';
 import { uploadToParty } from '~/lib/upload';
 import type { VoiceFile, VoiceRecording } from '~/lib/voice-recorder';
 import { playableVoice, startVoiceRecording } from '~/lib/voice-recorder';
-import { errorKeys } from '~/i18n/error-keys';
 import { useLeaveWarning } from '~/lib/use-leave-warning';
+import { useClearAfter } from '~/lib/use-timed-notice';
 
 type State =
   | { kind: 'waiting' }
@@ -102,14 +103,8 @@ export function VoiceDialog({ target, onRecorded, onClose }: { target: VoiceTarg
     // `send` reads only refs; the timer follows the recording.
   }, [recording]);
 
-  // The page renders again on every chat event; the closing timer must not start over each time.
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-  useEffect(() => {
-    if (state.kind !== 'sent') return;
-    const timer = setTimeout(() => onCloseRef.current(), TIMINGS.voiceCloseDelayMs);
-    return () => clearTimeout(timer);
-  }, [state.kind]);
+  // The page renders again on every chat event: the closing time follows the state, not the callback.
+  useClearAfter(state.kind === 'sent', TIMINGS.voiceCloseDelayMs, onClose);
 
   async function send() {
     const current = recordingRef.current;
@@ -175,11 +170,7 @@ export function VoiceDialog({ target, onRecorded, onClose }: { target: VoiceTarg
         <p role="status" className="min-h-6 text-center text-slate-700">
           {state.kind === 'waiting' ? t('voice.waiting') : state.kind === 'recording' ? t('voice.recording') : state.kind === 'sending' ? t('voice.sending') : state.kind === 'sent' ? t('voice.sent') : null}
         </p>
-        {state.kind === 'error' ? (
-          <p role="alert" className="text-center text-sm text-red-800">
-            {t(errorKeys(state.code))}
-          </p>
-        ) : null}
+        <ErrorBanner layout="field" code={state.kind === 'error' ? state.code : null} className="text-center" />
       </div>
       <div className="mt-5 flex items-center justify-end gap-2">
         <button ref={cancelButton} type="button" onClick={cancel} disabled={busy} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40">

@@ -1,6 +1,7 @@
 import { useNavigate } from '@remix-run/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '~/components/error-banner';
 import { partyIdFromInput } from '~/core/party';
 
 /**
@@ -48,11 +49,9 @@ export function JoinPartyForm({ value = '', invalid = false }: { value?: string;
       <p id={`${id}-hint`} className="text-sm text-slate-700">
         {t('landing.joinHint')}
       </p>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {t('landing.joinInvalid')}
-        </p>
-      ) : null}
+      <ErrorBanner layout="field" id={`${id}-error`}>
+        {error ? t('landing.joinInvalid') : null}
+      </ErrorBanner>
     </form>
   );
 }

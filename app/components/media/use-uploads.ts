@@ -7,6 +7,7 @@ import type { MediaKind } from '~/core/media';
 import { signInAgain } from '~/lib/api';
 import { uploadIntoLibrary } from '~/lib/library-upload';
 import { useLeaveWarning } from '~/lib/use-leave-warning';
+import { useTimedNotice } from '~/lib/use-timed-notice';
 
 /** The file the banner is about (spec section 4: uploading, converting, success; failures apart). */
 export interface UploadProgress {
@@ -44,7 +45,7 @@ export function useUploads(onChanged: () => void, onUploaded?: (item: { id: stri
   useLeaveWarning(working);
   const [failures, setFailures] = useState<UploadFailure[]>([]);
   // When the last selection of too many files came: a second one shows the warning its full time again.
-  const [tooMany, setTooMany] = useState<number | null>(null);
+  const tooMany = useTimedNotice<true>(TIMINGS.tooManyFilesMs);
   const queue = useRef<Job[]>([]);
   const running = useRef(false);
   const done = useRef(0);
@@ -112,18 +113,12 @@ export function useUploads(onChanged: () => void, onUploaded?: (item: { id: stri
     if (files.length === 0) return;
     const plan = planUpload(files);
     if ('error' in plan) {
-      setTooMany(Date.now());
+      tooMany.show(true);
       return;
     }
     queue.current.push(...plan.files.map((entry) => ({ ...entry, path })));
     void run();
   };
 
-  useEffect(() => {
-    if (tooMany === null) return;
-    const timer = setTimeout(() => setTooMany(null), TIMINGS.tooManyFilesMs);
-    return () => clearTimeout(timer);
-  }, [tooMany]);
-
-  return { add, progress, failures, tooMany: tooMany !== null };
+  return { add, progress, failures, tooMany: tooMany.notice !== null };
 }

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '~/components/error-banner';
 import { Dialog } from '~/components/dialog';
 import { DateFields } from '~/components/date-fields';
 import type { DateTimeParts } from '~/core/dates';
@@ -136,11 +137,7 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
             invalid={startError !== null}
             describedBy={startError ? 'start-error' : undefined}
           />
-          {startError ? (
-            <p id="start-error" role="alert" className="mt-1 text-sm font-medium text-red-800">
-              {t(`errors.${startError}`)}
-            </p>
-          ) : null}
+          <ErrorBanner layout="field" id="start-error" code={startError} className="mt-1" />
           {clear(
             t('partyForm.clearStart'),
             () => {
@@ -164,9 +161,7 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
             describedBy="expiration-hint"
           />
           {fieldError ? (
-            <p id="expiration-hint" role="alert" className="mt-1 text-sm font-medium text-red-800">
-              {t(`errors.${fieldError}`)}
-            </p>
+            <ErrorBanner layout="field" id="expiration-hint" code={fieldError} className="mt-1" />
           ) : (
             <p id="expiration-hint" className="mt-1 text-sm text-slate-600">
               {ending ? t('partyForm.endsOnSave') : expiration ? t('partyForm.expirationHint') : t('parties.neverExpires')}
@@ -211,11 +206,7 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
           <input type="checkbox" name="restrictedMessaging" defaultChecked={party?.restrictedMessaging ?? false} className="h-4 w-4" />
           {t('partyForm.restricted')}
         </label>
-        {error && error !== fieldError ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800 sm:col-span-2">
-            {t(`errors.${error}`)}
-          </p>
-        ) : null}
+        <ErrorBanner code={error !== fieldError ? error : null} className="sm:col-span-2" />
         <div className="flex flex-wrap gap-2 sm:col-span-2">
           <button type="submit" disabled={navigation.state === 'submitting'} className="rounded-full bg-primary-dark px-5 py-2.5 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-60">
             {party ? t('partyForm.save') : t('partyForm.submit')}

@@ -1,10 +1,10 @@
 import { useFetcher } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '~/components/error-banner';
 import { Dialog } from '~/components/dialog';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
-import { errorKeys } from '~/i18n/error-keys';
 
 /**
  * The guest's way in: first and last name (trimmed, both required), and the party's password when
@@ -57,11 +57,7 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
             <input type="password" name="password" autoComplete="current-password" className={field} />
           </label>
         ) : null}
-        {error ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
-            {t(errorKeys(error))}
-          </p>
-        ) : null}
+        <ErrorBanner code={error} />
         <button type="submit" disabled={!complete || busy} className="w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50">
           {t('join.submit')}
         </button>

@@ -6,8 +6,9 @@ import type { PendingMessage } from '~/core/chat-state';
 import { mayResend } from '~/core/chat-state';
 import { markerOf } from '~/core/markers';
 import type { Actor, PartyState } from '~/core/permissions';
+import { can } from '~/core/permissions';
 import type { ChatMessage, Member } from '~/core/protocol';
-import type { MessageActions } from '~/components/chat/message-item';
+import type { MessageOption } from '~/components/chat/message-item';
 import { isMediaMessage } from '~/components/chat/media-message';
 import { MessageItem } from '~/components/chat/message-item';
 import { preview } from '~/core/message-preview';
@@ -20,6 +21,13 @@ import { useChatVirtualizer } from './use-chat-virtualizer';
 // party page's own script stays small.
 const Lightbox = lazyNamed(() => needingWorkspaceTexts(import('~/components/media/lightbox')), 'Lightbox');
 const MediaViewer = lazyNamed(() => needingWorkspaceTexts(import('~/components/media/media-viewer')), 'MediaViewer');
+
+export interface MessageActions {
+  onReply: (message: ChatMessage) => void;
+  onEdit: (message: ChatMessage) => void;
+  onDelete: (message: ChatMessage) => void;
+  onShowReceipts: (message: ChatMessage) => void;
+}
 
 interface Props extends MessageActions {
   /** The party's id: a video sent in it streams through the party's own file route. */
@@ -47,6 +55,20 @@ interface Props extends MessageActions {
   /** Replaces the loaded messages with the page around a seq, or without one the newest page. */
   onLoadAround: (seq?: number) => Promise<boolean>;
   onRetry: (tempId: string) => void;
+}
+
+/**
+ * A message's menu in the party: for the manager always, for the others only while the party is
+ * not restricted; each action as far as the reader may take it.
+ */
+function partyMenu(message: ChatMessage, me: Actor | null, party: PartyState, actions: MessageActions, label: (key: string) => string): MessageOption[] {
+  if (me === null || party.expired || (me.role !== 'manager' && party.restrictedMessaging)) return [];
+  const options: (MessageOption | null)[] = [
+    can(me, { type: 'replyTo', message }, party) ? { key: 'reply', label: label('messageMenu.reply'), run: () => actions.onReply(message) } : null,
+    can(me, { type: 'editMessage', message }, party) ? { key: 'edit', label: label('messageMenu.edit'), run: () => actions.onEdit(message) } : null,
+    can(me, { type: 'deleteMessage', message }, party) ? { key: 'delete', label: label('messageMenu.delete'), run: () => actions.onDelete(message) } : null,
+  ];
+  return options.filter((option) => option !== null);
 }
 
 /** A row of the list: a stored message, or one of the reader's own still on its way. */
@@ -236,14 +258,14 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
                     {row.message.id === firstNew ? <NewMessagesDivider label={t('party.newMessages')} /> : null}
                     <MessageItem
                       message={row.message}
-                      me={me}
-                      party={party}
+                      mine={row.message.sender === me?.id}
                       repliedTo={row.message.replyingTo ? (byId.get(row.message.replyingTo) ?? null) : undefined}
                       receipts={receiptsFor(row.message)}
                       selection={selection ? { selected: selection.ids.has(row.message.id), toggle: () => selection.toggle(row.message.id) } : undefined}
                       onJump={jumpToMessage}
                       onOpenMedia={setOpened}
-                      {...actions}
+                      onShowReceipts={actions.onShowReceipts}
+                      menuOptions={partyMenu(row.message, me, party, actions, t)}
                     />
                   </>
                 ) : (

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '~/components/error-banner';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { Dialog } from '~/components/dialog';
 import type { ErrorCode } from '~/core/errors';
@@ -60,11 +61,7 @@ export function ShareDialog({
             </p>
           </>
         )}
-        {error ? (
-          <p role="alert" className="mt-2 text-sm font-medium text-red-800">
-            {t(`errors.${error}`)}
-          </p>
-        ) : null}
+        <ErrorBanner layout="field" code={error} className="mt-2" />
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           {confirming ? (
             <>

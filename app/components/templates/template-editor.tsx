@@ -1,7 +1,9 @@
 import { Link, useNavigate } from '@remix-run/react';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
+import { ErrorBanner } from '~/components/error-banner';
+import { Notice } from '~/components/notice';
 import { FileDropZone } from '~/components/media/file-drop-zone';
 import { TitleDialog } from '~/components/library/title-dialog';
 import { UploadBanner } from '~/components/media/upload-banner';
@@ -19,7 +21,7 @@ import { libraryMessageType } from '~/core/chat-media';
 import { hashOfPath } from '~/core/media-library';
 import { formatDateTime } from '~/core/dates';
 import type { ErrorCode } from '~/core/errors';
-import { LIMITS } from '~/core/limits';
+import { LIMITS, TIMINGS } from '~/core/limits';
 import { MEDIA_KINDS, acceptedKind } from '~/core/media';
 import type { ChatMessage, MessageType } from '~/core/messages';
 import type { EditorMode } from '~/core/template-editor';
@@ -31,6 +33,7 @@ import { ForwardDialog } from './forward-dialog';
 import type { ForwardTarget } from './forward-dialog';
 import { TemplateMessageList } from './template-message-list';
 import { lazyNamed } from '~/lib/lazy-named';
+import { useTimedNotice } from '~/lib/use-timed-notice';
 
 // Opened only when asked for: the send dialog (with the uploaders), the lightbox and the viewer.
 const MediaSendDialog = lazyNamed(() => import('~/components/chat/media-send-dialog'), 'MediaSendDialog');
@@ -39,15 +42,16 @@ const MediaViewer = lazyNamed(() => import('~/components/media/media-viewer'), '
 const MediaPickerDialog = lazyNamed(() => import('~/components/chat/media-picker-dialog'), 'MediaPickerDialog');
 const VoiceDialog = lazyNamed(() => import('~/components/chat/voice-dialog'), 'VoiceDialog');
 
-/** How long a notice stays (spec section 9: success toast 2 s). */
-const NOTICE_MS = 2000;
 /** Spec section 9: after sending with an insert position the list scrolls there after 500 ms. */
 const SCROLL_AFTER_INSERT_MS = 500;
 
+/** The one dialog open on this screen (ADR 026); the files waiting for their captions go one at a time. */
 type Dialog =
   | { kind: 'heading' | 'profileCard' | 'rename' | 'deleteTemplate' | 'forward' | 'massDelete' | 'library' }
   | { kind: 'voice'; title: string }
-  | { kind: 'deleteMessage'; message: ChatMessage };
+  | { kind: 'deleteMessage'; message: ChatMessage }
+  | { kind: 'captions'; files: File[] }
+  | { kind: 'media'; message: ChatMessage };
 
 type NewMessage = { messageType: MessageType; message?: string; mediaId?: string };
 
@@ -69,12 +73,10 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
   const [dialogError, setDialogError] = useState<ErrorCode | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorCode | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notice = useTimedNotice<string>(TIMINGS.successNoticeMs);
   const [tab, setTab] = useState<'messages' | 'contents'>('messages');
-  const [opened, setOpened] = useState<ChatMessage | null>(null);
-  const [tooManyFiles, setTooManyFiles] = useState(false);
-  // Files waiting for their caption (the send dialog shows one at a time), and the captions given.
-  const [captionQueue, setCaptionQueue] = useState<File[]>([]);
+  const tooManyFiles = useTimedNotice<true>(TIMINGS.tooManyFilesMs);
+  // The captions given to files in the send dialog, until each file is up.
   const captions = useRef(new Map<File, string>());
   const scroller = useRef<HTMLDivElement>(null);
   const editable = detail.role === 'owner';
@@ -97,18 +99,8 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
   );
   const headings = useMemo(() => templateHeadings(messages), [messages]);
   const photos = chat.filter((message) => message.messageType === 'photo' && message.mediaAttachment);
+  const opened = dialog?.kind === 'media' ? dialog.message : null;
   const photoIndex = opened ? photos.findIndex((photo) => photo.id === opened.id) : -1;
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
-  useEffect(() => {
-    if (!tooManyFiles) return;
-    const timer = setTimeout(() => setTooManyFiles(false), 5000);
-    return () => clearTimeout(timer);
-  }, [tooManyFiles]);
 
   /** A refused call: the session's end signs in again; anything else is said and the template read again. */
   const failed = useCallback(
@@ -150,14 +142,17 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
     void add({ messageType: libraryMessageType(item.kind), mediaId: item.id, ...(caption ? { message: caption } : {}) });
   });
 
-  /** Spec section 4: up to 10 files; audio goes at once, anything else through the send dialog first. */
+  /** Up to 10 files at once; audio goes at once, anything else through the send dialog first, one file after another. */
   function takeFiles(files: File[]) {
     if (files.length === 0) return;
-    if (files.length > LIMITS.templateDropFilesMax) return setTooManyFiles(true);
+    if (files.length > LIMITS.templateDropFilesMax) return tooManyFiles.show(true);
     const audio = files.filter((file) => acceptedKind(file.type.split(';')[0]!.trim().toLowerCase()) === 'audio');
     if (audio.length > 0) uploads.add(audio, '');
-    setCaptionQueue((queue) => [...queue, ...files.filter((file) => !audio.includes(file))]);
+    const rest = files.filter((file) => !audio.includes(file));
+    if (rest.length > 0) setDialog((current) => (current?.kind === 'captions' ? { kind: 'captions', files: [...current.files, ...rest] } : { kind: 'captions', files: rest }));
   }
+  /** The file in the send dialog is done with (sent or left out): the next one, or none. */
+  const nextCaption = () => setDialog((current) => (current?.kind === 'captions' && current.files.length > 1 ? { kind: 'captions', files: current.files.slice(1) } : null));
 
   /** Items chosen in the library go in the order chosen, the caption with the first (as in the chat). */
   async function addPicked(caption: string, items: PickedItem[]) {
@@ -195,7 +190,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
     const body = { messageIds: ids, ...(target.kind === 'party' ? { targetPartyId: target.id } : { targetTemplateId: target.id }) };
     const result = await apiFetch<{ forwarded: number }>(`${base}/forward`, { method: 'POST', body });
     if (!result.ok) return setError(result.code);
-    setNotice(t('selection.forwarded', { party: target.title }));
+    notice.show(t('selection.forwarded', { party: target.title }));
   }
 
   async function rename(name: string) {
@@ -286,27 +281,13 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
           {modeHint} {t('selection.count', { count: chosen.length })}
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="flex items-center justify-between gap-2 bg-red-50 px-4 py-2 text-sm text-red-900">
-          {t(`errors.${error}`)}
-          <button type="button" onClick={() => setError(null)} className="rounded px-2 font-medium underline">
-            {t('common.close')}
-          </button>
-        </p>
-      ) : null}
-      {tooManyFiles ? (
+      <ErrorBanner layout="bar" code={error} onClose={() => setError(null)} />
+      {tooManyFiles.notice ? (
         <p role="alert" className="bg-amber-50 px-4 py-2 text-sm text-amber-900">
           {t('media.upload.tooMany', { max: LIMITS.templateDropFilesMax })}
         </p>
       ) : null}
-      <p className="sr-only" aria-live="polite">
-        {notice}
-      </p>
-      {notice ? (
-        <p className="bg-emerald-50 px-4 py-2 text-center text-sm text-emerald-900" aria-hidden="true">
-          {notice}
-        </p>
-      ) : null}
+      <Notice layout="bar" text={notice.notice} onHold={notice.hold} />
 
       <div role="tablist" aria-label={t('party.sections')} className="flex border-b border-slate-200 bg-white lg:hidden">
         <button type="button" role="tab" aria-selected={tab === 'messages'} onClick={() => setTab('messages')} className={tabClass(tab === 'messages')}>
@@ -335,7 +316,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
               onDragMove={(id, beforeId) => void move([id], beforeId)}
               onToggle={(id) => setMode((current) => toggleSelected(current, id))}
               menuFor={menuFor}
-              onOpenMedia={setOpened}
+              onOpenMedia={(message) => setDialog({ kind: 'media', message })}
             />
           </div>
           {editable && (mode.kind === 'normal' || mode.kind === 'editing') ? (
@@ -383,7 +364,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
 
       {editable ? (
         <FileDropZone
-          enabled={mode.kind === 'normal' && dialog === null && captionQueue.length === 0}
+          enabled={mode.kind === 'normal' && dialog === null}
           title={t('media.upload.dropTitle')}
           hint={t('templateEditor.dropHint', { max: LIMITS.templateDropFilesMax })}
           onFiles={takeFiles}
@@ -472,18 +453,19 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
           <VoiceDialog target={{ kind: 'library', title: dialog.title }} onClose={close} onRecorded={(mediaId) => void add({ messageType: 'voice', mediaId })} />
         </Suspense>
       ) : null}
-      {captionQueue[0] ? (
+      {dialog?.kind === 'captions' && dialog.files[0] ? (
         <Suspense fallback={null}>
           <MediaSendDialog
-            key={`${captionQueue[0].name}-${captionQueue.length}`}
-            files={[captionQueue[0]]}
+            key={`${dialog.files[0].name}-${dialog.files.length}`}
+            files={[dialog.files[0]]}
+            // Whatever the editor sends goes into the library: nothing to choose.
             canSaveToLibrary={false}
-            onCancel={() => setCaptionQueue((queue) => queue.slice(1))}
+            onCancel={nextCaption}
             onSend={(caption) => {
-              const file = captionQueue[0]!;
+              const file = dialog.files[0]!;
               captions.current.set(file, caption);
               uploads.add([file], '');
-              setCaptionQueue((queue) => queue.slice(1));
+              nextCaption();
             }}
           />
         </Suspense>
@@ -494,8 +476,8 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
             <Lightbox
               photos={photos.map((photo) => ({ id: photo.mediaAttachment ?? '', title: photo.message ? preview({ messageType: 'text', message: photo.message }) : detail.title }))}
               index={photoIndex}
-              onIndex={(index) => setOpened(photos[index] ?? null)}
-              onClose={() => setOpened(null)}
+              onIndex={(index) => setDialog(photos[index] ? { kind: 'media', message: photos[index] } : null)}
+              onClose={close}
             />
           ) : opened.mediaAttachment ? (
             <MediaViewer
@@ -505,7 +487,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
                 mediaType: opened.mediaAttachmentType === 'video' || opened.mediaAttachmentType === 'audio' ? opened.mediaAttachmentType : 'application',
                 hasPreview: messages.find((message) => message.id === opened.id)?.hasPreview ?? false,
               }}
-              onClose={() => setOpened(null)}
+              onClose={close}
             />
           ) : null}
         </Suspense>

@@ -4,23 +4,15 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MessageOption } from '~/components/chat/message-item';
 import { MessageItem } from '~/components/chat/message-item';
 import { preview } from '~/core/message-preview';
 import type { EditorMode } from '~/core/template-editor';
 import { TEMPLATE_SENDER, dropTarget } from '~/core/template-editor';
 import type { ChatMessage } from '~/core/messages';
 
-/** The template is the author of all its messages: they show as one's own bubbles. */
-const AUTHOR = { id: TEMPLATE_SENDER, role: 'manager' as const };
-const OPEN_PARTY = { restrictedMessaging: false, expired: false };
 const noop = () => undefined;
 const NO_OPTIONS: MessageOption[] = [];
-
-export interface MessageOption {
-  key: string;
-  label: string;
-  run: () => void;
-}
 
 interface Props {
   messages: ChatMessage[];
@@ -140,17 +132,13 @@ const RowContent = memo(function RowContent({ message, marker, insertHere, selec
       ) : null}
       <MessageItem
         message={message}
-        me={AUTHOR}
-        party={OPEN_PARTY}
+        // The template is the author of all its messages: they show as one's own bubbles.
+        mine={message.sender === TEMPLATE_SENDER}
         repliedTo={undefined}
         receipts={null}
         selection={selected === undefined ? undefined : { selected, toggle: () => handlers.toggle(message.id) }}
         onJump={noop}
         onOpenMedia={handlers.openMedia}
-        onReply={noop}
-        onEdit={noop}
-        onDelete={noop}
-        onShowReceipts={noop}
         menuOptions={withMenu ? handlers.menuFor(message) : NO_OPTIONS}
         timeless
       />
