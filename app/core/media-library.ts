@@ -50,13 +50,15 @@ export type LibraryPlace = { kind: 'trash' } | { kind: 'folder'; folderId: strin
 export const TRASH_HASH = 'trash';
 
 /**
- * A folder id as the hash shows it: the first block of the uuid. Siblings are told apart by it;
+ * A folder id as the hash shows it: the first block of the uuid (not to be confused with a party's
+ * or a profile's public `shortId`, a whole id of its own). Siblings are told apart by it;
  * two siblings sharing one (a chance of one in four billion) resolve to the older's place.
  */
-export const SHORT_ID_LENGTH = 8;
+export const FOLDER_HASH_ID_LENGTH = 8;
 
-export function shortId(id: string): string {
-  return id.slice(0, SHORT_ID_LENGTH);
+/** The folder's step in a hash path: `#a1b2c3d4/e5f6a7b8`. */
+export function folderHashId(id: string): string {
+  return id.slice(0, FOLDER_HASH_ID_LENGTH);
 }
 
 export function libraryTree(folders: readonly LibraryFolder[]): FolderTree {
@@ -67,7 +69,7 @@ export function libraryTree(folders: readonly LibraryFolder[]): FolderTree {
 export function hashOf(place: LibraryPlace, tree: FolderTree): string {
   if (place.kind === 'trash') return TRASH_HASH;
   return ancestry(place.folderId, tree)
-    .map((node) => shortId(node.id))
+    .map((node) => folderHashId(node.id))
     .join('/');
 }
 
@@ -76,7 +78,7 @@ export function hashOf(place: LibraryPlace, tree: FolderTree): string {
  * templates page opens there. The path is the asker's, so a recipient's copy leads to her folder.
  */
 export function hashOfPath(path: string): string {
-  return path === '' ? '' : path.split('/').map(shortId).join('/');
+  return path === '' ? '' : path.split('/').map(folderHashId).join('/');
 }
 
 /**
@@ -89,7 +91,7 @@ export function placeOfHash(hash: string, folders: readonly LibraryFolder[]): Li
   if (text === '') return { kind: 'folder', folderId: null };
   let folderId: string | null = null;
   for (const step of text.split('/')) {
-    const child = folders.find((folder) => folder.parentId === folderId && shortId(folder.id) === step);
+    const child = folders.find((folder) => folder.parentId === folderId && folderHashId(folder.id) === step);
     if (!child) return null;
     folderId = child.id;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../app/core/limits';
 import type { LibraryFolder } from '../../app/core/media-library';
-import { apiPath, breadcrumb, folderOfPath, formatBytes, hashOf, hashOfPath, libraryTree, moveTargets, placeOfHash, shortId } from '../../app/core/media-library';
+import { apiPath, breadcrumb, folderOfPath, formatBytes, hashOf, hashOfPath, libraryTree, moveTargets, placeOfHash, folderHashId } from '../../app/core/media-library';
 
 const id = (prefix: string) => `${prefix.padEnd(8, '0')}-0000-4000-8000-000000000000`;
 const A = id('aaaa');
@@ -21,7 +21,7 @@ const tree = libraryTree(folders);
 
 describe('the library page address (a hash path of shortened folder ids, or trash)', () => {
   it('names a folder by the short ids of its path, the trash by trash, the top level by nothing', () => {
-    expect(shortId(A)).toBe('aaaa0000');
+    expect(folderHashId(A)).toBe('aaaa0000');
     expect(hashOf({ kind: 'folder', folderId: C }, tree)).toBe('aaaa0000/bbbb0000/cccc0000');
     expect(hashOf({ kind: 'folder', folderId: null }, tree)).toBe('');
     expect(hashOf({ kind: 'trash' }, tree)).toBe('trash');

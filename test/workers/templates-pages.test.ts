@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortId } from '../../app/core/media-library';
+import { folderHashId } from '../../app/core/media-library';
 import type { TemplateEntry, TemplateListing } from '../../app/core/templates';
 import { ORIGIN, api, createConsultant, html, json, page, sessionCookie } from './fixtures';
 import type { Consultant } from './fixtures';
@@ -99,7 +99,7 @@ describe('/addTemplate/{shareToken}', () => {
 
     const response = await add(token, inner.id, berta);
     expect(response.status).toBe(302);
-    expect(response.headers.get('Location')).toBe(`/templates#${shortId(outer.id)}/${shortId(inner.id)}`);
+    expect(response.headers.get('Location')).toBe(`/templates#${folderHashId(outer.id)}/${folderHashId(inner.id)}`);
     expect(await list(berta, `${outer.id}/${inner.id}`)).toMatchObject([{ title: 'Herbstparty Ablauf', sharedBy: 'Clara Berater' }]);
 
     // Opened again: it says the template is there already.
