@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { startMailCatcher } from './scripts/mail-catcher.mjs';
 import { startOidcProvider } from './scripts/oidc-provider.mjs';
+import { vapidKeyPair } from './scripts/vapid-keys.mjs';
+import { PUSH_HOST, startPushReceiver } from './test/workers/push-receiver';
 import { STAND_IN_HOST, STAND_IN_TOKEN, standInSigningKey, streamStandIn } from './test/workers/stream-stand-in';
 import { translationParts } from './vite.config';
 
@@ -38,6 +40,12 @@ function runningOidcProvider() {
   return oidcProvider;
 }
 
+/** The local push service (test/workers/push-receiver.ts), once per run on a free port. */
+let pushReceiver: ReturnType<typeof startPushReceiver> | null = null;
+
+/** A VAPID key pair made for this run only: no private key is ever committed. */
+const vapid = vapidKeyPair();
+
 /**
  * The Worker, API and PartyRoom inside workerd with real D1, R2 and Durable Objects.
  *
@@ -56,6 +64,8 @@ function workersProject(name: string, { streamStandIn: withStandIn }: { streamSt
         const signingKey = await standInSigningKey();
         const mail = await runningMailCatcher();
         const provider = await runningOidcProvider();
+        pushReceiver ??= startPushReceiver();
+        const receiver = await pushReceiver;
         return {
           wrangler: { configPath: './wrangler.toml' },
           miniflare: {
@@ -74,9 +84,14 @@ function workersProject(name: string, { streamStandIn: withStandIn }: { streamSt
               SMTP_USER: mail.user,
               SMTP_PASSWORD: mail.password,
               MAIL_CATCHER_URL: `http://127.0.0.1:${mail.webPort}`,
+              VAPID_PUBLIC_KEY: vapid.publicKey,
+              VAPID_PRIVATE_KEY: vapid.privateKey,
+              VAPID_SUBJECT: 'mailto:push-test@salon.test',
+              PUSH_RECEIVER_URL: receiver.url,
             },
-            // Cloudflare Stream, as far as the Worker can tell (test/workers/stream-stand-in.ts).
-            ...(withStandIn ? { outboundService: streamStandIn } : {}),
+            // Cloudflare Stream and a push service, as far as the Worker can tell
+            // (test/workers/stream-stand-in.ts, test/workers/push-receiver.ts).
+            ...(withStandIn ? { outboundService: (request: Request) => (new URL(request.url).hostname === PUSH_HOST ? receiver.receive(request) : streamStandIn(request)) } : {}),
           },
         };
       }),

@@ -33,6 +33,8 @@ export interface Room {
   sendToMember(memberId: string, event: ServerEvent): void;
   /** A duty of the alarm changed (the autoplay): sets the alarm to the earliest one. */
   rearm(): void;
+  /** Hands a new message to Web Push for the members without an open socket; never waits for it. */
+  notify(message: ChatMessage): void;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ErrorCode };
@@ -193,6 +195,7 @@ function append(
   });
   room.scheduleMirror();
   room.broadcast({ type: 'newMessage', seq: message.seq, message }, from);
+  room.notify(message);
   return message;
 }
 

@@ -1,6 +1,9 @@
 import { DurableObject } from 'cloudflare:workers';
 import { TIMINGS } from '../app/core/limits';
 import { isExpired } from '../app/core/party';
+import { markerOf } from '../app/core/markers';
+import type { PushJob } from '../app/core/push';
+import { PUSH_RECIPIENTS_PER_JOB, shortText } from '../app/core/push';
 import type { ChatMessage, Member, ServerEvent } from '../app/core/protocol';
 import { PING_FRAME, PONG_FRAME, parseClientFrame } from '../app/core/protocol';
 import { SOCKET_CLOSE } from '../app/core/protocol-version';
@@ -148,6 +151,28 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   rearm(): void {
     this.arm();
+  }
+
+  /**
+   * One Queue job per PUSH_RECIPIENTS_PER_JOB members who were not online when the message came
+   * (worker/services/push.ts reads their subscriptions and sends); enqueued in the background, so the
+   * send path never waits for push. Notices (a guest joined) are not worth a notification.
+   */
+  notify(message: ChatMessage): void {
+    const partyId = this.store.facts?.partyId;
+    if (!partyId || markerOf(message)) return;
+    const online = new Set(this.online());
+    const recipients = this.store.activeMembers().flatMap((member) => (member.id === message.sender || online.has(member.id) ? [] : [member.id]));
+    if (recipients.length === 0) return;
+    const job = { kind: 'message', partyId, messageId: message.id, messageType: message.messageType, senderId: message.sender, senderName: message.senderName, text: shortText(message.message) } as const;
+    const jobs: MessageSendRequest<PushJob>[] = [];
+    for (let i = 0; i < recipients.length; i += PUSH_RECIPIENTS_PER_JOB) jobs.push({ body: { ...job, recipients: recipients.slice(i, i + PUSH_RECIPIENTS_PER_JOB) } });
+    this.ctx.waitUntil(
+      this.env.PUSH_QUEUE.sendBatch(jobs).catch((error: unknown) => {
+        // A notification is a courtesy: the message itself is stored and sent to every open page.
+        console.error('push enqueue failed', partyId, error);
+      }),
+    );
   }
 
   // ---- SessionSockets -----------------------------------------------------------------------

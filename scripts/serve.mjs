@@ -18,6 +18,7 @@ import { startOidcProvider } from './oidc-provider.mjs';
 import { seed } from './seed.mjs';
 import { startMailCatcher } from './mail-catcher.mjs';
 import { LOCAL_STREAM_ACCOUNT, startStreamServer } from './stream-server.mjs';
+import { ensureVapidKeys } from './vapid-keys.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -149,6 +150,7 @@ async function main() {
   await ensureFree(smtpPort);
   await ensureFree(mailPort);
   if (values.fresh && persistTo) rmSync(persistTo, { recursive: true, force: true });
+  if (ensureVapidKeys(fileURLToPath(new URL('../.dev.vars', import.meta.url)))) console.log('  Made a Web Push (VAPID) key pair in .dev.vars.');
   run('Applying the database migrations', bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
   if (!values['no-seed']) {
     if (!values.quiet) process.stdout.write('  Adding the demo data … ');

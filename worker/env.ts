@@ -1,3 +1,4 @@
+import type { PushJob } from '../app/core/push';
 import type { PartyRoom } from '../durable-objects/party-room';
 
 /** The Worker's bindings and variables (wrangler.toml, secrets in production). */
@@ -53,4 +54,18 @@ export interface Env {
   SMTP_PASSWORD?: string;
   /** The address mails come from. */
   MAIL_FROM: string;
+  /**
+   * Web Push (worker/services/push.ts, docs/decisions/029-web-push.md): the room enqueues a job per
+   * new message here; the Worker's `queue()` sends the notifications.
+   */
+  PUSH_QUEUE: Queue<PushJob>;
+  /**
+   * The VAPID key pair (RFC 8292), P-256: the public key as the browser's applicationServerKey
+   * (the uncompressed point, base64url) and (a secret) the private key's `d`, base64url. `npm start`
+   * makes a pair into .dev.vars on its first run.
+   */
+  VAPID_PUBLIC_KEY: string;
+  VAPID_PRIVATE_KEY: string;
+  /** Who runs this server, for the push services: a real `mailto:` or `https:` address (Apple refuses placeholders). */
+  VAPID_SUBJECT: string;
 }

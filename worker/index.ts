@@ -23,6 +23,8 @@ import * as faq from './services/faq';
 import * as media from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
+import { deliverPushBatch } from './services/push';
+import type { PushJob } from '../app/core/push';
 import * as sessionEnd from './services/session-end';
 import * as settings from './services/settings';
 import * as templates from './services/templates';
@@ -94,4 +96,9 @@ export default {
     // Then every file nobody references any more, and whatever an earlier cleanup left half done.
     await collectMedia(env, null, controller.scheduledTime);
   },
-} satisfies ExportedHandler<Env>;
+
+  /** Web Push jobs from the party rooms (worker/services/push.ts). */
+  async queue(batch, env): Promise<void> {
+    await deliverPushBatch(batch, env);
+  },
+} satisfies ExportedHandler<Env, PushJob>;

@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   invalidUrl: 400,
   biographyTooLong: 400,
   invalidTitle: 400,
+  invalidPushSubscription: 400,
   notAnImage: 415,
   mediaTypeNotAccepted: 415,
   notAVideo: 415,
@@ -79,6 +80,7 @@ export const ERROR_STATUS = {
   deletionRequestedRecently: 429,
   signInFailed: 502,
   conversionUnavailable: 502,
+  pushUnavailable: 503,
   generic: 500,
 } as const;
 

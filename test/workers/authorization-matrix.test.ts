@@ -8,7 +8,7 @@ import { api as apiApp } from '../../worker/api';
 import { cspReports } from '../../worker/http/csp-report';
 import { files as filesApp } from '../../worker/media/files';
 import type { Actor, Expected, MatrixWorld, PageExpected } from '../fixtures/authorization-matrix';
-import { ACTORS, EVENTS, PAGES, ROUTES, TINY_PNG, rowName } from '../fixtures/authorization-matrix';
+import { ACTORS, EVENTS, PAGES, PUSH_TOKEN, ROUTES, TINY_PNG, rowName } from '../fixtures/authorization-matrix';
 import { ORIGIN, TestSocket, api, apiInPlace, createConsultant, createParty, fetchInPlace, guestCookie, joinGuest, json, sessionCookie } from './fixtures';
 
 /**
@@ -97,6 +97,13 @@ async function buildWorld(): Promise<Built> {
     guestMessage: () => post(guest.headers),
     messageBy: (actor) => post(members.has(actor) ? as[actor].headers : guest.headers),
     newGuest: async () => (await joinGuest(party.id, { firstName: 'Zoe', lastName: 'Ziel' })).guestId,
+    pushEndpoint: async (actor) => {
+      const endpoint = `https://push.test/matrix/${crypto.randomUUID()}`;
+      if (!members.has(actor)) return endpoint;
+      const response = await apiInPlace(`/parties/${party.id}/subscribe`, { method: 'PUT', headers: as[actor].headers, body: { pushToken: { ...PUSH_TOKEN, endpoint } } });
+      if (response.status !== 204) throw new Error(`world: subscribe: ${response.status} ${await response.text()}`);
+      return endpoint;
+    },
     refreshToken: (actor) => (actor === 'manager' ? clara.refreshToken : actor === 'otherConsultant' ? berta.refreshToken : 'made-up-refresh-token'),
     profile,
     spareProfile: async () => {

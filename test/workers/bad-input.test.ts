@@ -173,7 +173,7 @@ async function rows(sql: string, ...bindings: unknown[]): Promise<Record<string,
 
 async function snapshot(built: Built): Promise<State> {
   const users = built.userIds.map(() => '?').join(', ');
-  const [parties, members, sessions, mediaFolders, mediaItems, templateFolders, templates, templateMessages, templateRecipients, counted, ...chats] = await Promise.all([
+  const [parties, members, sessions, mediaFolders, mediaItems, templateFolders, templates, templateMessages, templateRecipients, pushSubscriptions, counted, ...chats] = await Promise.all([
     // The dashboard's mirrored summary (latest_*, manager_*) and updated_at are caches, not state.
     rows(
       `SELECT id, short_id, user_id, profile_id, title, host, start_at, expires_at, password_hash, restricted_messaging, created_at FROM parties WHERE user_id IN (${users})`,
@@ -187,6 +187,7 @@ async function snapshot(built: Built): Promise<State> {
     rows(`SELECT * FROM templates WHERE user_id IN (${users})`, ...built.userIds),
     rows(`SELECT m.* FROM template_messages m JOIN templates t ON t.id = m.template_id WHERE t.user_id IN (${users})`, ...built.userIds),
     rows(`SELECT * FROM template_recipients WHERE user_id IN (${users})`, ...built.userIds),
+    rows(`SELECT s.* FROM push_subscriptions s JOIN parties p ON p.id = s.party_id WHERE p.user_id IN (${users})`, ...built.userIds),
     rows('SELECT COUNT(*) AS n FROM guests'),
     ...built.readers.map((reader) => call(`/parties/${reader.partyId}/chat`, { headers: reader.headers }, 200)),
   ]);
@@ -200,6 +201,7 @@ async function snapshot(built: Built): Promise<State> {
   for (const template of templates) records.set(`template:${template.id}`, JSON.stringify(template));
   for (const message of templateMessages) records.set(`templateMessage:${message.id}`, JSON.stringify(message));
   for (const copy of templateRecipients) records.set(`templateCopy:${copy.template_id}/${copy.user_id}`, JSON.stringify(copy));
+  for (const subscription of pushSubscriptions) records.set(`pushSubscription:${subscription.id}`, JSON.stringify(subscription));
   return {
     records,
     guests: Number(counted[0]!.n),

@@ -10,6 +10,8 @@ declare global {
       ZERO_LOSS: string;
       /** The local mail catcher's web address, to read the Worker's mails back (vitest.config.ts). */
       MAIL_CATCHER_URL: string;
+      /** The local push service's address, to read what it received and steer its answers (test/workers/push-receiver.ts). */
+      PUSH_RECEIVER_URL: string;
     }
   }
 }

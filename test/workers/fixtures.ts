@@ -92,6 +92,15 @@ export async function joinGuest(partyId: string, names: { firstName?: string; la
   return { guestId: body.guestId, secretKey: body.secretKey, headers: basic(body.guestId, body.secretKey) };
 }
 
+/** A party of a new consultant with two guests, Maria Klein and Tom Berg. */
+export async function partyWithTwoGuests(): Promise<{ consultant: Consultant; party: PartyRecord; maria: Guest; tom: Guest }> {
+  const consultant = await createConsultant();
+  const created = await createParty(consultant);
+  const maria = await joinGuest(created.id, { firstName: 'Maria', lastName: 'Klein' });
+  const tom = await joinGuest(created.id, { firstName: 'Tom', lastName: 'Berg' });
+  return { consultant, party: created, maria, tom };
+}
+
 /** A client socket with a queue of received events. */
 export class TestSocket {
   readonly events: ServerEvent[] = [];

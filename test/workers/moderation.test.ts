@@ -1,17 +1,8 @@
 import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, connect, connected, createConsultant, createParty, expectError, guestCookie, html, joinGuest, json, page, spoken, textMessage } from './fixtures';
-import type { Consultant, Guest, PartyRecord } from './fixtures';
+import { api, connect, connected, createConsultant, createParty, expectError, guestCookie, html, joinGuest, json, page, spoken, textMessage, partyWithTwoGuests as party } from './fixtures';
 import type { ChatMessage } from '../../app/core/protocol';
 import type { PartyRoom } from '../../durable-objects/party-room';
-
-async function party(): Promise<{ consultant: Consultant; party: PartyRecord; maria: Guest; tom: Guest }> {
-  const consultant = await createConsultant();
-  const created = await createParty(consultant);
-  const maria = await joinGuest(created.id, { firstName: 'Maria', lastName: 'Klein' });
-  const tom = await joinGuest(created.id, { firstName: 'Tom', lastName: 'Berg' });
-  return { consultant, party: created, maria, tom };
-}
 
 async function history(partyId: string, headers: Record<string, string>) {
   return spoken((await json<{ messages: { id: string; messageType: string; message: string; deleted: boolean }[] }>(await api(`/parties/${partyId}/chat`, { headers }))).messages);

@@ -12,6 +12,7 @@ import { mediaApi } from './media';
 import { moderationApi } from './moderation';
 import { partiesApi } from './parties';
 import { profilesApi } from './profiles';
+import { pushApi } from './push';
 import { templatesApi } from './templates';
 
 /** The one error answer of the API (and of /files): a code, never prose or a stack trace. */
@@ -41,6 +42,7 @@ export const api = new Hono<ApiEnv>()
   .route('/templates', templatesApi)
   .route('/moderation', moderationApi)
   .route('/content', contentApi)
+  .route('/push', pushApi)
   .notFound((c) => c.json<ErrorBody>({ error: { code: 'notFound' } }, 404))
   .onError(apiError);
 

@@ -28,6 +28,9 @@ import {
 } from '../../app/core/schemas';
 import { announceUpload, attachLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
+import * as push from '../services/push';
+import { SubscribeSchema, UnsubscribeSchema } from '../../app/core/push';
+import { localeOf } from '../../app/i18n/i18n.server';
 import { applyTemplateToParty } from '../services/template-play';
 import { recordSocket } from '../services/session-end';
 import { getProfile } from '../services/profiles';
@@ -217,6 +220,19 @@ export const partiesApi = new Hono<ApiEnv>()
   .put('/:id/restriction', valid('json', RestrictionSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     await moderation.setRestriction(c.env, c.get('db'), party, member, c.req.valid('json').restrictedMessaging);
+    return c.body(null, 204);
+  })
+  // Web Push for this member of this party (worker/services/push.ts); any member, for their own devices.
+  .put('/:id/subscribe', valid('json', SubscribeSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    const body = c.req.valid('json');
+    if (body.id !== undefined && body.id !== party.id) throw new AppError('invalidInput');
+    await push.subscribe(c.get('db'), party.id, member, body.pushToken, body.language ?? (await localeOf(c.req.raw)));
+    return c.body(null, 204);
+  })
+  .delete('/:id/subscribe', valid('json', UnsubscribeSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    await push.unsubscribe(c.get('db'), party.id, member, c.req.valid('json').endpoint);
     return c.body(null, 204);
   })
   .put('/:id/changeName', valid('json', ChangeNameSchema), async (c) => {

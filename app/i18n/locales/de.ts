@@ -730,6 +730,8 @@ const de = {
     templateRevoked: 'Wer diese Vorlage geteilt hat, hat sie zurückgezogen. Sie kann nicht mehr abgespielt werden.',
     wrongPassword: 'Falsches Passwort!',
     partyExpired: 'Diese Party ist vorbei.',
+    invalidPushSubscription: 'Diese Benachrichtigungen kann der Browser nicht empfangen. Bitte versuche es erneut.',
+    pushUnavailable: 'Benachrichtigungen sind auf diesem Server gerade nicht eingerichtet.',
     notFound: 'Seite nicht gefunden',
     partyNotFound: 'Party nicht gefunden',
     messageNotFound: 'Diese Nachricht gibt es nicht mehr.',

@@ -732,6 +732,8 @@ const nl: Translation = {
     templateRevoked: 'Wie dit sjabloon deelde, heeft het ingetrokken. Het kan niet meer worden afgespeeld.',
     wrongPassword: 'Onjuist wachtwoord!',
     partyExpired: 'Deze party is voorbij.',
+    invalidPushSubscription: 'Deze meldingsinschrijving van de browser kan niet worden gebruikt. Probeer het opnieuw.',
+    pushUnavailable: 'Meldingen zijn op deze server nu niet ingesteld.',
     notFound: 'Pagina niet gevonden',
     partyNotFound: 'Party niet gevonden',
     messageNotFound: 'Dit bericht bestaat niet meer.',

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { MessagePushJob, PushWindow } from '../../app/core/push';
+import { PUSH_WINDOW_MS, PushTokenSchema, decide, digestPayload, keptForDigest, messagePayload, shortText } from '../../app/core/push';
+import { PUSH_TEXTS } from '../../worker/push/texts';
+
+const job = (over: Partial<MessagePushJob> = {}): MessagePushJob => ({
+  kind: 'message',
+  partyId: 'p1',
+  messageId: 'm1',
+  messageType: 'text',
+  senderId: 's1',
+  senderName: 'Anna Becker',
+  text: 'Hallo',
+  recipients: ['g1'],
+  ...over,
+});
+
+const sent = (at: number): PushWindow => ({ sentAt: at, pending: 0, pendingSender: null, digestDueAt: null, lastMessageId: 'm0' });
+
+describe('the 60 s window', () => {
+  it('sends the first message at once, keeps the next ones for one digest at the window’s end', () => {
+    expect(decide(null, 1000)).toEqual({ send: true });
+    const window = sent(1000);
+    expect(decide(window, 1000 + PUSH_WINDOW_MS - 1)).toEqual({ send: false, queueDigestAt: 1000 + PUSH_WINDOW_MS });
+    const kept = keptForDigest(window, job({ messageId: 'm2' }), 1000 + PUSH_WINDOW_MS);
+    // A digest is queued once per window.
+    expect(decide(kept, 2000)).toEqual({ send: false, queueDigestAt: null });
+    expect(decide(kept, 1000 + PUSH_WINDOW_MS)).toEqual({ send: true });
+  });
+
+  it('names the sender only when everything pending is theirs', () => {
+    let window = keptForDigest(sent(0), job(), 60_000);
+    window = keptForDigest(window, job({ messageId: 'm3' }), null);
+    expect(window).toMatchObject({ pending: 2, pendingSender: 'Anna Becker', digestDueAt: 60_000, lastMessageId: 'm3' });
+    expect(digestPayload(PUSH_TEXTS.de, { id: 'p1', title: 'Wellness' }, window, '/abc').body).toBe('2 neue Nachrichten von Anna Becker');
+    window = keptForDigest(window, job({ messageId: 'm4', senderName: 'Maria Klein' }), null);
+    expect(window.pendingSender).toBeNull();
+    expect(digestPayload(PUSH_TEXTS.it, { id: 'p1', title: 'Wellness' }, window, '/abc')).toEqual({ partyId: 'p1', messageId: null, title: 'Wellness', body: '3 nuovi messaggi', tag: 'party-p1', url: '/abc' });
+  });
+});
+
+describe('payloads', () => {
+  it('say what came in the member’s language: a heading, a photo without caption, a caption', () => {
+    expect(messagePayload(PUSH_TEXTS.en, job({ messageType: 'heading2', text: 'Ablauf' }), '/x').body).toBe('New section: Ablauf');
+    expect(messagePayload(PUSH_TEXTS.fr, job({ messageType: 'photo', text: '' }), '/x').body).toBe('a envoyé une photo');
+    expect(messagePayload(PUSH_TEXTS.nl, job({ messageType: 'photo', text: 'Neu!' }), '/x')).toMatchObject({ title: 'Anna Becker', body: 'Neu!', tag: 'party-p1' });
+  });
+
+  it('carry only the start of a long text, on one line', () => {
+    const text = shortText(`Erste Zeile\n\n${'x'.repeat(500)}`);
+    expect(text.startsWith('Erste Zeile x')).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(121);
+  });
+});
+
+describe('subscriptions', () => {
+  it('take https endpoints and keys of the sizes RFC 8291 gives', () => {
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    expect(PushTokenSchema.safeParse({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys }).success).toBe(true);
+    expect(PushTokenSchema.safeParse({ endpoint: 'http://fcm.googleapis.com/x', keys }).success).toBe(false);
+    expect(PushTokenSchema.safeParse({ endpoint: 'https://x.test/', keys: { ...keys, auth: 'AAAA' } }).success).toBe(false);
+    expect(PushTokenSchema.safeParse({ endpoint: 'https://x.test/', keys: { ...keys, p256dh: keys.p256dh.slice(1) } }).success).toBe(false);
+  });
+});

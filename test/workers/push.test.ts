@@ -1,0 +1,323 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { MessagePushJob, PushJob, PushPayload } from '../../app/core/push';
+import { database } from '../../worker/db/client';
+import { parties, pushSubscriptions, pushWindows } from '../../worker/db/schema';
+import worker from '../../worker/index';
+import { PUSH_MAX_ATTEMPTS } from '../../worker/services/push';
+import { ORIGIN, api, connected, createConsultant, createParty, expectError, guestCookie, joinGuest, json, sessionCookie, partyWithTwoGuests as party } from './fixtures';
+import type { ReceivedPush } from './push-receiver';
+
+/**
+ * Web Push end to end: the room enqueues, the Worker's queue() sends to a real local push service
+ * (test/workers/push-receiver.ts), and this test reads what a browser would: it decrypts the body
+ * with the subscription's private key (RFC 8291) and checks the VAPID JWT (RFC 8292).
+ */
+
+const db = () => database(env.DB);
+const bytes = (base64: string) => Uint8Array.from(atob(base64.replaceAll('-', '+').replaceAll('_', '/')), (char) => char.charCodeAt(0));
+const base64url = (data: Uint8Array) => btoa(String.fromCharCode(...data)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+const text = (data: string) => new TextEncoder().encode(data);
+
+/** A browser's subscription: its own P-256 pair and auth secret, at the local push service. */
+interface Device {
+  path: string;
+  token: { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
+  privateKey: CryptoKey;
+  publicKey: Uint8Array<ArrayBuffer>;
+  auth: Uint8Array<ArrayBuffer>;
+}
+
+async function device(): Promise<Device> {
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
+  const publicKey = new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
+  const auth = crypto.getRandomValues(new Uint8Array(16));
+  const path = `/device/${crypto.randomUUID()}`;
+  return { path, token: { endpoint: `https://push.test${path}`, expirationTime: null, keys: { p256dh: base64url(publicKey), auth: base64url(auth) } }, privateKey: pair.privateKey, publicKey, auth };
+}
+
+async function hmac(key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const imported = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', imported, data));
+}
+
+const concat = (...parts: Uint8Array<ArrayBuffer>[]) => {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+/** RFC 8291 §3.4 and RFC 8188 §2, as the browser does it: the payload's JSON. */
+async function decrypt(push: ReceivedPush, to: Device): Promise<PushPayload> {
+  const body = bytes(push.body);
+  const salt = body.slice(0, 16);
+  const recordSize = new DataView(body.buffer, body.byteOffset + 16, 4).getUint32(0);
+  const idLength = body[20]!;
+  const serverKey = body.slice(21, 21 + idLength);
+  const ciphertext = body.slice(21 + idLength);
+  expect(idLength).toBe(65);
+  expect(ciphertext.length).toBeLessThanOrEqual(recordSize);
+  const server = await crypto.subtle.importKey('raw', serverKey, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
+  const secret = new Uint8Array(await crypto.subtle.deriveBits({ name: 'ECDH', public: server }, to.privateKey, 256));
+  const prkKey = await hmac(to.auth, secret);
+  const ikm = (await hmac(prkKey, concat(text('WebPush: info\0'), to.publicKey, serverKey, new Uint8Array([1])))).slice(0, 32);
+  const prk = await hmac(salt, ikm);
+  const cek = (await hmac(prk, concat(text('Content-Encoding: aes128gcm\0'), new Uint8Array([1])))).slice(0, 16);
+  const nonce = (await hmac(prk, concat(text('Content-Encoding: nonce\0'), new Uint8Array([1])))).slice(0, 12);
+  const key = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['decrypt']);
+  const padded = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: nonce }, key, ciphertext));
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end--;
+  // The last record ends with the delimiter 2, then only zeroes.
+  expect(padded[end]).toBe(2);
+  return JSON.parse(new TextDecoder().decode(padded.slice(0, end))) as PushPayload;
+}
+
+/** RFC 8292: `vapid t=<JWT>, k=<public key>`; the JWT is ES256 by that key, for the push service's origin, unexpired, with our subject. */
+async function checkVapid(push: ReceivedPush): Promise<void> {
+  expect(push.headers['content-encoding']).toBe('aes128gcm');
+  expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+  const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(push.headers.authorization ?? '');
+  expect(match, push.headers.authorization).not.toBeNull();
+  const [, jwt, k] = match!;
+  expect(k).toBe(env.VAPID_PUBLIC_KEY);
+  const [header, claims, signature] = jwt!.split('.') as [string, string, string];
+  expect(JSON.parse(new TextDecoder().decode(bytes(header)))).toMatchObject({ alg: 'ES256', typ: 'JWT' });
+  const key = await crypto.subtle.importKey('raw', bytes(k!), { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+  expect(await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, bytes(signature), text(`${header}.${claims}`))).toBe(true);
+  const payload = JSON.parse(new TextDecoder().decode(bytes(claims))) as { aud: string; exp: number; sub: string };
+  const now = Date.now() / 1000;
+  expect(payload.aud).toBe('https://push.test');
+  expect(payload.sub).toBe('mailto:push-test@salon.test');
+  // At most 24 hours ahead (RFC 8292 §2).
+  expect(payload.exp).toBeGreaterThan(now);
+  expect(payload.exp).toBeLessThanOrEqual(now + 24 * 60 * 60);
+}
+
+async function received(to: Device): Promise<ReceivedPush[]> {
+  const all = await json<ReceivedPush[]>(await fetch(`${env.PUSH_RECEIVER_URL}/__receiver/requests`));
+  return all.filter((push) => push.path === to.path);
+}
+
+/** Waits until the condition holds: the Queue delivers its batches about a second after they fill. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function answerWith(to: Device, statuses: number[]): Promise<void> {
+  await fetch(`${env.PUSH_RECEIVER_URL}/__receiver/answer${to.path}`, { method: 'POST', body: JSON.stringify(statuses) });
+}
+
+async function subscribe(partyId: string, headers: Record<string, string>, to: Device, language?: string): Promise<Response> {
+  return api(`/parties/${partyId}/subscribe`, { method: 'PUT', headers, body: { id: partyId, pushToken: to.token, ...(language ? { language } : {}) } });
+}
+
+async function send(partyId: string, headers: Record<string, string>, message: string, messageType = 'text'): Promise<string> {
+  const response = await api(`/parties/${partyId}/chat`, { method: 'POST', headers, body: { message, messageType } });
+  expect(response.status).toBe(201);
+  return (await json<{ id: string }>(response)).id;
+}
+
+async function subscriptionsOf(partyId: string, memberId: string) {
+  return db().select().from(pushSubscriptions).where(and(eq(pushSubscriptions.partyId, partyId), eq(pushSubscriptions.memberId, memberId)));
+}
+
+/** Runs the Worker's queue() on hand-made jobs, as the Queue would deliver them. */
+async function consume(jobs: PushJob[], attempts = 1) {
+  const batch = createMessageBatch<PushJob>('salon-push', jobs.map((body, i) => ({ id: `job-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body })));
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env);
+  return getQueueResult(batch, ctx);
+}
+
+function job(partyId: string, recipients: string[], senderId: string): MessagePushJob {
+  return { kind: 'message', partyId, messageId: crypto.randomUUID(), messageType: 'text', senderId, senderName: 'Anna Berater', text: 'Hallo', recipients };
+}
+
+describe('subscribing', () => {
+  it('gives the page the public application server key', async () => {
+    const response = await api('/push');
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ applicationServerKey: env.VAPID_PUBLIC_KEY });
+  });
+
+  it('every kind of member subscribes and unsubscribes their own device: guest by Basic and cookie, host, manager by Bearer and session cookie', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    expect((await api(`/parties/${p.id}/host`, { method: 'PUT', headers: consultant.headers, body: { guestId: tom.guestId } })).status).toBe(204);
+    const cases: [string, Record<string, string>][] = [
+      [maria.guestId, maria.headers],
+      // A cookie write names its Origin (worker/http/origin.ts).
+      [maria.guestId, { ...guestCookie(maria), Origin: ORIGIN }],
+      [tom.guestId, tom.headers],
+      [consultant.userId, consultant.headers],
+      [consultant.userId, { ...sessionCookie(consultant), Origin: ORIGIN }],
+    ];
+    for (const [memberId, headers] of cases) {
+      const phone = await device();
+      expect((await subscribe(p.id, headers, phone, 'en')).status).toBe(204);
+      // Subscribing again refreshes the one row.
+      expect((await subscribe(p.id, headers, phone, 'fr')).status).toBe(204);
+      const rows = (await subscriptionsOf(p.id, memberId)).filter((row) => row.endpoint === phone.token.endpoint);
+      expect(rows).toMatchObject([{ language: 'fr', p256dh: phone.token.keys.p256dh, auth: phone.token.keys.auth }]);
+      const gone = await api(`/parties/${p.id}/subscribe`, { method: 'DELETE', headers, body: { endpoint: phone.token.endpoint } });
+      expect(gone.status).toBe(204);
+      expect((await subscriptionsOf(p.id, memberId)).filter((row) => row.endpoint === phone.token.endpoint)).toEqual([]);
+    }
+  });
+
+  it('refuses strangers, removed guests, ended parties, bad subscriptions and other members’ devices, and changes nothing', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const other = await createConsultant({ name: 'Otto' });
+    const elsewhere = await joinGuest((await createParty(other)).id);
+    const phone = await device();
+    await expectError(await subscribe(p.id, {}, phone), 401, 'unauthorized');
+    await expectError(await subscribe(p.id, other.headers, phone), 403, 'notMember');
+    await expectError(await subscribe(p.id, elsewhere.headers, phone), 403, 'notMember');
+    await expectError(await api(`/parties/${crypto.randomUUID()}/subscribe`, { method: 'PUT', headers: maria.headers, body: { pushToken: phone.token } }), 404, 'partyNotFound');
+    await expectError(await api(`/parties/${p.id}/subscribe`, { method: 'PUT', headers: maria.headers, body: { id: crypto.randomUUID(), pushToken: phone.token } }), 400, 'invalidInput');
+    const bad = [
+      { ...phone.token, endpoint: 'http://push.test/plain' },
+      { ...phone.token, endpoint: 'not a url' },
+      { ...phone.token, keys: { p256dh: phone.token.keys.p256dh.slice(2), auth: phone.token.keys.auth } },
+      { ...phone.token, keys: { p256dh: phone.token.keys.p256dh, auth: 'AAAA' } },
+      // The right size, but not a point on P-256.
+      { ...phone.token, keys: { p256dh: `B${'A'.repeat(86)}`, auth: phone.token.keys.auth } },
+      { endpoint: phone.token.endpoint },
+      'token',
+    ];
+    for (const pushToken of bad) {
+      await expectError(await api(`/parties/${p.id}/subscribe`, { method: 'PUT', headers: maria.headers, body: { pushToken } }), 400, 'invalidPushSubscription');
+    }
+    await expectError(await api(`/parties/${p.id}/subscribe`, { method: 'PUT', headers: maria.headers, body: { pushToken: phone.token, language: 'xx' } }), 400, 'invalidInput');
+    // Tom cannot take Maria's device off; an endpoint nobody has is not found.
+    expect((await subscribe(p.id, maria.headers, phone)).status).toBe(204);
+    await expectError(await api(`/parties/${p.id}/subscribe`, { method: 'DELETE', headers: tom.headers, body: { endpoint: phone.token.endpoint } }), 404, 'notFound');
+    expect(await subscriptionsOf(p.id, maria.guestId)).toHaveLength(1);
+    // Removed: no more subscribing.
+    expect((await api(`/parties/${p.id}/removeGuest/${tom.guestId}`, { method: 'DELETE', headers: consultant.headers })).status).toBe(204);
+    await expectError(await subscribe(p.id, tom.headers, await device()), 403, 'notMember');
+    // Ended: a guest is told the party is over.
+    await db().update(parties).set({ expiresAt: Date.now() - 1000 }).where(eq(parties.id, p.id));
+    await expectError(await subscribe(p.id, maria.headers, await device()), 410, 'partyExpired');
+    expect(await subscriptionsOf(p.id, maria.guestId)).toHaveLength(1);
+    expect(await subscriptionsOf(p.id, tom.guestId)).toHaveLength(0);
+  });
+});
+
+describe('sending', () => {
+  it('a new message reaches a member without an open socket, encrypted (aes128gcm) and signed (VAPID), in their language; a member with a socket gets nothing', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const mariasPhone = await device();
+    const tomsPhone = await device();
+    expect((await subscribe(p.id, maria.headers, mariasPhone, 'en')).status).toBe(204);
+    expect((await subscribe(p.id, tom.headers, tomsPhone, 'de')).status).toBe(204);
+    const online = await connected(p.id, tom.headers);
+    const id = await send(p.id, consultant.headers, 'Hallo zusammen, gleich geht es los mit dem neuen Serum!');
+    await online.socket.next('newMessage');
+    const [push] = await eventually(() => received(mariasPhone), (pushes) => pushes.length > 0);
+    expect(push, 'Maria got a push').toBeDefined();
+    await checkVapid(push!);
+    expect(await decrypt(push!, mariasPhone)).toEqual({
+      partyId: p.id,
+      messageId: id,
+      title: 'Anna Berater',
+      body: 'Hallo zusammen, gleich geht es los mit dem neuen Serum!',
+      tag: `party-${p.id}`,
+      url: `/${p.shortId}`,
+    });
+    // Tom's socket was open: the same job left him out.
+    expect(await received(tomsPhone)).toEqual([]);
+    online.socket.close();
+  });
+
+  it('at most one notification per member and party per 60 s: what follows waits for one digest with the same tag', async () => {
+    const { consultant, party: p, maria } = await party();
+    const phone = await device();
+    expect((await subscribe(p.id, maria.headers, phone, 'en')).status).toBe(204);
+    await send(p.id, consultant.headers, 'Erste Nachricht');
+    const first = await eventually(() => received(phone), (pushes) => pushes.length > 0);
+    expect(first).toHaveLength(1);
+    await send(p.id, consultant.headers, 'Zweite');
+    await send(p.id, consultant.headers, 'Dritte');
+    const window = await eventually(
+      async () => db().query.pushWindows.findFirst({ where: and(eq(pushWindows.partyId, p.id), eq(pushWindows.memberId, maria.guestId)) }),
+      (row) => row?.pending === 2,
+    );
+    expect(window).toMatchObject({ pending: 2, pendingSender: 'Anna Berater' });
+    expect(window!.digestDueAt).toBe(window!.sentAt + 60_000);
+    expect(await received(phone), 'nothing more inside the window').toHaveLength(1);
+    // The digest job the consumer queued, as the Queue delivers it when the window ends.
+    const result = await consume([{ kind: 'digest', partyId: p.id, memberId: maria.guestId }]);
+    expect(result.retryMessages).toEqual([]);
+    const pushes = await received(phone);
+    expect(pushes).toHaveLength(2);
+    const [one, digest] = [await decrypt(pushes[0]!, phone), await decrypt(pushes[1]!, phone)];
+    expect(digest).toMatchObject({ partyId: p.id, messageId: null, title: 'Wellness-Party', body: '2 new messages from Anna Berater' });
+    expect(digest.tag).toBe(one.tag);
+    // The digest is sent once: delivered again, it finds nothing pending.
+    await consume([{ kind: 'digest', partyId: p.id, memberId: maria.guestId }]);
+    expect(await received(phone)).toHaveLength(2);
+  });
+
+  it('a push service’s 410 removes the subscription', async () => {
+    const { consultant, party: p, maria } = await party();
+    const phone = await device();
+    expect((await subscribe(p.id, maria.headers, phone)).status).toBe(204);
+    await answerWith(phone, [410]);
+    await send(p.id, consultant.headers, 'Noch da?');
+    const rows = await eventually(() => subscriptionsOf(p.id, maria.guestId), (found) => found.length === 0);
+    expect(rows).toEqual([]);
+    expect(await received(phone)).toHaveLength(1);
+  });
+
+  it('removed guests and ended parties get nothing, also from a job queued before', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const mariasPhone = await device();
+    const tomsPhone = await device();
+    expect((await subscribe(p.id, maria.headers, mariasPhone)).status).toBe(204);
+    expect((await subscribe(p.id, tom.headers, tomsPhone)).status).toBe(204);
+    expect((await api(`/parties/${p.id}/removeGuest/${tom.guestId}`, { method: 'DELETE', headers: consultant.headers })).status).toBe(204);
+    await send(p.id, consultant.headers, 'Nur für Maria');
+    await eventually(() => received(mariasPhone), (pushes) => pushes.length > 0);
+    // A job that still names Tom (queued before his removal) skips him too.
+    await consume([job(p.id, [tom.guestId], consultant.userId)]);
+    expect(await received(tomsPhone)).toEqual([]);
+    // The party ends while a job waits: nobody is notified.
+    await db().update(parties).set({ expiresAt: Date.now() - 1000 }).where(eq(parties.id, p.id));
+    await db().delete(pushWindows).where(eq(pushWindows.partyId, p.id));
+    const result = await consume([job(p.id, [maria.guestId], consultant.userId)]);
+    expect(result.retryMessages).toEqual([]);
+    expect(await received(mariasPhone)).toHaveLength(1);
+  });
+
+  it('retries a push service’s 500 through the Queue and gives up cleanly after the last attempt', async () => {
+    const { consultant, party: p, maria } = await party();
+    const phone = await device();
+    expect((await subscribe(p.id, maria.headers, phone)).status).toBe(204);
+    await answerWith(phone, [500, 500]);
+    const first = await consume([job(p.id, [maria.guestId], consultant.userId)]);
+    expect(first.retryMessages).toHaveLength(1);
+    expect(first.explicitAcks).toEqual([]);
+    const last = await consume([job(p.id, [maria.guestId], consultant.userId)], PUSH_MAX_ATTEMPTS);
+    expect(last.retryMessages).toEqual([]);
+    expect(last.explicitAcks).toHaveLength(1);
+    // The subscription stays (a 500 says nothing about it); the next message reaches it.
+    expect(await subscriptionsOf(p.id, maria.guestId)).toHaveLength(1);
+    await consume([job(p.id, [maria.guestId], consultant.userId)]);
+    const pushes = await received(phone);
+    expect(pushes.map(() => 'seen')).toHaveLength(3);
+    expect(await decrypt(pushes[2]!, phone)).toMatchObject({ title: 'Anna Berater', body: 'Hallo' });
+    const statuses = await env.DB.prepare("SELECT status, count FROM push_service_statuses WHERE service = 'https://push.test' ORDER BY status").all<{ status: number; count: number }>();
+    expect(statuses.results.map((row) => row.status)).toEqual(expect.arrayContaining([201, 500]));
+  });
+});

@@ -1,0 +1,65 @@
+import type { Language } from '../../app/i18n/config';
+import type { PushTexts } from '../../app/core/push';
+
+/**
+ * Notification texts in the subscriber's language. Like the mail texts (worker/mail), they live in
+ * the Worker, not in the page texts (app/i18n/locales): no page shows them, and the party page
+ * should not load them. The type makes every language carry every text.
+ */
+export const PUSH_TEXTS: Record<Language, PushTexts> = {
+  de: {
+    photo: 'hat ein Foto geschickt',
+    voice: 'hat eine Sprachnachricht geschickt',
+    video: 'hat ein Video geschickt',
+    audio: 'hat eine Audiodatei geschickt',
+    document: 'hat ein PDF geschickt',
+    profile: 'hat eine Profilkarte geschickt',
+    heading: (text) => `Neuer Abschnitt: ${text}`,
+    digestFrom: (count, sender) => `${count} neue Nachrichten von ${sender}`,
+    digest: (count) => `${count} neue Nachrichten`,
+  },
+  en: {
+    photo: 'sent a photo',
+    voice: 'sent a voice message',
+    video: 'sent a video',
+    audio: 'sent an audio file',
+    document: 'sent a PDF',
+    profile: 'sent a profile card',
+    heading: (text) => `New section: ${text}`,
+    digestFrom: (count, sender) => `${count} new messages from ${sender}`,
+    digest: (count) => `${count} new messages`,
+  },
+  nl: {
+    photo: 'heeft een foto gestuurd',
+    voice: 'heeft een spraakbericht gestuurd',
+    video: 'heeft een video gestuurd',
+    audio: 'heeft een audiobestand gestuurd',
+    document: 'heeft een pdf gestuurd',
+    profile: 'heeft een profielkaart gestuurd',
+    heading: (text) => `Nieuw onderdeel: ${text}`,
+    digestFrom: (count, sender) => `${count} nieuwe berichten van ${sender}`,
+    digest: (count) => `${count} nieuwe berichten`,
+  },
+  fr: {
+    photo: 'a envoyé une photo',
+    voice: 'a envoyé un message vocal',
+    video: 'a envoyé une vidéo',
+    audio: 'a envoyé un fichier audio',
+    document: 'a envoyé un PDF',
+    profile: 'a envoyé une carte de profil',
+    heading: (text) => `Nouvelle partie : ${text}`,
+    digestFrom: (count, sender) => `${count} nouveaux messages de ${sender}`,
+    digest: (count) => `${count} nouveaux messages`,
+  },
+  it: {
+    photo: 'ha inviato una foto',
+    voice: 'ha inviato un messaggio vocale',
+    video: 'ha inviato un video',
+    audio: 'ha inviato un file audio',
+    document: 'ha inviato un PDF',
+    profile: 'ha inviato un biglietto da visita',
+    heading: (text) => `Nuova sezione: ${text}`,
+    digestFrom: (count, sender) => `${count} nuovi messaggi da ${sender}`,
+    digest: (count) => `${count} nuovi messaggi`,
+  },
+};

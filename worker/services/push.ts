@@ -1,0 +1,169 @@
+import { buildPushPayload } from '@block65/webcrypto-web-push';
+import { AppError } from '../../app/core/errors';
+import { isExpired } from '../../app/core/party';
+import type { DigestPushJob, MessagePushJob, PushJob, PushPayload, PushToken, PushWindow } from '../../app/core/push';
+import { decide, digestPayload, keptForDigest, messagePayload } from '../../app/core/push';
+import type { Member } from '../../app/core/protocol';
+import type { Language } from '../../app/i18n/config';
+import { isLanguage, DEFAULT_LANGUAGE } from '../../app/i18n/config';
+import type { Db } from '../db/client';
+import { database } from '../db/client';
+import * as store from '../db/push-subscriptions';
+import type { PartyRow, PushSubscriptionRow } from '../db/schema';
+import type { Env } from '../env';
+import { PUSH_TEXTS } from '../push/texts';
+
+/**
+ * Web Push for party members whose page is closed (docs/decisions/029-web-push.md). The room enqueues
+ * one job per new message naming who had no open socket; `deliverPushBatch` (the Worker's `queue()`)
+ * decides per member between a notification now and a digest at the end of their 60 s window,
+ * encrypts (RFC 8291, aes128gcm) and signs (VAPID, RFC 8292) with @block65/webcrypto-web-push, and
+ * sends. A 404 or 410 deletes the subscription; a 5xx or a network failure retries through the Queue.
+ */
+
+/** Attempts of one job, the first included; then it is given up (logged, never a dead-letter pile). */
+export const PUSH_MAX_ATTEMPTS = 3;
+/** How long a push service keeps a notification for a device that is off (RFC 8030 TTL). */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+/** The applicationServerKey the page subscribes with; not a secret. */
+export function applicationServerKey(env: Env): string {
+  if (!env.VAPID_PUBLIC_KEY) throw new AppError('pushUnavailable');
+  return env.VAPID_PUBLIC_KEY;
+}
+
+/** The subscription's key must be a point on P-256, or no notification could ever be encrypted for it. */
+async function checkKey(p256dh: string): Promise<void> {
+  const point = Uint8Array.from(atob(p256dh.replaceAll('-', '+').replaceAll('_', '/').replace(/=+$/, '')), (char) => char.charCodeAt(0));
+  try {
+    await crypto.subtle.importKey('raw', point, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
+  } catch {
+    throw new AppError('invalidPushSubscription');
+  }
+}
+
+export async function subscribe(db: Db, partyId: string, member: Member, token: PushToken, language: Language): Promise<void> {
+  await checkKey(token.keys.p256dh);
+  await store.upsertSubscription(db, {
+    id: crypto.randomUUID(),
+    partyId,
+    memberId: member.id,
+    endpoint: token.endpoint,
+    p256dh: token.keys.p256dh,
+    auth: token.keys.auth,
+    language,
+    createdAt: Date.now(),
+  });
+}
+
+/** Only the member's own subscription goes; an endpoint they do not have is `notFound`. */
+export async function unsubscribe(db: Db, partyId: string, member: Member, endpoint: string): Promise<void> {
+  if (!(await store.deleteSubscription(db, partyId, member.id, endpoint))) throw new AppError('notFound');
+}
+
+type Outcome = 'sent' | 'gone' | 'retry';
+
+/** The Queue consumer: every job of the batch is acked, retried, or (after the last attempt) given up. */
+export async function deliverPushBatch(batch: MessageBatch<PushJob>, env: Env): Promise<void> {
+  const db = database(env.DB);
+  for (const message of batch.messages) {
+    let retry: boolean;
+    try {
+      retry = await deliver(env, db, message.body, message.timestamp.getTime());
+    } catch (error) {
+      console.error('push job failed', error);
+      retry = true;
+    }
+    if (!retry) message.ack();
+    else if (message.attempts < PUSH_MAX_ATTEMPTS) message.retry({ delaySeconds: 10 * message.attempts });
+    else {
+      console.warn('push job given up', message.body.kind, message.body.partyId, 'after', message.attempts, 'attempts');
+      message.ack();
+    }
+  }
+}
+
+/** True when some member's push should be tried again. */
+async function deliver(env: Env, db: Db, job: PushJob, enqueuedAt: number): Promise<boolean> {
+  const party = await db.query.parties.findFirst({ where: (parties, { eq }) => eq(parties.id, job.partyId) });
+  // An ended or deleted party reaches nobody any more.
+  if (!party || isExpired(party.expiresAt, Date.now())) return false;
+  if (job.kind === 'digest') return deliverDigest(env, db, party, job);
+  const recipients = job.recipients.filter((id) => id !== job.senderId);
+  const subscriptions = await store.reachableSubscriptions(db, party.id, party.userId, recipients);
+  let retry = false;
+  for (const [memberId, devices] of byMember(subscriptions)) {
+    if (!(await deliverMessage(env, db, party, job, memberId, devices, Math.max(enqueuedAt, Date.now())))) retry = true;
+  }
+  return retry;
+}
+
+function byMember(rows: PushSubscriptionRow[]): Map<string, PushSubscriptionRow[]> {
+  const members = new Map<string, PushSubscriptionRow[]>();
+  for (const row of rows) members.set(row.memberId, [...(members.get(row.memberId) ?? []), row]);
+  return members;
+}
+
+/** False when a device's push service asked to be tried again (the window then stays as it was). */
+async function deliverMessage(env: Env, db: Db, party: PartyRow, job: MessagePushJob, memberId: string, devices: PushSubscriptionRow[], now: number): Promise<boolean> {
+  const window = await store.readWindow(db, party.id, memberId);
+  if (window?.lastMessageId === job.messageId) return true;
+  const decision = decide(window, now);
+  if (!decision.send) {
+    if (decision.queueDigestAt !== null) {
+      await env.PUSH_QUEUE.send({ kind: 'digest', partyId: party.id, memberId } satisfies DigestPushJob, { delaySeconds: Math.max(1, Math.ceil((decision.queueDigestAt - now) / 1000)) });
+    }
+    await store.writeWindow(db, party.id, memberId, keptForDigest(window!, job, decision.queueDigestAt));
+    return true;
+  }
+  // Messages kept since the last notification go with this one, as a digest that counts it too.
+  const pending = window && window.pending > 0 ? keptForDigest(window, job, null) : null;
+  const ok = await sendToDevices(env, db, devices, (texts) =>
+    pending ? digestPayload(texts, party, pending, partyUrl(party)) : messagePayload(texts, job, partyUrl(party)),
+  );
+  if (ok) await store.writeWindow(db, party.id, memberId, { sentAt: now, pending: 0, pendingSender: null, digestDueAt: null, lastMessageId: job.messageId });
+  return ok;
+}
+
+async function deliverDigest(env: Env, db: Db, party: PartyRow, job: DigestPushJob): Promise<boolean> {
+  const window = await store.readWindow(db, party.id, job.memberId);
+  if (!window || window.pending === 0) return false;
+  const devices = await store.reachableSubscriptions(db, party.id, party.userId, [job.memberId]);
+  if (devices.length === 0) return false;
+  const ok = await sendToDevices(env, db, devices, (texts) => digestPayload(texts, party, window, partyUrl(party)));
+  if (ok) await store.writeWindow(db, party.id, job.memberId, { ...window, sentAt: Date.now(), pending: 0, pendingSender: null, digestDueAt: null });
+  return !ok;
+}
+
+const partyUrl = (party: PartyRow) => `/${party.shortId}`;
+
+/** Sends one payload (in each device's language) to each device; false when one should be retried. */
+async function sendToDevices(env: Env, db: Db, devices: PushSubscriptionRow[], payload: (texts: (typeof PUSH_TEXTS)[Language]) => PushPayload): Promise<boolean> {
+  const outcomes = await Promise.all(devices.map((device) => sendOne(env, db, device, payload(PUSH_TEXTS[isLanguage(device.language) ? device.language : DEFAULT_LANGUAGE]))));
+  return !outcomes.includes('retry');
+}
+
+async function sendOne(env: Env, db: Db, device: PushSubscriptionRow, payload: PushPayload): Promise<Outcome> {
+  const request = await buildPushPayload(
+    // The topic lets a push service replace a notification still waiting for the device (RFC 8030 §5.4).
+    { data: { ...payload }, options: { ttl: PUSH_TTL_SECONDS, urgency: 'normal', topic: payload.partyId.replaceAll('-', '') } },
+    { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } },
+    { subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY },
+  );
+  const service = new URL(device.endpoint).origin;
+  let status = 0;
+  try {
+    status = (await fetch(device.endpoint, request)).status;
+  } catch (error) {
+    console.warn('push service unreachable', service, error);
+  }
+  await store.countServiceStatus(db, service, status, Date.now());
+  if (status === 404 || status === 410) {
+    await store.deleteSubscriptionById(db, device.id);
+    return 'gone';
+  }
+  if (status === 0 || status === 429 || status >= 500) return 'retry';
+  // Any other 4xx (a payload or key the service refuses) will not improve by trying again: logged only.
+  if (status >= 400) console.warn('push refused', service, status);
+  return 'sent';
+}
