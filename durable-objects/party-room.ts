@@ -3,7 +3,7 @@ import { TIMINGS } from '../app/core/limits';
 import { isExpired } from '../app/core/party';
 import { markerOf } from '../app/core/markers';
 import type { PushJob } from '../app/core/push';
-import { PUSH_RECIPIENTS_PER_JOB, shortText } from '../app/core/push';
+import { PUSH_RECIPIENTS_PER_JOB, START_NEWS_MS, namesMember, shortText } from '../app/core/push';
 import type { ChatMessage, Member, ServerEvent } from '../app/core/protocol';
 import { PING_FRAME, PONG_FRAME, parseClientFrame } from '../app/core/protocol';
 import { SOCKET_CLOSE } from '../app/core/protocol-version';
@@ -48,7 +48,7 @@ const FIRST_PING_WINDOW_MS = 3000;
 const PRESENCE_CHECK_MIN_MS = 500;
 
 /** Storage keys of the alarm's duties (the one alarm serves them all; see `arm`). */
-const DUE = { mirror: 'mirrorDue', expiryAnnounced: 'expiryAnnounced' } as const;
+const DUE = { mirror: 'mirrorDue', expiryAnnounced: 'expiryAnnounced', startAnnounced: 'startAnnounced' } as const;
 
 /** Only the Worker reaches the room, so what it put in these headers is trusted. */
 function readHeader<T>(request: Request, name: string): T | null {
@@ -71,6 +71,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   private mirrorDue: number | null = null;
   /** The expiry last announced to the sockets, so the alarm announces each expiry once. */
   private expiryAnnounced: number | null = null;
+  /** The start last announced by push, so the alarm announces each start once. */
+  private startAnnounced: number | null = null;
   /** The alarm as set in storage (one slot per object); null when none is set. */
   private alarmAt: number | null = null;
 
@@ -85,6 +87,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       this.store.load();
       this.mirrorDue = (await ctx.storage.get<number>(DUE.mirror)) ?? null;
       this.expiryAnnounced = (await ctx.storage.get<number>(DUE.expiryAnnounced)) ?? null;
+      this.startAnnounced = (await ctx.storage.get<number>(DUE.startAnnounced)) ?? null;
       this.alarmAt = await ctx.storage.getAlarm();
     });
   }
@@ -155,24 +158,23 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   /**
    * One Queue job per PUSH_RECIPIENTS_PER_JOB members who were not online when the message came
-   * (worker/services/push.ts reads their subscriptions and sends); enqueued in the background, so the
-   * send path never waits for push. Notices (a guest joined) are not worth a notification.
+   * (worker/services/push.ts reads their subscriptions and sends), with those the text names; enqueued
+   * in the background, so the send path never waits for push. Notices (a guest joined) are not worth a notification.
    */
   notify(message: ChatMessage): void {
     const partyId = this.store.facts?.partyId;
     if (!partyId || markerOf(message)) return;
     const online = new Set(this.online());
-    const recipients = this.store.activeMembers().flatMap((member) => (member.id === message.sender || online.has(member.id) ? [] : [member.id]));
-    if (recipients.length === 0) return;
+    const offline = this.store.activeMembers().filter((member) => member.id !== message.sender && !online.has(member.id));
+    if (offline.length === 0) return;
     const job = { kind: 'message', partyId, messageId: message.id, messageType: message.messageType, senderId: message.sender, senderName: message.senderName, text: shortText(message.message) } as const;
     const jobs: MessageSendRequest<PushJob>[] = [];
-    for (let i = 0; i < recipients.length; i += PUSH_RECIPIENTS_PER_JOB) jobs.push({ body: { ...job, recipients: recipients.slice(i, i + PUSH_RECIPIENTS_PER_JOB) } });
-    this.ctx.waitUntil(
-      this.env.PUSH_QUEUE.sendBatch(jobs).catch((error: unknown) => {
-        // A notification is a courtesy: the message itself is stored and sent to every open page.
-        console.error('push enqueue failed', partyId, error);
-      }),
-    );
+    for (let i = 0; i < offline.length; i += PUSH_RECIPIENTS_PER_JOB) {
+      const chunk = offline.slice(i, i + PUSH_RECIPIENTS_PER_JOB);
+      const mentioned = chunk.filter((member) => namesMember(message.message, member)).map((member) => member.id);
+      jobs.push({ body: { ...job, recipients: chunk.map((member) => member.id), ...(mentioned.length > 0 ? { mentioned } : {}) } });
+    }
+    this.enqueuePush(partyId, jobs);
   }
 
   // ---- SessionSockets -----------------------------------------------------------------------
@@ -307,9 +309,9 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   }
 
   /**
-   * The one alarm's duties: drop silent sockets, announce the expiry, play the autoplay's next
-   * message when it is due, and mirror to D1 whatever waits (a little early when another duty woke
-   * the room: the delay only batches). The autoplay's step stores what it sent with the message,
+   * The one alarm's duties: drop silent sockets, announce the expiry and (by push) the start, play
+   * the autoplay's next message when it is due, and mirror to D1 whatever waits (a little early
+   * when another duty woke the room: the delay only batches). The autoplay's step stores what it sent with the message,
    * so an alarm that runs again finds it done.
    */
   override async alarm(): Promise<void> {
@@ -321,6 +323,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       const managerId = this.store.facts?.ownerUserId;
       if (managerId) closeExpiredSessions(this, managerId, now);
       this.announceExpiry(now);
+      this.announceStart(now);
       playDue(this, now);
       if (this.mirrorDue !== null) await this.mirror();
     } finally {
@@ -387,15 +390,15 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   }
 
   /**
-   * Sets the one alarm to the earliest due duty: the mirror, the party's expiry (once), and while
-   * sockets are open the presence check. An alarm already set earlier stays (it re-arms when it
+   * Sets the one alarm to the earliest due duty: the mirror, the party's expiry and start (once
+   * each), and while sockets are open the presence check. An alarm already set earlier stays (it re-arms when it
    * runs), so no path can push a duty back.
    */
   private arm(): void {
     if (this.inAlarm) return;
     const now = this.now();
     const managerId = this.store.facts?.ownerUserId;
-    const dues = [this.mirrorDue, this.expiryDue(), this.presenceDue(now), autoplayDue(this.store.applied), managerId ? sessionsDue(this, managerId) : null].filter(
+    const dues = [this.mirrorDue, this.expiryDue(), this.startDue(), this.presenceDue(now), autoplayDue(this.store.applied), managerId ? sessionsDue(this, managerId) : null].filter(
       (due): due is number => due !== null,
     );
     if (dues.length === 0) return;
@@ -665,9 +668,43 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     this.alarmAt = null;
     this.mirrorDue = null;
     this.expiryAnnounced = null;
+    this.startAnnounced = null;
   }
 
   // ---- internals ----------------------------------------------------------------------------
+
+  private enqueuePush(partyId: string, jobs: MessageSendRequest<PushJob>[]): void {
+    this.ctx.waitUntil(
+      this.env.PUSH_QUEUE.sendBatch(jobs).catch((error: unknown) => {
+        // A notification is a courtesy: what it tells of is stored and sent to every open page.
+        console.error('push enqueue failed', partyId, error);
+      }),
+    );
+  }
+
+  private startDue(): number | null {
+    const startAt = this.store.facts?.startAt ?? null;
+    return startAt !== null && startAt !== this.startAnnounced ? startAt : null;
+  }
+
+  /**
+   * The party's start arrived: its members without an open socket (not its manager, who starts it)
+   * get a notification, once per start. A start the room learns of long after it passed, or in a
+   * party that is over, is only marked as announced.
+   */
+  private announceStart(now: number): void {
+    const facts = this.store.facts;
+    const startAt = facts?.startAt ?? null;
+    if (!facts || startAt === null || startAt === this.startAnnounced || now < startAt) return;
+    this.startAnnounced = startAt;
+    this.ctx.waitUntil(this.ctx.storage.put(DUE.startAnnounced, startAt));
+    if (now - startAt > START_NEWS_MS || isExpired(facts.expiresAt, now)) return;
+    const online = new Set(this.online());
+    const offline = this.store.activeMembers().flatMap((member) => (member.id === facts.ownerUserId || online.has(member.id) ? [] : [member.id]));
+    const jobs: MessageSendRequest<PushJob>[] = [];
+    for (let i = 0; i < offline.length; i += PUSH_RECIPIENTS_PER_JOB) jobs.push({ body: { kind: 'start', partyId: facts.partyId, startAt, recipients: offline.slice(i, i + PUSH_RECIPIENTS_PER_JOB) } });
+    if (jobs.length > 0) this.enqueuePush(facts.partyId, jobs);
+  }
 
   private configureFacts(facts: RoomFacts): void {
     const previous = this.store.facts;

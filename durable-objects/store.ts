@@ -22,6 +22,8 @@ export interface RoomFacts {
   restrictedMessaging: boolean;
   /** Epoch ms; null never expires. */
   expiresAt: number | null;
+  /** When the party starts (epoch ms), for its notification; absent from facts stored before it existed. */
+  startAt?: number | null;
 }
 
 export interface StoredMember extends Member {

@@ -62,7 +62,20 @@ export interface MessagePushJob {
   text: string;
   /** Members (guest ids, the manager's user id) without an open socket in the party when it was sent. */
   recipients: string[];
+  /** Those of the recipients the text names (`namesMember`): their notification says so. */
+  mentioned?: string[];
 }
+
+/** The party's start arrived (the room's alarm): its members without an open socket hear of it. */
+export interface StartPushJob {
+  kind: 'start';
+  partyId: string;
+  startAt: number;
+  recipients: string[];
+}
+
+/** A start older than this when the room notices it is no news any more: nobody is told. */
+export const START_NEWS_MS = 10 * 60_000;
 
 /** A member's digest, due when their window ends (the consumer enqueues it with a delay). */
 export interface DigestPushJob {
@@ -71,7 +84,7 @@ export interface DigestPushJob {
   memberId: string;
 }
 
-export type PushJob = MessagePushJob | DigestPushJob;
+export type PushJob = MessagePushJob | StartPushJob | DigestPushJob;
 
 /** A member's last notification in a party and what arrived since. */
 export interface PushWindow {
@@ -100,6 +113,16 @@ export function keptForDigest(window: PushWindow, job: MessagePushJob, digestDue
   return { ...window, pending: window.pending + 1, pendingSender, digestDueAt: digestDueAt ?? window.digestDueAt, lastMessageId: job.messageId };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether a text names the member: their full name, or `@` and their first name, as whole words, in any case. */
+export function namesMember(text: string, member: { firstName: string; lastName: string }): boolean {
+  const first = member.firstName.trim();
+  if (first === '') return false;
+  const full = [first, member.lastName.trim()].filter(Boolean).map(escapeRegExp).join('\\s+');
+  return new RegExp(`(^|[^\\p{L}\\p{N}])(${full}|@${escapeRegExp(first)})(?![\\p{L}\\p{N}])`, 'iu').test(text);
+}
+
 export function shortText(text: string): string {
   return truncate(text.replace(/\s+/g, ' ').trim(), PUSH_TEXT_CHARS);
 }
@@ -114,6 +137,10 @@ export interface PushTexts {
   document: string;
   profile: string;
   heading: (text: string) => string;
+  /** The body of the party's start notification (its title is the party's). */
+  started: string;
+  /** The title when the message names the member. */
+  mentioned: (sender: string) => string;
   digestFrom: (count: number, sender: string) => string;
   digest: (count: number) => string;
 }
@@ -131,10 +158,15 @@ export interface PushPayload {
   url: string;
 }
 
-export function messagePayload(texts: PushTexts, job: MessagePushJob, url: string): PushPayload {
+export function messagePayload(texts: PushTexts, job: MessagePushJob, memberId: string, url: string): PushPayload {
   const headingType = job.messageType === 'heading' || job.messageType === 'heading2' || job.messageType === 'heading3';
   const body = headingType ? texts.heading(job.text) : job.messageType === 'text' || job.text !== '' ? job.text : texts[job.messageType as Exclude<MessageType, 'text' | 'heading' | 'heading2' | 'heading3'>];
-  return { partyId: job.partyId, messageId: job.messageId, title: job.senderName, body, tag: `party-${job.partyId}`, url };
+  const title = job.mentioned?.includes(memberId) ? texts.mentioned(job.senderName) : job.senderName;
+  return { partyId: job.partyId, messageId: job.messageId, title, body, tag: `party-${job.partyId}`, url };
+}
+
+export function startPayload(texts: PushTexts, party: { id: string; title: string }, url: string): PushPayload {
+  return { partyId: party.id, messageId: null, title: party.title, body: texts.started, tag: `party-${party.id}`, url };
 }
 
 /** The digest's title is the party's: it may speak of several senders. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MessagePushJob, PushWindow } from '../../app/core/push';
-import { PUSH_WINDOW_MS, PushTokenSchema, decide, digestPayload, keptForDigest, messagePayload, shortText } from '../../app/core/push';
+import { PUSH_WINDOW_MS, PushTokenSchema, decide, digestPayload, keptForDigest, messagePayload, namesMember, shortText } from '../../app/core/push';
 import { PUSH_TEXTS } from '../../worker/push/texts';
 
 const job = (over: Partial<MessagePushJob> = {}): MessagePushJob => ({
@@ -41,15 +41,34 @@ describe('the 60 s window', () => {
 
 describe('payloads', () => {
   it('say what came in the member’s language: a heading, a photo without caption, a caption', () => {
-    expect(messagePayload(PUSH_TEXTS.en, job({ messageType: 'heading2', text: 'Ablauf' }), '/x').body).toBe('New section: Ablauf');
-    expect(messagePayload(PUSH_TEXTS.fr, job({ messageType: 'photo', text: '' }), '/x').body).toBe('a envoyé une photo');
-    expect(messagePayload(PUSH_TEXTS.nl, job({ messageType: 'photo', text: 'Neu!' }), '/x')).toMatchObject({ title: 'Anna Becker', body: 'Neu!', tag: 'party-p1' });
+    expect(messagePayload(PUSH_TEXTS.en, job({ messageType: 'heading2', text: 'Ablauf' }), 'g1', '/x').body).toBe('New section: Ablauf');
+    expect(messagePayload(PUSH_TEXTS.fr, job({ messageType: 'photo', text: '' }), 'g1', '/x').body).toBe('a envoyé une photo');
+    expect(messagePayload(PUSH_TEXTS.nl, job({ messageType: 'photo', text: 'Neu!' }), 'g1', '/x')).toMatchObject({ title: 'Anna Becker', body: 'Neu!', tag: 'party-p1' });
+  });
+
+  it('tell a member the message names them', () => {
+    const named = job({ text: 'Maria Klein, schau mal!', mentioned: ['g1'] });
+    expect(messagePayload(PUSH_TEXTS.de, named, 'g1', '/x').title).toBe('Anna Becker hat dich erwähnt');
+    expect(messagePayload(PUSH_TEXTS.de, named, 'g2', '/x').title).toBe('Anna Becker');
   });
 
   it('carry only the start of a long text, on one line', () => {
     const text = shortText(`Erste Zeile\n\n${'x'.repeat(500)}`);
     expect(text.startsWith('Erste Zeile x')).toBe(true);
     expect(text.length).toBeLessThanOrEqual(121);
+  });
+});
+
+describe('a message naming a member', () => {
+  const maria = { firstName: 'Maria', lastName: 'Klein' };
+  it('is the full name or @ and the first name, as whole words, in any case', () => {
+    expect(namesMember('Danke, Maria Klein!', maria)).toBe(true);
+    expect(namesMember('danke maria   klein', maria)).toBe(true);
+    expect(namesMember('@maria schau', maria)).toBe(true);
+    expect(namesMember('Maria, schau', maria)).toBe(false);
+    expect(namesMember('Marias Klein', maria)).toBe(false);
+    expect(namesMember('@Mariana', maria)).toBe(false);
+    expect(namesMember('Hallo (Mia) [x]', { firstName: '(Mia)', lastName: '[x]' })).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, env, getQueueResult, runDurableObjectAlarm } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { MessagePushJob, PushJob, PushPayload } from '../../app/core/push';
@@ -238,6 +238,37 @@ describe('sending', () => {
     // Tom's socket was open: the same job left him out.
     expect(await received(tomsPhone)).toEqual([]);
     online.socket.close();
+  });
+
+  it('a message that names a member tells them so, in their language; the others see the sender', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const mariasPhone = await device();
+    const tomsPhone = await device();
+    expect((await subscribe(p.id, maria.headers, mariasPhone, 'en')).status).toBe(204);
+    expect((await subscribe(p.id, tom.headers, tomsPhone, 'de')).status).toBe(204);
+    await send(p.id, consultant.headers, 'Maria Klein, dein Paket ist da');
+    const [toMaria] = await eventually(() => received(mariasPhone), (pushes) => pushes.length > 0);
+    const [toTom] = await eventually(() => received(tomsPhone), (pushes) => pushes.length > 0);
+    expect(await decrypt(toMaria!, mariasPhone)).toMatchObject({ title: 'Anna Berater mentioned you', body: 'Maria Klein, dein Paket ist da' });
+    expect(await decrypt(toTom!, tomsPhone)).toMatchObject({ title: 'Anna Berater', body: 'Maria Klein, dein Paket ist da' });
+  });
+
+  it('the party’s start reaches its guests without an open socket once, not its manager', async () => {
+    const consultant = await createConsultant();
+    const p = await createParty(consultant, { start: Date.now() + 2500 });
+    const maria = await joinGuest(p.id, { firstName: 'Maria', lastName: 'Klein' });
+    const mariasPhone = await device();
+    const annasPhone = await device();
+    expect((await subscribe(p.id, maria.headers, mariasPhone, 'en')).status).toBe(204);
+    expect((await subscribe(p.id, consultant.headers, annasPhone, 'de')).status).toBe(204);
+    expect(await received(mariasPhone)).toEqual([]);
+    // The room's alarm rings at the start.
+    const [push] = await eventually(() => received(mariasPhone), (pushes) => pushes.length > 0);
+    expect(await decrypt(push!, mariasPhone)).toEqual({ partyId: p.id, messageId: null, title: 'Wellness-Party', body: 'The party starts now. Come and join in!', tag: `party-${p.id}`, url: `/${p.shortId}` });
+    await runDurableObjectAlarm(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id)));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await received(mariasPhone)).toHaveLength(1);
+    expect(await received(annasPhone)).toEqual([]);
   });
 
   it('at most one notification per member and party per 60 s: what follows waits for one digest with the same tag', async () => {

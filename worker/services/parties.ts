@@ -61,6 +61,7 @@ export function roomFacts(party: PartyRow): RoomFacts {
     ownerUserId: party.userId,
     restrictedMessaging: party.restrictedMessaging,
     expiresAt: party.expiresAt,
+    startAt: party.startAt,
   };
 }
 

@@ -1,8 +1,8 @@
 import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { AppError } from '../../app/core/errors';
 import { isExpired } from '../../app/core/party';
-import type { DigestPushJob, MessagePushJob, PushJob, PushPayload, PushToken, PushWindow } from '../../app/core/push';
-import { decide, digestPayload, keptForDigest, messagePayload } from '../../app/core/push';
+import type { DigestPushJob, MessagePushJob, PushJob, PushPayload, PushTexts, PushToken, PushWindow, StartPushJob } from '../../app/core/push';
+import { decide, digestPayload, keptForDigest, messagePayload, startPayload } from '../../app/core/push';
 import type { Member } from '../../app/core/protocol';
 import type { Language } from '../../app/i18n/config';
 import { isLanguage, DEFAULT_LANGUAGE } from '../../app/i18n/config';
@@ -15,7 +15,7 @@ import { PUSH_TEXTS } from '../push/texts';
 
 /**
  * Web Push for party members whose page is closed (docs/decisions/029-web-push.md). The room enqueues
- * one job per new message naming who had no open socket; `deliverPushBatch` (the Worker's `queue()`)
+ * a job per new message, and one when the party starts, naming who had no open socket; `deliverPushBatch` (the Worker's `queue()`)
  * decides per member between a notification now and a digest at the end of their 60 s window,
  * encrypts (RFC 8291, aes128gcm) and signs (VAPID, RFC 8292) with @block65/webcrypto-web-push, and
  * sends. A 404 or 410 deletes the subscription; a 5xx or a network failure retries through the Queue.
@@ -89,11 +89,12 @@ async function deliver(env: Env, db: Db, job: PushJob, enqueuedAt: number): Prom
   // An ended or deleted party reaches nobody any more.
   if (!party || isExpired(party.expiresAt, Date.now())) return false;
   if (job.kind === 'digest') return deliverDigest(env, db, party, job);
-  const recipients = job.recipients.filter((id) => id !== job.senderId);
+  const news = job.kind === 'message' ? messageNews(job) : startNews(party, job);
+  const recipients = job.kind === 'message' ? job.recipients.filter((id) => id !== job.senderId) : job.recipients;
   const subscriptions = await store.reachableSubscriptions(db, party.id, party.userId, recipients);
   let retry = false;
   for (const [memberId, devices] of byMember(subscriptions)) {
-    if (!(await deliverMessage(env, db, party, job, memberId, devices, Math.max(enqueuedAt, Date.now())))) retry = true;
+    if (!(await deliverNews(env, db, party, news, memberId, devices, Math.max(enqueuedAt, Date.now())))) retry = true;
   }
   return retry;
 }
@@ -104,24 +105,46 @@ function byMember(rows: PushSubscriptionRow[]): Map<string, PushSubscriptionRow[
   return members;
 }
 
+/**
+ * One piece of news for a member. `key` marks it in their window, so a retried job counts nobody
+ * twice; `keep` counts it for the digest when the window is taken (null: news that a digest cannot
+ * stand for, as the party's start, is left out then).
+ */
+interface News {
+  key: string;
+  payload: (texts: PushTexts, memberId: string, url: string) => PushPayload;
+  keep: ((window: PushWindow, digestDueAt: number | null) => PushWindow) | null;
+}
+
+function messageNews(job: MessagePushJob): News {
+  return { key: job.messageId, payload: (texts, memberId, url) => messagePayload(texts, job, memberId, url), keep: (window, dueAt) => keptForDigest(window, job, dueAt) };
+}
+
+function startNews(party: PartyRow, job: StartPushJob): News {
+  return { key: `start-${job.startAt}`, payload: (texts, _memberId, url) => startPayload(texts, party, url), keep: null };
+}
+
 /** False when a device's push service asked to be tried again (the window then stays as it was). */
-async function deliverMessage(env: Env, db: Db, party: PartyRow, job: MessagePushJob, memberId: string, devices: PushSubscriptionRow[], now: number): Promise<boolean> {
+async function deliverNews(env: Env, db: Db, party: PartyRow, news: News, memberId: string, devices: PushSubscriptionRow[], now: number): Promise<boolean> {
   const window = await store.readWindow(db, party.id, memberId);
-  if (window?.lastMessageId === job.messageId) return true;
+  if (window?.lastMessageId === news.key) return true;
   const decision = decide(window, now);
   if (!decision.send) {
+    if (!news.keep) return true;
     if (decision.queueDigestAt !== null) {
       await env.PUSH_QUEUE.send({ kind: 'digest', partyId: party.id, memberId } satisfies DigestPushJob, { delaySeconds: Math.max(1, Math.ceil((decision.queueDigestAt - now) / 1000)) });
     }
-    await store.writeWindow(db, party.id, memberId, keptForDigest(window!, job, decision.queueDigestAt));
+    await store.writeWindow(db, party.id, memberId, news.keep(window!, decision.queueDigestAt));
     return true;
   }
   // Messages kept since the last notification go with this one, as a digest that counts it too.
-  const pending = window && window.pending > 0 ? keptForDigest(window, job, null) : null;
-  const ok = await sendToDevices(env, db, devices, (texts) =>
-    pending ? digestPayload(texts, party, pending, partyUrl(party)) : messagePayload(texts, job, partyUrl(party)),
-  );
-  if (ok) await store.writeWindow(db, party.id, memberId, { sentAt: now, pending: 0, pendingSender: null, digestDueAt: null, lastMessageId: job.messageId });
+  const pending = news.keep && window && window.pending > 0 ? news.keep(window, null) : null;
+  const ok = await sendToDevices(env, db, devices, (texts) => (pending ? digestPayload(texts, party, pending, partyUrl(party)) : news.payload(texts, memberId, partyUrl(party))));
+  if (ok) {
+    const fresh = { sentAt: now, pending: 0, pendingSender: null, digestDueAt: null, lastMessageId: news.key };
+    // The start leaves what waits for a digest waiting.
+    await store.writeWindow(db, party.id, memberId, news.keep || !window ? fresh : { ...window, sentAt: now, lastMessageId: news.key });
+  }
   return ok;
 }
 
@@ -138,7 +161,7 @@ async function deliverDigest(env: Env, db: Db, party: PartyRow, job: DigestPushJ
 const partyUrl = (party: PartyRow) => `/${party.shortId}`;
 
 /** Sends one payload (in each device's language) to each device; false when one should be retried. */
-async function sendToDevices(env: Env, db: Db, devices: PushSubscriptionRow[], payload: (texts: (typeof PUSH_TEXTS)[Language]) => PushPayload): Promise<boolean> {
+async function sendToDevices(env: Env, db: Db, devices: PushSubscriptionRow[], payload: (texts: PushTexts) => PushPayload): Promise<boolean> {
   const outcomes = await Promise.all(devices.map((device) => sendOne(env, db, device, payload(PUSH_TEXTS[isLanguage(device.language) ? device.language : DEFAULT_LANGUAGE]))));
   return !outcomes.includes('retry');
 }

@@ -732,7 +732,7 @@ const en: Translation = {
     templateRevoked: 'Whoever shared this template has taken it back. It can no longer be played.',
     wrongPassword: 'Wrong password!',
     partyExpired: 'This party is over.',
-    invalidPushSubscription: 'This browser\'s notification subscription cannot be used. Please try again.',
+    invalidPushSubscription: "This browser's notification subscription cannot be used. Please try again.",
     pushUnavailable: 'Notifications are not set up on this server right now.',
     notFound: 'Page not found',
     partyNotFound: 'Party not found',

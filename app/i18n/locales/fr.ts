@@ -735,7 +735,7 @@ const fr: Translation = {
     templateRevoked: "La personne qui a partagé ce modèle l'a retiré. Il ne peut plus être joué.",
     wrongPassword: 'Mot de passe incorrect !',
     partyExpired: 'Cette soirée est terminée.',
-    invalidPushSubscription: 'L\'abonnement aux notifications de ce navigateur est inutilisable. Veuillez réessayer.',
+    invalidPushSubscription: "L'abonnement aux notifications de ce navigateur est inutilisable. Veuillez réessayer.",
     pushUnavailable: 'Les notifications ne sont pas configurées sur ce serveur pour le moment.',
     notFound: 'Page introuvable',
     partyNotFound: 'Soirée introuvable',

@@ -732,7 +732,7 @@ const it: Translation = {
     templateRevoked: 'Chi ha condiviso questo modello lo ha ritirato. Non può più essere riprodotto.',
     wrongPassword: 'Password errata!',
     partyExpired: 'Questa festa è finita.',
-    invalidPushSubscription: 'L\'iscrizione alle notifiche di questo browser non è utilizzabile. Riprova.',
+    invalidPushSubscription: "L'iscrizione alle notifiche di questo browser non è utilizzabile. Riprova.",
     pushUnavailable: 'Le notifiche non sono configurate su questo server al momento.',
     notFound: 'Pagina non trovata',
     partyNotFound: 'Festa non trovata',
