@@ -1,4 +1,5 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult, runDurableObjectAlarm } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, env, getQueueResult, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import type { PartyRoom } from '../../durable-objects/party-room';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { MessagePushJob, PushJob, PushPayload } from '../../app/core/push';
@@ -251,6 +252,25 @@ describe('sending', () => {
     const [toTom] = await eventually(() => received(tomsPhone), (pushes) => pushes.length > 0);
     expect(await decrypt(toMaria!, mariasPhone)).toMatchObject({ title: 'Anna Berater mentioned you', body: 'Maria Klein, dein Paket ist da' });
     expect(await decrypt(toTom!, tomsPhone)).toMatchObject({ title: 'Anna Berater', body: 'Maria Klein, dein Paket ist da' });
+  });
+
+  it('a template message the room plays by itself (autoplay) reaches the guests without an open socket', async () => {
+    const { consultant, party: p, maria } = await party();
+    const phone = await device();
+    expect((await subscribe(p.id, maria.headers, phone, 'en')).status).toBe(204);
+    const template = await json<{ id: string }>(await api('/templates/create', { method: 'POST', headers: consultant.headers, body: { title: 'Ablauf' } }));
+    expect((await api(`/templates/${template.id}/sendMessage`, { method: 'POST', headers: consultant.headers, body: { messageType: 'text', message: 'Willkommen zum Wellness-Abend' } })).status).toBe(201);
+    expect((await api(`/parties/${p.id}/template`, { method: 'POST', headers: consultant.headers, body: { templateId: template.id } })).status).toBe(201);
+    expect((await api(`/parties/${p.id}/template`, { method: 'PUT', headers: consultant.headers, body: { action: 'autoplay', delayMs: 60_000 } })).status).toBe(200);
+    const room = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    // The delay has passed, as far as the room can tell; its alarm plays the message.
+    await runInDurableObject(room, (instance: PartyRoom) => {
+      const state = instance.store.applied!;
+      instance.store.setApplied({ ...state, autoplay: { ...state.autoplay!, nextAt: Date.now() - 1 } });
+    });
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    const [push] = await eventually(() => received(phone), (pushes) => pushes.length > 0);
+    expect(await decrypt(push!, phone)).toMatchObject({ title: 'Anna Berater', body: 'Willkommen zum Wellness-Abend' });
   });
 
   it('the party’s start reaches its guests without an open socket once, not its manager', async () => {

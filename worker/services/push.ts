@@ -65,6 +65,12 @@ type Outcome = 'sent' | 'gone' | 'retry';
 
 /** The Queue consumer: every job of the batch is acked, retried, or (after the last attempt) given up. */
 export async function deliverPushBatch(batch: MessageBatch<PushJob>, env: Env): Promise<void> {
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY || !env.VAPID_SUBJECT) {
+    // Without keys nothing can be sent, now or on a retry (README "Deploy" names them).
+    console.error('push is not configured: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are needed');
+    batch.ackAll();
+    return;
+  }
   const db = database(env.DB);
   for (const message of batch.messages) {
     let retry: boolean;
