@@ -3,8 +3,8 @@ import { TIMINGS } from '~/core/limits';
 import { useTimedNotice } from '~/lib/use-timed-notice';
 
 /**
- * Copies a party link; the copied state lasts 3 s (spec). `compact`: an icon on small screens
- * (the text stays for screen readers), the text from `sm` up.
+ * Copies a party link; the copied state lasts `TIMINGS.linkCopiedMs`. `compact`: an icon on small
+ * screens (the text stays for screen readers), the text from `sm` up.
  */
 export function CopyLinkButton({ path, disabled = false, className = '', compact = false }: { path: string; disabled?: boolean; className?: string; compact?: boolean }) {
   const { t } = useTranslation();

@@ -49,7 +49,7 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
-  // Spec section 4: a photo's, a video's or a document's caption may be emptied in an edit.
+  // A media message's text is its caption, which may be emptied in an edit: the file still stands.
   const captionEdit = mode?.kind === 'edit' && isMediaMessageType(mode.message.messageType);
 
   function resize() {

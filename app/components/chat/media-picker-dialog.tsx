@@ -32,10 +32,11 @@ interface Place {
 const sendable = (entry: MediaEntry) => entry.mediaType !== 'folder' && entry.state === 'ready' && entry.deletesAt === null;
 
 /**
- * Spec section 2, the media picker: the manager chooses files of her library for the chat, in its
- * folders or by a search (the library's rule: every word in the title; the server answers it),
- * shown as the library's cards with their previews. At most 10 at once (spec section 5); one
- * caption goes with the first of them. A converting or failed item is shown but cannot be chosen.
+ * The media picker: the manager chooses files of her library for the chat, in its folders or by a
+ * search (the library's rule: every word in the title; the server answers it), shown as the
+ * library's cards with their previews. At most `LIMITS.chatUploadFilesMax` at once, as for files
+ * from her device; one caption goes with the first of them. A converting or failed item is shown
+ * but cannot be chosen.
  */
 export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: string, items: PickedItem[]) => void; onCancel: () => void }) {
   const { t } = useTranslation();
@@ -79,7 +80,7 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
     setSearched('');
     setTrail((current) => [...current, { id: entry.id, title: entry.title, path: entry.path ? `${entry.path}/${entry.id}` : entry.id }]);
   };
-  // Spec: the breadcrumb shows the last two folders, an ellipsis for those above.
+  // As the library's breadcrumb (BREADCRUMB_LEVELS): the last two folders, an ellipsis for those above.
   const shown = trail.slice(-2);
   const crumb = 'rounded px-1.5 py-0.5 hover:bg-slate-100 hover:underline';
   const list = entries && !('error' in entries) ? entries : null;

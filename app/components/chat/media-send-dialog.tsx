@@ -11,11 +11,12 @@ function kindOf(file: File) {
 }
 
 /**
- * Spec section 2, the photo/file send dialog: the chosen files (up to 10) with their previews and
- * one caption. A sender with a library (`canSaveToLibrary`) may keep photos there as well; once any file is not a picture,
- * keeping is forced and locked (spec section 5: videos, audio and PDFs are always sent from her
- * library). Sending closes the dialog: the files then go up one after another under the banner
- * (chat-uploads.tsx), and the caption goes with the first message.
+ * The photo/file send dialog: the chosen files (up to 10) with their previews and one caption. A
+ * sender with a library (`canSaveToLibrary`) may keep photos there as well; once any file is not a
+ * picture, keeping is forced and locked: only photos and voice can be party uploads, so videos,
+ * audio and PDFs always go into the chat from her library (ADR 015). Sending closes the dialog: the
+ * files then go up one after another under the banner (chat-uploads.tsx), and the caption goes with
+ * the first message.
  */
 export function MediaSendDialog({ files, canSaveToLibrary, onSend, onCancel }: { files: File[]; canSaveToLibrary: boolean; onSend: (caption: string, save: boolean) => void; onCancel: () => void }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ interface ProfileOption {
   lastName: string;
 }
 
-/** The manager picks one of their profiles to send into the party as a card (spec: profile card send). */
+/** The manager picks one of their profiles to send into the party as a card. */
 export function ProfileCardDialog({ onSubmit, onCancel }: { onSubmit: (profileId: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [profiles, setProfiles] = useState<ProfileOption[] | null>(null);

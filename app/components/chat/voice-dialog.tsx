@@ -45,11 +45,12 @@ async function store(target: VoiceTarget, file: VoiceFile): Promise<ApiResult<st
 }
 
 /**
- * Spec sections 2 and 4, the voice recording dialog: waiting (for the microphone), then
- * recording with the time so far, a cancel and a send; sending converts the recording into a file
- * every browser plays and stores it where `target` says (see VoiceTarget), then `onRecorded` gets
- * the stored file's id and the dialog closes after the spec's 500 ms. When recording cannot start (no recorder, no microphone, permission
- * refused) the dialog gives way to the spec's alert. Loaded only when opened.
+ * The voice recording dialog: waiting (for the microphone), then recording with the time so far,
+ * a cancel and a send; sending converts the recording into a file every browser plays and stores
+ * it where `target` says (see VoiceTarget), then `onRecorded` gets the stored file's id and the
+ * dialog closes `TIMINGS.voiceCloseDelayMs` after saying "sent". When recording cannot start (no
+ * recorder, no microphone, permission refused) the dialog gives way to an alert that says why.
+ * Loaded only when opened.
  */
 export function VoiceDialog({ target, onRecorded, onClose }: { target: VoiceTarget; onRecorded: (id: string) => void; onClose: () => void }) {
   const { t } = useTranslation();

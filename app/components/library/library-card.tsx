@@ -14,7 +14,7 @@ interface Props {
   type: string;
   testId: string;
   isFolder: boolean;
-  /** In the trash: not draggable, takes no drop, nothing opens (spec section 4). */
+  /** In the trash: not draggable, takes no drop, nothing opens: its one action is restore. */
   trashed: boolean;
   /** The top of the card: a preview or the kind's icon. */
   picture: ReactNode;
@@ -41,10 +41,10 @@ export interface CardPick {
 }
 
 /**
- * One entry of a library page, media or templates (spec section 9: a card of 250 × 150): a
- * picture, the title and the entry's lines, a menu. The title's link or button covers the card,
- * so the whole card opens; the menu sits above it. Cards outside the trash can be dragged onto a
- * breadcrumb entry or a folder's card.
+ * One entry of a library page, media or templates (a card of 250 × 150): a picture, the title and
+ * the entry's lines, a menu. The title's link or button covers the card, so the whole card opens;
+ * the menu sits above it. Cards outside the trash can be dragged onto a breadcrumb entry or a
+ * folder's card.
  */
 export function LibraryCard({ id, title, type, testId, isFolder, trashed, picture, children, link, onOpen, menuItems, onDropInto, pick }: Props) {
   const { t } = useTranslation();

@@ -8,9 +8,9 @@ import { moveTargets } from '~/core/media-library';
 import { MediaIcon } from '~/components/media/media-icons';
 
 /**
- * Move an item, a template or a folder (spec: move-to dialog): the folders as a tree to choose from,
- * without the entry itself and, for a folder, anything below it (spec section 5). The entry's
- * current place is shown but cannot be chosen: moving there changes nothing.
+ * Move an item, a template or a folder: the folders as a tree to choose from, without the entry
+ * itself and, for a folder, anything below it (`moveTargets`, app/core/media-library.ts). The
+ * entry's current place is shown but cannot be chosen: moving there changes nothing.
  */
 export function MoveDialog({
   topTitle,

@@ -42,20 +42,20 @@ interface Options<E> {
   /** The library: its API is `/api/{name}` (the same calls under each; worker/services/library.ts), its texts `{name}.*`. */
   name: LibraryName;
   folders: LibraryFolder[];
-  /** The move call names the entry by this key (spec: mediaId, templateId). */
+  /** The move call names the entry by this key (`mediaId`, `templateId`). */
   moveKey: string;
   /** The trash and search results come newest first: sorted by name here when asked. */
   sortByName: (entries: E[]) => E[];
 }
 
 /**
- * What the media library and the template list share (spec sections 2 and 4): the place in the
- * address's hash (which never reaches the server, so the first render is the top level on both
- * sides), a place that no longer exists sending the reader to the top level once, the search
- * typed with a pause, the place's entries from the API, the dialogs' busy and error state, the
- * notice (it belongs to the place it was raised in), and the changes every library makes: a new
- * folder, rename, move, restore, and the trash, which acts at once and offers to undo (ADR 028).
- * A page renders it with LibraryShell (library-shell.tsx).
+ * What the media library and the template list share: the place in the address's hash (which never
+ * reaches the server, so the first render is the top level on both sides), a place that no longer
+ * exists sending the reader to the top level once, the search typed with a pause, the place's
+ * entries from the API, the dialogs' busy and error state, the notice (it belongs to the place it
+ * was raised in), and the changes every library makes: a new folder, rename, move, restore, and the
+ * trash, which acts at once and offers to undo (ADR 028). A page renders it with LibraryShell
+ * (library-shell.tsx).
  */
 export function useLibraryPage<E extends Entry, D extends { kind: string } = never>({ name, folders, moveKey, sortByName }: Options<E>) {
   const { t } = useTranslation();

@@ -12,8 +12,8 @@ export interface LightboxPhoto {
 const SWIPE_PX = 50;
 
 /**
- * A photo of a folder on the whole screen (spec section 2: the lightbox, previous and next
- * wrapping around). The arrow keys and the buttons go through the folder's photos, a swipe does
+ * A photo of a folder on the whole screen, previous and next wrapping around from the last photo to
+ * the first and back. The arrow keys and the buttons go through the folder's photos, a swipe does
  * on a touch screen; Escape or the close button leaves; the photo can be downloaded.
  */
 export function Lightbox({ photos, index, onIndex, onClose }: { photos: LightboxPhoto[]; index: number; onIndex: (index: number) => void; onClose: () => void }) {

@@ -22,9 +22,12 @@ interface Props {
   onRestore: () => void;
   /** A card dropped on this folder's card. */
   onDropInto?: ((id: string) => void) | undefined;
-  /** Opens a ready item in the lightbox or viewer; absent while it converts, fails or lies in the trash (spec section 4). */
+  /**
+   * Opens a ready item in the lightbox or viewer; absent while it converts or has failed (there is
+   * nothing to show) and in the trash (a trashed entry's one action is restore).
+   */
   onOpen?: (() => void) | undefined;
-  /** Makes the preview anew (spec: regenerate preview): pictures, PDFs and videos once ready. */
+  /** Makes the preview anew: pictures, PDFs and videos once ready (the kinds that have one). */
   onRegeneratePreview?: (() => void) | undefined;
   /**
    * In the media picker: no menu and no dragging; an item that may be chosen has a checkbox (the
@@ -34,11 +37,11 @@ interface Props {
 }
 
 /**
- * One entry of the library (spec section 9: a card of 250 × 150): a preview, or the kind's icon;
- * the title, kind, date and size; the item's state while it is not ready; in the trash, the day
- * it is deleted for good. A folder's title opens it; the menu holds rename, move, download and
- * trash, or restore in the trash. A ready item's title opens it. The card's frame, dragging and
- * dropping are the library's (LibraryCard).
+ * One entry of the library (a card of 250 × 150): a preview, or the kind's icon; the title, kind,
+ * date and size; the item's state while it is not ready; in the trash, the day it is deleted for
+ * good. A folder's title opens it; the menu holds rename, move, download and trash, or restore in
+ * the trash. A ready item's title opens it. The card's frame, dragging and dropping are the
+ * library's (LibraryCard).
  */
 export function MediaCard({ entry, folderLink, location, onRename, onMove, onTrash, onRestore, onDropInto, onOpen, onRegeneratePreview, pick }: Props) {
   const { t, i18n } = useTranslation();
@@ -66,7 +69,7 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
       trashed={trashed}
       picture={
         entry.hasPreview && !trashed ? (
-          // The file server's preview beside the original (spec section 3); decorative: the title says what it is.
+          // The preview stored beside the original (ADR 015); decorative: the title says what it is.
           // A PDF's page is shown from its top, where a catalogue names itself: a portrait page
           // cropped around its middle to the landscape card showed only white.
           <img src={`/files/${entry.id}/preview?v=${entry.updatedAt}`} alt="" loading="lazy" draggable={false} className={`h-full w-full object-cover ${entry.mediaType === 'application' ? 'object-top' : ''}`} data-testid="media-card-preview" />

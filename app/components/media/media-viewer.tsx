@@ -14,10 +14,10 @@ export interface ViewedMedia {
 }
 
 /**
- * A video, PDF or audio file of the library, opened (spec section 2: the media viewer). Video
- * streams through the player; a PDF is drawn by pdf.js on every device (PdfViewer: phones have no
- * viewer of their own), under the title the document gives itself where it has one; audio in the
- * browser's player. Downloading is always offered.
+ * A video, PDF or audio file of the library, opened in the media viewer. Video streams through the
+ * player; a PDF is drawn by pdf.js on every device (PdfViewer: phones have no viewer of their own),
+ * under the title the document gives itself where it has one; audio in the browser's player.
+ * Downloading is always offered.
  */
 export function MediaViewer({ media, partyId, onClose }: { media: ViewedMedia; /** Opened in a party's chat. */ partyId?: string | undefined; onClose: () => void }) {
   const { t } = useTranslation();

@@ -3,9 +3,10 @@ import { LIMITS } from '~/core/limits';
 import type { UploadFailure, UploadProgress } from './use-uploads';
 
 /**
- * The upload's banner at the foot of the screen (spec sections 4 and 8): the file going up with
- * its progress, converting, done; each failure for its 3 s while the next file goes on; the
- * warning about too many files. Progress is announced politely, failures and the warning at once.
+ * The upload's banner at the foot of the screen: the file going up with its progress, converting,
+ * done; each failure for its `TIMINGS.uploadErrorMs` while the next file goes on (one file's
+ * failure never stops the others); the warning about too many files. Progress is announced
+ * politely, failures and the warning at once.
  */
 export function UploadBanner({
   progress,

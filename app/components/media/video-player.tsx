@@ -27,10 +27,10 @@ async function streamOf(id: string, partyId: string | undefined): Promise<ApiRes
 type Source = { kind: 'loading' } | { kind: 'failed' } | { kind: 'playing'; poster: string | null; renditions: Rendition[] | null };
 
 /**
- * A converted video, streamed (spec section 3: adaptive HLS with a quality selector). Its
- * playlist and poster come from the convert call; hls.js plays it where the browser has Media
- * Source Extensions, and is only loaded here, when a video is opened. An iPhone (Safari without
- * MediaSource) plays HLS itself and picks the quality on its own: no selector there.
+ * A converted video, streamed as adaptive HLS with a quality selector (ADR 024). Its playlist and
+ * poster come from the convert call; hls.js plays it where the browser has Media Source Extensions,
+ * and is only loaded here, when a video is opened. An iPhone (Safari without MediaSource) plays HLS
+ * itself and picks the quality on its own: no selector there.
  */
 export function VideoPlayer({ id, title, partyId }: { id: string; title: string; partyId?: string | undefined }) {
   const { t } = useTranslation();

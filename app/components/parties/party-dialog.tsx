@@ -32,12 +32,12 @@ interface Props {
 }
 
 /**
- * Create or edit a party (spec: party dialog). Party type is required; start and expiration are
- * optional and clearable (an empty expiration means the party never expires; a new party starts
- * with 3 days); the manager is asked for only when the account has several profiles. Times are
- * the browser's wall time, typed in the page's language (DateFields): the form sends them as
- * `datetime-local` values with its zone offset along. The dates are checked here by the same rules
- * the server applies, and a refusal shows at the field it is about.
+ * Create or edit a party. Party type is required; start and expiration are optional and clearable
+ * (an empty expiration means the party never expires; a new party starts with 3 days); the manager
+ * is asked for only when the account has several profiles. Times are the browser's wall time, typed
+ * in the page's language (DateFields): the form sends them as `datetime-local` values with its zone
+ * offset along. The dates are checked here by the same rules the server applies, and a refusal
+ * shows at the field it is about.
  */
 export function PartyDialog({ party, profiles, selectedProfileId, error, onClose }: Props) {
   const { t } = useTranslation();

@@ -10,16 +10,16 @@ import { isHeadingType } from '~/core/messages';
 import { isEditableMessage } from '~/core/templates';
 import { apiFetch } from '~/lib/api';
 
-/** The autoplay's delays on offer (issue 13: 5 s to 5 min). */
+/** The autoplay's delays on offer, within AUTOPLAY's bounds (app/core/applied-template.ts). */
 const DELAYS = [5_000, 10_000, 20_000, 30_000, 60_000, 120_000, 300_000] as const;
 
 const button = 'rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
- * Spec: the applied-template panel. One message at a time with previous/next, edit (for this party
- * only), send, hide, close and reopen, and the full send; and the timed autoplay (issue 13 point
- * 5). The room holds the state: every control is a call, and the answer (or the socket, on the
- * manager's other devices) brings the new state. Loaded only once a template is applied.
+ * The applied-template panel. One message at a time with previous/next, edit (for this party only),
+ * send, hide, close and reopen, and the full send; and the timed autoplay (ADR 016). The room holds
+ * the state: every control is a call, and the answer (or the socket, on the manager's other
+ * devices) brings the new state. Loaded only once a template is applied.
  */
 export function AppliedTemplatePanel({
   partyId,

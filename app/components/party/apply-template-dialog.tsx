@@ -7,10 +7,10 @@ import type { TemplateEntry, TemplateListing } from '~/core/templates';
 import { apiFetch } from '~/lib/api';
 
 /**
- * Spec: the apply-template dialog. The manager's templates and those shared with her, by folder
- * (the trail back up is the breadcrumb) or by search (every word in the title, folders left out,
- * as on /templates). Choosing one applies it; the page asks restart or continue when it is the
- * one already applied. Loaded only when the template button is pressed.
+ * The apply-template dialog. The manager's templates and those shared with her, by folder (the
+ * trail back up is the breadcrumb) or by search (every word in the title, folders left out, as on
+ * /templates). Choosing one applies it; the page asks restart or continue when it is the one
+ * already applied. Loaded only when the template button is pressed.
  */
 export function ApplyTemplateDialog({ onChoose, onCancel, onError }: { onChoose: (template: TemplateEntry) => void; onCancel: () => void; onError: (code: ErrorCode) => void }) {
   const { t } = useTranslation();
@@ -121,7 +121,10 @@ export function ApplyTemplateDialog({ onChoose, onCancel, onError }: { onChoose:
   );
 }
 
-/** Spec: the overwrite choice, when the chosen template is the one already applied. */
+/**
+ * When the chosen template is the one already applied: restart (a fresh copy) or continue (the
+ * old copy with its edits and its place).
+ */
 export function OverwriteDialog({ title, onChoose, onCancel }: { title: string; onChoose: (mode: 'restart' | 'continue') => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const cancel = useRef<HTMLButtonElement>(null);

@@ -38,12 +38,12 @@ function bareType(file: File): string {
 }
 
 /**
- * Media sent into the chat, one file after another (spec sections 4 and 5), with the library's
- * progress banner: a photo not kept goes up to the party (announce, one PUT); anything kept, and
- * every non-image of the manager, goes into her library first — a video converted and followed
- * until it can be played — and is then offered to the party by its id, like an item picked from
- * the library. Each message is queued through the chat once its file is there, so it is sent once
- * and shows pending; a file that fails is reported and the next one goes on.
+ * Media sent into the chat, one file after another, with the library's progress banner: a photo not
+ * kept goes up to the party (announce, one PUT); anything kept, and every non-image of the manager,
+ * goes into her library first — a video converted and followed until it can be played — and is then
+ * offered to the party by its id, like an item picked from the library. Each message is queued
+ * through the chat once its file is there, so it is sent once and shows pending; a file that fails
+ * is reported and the next one goes on.
  */
 export function ChatUploads({ partyId, canSaveToLibrary, batches, tooMany, onSend }: { partyId: string; canSaveToLibrary: boolean; batches: ChatBatch[]; tooMany: boolean; onSend: (caption: string, media: SentMedia) => void }) {
   const { t } = useTranslation();

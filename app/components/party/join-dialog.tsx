@@ -63,7 +63,7 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
         </button>
         <p className="text-xs text-slate-600">
           {t('join.privacy')}{' '}
-          {/* A new tab (spec section 2): what the guest typed here stays. */}
+          {/* A new tab: what the guest typed here stays. */}
           <a href="/privacy" target="_blank" rel="noopener" className="text-primary-dark underline underline-offset-2">
             {t('join.privacyLink')}
           </a>

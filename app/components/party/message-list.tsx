@@ -103,7 +103,7 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
   const photoIndex = opened ? photos.findIndex((photo) => photo.id === opened.id) : -1;
   const firstNew = lastSeenAtOpen === null ? undefined : messages.find((m) => m.seq > lastSeenAtOpen && m.sender !== me?.id && !markerOf(m))?.id;
   const showReceipts = me?.role === 'manager';
-  // A fully deleted message (spec: fullDelete) leaves no row.
+  // A message its manager deleted fully (`fullDelete`, app/core/markers.ts) leaves no row.
   const rows: Row[] = [...messages.filter((message) => markerOf(message) !== 'erased').map((message) => ({ kind: 'message' as const, message })), ...pending.map((item) => ({ kind: 'pending' as const, item }))];
   const rowKey = (row: Row) => (row.kind === 'message' ? row.message.id : `pending:${row.item.tempId}`);
 

@@ -152,7 +152,7 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
   }, [state.needsResync]);
 
   // The seen position follows what has arrived while the page is visible. Until the room confirms
-  // it (its updatedSeen for me), it is sent again every 2 s (spec: mark-seen retry).
+  // it (its updatedSeen for me), it is sent again every `TIMINGS.markSeenRetryMs`.
   const seenRef = useRef({ sent: 0, at: 0 });
   const [seenTries, setSeenTries] = useState(0);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 /** Where the profile actions live: the profile list's action (`?index` names the index route). */
 export const PROFILES_ACTION = '/profiles?index';
 
-/** Company mode on or off (spec: settings per user), saved at once. */
+/** Company mode on or off (a setting of the user, not of a profile), saved at once. */
 export function CompanyModeSwitch({ on }: { on: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();

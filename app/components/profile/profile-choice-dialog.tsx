@@ -12,8 +12,8 @@ interface Choice {
 }
 
 /**
- * Spec section 5: with several profiles one must be selected. Asks which profile to work as;
- * dismissing it selects the first one, so the question comes once.
+ * With several profiles one must be selected (the choice is the user's setting). Asks which
+ * profile to work as; dismissing it selects the first one, so the question comes once.
  */
 export function ProfileChoiceDialog({ profiles }: { profiles: Choice[] }) {
   const { t } = useTranslation();

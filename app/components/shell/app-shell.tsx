@@ -20,8 +20,8 @@ interface Props {
 }
 
 /**
- * The main menu, in the spec's order. The media and templates
- * links have no hash: opening either from the menu starts at the top level (spec section 2).
+ * The main menu. The media and templates links have no hash: opening either from the menu starts
+ * at the top level, wherever the library was left.
  */
 const MENU = [
   { to: '/media', label: 'nav.media', icon: 'M4 5h16v14H4Z M4 16l5-5 4 4 2-2 5 5 M15.5 9.5h.01' },

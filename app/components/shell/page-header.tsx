@@ -30,7 +30,7 @@ const ACTION_STYLE = {
   destructive: 'bg-red-700 text-white hover:bg-red-800',
 } as const;
 
-/** A page's header (spec section 2): title, actions, tabs and a sort toggle. */
+/** A page's header: title, actions, tabs and a sort toggle. */
 export function PageHeader<T extends string, S extends string>({ title, actions = [], tabs, sort, menu }: Props<T, S>) {
   const { t } = useTranslation();
   return (

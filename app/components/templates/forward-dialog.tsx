@@ -16,9 +16,9 @@ interface PartyOption {
 const SEARCH_DELAY_MS = 250;
 
 /**
- * Forward mode's dialog (spec section 2): the selected messages go to one of my running parties
- * or to another template of mine (my own at the top level, or found by searching; templates shared
- * with me cannot be changed, so they are not offered).
+ * Forward mode's dialog: the selected messages go to one of my running parties or to another
+ * template of mine (my own at the top level, or found by searching; templates shared with me cannot
+ * be changed, so they are not offered).
  */
 export function ForwardDialog({ templateId, count, onForward, onCancel }: { templateId: string; count: number; onForward: (target: ForwardTarget) => void; onCancel: () => void }) {
   const { t } = useTranslation();

@@ -6,9 +6,9 @@ import { Dialog } from '~/components/dialog';
 import type { ErrorCode } from '~/core/errors';
 
 /**
- * The owner's share link (spec: share link with stop-sharing): the link to copy, how many have
- * added the template, and 'stop sharing', asked once more because the template then leaves
- * everyone who added it. `token` is null while the link is being made.
+ * The owner's share link: the link to copy, how many have added the template, and 'stop sharing',
+ * asked once more because the template then leaves everyone who added it. `token` is null while the
+ * link is being made.
  */
 export function ShareDialog({
   title,

@@ -23,10 +23,11 @@ interface Props {
 }
 
 /**
- * One entry of the templates page: a folder or a template, own or shared with me (spec sections 4
- * and 6). A template shared by someone else says by whom, and its menu offers only what a
- * recipient may (open, move my copy, trash it); never rename or share. The owner of a shared
- * template sees how many use it. In the trash: when it was trashed and when it is deleted for good.
+ * One entry of the templates page: a folder or a template, own or shared with me. A template shared
+ * by someone else says by whom, and its menu offers only what a recipient may (open, move my copy,
+ * trash it); never rename or share: a recipient uses a template but never changes it, and only its
+ * owner shares it (ADR 016). The owner of a shared template sees how many use it. In the trash:
+ * when it was trashed and when it is deleted for good.
  */
 export function TemplateCard({ entry, link, location, onOpen, onRename, onMove, onShare, onTrash, onRestore, onDropInto }: Props) {
   const { t } = useTranslation();

@@ -42,7 +42,7 @@ const MediaViewer = lazyNamed(() => import('~/components/media/media-viewer'), '
 const MediaPickerDialog = lazyNamed(() => import('~/components/chat/media-picker-dialog'), 'MediaPickerDialog');
 const VoiceDialog = lazyNamed(() => import('~/components/chat/voice-dialog'), 'VoiceDialog');
 
-/** Spec section 9: after sending with an insert position the list scrolls there after 500 ms. */
+/** After sending with an insert point, the list scrolls to the new message this much later. */
 const SCROLL_AFTER_INSERT_MS = 500;
 
 /** The one dialog open on this screen (ADR 026); the files waiting for their captions go one at a time. */
@@ -56,11 +56,11 @@ type Dialog =
 type NewMessage = { messageType: MessageType; message?: string; mediaId?: string };
 
 /**
- * The template editor at /templates/{id} (spec sections 2 and 4, template detail): the messages in
- * order with the chat's bubbles, the table of contents of its headings, the input bar (text,
- * headings, profile card, files through the library), the insert point, drag and drop, and the
- * exclusive screen modes (normal, mass delete, forward, move, editing). For a recipient of a
- * shared template it is read-only: no input bar, handles, menus, rename or delete.
+ * The template editor at /templates/{id}: the messages in order with the chat's bubbles, the table
+ * of contents of its headings, the input bar (text, headings, profile card, files through the
+ * library), the insert point, drag and drop, and the exclusive screen modes (normal, mass delete,
+ * forward, move, editing). For a recipient of a shared template it is read-only: no input bar,
+ * handles, menus, rename or delete.
  */
 export function TemplateEditor({ initial, authorName }: { initial: TemplateDetail; authorName: string }) {
   const { t, i18n } = useTranslation();
@@ -222,7 +222,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
     { key: 'delete', label: t('messageMenu.delete'), run: () => setDialog({ kind: 'deleteMessage', message }) },
   ];
 
-  // Spec section 2, header actions per mode; rename and delete only for the owner.
+  // Each mode has its own header actions; rename and delete only for the owner.
   const actions: HeaderAction[] =
     mode.kind === 'massDelete'
       ? [

@@ -19,7 +19,7 @@ interface Props {
   mode: EditorMode;
   /** The owner may reorder, pick an insert point and use a message's menu; a recipient only reads. */
   editable: boolean;
-  /** Spec section 4: new messages go before this one; null: at the end. */
+  /** The insert point: new messages go before this one; null: at the end. */
   insertBefore: string | null;
   onInsertPoint: (beforeId: string | null) => void;
   /** Move mode: the selected messages go before this one (null: the end). */
