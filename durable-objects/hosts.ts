@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../app/core/errors';
-import type { Outcome, Room } from './handlers';
+import type { Outcome } from './contract';
+import type { Room } from './handlers';
 import { allowed, partyState, publicMember } from './handlers';
 import type { RoomStore, StoredMember } from './store';
 import { recordHosts } from '../worker/services/parties';

@@ -6,19 +6,20 @@ import { PING_FRAME, PONG_FRAME, parseClientFrame } from '../app/core/protocol';
 import { SOCKET_CLOSE } from '../app/core/protocol-version';
 import type { ErrorCode } from '../app/core/errors';
 import type { Env } from '../worker/env';
-import type { Outcome, Room, SendInput } from './handlers';
+import type { ApplyMode, Outcome, RoomFacts, SendInput, SocketSession } from './contract';
+import { ROOM_HEADER } from './contract';
+import type { Room } from './handlers';
 import { SendLimiter, announceJoin, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
 import type { MessageMedia } from '../app/core/chat-media';
-import type { RoomFacts, StoredMember } from './store';
+import type { StoredMember } from './store';
 import { RoomStore } from './store';
 import { collectMedia, linkFiles, unlinkFiles } from '../worker/services/media-cleanup';
 import type { AppliedAction, AppliedTemplate } from '../app/core/applied-template';
 import { autoplayDue } from '../app/core/applied-template';
 import type { TemplateMessage } from '../app/core/templates';
-import type { ApplyMode } from './template-play';
 import { applyTemplate, changeApplied, playDue, readApplied, removeApplied, sendFull, withdrawTemplate } from './template-play';
 import { HostsInD1, makeOnlyHost } from './hosts';
-import type { SessionSockets, SocketSession } from './sessions';
+import type { SessionSockets } from './sessions';
 import { closeExpiredSessions, endSessions, sessionExpired, sessionTag, sessionsDue } from './sessions';
 
 /** Kept on each socket so it survives hibernation: ids only. */
@@ -30,9 +31,6 @@ interface Attachment {
   /** The consultant's session it was opened with (durable-objects/sessions.ts); guests have none. */
   session?: SocketSession;
 }
-
-/** Headers the Worker sets when it forwards an authorised WebSocket upgrade. */
-export const ROOM_HEADER = { member: 'X-Salon-Member', facts: 'X-Salon-Facts', session: 'X-Salon-Session' } as const;
 
 const MIRROR_DELAY_MS = 2000;
 /**

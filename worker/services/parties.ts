@@ -13,7 +13,7 @@ import type { MemberRow, PartyRow } from '../db/schema';
 import { parties, partyMembers, profiles, users } from '../db/schema';
 import type { Env } from '../env';
 import { collectMedia, filesOfParty } from './media-cleanup';
-import type { RoomFacts } from '../../durable-objects/store';
+import type { RoomFacts } from '../../durable-objects/contract';
 
 /** Parties and memberships: the domain functions behind both the API and the pages. */
 

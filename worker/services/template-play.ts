@@ -1,7 +1,7 @@
 import type { AppliedTemplate } from '../../app/core/applied-template';
 import { AppError } from '../../app/core/errors';
 import type { Member } from '../../app/core/protocol';
-import type { ApplyMode } from '../../durable-objects/template-play';
+import type { ApplyMode } from '../../durable-objects/contract';
 import type { Db } from '../db/client';
 import type { PartyRow } from '../db/schema';
 import type { Env } from '../env';
