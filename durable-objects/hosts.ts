@@ -3,7 +3,7 @@ import type { Outcome } from './contract';
 import type { Room } from './handlers';
 import { allowed, partyState, publicMember } from './handlers';
 import type { RoomStore, StoredMember } from './store';
-import { recordHosts } from '../worker/services/parties';
+import { recordHosts } from '../worker/db/room-writes';
 
 /**
  * Who is host. The room is the one judge (ADR 020): "make X the only host" is one step inside the

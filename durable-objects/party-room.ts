@@ -13,7 +13,9 @@ import { SendLimiter, announceJoin, deleteMessages, editMessage, handleEvent, pu
 import type { MessageMedia } from '../app/core/chat-media';
 import type { StoredMember } from './store';
 import { RoomStore } from './store';
-import { collectMedia, linkFiles, unlinkFiles } from '../worker/services/media-cleanup';
+import { linkFiles, unlinkFiles } from '../worker/db/party-media';
+import { recordMemberName, recordSummary } from '../worker/db/room-writes';
+import { collectMedia } from '../worker/media/collect';
 import type { AppliedAction, AppliedTemplate } from '../app/core/applied-template';
 import { autoplayDue } from '../app/core/applied-template';
 import type { TemplateMessage } from '../app/core/templates';
@@ -171,11 +173,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   persistName(member: Member): void {
     const partyId = this.store.facts?.partyId;
     if (!partyId) return;
-    this.ctx.waitUntil(
-      this.env.DB.prepare('UPDATE party_members SET first_name = ?, last_name = ? WHERE party_id = ? AND guest_id = ?')
-        .bind(member.firstName, member.lastName, partyId, member.id)
-        .run(),
-    );
+    this.ctx.waitUntil(recordMemberName(this.env.DB, partyId, member));
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -320,11 +318,13 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const latest = this.store.latestMessage();
     const managerSeen = this.store.members.get(facts.ownerUserId)?.seenSeq ?? 0;
     // The dashboard's summary; D1 is never touched on the send path.
-    await this.env.DB.prepare(
-      'UPDATE parties SET latest_seq = ?, latest_at = ?, latest_sender_id = ?, latest_sender_name = ?, manager_seen_seq = ? WHERE id = ?',
-    )
-      .bind(latest?.seq ?? 0, latest?.timestamp ?? null, latest?.sender ?? null, latest?.senderName ?? null, managerSeen, facts.partyId)
-      .run();
+    await recordSummary(this.env.DB, facts.partyId, {
+      latestSeq: latest?.seq ?? 0,
+      latestAt: latest?.timestamp ?? null,
+      latestSenderId: latest?.sender ?? null,
+      latestSenderName: latest?.senderName ?? null,
+      managerSeenSeq: managerSeen,
+    });
     try {
       await this.releaseMedia(facts.partyId);
     } catch (error) {

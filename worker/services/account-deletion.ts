@@ -10,7 +10,7 @@ import type { Env } from '../env';
 import { accountDeletionMail } from '../mail/account-deletion-mail';
 import { sendMail } from '../mail/sender';
 import { abortUploadsOf } from '../media/tus';
-import { collectMedia } from './media-cleanup';
+import { collectMedia } from '../media/collect';
 import { deleteParty } from './parties';
 import { endSessionsOf } from './session-end';
 import { withdrawTemplatesOf } from './templates';

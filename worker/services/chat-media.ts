@@ -17,7 +17,7 @@ import { mediaFolders, mediaItems, partyMedia, partyUploads } from '../db/schema
 import type { Env } from '../env';
 import { readLimited } from '../media/body';
 import { signedPlaybackUrl } from '../media/stream-signing';
-import { linkFiles } from './media-cleanup';
+import { linkFiles } from '../db/party-media';
 import { room, roomFacts } from './parties';
 
 /**

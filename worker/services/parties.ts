@@ -12,7 +12,8 @@ import type { Db } from '../db/client';
 import type { MemberRow, PartyRow } from '../db/schema';
 import { parties, partyMembers, profiles, users } from '../db/schema';
 import type { Env } from '../env';
-import { collectMedia, filesOfParty } from './media-cleanup';
+import { filesOfParty } from '../db/party-media';
+import { collectMedia } from '../media/collect';
 import type { RoomFacts } from '../../durable-objects/contract';
 
 /** Parties and memberships: the domain functions behind both the API and the pages. */
@@ -186,15 +187,6 @@ export async function deleteParty(env: Env, db: Db, userId: string, partyId: str
   await room(env, partyId).destroy();
   // Should this stop halfway, the cron's cleanup finds the same files.
   await collectMedia(env, files);
-}
-
-/**
- * D1's record of who hosts the party, set to the room's (durable-objects/hosts.ts). One statement,
- * so D1 never holds a mix of two states.
- */
-export async function recordHosts(d1: D1Database, partyId: string, hostIds: string[]): Promise<void> {
-  const hosts = 'guest_id IN (SELECT value FROM json_each(?2))';
-  await d1.prepare(`UPDATE party_members SET is_host = (${hosts}) WHERE party_id = ?1 AND is_host <> (${hosts})`).bind(partyId, JSON.stringify(hostIds)).run();
 }
 
 export async function managerMember(db: Db, party: PartyRow): Promise<Member> {

@@ -5,7 +5,7 @@ import type { ApplyMode } from '../../durable-objects/contract';
 import type { Db } from '../db/client';
 import type { PartyRow } from '../db/schema';
 import type { Env } from '../env';
-import { linkFiles } from './media-cleanup';
+import { linkFiles } from '../db/party-media';
 import { room, roomFacts } from './parties';
 import { loadPlayableTemplate, markTemplateApplied, recordSharedPlay } from './templates';
 

@@ -18,7 +18,7 @@ import type { Db } from '../db/client';
 import type { MediaItemRow, TemplateFolderRow, TemplateMessageRow, TemplateRecipientRow, TemplateRow } from '../db/schema';
 import { mediaFolders, mediaItems, parties, templateFolders, templateMessages, templateRecipients, templates, users } from '../db/schema';
 import type { Env } from '../env';
-import { linkFiles } from './media-cleanup';
+import { linkFiles } from '../db/party-media';
 import { managerMember, room, roomFacts } from './parties';
 import { getProfile } from './profiles';
 
