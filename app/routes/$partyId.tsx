@@ -37,7 +37,7 @@ import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 import { inRecordingDocument } from '~/lib/microphone';
-import type { PartyInfo } from '../../worker/services/parties';
+import type { PartyInfo } from '~/core/party';
 import { errorKeys } from '~/i18n/error-keys';
 
 // The dialogs and the selection bar: none is part of the first paint, each loads when first opened.

@@ -21,7 +21,7 @@ import { folderOfPath, sortEntries } from '~/core/media-library';
 import { apiFetch } from '~/lib/api';
 import { watchConversion } from '~/lib/conversions';
 import { requireConsultant } from '~/lib/auth.server';
-import type { MediaEntry } from '../../worker/services/media';
+import type { MediaEntry } from '~/core/media-entry';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
 

@@ -7,6 +7,7 @@ import { acceptedKind } from '../../app/core/media';
 import { extensionFits } from '../../app/core/media-content';
 import { sortEntries } from '../../app/core/media-library';
 import type { MediaSort, MediaState, MediaType } from '../../app/core/media';
+import type { MediaEntry, MediaListing } from '../../app/core/media-entry';
 import { IdSchema } from '../../app/core/schemas';
 import type { CreateMedia } from '../../app/core/schemas';
 import type { Db } from '../db/client';
@@ -21,34 +22,6 @@ import type { Env } from '../env';
  * Every function works inside one owner's library; another consultant's item or folder is
  * reported exactly like one that does not exist. The rules themselves are in app/core/media.ts.
  */
-
-/** An item or a folder as the library lists it (spec section 3, media item). */
-export interface MediaEntry {
-  id: string;
-  title: string;
-  mediaType: MediaType;
-  /** Null for folders. */
-  contentType: string | null;
-  mediaExtension: string | null;
-  size: number | null;
-  state: MediaState | null;
-  /** Where it is: folder ids from the root joined by '/', empty for the root. */
-  path: string;
-  createdAt: number;
-  updatedAt: number;
-  /** Set when it was put in the trash itself (not only with a folder). */
-  trashedAt: number | null;
-  /** In the trash: when it is deleted for good. */
-  deletesAt: number | null;
-  /** Whether a preview image is stored beside the file (never for folders). */
-  hasPreview: boolean;
-}
-
-export interface MediaListing {
-  path: string;
-  /** Folders first, then items, in the order asked for. */
-  entries: MediaEntry[];
-}
 
 type Found = { folder: true; row: MediaFolderRow } | { folder: false; row: MediaItemRow };
 

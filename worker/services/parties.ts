@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
 import { defaultExpiration, isExpired, partyDatesError } from '../../app/core/party';
+import type { PartyInfo } from '../../app/core/party';
 import type { Member } from '../../app/core/protocol';
 import { partyDates } from '../../app/core/schemas';
 import type { JoinParty, PartyInput } from '../../app/core/schemas';
@@ -35,21 +36,6 @@ export interface PartySummary {
   /** When the manager last opened the chat. */
   enteredAt: number | null;
   createdAt: number;
-}
-
-/** What anyone holding the link may learn, plus who they are in it. */
-export interface PartyInfo {
-  id: string;
-  shortId: string;
-  title: string;
-  host: string | null;
-  manager: { firstName: string; lastName: string } | null;
-  start: number | null;
-  expiration: number | null;
-  passwordProtected: boolean;
-  restrictedMessaging: boolean;
-  expired: boolean;
-  me: Member | null;
 }
 
 export function room(env: Env, partyId: string) {
