@@ -117,8 +117,6 @@ describe('the layers', () => {
 const RAW_SQL_OUTSIDE_DB: Record<string, string> = {
   'worker/services/media.ts': 'the library’s folder and trash queries move with the one library module (the media and template libraries merged)',
   'worker/services/templates.ts': 'the library’s folder and trash queries move with the one library module (the media and template libraries merged)',
-  'worker/services/account-deletion.ts': 'not yet moved to worker/db',
-  'worker/services/session-end.ts': 'not yet moved to worker/db',
 };
 
 describe('SQL', () => {
