@@ -1,4 +1,7 @@
-import { among, inChunks } from './chunks';
+import { and, eq, inArray } from 'drizzle-orm';
+import { inChunks } from './chunks';
+import { database } from './client';
+import { partyMedia } from './schema';
 
 /**
  * `party_media`: which files each party shows in a message or has offered for one, so its members
@@ -12,6 +15,7 @@ import { among, inChunks } from './chunks';
  * meanwhile is never linked again. Answers the ids that are linked now.
  */
 export async function linkFiles(d1: D1Database, partyId: string, mediaIds: string[], now = Date.now()): Promise<Set<string>> {
+  const db = database(d1);
   const linked = new Set<string>();
   await inChunks(
     [...new Set(mediaIds)],
@@ -26,11 +30,11 @@ export async function linkFiles(d1: D1Database, partyId: string, mediaIds: strin
             .bind(partyId, mediaId, now),
         ),
       );
-      const { results } = await d1
-        .prepare(`SELECT media_id FROM party_media WHERE party_id = ?1${among('media_id', chunk, 2)}`)
-        .bind(partyId, ...chunk)
-        .all<{ media_id: string }>();
-      for (const row of results) linked.add(row.media_id);
+      const rows = await db
+        .select({ mediaId: partyMedia.mediaId })
+        .from(partyMedia)
+        .where(and(eq(partyMedia.partyId, partyId), inArray(partyMedia.mediaId, chunk)));
+      for (const row of rows) linked.add(row.mediaId);
     },
     { fixed: 1 },
   );
@@ -39,19 +43,12 @@ export async function linkFiles(d1: D1Database, partyId: string, mediaIds: strin
 
 /** A party no longer shows these files (its messages with them were deleted). */
 export async function unlinkFiles(d1: D1Database, partyId: string, mediaIds: string[]): Promise<void> {
-  await inChunks(
-    mediaIds,
-    (chunk) =>
-      d1
-        .prepare(`DELETE FROM party_media WHERE party_id = ?1${among('media_id', chunk, 2)}`)
-        .bind(partyId, ...chunk)
-        .run(),
-    { fixed: 1 },
-  );
+  const db = database(d1);
+  await inChunks(mediaIds, (chunk) => db.delete(partyMedia).where(and(eq(partyMedia.partyId, partyId), inArray(partyMedia.mediaId, chunk))), { fixed: 1 });
 }
 
 /** The files a party shows: what its deletion may leave unreferenced. */
 export async function filesOfParty(d1: D1Database, partyId: string): Promise<string[]> {
-  const { results } = await d1.prepare('SELECT media_id FROM party_media WHERE party_id = ?').bind(partyId).all<{ media_id: string }>();
-  return results.map((row) => row.media_id);
+  const rows = await database(d1).select({ mediaId: partyMedia.mediaId }).from(partyMedia).where(eq(partyMedia.partyId, partyId));
+  return rows.map((row) => row.mediaId);
 }

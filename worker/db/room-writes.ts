@@ -1,3 +1,7 @@
+import { and, eq } from 'drizzle-orm';
+import { database } from './client';
+import { parties, partyMembers } from './schema';
+
 /**
  * What a party's room writes to D1 (durable-objects/): its copy of the hosts, a member's new name
  * and the dashboard's summary. The room owns these facts; D1 follows it for the pages and the API.
@@ -14,7 +18,10 @@ export async function recordHosts(d1: D1Database, partyId: string, hostIds: stri
 
 /** D1 owns memberships: a member's rename in the room is written there too. */
 export async function recordMemberName(d1: D1Database, partyId: string, member: { id: string; firstName: string; lastName: string }): Promise<void> {
-  await d1.prepare('UPDATE party_members SET first_name = ?, last_name = ? WHERE party_id = ? AND guest_id = ?').bind(member.firstName, member.lastName, partyId, member.id).run();
+  await database(d1)
+    .update(partyMembers)
+    .set({ firstName: member.firstName, lastName: member.lastName })
+    .where(and(eq(partyMembers.partyId, partyId), eq(partyMembers.guestId, member.id)));
 }
 
 /** The dashboard's summary of a party: its latest message and how far its manager has read. */
@@ -27,8 +34,5 @@ export interface PartySummary {
 }
 
 export async function recordSummary(d1: D1Database, partyId: string, summary: PartySummary): Promise<void> {
-  await d1
-    .prepare('UPDATE parties SET latest_seq = ?, latest_at = ?, latest_sender_id = ?, latest_sender_name = ?, manager_seen_seq = ? WHERE id = ?')
-    .bind(summary.latestSeq, summary.latestAt, summary.latestSenderId, summary.latestSenderName, summary.managerSeenSeq, partyId)
-    .run();
+  await database(d1).update(parties).set(summary).where(eq(parties.id, partyId));
 }
