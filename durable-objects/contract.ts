@@ -1,6 +1,6 @@
-import type { MessageMedia } from '../app/core/chat-media';
-import type { ErrorCode } from '../app/core/errors';
-import type { MessageType } from '../app/core/protocol';
+import type { MessageMedia } from '#core/chat-media';
+import type { ErrorCode } from '#core/errors';
+import type { MessageType } from '#core/protocol';
 
 /**
  * What the Worker may know of the party's room, and all it may import from durable-objects/

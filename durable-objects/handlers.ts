@@ -1,14 +1,14 @@
-import type { MessageMedia } from '../app/core/chat-media';
-import { MEDIA_MESSAGE_KINDS, claimsAgree, isMediaMessageType } from '../app/core/chat-media';
-import type { ErrorCode } from '../app/core/errors';
-import { LIMITS } from '../app/core/limits';
-import { isExpired } from '../app/core/party';
-import type { Action, Actor, PartyState } from '../app/core/permissions';
-import { can } from '../app/core/permissions';
-import type { ChatMessage, ClientEvent, Member, MessageType, PartySnapshot, ServerEvent } from '../app/core/protocol';
-import { PROTOCOL_VERSION } from '../app/core/protocol';
-import { MARKERS, markerOf } from '../app/core/markers';
-import { fullName, isCleanText } from '../app/core/text';
+import type { MessageMedia } from '#core/chat-media';
+import { MEDIA_MESSAGE_KINDS, claimsAgree, isMediaMessageType } from '#core/chat-media';
+import type { ErrorCode } from '#core/errors';
+import { LIMITS } from '#core/limits';
+import { isExpired } from '#core/party';
+import type { Action, Actor, PartyState } from '#core/permissions';
+import { can } from '#core/permissions';
+import type { ChatMessage, ClientEvent, Member, MessageType, PartySnapshot, ServerEvent } from '#core/protocol';
+import { PROTOCOL_VERSION } from '#core/protocol';
+import { MARKERS, markerOf } from '#core/markers';
+import { fullName, isCleanText } from '#core/text';
 import type { Outcome, SendInput } from './contract';
 import type { NewMessage, RoomStore, StoredMember } from './store';
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../app/core/errors';
+import type { ErrorCode } from '#core/errors';
 import type { Outcome } from './contract';
 import type { Room } from './handlers';
 import { allowed, partyState, publicMember } from './handlers';

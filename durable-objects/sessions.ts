@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../app/core/errors';
-import { SOCKET_CLOSE } from '../app/core/protocol-version';
+import type { ErrorCode } from '#core/errors';
+import { SOCKET_CLOSE } from '#core/protocol-version';
 import type { SocketSession } from './contract';
 
 /**

@@ -1,10 +1,10 @@
-import { LIMITS } from '../app/core/limits';
-import { markerOf } from '../app/core/markers';
-import type { MessageMedia } from '../app/core/chat-media';
-import type { MediaKind } from '../app/core/media';
-import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '../app/core/protocol';
-import { headingEntry } from '../app/core/messages';
-import type { AppliedMessage, AppliedTemplate } from '../app/core/applied-template';
+import { LIMITS } from '#core/limits';
+import { markerOf } from '#core/markers';
+import type { MessageMedia } from '#core/chat-media';
+import type { MediaKind } from '#core/media';
+import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '#core/protocol';
+import { headingEntry } from '#core/messages';
+import type { AppliedMessage, AppliedTemplate } from '#core/applied-template';
 import type { RoomFacts } from './contract';
 
 /**

@@ -1,4 +1,4 @@
-import type { AppliedTemplate } from '../app/core/applied-template';
+import type { AppliedTemplate } from '#core/applied-template';
 import {
   autoplayDue,
   current,
@@ -14,11 +14,11 @@ import {
   startApplied,
   stopPlaying,
   takeOut,
-} from '../app/core/applied-template';
-import type { AppliedAction } from '../app/core/applied-template';
-import type { ErrorCode } from '../app/core/errors';
-import type { ChatMessage } from '../app/core/protocol';
-import type { TemplateMessage } from '../app/core/templates';
+} from '#core/applied-template';
+import type { AppliedAction } from '#core/applied-template';
+import type { ErrorCode } from '#core/errors';
+import type { ChatMessage } from '#core/protocol';
+import type { TemplateMessage } from '#core/templates';
 import type { ApplyMode, Outcome } from './contract';
 import type { Room } from './handlers';
 import { allowed, refusal, sendMessage } from './handlers';

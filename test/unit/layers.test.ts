@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceModule } from '../support/source-modules';
 
 /**
  * The server's layers (ADR 025, the README's map), read from the sources' imports:
@@ -32,18 +33,10 @@ function sources(folder: string): string[] {
   });
 }
 
-/** The repository path a specifier names (`~/` is app/), or null for a package. */
-function target(from: string, specifier: string): string | null {
-  const base = specifier.startsWith('~/') ? join(ROOT, 'app', specifier.slice(2)) : specifier.startsWith('.') ? resolve(ROOT, dirname(from), specifier) : null;
-  if (!base) return null;
-  const found = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base].find((candidate) => existsSync(candidate));
-  return relative(ROOT, found ?? base);
-}
-
 const EDGES: Edge[] = ['app', 'worker', 'durable-objects'].flatMap(sources).flatMap((from) =>
   [...readFileSync(join(ROOT, from), 'utf8').matchAll(IMPORT)].flatMap((match) => {
-    const to = target(from, match[3] ?? match[4]!);
-    return to ? [{ from, to, typeOnly: match[2] !== undefined }] : [];
+    const to = sourceModule(join(ROOT, from), match[3] ?? match[4]!);
+    return to ? [{ from, to: relative(ROOT, to), typeOnly: match[2] !== undefined }] : [];
   }),
 );
 
@@ -65,6 +58,7 @@ describe('the layers', () => {
   it('reads the imports it judges', () => {
     expect(EDGES.some((edge) => edge.from === 'durable-objects/party-room.ts' && edge.to === 'durable-objects/contract.ts')).toBe(true);
     expect(EDGES.some((edge) => edge.from === 'app/load-context.ts' && edge.to === 'worker/env.ts' && edge.typeOnly)).toBe(true);
+    expect(EDGES.some((edge) => edge.from === 'durable-objects/party-room.ts' && edge.to === 'app/core/limits.ts')).toBe(true);
   });
 
   it('app/core imports only app/core', () => {

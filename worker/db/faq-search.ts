@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { FAQ_HIDDEN, FAQ_SEARCH, MARK_CLOSE, MARK_OPEN } from '../../app/core/faq';
+import { FAQ_HIDDEN, FAQ_SEARCH, MARK_CLOSE, MARK_OPEN } from '#core/faq';
 import type { Db } from './client';
 
 /** An FAQ entry a search found, with its marked title, summary snippet and sections snippet. */

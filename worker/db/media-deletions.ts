@@ -1,4 +1,4 @@
-import { DAY_MS } from '../../app/core/limits';
+import { DAY_MS } from '#core/limits';
 import { among, inChunks } from './chunks';
 
 /**

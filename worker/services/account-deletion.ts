@@ -1,6 +1,6 @@
 import { eq, isNotNull } from 'drizzle-orm';
-import type { DeletionRequestAnswer } from '../../app/core/account-deletion';
-import { DELETION_LINK_TTL_MS, DELETION_TOKEN_PATTERN, deletionRequestCutoff, nextDeletionRequestAt } from '../../app/core/account-deletion';
+import type { DeletionRequestAnswer } from '#core/account-deletion';
+import { DELETION_LINK_TTL_MS, DELETION_TOKEN_PATTERN, deletionRequestCutoff, nextDeletionRequestAt } from '#core/account-deletion';
 import type { Language } from '../../app/i18n/config';
 import { randomToken, sha256 } from '../auth/crypto';
 import type { Db } from '../db/client';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { FaqSelector } from '../../app/core/faq';
-import { FAQ_HIDDEN, MARK_OPEN, ftsQuery, highlightHtml, searchTerms, visibleCategoryIds } from '../../app/core/faq';
+import type { FaqSelector } from '#core/faq';
+import { FAQ_HIDDEN, MARK_OPEN, ftsQuery, highlightHtml, searchTerms, visibleCategoryIds } from '#core/faq';
 import type { Db } from '../db/client';
 import { faqCategories, faqEntries, faqSections } from '../db/schema';
 import type { FaqCategoryRow, FaqEntryRow } from '../db/schema';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { AppError } from '../../app/core/errors';
-import { conversionStatusOf, stateOfConversion } from '../../app/core/media';
-import type { ConversionStatus } from '../../app/core/media';
-import type { Conversion } from '../../app/core/media-entry';
+import { AppError } from '#core/errors';
+import { conversionStatusOf, stateOfConversion } from '#core/media';
+import type { ConversionStatus } from '#core/media';
+import type { Conversion } from '#core/media-entry';
 import type { Db } from '../db/client';
 import type { MediaItemRow } from '../db/schema';
 import { mediaItems } from '../db/schema';

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { AppError } from '../../app/core/errors';
-import { defaultExpiration, isExpired, partyDatesError } from '../../app/core/party';
-import type { PartyInfo } from '../../app/core/party';
-import type { Member } from '../../app/core/protocol';
-import { partyDates } from '../../app/core/schemas';
-import type { JoinParty, PartyInput } from '../../app/core/schemas';
+import { AppError } from '#core/errors';
+import { defaultExpiration, isExpired, partyDatesError } from '#core/party';
+import type { PartyInfo } from '#core/party';
+import type { Member } from '#core/protocol';
+import { partyDates } from '#core/schemas';
+import type { JoinParty, PartyInput } from '#core/schemas';
 import { hashPassword, shortId, verifyPassword } from '../auth/crypto';
 import type { GuestCredentials } from '../auth/guests';
 import { createGuest } from '../auth/guests';

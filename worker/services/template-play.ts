@@ -1,6 +1,6 @@
-import type { AppliedTemplate } from '../../app/core/applied-template';
-import { AppError } from '../../app/core/errors';
-import type { Member } from '../../app/core/protocol';
+import type { AppliedTemplate } from '#core/applied-template';
+import { AppError } from '#core/errors';
+import type { Member } from '#core/protocol';
 import type { ApplyMode } from '../../durable-objects/contract';
 import type { Db } from '../db/client';
 import type { PartyRow } from '../db/schema';
