@@ -1,24 +1,27 @@
 import { DurableObject } from 'cloudflare:workers';
-import { TIMINGS } from '../app/core/limits';
-import { isExpired } from '../app/core/party';
-import type { ChatMessage, Member, ServerEvent } from '../app/core/protocol';
-import { PING_FRAME, PONG_FRAME, parseClientFrame } from '../app/core/protocol';
-import { SOCKET_CLOSE } from '../app/core/protocol-version';
-import type { ErrorCode } from '../app/core/errors';
+import { TIMINGS } from '#core/limits';
+import { isExpired } from '#core/party';
+import type { ChatMessage, Member, ServerEvent } from '#core/protocol';
+import { PING_FRAME, PONG_FRAME, parseClientFrame } from '#core/protocol';
+import { SOCKET_CLOSE } from '#core/protocol-version';
+import type { ErrorCode } from '#core/errors';
 import type { Env } from '../worker/env';
-import type { Outcome, Room, SendInput } from './handlers';
+import type { ApplyMode, Outcome, RoomFacts, SendInput, SocketSession } from './contract';
+import { ROOM_HEADER } from './contract';
+import type { Room } from './handlers';
 import { SendLimiter, announceJoin, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
-import type { MessageMedia } from '../app/core/chat-media';
-import type { RoomFacts, StoredMember } from './store';
+import type { MessageMedia } from '#core/chat-media';
+import type { StoredMember } from './store';
 import { RoomStore } from './store';
-import { collectMedia, linkFiles, unlinkFiles } from '../worker/services/media-cleanup';
-import type { AppliedAction, AppliedTemplate } from '../app/core/applied-template';
-import { autoplayDue } from '../app/core/applied-template';
-import type { TemplateMessage } from '../app/core/templates';
-import type { ApplyMode } from './template-play';
+import { linkFiles, unlinkFiles } from '../worker/db/party-media';
+import { recordMemberName, recordSummary } from '../worker/db/room-writes';
+import { collectMedia } from '../worker/media/collect';
+import type { AppliedAction, AppliedTemplate } from '#core/applied-template';
+import { autoplayDue } from '#core/applied-template';
+import type { TemplateMessage } from '#core/templates';
 import { applyTemplate, changeApplied, playDue, readApplied, removeApplied, sendFull, withdrawTemplate } from './template-play';
 import { HostsInD1, makeOnlyHost } from './hosts';
-import type { SessionSockets, SocketSession } from './sessions';
+import type { SessionSockets } from './sessions';
 import { closeExpiredSessions, endSessions, sessionExpired, sessionTag, sessionsDue } from './sessions';
 
 /** Kept on each socket so it survives hibernation: ids only. */
@@ -30,9 +33,6 @@ interface Attachment {
   /** The consultant's session it was opened with (durable-objects/sessions.ts); guests have none. */
   session?: SocketSession;
 }
-
-/** Headers the Worker sets when it forwards an authorised WebSocket upgrade. */
-export const ROOM_HEADER = { member: 'X-Salon-Member', facts: 'X-Salon-Facts', session: 'X-Salon-Session' } as const;
 
 const MIRROR_DELAY_MS = 2000;
 /**
@@ -173,11 +173,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   persistName(member: Member): void {
     const partyId = this.store.facts?.partyId;
     if (!partyId) return;
-    this.ctx.waitUntil(
-      this.env.DB.prepare('UPDATE party_members SET first_name = ?, last_name = ? WHERE party_id = ? AND guest_id = ?')
-        .bind(member.firstName, member.lastName, partyId, member.id)
-        .run(),
-    );
+    this.ctx.waitUntil(recordMemberName(this.env.DB, partyId, member));
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -322,11 +318,13 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const latest = this.store.latestMessage();
     const managerSeen = this.store.members.get(facts.ownerUserId)?.seenSeq ?? 0;
     // The dashboard's summary; D1 is never touched on the send path.
-    await this.env.DB.prepare(
-      'UPDATE parties SET latest_seq = ?, latest_at = ?, latest_sender_id = ?, latest_sender_name = ?, manager_seen_seq = ? WHERE id = ?',
-    )
-      .bind(latest?.seq ?? 0, latest?.timestamp ?? null, latest?.sender ?? null, latest?.senderName ?? null, managerSeen, facts.partyId)
-      .run();
+    await recordSummary(this.env.DB, facts.partyId, {
+      latestSeq: latest?.seq ?? 0,
+      latestAt: latest?.timestamp ?? null,
+      latestSenderId: latest?.sender ?? null,
+      latestSenderName: latest?.senderName ?? null,
+      managerSeenSeq: managerSeen,
+    });
     try {
       await this.releaseMedia(facts.partyId);
     } catch (error) {

@@ -1,10 +1,11 @@
-import { LIMITS } from '../app/core/limits';
-import { markerOf } from '../app/core/markers';
-import type { MessageMedia } from '../app/core/chat-media';
-import type { MediaKind } from '../app/core/media';
-import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '../app/core/protocol';
-import { headingEntry } from '../app/core/messages';
-import type { AppliedMessage, AppliedTemplate } from '../app/core/applied-template';
+import { LIMITS } from '#core/limits';
+import { markerOf } from '#core/markers';
+import type { MessageMedia } from '#core/chat-media';
+import type { MediaKind } from '#core/media';
+import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '#core/protocol';
+import { headingEntry } from '#core/messages';
+import type { AppliedMessage, AppliedTemplate } from '#core/applied-template';
+import type { RoomFacts } from './contract';
 
 /**
  * The PartyRoom's own SQLite: the message log, its gap-free event sequence, members with their
@@ -14,15 +15,6 @@ import type { AppliedMessage, AppliedTemplate } from '../app/core/applied-templa
  * messages before that and are skipped. Only the PartyRoom writes here. Every query is an index
  * lookup or a bounded range scan, never a scan of the whole log.
  */
-
-/** What the Worker tells the room about its party (D1 owns these; the room keeps a copy). */
-export interface RoomFacts {
-  partyId: string;
-  ownerUserId: string;
-  restrictedMessaging: boolean;
-  /** Epoch ms; null never expires. */
-  expiresAt: number | null;
-}
 
 export interface StoredMember extends Member {
   removed: boolean;

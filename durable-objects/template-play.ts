@@ -1,4 +1,4 @@
-import type { AppliedTemplate } from '../app/core/applied-template';
+import type { AppliedTemplate } from '#core/applied-template';
 import {
   autoplayDue,
   current,
@@ -14,12 +14,13 @@ import {
   startApplied,
   stopPlaying,
   takeOut,
-} from '../app/core/applied-template';
-import type { AppliedAction } from '../app/core/applied-template';
-import type { ErrorCode } from '../app/core/errors';
-import type { ChatMessage } from '../app/core/protocol';
-import type { TemplateMessage } from '../app/core/templates';
-import type { Outcome, Room } from './handlers';
+} from '#core/applied-template';
+import type { AppliedAction } from '#core/applied-template';
+import type { ErrorCode } from '#core/errors';
+import type { ChatMessage } from '#core/protocol';
+import type { TemplateMessage } from '#core/templates';
+import type { ApplyMode, Outcome } from './contract';
+import type { Room } from './handlers';
 import { allowed, refusal, sendMessage } from './handlers';
 import type { StoredMember } from './store';
 
@@ -50,8 +51,6 @@ function publish(room: Room, next: AppliedTemplate | null): void {
 export function readApplied(member: StoredMember, room: Room): Outcome<AppliedTemplate | null> {
   return member.role === 'manager' ? { ok: true, value: room.store.applied } : fail('forbidden');
 }
-
-export type ApplyMode = 'restart' | 'continue';
 
 /**
  * Spec: start, and the overwrite choice. Applying the template that is already applied asks first

@@ -1,4 +1,4 @@
-import type { PartyRoom } from '../durable-objects/party-room';
+import type { PartyRoom } from '../durable-objects/contract';
 
 /** The Worker's bindings and variables (wrangler.toml, secrets in production). */
 export interface Env {

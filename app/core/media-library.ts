@@ -1,6 +1,6 @@
 import type { FolderTree } from './folders';
 import { ancestry, folderTree, moveError, sortBy } from './folders';
-import type { MediaSort, MediaState, MediaType } from './media';
+import type { MediaSort, MediaType } from './media';
 
 /**
  * Where the media library page or the templates page is (/media and /templates keep the folder
@@ -14,34 +14,6 @@ export interface LibraryFolder {
   id: string;
   title: string;
   parentId: string | null;
-}
-
-/** An item or a folder as the library lists it: what the media API answers. */
-export interface MediaEntry {
-  id: string;
-  title: string;
-  mediaType: MediaType;
-  /** Null for folders. */
-  contentType: string | null;
-  mediaExtension: string | null;
-  size: number | null;
-  state: MediaState | null;
-  /** Where it is: folder ids from the root joined by '/', empty for the root. */
-  path: string;
-  createdAt: number;
-  updatedAt: number;
-  /** Set when it was put in the trash itself (not only with a folder). */
-  trashedAt: number | null;
-  /** In the trash: when it is deleted for good. */
-  deletesAt: number | null;
-  /** Whether a preview image is stored beside the file (never for folders). */
-  hasPreview: boolean;
-}
-
-export interface MediaListing {
-  path: string;
-  /** Folders first, then items, in the order asked for. */
-  entries: MediaEntry[];
 }
 
 export type LibraryPlace = { kind: 'trash' } | { kind: 'folder'; folderId: string | null };

@@ -1,5 +1,5 @@
 import type { PDFDataRangeTransport } from 'pdfjs-dist';
-import type { MediaEntry } from '~/core/media-library';
+import type { MediaEntry } from '~/core/media-entry';
 import { isErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 import { previewSize } from '~/core/media';

@@ -38,7 +38,7 @@ import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 import { inRecordingDocument } from '~/lib/microphone';
-import type { PartyInfo } from '../../worker/services/parties';
+import type { PartyInfo } from '~/core/party';
 import { useClearAfter, useTimedNotice } from '~/lib/use-timed-notice';
 
 // The message list (the bubbles, the virtualiser, formatting) is drawn only once the room has sent

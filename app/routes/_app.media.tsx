@@ -14,9 +14,9 @@ import { UploadBanner } from '~/components/media/upload-banner';
 import { useUploads } from '~/components/media/use-uploads';
 import { MEDIA_KINDS, acceptAttribute } from '~/core/media';
 import { folderOfPath, sortEntries } from '~/core/media-library';
-import type { MediaEntry } from '~/core/media-library';
 import { watchConversion } from '~/lib/conversions';
 import { requireConsultant } from '~/lib/auth.server';
+import type { MediaEntry } from '~/core/media-entry';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
 

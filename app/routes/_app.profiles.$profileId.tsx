@@ -20,7 +20,7 @@ import { ProfileInputSchema, firstErrorCode } from '~/core/schemas';
 import { fullName } from '~/core/text';
 import { isCompanyView } from '~/core/workspace';
 import { requireConsultant } from '~/lib/auth.server';
-import type { Profile } from '../../worker/services/profiles';
+import type { Profile } from '~/core/profile';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
 

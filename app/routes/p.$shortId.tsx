@@ -12,7 +12,7 @@ import { profileHref, telHref } from '~/core/profile';
 import { fullName } from '~/core/text';
 import type { StoreLink } from '~/core/site-config';
 import { configuredStores } from '~/lib/site.server';
-import type { PublicProfile } from '../../worker/services/profiles';
+import type { PublicProfile } from '~/core/profile';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 import { StoreLinks } from '~/components/public/store-links';
 

@@ -4,7 +4,7 @@ import { DELETION_LINK_TTL_MS, nextDeletionRequestAt } from '../../app/core/acco
 import { SERVER_TIME_ZONE, formatTime } from '../../app/core/dates';
 import { sha256 } from '../../worker/auth/crypto';
 import { requestDeletion } from '../../worker/services/account-deletion';
-import { linkFiles } from '../../worker/services/media-cleanup';
+import { linkFiles } from '../../worker/db/party-media';
 import { ORIGIN, api, connected, createConsultant, createParty, expectError, html, joinGuest, json, page } from '../workers/fixtures';
 import type { Consultant } from '../workers/fixtures';
 

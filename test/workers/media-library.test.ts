@@ -2,7 +2,7 @@ import { createScheduledController, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import { servedExtension } from '../../app/core/media-content';
-import type { MediaEntry, MediaListing } from '../../worker/services/media';
+import type { MediaEntry, MediaListing } from '../../app/core/media-entry';
 import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { SELF, createScheduledController, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
-import type { MediaEntry } from '../../worker/services/media';
+import type { MediaEntry } from '../../app/core/media-entry';
 import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
 import { STAND_IN_HOST, STAND_IN_POSTER } from './stream-stand-in';

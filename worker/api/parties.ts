@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { AppError } from '../../app/core/errors';
-import { isExpired } from '../../app/core/party';
-import { profileCardText } from '../../app/core/profile-card';
-import { isMediaMessageType } from '../../app/core/chat-media';
-import { MessageTypeSchema } from '../../app/core/protocol';
+import { AppError } from '#core/errors';
+import { isExpired } from '#core/party';
+import { profileCardText } from '#core/profile-card';
+import { isMediaMessageType } from '#core/chat-media';
+import { MessageTypeSchema } from '#core/protocol';
 import {
   AppliedActionSchema,
   ApplyTemplateSchema,
@@ -25,18 +25,17 @@ import {
   SendFullTemplateSchema,
   TempIdSchema,
   checkMessageBody,
-} from '../../app/core/schemas';
+} from '#core/schemas';
 import { announceUpload, attachLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
 import { applyTemplateToParty } from '../services/template-play';
 import { recordSocket } from '../services/session-end';
 import { getProfile } from '../services/profiles';
-import { z } from '../../app/core/zod';
-import type { Outcome } from '../../durable-objects/handlers';
-import { ROOM_HEADER } from '../../durable-objects/party-room';
-import type { SocketSession } from '../../durable-objects/sessions';
+import { z } from '#core/zod';
+import type { Outcome, SocketSession } from '../../durable-objects/contract';
+import { ROOM_HEADER } from '../../durable-objects/contract';
 import { guestCookie } from '../auth/guests';
-import type { Member } from '../../app/core/protocol';
+import type { Member } from '#core/protocol';
 import type { PartyRow } from '../db/schema';
 import { mediaItems } from '../db/schema';
 import {

@@ -272,7 +272,7 @@ export const mediaItems = sqliteTable(
     /**
      * Set when the cron purged it from the trash while a party message or a template still showed
      * it: gone from the library, kept (and served to those who see that message) until nothing
-     * references it (worker/services/media-cleanup.ts).
+     * references it (worker/media/collect.ts).
      */
     purgedAt: integer('purged_at'),
   },

@@ -1,23 +1,23 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { MediaClaims, MediaMessageType, MessageMedia } from '../../app/core/chat-media';
-import { MEDIA_MESSAGE_KINDS, claimsAgree, libraryMessageType, isMediaMessageType, partyUploadKey, partyUploadPath, uploadFits } from '../../app/core/chat-media';
-import { AppError } from '../../app/core/errors';
-import { LIMITS } from '../../app/core/limits';
-import type { MediaKind } from '../../app/core/media';
-import { folderTree, inTrashedFolder } from '../../app/core/folders';
-import { SNIFF_BYTES, contentMatches, extensionFits } from '../../app/core/media-content';
-import { isExpired } from '../../app/core/party';
-import type { Action } from '../../app/core/permissions';
-import { can } from '../../app/core/permissions';
-import type { Member, MessageType } from '../../app/core/protocol';
-import { IdSchema } from '../../app/core/schemas';
+import type { MediaClaims, MediaMessageType, MessageMedia } from '#core/chat-media';
+import { MEDIA_MESSAGE_KINDS, claimsAgree, libraryMessageType, isMediaMessageType, partyUploadKey, partyUploadPath, uploadFits } from '#core/chat-media';
+import { AppError } from '#core/errors';
+import { LIMITS } from '#core/limits';
+import type { MediaKind } from '#core/media';
+import { folderTree, inTrashedFolder } from '#core/folders';
+import { SNIFF_BYTES, contentMatches, extensionFits } from '#core/media-content';
+import { isExpired } from '#core/party';
+import type { Action } from '#core/permissions';
+import { can } from '#core/permissions';
+import type { Member, MessageType } from '#core/protocol';
+import { IdSchema } from '#core/schemas';
 import type { Db } from '../db/client';
 import type { PartyRow, PartyUploadRow } from '../db/schema';
 import { mediaFolders, mediaItems, partyMedia, partyUploads } from '../db/schema';
 import type { Env } from '../env';
 import { readLimited } from '../media/body';
 import { signedPlaybackUrl } from '../media/stream-signing';
-import { linkFiles } from './media-cleanup';
+import { linkFiles } from '../db/party-media';
 import { room, roomFacts } from './parties';
 
 /**

@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { FaqSelector } from '../../app/core/faq';
-import { FAQ_HIDDEN, FAQ_SEARCH, MARK_CLOSE, MARK_OPEN, ftsQuery, highlightHtml, searchTerms, visibleCategoryIds } from '../../app/core/faq';
+import type { FaqSelector } from '#core/faq';
+import { FAQ_HIDDEN, MARK_OPEN, ftsQuery, highlightHtml, searchTerms, visibleCategoryIds } from '#core/faq';
 import type { Db } from '../db/client';
 import { faqCategories, faqEntries, faqSections } from '../db/schema';
 import type { FaqCategoryRow, FaqEntryRow } from '../db/schema';
+import type { FaqSearchRow } from '../db/faq-search';
+import { searchFaqRows } from '../db/faq-search';
 
 /**
  * The FAQ as the content API and the pages read it (spec sections 3, 5, 7). Everything here shows
@@ -139,17 +141,6 @@ export async function listEntries(db: Db, locale: string, selector: FaqSelector)
   }));
 }
 
-interface SearchRow {
-  id: number;
-  slug: string;
-  titel: string;
-  zusammenfassung: string;
-  kategorie: number | null;
-  titel_marked: string;
-  summary_marked: string;
-  text_marked: string;
-}
-
 /**
  * Spec: GET /content-search?_q={text}. FTS5 over title, summary and sections, ranked by bm25
  * (a word in the title weighs most). Every word must match; when that finds nothing, any word
@@ -158,21 +149,7 @@ interface SearchRow {
 export async function searchFaq(db: Db, locale: string, text: string): Promise<FaqSearchResult[]> {
   const terms = searchTerms(text);
   const categoryIds = (await visibleCategories(db, locale)).map((row) => row.id);
-  const run = async (match: string | null): Promise<SearchRow[]> => {
-    if (match === null) return [];
-    const inCategory = categoryIds.length > 0 ? sql`(e.category_id IS NULL OR e.category_id IN (${sql.join(categoryIds.map((id) => sql`${id}`), sql`, `)}))` : sql`e.category_id IS NULL`;
-    const [title, summary, body] = FAQ_SEARCH.weights;
-    return db.all<SearchRow>(sql`
-      SELECT e.id, e.slug, e.titel, e.zusammenfassung, e.category_id AS kategorie,
-        highlight(faq_search, 0, ${MARK_OPEN}, ${MARK_CLOSE}) AS titel_marked,
-        snippet(faq_search, 1, ${MARK_OPEN}, ${MARK_CLOSE}, '…', ${FAQ_SEARCH.snippetTokens}) AS summary_marked,
-        snippet(faq_search, 2, ${MARK_OPEN}, ${MARK_CLOSE}, '…', ${FAQ_SEARCH.snippetTokens}) AS text_marked
-      FROM faq_search JOIN faq_entries e ON e.key = faq_search.rowid
-      WHERE faq_search MATCH ${match} AND e.locale = ${locale}
-        AND e.sichtbarkeit != ${FAQ_HIDDEN.sichtbarkeit} AND e.plattform != ${FAQ_HIDDEN.plattform} AND ${inCategory}
-      ORDER BY bm25(faq_search, ${title}, ${summary}, ${body})
-      LIMIT ${FAQ_SEARCH.resultsMax}`);
-  };
+  const run = async (match: string | null): Promise<FaqSearchRow[]> => (match === null ? [] : searchFaqRows(db, locale, match, categoryIds));
   let rows = await run(ftsQuery(terms, 'all'));
   if (rows.length === 0 && terms.length > 1) rows = await run(ftsQuery(terms, 'any'));
   return rows.map((row) => ({

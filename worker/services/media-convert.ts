@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { AppError } from '../../app/core/errors';
-import { conversionStatusOf, stateOfConversion } from '../../app/core/media';
-import type { ConversionStatus } from '../../app/core/media';
+import { AppError } from '#core/errors';
+import { conversionStatusOf, stateOfConversion } from '#core/media';
+import type { ConversionStatus } from '#core/media';
+import type { Conversion } from '#core/media-entry';
 import type { Db } from '../db/client';
 import type { MediaItemRow } from '../db/schema';
 import { mediaItems } from '../db/schema';
@@ -18,20 +19,6 @@ import { keepPoster } from './media-preview';
  * /media/convert/{id}). Stream copies the original from R2 by a signed URL of ours and makes the
  * HLS set; the client polls, and each poll asks Stream and writes what it says into the row.
  */
-
-export interface Conversion {
-  id: string;
-  conversionStatus: ConversionStatus;
-  /** 0–100 while PROGRESSING. */
-  progress: number;
-  /** The HLS master playlist and the poster, once READY. */
-  hls: string | null;
-  poster: string | null;
-  /** Seconds, once known. */
-  duration: number | null;
-  isPortrait: boolean | null;
-  noAudio: boolean | null;
-}
 
 /** The owner's video, not in the trash. */
 async function ownVideo(db: Db, userId: string, id: string): Promise<MediaItemRow> {

@@ -5,8 +5,9 @@ import type { FolderTree } from '../../app/core/folders';
 import { acceptedKind } from '../../app/core/media';
 import { extensionFits } from '../../app/core/media-content';
 import { sortEntries } from '../../app/core/media-library';
-import type { LibraryFolder, MediaEntry, MediaListing } from '../../app/core/media-library';
+import type { LibraryFolder } from '../../app/core/media-library';
 import type { MediaSort, MediaState, MediaType } from '../../app/core/media';
+import type { MediaEntry, MediaListing } from '../../app/core/media-entry';
 import { IdSchema } from '../../app/core/schemas';
 import type { CreateMedia } from '../../app/core/schemas';
 import type { Db } from '../db/client';
@@ -19,9 +20,6 @@ import { newUpload } from '../media/tus';
 import type { Env } from '../env';
 import { addFolder, deletesAtOf, folderAt, foldersIn, moveOnShelf, newestTrashedFirst, openFolders, renameOnShelf, restoreOnShelf, shelfOf, trashOnShelf, trashedFolders } from './library';
 import type { OnShelf } from './library';
-
-// The wire types live in the core (pages read them); older importers still find them here.
-export type { MediaEntry, MediaListing };
 
 /**
  * A consultant's media library (spec sections 2–5 and 7): the domain functions behind the API.

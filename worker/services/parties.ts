@@ -1,9 +1,10 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { AppError } from '../../app/core/errors';
-import { defaultExpiration, isExpired, partyDatesError } from '../../app/core/party';
-import type { Member } from '../../app/core/protocol';
-import { partyDates } from '../../app/core/schemas';
-import type { JoinParty, PartyInput } from '../../app/core/schemas';
+import { AppError } from '#core/errors';
+import { defaultExpiration, isExpired, partyDatesError } from '#core/party';
+import type { PartyInfo } from '#core/party';
+import type { Member } from '#core/protocol';
+import { partyDates } from '#core/schemas';
+import type { JoinParty, PartyInput } from '#core/schemas';
 import { hashPassword, shortId, verifyPassword } from '../auth/crypto';
 import type { GuestCredentials } from '../auth/guests';
 import { createGuest } from '../auth/guests';
@@ -12,8 +13,9 @@ import type { Db } from '../db/client';
 import type { MemberRow, PartyRow } from '../db/schema';
 import { parties, partyMembers, profiles, users } from '../db/schema';
 import type { Env } from '../env';
-import { collectMedia, filesOfParty } from './media-cleanup';
-import type { RoomFacts } from '../../durable-objects/store';
+import { filesOfParty } from '../db/party-media';
+import { collectMedia } from '../media/collect';
+import type { RoomFacts } from '../../durable-objects/contract';
 
 /** Parties and memberships: the domain functions behind both the API and the pages. */
 
@@ -34,21 +36,6 @@ export interface PartySummary {
   /** When the manager last opened the chat. */
   enteredAt: number | null;
   createdAt: number;
-}
-
-/** What anyone holding the link may learn, plus who they are in it. */
-export interface PartyInfo {
-  id: string;
-  shortId: string;
-  title: string;
-  host: string | null;
-  manager: { firstName: string; lastName: string } | null;
-  start: number | null;
-  expiration: number | null;
-  passwordProtected: boolean;
-  restrictedMessaging: boolean;
-  expired: boolean;
-  me: Member | null;
 }
 
 export function room(env: Env, partyId: string) {
@@ -186,15 +173,6 @@ export async function deleteParty(env: Env, db: Db, userId: string, partyId: str
   await room(env, partyId).destroy();
   // Should this stop halfway, the cron's cleanup finds the same files.
   await collectMedia(env, files);
-}
-
-/**
- * D1's record of who hosts the party, set to the room's (durable-objects/hosts.ts). One statement,
- * so D1 never holds a mix of two states.
- */
-export async function recordHosts(d1: D1Database, partyId: string, hostIds: string[]): Promise<void> {
-  const hosts = 'guest_id IN (SELECT value FROM json_each(?2))';
-  await d1.prepare(`UPDATE party_members SET is_host = (${hosts}) WHERE party_id = ?1 AND is_host <> (${hosts})`).bind(partyId, JSON.stringify(hostIds)).run();
 }
 
 export async function managerMember(db: Db, party: PartyRow): Promise<Member> {

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { AppError } from '../../app/core/errors';
-import { acceptableClaim, sniffPictureType } from '../../app/core/images';
-import type { PictureType } from '../../app/core/images';
-import { LIMITS } from '../../app/core/limits';
-import type { ProfileCard } from '../../app/core/profile-card';
-import type { ProfileInput } from '../../app/core/schemas';
-import { searchWords } from '../../app/core/folders';
-import { needsProfileChoice, selectedProfile } from '../../app/core/workspace';
+import { AppError } from '#core/errors';
+import { acceptableClaim, sniffPictureType } from '#core/images';
+import type { PictureType } from '#core/images';
+import { LIMITS } from '#core/limits';
+import type { PartnerHit, Profile, PublicProfile } from '#core/profile';
+import type { ProfileInput } from '#core/schemas';
+import { searchWords } from '#core/folders';
+import { needsProfileChoice, selectedProfile } from '#core/workspace';
 import { randomToken, shortId } from '../auth/crypto';
 import type { Db } from '../db/client';
 import type { ProfileRow } from '../db/schema';
@@ -26,29 +26,6 @@ export interface ProfileOption {
   firstName: string;
   lastName: string;
 }
-
-/** A profile as its owner sees it. `profilePic` is the picture's public address, or null. */
-export interface Profile {
-  id: string;
-  shortId: string;
-  firstName: string;
-  lastName: string;
-  birthday: string | null;
-  phoneNo: string | null;
-  email: string | null;
-  website: string | null;
-  shopLink: string | null;
-  biography: string | null;
-  profilePic: string | null;
-  createdAt: number;
-  updatedAt: number | null;
-}
-
-/**
- * What the public profile page shows (spec section 2): no birthday, no shop link, no ids. A profile
- * card in the chat carries exactly this.
- */
-export type PublicProfile = ProfileCard;
 
 /** The profile a user works as, their company mode, and whether they still have to choose. */
 export interface ProfileWorkspace {
@@ -256,9 +233,6 @@ export async function publicProfile(db: Db, shortIdValue: string): Promise<Publi
     profilePic: pictureUrl(row),
   };
 }
-
-/** A sales partner the landing page's search finds: what their public page shows first. */
-export type PartnerHit = Pick<PublicProfile, 'shortId' | 'firstName' | 'lastName' | 'profilePic'>;
 
 /** `%`, `_` and the escape itself are LIKE's syntax: in a visitor's query they are letters. */
 function containing(text: SQL, word: string): SQL {

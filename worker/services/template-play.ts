@@ -1,11 +1,11 @@
-import type { AppliedTemplate } from '../../app/core/applied-template';
-import { AppError } from '../../app/core/errors';
-import type { Member } from '../../app/core/protocol';
-import type { ApplyMode } from '../../durable-objects/template-play';
+import type { AppliedTemplate } from '#core/applied-template';
+import { AppError } from '#core/errors';
+import type { Member } from '#core/protocol';
+import type { ApplyMode } from '../../durable-objects/contract';
 import type { Db } from '../db/client';
 import type { PartyRow } from '../db/schema';
 import type { Env } from '../env';
-import { linkFiles } from './media-cleanup';
+import { linkFiles } from '../db/party-media';
 import { room, roomFacts } from './parties';
 import { loadPlayableTemplate, markTemplateApplied, recordSharedPlay } from './templates';
 

@@ -22,7 +22,7 @@ import { mediaFolders, mediaItems, parties, templateFolders, templateMessages, t
 import type { Env } from '../env';
 import { addFolder, deletesAtOf, folderAt, foldersIn, moveOnShelf, newestTrashedFirst, openFolders, renameOnShelf, restoreOnShelf, shelfOf, trashOnShelf, trashedFolders } from './library';
 import type { OnShelf } from './library';
-import { linkFiles } from './media-cleanup';
+import { linkFiles } from '../db/party-media';
 import { managerMember, room, roomFacts } from './parties';
 import { getProfile } from './profiles';
 

@@ -8,7 +8,7 @@ import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 import type { MediaKind } from '~/core/media';
 import { apiFetch, signInAgain } from '~/lib/api';
-import type { MediaEntry, MediaListing } from '../../../worker/services/media';
+import type { MediaEntry, MediaListing } from '~/core/media-entry';
 import { CaptionField } from './caption-field';
 
 /** A file of the library, by id: what the picker hands over (its kind names a template message's type). */

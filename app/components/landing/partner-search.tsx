@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, TIMINGS } from '~/core/limits';
 import { apiFetch } from '~/lib/api';
 import { ProfileAvatar } from '~/components/profile/profile-avatar';
-import type { PartnerHit } from '../../../worker/services/profiles';
+import type { PartnerHit } from '~/core/profile';
 
 type Found = { state: 'idle' } | { state: 'hits'; hits: PartnerHit[] } | { state: 'failed' };
 

@@ -4,7 +4,7 @@ import { LibraryCard } from '~/components/library/library-card';
 import type { CardPick } from '~/components/library/library-card';
 import type { MenuItem } from '~/components/menu';
 import { formatBytes } from '~/core/media-library';
-import type { MediaEntry } from '~/core/media-library';
+import type { MediaEntry } from '~/core/media-entry';
 import { MediaIcon } from './media-icons';
 
 /** The kinds that have a preview: drawn by the browser (pictures, PDFs) or Stream's poster (videos). */

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch, signInAgain } from '~/lib/api';
 import type { ApiResult } from '~/lib/api';
-import type { Conversion } from '../../../worker/services/media-convert';
+import type { Conversion } from '~/core/media-entry';
 
 /** A rendition the reader may pick: hls.js's level index and its name by the short side (720p). */
 interface Rendition {
