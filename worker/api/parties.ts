@@ -28,7 +28,7 @@ import {
 } from '#core/schemas';
 import { announceUpload, attachLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
-import { applyTemplateToParty } from '../services/template-play';
+import { applyTemplateToParty } from '../services/apply-template';
 import { recordSocket } from '../services/session-end';
 import { getProfile } from '../services/profiles';
 import { z } from '#core/zod';
