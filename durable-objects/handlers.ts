@@ -90,7 +90,13 @@ const TRUSTED_TYPES: ReadonlySet<MessageType> = new Set([...CLIENT_TYPES, 'profi
  * A repeat with the same tempId returns the original (`duplicate`) and tells nobody; the same
  * tempId with another body is refused. Socket and API share this, so they cannot drift apart.
  */
-export function sendMessage(room: Room, member: StoredMember, input: SendInput, from?: WebSocket, trusted = false): Outcome<{ message: ChatMessage; duplicate: boolean }> {
+export function sendMessage(
+  room: Room,
+  member: StoredMember,
+  input: SendInput,
+  from?: WebSocket,
+  trusted = false,
+): Outcome<{ message: ChatMessage; duplicate: boolean }> {
   if (input.tempId) {
     const existing = room.store.findByTempId(member.id, input.tempId);
     if (existing) {
@@ -211,7 +217,8 @@ export function deleteMessages(room: Room, member: StoredMember, ids: string[], 
     if (target.deleted) continue;
     // One's own message, or a moderator's action: the party's state is the reason (expired);
     // someone else's message for a plain guest: not theirs to delete.
-    if (!allowed(room, member, { type: 'deleteMessage', message: target })) return fail(target.sender === member.id || member.role !== 'guest' ? refusal(room) : 'forbidden');
+    if (!allowed(room, member, { type: 'deleteMessage', message: target }))
+      return fail(target.sender === member.id || member.role !== 'guest' ? refusal(room) : 'forbidden');
     targets.push(target);
   }
   const changes = room.store.deleteMessages(targets, room.now(), erase ? MARKERS.erased : null);

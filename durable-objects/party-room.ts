@@ -350,7 +350,10 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const regained = unheld.filter((id) => this.store.holdsMedia(id));
     if (regained.length > 0) await linkFiles(this.env.DB, partyId, regained);
     this.store.forgetReleased(released);
-    await collectMedia(this.env, unheld.filter((id) => !regained.includes(id)));
+    await collectMedia(
+      this.env,
+      unheld.filter((id) => !regained.includes(id)),
+    );
   }
 
   /** Links files the room now holds (see releaseMedia); answers those that still exist. */
@@ -368,9 +371,13 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     if (this.inAlarm) return;
     const now = this.now();
     const managerId = this.store.facts?.ownerUserId;
-    const dues = [this.mirrorDue, this.expiryDue(), this.presenceDue(now), autoplayDue(this.store.applied), managerId ? sessionsDue(this, managerId) : null].filter(
-      (due): due is number => due !== null,
-    );
+    const dues = [
+      this.mirrorDue,
+      this.expiryDue(),
+      this.presenceDue(now),
+      autoplayDue(this.store.applied),
+      managerId ? sessionsDue(this, managerId) : null,
+    ].filter((due): due is number => due !== null);
     if (dues.length === 0) return;
     const next = Math.min(...dues);
     if (this.alarmAt !== null && this.alarmAt <= next) return;
@@ -728,4 +735,3 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     if (!this.isOnline(attachment.memberId)) this.broadcast({ type: 'userLeft', memberId: attachment.memberId });
   }
 }
-

@@ -88,7 +88,12 @@ export function applyTemplate(
  * finds it sent. Its tempId is new for each playing: should the record ever be missing, the room's
  * tempId check returns the stored message instead of sending it twice.
  */
-function playMessage(room: Room, sender: StoredMember, state: AppliedTemplate, messageId: string): Outcome<{ message: ChatMessage; state: AppliedTemplate | null }> {
+function playMessage(
+  room: Room,
+  sender: StoredMember,
+  state: AppliedTemplate,
+  messageId: string,
+): Outcome<{ message: ChatMessage; state: AppliedTemplate | null }> {
   const found = sendable(state, messageId);
   if (!found.ok) return found;
   const { message: played } = found;
@@ -96,7 +101,14 @@ function playMessage(room: Room, sender: StoredMember, state: AppliedTemplate, m
     const sent = sendMessage(
       room,
       sender,
-      { tempId: played.sendId, messageType: played.messageType, message: played.message, replyingTo: null, media: played.media ?? undefined, fromTemplate: true },
+      {
+        tempId: played.sendId,
+        messageType: played.messageType,
+        message: played.message,
+        replyingTo: null,
+        media: played.media ?? undefined,
+        fromTemplate: true,
+      },
       undefined,
       true,
     );

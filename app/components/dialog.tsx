@@ -4,7 +4,8 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 // The server has no layout; React warns about useLayoutEffect there.
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const TEXT_FIELD = 'input:not([type="radio"]):not([type="checkbox"]):not([type="hidden"]):not([disabled]), textarea:not([disabled])';
 
 /** Widths: never wider than the screen less a margin, whatever the size. */

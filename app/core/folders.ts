@@ -44,7 +44,7 @@ export function folderTree(folders: readonly FolderNode[]): FolderTree {
 export function ancestry(folderId: string | null, tree: FolderTree): FolderNode[] {
   const chain: FolderNode[] = [];
   const seen = new Set<string>();
-  for (let id = folderId; id !== null; ) {
+  for (let id = folderId; id !== null;) {
     const node = tree.get(id);
     // A cycle cannot be stored through the API; stopping keeps a damaged tree from hanging us.
     if (!node || seen.has(id)) break;

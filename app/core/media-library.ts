@@ -132,7 +132,9 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1000;
     unit += 1;
   }
-  return new Intl.NumberFormat(language, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return new Intl.NumberFormat(language, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(
+    value,
+  );
 }
 
 export interface SortableEntry {

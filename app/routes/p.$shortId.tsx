@@ -85,7 +85,11 @@ function ProfileCard({ profile, stores, language }: { profile: PublicProfile; st
                 <div key={entry.label} className="flex flex-wrap items-baseline justify-between gap-x-4 px-4 py-3">
                   <dt className="text-sm text-slate-600">{entry.label}</dt>
                   <dd className="min-w-0 break-all font-medium">
-                    <a href={entry.href} className="text-primary-dark underline" {...(entry.external ? { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } : {})}>
+                    <a
+                      href={entry.href}
+                      className="text-primary-dark underline"
+                      {...(entry.external ? { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } : {})}
+                    >
                       {entry.text}
                     </a>
                   </dd>

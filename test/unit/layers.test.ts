@@ -63,7 +63,8 @@ describe('the layers', () => {
 
   it('app/core imports only app/core', () => {
     expectRule((edge) => !under(edge.from, 'app/core') || under(edge.to, 'app/core'), {
-      'app/core/faq-query.ts -> app/i18n/config.ts': 'the list of languages lives with the texts’ configuration, a pure module the core’s tsconfig compiles too',
+      'app/core/faq-query.ts -> app/i18n/config.ts':
+        'the list of languages lives with the texts’ configuration, a pure module the core’s tsconfig compiles too',
     });
   });
 
@@ -117,8 +118,16 @@ const RAW_SQL_OUTSIDE_DB: Record<string, string> = {
 
 describe('SQL', () => {
   it('is written by hand only in worker/db', () => {
-    const files = ['worker', 'durable-objects'].flatMap(sources).filter((file) => !under(file, 'worker/db') && RAW_STATEMENT.test(readFileSync(join(ROOT, file), 'utf8')));
-    expect(files.filter((file) => !(file in RAW_SQL_OUTSIDE_DB)), 'hand-written SQL outside worker/db').toEqual([]);
-    expect(Object.keys(RAW_SQL_OUTSIDE_DB).filter((file) => !files.includes(file)), 'exceptions that no longer occur: take them off the list').toEqual([]);
+    const files = ['worker', 'durable-objects']
+      .flatMap(sources)
+      .filter((file) => !under(file, 'worker/db') && RAW_STATEMENT.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(
+      files.filter((file) => !(file in RAW_SQL_OUTSIDE_DB)),
+      'hand-written SQL outside worker/db',
+    ).toEqual([]);
+    expect(
+      Object.keys(RAW_SQL_OUTSIDE_DB).filter((file) => !files.includes(file)),
+      'exceptions that no longer occur: take them off the list',
+    ).toEqual([]);
   });
 });

@@ -35,7 +35,14 @@ describe('the party page texts', () => {
 
   it('reaches the party page modules, lazy ones included', () => {
     const names = files.map((file) => file.slice(APP.length + 1));
-    expect(names).toEqual(expect.arrayContaining(['routes/$partyId.tsx', 'components/party/message-list.tsx', 'components/chat/voice-dialog.tsx', 'components/party/join-dialog.tsx']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'routes/$partyId.tsx',
+        'components/party/message-list.tsx',
+        'components/chat/voice-dialog.tsx',
+        'components/party/join-dialog.tsx',
+      ]),
+    );
     expect(names).not.toContain('components/media/lightbox.tsx');
   });
 

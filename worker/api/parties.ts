@@ -59,18 +59,20 @@ import { clientKey, requireConsultant, valid } from './context';
  * manager's library, or an upload made through `POST /parties/{id}/media`); its caption is
  * `message`, or `description`, the API's other name for it.
  */
-const ChatPostSchema = z
-  .preprocess(
-    (body) => (body && typeof body === 'object' && !('message' in body) && 'description' in body ? { ...body, message: (body as { description: unknown }).description } : body),
-    z
-      .object({
-        tempId: TempIdSchema.nullable().optional(),
-        messageType: MessageTypeSchema.default('text'),
-        replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
-        ...MessageBodyShape,
-      })
-      .superRefine(checkMessageBody),
-  );
+const ChatPostSchema = z.preprocess(
+  (body) =>
+    body && typeof body === 'object' && !('message' in body) && 'description' in body
+      ? { ...body, message: (body as { description: unknown }).description }
+      : body,
+  z
+    .object({
+      tempId: TempIdSchema.nullable().optional(),
+      messageType: MessageTypeSchema.default('text'),
+      replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
+      ...MessageBodyShape,
+    })
+    .superRefine(checkMessageBody),
+);
 
 /** The text of a profile card the manager sends, for one of her own profiles. */
 async function profileCardMessage(c: ApiContext, member: Member, party: PartyRow, profileId: string): Promise<string> {
@@ -99,7 +101,10 @@ async function requireMember(c: ApiContext, partyId: string): Promise<{ party: P
 
 /** Whether a media id names an item of the party manager's library (in or out of the trash). */
 async function isLibraryItem(c: ApiContext, party: PartyRow, mediaId: string): Promise<boolean> {
-  const item = await c.get('db').query.mediaItems.findFirst({ columns: { id: true }, where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId), isNull(mediaItems.purgedAt)) });
+  const item = await c.get('db').query.mediaItems.findFirst({
+    columns: { id: true },
+    where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId), isNull(mediaItems.purgedAt)),
+  });
   return item !== undefined;
 }
 
@@ -129,7 +134,12 @@ export const partiesApi = new Hono<ApiEnv>()
   })
   .put('/:id/join', valid('json', JoinPartySchema), async (c) => {
     const result = await joinParty(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json'), clientKey(c));
-    const body: Record<string, unknown> = { guestId: result.member.id, firstName: result.member.firstName, lastName: result.member.lastName, role: result.member.role };
+    const body: Record<string, unknown> = {
+      guestId: result.member.id,
+      firstName: result.member.firstName,
+      lastName: result.member.lastName,
+      role: result.member.role,
+    };
     if (result.credentials) {
       // Browsers keep the secret in an HttpOnly cookie, out of reach of scripts; the app (no
       // Origin header) receives it to use as Basic credentials.
@@ -262,7 +272,11 @@ export const partiesApi = new Hono<ApiEnv>()
     const session = member.role === 'manager' ? c.get('identity').consultant : null;
     // The room trusts these headers: one the client sent is never passed on.
     headers.delete(ROOM_HEADER.session);
-    if (session) headers.set(ROOM_HEADER.session, encodeURIComponent(JSON.stringify({ id: session.sessionId, expiresAt: session.expiresAt * 1000 } satisfies SocketSession)));
+    if (session)
+      headers.set(
+        ROOM_HEADER.session,
+        encodeURIComponent(JSON.stringify({ id: session.sessionId, expiresAt: session.expiresAt * 1000 } satisfies SocketSession)),
+      );
     const partyRoom = room(c.env, party.id);
     const response = await partyRoom.fetch(new Request(c.req.url, { headers }));
     if (session && response.status === 101 && !(await recordSocket(c.env, session.sessionId, party.id))) await partyRoom.endSessions([session.sessionId]);

@@ -21,7 +21,13 @@ export interface FaqSearchRow {
  * the schema.
  */
 export function searchFaqRows(db: Db, locale: string, match: string, categoryIds: readonly number[]): Promise<FaqSearchRow[]> {
-  const inCategory = categoryIds.length > 0 ? sql`(e.category_id IS NULL OR e.category_id IN (${sql.join(categoryIds.map((id) => sql`${id}`), sql`, `)}))` : sql`e.category_id IS NULL`;
+  const inCategory =
+    categoryIds.length > 0
+      ? sql`(e.category_id IS NULL OR e.category_id IN (${sql.join(
+          categoryIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`
+      : sql`e.category_id IS NULL`;
   const [title, summary, body] = FAQ_SEARCH.weights;
   return db.all<FaqSearchRow>(sql`
     SELECT e.id, e.slug, e.titel, e.zusammenfassung, e.category_id AS kategorie,

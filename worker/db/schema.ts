@@ -80,11 +80,7 @@ export const sessions = sqliteTable(
     idToken: text('id_token'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [
-    uniqueIndex('sessions_access_idx').on(t.accessHash),
-    uniqueIndex('sessions_refresh_idx').on(t.refreshHash),
-    index('sessions_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('sessions_access_idx').on(t.accessHash), uniqueIndex('sessions_refresh_idx').on(t.refreshHash), index('sessions_user_idx').on(t.userId)],
 );
 
 /** A sign-in in flight: the PKCE verifier and where to go afterwards, keyed by the OAuth state. */
@@ -276,7 +272,11 @@ export const mediaItems = sqliteTable(
      */
     purgedAt: integer('purged_at'),
   },
-  (t) => [index('media_items_user_idx').on(t.userId, t.folderId), index('media_items_trash_idx').on(t.trashedAt), index('media_items_purged_idx').on(t.purgedAt)],
+  (t) => [
+    index('media_items_user_idx').on(t.userId, t.folderId),
+    index('media_items_trash_idx').on(t.trashedAt),
+    index('media_items_purged_idx').on(t.purgedAt),
+  ],
 );
 
 /**
@@ -512,7 +512,11 @@ export const faqCategories = sqliteTable(
     plattform: text('plattform').notNull(),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.locale, t.id] }), uniqueIndex('faq_categories_slug_idx').on(t.locale, t.slug), index('faq_categories_parent_idx').on(t.locale, t.parentId)],
+  (t) => [
+    primaryKey({ columns: [t.locale, t.id] }),
+    uniqueIndex('faq_categories_slug_idx').on(t.locale, t.slug),
+    index('faq_categories_parent_idx').on(t.locale, t.parentId),
+  ],
 );
 
 export const faqEntries = sqliteTable(
@@ -533,7 +537,11 @@ export const faqEntries = sqliteTable(
     /** The sections' titles and text without markup: what the search (faq_search) reads besides title and summary. */
     searchText: text('search_text').notNull(),
   },
-  (t) => [uniqueIndex('faq_entries_id_idx').on(t.locale, t.id), uniqueIndex('faq_entries_slug_idx').on(t.locale, t.slug), index('faq_entries_category_idx').on(t.locale, t.categoryId)],
+  (t) => [
+    uniqueIndex('faq_entries_id_idx').on(t.locale, t.id),
+    uniqueIndex('faq_entries_slug_idx').on(t.locale, t.slug),
+    index('faq_entries_category_idx').on(t.locale, t.categoryId),
+  ],
 );
 
 export const faqSections = sqliteTable(

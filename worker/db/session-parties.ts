@@ -18,7 +18,11 @@ function condition(which: EndingSessions): { where: string; value: string | numb
  * and the sessions deleted in one transaction, so a socket recorded meanwhile is either read here
  * or finds its session gone (`recordSocketParty`).
  */
-export async function deleteSessions(d1: D1Database, which: EndingSessions, now: number): Promise<{ open: { sessionId: string; partyId: string }[]; idTokens: (string | null)[] }> {
+export async function deleteSessions(
+  d1: D1Database,
+  which: EndingSessions,
+  now: number,
+): Promise<{ open: { sessionId: string; partyId: string }[]; idTokens: (string | null)[] }> {
   const { where, value } = condition(which);
   const [open, ended] = await d1.batch([
     d1

@@ -81,7 +81,11 @@ async function serve(c: ApiContext, which: 'original' | 'preview'): Promise<Resp
   const download = c.req.query('download') === '1' || !safe;
   const headers: Record<string, string> = {
     'Content-Type': safe ? declared : 'application/octet-stream',
-    'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', item.title, which === 'preview' ? null : servedExtension(item.contentType, item.extension)),
+    'Content-Disposition': contentDisposition(
+      download ? 'attachment' : 'inline',
+      item.title,
+      which === 'preview' ? null : servedExtension(item.contentType, item.extension),
+    ),
     'X-Content-Type-Options': 'nosniff',
     // Opened on its own, a file is no page: no scripts, no requests. Not for PDF, whose built-in
     // viewer in Chromium does not open inside a sandbox.

@@ -29,7 +29,8 @@ import { room, roomFacts } from './parties';
  */
 
 function refuseUnless(party: PartyRow, member: Member, action: Action): void {
-  if (can({ id: member.id, role: member.role }, action, { restrictedMessaging: party.restrictedMessaging, expired: isExpired(party.expiresAt, Date.now()) })) return;
+  if (can({ id: member.id, role: member.role }, action, { restrictedMessaging: party.restrictedMessaging, expired: isExpired(party.expiresAt, Date.now()) }))
+    return;
   if (isExpired(party.expiresAt, Date.now())) throw new AppError('partyExpired');
   throw new AppError(party.restrictedMessaging && member.role === 'guest' ? 'restricted' : 'forbidden');
 }
@@ -70,12 +71,18 @@ export async function attachLibraryItem(
   const folders = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, party.userId));
   if (inTrashedFolder(item.folderId, folderTree(folders))) throw new AppError('mediaTrashed');
   if (item.state !== 'ready') throw new AppError('mediaNotReady');
-  const media: MessageMedia = { mediaAttachment: item.id, mediaAttachmentType: kind, mediaExtension: item.extension, mediaAttachmentOwner: item.userId, contentType: item.contentType, mediaTitle: item.title };
+  const media: MessageMedia = {
+    mediaAttachment: item.id,
+    mediaAttachmentType: kind,
+    mediaExtension: item.extension,
+    mediaAttachmentOwner: item.userId,
+    contentType: item.contentType,
+    mediaTitle: item.title,
+  };
   // Checked before the file is offered or linked, so a refused send changes nothing.
   if (!claimsAgree(claims, media)) throw new AppError('invalidInput');
   return { ...(await offer(env, db, party, member, media)), messageType: type };
 }
-
 
 export interface AnnouncedUpload extends MessageMedia {
   messageType: MediaMessageType;
@@ -136,7 +143,9 @@ export async function announceUpload(
  */
 export async function receiveUpload(env: Env, db: Db, party: PartyRow, member: Member, mediaId: string, request: Request): Promise<MessageMedia> {
   const row = IdSchema.safeParse(mediaId).success
-    ? await db.query.partyUploads.findFirst({ where: and(eq(partyUploads.id, mediaId), eq(partyUploads.partyId, party.id), eq(partyUploads.uploaderId, member.id)) })
+    ? await db.query.partyUploads.findFirst({
+        where: and(eq(partyUploads.id, mediaId), eq(partyUploads.partyId, party.id), eq(partyUploads.uploaderId, member.id)),
+      })
     : undefined;
   if (!row) throw new AppError('mediaNotFound');
   refuseUnless(party, member, { type: 'attachMedia', source: 'upload', messageType: row.messageType as MediaMessageType });
@@ -168,9 +177,18 @@ export async function partyFile(env: Env, db: Db, party: PartyRow, mediaId: stri
   if (!linked) throw new AppError('mediaNotFound');
   const item = await db.query.mediaItems.findFirst({ where: eq(mediaItems.id, mediaId) });
   if (item) {
-    const media = { mediaAttachment: item.id, mediaAttachmentType: item.mediaType as MediaKind, mediaExtension: item.extension, mediaAttachmentOwner: item.userId, contentType: item.contentType };
+    const media = {
+      mediaAttachment: item.id,
+      mediaAttachmentType: item.mediaType as MediaKind,
+      mediaExtension: item.extension,
+      mediaAttachmentOwner: item.userId,
+      contentType: item.contentType,
+    };
     // A member of a party that shows it may view it: the stream plays for them with a token.
-    const [hlsUrl, posterUrl] = await Promise.all([signedPlaybackUrl(env, item.hlsUrl, item.streamUid, now), signedPlaybackUrl(env, item.posterUrl, item.streamUid, now)]);
+    const [hlsUrl, posterUrl] = await Promise.all([
+      signedPlaybackUrl(env, item.hlsUrl, item.streamUid, now),
+      signedPlaybackUrl(env, item.posterUrl, item.streamUid, now),
+    ]);
     return { ...media, hlsUrl, posterUrl };
   }
   const upload = await db.query.partyUploads.findFirst({ where: and(eq(partyUploads.id, mediaId), eq(partyUploads.state, 'ready')) });

@@ -96,7 +96,12 @@ export async function listCategories(db: Db, locale: string, selector: FaqSelect
 
 async function entryRows(db: Db, locale: string, selector: FaqSelector) {
   const categories = await visibleCategories(db, locale);
-  const which = 'slug' in selector ? eq(faqEntries.slug, selector.slug) : selector.kategorie === null ? isNull(faqEntries.categoryId) : eq(faqEntries.categoryId, selector.kategorie);
+  const which =
+    'slug' in selector
+      ? eq(faqEntries.slug, selector.slug)
+      : selector.kategorie === null
+        ? isNull(faqEntries.categoryId)
+        : eq(faqEntries.categoryId, selector.kategorie);
   return db
     .select()
     .from(faqEntries)
@@ -156,7 +161,9 @@ export async function searchFaq(db: Db, locale: string, text: string): Promise<F
     ...card({ id: row.id, slug: row.slug, titel: row.titel, zusammenfassung: row.zusammenfassung, categoryId: row.kategorie }),
     highlight: {
       titel: highlightHtml(row.titel_marked),
-      auszug: highlightHtml(row.text_marked.includes(MARK_OPEN) ? row.text_marked : row.summary_marked.includes(MARK_OPEN) ? row.summary_marked : row.zusammenfassung),
+      auszug: highlightHtml(
+        row.text_marked.includes(MARK_OPEN) ? row.text_marked : row.summary_marked.includes(MARK_OPEN) ? row.summary_marked : row.zusammenfassung,
+      ),
     },
   }));
 }

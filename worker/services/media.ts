@@ -18,7 +18,20 @@ import { mediaFolders, mediaItems, mediaUploads, parties, partyMedia, templateMe
 import type { Identity } from '../auth/identity';
 import { newUpload } from '../media/tus';
 import type { Env } from '../env';
-import { addFolder, deletesAtOf, folderAt, foldersIn, moveOnShelf, newestTrashedFirst, openFolders, renameOnShelf, restoreOnShelf, shelfOf, trashOnShelf, trashedFolders } from './library';
+import {
+  addFolder,
+  deletesAtOf,
+  folderAt,
+  foldersIn,
+  moveOnShelf,
+  newestTrashedFirst,
+  openFolders,
+  renameOnShelf,
+  restoreOnShelf,
+  shelfOf,
+  trashOnShelf,
+  trashedFolders,
+} from './library';
 import type { OnShelf } from './library';
 
 /**
@@ -167,7 +180,15 @@ export async function renameMedia(db: Db, userId: string, id: string, name: stri
  */
 export async function moveMedia(db: Db, userId: string, input: { mediaId: string; path: string }, now = Date.now()): Promise<MediaEntry> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, input.mediaId), ownFolders(db, userId)]);
-  const moved = await moveOnShelf(db, shelf, onShelf(found), input.path, 'mediaTrashed', (folderId) => setItem(db, found.row.id, { folderId, updatedAt: now }), now);
+  const moved = await moveOnShelf(
+    db,
+    shelf,
+    onShelf(found),
+    input.path,
+    'mediaTrashed',
+    (folderId) => setItem(db, found.row.id, { folderId, updatedAt: now }),
+    now,
+  );
   if (moved.folder) return folderEntry(moved.folder, moved.tree);
   return itemEntry({ ...(found.row as MediaItemRow), folderId: moved.folderId, updatedAt: now }, moved.tree);
 }
@@ -268,7 +289,10 @@ export async function mayViewMedia(db: Db, identity: Identity, file: MediaFile):
       .limit(1);
     if (recipient.length > 0) return true;
   }
-  const member = guestId === null ? sql`0` : sql`EXISTS (SELECT 1 FROM party_members m WHERE m.party_id = ${partyMedia.partyId} AND m.guest_id = ${guestId} AND m.removed_at IS NULL)`;
+  const member =
+    guestId === null
+      ? sql`0`
+      : sql`EXISTS (SELECT 1 FROM party_members m WHERE m.party_id = ${partyMedia.partyId} AND m.guest_id = ${guestId} AND m.removed_at IS NULL)`;
   const manager = userId === null ? sql`0` : sql`${parties.userId} = ${userId}`;
   const found = await db
     .select({ partyId: partyMedia.partyId })

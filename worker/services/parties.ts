@@ -255,7 +255,10 @@ export async function partyInfo(db: Db, shortIdValue: string, identity: Identity
 
 /** Opening a party marks its chat timestamp (spec); only its manager's visits count. */
 export async function markEntered(db: Db, party: { id: string }, userId: string, now = Date.now()): Promise<void> {
-  await db.update(parties).set({ managerEnteredAt: now }).where(and(eq(parties.id, party.id), eq(parties.userId, userId)));
+  await db
+    .update(parties)
+    .set({ managerEnteredAt: now })
+    .where(and(eq(parties.id, party.id), eq(parties.userId, userId)));
 }
 
 export async function partyGuests(db: Db, partyId: string): Promise<Member[]> {
@@ -277,7 +280,15 @@ export interface JoinResult {
  * A guest joins with a first and last name (and the password, if the party has one). Wrong
  * passwords are counted per party and client; past the limit joins are refused for a while.
  */
-export async function joinParty(env: Env, db: Db, partyId: string, identity: Identity, input: JoinParty, client: string, now = Date.now()): Promise<JoinResult> {
+export async function joinParty(
+  env: Env,
+  db: Db,
+  partyId: string,
+  identity: Identity,
+  input: JoinParty,
+  client: string,
+  now = Date.now(),
+): Promise<JoinResult> {
   const party = await findParty(db, partyId);
   if (isExpired(party.expiresAt, now)) throw new AppError('partyExpired');
   if (identity.consultant?.userId === party.userId) return { member: await managerMember(db, party), credentials: null };

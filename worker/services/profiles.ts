@@ -74,7 +74,11 @@ export async function listProfiles(db: Db, userId: string): Promise<ProfileOptio
 
 /** Every profile of the user with all its fields, oldest first. */
 export async function listProfileDetails(db: Db, userId: string): Promise<Profile[]> {
-  const rows = await db.select().from(profiles).where(eq(profiles.userId, userId)).orderBy(...byAge);
+  const rows = await db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .orderBy(...byAge);
   return rows.map(toProfile);
 }
 
@@ -142,7 +146,10 @@ export async function deleteProfile(env: Env, db: Db, userId: string, profileId:
   const selected = selectedProfile(all, settings.selectedProfileId)!;
   if (selected.id === profileId) throw new AppError('profileSelected');
   await db.batch([
-    db.update(parties).set({ profileId: selected.id }).where(and(eq(parties.userId, userId), eq(parties.profileId, profileId))),
+    db
+      .update(parties)
+      .set({ profileId: selected.id })
+      .where(and(eq(parties.userId, userId), eq(parties.profileId, profileId))),
     db.delete(profiles).where(eq(profiles.id, profileId)),
   ]);
   if (row.pictureKey) await env.MEDIA.delete(row.pictureKey);
@@ -185,7 +192,15 @@ export function checkPicture(bytes: Uint8Array, claimedType: string | null): Pic
  * Stores a new picture under `profiles/{profileId}/{random}` and then deletes the old one, so the
  * profile never points at a missing object.
  */
-export async function setPicture(env: Env, db: Db, userId: string, profileId: string, bytes: Uint8Array, claimedType: string | null, now = Date.now()): Promise<Profile> {
+export async function setPicture(
+  env: Env,
+  db: Db,
+  userId: string,
+  profileId: string,
+  bytes: Uint8Array,
+  claimedType: string | null,
+  now = Date.now(),
+): Promise<Profile> {
   const before = await ownedProfile(db, userId, profileId);
   const type = checkPicture(bytes, claimedType);
   const key = `profiles/${profileId}/${randomToken(12)}`;
@@ -260,7 +275,12 @@ export async function searchPartners(db: Db, query: string): Promise<PartnerHit[
 }
 
 /** The picture's bytes and type, and whether `version` names the current picture. */
-export async function publicPicture(env: Env, db: Db, shortIdValue: string, version: string | null): Promise<{ body: ReadableStream; type: string; size: number; current: boolean }> {
+export async function publicPicture(
+  env: Env,
+  db: Db,
+  shortIdValue: string,
+  version: string | null,
+): Promise<{ body: ReadableStream; type: string; size: number; current: boolean }> {
   const row = await profileByShortId(db, shortIdValue);
   if (!row.pictureKey || !row.pictureType) throw new AppError('notFound');
   const object = await env.MEDIA.get(row.pictureKey);

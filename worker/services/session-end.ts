@@ -26,7 +26,8 @@ async function endSessions(env: Env, which: EndingSessions, now: number): Promis
   const told = await Promise.allSettled([...byParty].map(([partyId, sessionIds]) => room(env, partyId).endSessions(sessionIds)));
   for (const result of told) {
     // The session is gone either way; a room that missed this closes the socket when its token expires.
-    if (result.status === 'rejected') console.error('ending a session: a party could not be told', result.reason instanceof Error ? result.reason.message : result.reason);
+    if (result.status === 'rejected')
+      console.error('ending a session: a party could not be told', result.reason instanceof Error ? result.reason.message : result.reason);
   }
   return idTokens;
 }

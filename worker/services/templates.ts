@@ -10,7 +10,17 @@ import type { MessageType } from '../../app/core/messages';
 import { profileCardText } from '../../app/core/profile-card';
 import { IdSchema } from '../../app/core/schemas';
 import type { TemplateMessageInput } from '../../app/core/schemas';
-import { SHARE_TOKEN_BYTES, byRank, isEditableMessage, isShareToken, mayOnTemplate, moveRanks, ranksBefore, refusal, sortTemplates } from '../../app/core/templates';
+import {
+  SHARE_TOKEN_BYTES,
+  byRank,
+  isEditableMessage,
+  isShareToken,
+  mayOnTemplate,
+  moveRanks,
+  ranksBefore,
+  refusal,
+  sortTemplates,
+} from '../../app/core/templates';
 import type { LibraryFolder } from '../../app/core/media-library';
 import type { SharePreview, TemplateAction, TemplateDetail, TemplateEntry, TemplateListing, TemplateMessage, TemplateRole } from '../../app/core/templates';
 import { randomToken } from '../auth/crypto';
@@ -20,7 +30,20 @@ import type { LibraryFolderRow } from '../db/library';
 import type { MediaItemRow, TemplateMessageRow, TemplateRecipientRow, TemplateRow } from '../db/schema';
 import { mediaFolders, mediaItems, parties, templateFolders, templateMessages, templateRecipients, templates, users } from '../db/schema';
 import type { Env } from '../env';
-import { addFolder, deletesAtOf, folderAt, foldersIn, moveOnShelf, newestTrashedFirst, openFolders, renameOnShelf, restoreOnShelf, shelfOf, trashOnShelf, trashedFolders } from './library';
+import {
+  addFolder,
+  deletesAtOf,
+  folderAt,
+  foldersIn,
+  moveOnShelf,
+  newestTrashedFirst,
+  openFolders,
+  renameOnShelf,
+  restoreOnShelf,
+  shelfOf,
+  trashOnShelf,
+  trashedFolders,
+} from './library';
 import type { OnShelf } from './library';
 import { linkFiles } from '../db/party-media';
 import { managerMember, room, roomFacts } from './parties';
@@ -70,9 +93,17 @@ async function withCounts(db: Db, rows: TemplateRow[]): Promise<Map<string, { la
   if (rows.length === 0) return new Map();
   const ids = parts(rows.map((row) => row.id));
   const [edited, shared] = await Promise.all([
-    Promise.all(ids.map((part) => db.select({ id: templates.id, lastEdited }).from(templates).where(inArray(templates.id, part)))).then((found) => found.flat()),
+    Promise.all(ids.map((part) => db.select({ id: templates.id, lastEdited }).from(templates).where(inArray(templates.id, part)))).then((found) =>
+      found.flat(),
+    ),
     Promise.all(
-      ids.map((part) => db.select({ id: templateRecipients.templateId, n: count() }).from(templateRecipients).where(inArray(templateRecipients.templateId, part)).groupBy(templateRecipients.templateId)),
+      ids.map((part) =>
+        db
+          .select({ id: templateRecipients.templateId, n: count() })
+          .from(templateRecipients)
+          .where(inArray(templateRecipients.templateId, part))
+          .groupBy(templateRecipients.templateId),
+      ),
     ).then((found) => found.flat()),
   ]);
   const counts = new Map(shared.map((row) => [row.id, row.n]));
@@ -97,7 +128,11 @@ function folderEntry(row: LibraryFolderRow, tree: FolderTree): TemplateEntry {
   };
 }
 
-function templateEntry(found: Exclude<Found, { kind: 'folder' }>, tree: FolderTree, facts: { lastEdited: number; sharedWith: number } | undefined): TemplateEntry {
+function templateEntry(
+  found: Exclude<Found, { kind: 'folder' }>,
+  tree: FolderTree,
+  facts: { lastEdited: number; sharedWith: number } | undefined,
+): TemplateEntry {
   const template = found.kind === 'own' ? found.row : found.template;
   const place = found.row;
   const own = found.kind === 'own';
@@ -170,7 +205,10 @@ async function findEntry(db: Db, userId: string, id: string): Promise<Found> {
 }
 
 /** The entry as the shared library rules (library.ts) see it: a copy lies and is trashed in the asker's folders. */
-const onShelf = (found: Found): OnShelf => (found.kind === 'folder' ? { id: found.row.id, folder: found.row } : { id: found.kind === 'own' ? found.row.id : found.template.id, folder: null, placed: found.row });
+const onShelf = (found: Found): OnShelf =>
+  found.kind === 'folder'
+    ? { id: found.row.id, folder: found.row }
+    : { id: found.kind === 'own' ? found.row.id : found.template.id, folder: null, placed: found.row };
 
 /** Refuses what the asker's standing does not allow (a recipient changes nothing of the template). */
 function allow(found: Found, action: TemplateAction): void {
@@ -261,7 +299,17 @@ export async function listTemplateTrash(db: Db, userId: string): Promise<Templat
 export async function createTemplate(db: Db, userId: string, input: { title: string; path: string }, now = Date.now()): Promise<TemplateEntry> {
   const { tree } = await ownFolders(db, userId);
   const folderId = folderAt(input.path, tree);
-  const row: TemplateRow = { id: crypto.randomUUID(), userId, folderId, title: input.title, createdAt: now, updatedAt: now, lastAppliedAt: null, trashedAt: null, shareToken: null };
+  const row: TemplateRow = {
+    id: crypto.randomUUID(),
+    userId,
+    folderId,
+    title: input.title,
+    createdAt: now,
+    updatedAt: now,
+    lastAppliedAt: null,
+    trashedAt: null,
+    shareToken: null,
+  };
   await db.insert(templates).values(row);
   return templateEntry({ kind: 'own', row }, tree, undefined);
 }
@@ -298,7 +346,15 @@ export async function renameTemplate(db: Db, userId: string, id: string, name: s
 export async function moveTemplate(db: Db, userId: string, input: { templateId: string; path: string }, now = Date.now()): Promise<TemplateEntry> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, input.templateId), ownFolders(db, userId)]);
   allow(found, 'place');
-  const moved = await moveOnShelf(db, shelf, onShelf(found), input.path, 'templateTrashed', (folderId) => placeEntry(db, userId, found as Exclude<Found, { kind: 'folder' }>, { folderId }), now);
+  const moved = await moveOnShelf(
+    db,
+    shelf,
+    onShelf(found),
+    input.path,
+    'templateTrashed',
+    (folderId) => placeEntry(db, userId, found as Exclude<Found, { kind: 'folder' }>, { folderId }),
+    now,
+  );
   if (moved.folder) return folderEntry(moved.folder, moved.tree);
   return entryOf(db, { ...found, row: { ...found.row, folderId: moved.folderId } } as Found, moved.tree);
 }
@@ -321,7 +377,13 @@ export async function trashTemplate(db: Db, userId: string, id: string, now = Da
 export async function restoreTemplate(db: Db, userId: string, id: string, now = Date.now()): Promise<TemplateEntry> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
   allow(found, 'place');
-  const restored = await restoreOnShelf(db, shelf, onShelf(found), (folderId) => placeEntry(db, userId, found as Exclude<Found, { kind: 'folder' }>, { folderId, trashedAt: null }), now);
+  const restored = await restoreOnShelf(
+    db,
+    shelf,
+    onShelf(found),
+    (folderId) => placeEntry(db, userId, found as Exclude<Found, { kind: 'folder' }>, { folderId, trashedAt: null }),
+    now,
+  );
   if (!restored) return entryOf(db, found, shelf.tree);
   if (restored.folder) return folderEntry(restored.folder, restored.tree);
   return entryOf(db, { ...found, row: { ...found.row, folderId: restored.folderId, trashedAt: null } } as Found, restored.tree);
@@ -363,7 +425,8 @@ async function orderedMessages(db: Db, templateId: string): Promise<MessageWithM
 /** The messages as the API sends them; a media item's trash state needs its owner's media folders. */
 async function messagesOf(db: Db, rows: MessageWithMedia[]): Promise<TemplateMessage[]> {
   const inFolders = rows.filter((row) => row.media?.folderId);
-  const mediaTree = inFolders.length === 0 ? folderTree([]) : folderTree(await db.select().from(mediaFolders).where(eq(mediaFolders.userId, inFolders[0]!.media!.userId)));
+  const mediaTree =
+    inFolders.length === 0 ? folderTree([]) : folderTree(await db.select().from(mediaFolders).where(eq(mediaFolders.userId, inFolders[0]!.media!.userId)));
   return rows.map(({ message, media }) => {
     const base: TemplateMessage = {
       id: message.id,
@@ -392,7 +455,9 @@ async function messagesOf(db: Db, rows: MessageWithMedia[]): Promise<TemplateMes
 }
 
 async function detailOf(db: Db, access: Access, tree: FolderTree): Promise<TemplateDetail> {
-  const found: Exclude<Found, { kind: 'folder' }> = access.copy ? { kind: 'copy', row: access.copy, template: access.template, ownerName: access.ownerName ?? '' } : { kind: 'own', row: access.template };
+  const found: Exclude<Found, { kind: 'folder' }> = access.copy
+    ? { kind: 'copy', row: access.copy, template: access.template, ownerName: access.ownerName ?? '' }
+    : { kind: 'own', row: access.template };
   const [facts, rows] = await Promise.all([withCounts(db, [access.template]), orderedMessages(db, access.template.id)]);
   return { ...templateEntry(found, tree, facts.get(access.template.id)), role: access.role, messages: await messagesOf(db, rows) };
 }
@@ -453,7 +518,10 @@ async function withRankRetry<T>(write: () => Promise<T>): Promise<T> {
 }
 
 async function ranked(db: Db, templateId: string): Promise<{ id: string; rank: string }[]> {
-  const rows = await db.select({ id: templateMessages.id, rank: templateMessages.rank }).from(templateMessages).where(eq(templateMessages.templateId, templateId));
+  const rows = await db
+    .select({ id: templateMessages.id, rank: templateMessages.rank })
+    .from(templateMessages)
+    .where(eq(templateMessages.templateId, templateId));
   return rows.sort(byRank);
 }
 
@@ -510,7 +578,9 @@ export async function addTemplateMessage(db: Db, userId: string, id: string, inp
     if (ordered.length >= LIMITS.templateMessagesMax) throw new AppError('templateFull');
     const rank = ranksBefore(ordered, input.beforeMessageId ?? null, 1)?.[0];
     if (rank === undefined) throw new AppError('messageNotFound');
-    await db.insert(templateMessages).values({ id: messageId, templateId: id, rank, messageType: input.messageType, message: text, mediaId, createdAt: now, updatedAt: now });
+    await db
+      .insert(templateMessages)
+      .values({ id: messageId, templateId: id, rank, messageType: input.messageType, message: text, mediaId, createdAt: now, updatedAt: now });
   });
   return messageById(db, id, messageId);
 }
@@ -553,7 +623,14 @@ export async function deleteTemplateMessages(db: Db, userId: string, id: string,
  * before `newNextId`, or to the end for null. Each moved message gets a new rank; no other row is
  * written (the moved rows carry the template's lastEdited). Answers the moved messages.
  */
-export async function moveTemplateMessages(db: Db, userId: string, id: string, messageIds: readonly string[], newNextId: string | null, now = Date.now()): Promise<TemplateMessage[]> {
+export async function moveTemplateMessages(
+  db: Db,
+  userId: string,
+  id: string,
+  messageIds: readonly string[],
+  newNextId: string | null,
+  now = Date.now(),
+): Promise<TemplateMessage[]> {
   await editable(db, userId, id);
   await withRankRetry(async () => {
     const ordered = await ranked(db, id);
@@ -563,8 +640,18 @@ export async function moveTemplateMessages(db: Db, userId: string, id: string, m
     // moved message; SQLite checks the unique index row by row, so those first step aside.
     const oldRanks = new Set(ordered.filter((message) => result.ranks.has(message.id)).map((message) => message.rank));
     const clash = [...result.ranks.values()].some((rank) => oldRanks.has(rank));
-    const aside = clash ? [...result.ranks.keys()].map((messageId) => db.update(templateMessages).set({ rank: `~${messageId}` }).where(eq(templateMessages.id, messageId))) : [];
-    const updates = [...aside, ...[...result.ranks].map(([messageId, rank]) => db.update(templateMessages).set({ rank, updatedAt: now }).where(eq(templateMessages.id, messageId)))];
+    const aside = clash
+      ? [...result.ranks.keys()].map((messageId) =>
+          db
+            .update(templateMessages)
+            .set({ rank: `~${messageId}` })
+            .where(eq(templateMessages.id, messageId)),
+        )
+      : [];
+    const updates = [
+      ...aside,
+      ...[...result.ranks].map(([messageId, rank]) => db.update(templateMessages).set({ rank, updatedAt: now }).where(eq(templateMessages.id, messageId))),
+    ];
     if (updates.length > 0) await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
   });
   return messagesWithIds(db, id, messageIds);
@@ -598,7 +685,16 @@ export async function copyTemplateMessages(
     const ranks = ranksBefore(ordered, input.beforeMessageId ?? null, picked.length);
     if (!ranks) throw new AppError('messageNotFound');
     const inserts = picked.map((message, index) =>
-      db.insert(templateMessages).values({ id: ids[index]!, templateId: id, rank: ranks[index]!, messageType: message.messageType, message: message.message, mediaId: message.mediaId, createdAt: now, updatedAt: now }),
+      db.insert(templateMessages).values({
+        id: ids[index]!,
+        templateId: id,
+        rank: ranks[index]!,
+        messageType: message.messageType,
+        message: message.message,
+        mediaId: message.mediaId,
+        createdAt: now,
+        updatedAt: now,
+      }),
     );
     await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
   });
@@ -630,7 +726,8 @@ export async function forwardTemplateMessages(
   if (rows.length !== wanted.size) throw new AppError('messageNotFound');
   const messages = await messagesOf(db, rows);
   for (const message of messages) {
-    if (message.mediaId !== null && (!message.mediaAttachment || message.mediaTrashed)) throw new AppError(message.mediaAttachment ? 'mediaTrashed' : 'mediaNotFound');
+    if (message.mediaId !== null && (!message.mediaAttachment || message.mediaTrashed))
+      throw new AppError(message.mediaAttachment ? 'mediaTrashed' : 'mediaNotFound');
   }
   if (input.targetTemplateId !== undefined) {
     // To a template: the template-to-template copy, at the target's end.
@@ -640,8 +737,19 @@ export async function forwardTemplateMessages(
   const party = await db.query.parties.findFirst({ where: and(eq(parties.id, input.targetPartyId ?? ''), eq(parties.userId, userId)) });
   if (!party) throw new AppError('partyNotFound');
   if (isExpired(party.expiresAt, now)) throw new AppError('partyExpired');
-  const copies = messages.map((message) => ({ tempId: crypto.randomUUID(), messageType: message.messageType, message: message.message, replyingTo: null, media: messageMedia(message) }));
-  await linkFiles(env.DB, party.id, copies.flatMap((copy) => (copy.media ? [copy.media.mediaAttachment] : [])), now);
+  const copies = messages.map((message) => ({
+    tempId: crypto.randomUUID(),
+    messageType: message.messageType,
+    message: message.message,
+    replyingTo: null,
+    media: messageMedia(message),
+  }));
+  await linkFiles(
+    env.DB,
+    party.id,
+    copies.flatMap((copy) => (copy.media ? [copy.media.mediaAttachment] : [])),
+    now,
+  );
   const result = await room(env, party.id).postMany(await managerMember(db, party), roomFacts(party), copies);
   if (!result.ok) throw new AppError(result.code);
   return { forwarded: result.value };
@@ -675,7 +783,9 @@ export async function revokeShare(env: Env, db: Db, userId: string, id: string):
   const missed = await withdrawFromParties(env, rows);
   // A record stays until its room was told, so revoking again tells the rooms this one missed.
   const told = rows.filter((row) => !missed.includes(row)).map((row) => row.partyId);
-  await env.DB.prepare('DELETE FROM party_shared_templates WHERE template_id = ?1 AND party_id IN (SELECT value FROM json_each(?2))').bind(id, JSON.stringify(told)).run();
+  await env.DB.prepare('DELETE FROM party_shared_templates WHERE template_id = ?1 AND party_id IN (SELECT value FROM json_each(?2))')
+    .bind(id, JSON.stringify(told))
+    .run();
   if (missed.length > 0) throw new Error('revoking a share: a party playing the template could not be told');
 }
 
@@ -797,7 +907,9 @@ export async function purgeTemplateTrash(env: Env, now = Date.now()): Promise<{ 
     // Recipients still playing a template deleted for good lose it as on a revoke (its records
     // go with it; a room that cannot be told keeps its copy until its manager removes it).
     env.DB.prepare(`${DOOMED_FOLDERS} ${PLAYED} WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_recipients WHERE (trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed)`).bind(cutoff),
+    env.DB.prepare(
+      `${DOOMED_FOLDERS} DELETE FROM template_recipients WHERE (trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed)`,
+    ).bind(cutoff),
     env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_recipients WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
     env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_messages WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
     env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM templates WHERE id IN (${DOOMED_TEMPLATES})`).bind(cutoff),

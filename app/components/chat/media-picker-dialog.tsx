@@ -61,7 +61,9 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
     setEntries(null);
     const request = searching
       ? apiFetch<MediaEntry[]>(`/api/media/search?${new URLSearchParams({ q: searched.trim() })}`)
-      : apiFetch<MediaListing>(`/api/media?${new URLSearchParams({ path: place?.path ?? '', sort: 'date' })}`).then((result) => (result.ok ? { ok: true as const, data: result.data.entries } : result));
+      : apiFetch<MediaListing>(`/api/media?${new URLSearchParams({ path: place?.path ?? '', sort: 'date' })}`).then((result) =>
+          result.ok ? { ok: true as const, data: result.data.entries } : result,
+        );
     void request.then((result) => {
       if (!current) return;
       if (!result.ok && result.status === 401) return signInAgain(true);
@@ -74,7 +76,13 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
 
   const full = chosen.length >= LIMITS.chatUploadFilesMax;
   const toggle = (entry: MediaEntry) =>
-    setChosen((current) => (current.some((item) => item.id === entry.id) ? current.filter((item) => item.id !== entry.id) : current.length >= LIMITS.chatUploadFilesMax ? current : [...current, { id: entry.id, title: entry.title, kind: entry.mediaType as MediaKind /* only a sendable entry, never a folder, is chosen */ }]));
+    setChosen((current) =>
+      current.some((item) => item.id === entry.id)
+        ? current.filter((item) => item.id !== entry.id)
+        : current.length >= LIMITS.chatUploadFilesMax
+          ? current
+          : [...current, { id: entry.id, title: entry.title, kind: entry.mediaType as MediaKind /* only a sendable entry, never a folder, is chosen */ }],
+    );
   const openFolder = (entry: MediaEntry) => {
     setQuery('');
     setSearched('');
@@ -99,7 +107,12 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
           {shown.map((folder, index) => (
             <span key={folder.id} className="flex min-w-0 items-center gap-1">
               <span aria-hidden="true">›</span>
-              <button type="button" onClick={() => setTrail((current) => current.slice(0, current.indexOf(folder) + 1))} className={`${crumb} max-w-40 truncate`} aria-current={index === shown.length - 1 && !searching ? 'location' : undefined}>
+              <button
+                type="button"
+                onClick={() => setTrail((current) => current.slice(0, current.indexOf(folder) + 1))}
+                className={`${crumb} max-w-40 truncate`}
+                aria-current={index === shown.length - 1 && !searching ? 'location' : undefined}
+              >
                 {folder.title}
               </button>
             </span>
@@ -117,7 +130,11 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
           />
         </form>
       </div>
-      <section aria-label={searching ? t('media.results', { query: searched.trim() }) : (place?.title ?? t('media.root'))} aria-busy={entries === null} className="mt-3 h-[40dvh] min-h-40 overflow-y-auto p-1">
+      <section
+        aria-label={searching ? t('media.results', { query: searched.trim() }) : (place?.title ?? t('media.root'))}
+        aria-busy={entries === null}
+        className="mt-3 h-[40dvh] min-h-40 overflow-y-auto p-1"
+      >
         {entries && 'error' in entries ? (
           <ErrorBanner code={entries.error} />
         ) : list === null ? (
@@ -148,7 +165,12 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
         {full ? t('chatMedia.picker.full', { max: LIMITS.chatUploadFilesMax }) : t('chatMedia.picker.chosen', { count: chosen.length })}
       </p>
       <CaptionField value={caption} onChange={setCaption} className="mt-2" />
-      <DialogActions confirmLabel={t('input.send')} onConfirm={() => onSend(caption.trim(), chosen)} onCancel={onCancel} confirmDisabled={chosen.length === 0} />
+      <DialogActions
+        confirmLabel={t('input.send')}
+        onConfirm={() => onSend(caption.trim(), chosen)}
+        onCancel={onCancel}
+        confirmDisabled={chosen.length === 0}
+      />
     </Dialog>
   );
 }

@@ -42,7 +42,12 @@ export function ProfileCardView({ card }: { card: ProfileCard | null }) {
           </li>
         ) : null}
       </ul>
-      <a href={`/p/${encodeURIComponent(card.shortId)}`} target="_blank" rel="noopener" className="mt-3 block rounded-full bg-primary-dark px-3 py-1.5 text-center text-sm font-medium text-white hover:bg-primary-dark/90">
+      <a
+        href={`/p/${encodeURIComponent(card.shortId)}`}
+        target="_blank"
+        rel="noopener"
+        className="mt-3 block rounded-full bg-primary-dark px-3 py-1.5 text-center text-sm font-medium text-white hover:bg-primary-dark/90"
+      >
         {t('profileCard.view')}
         <span className="sr-only">: {name}</span>
       </a>

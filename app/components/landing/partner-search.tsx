@@ -38,7 +38,14 @@ export function PartnerSearch({ query = '', hits = null }: { query?: string; hit
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 
-  const status = found.state === 'failed' ? t('landing.partnerFailed') : found.state === 'hits' ? (found.hits.length === 0 ? t('landing.partnerNone') : t('landing.partnerResults', { count: found.hits.length })) : '';
+  const status =
+    found.state === 'failed'
+      ? t('landing.partnerFailed')
+      : found.state === 'hits'
+        ? found.hits.length === 0
+          ? t('landing.partnerNone')
+          : t('landing.partnerResults', { count: found.hits.length })
+        : '';
   return (
     <div>
       <form

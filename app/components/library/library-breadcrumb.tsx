@@ -73,7 +73,19 @@ function Separator() {
   );
 }
 
-function Entry({ to, current, separated = false, onDrop, children }: { to: To; current: boolean; separated?: boolean; onDrop: (id: string) => void; children: ReactNode }) {
+function Entry({
+  to,
+  current,
+  separated = false,
+  onDrop,
+  children,
+}: {
+  to: To;
+  current: boolean;
+  separated?: boolean;
+  onDrop: (id: string) => void;
+  children: ReactNode;
+}) {
   const drop = useDropTarget(onDrop, !current);
   return (
     <li className="flex min-w-0 items-center gap-1">

@@ -49,9 +49,12 @@ export interface CardPick {
 export function LibraryCard({ id, title, type, testId, isFolder, trashed, picture, children, link, onOpen, menuItems, onDropInto, pick }: Props) {
   const { t } = useTranslation();
   const picking = pick !== undefined;
-  const drop = useDropTarget((dropped) => {
-    if (dropped !== id) onDropInto?.(dropped);
-  }, isFolder && !trashed && onDropInto !== undefined && !picking);
+  const drop = useDropTarget(
+    (dropped) => {
+      if (dropped !== id) onDropInto?.(dropped);
+    },
+    isFolder && !trashed && onDropInto !== undefined && !picking,
+  );
   const still = trashed || picking;
   return (
     <li
@@ -61,12 +64,20 @@ export function LibraryCard({ id, title, type, testId, isFolder, trashed, pictur
       {...drop.props}
       className={`relative flex h-[150px] min-w-0 flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-slate-200 ${drop.over || pick?.selected ? 'ring-2 ring-primary-dark' : 'ring-1'} ${still ? '' : 'cursor-grab active:cursor-grabbing'}`}
     >
-      <div className={`flex min-h-0 flex-1 items-center justify-center ${isFolder ? 'bg-primary-light text-primary-dark' : 'bg-slate-100 text-slate-600'}`}>{picture}</div>
+      <div className={`flex min-h-0 flex-1 items-center justify-center ${isFolder ? 'bg-primary-light text-primary-dark' : 'bg-slate-100 text-slate-600'}`}>
+        {picture}
+      </div>
       <div className="px-3 py-2">
         <h2 className="truncate font-medium" title={title}>
           {pick ? (
             <label className={`block truncate after:absolute after:inset-0 after:content-[''] ${pick.disabled ? '' : 'cursor-pointer hover:underline'}`}>
-              <input type="checkbox" checked={pick.selected} disabled={pick.disabled} onChange={pick.onToggle} className="absolute top-2.5 right-2.5 z-10 h-5 w-5 accent-primary-dark" />
+              <input
+                type="checkbox"
+                checked={pick.selected}
+                disabled={pick.disabled}
+                onChange={pick.onToggle}
+                className="absolute top-2.5 right-2.5 z-10 h-5 w-5 accent-primary-dark"
+              />
               {title}
             </label>
           ) : link ? (
@@ -74,7 +85,12 @@ export function LibraryCard({ id, title, type, testId, isFolder, trashed, pictur
               {title}
             </Link>
           ) : onOpen ? (
-            <button type="button" onClick={onOpen} draggable={false} className="block w-full truncate text-left after:absolute after:inset-0 after:content-[''] hover:underline">
+            <button
+              type="button"
+              onClick={onOpen}
+              draggable={false}
+              className="block w-full truncate text-left after:absolute after:inset-0 after:content-[''] hover:underline"
+            >
               {title}
             </button>
           ) : (

@@ -54,10 +54,14 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
         { key: 'rename', label: t('media.rename'), onSelect: onRename },
         { key: 'move', label: t('media.moveTo'), onSelect: onMove },
         ...(!isFolder && entry.state === 'ready' ? [{ key: 'download', label: t('media.download'), href: `/files/${entry.id}?download=1` }] : []),
-        ...(onRegeneratePreview && entry.state === 'ready' && PREVIEWED.has(entry.mediaType) ? [{ key: 'preview', label: t('media.regeneratePreview'), onSelect: onRegeneratePreview }] : []),
+        ...(onRegeneratePreview && entry.state === 'ready' && PREVIEWED.has(entry.mediaType)
+          ? [{ key: 'preview', label: t('media.regeneratePreview'), onSelect: onRegeneratePreview }]
+          : []),
         { key: 'trash', label: t('media.toTrash'), onSelect: onTrash, destructive: true },
       ];
-  const details = [t(`media.types.${entry.mediaType}`), format(entry.createdAt, 'date'), entry.size === null ? null : formatBytes(entry.size, i18n.language)].filter(Boolean).join(' · ');
+  const details = [t(`media.types.${entry.mediaType}`), format(entry.createdAt, 'date'), entry.size === null ? null : formatBytes(entry.size, i18n.language)]
+    .filter(Boolean)
+    .join(' · ');
   const state = entry.state && entry.state !== 'ready' ? entry.state : null;
   return (
     <LibraryCard
@@ -72,7 +76,14 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
           // The preview stored beside the original (ADR 015); decorative: the title says what it is.
           // A PDF's page is shown from its top, where a catalogue names itself: a portrait page
           // cropped around its middle to the landscape card showed only white.
-          <img src={`/files/${entry.id}/preview?v=${entry.updatedAt}`} alt="" loading="lazy" draggable={false} className={`h-full w-full object-cover ${entry.mediaType === 'application' ? 'object-top' : ''}`} data-testid="media-card-preview" />
+          <img
+            src={`/files/${entry.id}/preview?v=${entry.updatedAt}`}
+            alt=""
+            loading="lazy"
+            draggable={false}
+            className={`h-full w-full object-cover ${entry.mediaType === 'application' ? 'object-top' : ''}`}
+            data-testid="media-card-preview"
+          />
         ) : (
           <MediaIcon type={entry.mediaType} className="h-10 w-10" />
         )

@@ -63,14 +63,17 @@ export function useUploads(onChanged: () => void, onUploaded?: (item: { id: stri
     };
   }, []);
 
-  const fail = useCallback((name: string, reason: ErrorCode | 'conversion' | null) => {
-    const key = ++failureKey.current;
-    const text = reason === null || reason === 'generic' ? null : reason === 'conversion' ? t('media.upload.conversionFailed') : t(`errors.${reason}`);
-    // The banner no longer speaks of a file that did not make it.
-    setProgress(null);
-    setFailures((current) => [...current, { key, name, reason: text }]);
-    setTimeout(() => alive.current && setFailures((current) => current.filter((failure) => failure.key !== key)), TIMINGS.uploadErrorMs);
-  }, [t]);
+  const fail = useCallback(
+    (name: string, reason: ErrorCode | 'conversion' | null) => {
+      const key = ++failureKey.current;
+      const text = reason === null || reason === 'generic' ? null : reason === 'conversion' ? t('media.upload.conversionFailed') : t(`errors.${reason}`);
+      // The banner no longer speaks of a file that did not make it.
+      setProgress(null);
+      setFailures((current) => [...current, { key, name, reason: text }]);
+      setTimeout(() => alive.current && setFailures((current) => current.filter((failure) => failure.key !== key)), TIMINGS.uploadErrorMs);
+    },
+    [t],
+  );
 
   const runOne = async (job: Job, index: number, total: number) => {
     if ('refused' in job) return fail(job.file.name, job.refused);

@@ -21,7 +21,9 @@ async function streamOf(id: string, partyId: string | undefined): Promise<ApiRes
     return file.ok ? { ok: true, data: { hls: file.data.hlsUrl, poster: file.data.posterUrl } } : file;
   }
   const conversion = await apiFetch<Conversion>(`/api/media/convert/${id}`);
-  return conversion.ok ? { ok: true, data: { hls: conversion.data.conversionStatus === 'READY' ? conversion.data.hls : null, poster: conversion.data.poster } } : conversion;
+  return conversion.ok
+    ? { ok: true, data: { hls: conversion.data.conversionStatus === 'READY' ? conversion.data.hls : null, poster: conversion.data.poster } }
+    : conversion;
 }
 
 type Source = { kind: 'loading' } | { kind: 'failed' } | { kind: 'playing'; poster: string | null; renditions: Rendition[] | null };

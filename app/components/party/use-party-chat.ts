@@ -18,7 +18,11 @@ function frameOf(pending: Pick<PendingMessage, 'tempId' | 'message' | 'messageTy
 const SEEN_THROTTLE_MS = 1000;
 
 /** The room's close codes that end the chat, as the view each one shows. */
-const ENDED_BY_CLOSE: Partial<Record<number, Ended>> = { [SOCKET_CLOSE.removed]: 'removed', [SOCKET_CLOSE.partyDeleted]: 'expired', [SOCKET_CLOSE.signedOut]: 'signedOut' };
+const ENDED_BY_CLOSE: Partial<Record<number, Ended>> = {
+  [SOCKET_CLOSE.removed]: 'removed',
+  [SOCKET_CLOSE.partyDeleted]: 'expired',
+  [SOCKET_CLOSE.signedOut]: 'signedOut',
+};
 
 /** A history page away from the loaded one; the newest page has no `hasNewer` (nothing is newer). */
 type HistoryWindow = { messages: ChatMessage[]; hasMore: boolean; hasNewer?: boolean; seq: number };

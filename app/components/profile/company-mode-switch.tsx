@@ -25,7 +25,10 @@ export function CompanyModeSwitch({ on }: { on: boolean }) {
         aria-describedby={hintId}
         className="group flex items-center gap-3 rounded-full py-1 text-left font-medium"
       >
-        <span aria-hidden="true" className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors ${checked ? 'bg-primary-dark' : 'bg-slate-400'}`}>
+        <span
+          aria-hidden="true"
+          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors ${checked ? 'bg-primary-dark' : 'bg-slate-400'}`}
+        >
           <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`} />
         </span>
         {t('profiles.companyMode')}

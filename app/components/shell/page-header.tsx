@@ -46,7 +46,13 @@ export function PageHeader<T extends string, S extends string>({ title, actions 
                 {action.label}
               </Link>
             ) : (
-              <button key={action.label} type="button" onClick={'onClick' in action ? action.onClick : undefined} disabled={action.disabled} className={className}>
+              <button
+                key={action.label}
+                type="button"
+                onClick={'onClick' in action ? action.onClick : undefined}
+                disabled={action.disabled}
+                className={className}
+              >
                 {action.icon}
                 {action.label}
               </button>

@@ -65,10 +65,19 @@ export function ShareDialog({
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           {confirming ? (
             <>
-              <button type="button" onClick={() => setConfirming(false)} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
+              <button
+                type="button"
+                onClick={() => setConfirming(false)}
+                className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100"
+              >
                 {t('common.cancel')}
               </button>
-              <button type="button" disabled={busy} onClick={onStop} className="rounded-full bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-50">
+              <button
+                type="button"
+                disabled={busy}
+                onClick={onStop}
+                className="rounded-full bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-50"
+              >
                 {t('templates.stopSharing')}
               </button>
             </>

@@ -60,7 +60,9 @@ export function TemplateCard({ entry, link, location, onOpen, onRename, onMove, 
     >
       {trashed ? (
         <>
-          {entry.trashedAt !== null ? <p className="truncate text-sm text-slate-600">{t('templates.trashedOn', { date: format(entry.trashedAt, 'date') })}</p> : null}
+          {entry.trashedAt !== null ? (
+            <p className="truncate text-sm text-slate-600">{t('templates.trashedOn', { date: format(entry.trashedAt, 'date') })}</p>
+          ) : null}
           <p className="truncate text-sm font-medium text-red-800" data-testid="deletes-on">
             {t('media.deletesOn', { date: format(entry.deletesAt!, 'date') })}
           </p>
