@@ -25,10 +25,11 @@ import { allowed, refusal, sendMessage } from './handlers';
 import type { StoredMember } from './store';
 
 /**
- * A template played into the party, step by step or on the timed autoplay (ADR 016): the handlers behind the party's
- * template calls and the autoplay's alarm. The state lives in the room's storage, so every device
- * of the manager, a reload or an evicted room continues where it was; the manager's sockets hear
- * every change. Messages go out through the room's one send path (sendMessage), as the manager.
+ * A template played into the party, step by step or on the timed autoplay (ADR 016): the handlers
+ * behind the party's template calls and the autoplay's alarm. The state lives in the room's
+ * storage, so every device of the manager, a reload or an evicted room continues where it was; the
+ * manager's sockets hear every change. Messages go out through the room's one send path
+ * (sendMessage), as the manager.
  */
 
 const fail = (code: ErrorCode) => ({ ok: false, code }) as const;
