@@ -33,8 +33,8 @@ export const users = sqliteTable(
 );
 
 /**
- * A link mailed to confirm an account's deletion (the form on /delete-account): single use, expiring.
- * Only the token's hash is stored, as for session tokens.
+ * A link mailed to confirm an account's deletion (the form on /delete-account): single use,
+ * expiring. Only the token's hash is stored, as for session tokens.
  */
 export const accountDeletionTokens = sqliteTable(
   'account_deletion_tokens',
