@@ -11,12 +11,13 @@ import type { MediaEntry, MediaListing } from '../../app/core/media-entry';
 import { IdSchema } from '../../app/core/schemas';
 import type { CreateMedia } from '../../app/core/schemas';
 import type { Db } from '../db/client';
-import { doomedFolders, inFolder } from '../db/library';
+import { inFolder } from '../db/library';
 import type { LibraryFolderRow } from '../db/library';
 import type { MediaItemRow } from '../db/schema';
 import { mediaFolders, mediaItems, mediaUploads, parties, partyMedia, templateMessages, templateRecipients } from '../db/schema';
 import type { Identity } from '../auth/identity';
 import { newUpload } from '../media/tus';
+import { purgeMediaRows } from '../db/trash-purge';
 import type { Env } from '../env';
 import {
   addFolder,
@@ -240,9 +241,6 @@ export async function searchMedia(db: Db, userId: string, query: string): Promis
   );
 }
 
-const DOOMED_FOLDERS = doomedFolders('media');
-const DOOMED_ITEMS = `purged_at IS NULL AND ((trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed))`;
-
 /**
  * The cron's trash purge: whatever has been in the trash for TRASH_RETENTION_DAYS
  * (app/core/folders.ts) leaves the library, with everything inside a deleted folder. Folders go;
@@ -252,12 +250,7 @@ const DOOMED_ITEMS = `purged_at IS NULL AND ((trashed_at IS NOT NULL AND trashed
  * reference goes too.
  */
 export async function purgeMediaTrash(env: Env, now = Date.now()): Promise<{ folders: number; items: number }> {
-  const cutoff = purgeCutoff(now);
-  const [items, folders] = await env.DB.batch([
-    env.DB.prepare(`${DOOMED_FOLDERS} UPDATE media_items SET purged_at = ?2, folder_id = NULL WHERE ${DOOMED_ITEMS}`).bind(cutoff, now),
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM media_folders WHERE id IN (SELECT id FROM doomed)`).bind(cutoff),
-  ]);
-  return { items: items!.meta.changes, folders: folders!.meta.changes };
+  return purgeMediaRows(env.DB, purgeCutoff(now), now);
 }
 
 /** A stored file as access and serving see it: a library item or a party upload. */

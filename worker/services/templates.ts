@@ -25,7 +25,7 @@ import type { LibraryFolder } from '../../app/core/media-library';
 import type { SharePreview, TemplateAction, TemplateDetail, TemplateEntry, TemplateListing, TemplateMessage, TemplateRole } from '../../app/core/templates';
 import { randomToken } from '../auth/crypto';
 import type { Db } from '../db/client';
-import { doomedFolders, inFolder } from '../db/library';
+import { inFolder } from '../db/library';
 import type { LibraryFolderRow } from '../db/library';
 import type { MediaItemRow, TemplateMessageRow, TemplateRecipientRow, TemplateRow } from '../db/schema';
 import { mediaFolders, mediaItems, parties, templateFolders, templateMessages, templateRecipients, templates, users } from '../db/schema';
@@ -46,6 +46,9 @@ import {
 } from './library';
 import type { OnShelf } from './library';
 import { linkFiles } from '../db/party-media';
+import type { SharedPlay } from '../db/shared-plays';
+import { forgetSharedPlays, recordSharedPlayIfCopyHeld, sharedPlaysOfOwner, unshareTemplate } from '../db/shared-plays';
+import { purgeTemplateRows } from '../db/trash-purge';
 import { managerMember, room, roomFacts } from './parties';
 import { getProfile } from './profiles';
 
@@ -774,34 +777,19 @@ export async function shareTemplate(db: Db, userId: string, id: string): Promise
  */
 export async function revokeShare(env: Env, db: Db, userId: string, id: string): Promise<void> {
   await editable(db, userId, id);
-  const [, , played] = await env.DB.batch([
-    env.DB.prepare('UPDATE templates SET share_token = NULL WHERE id = ?1').bind(id),
-    env.DB.prepare('DELETE FROM template_recipients WHERE template_id = ?1').bind(id),
-    env.DB.prepare(`${PLAYED} WHERE template_id = ?1`).bind(id),
-  ]);
-  const rows = played!.results as Played[];
-  const missed = await withdrawFromParties(env, rows);
+  const played = await unshareTemplate(env.DB, id);
+  const missed = await withdrawFromParties(env, played);
   // A record stays until its room was told, so revoking again tells the rooms this one missed.
-  const told = rows.filter((row) => !missed.includes(row)).map((row) => row.partyId);
-  await env.DB.prepare('DELETE FROM party_shared_templates WHERE template_id = ?1 AND party_id IN (SELECT value FROM json_each(?2))')
-    .bind(id, JSON.stringify(told))
-    .run();
+  const told = played.filter((row) => !missed.includes(row)).map((row) => row.partyId);
+  await forgetSharedPlays(env.DB, id, told);
   if (missed.length > 0) throw new Error('revoking a share: a party playing the template could not be told');
 }
-
-/** A recipient's party playing a shared template (`party_shared_templates`). */
-interface Played {
-  partyId: string;
-  templateId: string;
-}
-
-const PLAYED = 'SELECT party_id AS partyId, template_id AS templateId FROM party_shared_templates';
 
 /**
  * Each party's room stops its copy of a template its owner took back and tells its manager's
  * devices. Answers the rows whose room could not be told.
  */
-async function withdrawFromParties(env: Env, played: Played[]): Promise<Played[]> {
+async function withdrawFromParties(env: Env, played: SharedPlay[]): Promise<SharedPlay[]> {
   const told = await Promise.allSettled(played.map((row) => room(env, row.partyId).withdrawTemplate(row.templateId)));
   return played.filter((_, index) => told[index]!.status === 'rejected');
 }
@@ -815,14 +803,7 @@ async function withdrawFromParties(env: Env, played: Played[]): Promise<Played[]
  * apply at the same time, one always finds the other.
  */
 export async function recordSharedPlay(env: Env, partyId: string, templateId: string, recipientId: string): Promise<boolean> {
-  const row = await env.DB.prepare(
-    `INSERT INTO party_shared_templates (party_id, template_id)
-     SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM template_recipients WHERE template_id = ?2 AND user_id = ?3)
-     ON CONFLICT (party_id) DO UPDATE SET template_id = excluded.template_id RETURNING party_id`,
-  )
-    .bind(partyId, templateId, recipientId)
-    .first();
-  if (row !== null) return true;
+  if (await recordSharedPlayIfCopyHeld(env.DB, partyId, templateId, recipientId)) return true;
   if ((await withdrawFromParties(env, [{ partyId, templateId }])).length > 0) throw new Error('a template taken back could not be withdrawn from its party');
   return false;
 }
@@ -833,8 +814,8 @@ export async function recordSharedPlay(env: Env, partyId: string, templateId: st
  * next run tries again.
  */
 export async function withdrawTemplatesOf(env: Env, userId: string): Promise<void> {
-  const { results } = await env.DB.prepare(`${PLAYED} WHERE template_id IN (SELECT id FROM templates WHERE user_id = ?1)`).bind(userId).all<Played>();
-  if ((await withdrawFromParties(env, results)).length > 0) throw new Error('deleting templates: a party playing one could not be told');
+  if ((await withdrawFromParties(env, await sharedPlaysOfOwner(env.DB, userId))).length > 0)
+    throw new Error('deleting templates: a party playing one could not be told');
 }
 
 /** The shared template a token names, when it is shared and not in its owner's trash. */
@@ -893,9 +874,6 @@ export async function acceptShare(db: Db, userId: string, token: string, path: s
 
 // ---- the cron ---------------------------------------------------------------------------------
 
-const DOOMED_FOLDERS = doomedFolders('templates');
-const DOOMED_TEMPLATES = `SELECT id FROM templates WHERE (trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed)`;
-
 /**
  * The cron's trash purge, after TRASH_RETENTION_DAYS (app/core/folders.ts): templates, folders with
  * everything in them, and recipients' trashed copies. A copy inside a deleted folder goes with it
@@ -903,19 +881,10 @@ const DOOMED_TEMPLATES = `SELECT id FROM templates WHERE (trashed_at IS NOT NULL
  */
 export async function purgeTemplateTrash(env: Env, now = Date.now()): Promise<{ folders: number; templates: number; copies: number }> {
   const cutoff = purgeCutoff(now);
-  const [played, copies, , , removed, folders] = await env.DB.batch([
-    // Recipients still playing a template deleted for good lose it as on a revoke (its records
-    // go with it; a room that cannot be told keeps its copy until its manager removes it).
-    env.DB.prepare(`${DOOMED_FOLDERS} ${PLAYED} WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
-    env.DB.prepare(
-      `${DOOMED_FOLDERS} DELETE FROM template_recipients WHERE (trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed)`,
-    ).bind(cutoff),
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_recipients WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_messages WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM templates WHERE id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_folders WHERE id IN (SELECT id FROM doomed)`).bind(cutoff),
-  ]);
-  const missed = await withdrawFromParties(env, played!.results as Played[]);
+  // Recipients still playing a template deleted for good lose it as on a revoke (its records go
+  // with it; a room that cannot be told keeps its copy until its manager removes it).
+  const { played, copies, templates: removed, folders } = await purgeTemplateRows(env.DB, cutoff);
+  const missed = await withdrawFromParties(env, played);
   if (missed.length > 0) console.error('template purge: parties playing a deleted template could not be told', missed.length);
-  return { copies: copies!.meta.changes, templates: removed!.meta.changes, folders: folders!.meta.changes };
+  return { copies, templates: removed, folders };
 }
