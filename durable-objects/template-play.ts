@@ -25,15 +25,16 @@ import { allowed, refusal, sendMessage } from './handlers';
 import type { StoredMember } from './store';
 
 /**
- * A template played into the party (issue 13, points 4 and 5): the handlers behind the party's
- * template calls and the autoplay's alarm. The state lives in the room's storage, so every device
- * of the manager, a reload or an evicted room continues where it was; the manager's sockets hear
- * every change. Messages go out through the room's one send path (sendMessage), as the manager.
+ * A template played into the party, step by step or on the timed autoplay (ADR 016): the handlers
+ * behind the party's template calls and the autoplay's alarm. The state lives in the room's
+ * storage, so every device of the manager, a reload or an evicted room continues where it was; the
+ * manager's sockets hear every change. Messages go out through the room's one send path
+ * (sendMessage), as the manager.
  */
 
 const fail = (code: ErrorCode) => ({ ok: false, code }) as const;
 
-/** Spec: only the manager applies and plays templates, and not once the party is over. */
+/** Only the manager applies and plays templates (app/core/permissions.ts), and not once the party is over. */
 function mayPlay(room: Room, member: StoredMember): ErrorCode | null {
   if (allowed(room, member, { type: 'playTemplate' })) return null;
   return member.role === 'manager' ? refusal(room) : 'forbidden';
@@ -47,13 +48,13 @@ function publish(room: Room, next: AppliedTemplate | null): void {
   room.rearm();
 }
 
-/** What the manager's page reads on load (spec: GET /parties/{id}/template). Reading is allowed after the end. */
+/** What the manager's page reads on load (GET /parties/{id}/template). Reading is allowed after the end. */
 export function readApplied(member: StoredMember, room: Room): Outcome<AppliedTemplate | null> {
   return member.role === 'manager' ? { ok: true, value: room.store.applied } : fail('forbidden');
 }
 
 /**
- * Spec: start, and the overwrite choice. Applying the template that is already applied asks first
+ * Start, and the overwrite choice. Applying the template that is already applied asks first
  * (`templateAlreadyApplied`): restart plays it again from its first message with the template as
  * it is now, continue keeps where it was (and its edits). Another template replaces the applied one.
  */
@@ -120,7 +121,7 @@ function playMessage(
   });
 }
 
-/** Spec: move position, hide, edit, send, close and reopen; and the autoplay's controls. */
+/** Move position, hide, edit, send, close and reopen; and the autoplay's controls. */
 export function changeApplied(room: Room, member: StoredMember, action: AppliedAction): Outcome<{ applied: AppliedTemplate | null; message?: ChatMessage }> {
   const refused = mayPlay(room, member);
   if (refused) return fail(refused);
@@ -174,7 +175,7 @@ export function changeApplied(room: Room, member: StoredMember, action: AppliedA
   return { ok: true, value: { applied: next } };
 }
 
-/** Spec: remove. */
+/** Remove: the panel closes and nothing stays applied. */
 export function removeApplied(room: Room, member: StoredMember): Outcome<null> {
   const refused = mayPlay(room, member);
   if (refused) return fail(refused);
@@ -183,7 +184,7 @@ export function removeApplied(room: Room, member: StoredMember): Outcome<null> {
 }
 
 /**
- * Spec: send full template. Every message still to play, in the template's order, until the first
+ * Send the full template. Every message still to play, in the template's order, until the first
  * that is refused: those before it are sent, and the panel shows the one that failed.
  */
 export function sendFull(room: Room, member: StoredMember, templateId: string): Outcome<number> {

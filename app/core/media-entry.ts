@@ -5,7 +5,7 @@ import type { ConversionStatus, MediaState, MediaType } from './media';
  * companion app read the same shapes): its entries and a video's conversion.
  */
 
-/** An item or a folder as the library lists it (spec section 3, media item). */
+/** An item or a folder as the library lists it. */
 export interface MediaEntry {
   id: string;
   title: string;

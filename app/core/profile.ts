@@ -62,7 +62,7 @@ export interface Profile {
 }
 
 /**
- * What the public profile page shows (spec section 2): no birthday, no shop link, no ids. A profile
+ * What the public profile page shows: no birthday, no shop link, no ids. A profile
  * card in the chat carries exactly this.
  */
 export type PublicProfile = ProfileCard;

@@ -13,7 +13,7 @@ import type { MediaFile } from '../services/media';
 import { mayViewMedia } from '../services/media';
 
 /**
- * Media bytes from R2 (spec section 3: the static file host): `GET /files/{mediaId}` for the
+ * Media bytes from R2, in place of a static file host: `GET /files/{mediaId}` for the
  * original, `/files/{mediaId}/preview` for its thumbnail or poster. Only who may view the item
  * (`mayViewMedia`) gets it; everyone else learns nothing, not even that it exists.
  *

@@ -51,7 +51,7 @@ export const UPLOAD_ABANDONED_MS = DAY_MS;
 const PART = LIMITS.mediaPartBytes;
 const carryKey = (item: MediaItemRow) => `${item.storageKey}.carry`;
 
-/** The address the browser sends an item's bytes to (spec section 7: `uploadUrl`). */
+/** The address the browser sends an item's bytes to (`uploadUrl` in the answer to POST /media). */
 export function uploadUrl(requestUrl: string, mediaId: string): string {
   return new URL(`/api/media/${mediaId}/upload`, requestUrl).href;
 }

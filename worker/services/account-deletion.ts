@@ -30,7 +30,7 @@ import { endSessionsOf } from './session-end';
 import { withdrawTemplatesOf } from './templates';
 
 /**
- * Account deletion by e-mail (spec: /delete-account, POST /moderation/delete-account {email}).
+ * Account deletion by e-mail (/delete-account, POST /moderation/delete-account {email}).
  *
  * 1. Someone gives an address. The answer comes at once and is the same whether a consultant's
  *    account has that address or not: it rests only on when the address last asked (a hash of it

@@ -10,7 +10,7 @@ import { room, roomFacts } from './parties';
 import { loadPlayableTemplate, markTemplateApplied, recordSharedPlay } from './templates';
 
 /**
- * Playing a template into a party (spec: POST /parties/{id}/template). D1 holds the template and
+ * Playing a template into a party (POST /parties/{id}/template). D1 holds the template and
  * who may use it; the party's room holds what is applied and plays it. The Worker reads the
  * template for the party's manager (her own or one shared with her) and hands the room a copy, so
  * the room sends without D1 on its path, also from its alarm.

@@ -21,11 +21,11 @@ import { linkFiles } from '../db/party-media';
 import { room, roomFacts } from './parties';
 
 /**
- * Files for media messages (spec sections 5 and 7). The Worker checks in D1 what the room cannot
- * see: that a library item is the manager's and ready, or that an upload's bytes are what they
- * claim. It then records the file as shown in the party (`party_media`, which is what lets the
- * party's members view it) and offers it to the room for the member's next message; the room
- * trusts only files offered this way.
+ * Files for media messages: the manager sends pictures, video, audio and PDFs, a guest pictures and
+ * voice. The Worker checks in D1 what the room cannot see: that a library item is the manager's and
+ * ready, or that an upload's bytes are what they claim. It then records the file as shown in the
+ * party (`party_media`, which is what lets the party's members view it) and offers it to the room
+ * for the member's next message; the room trusts only files offered this way.
  */
 
 function refuseUnless(party: PartyRow, member: Member, action: Action): void {
@@ -86,7 +86,7 @@ export async function attachLibraryItem(
 
 export interface AnnouncedUpload extends MessageMedia {
   messageType: MediaMessageType;
-  /** Spec section 7: where the bytes go, in one PUT. */
+  /** Where the bytes go, in one PUT. */
   uploadUrl: string;
 }
 

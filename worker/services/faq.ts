@@ -9,10 +9,10 @@ import type { FaqSearchRow } from '../db/faq-search';
 import { searchFaqRows } from '../db/faq-search';
 
 /**
- * The FAQ as the content API and the pages read it (spec sections 3, 5, 7). Everything here shows
- * only what the web may show: hidden categories, entries and whatever lies under a hidden category
- * are left out of every answer, the search included. The section HTML is stored sanitised
- * (scripts/faq-content.mjs) and handed out as stored.
+ * The FAQ as the content API and the pages read it. Everything here shows only what the web may
+ * show: hidden categories, entries and whatever lies under a hidden category are left out of every
+ * answer, the search included. The section HTML is stored sanitised (scripts/faq-content.mjs) and
+ * handed out as stored.
  */
 
 export interface FaqCategory {
@@ -87,7 +87,7 @@ function entryVisible(categoryIds: number[]): SQL {
   )!;
 }
 
-/** Spec: GET /categories?kategorie={id} | kategorie_null=true | slug={slug}, with _locale. */
+/** GET /categories?kategorie={id} | kategorie_null=true | slug={slug}, with _locale. */
 export async function listCategories(db: Db, locale: string, selector: FaqSelector): Promise<FaqCategory[]> {
   const rows = await visibleCategories(db, locale);
   const chosen = 'slug' in selector ? rows.filter((row) => row.slug === selector.slug) : rows.filter((row) => row.parentId === selector.kategorie);
@@ -114,7 +114,7 @@ export async function listEntryCards(db: Db, locale: string, selector: FaqSelect
   return (await entryRows(db, locale, selector)).map(card);
 }
 
-/** Spec: GET /entries?kategorie={id} | kategorie_null | slug={slug}: whole entries, sections included. */
+/** GET /entries?kategorie={id} | kategorie_null | slug={slug}: whole entries, sections included. */
 export async function listEntries(db: Db, locale: string, selector: FaqSelector): Promise<FaqEntry[]> {
   const rows = await entryRows(db, locale, selector);
   if (rows.length === 0) return [];
@@ -147,7 +147,7 @@ export async function listEntries(db: Db, locale: string, selector: FaqSelector)
 }
 
 /**
- * Spec: GET /content-search?_q={text}. FTS5 over title, summary and sections, ranked by bm25
+ * GET /content-search?_q={text}. FTS5 over title, summary and sections, ranked by bm25
  * (a word in the title weighs most). Every word must match; when that finds nothing, any word
  * may. The snippet comes from the sections, else the summary, wherever a word was found.
  */

@@ -15,9 +15,9 @@ import { ownLiveItem } from './media-items';
 import { keepPoster } from './media-preview';
 
 /**
- * Video conversion through Cloudflare Stream (spec sections 4 and 7: PUT and GET
- * /media/convert/{id}). Stream copies the original from R2 by a signed URL of ours and makes the
- * HLS set; the client polls, and each poll asks Stream and writes what it says into the row.
+ * Video conversion through Cloudflare Stream (PUT and GET /media/convert/{id}). Stream copies the
+ * original from R2 by a signed URL of ours and makes the HLS set; the client polls, and each poll
+ * asks Stream and writes what it says into the row.
  */
 
 /** The owner's video, not in the trash. */
@@ -50,9 +50,9 @@ async function conversionOf(env: Env, item: MediaItemRow, video: StreamVideo | n
 }
 
 /**
- * Spec: PUT /media/convert/{id} {isPortrait, noAudio}. Starts Stream's copy of the uploaded
- * original. A conversion already running or done is reported as it is rather than started again
- * (a client retrying after a dropped answer must not pay for two); a failed one starts over.
+ * PUT /media/convert/{id} {isPortrait, noAudio}. Starts Stream's copy of the uploaded original. A
+ * conversion already running or done is reported as it is rather than started again (a client
+ * retrying after a dropped answer must not pay for two); a failed one starts over.
  */
 export async function startConversion(
   env: Env,
@@ -83,8 +83,8 @@ export async function startConversion(
 }
 
 /**
- * Spec: GET /media/convert/{id}, polled every second while PROGRESSING. A finished conversion is
- * answered from the row; otherwise Stream is asked and the row follows it.
+ * GET /media/convert/{id}, polled every second while PROGRESSING (TIMINGS in app/core/limits.ts). A
+ * finished conversion is answered from the row; otherwise Stream is asked and the row follows it.
  */
 export async function pollConversion(env: Env, db: Db, userId: string, id: string, now = Date.now()): Promise<Conversion> {
   const item = await ownVideo(db, userId, id);

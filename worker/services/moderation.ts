@@ -103,7 +103,7 @@ async function derivedId(name: string): Promise<string> {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** Leaving deletes the membership (spec); the guest may join again later. */
+/** Leaving deletes the membership, where a removal keeps it marked (ADR 007); the guest may join again later. */
 export async function leave(env: Env, db: Db, party: PartyRow, actor: Member): Promise<void> {
   if (actor.role === 'manager') throw new AppError('forbidden');
   await db.delete(partyMembers).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, actor.id)));

@@ -31,7 +31,7 @@ export interface PartySummary {
   restrictedMessaging: boolean;
   expired: boolean;
   latestMessage: { sender: string; senderName: string; timestamp: number } | null;
-  /** The latest message is from someone else and the manager has not seen it (spec). */
+  /** The latest message is from someone else and the manager has not seen it. */
   unread: boolean;
   /** When the manager last opened the chat. */
   enteredAt: number | null;
@@ -232,8 +232,7 @@ export async function findPartyByShortId(db: Db, shortIdValue: string): Promise<
 export async function partyInfo(db: Db, shortIdValue: string, identity: Identity, now = Date.now()): Promise<PartyInfo> {
   const party = await findPartyByShortId(db, shortIdValue);
   const me = await memberOf(db, party, identity);
-  // A removed guest learns so when the party loads (spec: load errors show the removed view),
-  // rather than meeting a join dialog whose every answer is "removed".
+  // A removed guest learns so when the party loads (ADR 013), rather than meeting a join dialog whose every answer is "removed".
   if (!me && identity.guest && (await wasRemoved(db, party.id, identity.guest.guestId))) throw new AppError('removed');
   const expired = isExpired(party.expiresAt, now);
   if (expired && me?.role !== 'manager') throw new AppError('partyExpired');
@@ -253,7 +252,7 @@ export async function partyInfo(db: Db, shortIdValue: string, identity: Identity
   };
 }
 
-/** Opening a party marks its chat timestamp (spec); only its manager's visits count. */
+/** Opening a party marks its chat timestamp (GET /parties/{id}/chatTimestamp); only its manager's visits count. */
 export async function markEntered(db: Db, party: { id: string }, userId: string, now = Date.now()): Promise<void> {
   await db
     .update(parties)

@@ -155,7 +155,7 @@ export async function deleteProfile(env: Env, db: Db, userId: string, profileId:
   if (row.pictureKey) await env.MEDIA.delete(row.pictureKey);
 }
 
-/** Spec: GET /profile/user. The stored selection, or the first profile while none is stored. */
+/** GET /profile/user. The stored selection, or the first profile while none is stored. */
 export async function profileWorkspace(db: Db, userId: string): Promise<ProfileWorkspace> {
   const [rows, settings] = await Promise.all([listProfileDetails(db, userId), getSettings(db, userId)]);
   return {
@@ -255,9 +255,10 @@ function containing(text: SQL, word: string): SQL {
 }
 
 /**
- * Profiles whose name holds every word of the query (spec section 5's search rule), by last name,
- * at most LIMITS.partnerSearchResults. SQLite folds only ASCII letters, so each word is also tried
- * with a capital first letter: 'özil' finds 'Özil'. Only what the public page shows leaves here.
+ * Profiles whose name holds every word of the query (split on spaces, as every search), by last
+ * name, at most LIMITS.partnerSearchResults. SQLite folds only ASCII letters, so each word is also
+ * tried with a capital first letter: 'özil' finds 'Özil'. Only what the public page shows leaves
+ * here.
  */
 export async function searchPartners(db: Db, query: string): Promise<PartnerHit[]> {
   const name = sql<string>`${profiles.firstName} || ' ' || ${profiles.lastName}`;

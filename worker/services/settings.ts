@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userSettings } from '../db/schema';
 
-/** Settings per user (spec section 3), with defaults for a user who never changed one. */
+/** Settings per user, not per profile, with defaults for a user who never changed one. */
 export interface Settings {
   selectedProfileId: string | null;
   companyMode: boolean;
