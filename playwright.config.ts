@@ -16,7 +16,15 @@ const STREAM_PORT = Number(process.env.E2E_STREAM_PORT ?? 0);
  */
 export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? PORT + 1000);
 /** Chromium's flags for every test (stack notes: root needs no sandbox, and this machine has no outside network). */
-export const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /**
  * Browser tests in Chromium (the system's, else the one npm ships: scripts/browser.mjs) against the

@@ -91,7 +91,9 @@ function workersProject(name: string, { streamStandIn: withStandIn }: { streamSt
             },
             // Cloudflare Stream and a push service, as far as the Worker can tell
             // (test/workers/stream-stand-in.ts, test/workers/push-receiver.ts).
-            ...(withStandIn ? { outboundService: (request: Request) => (new URL(request.url).hostname === PUSH_HOST ? receiver.receive(request) : streamStandIn(request)) } : {}),
+            ...(withStandIn
+              ? { outboundService: (request: Request) => (new URL(request.url).hostname === PUSH_HOST ? receiver.receive(request) : streamStandIn(request)) }
+              : {}),
           },
         };
       }),

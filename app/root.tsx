@@ -55,7 +55,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="h-full">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
           {t('app.skipToContent')}
         </a>
         <OldBrowserWarning />
@@ -79,7 +82,10 @@ function OldBrowserWarning() {
   return (
     <>
       <input id="old-browser-close" type="checkbox" className="peer sr-only" aria-label={t('common.close')} />
-      <div role="alert" className="fixed inset-x-0 top-0 z-50 flex items-start justify-center gap-3 bg-amber-100 px-4 py-2 text-sm text-amber-950 shadow peer-checked:hidden">
+      <div
+        role="alert"
+        className="fixed inset-x-0 top-0 z-50 flex items-start justify-center gap-3 bg-amber-100 px-4 py-2 text-sm text-amber-950 shadow peer-checked:hidden"
+      >
         <p>{t('browser.oldFirefox')}</p>
         <label htmlFor="old-browser-close" aria-hidden="true" className="cursor-pointer rounded px-2 font-semibold hover:bg-amber-200">
           ×

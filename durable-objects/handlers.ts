@@ -1,14 +1,15 @@
-import type { MessageMedia } from '../app/core/chat-media';
-import { MEDIA_MESSAGE_KINDS, claimsAgree, isMediaMessageType } from '../app/core/chat-media';
-import type { ErrorCode } from '../app/core/errors';
-import { LIMITS } from '../app/core/limits';
-import { isExpired } from '../app/core/party';
-import type { Action, Actor, PartyState } from '../app/core/permissions';
-import { can } from '../app/core/permissions';
-import type { ChatMessage, ClientEvent, Member, MessageType, PartySnapshot, ServerEvent } from '../app/core/protocol';
-import { PROTOCOL_VERSION } from '../app/core/protocol';
-import { MARKERS, markerOf } from '../app/core/markers';
-import { fullName, isCleanText } from '../app/core/text';
+import type { MessageMedia } from '#core/chat-media';
+import { MEDIA_MESSAGE_KINDS, claimsAgree, isMediaMessageType } from '#core/chat-media';
+import type { ErrorCode } from '#core/errors';
+import { LIMITS } from '#core/limits';
+import { isExpired } from '#core/party';
+import type { Action, Actor, PartyState } from '#core/permissions';
+import { can } from '#core/permissions';
+import type { ChatMessage, ClientEvent, Member, MessageType, PartySnapshot, ServerEvent } from '#core/protocol';
+import { PROTOCOL_VERSION } from '#core/protocol';
+import { MARKERS, markerOf } from '#core/markers';
+import { fullName, isCleanText } from '#core/text';
+import type { Outcome, SendInput } from './contract';
 import type { NewMessage, RoomStore, StoredMember } from './store';
 
 /**
@@ -36,8 +37,6 @@ export interface Room {
   /** Hands a new message to Web Push for the members without an open socket; never waits for it. */
   notify(message: ChatMessage): void;
 }
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ErrorCode };
 
 const fail = (code: ErrorCode) => ({ ok: false, code }) as const;
 
@@ -85,26 +84,6 @@ export function snapshot(room: Room, me: StoredMember): PartySnapshot {
   };
 }
 
-export interface SendInput {
-  tempId: string | null;
-  messageType: MessageType;
-  /** The text, or a media message's caption (may be empty). */
-  message: string;
-  replyingTo?: string | null | undefined;
-  /** Honoured on trusted calls only (the room's forwarding path); no client schema has it. */
-  forwarded?: boolean | undefined;
-  /** Honoured on trusted calls only (a template played into the party); no client schema has it. */
-  fromTemplate?: boolean | undefined;
-  /** A media message's file, by id: one the Worker offered to this member (`offerAttachment`). */
-  mediaAttachment?: string | undefined;
-  /** What the client says of the file: each, when given, must agree with what the room knows. */
-  mediaAttachmentType?: string | undefined;
-  mediaExtension?: string | null | undefined;
-  mediaAttachmentOwner?: string | undefined;
-  /** Trusted calls only (forwarding): the file as the source party's message has it. */
-  media?: MessageMedia | undefined;
-}
-
 const CLIENT_TYPES: ReadonlySet<MessageType> = new Set(['text', 'heading', 'heading2', 'heading3', 'photo', 'video', 'voice', 'audio', 'document']);
 const TRUSTED_TYPES: ReadonlySet<MessageType> = new Set([...CLIENT_TYPES, 'profile']);
 
@@ -113,7 +92,13 @@ const TRUSTED_TYPES: ReadonlySet<MessageType> = new Set([...CLIENT_TYPES, 'profi
  * A repeat with the same tempId returns the original (`duplicate`) and tells nobody; the same
  * tempId with another body is refused. Socket and API share this, so they cannot drift apart.
  */
-export function sendMessage(room: Room, member: StoredMember, input: SendInput, from?: WebSocket, trusted = false): Outcome<{ message: ChatMessage; duplicate: boolean }> {
+export function sendMessage(
+  room: Room,
+  member: StoredMember,
+  input: SendInput,
+  from?: WebSocket,
+  trusted = false,
+): Outcome<{ message: ChatMessage; duplicate: boolean }> {
   if (input.tempId) {
     const existing = room.store.findByTempId(member.id, input.tempId);
     if (existing) {
@@ -235,7 +220,8 @@ export function deleteMessages(room: Room, member: StoredMember, ids: string[], 
     if (target.deleted) continue;
     // One's own message, or a moderator's action: the party's state is the reason (expired);
     // someone else's message for a plain guest: not theirs to delete.
-    if (!allowed(room, member, { type: 'deleteMessage', message: target })) return fail(target.sender === member.id || member.role !== 'guest' ? refusal(room) : 'forbidden');
+    if (!allowed(room, member, { type: 'deleteMessage', message: target }))
+      return fail(target.sender === member.id || member.role !== 'guest' ? refusal(room) : 'forbidden');
     targets.push(target);
   }
   const changes = room.store.deleteMessages(targets, room.now(), erase ? MARKERS.erased : null);

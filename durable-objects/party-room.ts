@@ -1,27 +1,30 @@
 import { DurableObject } from 'cloudflare:workers';
-import { TIMINGS } from '../app/core/limits';
-import { isExpired } from '../app/core/party';
-import { markerOf } from '../app/core/markers';
-import type { PushJob } from '../app/core/push';
-import { PUSH_RECIPIENTS_PER_JOB, START_NEWS_MS, namesMember, shortText } from '../app/core/push';
-import type { ChatMessage, Member, ServerEvent } from '../app/core/protocol';
-import { PING_FRAME, PONG_FRAME, parseClientFrame } from '../app/core/protocol';
-import { SOCKET_CLOSE } from '../app/core/protocol-version';
-import type { ErrorCode } from '../app/core/errors';
+import { TIMINGS } from '#core/limits';
+import { isExpired } from '#core/party';
+import { markerOf } from '#core/markers';
+import type { PushJob } from '#core/push';
+import { PUSH_RECIPIENTS_PER_JOB, START_NEWS_MS, namesMember, shortText } from '#core/push';
+import type { ChatMessage, Member, ServerEvent } from '#core/protocol';
+import { PING_FRAME, PONG_FRAME, parseClientFrame } from '#core/protocol';
+import { SOCKET_CLOSE } from '#core/protocol-version';
+import type { ErrorCode } from '#core/errors';
 import type { Env } from '../worker/env';
-import type { Outcome, Room, SendInput } from './handlers';
+import type { ApplyMode, Outcome, RoomFacts, SendInput, SocketSession } from './contract';
+import { ROOM_HEADER } from './contract';
+import type { Room } from './handlers';
 import { SendLimiter, announceJoin, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
-import type { MessageMedia } from '../app/core/chat-media';
-import type { RoomFacts, StoredMember } from './store';
+import type { MessageMedia } from '#core/chat-media';
+import type { StoredMember } from './store';
 import { RoomStore } from './store';
-import { collectMedia, linkFiles, unlinkFiles } from '../worker/services/media-cleanup';
-import type { AppliedAction, AppliedTemplate } from '../app/core/applied-template';
-import { autoplayDue } from '../app/core/applied-template';
-import type { TemplateMessage } from '../app/core/templates';
-import type { ApplyMode } from './template-play';
+import { linkFiles, unlinkFiles } from '../worker/db/party-media';
+import { recordMemberName, recordSummary } from '../worker/db/room-writes';
+import { collectMedia } from '../worker/media/collect';
+import type { AppliedAction, AppliedTemplate } from '#core/applied-template';
+import { autoplayDue } from '#core/applied-template';
+import type { TemplateMessage } from '#core/templates';
 import { applyTemplate, changeApplied, playDue, readApplied, removeApplied, sendFull, withdrawTemplate } from './template-play';
 import { HostsInD1, makeOnlyHost } from './hosts';
-import type { SessionSockets, SocketSession } from './sessions';
+import type { SessionSockets } from './sessions';
 import { closeExpiredSessions, endSessions, sessionExpired, sessionTag, sessionsDue } from './sessions';
 
 /** Kept on each socket so it survives hibernation: ids only. */
@@ -33,9 +36,6 @@ interface Attachment {
   /** The consultant's session it was opened with (durable-objects/sessions.ts); guests have none. */
   session?: SocketSession;
 }
-
-/** Headers the Worker sets when it forwards an authorised WebSocket upgrade. */
-export const ROOM_HEADER = { member: 'X-Salon-Member', facts: 'X-Salon-Facts', session: 'X-Salon-Session' } as const;
 
 const MIRROR_DELAY_MS = 2000;
 /**
@@ -167,7 +167,15 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const online = new Set(this.online());
     const offline = this.store.activeMembers().filter((member) => member.id !== message.sender && !online.has(member.id));
     if (offline.length === 0) return;
-    const job = { kind: 'message', partyId, messageId: message.id, messageType: message.messageType, senderId: message.sender, senderName: message.senderName, text: shortText(message.message) } as const;
+    const job = {
+      kind: 'message',
+      partyId,
+      messageId: message.id,
+      messageType: message.messageType,
+      senderId: message.sender,
+      senderName: message.senderName,
+      text: shortText(message.message),
+    } as const;
     const jobs: MessageSendRequest<PushJob>[] = [];
     for (let i = 0; i < offline.length; i += PUSH_RECIPIENTS_PER_JOB) {
       const chunk = offline.slice(i, i + PUSH_RECIPIENTS_PER_JOB);
@@ -200,11 +208,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   persistName(member: Member): void {
     const partyId = this.store.facts?.partyId;
     if (!partyId) return;
-    this.ctx.waitUntil(
-      this.env.DB.prepare('UPDATE party_members SET first_name = ?, last_name = ? WHERE party_id = ? AND guest_id = ?')
-        .bind(member.firstName, member.lastName, partyId, member.id)
-        .run(),
-    );
+    this.ctx.waitUntil(recordMemberName(this.env.DB, partyId, member));
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -350,11 +354,13 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const latest = this.store.latestMessage();
     const managerSeen = this.store.members.get(facts.ownerUserId)?.seenSeq ?? 0;
     // The dashboard's summary; D1 is never touched on the send path.
-    await this.env.DB.prepare(
-      'UPDATE parties SET latest_seq = ?, latest_at = ?, latest_sender_id = ?, latest_sender_name = ?, manager_seen_seq = ? WHERE id = ?',
-    )
-      .bind(latest?.seq ?? 0, latest?.timestamp ?? null, latest?.sender ?? null, latest?.senderName ?? null, managerSeen, facts.partyId)
-      .run();
+    await recordSummary(this.env.DB, facts.partyId, {
+      latestSeq: latest?.seq ?? 0,
+      latestAt: latest?.timestamp ?? null,
+      latestSenderId: latest?.sender ?? null,
+      latestSenderName: latest?.senderName ?? null,
+      managerSeenSeq: managerSeen,
+    });
     try {
       await this.releaseMedia(facts.partyId);
     } catch (error) {
@@ -380,7 +386,10 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const regained = unheld.filter((id) => this.store.holdsMedia(id));
     if (regained.length > 0) await linkFiles(this.env.DB, partyId, regained);
     this.store.forgetReleased(released);
-    await collectMedia(this.env, unheld.filter((id) => !regained.includes(id)));
+    await collectMedia(
+      this.env,
+      unheld.filter((id) => !regained.includes(id)),
+    );
   }
 
   /** Links files the room now holds (see releaseMedia); answers those that still exist. */
@@ -398,9 +407,14 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     if (this.inAlarm) return;
     const now = this.now();
     const managerId = this.store.facts?.ownerUserId;
-    const dues = [this.mirrorDue, this.expiryDue(), this.startDue(), this.presenceDue(now), autoplayDue(this.store.applied), managerId ? sessionsDue(this, managerId) : null].filter(
-      (due): due is number => due !== null,
-    );
+    const dues = [
+      this.mirrorDue,
+      this.expiryDue(),
+      this.startDue(),
+      this.presenceDue(now),
+      autoplayDue(this.store.applied),
+      managerId ? sessionsDue(this, managerId) : null,
+    ].filter((due): due is number => due !== null);
     if (dues.length === 0) return;
     const next = Math.min(...dues);
     if (this.alarmAt !== null && this.alarmAt <= next) return;
@@ -702,7 +716,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const online = new Set(this.online());
     const offline = this.store.activeMembers().flatMap((member) => (member.id === facts.ownerUserId || online.has(member.id) ? [] : [member.id]));
     const jobs: MessageSendRequest<PushJob>[] = [];
-    for (let i = 0; i < offline.length; i += PUSH_RECIPIENTS_PER_JOB) jobs.push({ body: { kind: 'start', partyId: facts.partyId, startAt, recipients: offline.slice(i, i + PUSH_RECIPIENTS_PER_JOB) } });
+    for (let i = 0; i < offline.length; i += PUSH_RECIPIENTS_PER_JOB)
+      jobs.push({ body: { kind: 'start', partyId: facts.partyId, startAt, recipients: offline.slice(i, i + PUSH_RECIPIENTS_PER_JOB) } });
     if (jobs.length > 0) this.enqueuePush(facts.partyId, jobs);
   }
 
@@ -792,4 +807,3 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     if (!this.isOnline(attachment.memberId)) this.broadcast({ type: 'userLeft', memberId: attachment.memberId });
   }
 }
-

@@ -1,5 +1,6 @@
-import type { ErrorCode } from '../app/core/errors';
-import { SOCKET_CLOSE } from '../app/core/protocol-version';
+import type { ErrorCode } from '#core/errors';
+import { SOCKET_CLOSE } from '#core/protocol-version';
+import type { SocketSession } from './contract';
 
 /**
  * A consultant's socket lives no longer than the session that opened it (ADR 020). The Worker
@@ -9,13 +10,6 @@ import { SOCKET_CLOSE } from '../app/core/protocol-version';
  * comes first. The page then refreshes the token and reconnects; a signed-out page signs in again.
  * No frame waits for D1.
  */
-
-/** The session a socket was opened with, as kept in its attachment. */
-export interface SocketSession {
-  id: string;
-  /** Epoch ms when the access token it was opened with expires. */
-  expiresAt: number;
-}
 
 /** The socket's tag for its session: `getWebSockets(tag)` finds the session's sockets. */
 export function sessionTag(sessionId: string): string {

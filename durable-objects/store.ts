@@ -1,10 +1,11 @@
-import { LIMITS } from '../app/core/limits';
-import { markerOf } from '../app/core/markers';
-import type { MessageMedia } from '../app/core/chat-media';
-import type { MediaKind } from '../app/core/media';
-import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '../app/core/protocol';
-import { headingEntry } from '../app/core/messages';
-import type { AppliedMessage, AppliedTemplate } from '../app/core/applied-template';
+import { LIMITS } from '#core/limits';
+import { markerOf } from '#core/markers';
+import type { MessageMedia } from '#core/chat-media';
+import type { MediaKind } from '#core/media';
+import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '#core/protocol';
+import { headingEntry } from '#core/messages';
+import type { AppliedMessage, AppliedTemplate } from '#core/applied-template';
+import type { RoomFacts } from './contract';
 
 /**
  * The PartyRoom's own SQLite: the message log, its gap-free event sequence, members with their
@@ -14,17 +15,6 @@ import type { AppliedMessage, AppliedTemplate } from '../app/core/applied-templa
  * messages before that and are skipped. Only the PartyRoom writes here. Every query is an index
  * lookup or a bounded range scan, never a scan of the whole log.
  */
-
-/** What the Worker tells the room about its party (D1 owns these; the room keeps a copy). */
-export interface RoomFacts {
-  partyId: string;
-  ownerUserId: string;
-  restrictedMessaging: boolean;
-  /** Epoch ms; null never expires. */
-  expiresAt: number | null;
-  /** When the party starts (epoch ms), for its notification; absent from facts stored before it existed. */
-  startAt?: number | null;
-}
 
 export interface StoredMember extends Member {
   removed: boolean;
@@ -135,7 +125,15 @@ function titled(title: SqlStorageValue | undefined): { mediaTitle?: string } {
 }
 
 function withoutMedia(message: ChatMessage): ChatMessage {
-  const { mediaAttachment: _id, mediaAttachmentType: _kind, mediaExtension: _extension, mediaAttachmentOwner: _owner, contentType: _type, mediaTitle: _title, ...rest } = message;
+  const {
+    mediaAttachment: _id,
+    mediaAttachmentType: _kind,
+    mediaExtension: _extension,
+    mediaAttachmentOwner: _owner,
+    contentType: _type,
+    mediaTitle: _title,
+    ...rest
+  } = message;
   return rest;
 }
 
@@ -188,10 +186,20 @@ export class RoomStore {
   load(): void {
     this.sql.exec(SCHEMA);
     // Rooms created before messages could be forwarded, or carry media, lack those columns.
-    const columns = new Set(this.sql.exec<{ name: string }>('PRAGMA table_info(messages)').toArray().map((column) => column.name));
+    const columns = new Set(
+      this.sql
+        .exec<{ name: string }>('PRAGMA table_info(messages)')
+        .toArray()
+        .map((column) => column.name),
+    );
     for (const [name, type] of ADDED_COLUMNS) if (!columns.has(name)) this.sql.exec(`ALTER TABLE messages ADD COLUMN ${name} ${type}`);
     // Offers made before files had titles lack the column, too.
-    const offerColumns = new Set(this.sql.exec<{ name: string }>('PRAGMA table_info(attachments)').toArray().map((column) => column.name));
+    const offerColumns = new Set(
+      this.sql
+        .exec<{ name: string }>('PRAGMA table_info(attachments)')
+        .toArray()
+        .map((column) => column.name),
+    );
     if (!offerColumns.has('title')) this.sql.exec('ALTER TABLE attachments ADD COLUMN title TEXT');
     // After the columns: whether a file is still shown is one index step, not a scan of the log.
     this.sql.exec('CREATE INDEX IF NOT EXISTS messages_media ON messages (media_id) WHERE media_id IS NOT NULL');
@@ -209,7 +217,10 @@ export class RoomStore {
     const applied = this.sql.exec<{ state: string }>('SELECT state FROM applied_template WHERE id = 1').toArray()[0];
     if (applied) {
       const messages = this.sql.exec<{ message: string }>('SELECT message FROM applied_messages ORDER BY idx').toArray();
-      this.applied = { ...(JSON.parse(applied.state) as Omit<AppliedTemplate, 'messages'>), messages: messages.map((row) => JSON.parse(row.message) as AppliedMessage) };
+      this.applied = {
+        ...(JSON.parse(applied.state) as Omit<AppliedTemplate, 'messages'>),
+        messages: messages.map((row) => JSON.parse(row.message) as AppliedMessage),
+      };
     }
   }
 
@@ -231,7 +242,11 @@ export class RoomStore {
       if (!same) this.sql.exec('DELETE FROM applied_messages');
       messages.forEach((message, index) => {
         if (same && previous.messages[index] === message) return;
-        this.sql.exec('INSERT INTO applied_messages (idx, message) VALUES (?, ?) ON CONFLICT (idx) DO UPDATE SET message = excluded.message', index, JSON.stringify(message));
+        this.sql.exec(
+          'INSERT INTO applied_messages (idx, message) VALUES (?, ?) ON CONFLICT (idx) DO UPDATE SET message = excluded.message',
+          index,
+          JSON.stringify(message),
+        );
       });
     }
     this.applied = next;
@@ -467,7 +482,15 @@ export class RoomStore {
     return this.sql
       .exec(HEADINGS_QUERY)
       .toArray()
-      .map((row) => headingEntry({ id: row.id as string, seq: row.seq as number, messageType: row.message_type as MessageType, message: row.message as string, deleted: row.deleted === 1 })!);
+      .map((row) =>
+        headingEntry({
+          id: row.id as string,
+          seq: row.seq as number,
+          messageType: row.message_type as MessageType,
+          message: row.message as string,
+          deleted: row.deleted === 1,
+        })!,
+      );
   }
 
   /** Every event after `afterSeq`, in order, each with the message as it is now. */
@@ -476,7 +499,9 @@ export class RoomStore {
       .exec(
         `SELECT seq AS event_seq, ${MESSAGE_COLUMNS} FROM messages WHERE seq > ?
          UNION ALL
-         SELECT e.seq AS event_seq, ${MESSAGE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')}
+         SELECT e.seq AS event_seq, ${MESSAGE_COLUMNS.split(', ')
+           .map((c) => `m.${c}`)
+           .join(', ')}
          FROM events e JOIN messages m ON m.seq = e.message_seq WHERE e.seq > ? AND e.seq <> e.message_seq
          ORDER BY event_seq`,
         afterSeq,

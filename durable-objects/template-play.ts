@@ -1,4 +1,4 @@
-import type { AppliedTemplate } from '../app/core/applied-template';
+import type { AppliedTemplate } from '#core/applied-template';
 import {
   autoplayDue,
   current,
@@ -14,25 +14,27 @@ import {
   startApplied,
   stopPlaying,
   takeOut,
-} from '../app/core/applied-template';
-import type { AppliedAction } from '../app/core/applied-template';
-import type { ErrorCode } from '../app/core/errors';
-import type { ChatMessage } from '../app/core/protocol';
-import type { TemplateMessage } from '../app/core/templates';
-import type { Outcome, Room } from './handlers';
+} from '#core/applied-template';
+import type { AppliedAction } from '#core/applied-template';
+import type { ErrorCode } from '#core/errors';
+import type { ChatMessage } from '#core/protocol';
+import type { TemplateMessage } from '#core/templates';
+import type { ApplyMode, Outcome } from './contract';
+import type { Room } from './handlers';
 import { allowed, refusal, sendMessage } from './handlers';
 import type { StoredMember } from './store';
 
 /**
- * A template played into the party (issue 13, points 4 and 5): the handlers behind the party's
- * template calls and the autoplay's alarm. The state lives in the room's storage, so every device
- * of the manager, a reload or an evicted room continues where it was; the manager's sockets hear
- * every change. Messages go out through the room's one send path (sendMessage), as the manager.
+ * A template played into the party, step by step or on the timed autoplay (ADR 016): the handlers
+ * behind the party's template calls and the autoplay's alarm. The state lives in the room's
+ * storage, so every device of the manager, a reload or an evicted room continues where it was; the
+ * manager's sockets hear every change. Messages go out through the room's one send path
+ * (sendMessage), as the manager.
  */
 
 const fail = (code: ErrorCode) => ({ ok: false, code }) as const;
 
-/** Spec: only the manager applies and plays templates, and not once the party is over. */
+/** Only the manager applies and plays templates (app/core/permissions.ts), and not once the party is over. */
 function mayPlay(room: Room, member: StoredMember): ErrorCode | null {
   if (allowed(room, member, { type: 'playTemplate' })) return null;
   return member.role === 'manager' ? refusal(room) : 'forbidden';
@@ -46,15 +48,13 @@ function publish(room: Room, next: AppliedTemplate | null): void {
   room.rearm();
 }
 
-/** What the manager's page reads on load (spec: GET /parties/{id}/template). Reading is allowed after the end. */
+/** What the manager's page reads on load (GET /parties/{id}/template). Reading is allowed after the end. */
 export function readApplied(member: StoredMember, room: Room): Outcome<AppliedTemplate | null> {
   return member.role === 'manager' ? { ok: true, value: room.store.applied } : fail('forbidden');
 }
 
-export type ApplyMode = 'restart' | 'continue';
-
 /**
- * Spec: start, and the overwrite choice. Applying the template that is already applied asks first
+ * Start, and the overwrite choice. Applying the template that is already applied asks first
  * (`templateAlreadyApplied`): restart plays it again from its first message with the template as
  * it is now, continue keeps where it was (and its edits). Another template replaces the applied one.
  */
@@ -89,7 +89,12 @@ export function applyTemplate(
  * finds it sent. Its tempId is new for each playing: should the record ever be missing, the room's
  * tempId check returns the stored message instead of sending it twice.
  */
-function playMessage(room: Room, sender: StoredMember, state: AppliedTemplate, messageId: string): Outcome<{ message: ChatMessage; state: AppliedTemplate | null }> {
+function playMessage(
+  room: Room,
+  sender: StoredMember,
+  state: AppliedTemplate,
+  messageId: string,
+): Outcome<{ message: ChatMessage; state: AppliedTemplate | null }> {
   const found = sendable(state, messageId);
   if (!found.ok) return found;
   const { message: played } = found;
@@ -97,7 +102,14 @@ function playMessage(room: Room, sender: StoredMember, state: AppliedTemplate, m
     const sent = sendMessage(
       room,
       sender,
-      { tempId: played.sendId, messageType: played.messageType, message: played.message, replyingTo: null, media: played.media ?? undefined, fromTemplate: true },
+      {
+        tempId: played.sendId,
+        messageType: played.messageType,
+        message: played.message,
+        replyingTo: null,
+        media: played.media ?? undefined,
+        fromTemplate: true,
+      },
       undefined,
       true,
     );
@@ -109,7 +121,7 @@ function playMessage(room: Room, sender: StoredMember, state: AppliedTemplate, m
   });
 }
 
-/** Spec: move position, hide, edit, send, close and reopen; and the autoplay's controls. */
+/** Move position, hide, edit, send, close and reopen; and the autoplay's controls. */
 export function changeApplied(room: Room, member: StoredMember, action: AppliedAction): Outcome<{ applied: AppliedTemplate | null; message?: ChatMessage }> {
   const refused = mayPlay(room, member);
   if (refused) return fail(refused);
@@ -163,7 +175,7 @@ export function changeApplied(room: Room, member: StoredMember, action: AppliedA
   return { ok: true, value: { applied: next } };
 }
 
-/** Spec: remove. */
+/** Remove: the panel closes and nothing stays applied. */
 export function removeApplied(room: Room, member: StoredMember): Outcome<null> {
   const refused = mayPlay(room, member);
   if (refused) return fail(refused);
@@ -172,7 +184,7 @@ export function removeApplied(room: Room, member: StoredMember): Outcome<null> {
 }
 
 /**
- * Spec: send full template. Every message still to play, in the template's order, until the first
+ * Send the full template. Every message still to play, in the template's order, until the first
  * that is refused: those before it are sent, and the panel shows the one that failed.
  */
 export function sendFull(room: Room, member: StoredMember, templateId: string): Outcome<number> {

@@ -53,7 +53,11 @@ export function chooseBrowser({ env, platform, arch, isExecutable, npm }) {
   }
   if (forced) {
     if (isExecutable(forced)) return { source: 'forced', path: forced };
-    return { source: 'none', problem: `CHROMIUM_PATH is ${forced}, which is not an executable file.`, remedy: ['unset CHROMIUM_PATH, or point it at a Chromium or Chrome binary'] };
+    return {
+      source: 'none',
+      problem: `CHROMIUM_PATH is ${forced}, which is not an executable file.`,
+      remedy: ['unset CHROMIUM_PATH, or point it at a Chromium or Chrome binary'],
+    };
   }
 
   for (const path of SYSTEM_PATHS) if (isExecutable(path)) return { source: 'system', path };

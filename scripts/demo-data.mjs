@@ -66,8 +66,7 @@ export const demoConsultants = [
         lastName: 'Schulz',
         email: 'mira@lumen.test',
         phoneNo: '+49 173 8889990',
-        biography:
-          'Beraterin für Wellness und Pflege. Bei mir gibt es kleine Auszeiten für zu Hause: Düfte, Massagen und Tipps für mehr Ruhe im Alltag.',
+        biography: 'Beraterin für Wellness und Pflege. Bei mir gibt es kleine Auszeiten für zu Hause: Düfte, Massagen und Tipps für mehr Ruhe im Alltag.',
         website: 'https://lumen-wellness.example/mira',
       },
     ],
@@ -125,7 +124,10 @@ export const demoTemplate = {
   title: 'Wellness-Abend: Ablauf',
   messages: [
     ['heading', 'Herzlich willkommen!'],
-    ['text', 'Schön, dass ihr da seid! Heute Abend zeige ich euch meine liebsten Produkte für eine kleine Auszeit zu Hause. Fragen könnt ihr jederzeit hier im Chat stellen.'],
+    [
+      'text',
+      'Schön, dass ihr da seid! Heute Abend zeige ich euch meine liebsten Produkte für eine kleine Auszeit zu Hause. Fragen könnt ihr jederzeit hier im Chat stellen.',
+    ],
     ['heading2', 'Unsere Bestseller'],
     ['text', '*Das Entspannungsbad* mit Lavendel und Meersalz: ein Beutel reicht für zwei Bäder.'],
     ['text', '*Die Pflegecreme* für Hände und Füße, ohne Duftstoffe, auch für empfindliche Haut.'],
@@ -133,4 +135,3 @@ export const demoTemplate = {
     ['text', 'Nur heute: Ab 50 € Bestellwert gibt es das Entspannungsbad gratis dazu. Schreibt mir einfach, was ihr haben möchtet!'],
   ],
 };
-

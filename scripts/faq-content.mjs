@@ -131,7 +131,13 @@ export function loadFaq(dir = FAQ_DIR) {
     structure.categories.forEach((category, position) => {
       const file = `${locale}/categories.json`;
       const named = names[category.slug] ?? fail(file, `no texts for ${category.slug}`);
-      categories.push({ locale, ...category, name: text(file, named.name, `${category.slug}.name`), beschreibung: text(file, named.beschreibung, `${category.slug}.beschreibung`), position });
+      categories.push({
+        locale,
+        ...category,
+        name: text(file, named.name, `${category.slug}.name`),
+        beschreibung: text(file, named.beschreibung, `${category.slug}.beschreibung`),
+        position,
+      });
     });
     const files = new Set(readdirSync(join(dir, locale)).filter((name) => name.endsWith('.md')));
     structure.entries.forEach((entry, position) => {
@@ -144,7 +150,8 @@ export function loadFaq(dir = FAQ_DIR) {
   return { categories, entries };
 }
 
-const quote = (value) => (value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+const quote = (value) =>
+  value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 const values = (...items) => items.map(quote).join(', ');
 
 /** SQL that replaces the whole FAQ (the search index follows through its triggers). */
@@ -157,7 +164,9 @@ export function faqSql(faq = loadFaq()) {
   }
   for (const e of faq.entries) {
     // A title ends like a sentence, so a snippet that spans it reads as two sentences.
-    const searchText = e.sections.map((section) => `${/[.!?:…"“”»]$/.test(section.titel) ? section.titel : `${section.titel}.`} ${plainText(section.inhalt)}`).join(' ');
+    const searchText = e.sections
+      .map((section) => `${/[.!?:…"“”»]$/.test(section.titel) ? section.titel : `${section.titel}.`} ${plainText(section.inhalt)}`)
+      .join(' ');
     lines.push(
       `INSERT INTO faq_entries (locale, id, slug, category_id, titel, zusammenfassung, sichtbarkeit, plattform, position, search_text) VALUES (${values(e.locale, e.id, e.slug, e.kategorie, e.titel, e.zusammenfassung, e.sichtbarkeit, e.plattform, e.position, searchText)});`,
     );

@@ -40,12 +40,20 @@ export function chooseFfmpeg({ env, isExecutable, npm, platform = 'linux' }) {
   }
   if (forced) {
     if (isExecutable(forced)) return { source: 'forced', path: forced };
-    return { source: 'none', problem: `FFMPEG_PATH is ${forced}, which is not an executable file.`, remedy: ['unset FFMPEG_PATH, or point it at an ffmpeg binary'] };
+    return {
+      source: 'none',
+      problem: `FFMPEG_PATH is ${forced}, which is not an executable file.`,
+      remedy: ['unset FFMPEG_PATH, or point it at an ffmpeg binary'],
+    };
   }
   const onPath = findOnPath(env, [platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg'], isExecutable);
   if (onPath) return { source: 'system', path: onPath };
   if (npm) return { source: 'npm', npm };
-  return { source: 'none', problem: `No ffmpeg for converting videos: none on PATH, and the npm-shipped one (${NPM_FFMPEG}) is not installed for this platform.`, remedy };
+  return {
+    source: 'none',
+    problem: `No ffmpeg for converting videos: none on PATH, and the npm-shipped one (${NPM_FFMPEG}) is not installed for this platform.`,
+    remedy,
+  };
 }
 
 /** @returns {NpmFfmpeg | null} */

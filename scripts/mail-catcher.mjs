@@ -140,7 +140,10 @@ function handle(req, res, mails) {
     const mail = mails.find((candidate) => candidate.id === one[1]);
     if (!mail?.html) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
     // The mail's own HTML, as a mail program would show it: no script, nothing loaded from elsewhere.
-    res.setHeader('Content-Security-Policy', "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    res.setHeader(
+      'Content-Security-Policy',
+      "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+    );
     return send(res, 200, 'text/html; charset=utf-8', mail.html);
   }
   if (url.pathname === '/' && req.method === 'GET') return send(res, 200, 'text/html; charset=utf-8', listPage(mails));

@@ -27,7 +27,9 @@ import { resolveFfmpeg } from './ffmpeg.mjs';
  * the same VP8) under that name serves; the browser itself is given by path and needs no folder.
  */
 function playwrightFfmpeg(ffmpeg, dir) {
-  const browsers = JSON.parse(readFileSync(join(dirname(createRequire(import.meta.url).resolve('playwright-core/package.json')), 'browsers.json'), 'utf8')).browsers;
+  const browsers = JSON.parse(
+    readFileSync(join(dirname(createRequire(import.meta.url).resolve('playwright-core/package.json')), 'browsers.json'), 'utf8'),
+  ).browsers;
   const revision = browsers.find((browser) => browser.name === 'ffmpeg').revision;
   mkdirSync(join(dir, `ffmpeg-${revision}`), { recursive: true });
   symlinkSync(ffmpeg, join(dir, `ffmpeg-${revision}`, 'ffmpeg-linux'));
@@ -111,7 +113,14 @@ async function record(dir) {
     await consultant.say('Herzlich willkommen zur Wellness-Party! Schön, dass ihr dabei seid.');
     await consultant.say('Heute zeige ich euch unsere neuen Pflegeöle. Fragt jederzeit!');
 
-    const guest = await browser.newContext({ viewport: SIZE, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'de-DE', recordVideo: { dir, size: SIZE } });
+    const guest = await browser.newContext({
+      viewport: SIZE,
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'de-DE',
+      recordVideo: { dir, size: SIZE },
+    });
     const page = await guest.newPage();
     const started = performance.now();
     await page.goto(consultant.link);
@@ -169,12 +178,41 @@ async function main() {
     mkdirSync(OUT, { recursive: true });
     const cut = ['-y', '-loglevel', 'error', '-ss', t0.toFixed(2), '-i', video, '-t', end.toFixed(2), '-an', '-vf', 'fps=15'];
     execFileSync(ffmpeg, [...cut, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '1', join(OUT, 'salon-demo.webm')]);
-    execFileSync(ffmpeg, [...cut, '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', join(OUT, 'salon-demo.mp4')]);
+    execFileSync(ffmpeg, [
+      ...cut,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryslow',
+      '-crf',
+      '30',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      join(OUT, 'salon-demo.mp4'),
+    ]);
     // The poster: the party as the guest sees it once inside, while the consultant writes.
     const posterAt = (marks.find((mark) => mark.scene === 'reply')?.at ?? end / 2) + t0 - 0.2;
-    execFileSync(ffmpeg, ['-y', '-loglevel', 'error', '-ss', posterAt.toFixed(2), '-i', video, '-frames:v', '1', '-c:v', 'libwebp', '-quality', '60', join(OUT, 'salon-demo-poster.webp')]);
+    execFileSync(ffmpeg, [
+      '-y',
+      '-loglevel',
+      'error',
+      '-ss',
+      posterAt.toFixed(2),
+      '-i',
+      video,
+      '-frames:v',
+      '1',
+      '-c:v',
+      'libwebp',
+      '-quality',
+      '60',
+      join(OUT, 'salon-demo-poster.webp'),
+    ]);
     for (const language of ['de', 'en', 'nl', 'fr', 'it']) writeFileSync(join(OUT, `salon-demo.${language}.vtt`), captions(language, marks, end));
-    for (const file of ['salon-demo.webm', 'salon-demo.mp4', 'salon-demo-poster.webp']) console.log(`${join(OUT, file)}: ${Math.round(statSync(join(OUT, file)).size / 1024)} KB`);
+    for (const file of ['salon-demo.webm', 'salon-demo.mp4', 'salon-demo-poster.webp'])
+      console.log(`${join(OUT, file)}: ${Math.round(statSync(join(OUT, file)).size / 1024)} KB`);
     console.log(`${end.toFixed(1)} s; captions at ${marks.map((mark) => `${mark.scene} ${mark.at.toFixed(1)} s`).join(', ')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

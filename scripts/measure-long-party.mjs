@@ -10,18 +10,34 @@ import { resolveBrowser } from './browser.mjs';
 const base = 'http://localhost:8787';
 const info = await (await fetch(`${base}/api/parties/DemoWellness1`)).json();
 const started = Date.now();
-const GUESTS = 60, EACH = 20;
-await Promise.all(Array.from({ length: GUESTS }, async (_, g) => {
-  const joined = await (await fetch(`${base}/api/parties/${info.id}/join`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ firstName: `Gast${g}`, lastName: 'Lang' }) })).json();
-  const auth = { Authorization: `Basic ${Buffer.from(`${joined.guestId}:${joined.secretKey}`).toString('base64')}`, 'Content-Type': 'application/json' };
-  for (let i = 0; i < EACH; i++) {
-    const r = await fetch(`${base}/api/parties/${info.id}/chat`, { method: 'POST', headers: auth, body: JSON.stringify({ message: `Nachricht ${g}-${i} ${'bla '.repeat((g * 7 + i) % 40)}` }) });
-    if (r.status !== 201) throw new Error(`post ${r.status}`);
-  }
-}));
+const GUESTS = 60,
+  EACH = 20;
+await Promise.all(
+  Array.from({ length: GUESTS }, async (_, g) => {
+    const joined = await (
+      await fetch(`${base}/api/parties/${info.id}/join`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ firstName: `Gast${g}`, lastName: 'Lang' }),
+      })
+    ).json();
+    const auth = { Authorization: `Basic ${Buffer.from(`${joined.guestId}:${joined.secretKey}`).toString('base64')}`, 'Content-Type': 'application/json' };
+    for (let i = 0; i < EACH; i++) {
+      const r = await fetch(`${base}/api/parties/${info.id}/chat`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ message: `Nachricht ${g}-${i} ${'bla '.repeat((g * 7 + i) % 40)}` }),
+      });
+      if (r.status !== 201) throw new Error(`post ${r.status}`);
+    }
+  }),
+);
 console.log(`filled ${GUESTS * EACH} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 const browser = await chromium.launch({ executablePath: resolveBrowser().path, args: ['--no-sandbox'] });
-for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
   const page = await browser.newPage({ viewport, locale: 'de-DE' });
   await page.goto(`${base}/DemoWellness1`);
   await page.getByLabel('Vorname').fill('Leserin');
@@ -55,7 +71,14 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
       requestAnimationFrame(step);
     });
     frames.sort((a, b) => a - b);
-    return { frames: frames.length, p50: frames[Math.floor(frames.length / 2)].toFixed(1), p95: frames[Math.floor(frames.length * 0.95)].toFixed(1), max: frames.at(-1).toFixed(1), maxRows: Math.max(...maxRows), height: e.scrollHeight };
+    return {
+      frames: frames.length,
+      p50: frames[Math.floor(frames.length / 2)].toFixed(1),
+      p95: frames[Math.floor(frames.length * 0.95)].toFixed(1),
+      max: frames.at(-1).toFixed(1),
+      maxRows: Math.max(...maxRows),
+      height: e.scrollHeight,
+    };
   });
   const loaded = await page.evaluate(() => document.querySelectorAll('[data-testid=message]').length);
   console.log(JSON.stringify({ viewport, loadAllOlderPagesMs: loadAll, renderedNow: loaded, ...result }));

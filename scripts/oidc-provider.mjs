@@ -24,14 +24,10 @@ import { startLocalServer } from './local-server.mjs';
 // oidc-provider 9 prints "Unsupported runtime" at import time on Node.js releases older than 22,
 // although it runs fine on the Node.js 20 this project supports. Swallow exactly that one notice
 // so `npm run oidc` and the tests stay quiet; anything else it prints still gets through.
-const { default: Provider } = await withoutConsoleWarning(
-  /^oidc-provider WARNING: Unsupported runtime/,
-  () => import('oidc-provider'),
-);
+const { default: Provider } = await withoutConsoleWarning(/^oidc-provider WARNING: Unsupported runtime/, () => import('oidc-provider'));
 // The in-memory storage oidc-provider uses when no adapter is configured. Passing it explicitly
 // is the same behaviour without the start-up warning meant for production deployments.
 const { createMemoryAdapter } = await import('oidc-provider/lib/adapters/memory_adapter.js');
-
 
 const PAGE_TITLE = 'Salon – Anmeldung (lokaler Demo-Anbieter)';
 const LOGIN_ERROR = 'E-Mail oder Passwort ist falsch.';
@@ -66,11 +62,7 @@ const DAY = 24 * HOUR;
  *   `${origin}/` as post-logout redirect URI.
  * @returns {Promise<RunningOidcProvider>}
  */
-export async function startOidcProvider({
-  port = 9090,
-  host = '127.0.0.1',
-  appOrigins = ['http://localhost:8787'],
-} = {}) {
+export async function startOidcProvider({ port = 9090, host = '127.0.0.1', appOrigins = ['http://localhost:8787'] } = {}) {
   const origins = appOrigins.map((origin) => new URL(origin).origin);
   if (origins.length === 0) throw new Error('startOidcProvider: appOrigins must not be empty');
 
@@ -255,9 +247,7 @@ async function routeRequest(provider, providerCallback, req, res) {
     details = undefined; // no interaction cookie, or the interaction or session expired
   }
   if (!details || details.uid !== uid) {
-    sendHtml(res, 400, errorPage(
-      'Diese Anmeldung ist abgelaufen oder ungültig. Bitte starte die Anmeldung in Salon neu.',
-    ));
+    sendHtml(res, 400, errorPage('Diese Anmeldung ist abgelaufen oder ungültig. Bitte starte die Anmeldung in Salon neu.'));
     return;
   }
 
@@ -297,12 +287,7 @@ async function handleLogin(provider, details, req, res) {
     sendHtml(res, 401, loginPage({ uid: details.uid, email, error: LOGIN_ERROR }));
     return;
   }
-  await provider.interactionFinished(
-    req,
-    res,
-    { login: { accountId: consultant.sub, amr: ['pwd'] } },
-    { mergeWithLastSubmission: false },
-  );
+  await provider.interactionFinished(req, res, { login: { accountId: consultant.sub, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
 }
 
 /**
@@ -321,10 +306,11 @@ async function grantConsent(provider, details, req, res) {
     sendHtml(res, 400, errorPage('Keine aktive Anmeldung gefunden. Bitte starte die Anmeldung in Salon neu.'));
     return;
   }
-  const grant = (details.grantId && (await provider.Grant.find(details.grantId)))
-    || new provider.Grant({ accountId, clientId: String(params.client_id) });
+  const grant = (details.grantId && (await provider.Grant.find(details.grantId))) || new provider.Grant({ accountId, clientId: String(params.client_id) });
 
-  const missing = /** @type {{ missingOIDCScope?: string[], missingOIDCClaims?: string[], missingResourceScopes?: Record<string, string[]> }} */ (prompt.details);
+  const missing = /** @type {{ missingOIDCScope?: string[], missingOIDCClaims?: string[], missingResourceScopes?: Record<string, string[]> }} */ (
+    prompt.details
+  );
   if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
   if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
   for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
@@ -332,12 +318,7 @@ async function grantConsent(provider, details, req, res) {
   }
   const grantId = await grant.save();
 
-  await provider.interactionFinished(
-    req,
-    res,
-    { consent: details.grantId ? {} : { grantId } },
-    { mergeWithLastSubmission: true },
-  );
+  await provider.interactionFinished(req, res, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
 }
 
 /**

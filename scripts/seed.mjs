@@ -48,7 +48,9 @@ export function seedSql(now = Date.now()) {
           .join(', ')}, ${now + index});`,
       );
     });
-    lines.push(`INSERT OR IGNORE INTO user_settings (user_id, company_mode, updated_at) VALUES (${quote(consultant.userId)}, ${consultant.companyMode ? 1 : 0}, ${now});`);
+    lines.push(
+      `INSERT OR IGNORE INTO user_settings (user_id, company_mode, updated_at) VALUES (${quote(consultant.userId)}, ${consultant.companyMode ? 1 : 0}, ${now});`,
+    );
   }
   lines.push(
     `INSERT OR IGNORE INTO parties (id, short_id, user_id, profile_id, title, host, start_at, expires_at, password_hash, restricted_messaging, created_at, updated_at) VALUES (${[
@@ -69,7 +71,13 @@ export function seedSql(now = Date.now()) {
   demoTemplate.messages.forEach(([messageType, message], index) => {
     const id = `${demoTemplate.id.slice(0, -4)}${String(2101 + index).padStart(4, '0')}`;
     lines.push(
-      `INSERT OR IGNORE INTO template_messages (id, template_id, rank, message_type, message, media_id, created_at, updated_at) VALUES (${[id, demoTemplate.id, ranks[index], messageType, message]
+      `INSERT OR IGNORE INTO template_messages (id, template_id, rank, message_type, message, media_id, created_at, updated_at) VALUES (${[
+        id,
+        demoTemplate.id,
+        ranks[index],
+        messageType,
+        message,
+      ]
         .map(quote)
         .join(', ')}, NULL, ${now}, ${now});`,
     );

@@ -188,7 +188,17 @@ async function main() {
   // not run by itself locally).
   const wrangler = spawn(
     bin('wrangler'),
-    ['dev', '--port', String(port), '--var', `OIDC_ISSUER:${provider.issuer}`, ...[...streamVars, ...mailVars].flatMap((v) => ['--var', v]), '--show-interactive-dev-session=false', '--test-scheduled', ...persistArgs],
+    [
+      'dev',
+      '--port',
+      String(port),
+      '--var',
+      `OIDC_ISSUER:${provider.issuer}`,
+      ...[...streamVars, ...mailVars].flatMap((v) => ['--var', v]),
+      '--show-interactive-dev-session=false',
+      '--test-scheduled',
+      ...persistArgs,
+    ],
     { stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'], env: wranglerEnv },
   );
   children.push(wrangler);
@@ -204,7 +214,9 @@ async function main() {
   }
 
   await waitFor(`${origin}/`, 120_000);
-  const accounts = demoConsultants.map((c) => `    ${c.email.padEnd(18)} ${c.companyName ?? `${c.givenName} ${c.familyName}`} (${c.profiles.length} profile${c.profiles.length > 1 ? 's' : ''})`);
+  const accounts = demoConsultants.map(
+    (c) => `    ${c.email.padEnd(18)} ${c.companyName ?? `${c.givenName} ${c.familyName}`} (${c.profiles.length} profile${c.profiles.length > 1 ? 's' : ''})`,
+  );
   console.log(
     [
       '',

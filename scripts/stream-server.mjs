@@ -27,7 +27,19 @@
 // .wrangler/stream), or from code with `startStreamServer()`; `npm start` starts it. Local only.
 import { spawn } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -102,7 +114,9 @@ export function renditionLadder(width, height) {
 
 /** The CODECS attribute of a rendition: H.264 High profile at its level, AAC-LC when there is sound. */
 export function codecsOf(rendition, withAudio) {
-  const level = Math.round(Number(rendition.level) * 10).toString(16).padStart(2, '0');
+  const level = Math.round(Number(rendition.level) * 10)
+    .toString(16)
+    .padStart(2, '0');
   return withAudio ? `avc1.6400${level},mp4a.40.2` : `avc1.6400${level}`;
 }
 
@@ -142,14 +156,34 @@ export function conversionStages(ladder) {
  */
 export function encodeArgs({ source, folder, renditions, hasAudio }) {
   const scaled = renditions.map((r, i) => `[s${i}]scale=${r.width}:${r.height},setsar=1[v${i}]`);
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', source, '-filter_complex', `[0:v]split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')};${scaled.join(';')}`];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    source,
+    '-filter_complex',
+    `[0:v]split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')};${scaled.join(';')}`,
+  ];
   for (const [i, r] of renditions.entries()) {
     args.push('-map', `[v${i}]`, ...(hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []));
     args.push('-c:v', 'libx264', '-preset', X264_PRESET, '-profile:v', 'high', '-level:v', r.level, '-pix_fmt', 'yuv420p');
     args.push('-b:v', String(r.videoBitrate), '-maxrate', String(Math.round(r.videoBitrate * 1.2)), '-bufsize', String(r.videoBitrate * 2));
     // A key frame at every segment boundary, so every rendition's segments line up for switching.
     args.push('-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`);
-    args.push('-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_segment_filename', join(folder, `segment_${r.name}_%04d.ts`), join(folder, `stream_${r.name}.m3u8`));
+    args.push(
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_SECONDS),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_segment_filename',
+      join(folder, `segment_${r.name}_%04d.ts`),
+      join(folder, `stream_${r.name}.m3u8`),
+    );
   }
   args.push('-progress', 'pipe:1');
   return args;
@@ -164,7 +198,10 @@ export function encodeArgs({ source, folder, renditions, hasAudio }) {
 export function parseProbe(text) {
   // Cover art in a music file is a video stream too, marked as an attached picture.
   const streams = text.split('\n').filter((line) => /^\s*Stream #\d+:\d+/.test(line));
-  const video = streams.filter((line) => !line.includes('(attached pic)')).map((line) => /: Video: (\w+).*?, (\d{2,5})x(\d{2,5})/.exec(line)).find(Boolean);
+  const video = streams
+    .filter((line) => !line.includes('(attached pic)'))
+    .map((line) => /: Video: (\w+).*?, (\d{2,5})x(\d{2,5})/.exec(line))
+    .find(Boolean);
   if (!video) return null;
   const time = /Duration: (\d+):(\d+):([\d.]+)/.exec(text);
   const duration = time ? Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]) : 0;
@@ -307,7 +344,14 @@ export async function startStreamServer({
     if (closing || !videos.has(video.uid)) return;
     const probe = parseProbe(probed.stderr);
     if (!probe) return fail(video, 'ERR_NON_VIDEO', 'The file is not a video.');
-    Object.assign(video, { width: probe.width, height: probe.height, duration: probe.duration, hasAudio: probe.hasAudio, ladder: renditionLadder(probe.width, probe.height), renditions: [] });
+    Object.assign(video, {
+      width: probe.width,
+      height: probe.height,
+      duration: probe.duration,
+      hasAudio: probe.hasAudio,
+      ladder: renditionLadder(probe.width, probe.height),
+      renditions: [],
+    });
     save(video);
     await makeStage(video, 0);
   }
@@ -338,7 +382,13 @@ export async function startStreamServer({
     video.renditions = [...video.renditions, ...stages[stage].map((r) => r.name)];
     // Written whole, then renamed: a player never reads half a playlist.
     const master = join(folder, 'video.m3u8');
-    writeFileSync(`${master}.part`, masterPlaylist(video.ladder.filter((r) => video.renditions.includes(r.name)), video.hasAudio));
+    writeFileSync(
+      `${master}.part`,
+      masterPlaylist(
+        video.ladder.filter((r) => video.renditions.includes(r.name)),
+        video.hasAudio,
+      ),
+    );
     renameSync(`${master}.part`, master);
     const last = stage === stages.length - 1;
     if (!video.readyToStream) Object.assign(video, { readyToStream: true, readyToStreamAt: new Date().toISOString() });
@@ -354,7 +404,24 @@ export async function startStreamServer({
   function takePoster(video, source, folder) {
     const top = video.ladder[video.ladder.length - 1];
     const at = video.duration > 2 ? 1 : video.duration / 2;
-    return run(video.uid, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', at.toFixed(3), '-i', source, '-frames:v', '1', '-vf', `scale=${top.width}:${top.height}`, '-q:v', '3', join(folder, 'thumbnail.jpg')]);
+    return run(video.uid, [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-ss',
+      at.toFixed(3),
+      '-i',
+      source,
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=${top.width}:${top.height}`,
+      '-q:v',
+      '3',
+      join(folder, 'thumbnail.jpg'),
+    ]);
   }
 
   /**
@@ -525,12 +592,19 @@ export async function startStreamServer({
   function files(req, res, pathname) {
     const origin = req.headers.origin;
     const cors = origin && origins.has(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : { Vary: 'Origin' };
-    if (req.method === 'OPTIONS') return res.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': 'Range', 'Access-Control-Max-Age': '600' }).end();
+    if (req.method === 'OPTIONS')
+      return res
+        .writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': 'Range', 'Access-Control-Max-Age': '600' })
+        .end();
     if (req.method !== 'GET' && req.method !== 'HEAD') return res.writeHead(405, { ...cors, Allow: 'GET, HEAD' }).end();
-    const match = /^\/([0-9a-f]{32}|[\w-]+\.[\w-]+\.[\w-]+)\/(manifest\/(?:video|stream_\d+p)\.m3u8|manifest\/segment_\d+p_\d+\.ts|thumbnails\/thumbnail\.jpg)$/.exec(pathname);
+    const match =
+      /^\/([0-9a-f]{32}|[\w-]+\.[\w-]+\.[\w-]+)\/(manifest\/(?:video|stream_\d+p)\.m3u8|manifest\/segment_\d+p_\d+\.ts|thumbnails\/thumbnail\.jpg)$/.exec(
+        pathname,
+      );
     const signed = match?.[1].includes('.') ?? false;
     const uid = match && (signed ? tokenSubject(match[1], signingKeys) : match[1]);
-    if (match && (uid === null || (!signed && videos.get(uid)?.requireSignedURLs))) return res.writeHead(401, { ...cors, 'Content-Type': 'text/plain' }).end('Unauthorized');
+    if (match && (uid === null || (!signed && videos.get(uid)?.requireSignedURLs)))
+      return res.writeHead(401, { ...cors, 'Content-Type': 'text/plain' }).end('Unauthorized');
     const video = match && uid && videos.get(uid);
     if (!match || !video || !video.readyToStream) return res.writeHead(404, { ...cors, 'Content-Type': 'text/plain' }).end('Not found');
     const file = normalize(join(folderOf(video.uid), match[2].replace(/^(manifest|thumbnails)\//, '')));
@@ -590,7 +664,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === realpathSync(process.a
     const stream = await startStreamServer({
       port: Number(process.env.STREAM_PORT || 9092),
       dataDir: process.env.STREAM_DATA_DIR || undefined,
-      appOrigins: (process.env.SALON_APP_ORIGINS || 'http://localhost:8787').split(',').map((origin) => origin.trim()).filter(Boolean),
+      appOrigins: (process.env.SALON_APP_ORIGINS || 'http://localhost:8787')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
     });
     console.log(`Stream stand-in ready at ${stream.apiBase} (account ${LOCAL_STREAM_ACCOUNT}, token ${stream.token}), converting with ${stream.ffmpeg}`);
     const stop = () => void stream.close().then(() => process.exit(0));

@@ -86,9 +86,14 @@ if (built) {
   record('e2e', ok, () => playwrightCounts(file));
 }
 
-const total = layers.reduce((sum, layer) => ({ passed: sum.passed + layer.passed, failed: sum.failed + layer.failed, skipped: sum.skipped + layer.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = layers.reduce((sum, layer) => ({ passed: sum.passed + layer.passed, failed: sum.failed + layer.failed, skipped: sum.skipped + layer.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 console.log('\nlayer        passed  failed  skipped');
-for (const layer of layers) console.log(`${layer.name.padEnd(12)} ${String(layer.passed).padStart(6)}  ${String(layer.failed).padStart(6)}  ${String(layer.skipped).padStart(7)}`);
+for (const layer of layers)
+  console.log(`${layer.name.padEnd(12)} ${String(layer.passed).padStart(6)}  ${String(layer.failed).padStart(6)}  ${String(layer.skipped).padStart(7)}`);
 if (flaky.length) {
   console.log(`\nPassed only on their retry (each first failure is printed above, with what its pages went through):`);
   for (const title of flaky) console.log(`  ${title}`);

@@ -1,5 +1,5 @@
 import type { PushJob } from '../app/core/push';
-import type { PartyRoom } from '../durable-objects/party-room';
+import type { PartyRoom } from '../durable-objects/contract';
 
 /** The Worker's bindings and variables (wrangler.toml, secrets in production). */
 export interface Env {

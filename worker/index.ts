@@ -18,7 +18,7 @@ import { files } from './media/files';
 import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
 import { abortStaleUploads } from './media/tus';
 import * as accountDeletion from './services/account-deletion';
-import { collectMedia } from './services/media-cleanup';
+import { collectMedia } from './media/collect';
 import * as faq from './services/faq';
 import * as media from './services/media';
 import * as parties from './services/parties';

@@ -31,7 +31,15 @@ export function ConfirmDialog({
     <Dialog role="alertdialog" aria-labelledby="confirm-title" onCancel={onCancel} initialFocus={cancel} className="p-6">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       {children ? <div className="mt-2 text-slate-600">{children}</div> : null}
-      <DialogActions confirmLabel={confirmLabel} onConfirm={onConfirm} onCancel={onCancel} inform={!onConfirm} confirmDisabled={confirmDisabled} destructive={destructive} cancelRef={cancel} />
+      <DialogActions
+        confirmLabel={confirmLabel}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        inform={!onConfirm}
+        confirmDisabled={confirmDisabled}
+        destructive={destructive}
+        cancelRef={cancel}
+      />
     </Dialog>
   );
 }

@@ -41,7 +41,13 @@ export function DialogActions({
   return (
     <div className="mt-5 flex items-center justify-end gap-2">
       {status}
-      <button ref={cancelRef} type="button" onClick={onCancel} disabled={cancelDisabled} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50">
+      <button
+        ref={cancelRef}
+        type="button"
+        onClick={onCancel}
+        disabled={cancelDisabled}
+        className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
+      >
         {inform ? confirmLabel : t('common.cancel')}
       </button>
       {inform ? null : (

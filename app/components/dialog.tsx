@@ -4,7 +4,8 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 // The server has no layout; React warns about useLayoutEffect there.
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const TEXT_FIELD = 'input:not([type="radio"]):not([type="checkbox"]):not([type="hidden"]):not([disabled]), textarea:not([disabled])';
 
 /** Widths: never wider than the screen less a margin, whatever the size. */
@@ -12,7 +13,7 @@ const WIDTH = {
   sm: 'w-[min(24rem,calc(100vw-1.5rem))]',
   md: 'w-[min(28rem,calc(100vw-1.5rem))]',
   lg: 'w-[min(40rem,calc(100vw-1.5rem))]',
-  /** The media viewer (spec section 9: the window less 250 px, at least 285 px); a phone's whole width. */
+  /** The media viewer: the window less 250 px, at least 285 px; a phone's whole width. */
   viewer: 'w-[calc(100vw-1.5rem)] sm:w-[max(285px,calc(100vw-250px))]',
   /** The lightbox: the whole screen less the margin. */
   full: 'h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)]',

@@ -27,7 +27,15 @@ export function LanguageMenu({ disabled = false }: { disabled?: boolean }) {
         aria-disabled={disabled}
         className={`flex h-10 cursor-pointer list-none items-center justify-center gap-1 rounded-full px-2 hover:bg-slate-100 ${disabled ? 'pointer-events-none opacity-50' : ''}`}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-slate-700" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5 shrink-0 text-slate-700"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
         </svg>
@@ -35,7 +43,12 @@ export function LanguageMenu({ disabled = false }: { disabled?: boolean }) {
           {current}
         </span>
       </summary>
-      <form ref={list} method="post" action="/language" className="absolute right-0 z-40 mt-1 w-44 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
+      <form
+        ref={list}
+        method="post"
+        action="/language"
+        className="absolute right-0 z-40 mt-1 w-44 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200"
+      >
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
         {LANGUAGES.map((language) => (
           <button

@@ -110,7 +110,14 @@ export function Menu({
         {buttonContent}
       </button>
       {open ? (
-        <ul ref={list} id={id} role="menu" aria-label={label} onKeyDown={onKeyDown} className={`fixed z-40 overflow-y-auto rounded-xl bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 ${listClassName}`}>
+        <ul
+          ref={list}
+          id={id}
+          role="menu"
+          aria-label={label}
+          onKeyDown={onKeyDown}
+          className={`fixed z-40 overflow-y-auto rounded-xl bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 ${listClassName}`}
+        >
           {items.map((item) => (
             <li key={item.key} role="none">
               {item.href ? (
@@ -125,7 +132,13 @@ export function Menu({
                   {item.label}
                 </a>
               ) : (
-                <button type="button" role="menuitem" tabIndex={-1} onClick={() => select(item)} className={`${ITEM} ${item.destructive ? 'text-red-800' : ''}`}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  onClick={() => select(item)}
+                  className={`${ITEM} ${item.destructive ? 'text-red-800' : ''}`}
+                >
                   {item.label}
                 </button>
               )}

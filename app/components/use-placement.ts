@@ -23,7 +23,12 @@ export function usePlacement(open: boolean, anchor: RefObject<HTMLElement | null
       element.style.maxWidth = '';
       element.style.maxHeight = '';
       const viewport = document.documentElement;
-      const placed = placePopup(from, { width: element.offsetWidth, height: element.offsetHeight }, { width: viewport.clientWidth, height: viewport.clientHeight }, { side, align });
+      const placed = placePopup(
+        from,
+        { width: element.offsetWidth, height: element.offsetHeight },
+        { width: viewport.clientWidth, height: viewport.clientHeight },
+        { side, align },
+      );
       Object.assign(element.style, {
         position: 'fixed',
         top: `${placed.top}px`,

@@ -79,14 +79,33 @@ function problemOf(message: TemplateMessage): ErrorCode | null {
 }
 
 function appliedMessage(message: TemplateMessage, sendId: string): AppliedMessage {
-  return { id: message.id, messageType: message.messageType, message: message.message, media: messageMedia(message) ?? null, mediaTitle: message.mediaTitle ?? null, problem: problemOf(message), edited: false, sendId };
+  return {
+    id: message.id,
+    messageType: message.messageType,
+    message: message.message,
+    media: messageMedia(message) ?? null,
+    mediaTitle: message.mediaTitle ?? null,
+    problem: problemOf(message),
+    edited: false,
+    sendId,
+  };
 }
 
 /** A new play starts open at the first message. `messages` in the template's order; `newId` makes random ids. */
 export function startApplied(template: { id: string; title: string; messages: readonly TemplateMessage[] }, newId: () => string): AppliedTemplate | null {
   if (template.messages.length === 0) return null;
   const messages = template.messages.map((message) => appliedMessage(message, newId()));
-  return { id: newId(), templateId: template.id, title: template.title, open: true, position: 0, hiddenMessages: [], sentMessages: [], messages, autoplay: null };
+  return {
+    id: newId(),
+    templateId: template.id,
+    title: template.title,
+    open: true,
+    position: 0,
+    hiddenMessages: [],
+    sentMessages: [],
+    messages,
+    autoplay: null,
+  };
 }
 
 export function isHidden(state: AppliedTemplate, index: number): boolean {

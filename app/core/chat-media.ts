@@ -55,7 +55,14 @@ export interface MessageMedia {
 export function messageMedia(fields: Partial<MessageMedia>): MessageMedia | undefined {
   const { mediaAttachment, mediaAttachmentType, mediaExtension, mediaAttachmentOwner, contentType, mediaTitle } = fields;
   if (!mediaAttachment || !mediaAttachmentType || !mediaAttachmentOwner || !contentType) return undefined;
-  return { mediaAttachment, mediaAttachmentType, mediaExtension: mediaExtension ?? null, mediaAttachmentOwner, contentType, ...(mediaTitle ? { mediaTitle } : {}) };
+  return {
+    mediaAttachment,
+    mediaAttachmentType,
+    mediaExtension: mediaExtension ?? null,
+    mediaAttachmentOwner,
+    contentType,
+    ...(mediaTitle ? { mediaTitle } : {}),
+  };
 }
 
 /** What a client says of a file (the API's message fields), each optional. */

@@ -64,7 +64,15 @@ export type Ended = NonNullable<ChatState['ended']>;
 export const ENDED_BY_ERROR: Partial<Record<ErrorCode, Ended>> = { partyNotFound: 'notFound', partyExpired: 'expired', removed: 'removed' };
 
 /** Refusals that sending the same message again cannot overcome: not offered for resending. */
-const FINAL_SEND_ERRORS: ReadonlySet<ErrorCode> = new Set(['partyExpired', 'messageEmpty', 'messageTooLong', 'invalidText', 'invalidInput', 'tempIdConflict', 'frameTooLarge']);
+const FINAL_SEND_ERRORS: ReadonlySet<ErrorCode> = new Set([
+  'partyExpired',
+  'messageEmpty',
+  'messageTooLong',
+  'invalidText',
+  'invalidInput',
+  'tempIdConflict',
+  'frameTooLarge',
+]);
 
 /** Whether a failed message may be sent again (its "tap to resend"). */
 export function mayResend(pending: PendingMessage): boolean {
@@ -308,7 +316,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'retry':
       return {
         ...state,
-        pending: state.pending.map(({ error: _error, ...p }) => (p.tempId === action.tempId ? { ...p, status: 'sending' as const } : { ...p, ...(_error ? { error: _error } : {}) })),
+        pending: state.pending.map(({ error: _error, ...p }) =>
+          p.tempId === action.tempId ? { ...p, status: 'sending' as const } : { ...p, ...(_error ? { error: _error } : {}) },
+        ),
       };
     case 'olderLoaded':
       return { ...state, messages: mergeOlder(state.messages, action.messages), hasMore: action.hasMore };

@@ -20,7 +20,15 @@ function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
   const key = timeZone ?? '';
   let format = formatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(key, format);
   }
   return format;
@@ -57,7 +65,8 @@ export function fromLocalInput(value: string, timezoneOffsetMinutes: number): nu
   const date = new Date(0);
   date.setUTCFullYear(y, mo - 1, d);
   date.setUTCHours(h, mi, 0, 0);
-  const valid = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && date.getUTCHours() === h && date.getUTCMinutes() === mi;
+  const valid =
+    date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && date.getUTCHours() === h && date.getUTCMinutes() === mi;
   return valid ? date.getTime() + timezoneOffsetMinutes * 60_000 : null;
 }
 

@@ -9,8 +9,14 @@ import { LIMITS } from './limits';
  */
 
 const LocaleSchema = z.enum(LANGUAGES, { error: 'invalidInput' }).default(DEFAULT_LANGUAGE);
-const IdParam = z.string({ error: 'invalidInput' }).regex(/^[1-9]\d{0,8}$/, { error: 'invalidInput' }).transform(Number);
-const FaqSlugSchema = z.string({ error: 'invalidInput' }).regex(/^[a-z0-9]+(?:-[a-z0-9]+){0,15}$/, { error: 'invalidInput' }).max(100, { error: 'invalidInput' });
+const IdParam = z
+  .string({ error: 'invalidInput' })
+  .regex(/^[1-9]\d{0,8}$/, { error: 'invalidInput' })
+  .transform(Number);
+const FaqSlugSchema = z
+  .string({ error: 'invalidInput' })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+){0,15}$/, { error: 'invalidInput' })
+  .max(100, { error: 'invalidInput' });
 
 /** `?kategorie={id}`, `?kategorie_null=true` or `?slug={slug}` (exactly one), with `_locale`. */
 export const FaqListQuerySchema = z

@@ -59,7 +59,11 @@ export const MARK_CLOSE = '\uE001';
  * itself (unicode61 splits on them too). What remains are letters, marks and digits.
  */
 export function searchTerms(text: string): string[] {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   const terms: string[] = [];
   for (const word of words) {
     const term = [...word].slice(0, FAQ_SEARCH.termMax).join('');

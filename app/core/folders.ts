@@ -2,16 +2,16 @@ import type { ErrorCode } from './errors';
 import { DAY_MS, LIMITS } from './limits';
 
 /**
- * What the media library and the templates share (spec sections 4, 5 and 9): folders that form a
- * tree by parent id, paths of folder ids, the move rule, the trash with its 30 days, search by
- * words and the two sort orders. An entry inside a trashed folder is trashed with it without being
- * marked itself, so restoring the folder brings back exactly what was in it.
+ * What the media library and the templates share (ADR 028): folders that form a tree by parent
+ * id, paths of folder ids, the move rule, the trash with its 30 days, search by words and the two
+ * sort orders. An entry inside a trashed folder is trashed with it without being marked itself,
+ * so restoring the folder brings back exactly what was in it.
  */
 
-/** Trash is deleted for good this long after it was trashed (spec section 9, for templates and media). */
+/** Trash is deleted for good this long after it was trashed, templates and media alike (ADR 015). */
 export const TRASH_RETENTION_DAYS = 30;
 
-/** A listing's order (spec section 2: the sort toggle, by date or alphabetical). */
+/** A listing's order, as the page header's sort toggle offers it: by date or alphabetical. */
 export type EntrySort = 'date' | 'name';
 
 /** The words of a search: split on white space, lower case, empty ones dropped. */
@@ -22,7 +22,7 @@ export function searchWords(query: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-/** Spec section 5: every word of the query appears in the lower-case title. */
+/** A title matches when every word of the query appears in it, in any order, ignoring case. */
 export function matchesSearch(title: string, query: string): boolean {
   const lower = title.toLowerCase();
   return searchWords(query).every((word) => lower.includes(word));
@@ -44,7 +44,7 @@ export function folderTree(folders: readonly FolderNode[]): FolderTree {
 export function ancestry(folderId: string | null, tree: FolderTree): FolderNode[] {
   const chain: FolderNode[] = [];
   const seen = new Set<string>();
-  for (let id = folderId; id !== null; ) {
+  for (let id = folderId; id !== null;) {
     const node = tree.get(id);
     // A cycle cannot be stored through the API; stopping keeps a damaged tree from hanging us.
     if (!node || seen.has(id)) break;
@@ -55,7 +55,7 @@ export function ancestry(folderId: string | null, tree: FolderTree): FolderNode[
   return chain;
 }
 
-/** The spec's path of a place: folder ids from the root, joined by '/', empty for the root. */
+/** A place's path (the API's `path`): folder ids from the root, joined by '/', empty for the root. */
 export function pathOf(folderId: string | null, tree: FolderTree): string {
   return ancestry(folderId, tree)
     .map((node) => node.id)
@@ -92,7 +92,7 @@ function heightBelow(folderId: string, tree: FolderTree): number {
 
 /**
  * Why an entry may not move into `targetId`, or null. A folder cannot go into itself or anything
- * below it (spec section 5), nor so deep that a path would name more than the folder depth limit.
+ * below it, nor so deep that a path would name more than the folder depth limit.
  * A new folder is an entry with an id not yet in the tree. The target is checked to exist by
  * `resolvePath`.
  */

@@ -3,7 +3,7 @@ export const LIMITS = {
   nameMax: 50,
   partyTitleMax: 100,
   hostNameMax: 100,
-  /** Profile fields (spec section 5: biography at most 300 characters). */
+  /** Profile fields; the profile editor shows the biography's count against its limit as one types. */
   biographyMax: 300,
   phoneMax: 30,
   emailMax: 254,
@@ -15,7 +15,7 @@ export const LIMITS = {
   passwordMax: 200,
   /** A media item's title or a folder's name, in characters. */
   mediaTitleMax: 200,
-  /** The largest file the library takes (spec sections 5 and 9: 50,000,000,000 bytes). */
+  /** The largest file the library takes: 50 GB, counted in decimal bytes. */
   mediaBytesMax: 50_000_000_000,
   /**
    * An upload's R2 part: every part but the last has this size (R2 wants them equal, and at least
@@ -44,9 +44,9 @@ export const LIMITS = {
    */
   partyUploadBytesMax: 25 * 1024 * 1024,
   /**
-   * The longest voice message; the spec names none. Five minutes is a long spoken answer in a
-   * party chat, and keeps what the phone holds and re-encodes in memory small (about 2.4 MB of AAC
-   * or 4.8 MB of MP3, far below the upload limit above). At the limit the recording is sent.
+   * The longest voice message. Five minutes is a long spoken answer in a party chat, and keeps
+   * what the phone holds and re-encodes in memory small (about 2.4 MB of AAC or 4.8 MB of MP3, far
+   * below the upload limit above). At the limit the recording is sent.
    */
   voiceMaxMs: 5 * 60 * 1000,
   /** How deep folders nest (media and templates): a path names at most this many. */
@@ -64,15 +64,15 @@ export const LIMITS = {
   partnerSearchWordsMax: 4,
   partnerSearchResults: 10,
   /**
-   * Messages in one template (the spec names no limit): a whole party prepared in advance is tens
-   * to a few hundred; the editor and a full send stay quick below this.
+   * Messages in one template: a whole party prepared in advance is tens to a few hundred; the
+   * editor and a full send stay quick below this.
    */
   templateMessagesMax: 1000,
-  /** Files one upload into the library takes at once (spec sections 5 and 9). */
+  /** Files one upload into the library takes at once; more are refused as a whole, with a warning. */
   libraryUploadFilesMax: 20,
-  /** Files one send into a chat takes at once, chosen, dropped or picked from the library (spec sections 5 and 9). */
+  /** Files one send into a chat takes at once, chosen, dropped or picked from the library. */
   chatUploadFilesMax: 10,
-  /** Files one drop onto the template editor takes (spec sections 5 and 9). */
+  /** Files one drop onto the template editor takes: as many as a send into a chat. */
   templateDropFilesMax: 10,
   messageTextMax: 4000,
   /** Largest WebSocket frame the party room parses. */
@@ -98,7 +98,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_S = 60 * 60;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 
-/** Timings from the spec, section 9. */
+/** How long things on the pages and the live connection wait, last or repeat. */
 export const TIMINGS = {
   linkCopiedMs: 3000,
   reconnectMinMs: 1000,
@@ -108,21 +108,21 @@ export const TIMINGS = {
   pingIntervalMs: 2000,
   /** …and the room drops a socket silent for longer: the guest shows offline within seconds. */
   silentAfterMs: 5000,
-  /** Mark-seen is sent again this often until the room confirms it (spec: mark-seen retry 2 s). */
+  /** Mark-seen is sent again this often until the room confirms it. */
   markSeenRetryMs: 2000,
   /** After an emoji is inserted, the caret is placed behind it this much later. */
   emojiSelectionMs: 100,
-  /** A converting video's status is asked for this often (spec: conversion poll 1000 ms). */
+  /** A converting video's status is asked for this often. */
   conversionPollMs: 1000,
-  /** The upload banner goes this long after the last file is done (spec: 0.5 s)… */
+  /** The upload banner goes this long after the last file is done… */
   uploadBannerClearMs: 500,
-  /** …a file's failure stays this long (spec: upload error banner 3 s)… */
+  /** …a file's failure stays this long… */
   uploadErrorMs: 3000,
-  /** …and the warning about too many files this long (spec: 5 s). */
+  /** …and the warning about too many files this long. */
   tooManyFilesMs: 5000,
-  /** A guest who picks or drops a file that is not a picture is told so this long (spec: 3 s). */
+  /** A guest who picks or drops a file that is not a picture is told so this long. */
   guestNonImageNoteMs: 3000,
-  /** A confirmation ("renamed", "moved") stays this long (spec: success toast 2 s)… */
+  /** A confirmation ("renamed", "moved") stays this long… */
   successNoticeMs: 2000,
   /** …one that offers to undo what it confirms, this long (ADR 026)… */
   undoNoticeMs: 8000,
@@ -130,15 +130,15 @@ export const TIMINGS = {
   partyNoticeMs: 8000,
   /** …and a chat's error (a refused send, a lost upload) this long. */
   chatErrorMs: 5000,
-  /** The voice dialog closes this long after its message was sent (spec: voice closing delay 500 ms). */
+  /** The voice dialog closes this long after its message was sent, so "sent" can be read. */
   voiceCloseDelayMs: 500,
-  /** The landing page's counters count up this long (spec section 9: 1500 ms). */
+  /** The landing page's counters count up from zero this long. */
   counterAnimationMs: 1500,
   /** The landing page's partner search waits this long after the last key before it asks. */
   partnerSearchDebounceMs: 300,
 } as const;
 
-/** The landing page's counters (spec sections 2 and 9): 10K users, 30K chat parties, 4M messages. */
+/** The landing page's counters: the figures it shows (10K users, 30K chat parties, 4M messages). */
 export const LANDING_COUNTERS = [
   { key: 'countUsers', value: 10_000 },
   { key: 'countParties', value: 30_000 },

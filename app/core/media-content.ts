@@ -16,7 +16,10 @@ const FAMILIES = {
   png: { types: ['image/png', 'image/apng'], extensions: ['png', 'apng'] },
   gif: { types: ['image/gif'], extensions: ['gif'] },
   webp: { types: ['image/webp'], extensions: ['webp'] },
-  heif: { types: ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence', 'image/avif'], extensions: ['heic', 'heif', 'heics', 'heifs', 'avif'] },
+  heif: {
+    types: ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence', 'image/avif'],
+    extensions: ['heic', 'heif', 'heics', 'heifs', 'avif'],
+  },
   // ISO base media files: MP4, MOV, M4A; browsers label the same container several ways.
   mp4: {
     types: ['video/mp4', 'video/quicktime', 'video/x-m4v', 'video/3gpp', 'video/3gpp2', 'audio/mp4', 'audio/x-m4a', 'audio/m4a', 'audio/aac', 'audio/3gpp'],
@@ -35,7 +38,8 @@ export type MediaFormat = keyof typeof FAMILIES;
 /** How many leading bytes the check needs: the magic numbers and the head scanned for markup. */
 export const SNIFF_BYTES = 64 * 1024;
 
-const ascii = (bytes: Uint8Array, start: number, text: string) => bytes.length >= start + text.length && [...text].every((char, i) => bytes[start + i] === char.charCodeAt(0));
+const ascii = (bytes: Uint8Array, start: number, text: string) =>
+  bytes.length >= start + text.length && [...text].every((char, i) => bytes[start + i] === char.charCodeAt(0));
 
 /** HEIF and AVIF brands; any other `ftyp` brand is an MP4-family container. */
 const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1', 'avif', 'avis']);
@@ -117,7 +121,9 @@ export function extensionFits(extension: string, contentType: string): boolean {
  * before the file itself is known): '.pdf' is no photo, '.webm' may be a voice message.
  */
 export function extensionNamesKind(extension: string, kind: string): boolean {
-  return Object.values(FAMILIES).some((family) => (family.extensions as readonly string[]).includes(extension) && family.types.some((type) => type.startsWith(`${kind}/`)));
+  return Object.values(FAMILIES).some(
+    (family) => (family.extensions as readonly string[]).includes(extension) && family.types.some((type) => type.startsWith(`${kind}/`)),
+  );
 }
 
 /**

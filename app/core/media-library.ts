@@ -1,12 +1,12 @@
 import type { FolderTree } from './folders';
 import { ancestry, folderTree, moveError, sortBy } from './folders';
-import type { MediaSort, MediaState, MediaType } from './media';
+import type { MediaSort, MediaType } from './media';
 
 /**
- * Where the media library page or the templates page is (spec section 2: /media and /templates
- * keep the folder position as a hash path of shortened folder ids, or 'trash') and what their
- * breadcrumb and move-to dialog offer. The API speaks in full paths (folder ids joined by '/');
- * the address bar in short ones.
+ * Where the media library page or the templates page is (/media and /templates keep the folder
+ * position in the address's hash, as a path of shortened folder ids or 'trash', so a link or a
+ * reload opens the same place) and what their breadcrumb and move-to dialog offer. The API speaks
+ * in full paths (folder ids joined by '/'); the address bar in short ones.
  */
 
 /** A folder outside the trash, as the page knows it. */
@@ -16,37 +16,9 @@ export interface LibraryFolder {
   parentId: string | null;
 }
 
-/** An item or a folder as the library lists it (spec section 3, media item): what the media API answers. */
-export interface MediaEntry {
-  id: string;
-  title: string;
-  mediaType: MediaType;
-  /** Null for folders. */
-  contentType: string | null;
-  mediaExtension: string | null;
-  size: number | null;
-  state: MediaState | null;
-  /** Where it is: folder ids from the root joined by '/', empty for the root. */
-  path: string;
-  createdAt: number;
-  updatedAt: number;
-  /** Set when it was put in the trash itself (not only with a folder). */
-  trashedAt: number | null;
-  /** In the trash: when it is deleted for good. */
-  deletesAt: number | null;
-  /** Whether a preview image is stored beside the file (never for folders). */
-  hasPreview: boolean;
-}
-
-export interface MediaListing {
-  path: string;
-  /** Folders first, then items, in the order asked for. */
-  entries: MediaEntry[];
-}
-
 export type LibraryPlace = { kind: 'trash' } | { kind: 'folder'; folderId: string | null };
 
-/** The trash's fixed pseudo-folder id (spec section 9). */
+/** The trash's fixed pseudo-folder id in the hash: no folder id (a uuid's first block is hex) can be it. */
 export const TRASH_HASH = 'trash';
 
 /**
@@ -110,7 +82,7 @@ export function folderOfPath(path: string): string | null {
   return path === '' ? null : (path.split('/').pop() ?? null);
 }
 
-/** Spec section 9: the breadcrumb shows the last two levels; the ones above hide behind an ellipsis. */
+/** The breadcrumb shows the last two levels; the ones above hide behind an ellipsis. */
 export const BREADCRUMB_LEVELS = 2;
 
 export function breadcrumb(folderId: string | null, folders: readonly LibraryFolder[]): { hidden: LibraryFolder[]; shown: LibraryFolder[] } {
@@ -129,9 +101,9 @@ export interface MoveTarget {
 }
 
 /**
- * Where an entry may move (spec section 5: move-to excludes the item itself; a folder cannot go
- * below itself either): the top level and every folder in tree order, A–Z within a level, less
- * what the move rule refuses.
+ * Where an entry may move (never into itself; a folder not below itself either, see `moveError`):
+ * the top level and every folder in tree order, A–Z within a level, less what the move rule
+ * refuses.
  */
 export function moveTargets(entry: { id: string; isFolder: boolean }, folders: readonly LibraryFolder[], language: string, topTitle: string): MoveTarget[] {
   const tree = libraryTree(folders);
@@ -152,7 +124,7 @@ export function moveTargets(entry: { id: string; isFolder: boolean }, folders: r
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/** A file size in decimal units (the spec counts 50,000,000,000 bytes as 50 GB). */
+/** A file size in decimal units, as the upload limit is stated (50,000,000,000 bytes is 50 GB). */
 export function formatBytes(bytes: number, language: string): string {
   let value = bytes;
   let unit = 0;
@@ -160,7 +132,9 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1000;
     unit += 1;
   }
-  return new Intl.NumberFormat(language, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return new Intl.NumberFormat(language, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(
+    value,
+  );
 }
 
 export interface SortableEntry {

@@ -21,8 +21,7 @@ export interface ChosenFile {
  * or the files in order, each with its kind and title or the reason it is refused.
  */
 export type UploadPlan<F extends ChosenFile> =
-  | { error: 'tooManyFiles' }
-  | { files: ({ file: F; title: string } & ({ kind: MediaKind } | { refused: ErrorCode }))[] };
+  { error: 'tooManyFiles' } | { files: ({ file: F; title: string } & ({ kind: MediaKind } | { refused: ErrorCode }))[] };
 
 export function planUpload<F extends ChosenFile>(files: readonly F[], max: number = LIMITS.libraryUploadFilesMax): UploadPlan<F> {
   if (files.length > max) return { error: 'tooManyFiles' };

@@ -10,7 +10,8 @@ import { truncate } from './text';
 /** A message in one line: its text, or for a profile card the name on it. */
 export function preview(message: Pick<ChatMessage, 'messageType' | 'message'>, length = 80): string {
   if (message.messageType === 'profile') return `👤 ${cardSummary(parseProfileCard(message.message))}`;
-  if (isMediaMessageType(message.messageType)) return `${message.messageType === 'photo' ? '📷' : message.messageType === 'voice' ? '🎤' : '📎'} ${snippet(message.message, length)}`.trim();
+  if (isMediaMessageType(message.messageType))
+    return `${message.messageType === 'photo' ? '📷' : message.messageType === 'voice' ? '🎤' : '📎'} ${snippet(message.message, length)}`.trim();
   return snippet(message.message, length);
 }
 

@@ -1,3 +1,4 @@
+import type { Member } from './protocol';
 import { DAY_MS, DEFAULT_EXPIRATION_DAYS } from './limits';
 
 /** A party without an expiration never expires. */
@@ -47,4 +48,19 @@ export function partyIdFromInput(input: string): string | null {
   if (path === undefined) return null;
   const segments = path.split('/').filter(Boolean);
   return segments.length === 1 && isShortId(segments[0]!) ? segments[0]! : null;
+}
+
+/** What anyone holding the link may learn, plus who they are in it. */
+export interface PartyInfo {
+  id: string;
+  shortId: string;
+  title: string;
+  host: string | null;
+  manager: { firstName: string; lastName: string } | null;
+  start: number | null;
+  expiration: number | null;
+  passwordProtected: boolean;
+  restrictedMessaging: boolean;
+  expired: boolean;
+  me: Member | null;
 }

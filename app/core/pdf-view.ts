@@ -42,7 +42,8 @@ export function clampZoom(zoom: number): number {
 /** The next step up (1) or down (-1) from `zoom`, which may lie between steps after a pinch. */
 export function zoomStep(zoom: number, direction: 1 | -1): number {
   const near = (step: number) => Math.abs(step - zoom) < 0.01;
-  const next = direction === 1 ? PDF_ZOOM_STEPS.find((step) => step > zoom && !near(step)) : [...PDF_ZOOM_STEPS].reverse().find((step) => step < zoom && !near(step));
+  const next =
+    direction === 1 ? PDF_ZOOM_STEPS.find((step) => step > zoom && !near(step)) : [...PDF_ZOOM_STEPS].reverse().find((step) => step < zoom && !near(step));
   return next ?? (direction === 1 ? PDF_ZOOM_MAX : PDF_ZOOM_MIN);
 }
 

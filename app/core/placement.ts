@@ -29,7 +29,12 @@ export interface PlacementOptions {
   margin?: number;
 }
 
-export function placePopup(anchor: Box, popup: { width: number; height: number }, viewport: { width: number; height: number }, options: PlacementOptions): Placement {
+export function placePopup(
+  anchor: Box,
+  popup: { width: number; height: number },
+  viewport: { width: number; height: number },
+  options: PlacementOptions,
+): Placement {
   const gap = options.gap ?? 4;
   const margin = options.margin ?? 8;
   const maxWidth = Math.max(0, viewport.width - 2 * margin);

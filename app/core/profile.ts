@@ -1,5 +1,6 @@
 /** Rules for a consultant's profile that forms, the API and the public page share. */
 import { safeHref } from './format';
+import type { ProfileCard } from './profile-card';
 
 /** Phone numbers as people type them: digits and the usual separators, a leading + at most. */
 const PHONE = /^\+?[0-9 ()/.-]+$/;
@@ -42,3 +43,29 @@ export function isValidBirthday(value: string, now: number): boolean {
   const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return exists && value >= BIRTHDAY_MIN && value <= latestBirthday(now);
 }
+
+/** A profile as its owner sees it. `profilePic` is the picture's public address, or null. */
+export interface Profile {
+  id: string;
+  shortId: string;
+  firstName: string;
+  lastName: string;
+  birthday: string | null;
+  phoneNo: string | null;
+  email: string | null;
+  website: string | null;
+  shopLink: string | null;
+  biography: string | null;
+  profilePic: string | null;
+  createdAt: number;
+  updatedAt: number | null;
+}
+
+/**
+ * What the public profile page shows: no birthday, no shop link, no ids. A profile
+ * card in the chat carries exactly this.
+ */
+export type PublicProfile = ProfileCard;
+
+/** A sales partner the landing page's search finds: what their public page shows first. */
+export type PartnerHit = Pick<PublicProfile, 'shortId' | 'firstName' | 'lastName' | 'profilePic'>;

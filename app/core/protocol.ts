@@ -18,9 +18,7 @@ export * from './messages';
 export const MessageTypeSchema = z.enum(MESSAGE_TYPES, { error: 'invalidInput' });
 
 /** A change to the message log. `seq` is per party and gap-free. */
-export type ChatEvent =
-  | { type: 'newMessage'; seq: number; message: ChatMessage }
-  | { type: 'updatedMessage'; seq: number; message: ChatMessage };
+export type ChatEvent = { type: 'newMessage'; seq: number; message: ChatMessage } | { type: 'updatedMessage'; seq: number; message: ChatMessage };
 
 // ---- client → server -------------------------------------------------------------------------
 

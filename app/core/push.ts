@@ -48,7 +48,9 @@ export const SubscribeSchema = z.object({
 });
 
 /** `DELETE /parties/{id}/subscribe {endpoint}`. */
-export const UnsubscribeSchema = z.object({ endpoint: z.string({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(1000, { error: 'invalidInput' }) });
+export const UnsubscribeSchema = z.object({
+  endpoint: z.string({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(1000, { error: 'invalidInput' }),
+});
 
 /** What the room hands the Queue for one new message: ids and a short text, never the party's history. */
 export interface MessagePushJob {
@@ -160,7 +162,11 @@ export interface PushPayload {
 
 export function messagePayload(texts: PushTexts, job: MessagePushJob, memberId: string, url: string): PushPayload {
   const headingType = job.messageType === 'heading' || job.messageType === 'heading2' || job.messageType === 'heading3';
-  const body = headingType ? texts.heading(job.text) : job.messageType === 'text' || job.text !== '' ? job.text : texts[job.messageType as Exclude<MessageType, 'text' | 'heading' | 'heading2' | 'heading3'>];
+  const body = headingType
+    ? texts.heading(job.text)
+    : job.messageType === 'text' || job.text !== ''
+      ? job.text
+      : texts[job.messageType as Exclude<MessageType, 'text' | 'heading' | 'heading2' | 'heading3'>];
   const title = job.mentioned?.includes(memberId) ? texts.mentioned(job.senderName) : job.senderName;
   return { partyId: job.partyId, messageId: job.messageId, title, body, tag: `party-${job.partyId}`, url };
 }

@@ -161,7 +161,14 @@ export const MessageBodyShape = {
   mediaAttachmentOwner: IdSchema.optional(),
 };
 
-type MessageBody = { messageType: string; message?: string | undefined; mediaAttachment?: string | undefined; mediaAttachmentType?: string | undefined; mediaExtension?: string | null | undefined; mediaAttachmentOwner?: string | undefined };
+type MessageBody = {
+  messageType: string;
+  message?: string | undefined;
+  mediaAttachment?: string | undefined;
+  mediaAttachmentType?: string | undefined;
+  mediaExtension?: string | null | undefined;
+  mediaAttachmentOwner?: string | undefined;
+};
 
 /**
  * A text needs visible text; a media message's declared kind and extension must fit its type (a
@@ -196,7 +203,12 @@ export const AttachMediaSchema = z
       .optional(),
     mediaExtension: ExtensionSchema.nullable().optional(),
     /** What the client means to send; refused at once when it is over the limit. */
-    size: z.number({ error: 'invalidInput' }).int({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(LIMITS.partyUploadBytesMax, { error: 'fileTooLarge' }).optional(),
+    size: z
+      .number({ error: 'invalidInput' })
+      .int({ error: 'invalidInput' })
+      .min(1, { error: 'invalidInput' })
+      .max(LIMITS.partyUploadBytesMax, { error: 'fileTooLarge' })
+      .optional(),
   })
   .superRefine((input, context) => {
     if (input.mediaId !== undefined) return;
@@ -210,7 +222,10 @@ export const DeleteMessageSchema = z.object({
   fullDelete: z.boolean({ error: 'invalidInput' }).optional(),
 });
 export const DeleteMessagesSchema = z.object({
-  messageIds: z.array(IdSchema, { error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(LIMITS.historyPage * 4, { error: 'invalidInput' }),
+  messageIds: z
+    .array(IdSchema, { error: 'invalidInput' })
+    .min(1, { error: 'invalidInput' })
+    .max(LIMITS.historyPage * 4, { error: 'invalidInput' }),
 });
 /** A new text, or a media message's new caption (which may be empty: the room tells them apart). */
 export const EditMessageSchema = z.object({ messageId: IdSchema, message: CaptionTextSchema });
@@ -218,7 +233,10 @@ export const MakeHostSchema = z.object({ guestId: IdSchema });
 export const RestrictionSchema = z.object({ restrictedMessaging: z.boolean({ error: 'invalidInput' }) });
 
 export const ForwardSchema = z.object({
-  messageIds: z.array(IdSchema, { error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(LIMITS.historyPage * 4, { error: 'invalidInput' }),
+  messageIds: z
+    .array(IdSchema, { error: 'invalidInput' })
+    .min(1, { error: 'invalidInput' })
+    .max(LIMITS.historyPage * 4, { error: 'invalidInput' }),
   targetPartyId: IdSchema,
 });
 
@@ -235,11 +253,7 @@ const BirthdaySchema = z
   .trim()
   .refine((value) => isValidBirthday(value, Date.now()), { error: 'invalidBirthday' });
 
-const PhoneSchema = z
-  .string({ error: 'invalidPhone' })
-  .trim()
-  .max(LIMITS.phoneMax, { error: 'invalidPhone' })
-  .refine(isPhoneNumber, { error: 'invalidPhone' });
+const PhoneSchema = z.string({ error: 'invalidPhone' }).trim().max(LIMITS.phoneMax, { error: 'invalidPhone' }).refine(isPhoneNumber, { error: 'invalidPhone' });
 
 const EmailSchema = z
   .string({ error: 'invalidEmail' })
@@ -301,27 +315,29 @@ export const FolderPathSchema = z
  * POST /media. The file's bytes come afterwards; its kind follows from the content type (a declared
  * `mediaType` must agree).
  */
-export const CreateMediaSchema = z.object({
-  title: TitleSchema,
-  path: FolderPathSchema.default(''),
-  contentType: z
-    .string({ error: 'mediaTypeNotAccepted' })
-    .max(120, { error: 'mediaTypeNotAccepted' })
-    .transform((type) => type.trim().toLowerCase())
-    .refine((type) => acceptedKind(type) !== null, { error: 'mediaTypeNotAccepted' }),
-  mediaType: z.string({ error: 'invalidInput' }).max(20, { error: 'invalidInput' }).optional(),
-  mediaExtension: z
-    .string({ error: 'invalidInput' })
-    .regex(/^[A-Za-z0-9]{1,10}$/, { error: 'invalidInput' })
-    .transform((extension) => extension.toLowerCase())
-    .nullable()
-    .optional(),
-  size: z
-    .number({ error: 'invalidInput' })
-    .int({ error: 'invalidInput' })
-    .min(0, { error: 'invalidInput' })
-    .max(LIMITS.mediaBytesMax, { error: 'fileTooLarge' }),
-}).refine((input) => input.mediaType === undefined || declaresKind(input.mediaType, acceptedKind(input.contentType)!), { error: 'invalidInput' });
+export const CreateMediaSchema = z
+  .object({
+    title: TitleSchema,
+    path: FolderPathSchema.default(''),
+    contentType: z
+      .string({ error: 'mediaTypeNotAccepted' })
+      .max(120, { error: 'mediaTypeNotAccepted' })
+      .transform((type) => type.trim().toLowerCase())
+      .refine((type) => acceptedKind(type) !== null, { error: 'mediaTypeNotAccepted' }),
+    mediaType: z.string({ error: 'invalidInput' }).max(20, { error: 'invalidInput' }).optional(),
+    mediaExtension: z
+      .string({ error: 'invalidInput' })
+      .regex(/^[A-Za-z0-9]{1,10}$/, { error: 'invalidInput' })
+      .transform((extension) => extension.toLowerCase())
+      .nullable()
+      .optional(),
+    size: z
+      .number({ error: 'invalidInput' })
+      .int({ error: 'invalidInput' })
+      .min(0, { error: 'invalidInput' })
+      .max(LIMITS.mediaBytesMax, { error: 'fileTooLarge' }),
+  })
+  .refine((input) => input.mediaType === undefined || declaresKind(input.mediaType, acceptedKind(input.contentType)!), { error: 'invalidInput' });
 export type CreateMedia = z.infer<typeof CreateMediaSchema>;
 
 /** POST /media/folder {title, mediaType, path}. */
@@ -432,7 +448,11 @@ export const MoveTemplateMessagesSchema = z.object({ messageIds: TemplateMessage
  * A template-to-template copy, POST /templates/{id}/copyMessages: messages of `sourceId` into this
  * template before `beforeMessageId`, or at the end.
  */
-export const CopyTemplateMessagesSchema = z.object({ sourceId: IdSchema, messageIds: TemplateMessageIdsSchema, beforeMessageId: IdSchema.nullable().optional() });
+export const CopyTemplateMessagesSchema = z.object({
+  sourceId: IdSchema,
+  messageIds: TemplateMessageIdsSchema,
+  beforeMessageId: IdSchema.nullable().optional(),
+});
 
 /**
  * Forward from a template (the editor's forward mode): the selected messages, in the template's
@@ -467,7 +487,11 @@ export const AppliedActionSchema = z.discriminatedUnion(
     z.object({ action: z.literal('send'), messageId: IdSchema }),
     z.object({
       action: z.literal('autoplay'),
-      delayMs: z.number({ error: 'invalidInput' }).int({ error: 'invalidInput' }).min(AUTOPLAY.minDelayMs, { error: 'invalidInput' }).max(AUTOPLAY.maxDelayMs, { error: 'invalidInput' }),
+      delayMs: z
+        .number({ error: 'invalidInput' })
+        .int({ error: 'invalidInput' })
+        .min(AUTOPLAY.minDelayMs, { error: 'invalidInput' })
+        .max(AUTOPLAY.maxDelayMs, { error: 'invalidInput' }),
     }),
     z.object({ action: z.literal('pause') }),
     z.object({ action: z.literal('stop') }),

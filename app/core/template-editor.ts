@@ -14,9 +14,7 @@ import { byRank } from './templates';
  * them (cancel) returns to normal and forgets it.
  */
 export type EditorMode =
-  | { kind: 'normal' }
-  | { kind: 'massDelete' | 'forward' | 'move'; selected: ReadonlySet<string> }
-  | { kind: 'editing'; messageId: string };
+  { kind: 'normal' } | { kind: 'massDelete' | 'forward' | 'move'; selected: ReadonlySet<string> } | { kind: 'editing'; messageId: string };
 
 export const NORMAL: EditorMode = { kind: 'normal' };
 

@@ -185,4 +185,3 @@ export function moveRanks(ordered: readonly Ranked[], movedIds: readonly string[
   const ranks = generateNKeysBetween(lower, upper, moved.length);
   return { ranks: new Map(moved.map((message, index) => [message.id, ranks[index]!])) };
 }
-

@@ -20,7 +20,28 @@ export const i18nOptions = {
  * load with those (ADR 016). A section used on the party page must not be listed here, except by a
  * module the page loads through `needingWorkspaceTexts` (app/i18n/workspace-texts.ts).
  */
-export const WORKSPACE_SECTIONS = ['site', 'cookies', 'appSwitch', 'legal', 'landing', 'login', 'deleteAccount', 'releaseNotes', 'faq', 'sort', 'parties', 'partyForm', 'dateFields', 'profiles', 'profilePage', 'media', 'templates', 'addTemplate', 'templateEditor', 'templatePlay'] as const;
+export const WORKSPACE_SECTIONS = [
+  'site',
+  'cookies',
+  'appSwitch',
+  'legal',
+  'landing',
+  'login',
+  'deleteAccount',
+  'releaseNotes',
+  'faq',
+  'sort',
+  'parties',
+  'partyForm',
+  'dateFields',
+  'profiles',
+  'profilePage',
+  'media',
+  'templates',
+  'addTemplate',
+  'templateEditor',
+  'templatePlay',
+] as const;
 
 /**
  * The error texts of the workspace's own calls (the party form, profiles, the library, templates,
@@ -29,11 +50,43 @@ export const WORKSPACE_SECTIONS = ['site', 'cookies', 'appSwitch', 'legal', 'lan
  * may not have loaded uses `errorKeys` (app/i18n/error-keys.ts), which falls back to the generic text.
  */
 export const WORKSPACE_ERRORS = [
-  'invalidBirthday', 'invalidDate', 'expiryInPast', 'expiryBeforeStart', 'invalidPhone', 'invalidEmail', 'invalidUrl', 'biographyTooLong', 'imageTooLarge',
-  'previewTooLarge', 'notAVideo', 'notAPreview', 'previewNotSupported', 'previewFailed', 'profileSelected', 'lastProfile', 'tooManyProfiles',
-  'moveIntoSelf', 'folderTooDeep', 'mediaTrashed', 'templateTrashed', 'templateFull', 'ownTemplate', 'templateAlreadyApplied', 'templateEmpty',
-  'templateNotApplied', 'templateReadOnly', 'templateRevoked', 'notConverting', 'videoNotReady', 'profileNotFound', 'folderNotFound', 'templateNotFound',
-  'shareLinkInvalid', 'signInFailed', 'conversionUnavailable', 'deletionRequestedRecently',
+  'invalidBirthday',
+  'invalidDate',
+  'expiryInPast',
+  'expiryBeforeStart',
+  'invalidPhone',
+  'invalidEmail',
+  'invalidUrl',
+  'biographyTooLong',
+  'imageTooLarge',
+  'previewTooLarge',
+  'notAVideo',
+  'notAPreview',
+  'previewNotSupported',
+  'previewFailed',
+  'profileSelected',
+  'lastProfile',
+  'tooManyProfiles',
+  'moveIntoSelf',
+  'folderTooDeep',
+  'mediaTrashed',
+  'templateTrashed',
+  'templateFull',
+  'ownTemplate',
+  'templateAlreadyApplied',
+  'templateEmpty',
+  'templateNotApplied',
+  'templateReadOnly',
+  'templateRevoked',
+  'notConverting',
+  'videoNotReady',
+  'profileNotFound',
+  'folderNotFound',
+  'templateNotFound',
+  'shareLinkInvalid',
+  'signInFailed',
+  'conversionUnavailable',
+  'deletionRequestedRecently',
 ] as const;
 export const TEXT_PARTS = ['party', 'workspace'] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];
@@ -42,7 +95,9 @@ export type TextPart = (typeof TEXT_PARTS)[number];
 export function textsPart<T extends Record<string, unknown>>(texts: T, part: TextPart): Partial<T> {
   const workspace = new Set<string>(WORKSPACE_SECTIONS);
   const workspaceErrors = new Set<string>(WORKSPACE_ERRORS);
-  const errors = Object.fromEntries(Object.entries((texts.errors ?? {}) as Record<string, unknown>).filter(([code]) => workspaceErrors.has(code) === (part === 'workspace')));
+  const errors = Object.fromEntries(
+    Object.entries((texts.errors ?? {}) as Record<string, unknown>).filter(([code]) => workspaceErrors.has(code) === (part === 'workspace')),
+  );
   const sections = Object.entries(texts).filter(([section]) => section !== 'errors' && workspace.has(section) === (part === 'workspace'));
   return Object.fromEntries([...sections, ['errors', errors]]) as Partial<T>;
 }

@@ -1,5 +1,5 @@
 import { TIMINGS } from '~/core/limits';
-import type { Conversion } from '../../worker/services/media-convert';
+import type { Conversion } from '~/core/media-entry';
 import { apiFetch, signInAgain } from './api';
 
 /**

@@ -1,5 +1,5 @@
 import type { PDFDataRangeTransport } from 'pdfjs-dist';
-import type { MediaEntry } from '~/core/media-library';
+import type { MediaEntry } from '~/core/media-entry';
 import { isErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 import { previewSize } from '~/core/media';
@@ -22,7 +22,11 @@ type Previewed = { id: string; mediaType: string };
 const JPEG_QUALITY = 0.82;
 
 /** Draws onto a white canvas of the given size and encodes it; null if that fails or is too big. */
-async function toJpeg(width: number, height: number, draw: (context: CanvasRenderingContext2D, canvas: HTMLCanvasElement) => Promise<void>): Promise<Blob | null> {
+async function toJpeg(
+  width: number,
+  height: number,
+  draw: (context: CanvasRenderingContext2D, canvas: HTMLCanvasElement) => Promise<void>,
+): Promise<Blob | null> {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;

@@ -46,7 +46,13 @@ export function extensionOf(name: string): string | null {
  * A photo or voice message's file for a party: announced with its content type, extension and size,
  * then its bytes in one PUT to the returned upload URL. Answers the file's id for the message.
  */
-export async function uploadToParty(partyId: string, messageType: 'photo' | 'voice', blob: Blob, contentType: string, extension: string | null): Promise<ApiResult<{ mediaAttachment: string }>> {
+export async function uploadToParty(
+  partyId: string,
+  messageType: 'photo' | 'voice',
+  blob: Blob,
+  contentType: string,
+  extension: string | null,
+): Promise<ApiResult<{ mediaAttachment: string }>> {
   const announced = await apiFetch<{ mediaAttachment: string; uploadUrl: string }>(`/api/parties/${partyId}/media`, {
     method: 'POST',
     body: { messageType, contentType, mediaExtension: extension, size: blob.size },

@@ -71,7 +71,8 @@ export async function startVoiceRecording(): Promise<{ ok: true; recording: Voic
  * loaded only when needed). Both libraries load on first use, never with the page.
  */
 export async function playableVoice(recorded: Blob): Promise<VoiceFile> {
-  const { ALL_FORMATS, BlobSource, BufferTarget, Conversion, Input, Mp3OutputFormat, Mp4OutputFormat, Output, QUALITY_MEDIUM, canEncodeAudio } = await import('mediabunny');
+  const { ALL_FORMATS, BlobSource, BufferTarget, Conversion, Input, Mp3OutputFormat, Mp4OutputFormat, Output, QUALITY_MEDIUM, canEncodeAudio } =
+    await import('mediabunny');
   const input = new Input({ source: new BlobSource(recorded), formats: ALL_FORMATS });
   try {
     const track = await input.getPrimaryAudioTrack();

@@ -6,7 +6,10 @@ import { needsProfileChoice, releaseNotesHighlighted, selectedProfile } from '~/
  * (`_app`) and by the FAQ, which signed-in consultants see inside the same frame.
  */
 export async function workspaceData(context: AppLoadContext, request: Request, userId: string) {
-  const [profiles, settings] = await Promise.all([context.services.profiles.listProfiles(context.db, userId), context.services.settings.getSettings(context.db, userId)]);
+  const [profiles, settings] = await Promise.all([
+    context.services.profiles.listProfiles(context.db, userId),
+    context.services.settings.getSettings(context.db, userId),
+  ]);
   const selected = selectedProfile(profiles, settings.selectedProfileId);
   return {
     user: { selectedProfile: selected, profileCount: profiles.length, companyMode: settings.companyMode },

@@ -38,7 +38,7 @@ import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 import { inRecordingDocument } from '~/lib/microphone';
-import type { PartyInfo } from '../../worker/services/parties';
+import type { PartyInfo } from '~/core/party';
 import { useClearAfter, useTimedNotice } from '~/lib/use-timed-notice';
 
 // The message list (the bubbles, the virtualiser, formatting) is drawn only once the room has sent
@@ -183,7 +183,10 @@ function SignInAgain() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <a href={`/login?returnTo=${encodeURIComponent(pathname)}`} className="inline-block rounded-full bg-primary-dark px-5 py-2.5 font-medium text-white hover:bg-primary-dark/90">
+    <a
+      href={`/login?returnTo=${encodeURIComponent(pathname)}`}
+      className="inline-block rounded-full bg-primary-dark px-5 py-2.5 font-medium text-white hover:bg-primary-dark/90"
+    >
       {t('party.signInAgain')}
     </a>
   );
@@ -216,7 +219,10 @@ function Party({ party }: { party: PartyInfo }) {
   /** Applying the template that is already applied asks first: restart it, or continue where it was. */
   const applyTemplate = async (template: { id: string; title: string }, mode?: 'restart' | 'continue') => {
     close();
-    const result = await apiFetch<{ applied: AppliedTemplate }>(`/api/parties/${party.id}/template`, { method: 'POST', body: mode ? { templateId: template.id, mode } : { templateId: template.id } });
+    const result = await apiFetch<{ applied: AppliedTemplate }>(`/api/parties/${party.id}/template`, {
+      method: 'POST',
+      body: mode ? { templateId: template.id, mode } : { templateId: template.id },
+    });
     if (result.ok) actions.setApplied(result.data.applied);
     else if (result.code === 'templateAlreadyApplied') setDialog({ kind: 'overwrite', template });
     else actions.showError(result.code);
@@ -280,7 +286,8 @@ function Party({ party }: { party: PartyInfo }) {
       <span className="sr-only">{t('app.loading')}</span>
     </div>
   );
-  const tabClass = (active: boolean) => `flex-1 border-b-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
+  const tabClass = (active: boolean) =>
+    `flex-1 border-b-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
 
   return (
     <div className="flex h-dvh flex-col bg-slate-50">
@@ -306,7 +313,11 @@ function Party({ party }: { party: PartyInfo }) {
         </div>
         {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={expired} compact /> : null}
         {isManager && !expired && !selected ? (
-          <button type="button" onClick={() => setSelected(new Set())} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5">
+          <button
+            type="button"
+            onClick={() => setSelected(new Set())}
+            className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5"
+          >
             {/* An icon on phones, so the party's title keeps its room; the text from sm up. */}
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <rect x="4" y="4" width="16" height="16" rx="3" />
@@ -316,7 +327,11 @@ function Party({ party }: { party: PartyInfo }) {
           </button>
         ) : null}
         {isManager && !expired ? (
-          <button type="button" onClick={() => setDialog({ kind: 'chooseTemplate' })} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5">
+          <button
+            type="button"
+            onClick={() => setDialog({ kind: 'chooseTemplate' })}
+            className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5"
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M5 4h14v16H5Z M8 8h8 M8 12h8 M8 16h5" />
             </svg>
@@ -324,7 +339,11 @@ function Party({ party }: { party: PartyInfo }) {
           </button>
         ) : null}
         {mayRestrict ? (
-          <RestrictionToggle restricted={partyState.restrictedMessaging} onChange={(value) => void actions.setRestriction(value)} className="hidden py-1.5 sm:block" />
+          <RestrictionToggle
+            restricted={partyState.restrictedMessaging}
+            onChange={(value) => void actions.setRestriction(value)}
+            className="hidden py-1.5 sm:block"
+          />
         ) : null}
         <LanguageMenu disabled={expired && !isManager} />
         {me && me.role !== 'manager' ? (
@@ -456,19 +475,23 @@ function Party({ party }: { party: PartyInfo }) {
             <ContentsPanel headings={state.headings} onJump={jumpTo} />
           </div>
           <div className={tab === 'guests' ? '' : 'hidden lg:block'}>
-          <MembersPanel
-            members={state.members}
-            online={state.online}
-            me={me}
-            party={partyState}
-            onMakeHost={(id) => void actions.makeHost(id)}
-            onRemove={(id) => void actions.removeGuest(id)}
-          />
-          {mayRestrict ? (
-            <div className="border-t border-slate-200 p-4 sm:hidden">
-              <RestrictionToggle restricted={partyState.restrictedMessaging} onChange={(value) => void actions.setRestriction(value)} className="w-full py-2" />
-            </div>
-          ) : null}
+            <MembersPanel
+              members={state.members}
+              online={state.online}
+              me={me}
+              party={partyState}
+              onMakeHost={(id) => void actions.makeHost(id)}
+              onRemove={(id) => void actions.removeGuest(id)}
+            />
+            {mayRestrict ? (
+              <div className="border-t border-slate-200 p-4 sm:hidden">
+                <RestrictionToggle
+                  restricted={partyState.restrictedMessaging}
+                  onChange={(value) => void actions.setRestriction(value)}
+                  className="w-full py-2"
+                />
+              </div>
+            ) : null}
           </div>
         </aside>
       </div>
@@ -521,7 +544,13 @@ function Party({ party }: { party: PartyInfo }) {
       ) : null}
       {batches.length > 0 || tooManyFiles.notice ? (
         <Suspense fallback={null}>
-          <ChatUploads partyId={party.id} canSaveToLibrary={isManager} batches={batches} tooMany={tooManyFiles.notice !== null} onSend={(caption, media) => chat.send(caption, media)} />
+          <ChatUploads
+            partyId={party.id}
+            canSaveToLibrary={isManager}
+            batches={batches}
+            tooMany={tooManyFiles.notice !== null}
+            onSend={(caption, media) => chat.send(caption, media)}
+          />
         </Suspense>
       ) : null}
       {mounted ? (
@@ -536,7 +565,11 @@ function Party({ party }: { party: PartyInfo }) {
       ) : null}
       {dialog?.kind === 'voice' ? (
         <Suspense fallback={null}>
-          <VoiceDialog target={{ kind: 'party', partyId: party.id }} onClose={close} onRecorded={(mediaAttachment) => chat.send('', { messageType: 'voice', mediaAttachment })} />
+          <VoiceDialog
+            target={{ kind: 'party', partyId: party.id }}
+            onClose={close}
+            onRecorded={(mediaAttachment) => chat.send('', { messageType: 'voice', mediaAttachment })}
+          />
         </Suspense>
       ) : null}
       {dialog?.kind === 'chooseTemplate' ? (

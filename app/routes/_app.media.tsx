@@ -14,9 +14,9 @@ import { UploadBanner } from '~/components/media/upload-banner';
 import { useUploads } from '~/components/media/use-uploads';
 import { MEDIA_KINDS, acceptAttribute } from '~/core/media';
 import { folderOfPath, sortEntries } from '~/core/media-library';
-import type { MediaEntry } from '~/core/media-library';
 import { watchConversion } from '~/lib/conversions';
 import { requireConsultant } from '~/lib/auth.server';
+import type { MediaEntry } from '~/core/media-entry';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
 
@@ -57,7 +57,10 @@ export default function MediaLibrary() {
   // its row only learns Stream's news when asked. Each once per page: a refusal does not loop.
   const followed = useRef(new Set<string>());
   useEffect(() => {
-    const converting = listing && 'entries' in listing ? listing.entries.filter((entry) => entry.mediaType === 'video' && entry.state === 'converting' && entry.deletesAt === null) : [];
+    const converting =
+      listing && 'entries' in listing
+        ? listing.entries.filter((entry) => entry.mediaType === 'video' && entry.state === 'converting' && entry.deletesAt === null)
+        : [];
     for (const entry of converting) {
       if (followed.current.has(entry.id)) continue;
       followed.current.add(entry.id);
@@ -119,7 +122,12 @@ export default function MediaLibrary() {
         <Lightbox photos={photos} index={photoIndex} onIndex={(index) => setOpened({ kind: 'photo', id: photos[index]!.id })} onClose={() => setOpened(null)} />
       ) : null}
       {opened?.kind === 'viewer' ? <MediaViewer media={opened.media} onClose={() => setOpened(null)} /> : null}
-      <FileDropZone enabled={mounted && !inTrash && dialog === null && !viewing} title={t('media.upload.dropTitle')} hint={t('media.upload.dropHint', { place: placeTitle })} onFiles={upload} />
+      <FileDropZone
+        enabled={mounted && !inTrash && dialog === null && !viewing}
+        title={t('media.upload.dropTitle')}
+        hint={t('media.upload.dropHint', { place: placeTitle })}
+        onFiles={upload}
+      />
       <UploadBanner progress={uploads.progress} failures={uploads.failures} tooMany={uploads.tooMany} />
     </LibraryShell>
   );

@@ -129,13 +129,21 @@ export default function Parties() {
       />
       <main id="main" className="grid grid-cols-1 gap-6 px-4 py-6 sm:px-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <section aria-label={tab === 'active' ? t('parties.active') : t('parties.expired')}>
-          <Notice text={result?.ok ? t(`parties.${result.intent === 'create' ? 'created' : result.intent === 'update' ? 'saved' : 'deleted'}`) : null} className="mb-4" />
+          <Notice
+            text={result?.ok ? t(`parties.${result.intent === 'create' ? 'created' : result.intent === 'update' ? 'saved' : 'deleted'}`) : null}
+            className="mb-4"
+          />
           {shown.length === 0 ? (
             <p className="text-slate-600">{parties.length === 0 ? t('parties.empty') : tab === 'active' ? t('parties.noActive') : t('parties.noExpired')}</p>
           ) : (
             <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="party-cards">
               {shown.map((party) => (
-                <PartyCard key={party.id} party={party} onEdit={() => setDialog({ kind: 'edit', party })} onDelete={() => setDialog({ kind: 'delete', party })} />
+                <PartyCard
+                  key={party.id}
+                  party={party}
+                  onEdit={() => setDialog({ kind: 'edit', party })}
+                  onDelete={() => setDialog({ kind: 'delete', party })}
+                />
               ))}
             </ul>
           )}
@@ -145,7 +153,12 @@ export default function Parties() {
             <h2 id="quick-links" className="font-semibold">
               {t('parties.quickLinks')}
             </h2>
-            <button type="button" aria-pressed={alphabetical} onClick={() => setAlphabetical((value) => !value)} className="rounded-full px-2 py-1 text-sm font-medium ring-1 ring-slate-300 aria-pressed:bg-slate-800 aria-pressed:text-white">
+            <button
+              type="button"
+              aria-pressed={alphabetical}
+              onClick={() => setAlphabetical((value) => !value)}
+              className="rounded-full px-2 py-1 text-sm font-medium ring-1 ring-slate-300 aria-pressed:bg-slate-800 aria-pressed:text-white"
+            >
               {t('parties.sortAZ')}
             </button>
           </div>
@@ -225,13 +238,19 @@ function PartyCard({ party, onEdit, onDelete }: { party: Party; onEdit: () => vo
           {t('parties.passwordProtected')}
         </p>
       ) : null}
-      {party.manager ? <p className="text-sm text-slate-600">{t('party.managedBy', { name: `${party.manager.firstName} ${party.manager.lastName}` })}</p> : null}
+      {party.manager ? (
+        <p className="text-sm text-slate-600">{t('party.managedBy', { name: `${party.manager.firstName} ${party.manager.lastName}` })}</p>
+      ) : null}
       {party.start ? <p className="text-sm text-slate-600">{t('party.startsAt', { date: format(party.start) })}</p> : null}
       <p className="mt-1 text-sm text-slate-600">
-        {party.expiration === null ? t('parties.neverExpires') : t(party.expired ? 'parties.expiredAt' : 'parties.expiringAt', { date: format(party.expiration) })}
+        {party.expiration === null
+          ? t('parties.neverExpires')
+          : t(party.expired ? 'parties.expiredAt' : 'parties.expiringAt', { date: format(party.expiration) })}
       </p>
       {party.latestMessage ? (
-        <p className="mt-1 text-sm text-slate-600">{t('parties.latestMessage', { name: party.latestMessage.senderName, date: format(party.latestMessage.timestamp) })}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {t('parties.latestMessage', { name: party.latestMessage.senderName, date: format(party.latestMessage.timestamp) })}
+        </p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <Link to={`/${party.shortId}`} className="rounded-full bg-primary-dark px-3 py-1.5 text-sm font-medium text-white hover:bg-primary-dark/90">

@@ -20,7 +20,7 @@ import { ProfileInputSchema, firstErrorCode } from '~/core/schemas';
 import { fullName } from '~/core/text';
 import { isCompanyView } from '~/core/workspace';
 import { requireConsultant } from '~/lib/auth.server';
-import type { Profile } from '../../worker/services/profiles';
+import type { Profile } from '~/core/profile';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
 
@@ -28,7 +28,10 @@ const NEW = 'new';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { userId } = requireConsultant(context, request);
-  const [profiles, settings] = await Promise.all([context.services.profiles.listProfileDetails(context.db, userId), context.services.settings.getSettings(context.db, userId)]);
+  const [profiles, settings] = await Promise.all([
+    context.services.profiles.listProfileDetails(context.db, userId),
+    context.services.settings.getSettings(context.db, userId),
+  ]);
   const profile = params.profileId === NEW ? null : profiles.find((candidate) => candidate.id === params.profileId);
   // Another consultant's profile is not found, like one that does not exist.
   if (profile === undefined) throw new Response(null, { status: 404 });
@@ -155,7 +158,7 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
   const invalid = useMemo(() => {
     if (!error || pictureError) return null;
     const parsed = ProfileInputSchema.safeParse(values);
-    return parsed.success ? null : (parsed.error.issues[0]?.path[0] as (typeof FIELDS)[number] | undefined) ?? null;
+    return parsed.success ? null : ((parsed.error.issues[0]?.path[0] as (typeof FIELDS)[number] | undefined) ?? null);
   }, [error, pictureError, values]);
   // Once per answer from the server: the refused field gets the focus.
   useEffect(() => {
@@ -290,7 +293,13 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
           <Section id={`${ids}-contact`} title={t('profiles.contact')} grid>
             {textField('phoneNo', { type: 'tel', maxLength: LIMITS.phoneMax, autoComplete: 'tel', inputMode: 'tel' })}
             {textField('email', { type: 'email', maxLength: LIMITS.emailMax, autoComplete: 'email' })}
-            {textField('website', { type: 'url', maxLength: LIMITS.urlMax, placeholder: 'https://', autoComplete: 'url', 'aria-describedby': `${ids}-url-hint` })}
+            {textField('website', {
+              type: 'url',
+              maxLength: LIMITS.urlMax,
+              placeholder: 'https://',
+              autoComplete: 'url',
+              'aria-describedby': `${ids}-url-hint`,
+            })}
             {textField('shopLink', { type: 'url', maxLength: LIMITS.urlMax, placeholder: 'https://', 'aria-describedby': `${ids}-url-hint` })}
             <p id={`${ids}-url-hint`} className="text-sm text-slate-600 sm:col-span-2">
               {t('profiles.urlHint')}
@@ -311,7 +320,11 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
                 aria-describedby={describedBy('biography', `${ids}-count`)}
                 className={`${field} resize-y`}
               />
-              <p id={`${ids}-count`} aria-live="polite" className={`mt-1 text-right text-sm ${biographyLength >= LIMITS.biographyMax ? 'font-semibold text-red-800' : 'text-slate-600'}`}>
+              <p
+                id={`${ids}-count`}
+                aria-live="polite"
+                className={`mt-1 text-right text-sm ${biographyLength >= LIMITS.biographyMax ? 'font-semibold text-red-800' : 'text-slate-600'}`}
+              >
                 {t('profiles.biographyCount', { count: biographyLength, max: LIMITS.biographyMax })}
               </p>
             </div>
@@ -321,7 +334,11 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
           <Notice text={success ? (created && !result ? t('profiles.created') : t('profiles.saved')) : null} />
 
           <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
-            <button type="submit" disabled={!dirty || submitting} className="rounded-full bg-primary-dark px-6 py-2.5 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50">
+            <button
+              type="submit"
+              disabled={!dirty || submitting}
+              className="rounded-full bg-primary-dark px-6 py-2.5 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50"
+            >
               {submitting ? t('profiles.saving') : t('profiles.save')}
             </button>
             {profile?.shortId ? (

@@ -69,7 +69,16 @@ export default function Profiles() {
       <PageHeader title={t('profiles.title')} actions={[{ label: t('profiles.newProfile'), to: '/profiles/new' }]} />
       <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
         <CompanyModeSwitch on={companyMode} />
-        <Notice text={result?.ok && result.intent !== 'companyMode' ? (result.intent === 'delete' ? t('profiles.deleted') : t('profiles.selectedNow', { name: result.name })) : null} className="mt-4" />
+        <Notice
+          text={
+            result?.ok && result.intent !== 'companyMode'
+              ? result.intent === 'delete'
+                ? t('profiles.deleted')
+                : t('profiles.selectedNow', { name: result.name })
+              : null
+          }
+          className="mt-4"
+        />
         <ErrorBanner code={result && !result.ok ? result.code : null} className="mt-4" />
         {profiles.length === 0 ? <p className="mt-8 text-slate-600">{t('profiles.empty')}</p> : null}
         <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -79,13 +88,20 @@ export default function Profiles() {
             const deleteHint = profiles.length === 1 ? 'profiles.deleteLastHint' : selected ? 'profiles.deleteSelectedHint' : null;
             const hintId = `delete-hint-${profile.id}`;
             return (
-              <li key={profile.id} className={`flex flex-col rounded-2xl bg-white p-4 shadow-sm ${selected ? 'ring-2 ring-primary-dark' : 'ring-1 ring-slate-200'}`}>
+              <li
+                key={profile.id}
+                className={`flex flex-col rounded-2xl bg-white p-4 shadow-sm ${selected ? 'ring-2 ring-primary-dark' : 'ring-1 ring-slate-200'}`}
+              >
                 <div className="flex items-center gap-3">
                   <ProfileAvatar person={profile} src={profile.profilePic} />
                   <div className="min-w-0 flex-1">
                     <h2 className="truncate text-lg font-semibold">{name}</h2>
                     {profile.email ? <p className="truncate text-sm text-slate-600">{profile.email}</p> : null}
-                    {selected ? <span className="mt-1 inline-block rounded-full bg-secondary-dark px-2.5 py-0.5 text-xs font-semibold text-white">{t('profiles.selected')}</span> : null}
+                    {selected ? (
+                      <span className="mt-1 inline-block rounded-full bg-secondary-dark px-2.5 py-0.5 text-xs font-semibold text-white">
+                        {t('profiles.selected')}
+                      </span>
+                    ) : null}
                   </div>
                 </div>
                 {deleteHint ? (
@@ -94,14 +110,22 @@ export default function Profiles() {
                   </p>
                 ) : null}
                 <div className="mt-auto flex flex-wrap gap-2 pt-3">
-                  <Link to={`/profiles/${profile.id}`} className="rounded-full bg-primary-dark px-3 py-1.5 text-sm font-medium text-white hover:bg-primary-dark/90">
+                  <Link
+                    to={`/profiles/${profile.id}`}
+                    className="rounded-full bg-primary-dark px-3 py-1.5 text-sm font-medium text-white hover:bg-primary-dark/90"
+                  >
                     {t('profiles.edit')}
                     <span className="sr-only">: {name}</span>
                   </Link>
                   {selected ? null : (
                     <fetcher.Form method="post">
                       <input type="hidden" name="profileId" value={profile.id} />
-                      <button type="submit" name="intent" value="select" className="rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="select"
+                        className="rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100"
+                      >
                         {t('profiles.select')}
                         <span className="sr-only">: {name}</span>
                       </button>

@@ -29,7 +29,12 @@ type Dialog = { kind: 'share'; entry: TemplateEntry; token: string | null };
 export default function Templates() {
   const { t } = useTranslation();
   const { folders } = useLoaderData<typeof loader>();
-  const library = useLibraryPage<TemplateEntry, Dialog>({ name: 'templates', folders, moveKey: 'templateId', sortByName: (entries) => sortTemplates(entries, 'name') });
+  const library = useLibraryPage<TemplateEntry, Dialog>({
+    name: 'templates',
+    folders,
+    moveKey: 'templateId',
+    sortByName: (entries) => sortTemplates(entries, 'name'),
+  });
   const { navigate, path, titleOf, to, searching, reload, dialog, setDialog, openDialog, busy, dialogError, setDialogError, change, trash, restore } = library;
 
   const create = async (title: string) => {
@@ -49,14 +54,19 @@ export default function Templates() {
     setDialog((current) => (current?.kind === 'share' && current.entry.id === entry.id ? { ...current, token: result.data.shareToken } : current));
     reload();
   };
-  const stopSharing = (entry: TemplateEntry) => change(apiFetch(`/api/templates/${entry.id}/revokeShare`, { method: 'PUT' }), t('templates.stopped', { title: entry.title }));
+  const stopSharing = (entry: TemplateEntry) =>
+    change(apiFetch(`/api/templates/${entry.id}/revokeShare`, { method: 'PUT' }), t('templates.stopped', { title: entry.title }));
 
   return (
     <LibraryShell
       library={library}
       make={{ label: t('templates.newTemplate'), field: t('templates.templateName'), onMake: (title) => void create(title) }}
       isFolder={(entry) => entry.isFolder}
-      renameTexts={(entry) => (entry.isFolder ? { heading: t('media.renameTitle'), label: t('media.folderName') } : { heading: t('templates.renameTitle'), label: t('templates.templateName') })}
+      renameTexts={(entry) =>
+        entry.isFolder
+          ? { heading: t('media.renameTitle'), label: t('media.folderName') }
+          : { heading: t('templates.renameTitle'), label: t('templates.templateName') }
+      }
       card={(entry, dropped) => (
         <TemplateCard
           key={entry.id}

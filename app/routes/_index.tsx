@@ -92,12 +92,22 @@ export default function Landing() {
       </div>
 
       <div className="mt-12 grid gap-4 md:grid-cols-2">
-        <Audience id="consultants" title={t('landing.consultantTitle')} text={t('landing.consultantText')} points={[t('landing.consultantPoint1'), t('landing.consultantPoint2'), t('landing.consultantPoint3')]}>
+        <Audience
+          id="consultants"
+          title={t('landing.consultantTitle')}
+          text={t('landing.consultantText')}
+          points={[t('landing.consultantPoint1'), t('landing.consultantPoint2'), t('landing.consultantPoint3')]}
+        >
           <Link to={login} className="mt-5 inline-block rounded-full bg-primary-dark px-5 py-2.5 font-medium text-white hover:bg-primary-dark/90">
             {t('landing.signIn')}
           </Link>
         </Audience>
-        <Audience id="guests" title={t('landing.guestTitle')} text={t('landing.guestText')} points={[t('landing.guestPoint1'), t('landing.guestPoint2'), t('landing.guestPoint3')]} />
+        <Audience
+          id="guests"
+          title={t('landing.guestTitle')}
+          text={t('landing.guestText')}
+          points={[t('landing.guestPoint1'), t('landing.guestPoint2'), t('landing.guestPoint3')]}
+        />
       </div>
 
       <section aria-labelledby="numbers" className="mt-12">

@@ -29,7 +29,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const userId = context.identity.consultant?.userId ?? null;
   const { templates } = context.services;
   try {
-    const [share, folders] = await Promise.all([templates.shareLanding(context.db, params.shareToken ?? '', userId), userId ? templates.listTemplateFolders(context.db, userId) : []]);
+    const [share, folders] = await Promise.all([
+      templates.shareLanding(context.db, params.shareToken ?? '', userId),
+      userId ? templates.listTemplateFolders(context.db, userId) : [],
+    ]);
     return { valid: true as const, signedIn: userId !== null, share, folders };
   } catch (error) {
     if (isAppError(error) && error.code === 'shareLinkInvalid') return data({ valid: false as const, signedIn: userId !== null }, { status: 404 });
@@ -137,7 +140,12 @@ function Shared({
           <label htmlFor={`${id}-folder`} className="block font-medium">
             {t('addTemplate.folder')}
           </label>
-          <select id={`${id}-folder`} name="folderId" defaultValue="" className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:border-primary-dark">
+          <select
+            id={`${id}-folder`}
+            name="folderId"
+            defaultValue=""
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:border-primary-dark"
+          >
             {targets.map((target) => (
               <option key={target.folderId ?? ''} value={target.folderId ?? ''}>
                 {/* A select cannot indent by style: the depth shows as leading spaces. */}

@@ -36,7 +36,11 @@ export default function ConfirmAccountDeletion() {
             <p className="mt-3 text-slate-700">{t('deleteAccount.confirmText', { hours })}</p>
             <p className="mt-2 text-sm text-slate-600">{t('deleteAccount.whatGoes')}</p>
             <Form method="post" className="mt-6">
-              <button type="submit" disabled={busy} className="w-full rounded-full bg-red-700 px-5 py-3 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+              <button
+                type="submit"
+                disabled={busy}
+                className="w-full rounded-full bg-red-700 px-5 py-3 font-medium text-white hover:bg-red-800 disabled:opacity-60"
+              >
                 {busy ? t('deleteAccount.confirming') : t('deleteAccount.confirm')}
               </button>
             </Form>

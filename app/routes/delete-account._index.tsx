@@ -32,7 +32,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const parsed = DeleteAccountSchema.safeParse({ email: form.get('email') ?? undefined });
   if (!parsed.success) return data<ActionResult>({ ok: false, code: firstErrorCode(parsed.error) }, { status: 400 });
-  const answer = await context.services.accountDeletion.requestDeletion(context.env, context.ctx, parsed.data.email, await localeOf(request), new URL(request.url).origin);
+  const answer = await context.services.accountDeletion.requestDeletion(
+    context.env,
+    context.ctx,
+    parsed.data.email,
+    await localeOf(request),
+    new URL(request.url).origin,
+  );
   return data<ActionResult>({ ok: true, email: parsed.data.email, againAt: answer.sent ? null : answer.againAt });
 }
 
@@ -76,7 +82,11 @@ export default function DeleteAccount() {
                 className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
               />
               <ErrorBanner layout="field" id="delete-account-error" code={result && !result.ok ? result.code : null} className="mt-2" />
-              <button type="submit" disabled={busy} className="mt-4 w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-60">
+              <button
+                type="submit"
+                disabled={busy}
+                className="mt-4 w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-60"
+              >
                 {busy ? t('deleteAccount.sending') : t('deleteAccount.submit')}
               </button>
             </Form>

@@ -38,7 +38,10 @@ export default function FaqHome() {
           <ul className="mt-3 space-y-3" data-testid="faq-results">
             {results.map((result) => (
               <li key={result.slug}>
-                <Link to={`/faq/entry/${result.slug}`} className={`block rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-primary-dark ${MARK_STYLE}`}>
+                <Link
+                  to={`/faq/entry/${result.slug}`}
+                  className={`block rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-primary-dark ${MARK_STYLE}`}
+                >
                   {/* Escaped by the search (app/core/faq.ts highlightHtml): the only markup is its <mark>. */}
                   <span className="block font-semibold" dangerouslySetInnerHTML={{ __html: result.highlight.titel }} />
                   <span className="mt-1 block text-sm text-slate-700" dangerouslySetInnerHTML={{ __html: result.highlight.auszug }} />

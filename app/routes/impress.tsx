@@ -37,14 +37,31 @@ export default function Impress() {
         <Part title={t('legal.contact')}>
           <Facts
             facts={[
-              [t('legal.email'), <a key="email" href={`mailto:${legal.email}`} className="text-primary-dark underline">{legal.email}</a>],
-              legal.phone ? [t('legal.phone'), <a key="phone" href={`tel:${legal.phone.replace(/[^+\d]/g, '')}`} className="text-primary-dark underline">{legal.phone}</a>] : null,
+              [
+                t('legal.email'),
+                <a key="email" href={`mailto:${legal.email}`} className="text-primary-dark underline">
+                  {legal.email}
+                </a>,
+              ],
+              legal.phone
+                ? [
+                    t('legal.phone'),
+                    <a key="phone" href={`tel:${legal.phone.replace(/[^+\d]/g, '')}`} className="text-primary-dark underline">
+                      {legal.phone}
+                    </a>,
+                  ]
+                : null,
             ]}
           />
         </Part>
         {register ? (
           <Part title={t('legal.register')}>
-            <Facts facts={[legal.registerCourt ? [t('legal.registerCourt'), legal.registerCourt] : null, legal.registerNumber ? [t('legal.registerNumber'), legal.registerNumber] : null]} />
+            <Facts
+              facts={[
+                legal.registerCourt ? [t('legal.registerCourt'), legal.registerCourt] : null,
+                legal.registerNumber ? [t('legal.registerNumber'), legal.registerNumber] : null,
+              ]}
+            />
           </Part>
         ) : null}
         {legal.vatId ? (

@@ -12,7 +12,7 @@ import { profileHref, telHref } from '~/core/profile';
 import { fullName } from '~/core/text';
 import type { StoreLink } from '~/core/site-config';
 import { configuredStores } from '~/lib/site.server';
-import type { PublicProfile } from '../../worker/services/profiles';
+import type { PublicProfile } from '~/core/profile';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 import { StoreLinks } from '~/components/public/store-links';
 
@@ -85,7 +85,11 @@ function ProfileCard({ profile, stores, language }: { profile: PublicProfile; st
                 <div key={entry.label} className="flex flex-wrap items-baseline justify-between gap-x-4 px-4 py-3">
                   <dt className="text-sm text-slate-600">{entry.label}</dt>
                   <dd className="min-w-0 break-all font-medium">
-                    <a href={entry.href} className="text-primary-dark underline" {...(entry.external ? { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } : {})}>
+                    <a
+                      href={entry.href}
+                      className="text-primary-dark underline"
+                      {...(entry.external ? { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } : {})}
+                    >
                       {entry.text}
                     </a>
                   </dd>

@@ -77,12 +77,24 @@ export class Salon {
 
   /** A new guest joins through the API; the app (no Origin) gets its secret for Basic auth. */
   async joinGuest(partyId, index) {
-    const body = await this.request(`/api/parties/${partyId}/join`, { method: 'PUT', body: { firstName: 'Gast', lastName: `Nummer ${index}` }, ownConnection: true });
-    return { guestId: body.guestId, secretKey: body.secretKey, headers: { Authorization: `Basic ${Buffer.from(`${body.guestId}:${body.secretKey}`).toString('base64')}` } };
+    const body = await this.request(`/api/parties/${partyId}/join`, {
+      method: 'PUT',
+      body: { firstName: 'Gast', lastName: `Nummer ${index}` },
+      ownConnection: true,
+    });
+    return {
+      guestId: body.guestId,
+      secretKey: body.secretKey,
+      headers: { Authorization: `Basic ${Buffer.from(`${body.guestId}:${body.secretKey}`).toString('base64')}` },
+    };
   }
 
   async joinGuests(partyId, count, concurrency = 16) {
-    return pool(Array.from({ length: count }, (_, i) => i), concurrency, (i) => this.joinGuest(partyId, i));
+    return pool(
+      Array.from({ length: count }, (_, i) => i),
+      concurrency,
+      (i) => this.joinGuest(partyId, i),
+    );
   }
 }
 

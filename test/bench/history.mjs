@@ -37,7 +37,12 @@ export async function history({ salon, sizes, batches, reps, roundTrips }) {
         means[key].push(result.totalMs / reps);
       }
     }
-    const roundTrip = { rtNoop: `/bench/object/${party.id}?op=noop&reps=1`, rtNewest: `/bench/object/${party.id}?op=history&reps=1`, apiNewest: `/api/parties/${party.id}/chat`, apiMiddle: `/api/parties/${party.id}/chat?from=${middle}` };
+    const roundTrip = {
+      rtNoop: `/bench/object/${party.id}?op=noop&reps=1`,
+      rtNewest: `/bench/object/${party.id}?op=history&reps=1`,
+      apiNewest: `/api/parties/${party.id}/chat`,
+      apiMiddle: `/api/parties/${party.id}/chat?from=${middle}`,
+    };
     const times = Object.fromEntries(Object.keys(roundTrip).map((key) => [key, []]));
     for (let i = 0; i < roundTrips + 5; i++) {
       for (const [key, path] of Object.entries(roundTrip)) {

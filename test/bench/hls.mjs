@@ -26,7 +26,31 @@ export function makeClip(dir, seconds) {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `clip-720p-${seconds}s.mp4`);
   const ffmpeg = resolveFfmpeg().path;
-  const made = spawnSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${CLIP.width}x${CLIP.height}:rate=25`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file]);
+  const made = spawnSync(ffmpeg, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${CLIP.width}x${CLIP.height}:rate=25`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    file,
+  ]);
   if (made.status !== 0) throw new Error(`ffmpeg could not make the clip: ${made.stderr}`);
   return file;
 }
@@ -63,7 +87,11 @@ async function complete(hls, started) {
 async function throughWorker(salon, bytes) {
   const { accessToken } = await salon.request('/bench/consultant', { method: 'POST' });
   const auth = { Authorization: `Bearer ${accessToken}` };
-  const created = await salon.request('/api/media', { method: 'POST', headers: auth, body: { title: 'Bench clip', contentType: 'video/mp4', mediaExtension: 'mp4', size: bytes.length } });
+  const created = await salon.request('/api/media', {
+    method: 'POST',
+    headers: auth,
+    body: { title: 'Bench clip', contentType: 'video/mp4', mediaExtension: 'mp4', size: bytes.length },
+  });
   const patched = await fetch(new URL(new URL(created.uploadUrl).pathname, salon.base), {
     method: 'PATCH',
     headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
@@ -87,9 +115,16 @@ async function standInAlone(stream, bytes) {
   const origin = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': bytes.length }).end(bytes));
   await new Promise((resolve) => origin.listen(0, '127.0.0.1', resolve));
   try {
-    const api = (path, init = {}) => fetch(`${stream.apiBase}/accounts/bench/stream${path}`, { ...init, headers: { Authorization: `Bearer ${stream.token}`, 'Content-Type': 'application/json' } }).then((r) => r.json());
+    const api = (path, init = {}) =>
+      fetch(`${stream.apiBase}/accounts/bench/stream${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${stream.token}`, 'Content-Type': 'application/json' },
+      }).then((r) => r.json());
     const started = performance.now();
-    let { result: video } = await api('/copy', { method: 'POST', body: JSON.stringify({ url: `http://127.0.0.1:${origin.address().port}/clip.mp4`, meta: {} }) });
+    let { result: video } = await api('/copy', {
+      method: 'POST',
+      body: JSON.stringify({ url: `http://127.0.0.1:${origin.address().port}/clip.mp4`, meta: {} }),
+    });
     while (!video.readyToStream && (video.status.state === 'queued' || video.status.state === 'inprogress')) {
       await sleep(POLL_MS);
       ({ result: video } = await api(`/${video.uid}`));

@@ -107,7 +107,10 @@ export async function axe(url) {
     await page.waitForFunction(() => Object.keys(document.body ?? {}).some((key) => key.startsWith('__reactFiber$')));
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
     const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    return { violations: violations.reduce((total, violation) => total + violation.nodes.length, 0), rules: violations.map((violation) => `${violation.id} (${violation.nodes.length})`) };
+    return {
+      violations: violations.reduce((total, violation) => total + violation.nodes.length, 0),
+      rules: violations.map((violation) => `${violation.id} (${violation.nodes.length})`),
+    };
   } finally {
     await browser.close();
   }

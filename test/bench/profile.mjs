@@ -260,7 +260,9 @@ async function main() {
       log(`\n── CPU profile of the app isolate: join storm of ${guests} guests ──`);
       const { profile, units } = await profiled(stack.inspector, async () => {
         const storm = await joinStorm({ salon, guests, spreadMs: 2000, timeoutMs: 60_000, deflate: false });
-        log(`${storm.connected} connected, all see all after ${fmt(storm.allPresentMs / 1000)} s${storm.failed ? `; failed: ${JSON.stringify(storm.failures)}` : ''}`);
+        log(
+          `${storm.connected} connected, all see all after ${fmt(storm.allPresentMs / 1000)} s${storm.failed ? `; failed: ${JSON.stringify(storm.failures)}` : ''}`,
+        );
         return guests;
       });
       summarise(profile, units, 'joins');

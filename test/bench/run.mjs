@@ -169,7 +169,10 @@ async function scenario(bench, name, fn) {
       const message = `${error instanceof Error ? error.message : error}${cause ? ` (${cause})` : ''}`;
       log(`!! ${name} failed: ${message}`);
       if (!cause || cause.includes('reloaded') || attempt === 2) {
-        results.errors.push({ scenario: name, error: `${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause ? ` (${cause})` : ''}` });
+        results.errors.push({
+          scenario: name,
+          error: `${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause ? ` (${cause})` : ''}`,
+        });
         break;
       }
       results.restarts = [...(results.restarts ?? []), { scenario: name, cause }];
@@ -182,7 +185,8 @@ async function scenario(bench, name, fn) {
 }
 
 function ensureBuild() {
-  if (existsSync('build/client/assets') && readdirSync('build/client/assets').some((f) => f.startsWith('manifest-')) && existsSync('build/server/index.js')) return;
+  if (existsSync('build/client/assets') && readdirSync('build/client/assets').some((f) => f.startsWith('manifest-')) && existsSync('build/server/index.js'))
+    return;
   log('No Remix build: running npm run build');
   execFileSync('npx', ['remix', 'vite:build'], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
@@ -245,7 +249,21 @@ async function fanOutAt(label, sets, sizes, pids, runCount) {
   }
   log(
     table(
-      ['N', 'room', 'p50', 'p99', 'last p50', 'last p99', 'p50 ×RAW', 'p99 ×RAW', 'p50 ×PEER', 'p99 ×PEER', 'lost', pids.length > 1 ? 'srv CPU ms/msg (app + proxy)' : 'srv CPU ms/msg', 'client CPU'],
+      [
+        'N',
+        'room',
+        'p50',
+        'p99',
+        'last p50',
+        'last p99',
+        'p50 ×RAW',
+        'p99 ×RAW',
+        'p50 ×PEER',
+        'p99 ×PEER',
+        'lost',
+        pids.length > 1 ? 'srv CPU ms/msg (app + proxy)' : 'srv CPU ms/msg',
+        'client CPU',
+      ],
       rows,
     ),
   );
@@ -253,7 +271,9 @@ async function fanOutAt(label, sets, sizes, pids, runCount) {
 }
 
 async function fanOutScenario(stack, direct, proxied) {
-  section(`fan-out: one sender, N receivers, ${plan.fanout.messages} messages per run ≥ ${plan.fanout.paceMs} ms apart (at 1,000: 60% as many, twice the gap), ms send → receipt, median of ${runs} run(s)`);
+  section(
+    `fan-out: one sender, N receivers, ${plan.fanout.messages} messages per run ≥ ${plan.fanout.paceMs} ms apart (at 1,000: 60% as many, twice the gap), ms send → receipt, median of ${runs} run(s)`,
+  );
   log('p50/p99 over every (message, receiver) pair; "last" = per message, its slowest receiver. lost = receipts missing after 5 s.');
   log(`direct: the app's own workerd (${stack.direct})`);
   const directSummary = await fanOutAt('direct', direct.sets, plan.fanout.sizes, [stack.appPid].filter(Boolean), runs);
@@ -314,7 +334,9 @@ async function throughputAt(label, sets, pids, runCount) {
       `${fmt(v.client, 0)}%`,
     ];
   });
-  log(table(['room', 'msg/s', 'runs', 'receipts/s', '×RAW', 'missing', pids.length > 1 ? 'srv CPU ms/msg (app + proxy)' : 'srv CPU ms/msg', 'client CPU'], rows));
+  log(
+    table(['room', 'msg/s', 'runs', 'receipts/s', '×RAW', 'missing', pids.length > 1 ? 'srv CPU ms/msg (app + proxy)' : 'srv CPU ms/msg', 'client CPU'], rows),
+  );
   return summary;
 }
 
@@ -330,7 +352,11 @@ async function throughputScenario(stack, direct, proxied) {
     results.throughput.proxied = await throughputAt('proxied', proxied.sets, [stack.appPid, stack.proxyPid].filter(Boolean), plan.proxiedRuns);
   }
   const share = ratio(summary.ours.rate, summary.raw.rate);
-  goal(`throughput with ${t.receivers} receivers ≥ 75% of RAW`, `${fmt(share * 100, 0)}% (${fmt(summary.ours.rate, 0)} vs ${fmt(summary.raw.rate, 0)} msg/s)`, share >= 0.75);
+  goal(
+    `throughput with ${t.receivers} receivers ≥ 75% of RAW`,
+    `${fmt(share * 100, 0)}% (${fmt(summary.ours.rate, 0)} vs ${fmt(summary.raw.rate, 0)} msg/s)`,
+    share >= 0.75,
+  );
 }
 
 // ---- history ----------------------------------------------------------------------------------
@@ -358,7 +384,20 @@ async function historyScenario(direct) {
   ]);
   log(
     table(
-      ['messages', 'fill s', 'obj no-op fetch', 'obj no-op RPC', 'obj admit', 'obj newest', 'obj middle', 'rt no-op', 'rt newest', 'rt newest ×no-op', 'API newest', 'API middle'],
+      [
+        'messages',
+        'fill s',
+        'obj no-op fetch',
+        'obj no-op RPC',
+        'obj admit',
+        'obj newest',
+        'obj middle',
+        'rt no-op',
+        'rt newest',
+        'rt newest ×no-op',
+        'API newest',
+        'API middle',
+      ],
       rows,
     ),
   );
@@ -383,7 +422,9 @@ async function historyScenario(direct) {
 
 async function joinScenario(direct) {
   const j = plan.join;
-  section(`join storm: ${j.guests} new guests join one party, start times spread over ${j.spreadMs / 1000} s; PUT join → socket → welcome; median of ${runs} run(s)`);
+  section(
+    `join storm: ${j.guests} new guests join one party, start times spread over ${j.spreadMs / 1000} s; PUT join → socket → welcome; median of ${runs} run(s)`,
+  );
   const storms = [];
   for (let run = 0; run < runs; run++) {
     const storm = await joinStorm({ salon: direct.salon, ...j, deflate: args.deflate });
@@ -419,12 +460,30 @@ async function zeroLossScenario(direct) {
   log(
     table(
       ['seed', 'clients', 'messages', 'sends', 'drops', 'repeats', 'evictions', 'reconnects', 'rate limited', 's', 'unacked', 'views behind', 'anomalies'],
-      rows.map((r) => [r.seed, r.stats.clients, r.stats.messages, r.stats.invocations, r.stats.drops, r.stats.repeats, r.stats.evictions, r.stats.reconnects, r.stats.rateLimited, r.stats.ms / 1000, r.unacked, r.behind, r.anomalies ? 'yes' : 'none']),
+      rows.map((r) => [
+        r.seed,
+        r.stats.clients,
+        r.stats.messages,
+        r.stats.invocations,
+        r.stats.drops,
+        r.stats.repeats,
+        r.stats.evictions,
+        r.stats.reconnects,
+        r.stats.rateLimited,
+        r.stats.ms / 1000,
+        r.unacked,
+        r.behind,
+        r.anomalies ? 'yes' : 'none',
+      ]),
     ),
   );
   for (const r of rows) if (r.anomalies) log(`seed ${r.seed}: ${r.anomalies}`);
   const clean = rows.every((r) => !r.anomalies && r.unacked === 0 && r.behind === 0);
-  goal('zero loss: every acked message once in every view, one order', `${rows.length} run(s), ${rows.reduce((sum, r) => sum + r.stats.messages, 0)} messages`, clean);
+  goal(
+    'zero loss: every acked message once in every view, one order',
+    `${rows.length} run(s), ${rows.reduce((sum, r) => sum + r.stats.messages, 0)} messages`,
+    clean,
+  );
 }
 
 // ---- upload -----------------------------------------------------------------------------------
@@ -452,7 +511,11 @@ async function uploadScenario(stack, direct) {
   const tus = median(rows.filter((r) => r.way === 'tus').map((r) => r.mibPerS));
   const put = median(rows.filter((r) => r.way === 'put').map((r) => r.mibPerS));
   const growth = Math.max(...rows.filter((r) => r.way === 'tus').map((r) => r.memory.worker.max - r.memory.worker.first));
-  goal('upload throughput: tus ≥ 80 % of a plain R2 put', `${tus.toFixed(0)} vs ${put.toFixed(0)} MiB/s (${((tus / put) * 100).toFixed(0)} %)`, tus >= 0.8 * put);
+  goal(
+    'upload throughput: tus ≥ 80 % of a plain R2 put',
+    `${tus.toFixed(0)} vs ${put.toFixed(0)} MiB/s (${((tus / put) * 100).toFixed(0)} %)`,
+    tus >= 0.8 * put,
+  );
   goal(`memory while uploading ${mib} MiB: workerd RSS growth (flat)`, `${growth.toFixed(0)} MiB at most`, null);
 }
 
@@ -468,15 +531,39 @@ async function tusScenario(direct, proxied) {
     const result = await tusClients({ salon: where.salon, base: where.salon.base, mib: plan.tus.mib, log });
     (results.tus ??= {})[port] = result;
     log(`${port}: refused, then the next request on the same connection`);
-    log(table(['refusal', 'answer', 'next request', 'ms'], result.refusals.map((r) => [r.name, r.refused, r.next, r.nextMs])));
+    log(
+      table(
+        ['refusal', 'answer', 'next request', 'ms'],
+        result.refusals.map((r) => [r.name, r.refused, r.next, r.nextMs]),
+      ),
+    );
     const prompt = result.refusals.every((r) => typeof r.refused === 'number' && r.next === 200 && r.nextMs < 1000);
-    goal(`tus (${port}): each refusal answered, the next request on its connection within 1 s`, `slowest ${Math.max(...result.refusals.map((r) => r.nextMs)).toFixed(0)} ms`, prompt);
+    goal(
+      `tus (${port}): each refusal answered, the next request on its connection within 1 s`,
+      `slowest ${Math.max(...result.refusals.map((r) => r.nextMs)).toFixed(0)} ms`,
+      prompt,
+    );
     if (!result.tuspy) continue;
-    log(table(['tuspy', 's', 'file read back'], result.tuspy.uploads.map((u) => [u.way, u.seconds, u.file])));
+    log(
+      table(
+        ['tuspy', 's', 'file read back'],
+        result.tuspy.uploads.map((u) => [u.way, u.seconds, u.file]),
+      ),
+    );
     const race = result.tuspy.stalledLease;
-    log(`stalled lease: tuspy took over and finished in ${race.takeoverSeconds.toFixed(1)} s (the silent PATCH's lease lapses after ${result.tuspy.silenceMs / 1000} s); the silent PATCH, woken: ${race.late}; offset after it ${race.offsetAfter}; file ${race.file}`);
-    goal(`tus (${port}): tuspy at 1, 5 and 7 MiB, creation, resume: byte-identical`, result.tuspy.uploads.map((u) => u.file).join(', '), result.tuspy.uploads.every((u) => u.file === 'identical'));
-    goal(`tus (${port}): a silent PATCH's lease taken over, the woken PATCH refused (409) and nothing changed`, `${race.late}, ${race.file}, took over in ${race.takeoverSeconds.toFixed(1)} s`, race.late === 409 && race.file === 'identical' && race.finished);
+    log(
+      `stalled lease: tuspy took over and finished in ${race.takeoverSeconds.toFixed(1)} s (the silent PATCH's lease lapses after ${result.tuspy.silenceMs / 1000} s); the silent PATCH, woken: ${race.late}; offset after it ${race.offsetAfter}; file ${race.file}`,
+    );
+    goal(
+      `tus (${port}): tuspy at 1, 5 and 7 MiB, creation, resume: byte-identical`,
+      result.tuspy.uploads.map((u) => u.file).join(', '),
+      result.tuspy.uploads.every((u) => u.file === 'identical'),
+    );
+    goal(
+      `tus (${port}): a silent PATCH's lease taken over, the woken PATCH refused (409) and nothing changed`,
+      `${race.late}, ${race.file}, took over in ${race.takeoverSeconds.toFixed(1)} s`,
+      race.late === 409 && race.file === 'identical' && race.finished,
+    );
   }
 }
 
@@ -484,16 +571,37 @@ async function tusScenario(direct, proxied) {
 
 async function videoScenario(direct) {
   const clips = plan.video.seconds;
-  section(`video: end of upload → plays (master, lowest rendition, its first segment) and → every rendition, for 720p clips of ${clips.join(' and ')} s${quick ? ' (--quick: a short clip only)' : ''}; ours through the Worker and the Stream stand-in, baseline the stand-in alone`);
+  section(
+    `video: end of upload → plays (master, lowest rendition, its first segment) and → every rendition, for 720p clips of ${clips.join(' and ')} s${quick ? ' (--quick: a short clip only)' : ''}; ours through the Worker and the Stream stand-in, baseline the stand-in alone`,
+  );
   const rows = [];
   for (const seconds of clips) rows.push(...(await hlsReady({ salon: direct.salon, stream, clip: makeClip(`${OUT_DIR}/clips`, seconds), seconds, runs })));
   results.video = { clips, rows };
   log('load: the 1-minute load average as the run began (the conversion shares the CPU with it); renditions: those the master listed as it began to play.');
-  log(table(['clip s', 'run', 'way', 'clip MiB', 'load', 'renditions', 's to play', 's to every rendition'], rows.map((r) => [r.clipSeconds, r.run + 1, r.way === 'ours' ? 'ours (Worker + stand-in)' : 'stand-in alone', r.mib, r.load, r.renditions, r.seconds, r.allSeconds]), 3));
+  log(
+    table(
+      ['clip s', 'run', 'way', 'clip MiB', 'load', 'renditions', 's to play', 's to every rendition'],
+      rows.map((r) => [
+        r.clipSeconds,
+        r.run + 1,
+        r.way === 'ours' ? 'ours (Worker + stand-in)' : 'stand-in alone',
+        r.mib,
+        r.load,
+        r.renditions,
+        r.seconds,
+        r.allSeconds,
+      ]),
+      3,
+    ),
+  );
   for (const seconds of clips) {
     const of = (way, pick) => median(rows.filter((r) => r.clipSeconds === seconds && r.way === way).map(pick));
     const [ours, alone] = [of('ours', (r) => r.seconds), of('alone', (r) => r.seconds)];
-    goal(`video: ${seconds} s 720p clip plays after its upload`, `${ours.toFixed(1)} s (${fmtRatio(ratio(ours, seconds))} its length; every rendition ${of('ours', (r) => r.allSeconds).toFixed(1)} s) vs ${alone.toFixed(1)} s for the stand-in alone (${fmtRatio(ratio(ours, alone))})`, null);
+    goal(
+      `video: ${seconds} s 720p clip plays after its upload`,
+      `${ours.toFixed(1)} s (${fmtRatio(ratio(ours, seconds))} its length; every rendition ${of('ours', (r) => r.allSeconds).toFixed(1)} s) vs ${alone.toFixed(1)} s for the stand-in alone (${fmtRatio(ratio(ours, alone))})`,
+      null,
+    );
   }
 }
 
@@ -501,15 +609,47 @@ async function videoScenario(direct) {
 
 async function templateScenario(stack, direct) {
   const { sizes } = plan.template;
-  section(`template editor: a ${sizes.at(-1)}-message template opened and one message moved by the keyboard, beside ${sizes[0]} messages; Chromium, CPU 4× slower, median of ${runs} run(s), ms`);
+  section(
+    `template editor: a ${sizes.at(-1)}-message template opened and one message moved by the keyboard, beside ${sizes[0]} messages; Chromium, CPU 4× slower, median of ${runs} run(s), ms`,
+  );
   log('open: from navigation; first paint = first contentful paint (the list is rendered on the server, so it shows the first rows); usable = React hydrated.');
-  log('move: from the drop key (Space) to the list painted in the new order, and to the server\'s answer (PUT moveMessage, one row written); floor = one PUT of the title from the same page.');
+  log(
+    "move: from the drop key (Space) to the list painted in the new order, and to the server's answer (PUT moveMessage, one row written); floor = one PUT of the title from the same page.",
+  );
   const rows = await templateEditor({ salon: direct.salon, base: stack.direct, runs, sizes });
   results.templateEditor = rows;
   log(
     table(
-      ['messages', 'rows', 'HTML KB', 'TTFB', 'first paint', 'usable', 'blocking', 'longest task', 'move shown', 'move answered', 'move request', 'move blocking', 'floor (1 write)'],
-      rows.map((r) => [r.size, r.rows, r.htmlKb, r.ttfb, r.firstPaint, r.hydrated, r.blocking, r.longestTask, r.moveShown, r.moveAnswered, r.moveRequest, r.moveBlocking, r.floor]),
+      [
+        'messages',
+        'rows',
+        'HTML KB',
+        'TTFB',
+        'first paint',
+        'usable',
+        'blocking',
+        'longest task',
+        'move shown',
+        'move answered',
+        'move request',
+        'move blocking',
+        'floor (1 write)',
+      ],
+      rows.map((r) => [
+        r.size,
+        r.rows,
+        r.htmlKb,
+        r.ttfb,
+        r.firstPaint,
+        r.hydrated,
+        r.blocking,
+        r.longestTask,
+        r.moveShown,
+        r.moveAnswered,
+        r.moveRequest,
+        r.moveBlocking,
+        r.floor,
+      ]),
     ),
   );
   const [small, large] = [rows[0], rows.at(-1)];
@@ -535,7 +675,9 @@ const PUBLIC_PAGES = ['/', '/faq/entry/join-a-party'];
 const PUBLIC_GOAL = { score: 95, violations: 0 };
 
 async function pageScenario(stack, direct) {
-  section('page weight: gzip (level 9) bytes a full load fetches, from the Remix client manifest (+ the German translation chunk), and what a new guest receives');
+  section(
+    'page weight: gzip (level 9) bytes a full load fetches, from the Remix client manifest (+ the German translation chunk), and what a new guest receives',
+  );
   const pages = [
     { name: 'landing', route: 'routes/_index' },
     // The party page loads only the party's part of the texts (its route's handle, app/i18n/config.ts).
@@ -544,7 +686,13 @@ async function pageScenario(stack, direct) {
   ];
   const weights = pages.map((page) => ({ ...page, ...routeWeight(page.route, { textParts: page.textParts }) }));
   const kb = (bytes) => (bytes / 1024).toFixed(1);
-  log(table(['page', 'route', 'JS files', 'JS KB gzip', 'CSS KB gzip'], weights.map((w) => [w.name, w.route, w.jsFiles, kb(w.jsGzip), kb(w.cssGzip)]), 2));
+  log(
+    table(
+      ['page', 'route', 'JS files', 'JS KB gzip', 'CSS KB gzip'],
+      weights.map((w) => [w.name, w.route, w.jsFiles, kb(w.jsGzip), kb(w.cssGzip)]),
+      2,
+    ),
+  );
   results.pageWeight = weights;
   const party = weights[1];
   goal('party page < 150 KB gzip JS', `${kb(party.jsGzip)} KB (${party.jsGzip} bytes)`, party.jsGzip < 150 * 1024);
@@ -565,18 +713,44 @@ async function pageScenario(stack, direct) {
   log(
     `\nfirst load of a new guest: a party link in a fresh Chromium on a phone (${throttle ? `slow 4G, ${throttle.cpuSlowdown}× CPU` : 'not throttled: --quick'}), bytes over the wire (CDP encodedDataLength: compressed body + headers)`,
   );
-  log(`join dialog usable after ${fmt(load.usableMs, 0)} ms; joined, chat drawn ${fmt(load.joinMs, 0)} ms after the click; encodings: ${[...new Set(load.files.map((file) => file.encoding))].join(', ')}`);
+  log(
+    `join dialog usable after ${fmt(load.usableMs, 0)} ms; joined, chat drawn ${fmt(load.joinMs, 0)} ms after the click; encodings: ${[...new Set(load.files.map((file) => file.encoding))].join(', ')}`,
+  );
   const rows = kinds.map((kind) => {
     const b = before[kind] ?? none;
-    return [kind, b.files, kb(b.wire), kb(b.body), kb(b.decoded), manifestBytes[kind] === undefined ? '' : kb(manifestBytes[kind]), kb((after[kind] ?? none).wire)];
+    return [
+      kind,
+      b.files,
+      kb(b.wire),
+      kb(b.body),
+      kb(b.decoded),
+      manifestBytes[kind] === undefined ? '' : kb(manifestBytes[kind]),
+      kb((after[kind] ?? none).wire),
+    ];
   });
   const sum = (totals, key) => Object.values(totals).reduce((total, t) => total + t[key], 0);
-  rows.push(['total', sum(before, 'files'), kb(sum(before, 'wire')), kb(sum(before, 'body')), kb(sum(before, 'decoded')), kb(party.jsGzip + party.cssGzip), kb(sum(after, 'wire'))]);
+  rows.push([
+    'total',
+    sum(before, 'files'),
+    kb(sum(before, 'wire')),
+    kb(sum(before, 'body')),
+    kb(sum(before, 'decoded')),
+    kb(party.jsGzip + party.cssGzip),
+    kb(sum(after, 'wire')),
+  ]);
   log(table(['kind', 'files', 'wire KB', 'body KB', 'decoded KB', 'manifest gzip-9 KB', 'wire KB after usable'], rows));
   results.firstLoad = { url: load.url, throttle, usableMs: load.usableMs, joinMs: load.joinMs, beforeUsable: before, afterUsable: after, files: load.files };
   const script = before.script ?? none;
-  goal('new guest: script over the wire before the join dialog is usable < 150 KB', `${kb(script.wire)} KB (${script.wire} bytes in ${script.files} files; manifest ${kb(party.jsGzip)} KB)`, script.wire < 150 * 1024);
-  goal('  new guest: join dialog usable, then chat drawn after joining', `${fmt(load.usableMs, 0)} ms, ${fmt(load.joinMs, 0)} ms${throttle ? ' (slow 4G, 4× CPU)' : ' (not throttled)'}`, null);
+  goal(
+    'new guest: script over the wire before the join dialog is usable < 150 KB',
+    `${kb(script.wire)} KB (${script.wire} bytes in ${script.files} files; manifest ${kb(party.jsGzip)} KB)`,
+    script.wire < 150 * 1024,
+  );
+  goal(
+    '  new guest: join dialog usable, then chat drawn after joining',
+    `${fmt(load.usableMs, 0)} ms, ${fmt(load.joinMs, 0)} ms${throttle ? ' (slow 4G, 4× CPU)' : ' (not throttled)'}`,
+    null,
+  );
 
   // axe is quick (one Chromium, seconds): it runs in --quick too, so the harness cannot rot.
   const checked = [];
@@ -589,8 +763,18 @@ async function pageScenario(stack, direct) {
   }
   results.axe = checked;
   log('\naxe-core (WCAG 2 A/AA) in Chromium on a phone (390×844)');
-  log(table(['page', 'violations (nodes)', 'goal', 'rules'], checked.map((c) => [c.path, c.violations ?? 'error', PUBLIC_GOAL.violations, c.error ?? (c.rules.join(', ') || '–')])));
-  for (const c of checked) goal(`axe: no WCAG 2 A/AA violation on ${c.path}`, c.violations === undefined ? 'not measured' : String(c.violations), c.violations === PUBLIC_GOAL.violations);
+  log(
+    table(
+      ['page', 'violations (nodes)', 'goal', 'rules'],
+      checked.map((c) => [c.path, c.violations ?? 'error', PUBLIC_GOAL.violations, c.error ?? (c.rules.join(', ') || '–')]),
+    ),
+  );
+  for (const c of checked)
+    goal(
+      `axe: no WCAG 2 A/AA violation on ${c.path}`,
+      c.violations === undefined ? 'not measured' : String(c.violations),
+      c.violations === PUBLIC_GOAL.violations,
+    );
 
   if (!lighthouseOn) {
     log(`Lighthouse skipped (${quick ? '--quick: its runs would add a minute or more' : '--no-lighthouse'}).`);
@@ -607,24 +791,50 @@ async function pageScenario(stack, direct) {
   const reports = [];
   for (const page of runsLh) {
     try {
-      reports.push({ name: page.name, ...(await lighthouse(page.url, { headers: page.headers, categories: page.categories, outDir: OUT_DIR, name: page.name.replace(/\W+/g, '-').replace(/-$/, '') })) });
+      reports.push({
+        name: page.name,
+        ...(await lighthouse(page.url, {
+          headers: page.headers,
+          categories: page.categories,
+          outDir: OUT_DIR,
+          name: page.name.replace(/\W+/g, '-').replace(/-$/, ''),
+        })),
+      });
     } catch (error) {
       reports.push({ name: page.name, error: error instanceof Error ? error.message.slice(0, 300) : String(error) });
     }
   }
   results.lighthouse = reports;
   log('\nLighthouse 12 (mobile preset: simulated slow 4G and 4× CPU slowdown), Chromium headless, direct port');
-  log(table(['page', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'bytes KB', 'run s'], reports.map((r) => [r.name, r.score, r.lcpMs, r.tbtMs, r.cls, r.fcpMs, r.transferBytes / 1024, r.seconds])));
+  log(
+    table(
+      ['page', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'bytes KB', 'run s'],
+      reports.map((r) => [r.name, r.score, r.lcpMs, r.tbtMs, r.cls, r.fcpMs, r.transferBytes / 1024, r.seconds]),
+    ),
+  );
   for (const r of reports) if (r.error || r.runtimeError) log(`${r.name}: ${r.error ?? r.runtimeError}`);
   const publicReports = reports.slice(0, PUBLIC_PAGES.length);
   log(`\nLighthouse mobile, every category, beside the goal (≥ ${PUBLIC_GOAL.score})`);
-  log(table(['page', ...LIGHTHOUSE_CATEGORIES, 'goal'], publicReports.map((r) => [r.name, ...LIGHTHOUSE_CATEGORIES.map((category) => r.scores?.[category] ?? 'error'), PUBLIC_GOAL.score])));
+  log(
+    table(
+      ['page', ...LIGHTHOUSE_CATEGORIES, 'goal'],
+      publicReports.map((r) => [r.name, ...LIGHTHOUSE_CATEGORIES.map((category) => r.scores?.[category] ?? 'error'), PUBLIC_GOAL.score]),
+    ),
+  );
   for (const r of publicReports) {
     const worst = r.scores ? Math.min(...LIGHTHOUSE_CATEGORIES.map((category) => r.scores[category])) : undefined;
-    goal(`mobile Lighthouse ≥ ${PUBLIC_GOAL.score} in every category: ${r.name}`, r.scores ? LIGHTHOUSE_CATEGORIES.map((category) => `${category} ${r.scores[category]}`).join(', ') : 'not measured', worst >= PUBLIC_GOAL.score);
+    goal(
+      `mobile Lighthouse ≥ ${PUBLIC_GOAL.score} in every category: ${r.name}`,
+      r.scores ? LIGHTHOUSE_CATEGORIES.map((category) => `${category} ${r.scores[category]}`).join(', ') : 'not measured',
+      worst >= PUBLIC_GOAL.score,
+    );
   }
   const partyReport = reports[PUBLIC_PAGES.length];
-  goal(`mobile Lighthouse performance ≥ 90: ${partyReport.name}`, partyReport.score === undefined ? 'not measured' : String(partyReport.score), partyReport.score >= 90);
+  goal(
+    `mobile Lighthouse performance ≥ 90: ${partyReport.name}`,
+    partyReport.score === undefined ? 'not measured' : String(partyReport.score),
+    partyReport.score >= 90,
+  );
 }
 
 // ---- main -------------------------------------------------------------------------------------
@@ -658,7 +868,13 @@ async function main() {
   }
 
   section('goals (informative: they never change the exit code)');
-  log(table(['goal', 'measured', ''], goals.map((g) => [g.name, g.measured, g.met === null ? 'info' : g.met ? 'met' : 'MISSED']), 3));
+  log(
+    table(
+      ['goal', 'measured', ''],
+      goals.map((g) => [g.name, g.measured, g.met === null ? 'info' : g.met ? 'met' : 'MISSED']),
+      3,
+    ),
+  );
   results.goals = goals;
   results.seconds = (performance.now() - started) / 1000;
   results.loadAverageAtEnd = os.loadavg().map((load) => Number(load.toFixed(2)));

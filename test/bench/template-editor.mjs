@@ -104,7 +104,11 @@ async function measure(context, base, templateId) {
   const floor = await page.evaluate(async (id) => {
     const started = performance.now();
     const title = document.querySelector('h1')?.textContent ?? 'Bench';
-    const response = await fetch(`/api/templates/${id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: title }) });
+    const response = await fetch(`/api/templates/${id}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: title }),
+    });
     await response.text();
     return performance.now() - started;
   }, templateId);

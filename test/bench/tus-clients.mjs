@@ -42,7 +42,9 @@ function send(agent, url, { method, headers = {}, body = Buffer.alloc(0), timeou
     const request = http.request(url, { agent, method, headers: { ...headers, 'Content-Length': String(body.length) } }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), ms: performance.now() - started }),
+      );
     });
     request.setTimeout(timeoutMs, () => request.destroy(new Error(`no answer in ${timeoutMs / 1000} s`)));
     request.on('error', (error) => resolve({ status: `error: ${error.message}`, ms: performance.now() - started }));
@@ -65,7 +67,11 @@ function tuspyAvailable() {
 
 /** A JPEG item of `size` bytes; its upload address on `base`. */
 async function item(salon, auth, base, size) {
-  const created = await salon.request('/api/media', { method: 'POST', headers: auth, body: { title: 'Bench', contentType: 'image/jpeg', mediaExtension: 'jpg', size } });
+  const created = await salon.request('/api/media', {
+    method: 'POST',
+    headers: auth,
+    body: { title: 'Bench', contentType: 'image/jpeg', mediaExtension: 'jpg', size },
+  });
   return { id: created.id, url: `${base}${new URL(created.uploadUrl).pathname}` };
 }
 
@@ -106,7 +112,17 @@ async function refusals(salon, auth, base) {
  */
 async function stalledLease(salon, auth, base, source, file, token) {
   const { id, url } = await item(salon, auth, base, source.length);
-  const silent = http.request(url, { method: 'PATCH', agent: false, headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(source.length) } });
+  const silent = http.request(url, {
+    method: 'PATCH',
+    agent: false,
+    headers: {
+      ...auth,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': '0',
+      'Content-Type': 'application/offset+octet-stream',
+      'Content-Length': String(source.length),
+    },
+  });
   const answered = new Promise((resolve) => {
     silent.on('response', (response) => {
       response.resume();
@@ -128,7 +144,13 @@ async function stalledLease(salon, auth, base, source, file, token) {
   silent.end(source.subarray(PART + 100));
   const late = await answered;
   const after = await send(false, url, { method: 'HEAD', headers: head });
-  return { late, offsetAfter: Number(after.headers?.['upload-offset']), finished: done.offset === source.length, takeoverSeconds, file: await identical(base, auth, id, source) };
+  return {
+    late,
+    offsetAfter: Number(after.headers?.['upload-offset']),
+    finished: done.offset === source.length,
+    takeoverSeconds,
+    file: await identical(base, auth, id, source),
+  };
 }
 
 /** Runs the scenario against `base` (a port of the bench Worker) with a fresh consultant. */
@@ -155,7 +177,11 @@ export async function tusClients({ salon, base, mib, log }) {
       const { id, url } = await item(salon, auth, base, source.length);
       const started = performance.now();
       const created = await python({ endpoint: url, token: accessToken, file, chunk: 5 * MIB, resume: false });
-      uploads.push({ way: `creation first (Location ${created.url === url ? 'is the upload address' : created.url})`, seconds: (performance.now() - started) / 1000, file: await identical(base, auth, id, source) });
+      uploads.push({
+        way: `creation first (Location ${created.url === url ? 'is the upload address' : created.url})`,
+        seconds: (performance.now() - started) / 1000,
+        file: await identical(base, auth, id, source),
+      });
     }
     {
       const { id, url } = await item(salon, auth, base, source.length);
@@ -163,7 +189,11 @@ export async function tusClients({ salon, base, mib, log }) {
       const stopAt = 3 * MIB + 777;
       const first = await python({ endpoint: url, token: accessToken, file, chunk: 2 * MIB, resume: true, stopAt });
       await python({ endpoint: url, token: accessToken, file, chunk: 3 * MIB, resume: true });
-      uploads.push({ way: `stopped at ${first.offset}, resumed by a new process`, seconds: (performance.now() - started) / 1000, file: await identical(base, auth, id, source) });
+      uploads.push({
+        way: `stopped at ${first.offset}, resumed by a new process`,
+        seconds: (performance.now() - started) / 1000,
+        file: await identical(base, auth, id, source),
+      });
     }
     result.tuspy = { mib: source.length / MIB, uploads, stalledLease: await stalledLease(salon, auth, base, source, file, accessToken), silenceMs: SILENCE_MS };
   } finally {

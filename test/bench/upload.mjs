@@ -32,7 +32,12 @@ function sampler(pid) {
   return () => {
     clearInterval(timer);
     take();
-    const range = (key) => ({ min: Math.min(...samples.map((s) => s[key])), max: Math.max(...samples.map((s) => s[key])), first: samples[0][key], last: samples.at(-1)[key] });
+    const range = (key) => ({
+      min: Math.min(...samples.map((s) => s[key])),
+      max: Math.max(...samples.map((s) => s[key])),
+      first: samples[0][key],
+      last: samples.at(-1)[key],
+    });
     return { samples: samples.length, worker: range('worker'), heap: range('heap'), rss: range('rss') };
   };
 }
@@ -73,10 +78,21 @@ function send(base, path, method, headers, from, to) {
 
 async function tusUpload(salon, token, size) {
   const auth = { Authorization: `Bearer ${token}` };
-  const created = await salon.request('/api/media', { method: 'POST', headers: auth, body: { title: 'Bench', contentType: 'video/mp4', mediaExtension: 'mp4', size } });
-  for (let offset = 0; offset < size; ) {
+  const created = await salon.request('/api/media', {
+    method: 'POST',
+    headers: auth,
+    body: { title: 'Bench', contentType: 'video/mp4', mediaExtension: 'mp4', size },
+  });
+  for (let offset = 0; offset < size;) {
     const end = Math.min(offset + CHUNK, size);
-    const answer = await send(salon.base, new URL(created.uploadUrl).pathname, 'PATCH', { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, offset, end);
+    const answer = await send(
+      salon.base,
+      new URL(created.uploadUrl).pathname,
+      'PATCH',
+      { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+      offset,
+      end,
+    );
     if (answer.status !== 204) throw new Error(`PATCH at ${offset}: ${answer.status} ${answer.text.slice(0, 200)}`);
     offset = Number(answer.headers['upload-offset']);
     if (offset !== end) throw new Error(`PATCH: offset ${offset}, expected ${end}`);

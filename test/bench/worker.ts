@@ -3,8 +3,7 @@ import type { Connection, WSMessage } from 'partyserver';
 import { Server, getServerByName } from 'partyserver';
 import { LIMITS } from '../../app/core/limits';
 import type { Member } from '../../app/core/protocol';
-import type { Outcome, SendInput } from '../../durable-objects/handlers';
-import type { RoomFacts } from '../../durable-objects/store';
+import type { Outcome, RoomFacts, SendInput } from '../../durable-objects/contract';
 import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
 import { profiles, users } from '../../worker/db/schema';
@@ -136,7 +135,15 @@ async function consultant(env: Env): Promise<Response> {
   const db = database(env.DB);
   const userId = crypto.randomUUID();
   const now = Date.now();
-  await db.insert(users).values({ id: userId, oidcIssuer: 'https://issuer.bench', oidcSub: userId, email: `${userId}@salon.bench`, firstName: 'Bea', lastName: 'Bench', createdAt: now });
+  await db.insert(users).values({
+    id: userId,
+    oidcIssuer: 'https://issuer.bench',
+    oidcSub: userId,
+    email: `${userId}@salon.bench`,
+    firstName: 'Bea',
+    lastName: 'Bench',
+    createdAt: now,
+  });
   await db.insert(profiles).values({ id: crypto.randomUUID(), userId, firstName: 'Bea', lastName: 'Bench', createdAt: now });
   const tokens = await createSession(db, userId, null);
   return Response.json({ userId, accessToken: tokens.accessToken });
@@ -166,7 +173,7 @@ function unwrap<T>(outcome: Outcome<T>): T {
 async function fill(env: Env, partyId: string, count: number): Promise<Response> {
   const { member, facts, stub } = await managerCall(env, partyId);
   const started = performance.now();
-  for (let done = 0; done < count; ) {
+  for (let done = 0; done < count;) {
     const inputs: SendInput[] = [];
     for (let i = 0; i < Math.min(1000, count - done); i++) {
       inputs.push({ tempId: null, messageType: 'text', message: `History message ${done + i}: a line of text of typical length for a chat.` });
@@ -225,7 +232,8 @@ export default {
     const url = new URL(request.url);
     const [, prefix, kind, name] = url.pathname.split('/');
     if (prefix !== 'bench') return production.fetch(request, env, ctx);
-    if ((kind === 'raw' || kind === 'rawstore' || kind === 'rawbatch') && name) return env.RAW_ROOM.get(env.RAW_ROOM.idFromName(`${kind}-${name}`)).fetch(request);
+    if ((kind === 'raw' || kind === 'rawstore' || kind === 'rawbatch') && name)
+      return env.RAW_ROOM.get(env.RAW_ROOM.idFromName(`${kind}-${name}`)).fetch(request);
     if (kind === 'peer' && name) return (await getServerByName(env.PEER_ROOM, name)).fetch(request);
     if (kind === 'consultant' && request.method === 'POST') return consultant(env);
     if (kind === 'evict' && name && request.method === 'POST') return evict(env, name);

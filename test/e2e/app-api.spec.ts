@@ -40,14 +40,25 @@ test('the app signs in with code + PKCE, and a refused upload never stalls the n
   const exchange = await fetch(`${baseURL}/api/auth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ code: callback.searchParams.get('code'), iss: callback.searchParams.get('iss'), state: callback.searchParams.get('state'), redirect_uri: redirectUri, code_verifier: signedIn.verifier, nonce: signedIn.nonce }),
+    body: JSON.stringify({
+      code: callback.searchParams.get('code'),
+      iss: callback.searchParams.get('iss'),
+      state: callback.searchParams.get('state'),
+      redirect_uri: redirectUri,
+      code_verifier: signedIn.verifier,
+      nonce: signedIn.nonce,
+    }),
   });
   expect(exchange.status).toBe(200);
   const { accessToken } = (await exchange.json()) as { accessToken: string };
   const auth = { Authorization: `Bearer ${accessToken}` };
 
   const create = async (size: number) => {
-    const response = await fetch(`${baseURL}/api/media`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ title: 'Vom Handy', contentType: 'image/jpeg', mediaExtension: 'jpg', size }) });
+    const response = await fetch(`${baseURL}/api/media`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Vom Handy', contentType: 'image/jpeg', mediaExtension: 'jpg', size }),
+    });
     expect(response.status).toBe(201);
     return ((await response.json()) as { uploadUrl: string }).uploadUrl;
   };

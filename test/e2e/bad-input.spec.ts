@@ -16,7 +16,9 @@ const INJECTED = 'img[src="x"], iframe, [onerror], [onload], [onmouseover], b:te
 async function expectNothingInjected(page: Page) {
   await expect(page.locator(INJECTED)).toHaveCount(0);
   // A parsed <script>alert(…)</script> would leave a script element with exactly that code.
-  const scripts = await page.evaluate(() => [...document.scripts].map((script) => script.textContent?.trim() ?? '').filter((code) => code.startsWith('alert(')));
+  const scripts = await page.evaluate(() =>
+    [...document.scripts].map((script) => script.textContent?.trim() ?? '').filter((code) => code.startsWith('alert(')),
+  );
   expect(scripts).toEqual([]);
 }
 
@@ -57,7 +59,11 @@ test('hostile guest names, message texts and a party title show as plain text an
   await secondGuest.getByRole('alertdialog').getByRole('button', { name: 'Speichern' }).click();
   await expect(members).toContainText(fullName(renamed));
 
-  const texts = (page: Page) => page.getByTestId('message').locator('span.whitespace-pre-wrap').evaluateAll((spans) => spans.map((span) => span.textContent));
+  const texts = (page: Page) =>
+    page
+      .getByTestId('message')
+      .locator('span.whitespace-pre-wrap')
+      .evaluateAll((spans) => spans.map((span) => span.textContent));
   const senders = HOSTILE_TEXTS.map((_, index) => fullName(index % 2 === 0 ? first : second));
   const check = async (page: Page) => {
     await expectNothingInjected(page);

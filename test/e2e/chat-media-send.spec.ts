@@ -26,7 +26,29 @@ test.beforeAll(async ({}, testInfo) => {
   mkdirSync(dir, { recursive: true });
   const run = (args: string[]) => execFileSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'pipe' });
   clip = join(dir, `Vorführung-${RUN}.mp4`);
-  run(['-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', clip]);
+  run([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=1280x720:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    '3',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-movflags',
+    '+faststart',
+    clip,
+  ]);
   const sources = ['testsrc=size=640x480', 'smptebars=size=640x480', 'color=c=0xC2410C:size=640x480'];
   photos = ['Sommerkleid', 'Winterjacke', 'Strandtasche'].map((name, index) => {
     const photo = join(dir, `${name}-${RUN}.jpg`);
@@ -51,7 +73,9 @@ async function expectLoaded(picture: ReturnType<Page['getByRole']>, width: numbe
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(width);
 }
 
-test('several files at once, the first as a reply; a video waits for its conversion and a guest plays it through hls.js; 11 files are refused', async ({ browser }) => {
+test('several files at once, the first as a reply; a video waits for its conversion and a guest plays it through hls.js; 11 files are refused', async ({
+  browser,
+}) => {
   const { context, page: manager, link } = await hostParty(browser, 'Video-Party', { viewport: { width: 1280, height: 800 } });
   const guestContext = await phoneContext(browser);
   const guest = await guestContext.newPage();
@@ -97,7 +121,10 @@ test('several files at once, the first as a reply; a video waits for its convers
   const photo = message(guest, 'So sieht sie aus');
   await expect(photo.getByTestId('reply-quote')).toContainText('Gibt es das auch in Bewegung?');
   await expectLoaded(photo.getByRole('img', { name: /^Foto von Anna/ }), 640);
-  const video = guest.getByTestId('message').filter({ has: guest.getByTestId('chat-file') }).last();
+  const video = guest
+    .getByTestId('message')
+    .filter({ has: guest.getByTestId('chat-file') })
+    .last();
   // Named by its library title (the file's name without the extension), with its poster.
   const videoTitle = basename(clip).replace(/\.[^.]+$/, '');
   await expect(video.getByTestId('chat-file-title')).toHaveText(videoTitle, { timeout: 30_000 });
@@ -117,13 +144,17 @@ test('several files at once, the first as a reply; a video waits for its convers
     element.muted = true;
     await element.play();
   });
-  await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.currentSrc.startsWith('blob:') && element.currentTime > 0.5), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => player.evaluate((element: HTMLVideoElement) => element.currentSrc.startsWith('blob:') && element.currentTime > 0.5), { timeout: 20_000 })
+    .toBe(true);
   await guest.screenshot({ path: `${SHOTS}/video-viewer-phone.png` });
   await guestContext.close();
   await context.close();
 });
 
-test('the media picker: folders, search and previews of the library; two items go out with one caption, which is then edited and emptied', async ({ browser }) => {
+test('the media picker: folders, search and previews of the library; two items go out with one caption, which is then edited and emptied', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
   const manager = await context.newPage();
   await signIn(manager, 'anna@salon.test');
@@ -210,7 +241,9 @@ test('the media picker: folders, search and previews of the library; two items g
   await context.close();
 });
 
-test('files dropped anywhere on the party: a guest’s PDF is left out with the note, her photo is sent and forwarded into another party, where its guest sees it', async ({ browser }) => {
+test('files dropped anywhere on the party: a guest’s PDF is left out with the note, her photo is sent and forwarded into another party, where its guest sees it', async ({
+  browser,
+}) => {
   const { context, page: manager, link } = await hostParty(browser, 'Drop-Party', { viewport: { width: 1280, height: 800 } });
   const target = await (async () => {
     await manager.goto('/parties');

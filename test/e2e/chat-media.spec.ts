@@ -88,7 +88,9 @@ test("the manager's PDF goes into her library first and is sent from there; a gu
   await joinAs(guest, link, 'Lena');
   await settled(manager);
 
-  await manager.getByTestId('chat-file-input').setInputFiles({ name: 'katalog.pdf', mimeType: 'application/pdf', buffer: cataloguePdf(3, { title: 'Herbstkatalog 2026', cover: 'Herbst 2026' }) });
+  await manager
+    .getByTestId('chat-file-input')
+    .setInputFiles({ name: 'katalog.pdf', mimeType: 'application/pdf', buffer: cataloguePdf(3, { title: 'Herbstkatalog 2026', cover: 'Herbst 2026' }) });
   const dialog = manager.getByRole('dialog', { name: 'Datei senden' });
   // A non-image is always saved to the library; the choice is locked.
   const save = dialog.getByRole('checkbox', { name: /Auch in meiner Mediathek speichern/ });
@@ -102,7 +104,9 @@ test("the manager's PDF goes into her library first and is sent from there; a gu
   const received = guest.getByTestId('message').filter({ hasText: 'Der Herbstkatalog' });
   await expect(received.getByTestId('chat-file-title')).toHaveText('katalog.pdf');
   await expect(received.getByTestId('chat-file')).toContainText('PDF-Dokument');
-  await expect.poll(() => received.getByTestId('chat-file-preview').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => received.getByTestId('chat-file-preview').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
   await guest.screenshot({ path: 'test-results/chat-media/pdf-card-phone.png' });
   // A phone has no PDF viewer of its own: the pages are drawn by pdf.js, under the PDF's own title.
   await received.getByTestId('chat-file').click();

@@ -8,7 +8,10 @@ test('a company consultant creates a party for a chosen profile, edits it, and f
   // The company's further profiles (the test database starts empty; the first profile comes from
   // the sign-in).
   const origin = new URL(page.url()).origin;
-  for (const [firstName, lastName] of [['Jonas', 'Weber'], ['Clara', 'Hoffmann']]) {
+  for (const [firstName, lastName] of [
+    ['Jonas', 'Weber'],
+    ['Clara', 'Hoffmann'],
+  ]) {
     const response = await page.request.post('/api/profile', { headers: { Origin: origin }, data: { firstName, lastName } });
     expect(response.status(), await response.text()).toBe(201);
   }
@@ -61,7 +64,9 @@ test('a company consultant creates a party for a chosen profile, edits it, and f
   const edit = page.getByRole('dialog', { name: 'Party bearbeiten' });
   await expect(edit.getByLabel('Art der Party')).toHaveValue('Herbst-Wellness');
   // A changed password keeps the guests who joined (ADR 020); the dialog says so by its field.
-  await expect(edit.getByLabel('Passwort (optional)')).toHaveAccessibleDescription('Wer schon in der Party ist, bleibt drin: Ein neues Passwort gilt für neue Gäste.');
+  await expect(edit.getByLabel('Passwort (optional)')).toHaveAccessibleDescription(
+    'Wer schon in der Party ist, bleibt drin: Ein neues Passwort gilt für neue Gäste.',
+  );
   await edit.getByLabel('Profil für die Beratung').selectOption({ label: 'Clara Hoffmann' });
   await fillDate(edit.getByRole('group', { name: 'Ablauf' }), '01.01.2024 10:00');
   await edit.getByRole('button', { name: 'Speichern' }).click();

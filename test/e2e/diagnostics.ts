@@ -46,7 +46,10 @@ class PageDiagnostics {
     void context.addInitScript((prefix) => {
       addEventListener(
         'securitypolicyviolation',
-        (event) => console.error(`${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} in ${event.sourceFile || location.pathname}:${event.lineNumber}`),
+        (event) =>
+          console.error(
+            `${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} in ${event.sourceFile || location.pathname}:${event.lineNumber}`,
+          ),
         true,
       );
     }, VIOLATION);

@@ -215,7 +215,12 @@ for (const screen of ['phone', 'desktop'] as const) {
     // The new party's three days, in the page's order: day, month, year, hour, minute.
     const [day, month, year] = formatDate(Date.now() + DEFAULT_EXPIRATION_DAYS * DAY_MS, 'de', 'Europe/Berlin').split('.');
     await expect(expiry.getByRole('textbox')).toHaveCount(5);
-    for (const [label, value] of [['Tag', day], ['Monat', month], ['Jahr', year]] as const) await expect(expiry.getByLabel(label)).toHaveValue(value!);
+    for (const [label, value] of [
+      ['Tag', day],
+      ['Monat', month],
+      ['Jahr', year],
+    ] as const)
+      await expect(expiry.getByLabel(label)).toHaveValue(value!);
     await expect(expiry.getByLabel('Stunde')).toHaveValue(/^\d{2}$/);
     await expect(expiry.getByLabel('Minute')).toHaveValue(/^\d{2}$/);
     await expect(expiry.getByLabel('Tag')).toHaveAttribute('inputmode', 'numeric');
@@ -240,7 +245,14 @@ for (const screen of ['phone', 'desktop'] as const) {
     await card.getByRole('menuitem', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit party' });
     const start = edit.getByRole('group', { name: 'Start (optional)' });
-    for (const [label, value] of [['Day', '05'], ['Month', '12'], ['Year', '2030'], ['Hour', '18'], ['Minute', '00']] as const) await expect(start.getByLabel(label)).toHaveValue(value);
+    for (const [label, value] of [
+      ['Day', '05'],
+      ['Month', '12'],
+      ['Year', '2030'],
+      ['Hour', '18'],
+      ['Minute', '00'],
+    ] as const)
+      await expect(start.getByLabel(label)).toHaveValue(value);
     await expect(start).toContainText('Day/Month/Year');
     await page.screenshot({ path: `test-results/dialogs/party-dates-en-${screen}.png` });
     await context.close();

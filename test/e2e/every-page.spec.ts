@@ -83,11 +83,26 @@ test.beforeAll(async ({ browser, baseURL }) => {
   // Media to open: a photo and a PDF in the library, the PDF sent into the party, a guest's photo there.
   await libraryFile(consultant.request, base, 'Rundgang-Foto', 'image/png', 'png', PICTURES['image/png']);
   const catalogue = await libraryFile(consultant.request, base, 'Rundgang-Katalog', 'application/pdf', 'pdf', PDF);
-  await send(consultant.request, base, 'post', `/api/parties/${party.id}/chat`, { messageType: 'document', mediaAttachment: catalogue, message: 'Der Katalog' });
-  const announced = await send(guest.context.request, base, 'post', `/api/parties/${party.id}/media`, { messageType: 'photo', contentType: 'image/png', mediaExtension: 'png' });
-  const put = await guest.context.request.put(announced.uploadUrl, { headers: { Origin: base, 'Content-Type': 'image/png' }, data: Buffer.from(PICTURES['image/png']) });
+  await send(consultant.request, base, 'post', `/api/parties/${party.id}/chat`, {
+    messageType: 'document',
+    mediaAttachment: catalogue,
+    message: 'Der Katalog',
+  });
+  const announced = await send(guest.context.request, base, 'post', `/api/parties/${party.id}/media`, {
+    messageType: 'photo',
+    contentType: 'image/png',
+    mediaExtension: 'png',
+  });
+  const put = await guest.context.request.put(announced.uploadUrl, {
+    headers: { Origin: base, 'Content-Type': 'image/png' },
+    data: Buffer.from(PICTURES['image/png']),
+  });
   expect(put.ok(), `PUT the guest's photo: ${put.status()}`).toBe(true);
-  await send(guest.context.request, base, 'post', `/api/parties/${party.id}/chat`, { messageType: 'photo', mediaAttachment: announced.mediaAttachment, message: 'Unser Tisch' });
+  await send(guest.context.request, base, 'post', `/api/parties/${party.id}/chat`, {
+    messageType: 'photo',
+    mediaAttachment: announced.mediaAttachment,
+    message: 'Unser Tisch',
+  });
   const removed = await joinedGuest(browser, base, party.id, 'Tom');
   await send(consultant.request, base, 'delete', `/api/parties/${party.id}/removeGuest/${removed.guestId}`);
 
@@ -105,7 +120,8 @@ test.beforeAll(async ({ browser, baseURL }) => {
   // goes out after the answer: wait for one more than before. A retry of this spec asks again
   // within ten minutes and is refused (429, one request per address): the last mail is then this
   // world's first, still valid.
-  const mailsTo = async (): Promise<{ to: string[]; text: string }[]> => (await consultant.request.get(`${MAIL_CATCHER}/api/messages?to=team@kontor.test`)).json();
+  const mailsTo = async (): Promise<{ to: string[]; text: string }[]> =>
+    (await consultant.request.get(`${MAIL_CATCHER}/api/messages?to=team@kontor.test`)).json();
   const before = (await mailsTo()).length;
   const asked = await consultant.request.post('/api/moderation/delete-account', { headers: { Origin: base }, data: { email: 'team@kontor.test' } });
   expect([204, 429]).toContain(asked.status());
@@ -138,7 +154,8 @@ test.beforeAll(async ({ browser, baseURL }) => {
 function expectPolicies(headers: Record<string, string>, what: string, records: boolean): void {
   const policy = headers['content-security-policy'] ?? '';
   expect(policy, what).toMatch(/(?:^|; )script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'wasm-unsafe-eval'(?:;|$)/);
-  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", 'report-to csp']) expect(policy, what).toContain(directive);
+  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", 'report-to csp'])
+    expect(policy, what).toContain(directive);
   expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
   expect(headers['permissions-policy'], what).toContain(`microphone=${records ? '(self)' : '()'}`);
 }
@@ -150,7 +167,12 @@ const partyMedia: Opening[] = [
   { what: 'lightbox', opener: (page) => page.getByTestId('chat-photo').first(), shows: 'Unser Tisch' },
   { what: 'media viewer', opener: (page) => page.getByTestId('chat-file').first(), shows: 'Rundgang-Katalog' },
 ];
-const libraryCard = (title: string) => (page: Page) => page.getByTestId('media-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).getByRole('button', { name: title, exact: true }).first();
+const libraryCard = (title: string) => (page: Page) =>
+  page
+    .getByTestId('media-card')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+    .getByRole('button', { name: title, exact: true })
+    .first();
 const libraryMedia: Opening[] = [
   { what: 'lightbox', opener: libraryCard('Rundgang-Foto'), shows: 'Rundgang-Foto' },
   { what: 'media viewer', opener: libraryCard('Rundgang-Katalog'), shows: 'Rundgang-Katalog' },
@@ -161,7 +183,10 @@ const libraryMedia: Opening[] = [
  * `then` opens what the page shows only on request (a dialog) before that is checked, and `opens`
  * names dialogs opened one after another once it is.
  */
-function visits(t: Translation, language: Language): { actor: Actor; path: string; what: string; shows: string | RegExp; then?: (page: Page) => Promise<void>; opens?: Opening[]; records?: true }[] {
+function visits(
+  t: Translation,
+  language: Language,
+): { actor: Actor; path: string; what: string; shows: string | RegExp; then?: (page: Page) => Promise<void>; opens?: Opening[]; records?: true }[] {
   return [
     { actor: 'anonymous', path: '/', what: 'landing', shows: t.landing.headline },
     { actor: 'anonymous', path: `/${language}`, what: 'localized landing', shows: t.landing.headline },
@@ -212,7 +237,11 @@ function visits(t: Translation, language: Language): { actor: Actor; path: strin
 LANGUAGES.forEach((language, index) => {
   const layout = index % 2 === 0 ? { name: 'phone', options: SCREENS.phone } : { name: 'desktop', options: SCREENS.desktop };
   const axe = AXE_LANGUAGES.includes(language);
-  test(`every page in ${language} on a ${layout.name}: hydrates without an error, speaks ${language}, keeps its security policy${axe ? ', passes axe (WCAG 2 A/AA)' : ''}`, async ({ browser, baseURL, pageDiagnostics }) => {
+  test(`every page in ${language} on a ${layout.name}: hydrates without an error, speaks ${language}, keeps its security policy${axe ? ', passes axe (WCAG 2 A/AA)' : ''}`, async ({
+    browser,
+    baseURL,
+    pageDiagnostics,
+  }) => {
     // Some forty pages, each hydrated and (in two languages) checked by axe: far more than one page's minute.
     test.setTimeout(300_000);
     const violations: string[] = [];
@@ -236,7 +265,9 @@ LANGUAGES.forEach((language, index) => {
           if (!axe) return;
           const { violations: found } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
           for (const violation of found) {
-            violations.push(`${what} (${visit.path}): ${violation.id} [${violation.impact}] ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+            violations.push(
+              `${what} (${visit.path}): ${violation.id} [${violation.impact}] ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+            );
           }
         };
         await check(visit.what);

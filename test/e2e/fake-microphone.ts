@@ -20,11 +20,20 @@ export function fakeMicrophone(answer: 'allow' | 'deny' = 'allow') {
   const dir = join(tmpdir(), 'salon-e2e-voice');
   mkdirSync(dir, { recursive: true });
   const tone = join(dir, 'tone.wav');
-  execFileSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8', '-ac', '1', '-ar', '48000', tone], { stdio: 'pipe' });
+  execFileSync(
+    resolveFfmpeg().path,
+    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8', '-ac', '1', '-ar', '48000', tone],
+    { stdio: 'pipe' },
+  );
   return {
     launchOptions: {
       executablePath: resolveBrowser().path,
-      args: [...BROWSER_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${tone}`, answer === 'allow' ? '--use-fake-ui-for-media-stream' : '--use-fake-ui-for-media-stream=deny'],
+      args: [
+        ...BROWSER_ARGS,
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${tone}`,
+        answer === 'allow' ? '--use-fake-ui-for-media-stream' : '--use-fake-ui-for-media-stream=deny',
+      ],
     },
   };
 }

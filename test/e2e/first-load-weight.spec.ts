@@ -25,7 +25,10 @@ test('a new guest receives less than 150 KB of script before the join dialog is 
   ].join('\n');
   test.info().annotations.push({ type: 'script before the join dialog is usable', description: `${script.wire} bytes on the wire in ${script.files} files` });
   // Compressed on the wire: a budget in gzip bytes means nothing if the server sent them plain.
-  expect(scripts.filter((file) => file.encoding === 'none'), listing).toEqual([]);
+  expect(
+    scripts.filter((file) => file.encoding === 'none'),
+    listing,
+  ).toEqual([]);
   expect(script.wire, `script transferred before the join dialog was usable:\n${listing}`).toBeLessThan(SCRIPT_BUDGET);
   await context.close();
   await host.context.close();

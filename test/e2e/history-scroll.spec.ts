@@ -51,7 +51,10 @@ test('a long party: the list is virtualised, scrolling to the top loads older me
   for (let top = 0; ; top += 400) {
     await log.evaluate((element, y) => element.scrollTo({ top: y }), top);
     await manager.waitForTimeout(30);
-    for (const [seq, text] of await messages.evaluateAll((items) => items.map((item) => [Number(item.getAttribute('data-seq')), item.textContent ?? ''] as const))) seen.set(seq, text);
+    for (const [seq, text] of await messages.evaluateAll((items) =>
+      items.map((item) => [Number(item.getAttribute('data-seq')), item.textContent ?? ''] as const),
+    ))
+      seen.set(seq, text);
     if (await log.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 1)) break;
   }
   const ordered = [...seen.entries()].sort(([a], [b]) => a - b).map(([, text]) => text.match(/Nachricht \d{2}/)?.[0]);

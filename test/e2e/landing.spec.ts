@@ -52,7 +52,14 @@ for (const language of LANGUAGES) {
     await settled(page);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.landing.headline);
-    for (const heading of [t.landing.joinTitle, t.landing.consultantTitle, t.landing.guestTitle, t.landing.countersTitle, t.landing.videoTitle, t.landing.partnerTitle]) {
+    for (const heading of [
+      t.landing.joinTitle,
+      t.landing.consultantTitle,
+      t.landing.guestTitle,
+      t.landing.countersTitle,
+      t.landing.videoTitle,
+      t.landing.partnerTitle,
+    ]) {
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('link', { name: t.landing.signIn, exact: true }).first()).toBeVisible();

@@ -44,10 +44,16 @@ test('the table of contents lists a heading 300 messages back at once, and a cli
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const { link, id } = await consultantParty(page, 'Lange Party mit Inhalt');
-  const heading = await page.request.post(`/api/parties/${id}/chat`, { headers: { Origin: baseURL! }, data: { tempId: crypto.randomUUID(), messageType: 'heading', message: 'Begrüßung 👋🏽' } });
+  const heading = await page.request.post(`/api/parties/${id}/chat`, {
+    headers: { Origin: baseURL! },
+    data: { tempId: crypto.randomUUID(), messageType: 'heading', message: 'Begrüßung 👋🏽' },
+  });
   expect(heading.status()).toBe(201);
   await fill(baseURL!, id, 300);
-  const late = await page.request.post(`/api/parties/${id}/chat`, { headers: { Origin: baseURL! }, data: { tempId: crypto.randomUUID(), messageType: 'heading2', message: 'Zum Schluss' } });
+  const late = await page.request.post(`/api/parties/${id}/chat`, {
+    headers: { Origin: baseURL! },
+    data: { tempId: crypto.randomUUID(), messageType: 'heading2', message: 'Zum Schluss' },
+  });
   expect(late.status()).toBe(201);
 
   await page.goto(link);
@@ -143,7 +149,8 @@ test('at the bottom, the list stays at the bottom across a reconnect while messa
   const other = await guestClient(baseURL!, id);
   blocked = true;
   await sockets.at(-1)!.close();
-  for (let n = 1; n <= 8; n++) expect((await other.api.post(`/api/parties/${id}/chat`, { headers: other.headers, data: { message: `Während der Pause ${n}` } })).status()).toBe(201);
+  for (let n = 1; n <= 8; n++)
+    expect((await other.api.post(`/api/parties/${id}/chat`, { headers: other.headers, data: { message: `Während der Pause ${n}` } })).status()).toBe(201);
   blocked = false;
   await expect(messages.last()).toContainText('Während der Pause 8', { timeout: 15_000 });
   await expect(messages.last()).toBeInViewport();

@@ -21,7 +21,9 @@ const place = (page: Page) => page.locator('#media-place');
 const notice = (page: Page) => page.locator('[aria-live="polite"]');
 
 async function cardAction(page: Page, title: string, action: string) {
-  await card(page, title).getByRole('button', { name: `Aktionen für ${title}` }).click();
+  await card(page, title)
+    .getByRole('button', { name: `Aktionen für ${title}` })
+    .click();
   await page.getByRole('menuitem', { name: action }).click();
 }
 
@@ -58,7 +60,14 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     const page = await context.newPage();
     await signIn(page, 'anna@salon.test');
     const name = (title: string) => `${title} ${screen === 'phone' ? 'Telefon' : 'Desktop'}`;
-    const [catalogues, photos, autumn, pictures, summer, beach] = ['Kataloge', 'Fotos', 'Herbst', 'Bilder', 'Sommerkatalog', 'Strandfoto'].map(name) as [string, string, string, string, string, string];
+    const [catalogues, photos, autumn, pictures, summer, beach] = ['Kataloge', 'Fotos', 'Herbst', 'Bilder', 'Sommerkatalog', 'Strandfoto'].map(name) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
 
     // The drawer lists media first; opening it starts at the top level.
     if (screen === 'phone') await page.getByRole('button', { name: 'Menü' }).click();
@@ -136,7 +145,9 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
     // A card's menu at the screen's right edge stays on the screen.
-    await card(page, summer).getByRole('button', { name: `Aktionen für ${summer}` }).click();
+    await card(page, summer)
+      .getByRole('button', { name: `Aktionen für ${summer}` })
+      .click();
     const menu = page.getByRole('menu', { name: `Aktionen für ${summer}` });
     const box = (await menu.boundingBox())!;
     const viewport = page.viewportSize()!;
@@ -154,7 +165,9 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     if (screen === 'desktop') {
       await card(page, beach).dragTo(breadcrumb.getByRole('link', { name: 'Alle Medien' }));
     } else {
-      await card(page, beach).getByRole('button', { name: `Aktionen für ${beach}` }).focus();
+      await card(page, beach)
+        .getByRole('button', { name: `Aktionen für ${beach}` })
+        .focus();
       await page.keyboard.press('Enter');
       await expect(page.getByRole('menuitem', { name: 'Umbenennen' })).toBeFocused();
       await page.keyboard.press('ArrowDown');

@@ -124,7 +124,10 @@ test('previews in Chromium: an EXIF-rotated photo upright, a PNG on white, a PDF
   expect(near(png.top, [0, 255, 0]), `top ${png.top}`).toBe(true);
   expect(near(png.bottom, [255, 255, 255]), `bottom ${png.bottom}`).toBe(true);
 
-  expect(requests.filter((url) => /pdf/i.test(url)), 'pdf.js is loaded only for a PDF').toEqual([]);
+  expect(
+    requests.filter((url) => /pdf/i.test(url)),
+    'pdf.js is loaded only for a PDF',
+  ).toEqual([]);
   await makeFixture(page, 'pdf');
   const pdf = await measure(page, make);
   // 612 × 792 points, fitted into 500 × 300.
@@ -145,23 +148,39 @@ test('previews in Chromium: an EXIF-rotated photo upright, a PNG on white, a PDF
   const id = uploaded.data.id as string;
   const listing = await (await page.request.get('/api/media')).json();
   expect(listing.entries.find((entry: { id: string }) => entry.id === id)).toMatchObject({ state: 'ready', hasPreview: true });
-  const stored = await measure(page, `fetch('/files/${id}/preview').then((r) => r.ok && r.headers.get('content-type') === 'image/jpeg' ? r.blob() : Promise.reject(new Error('preview ' + r.status)))`);
+  const stored = await measure(
+    page,
+    `fetch('/files/${id}/preview').then((r) => r.ok && r.headers.get('content-type') === 'image/jpeg' ? r.blob() : Promise.reject(new Error('preview ' + r.status)))`,
+  );
   expect(stored).toMatchObject({ head: [0xff, 0xd8, 0xff], width: 150, height: 300 });
   expect(near(stored.top, [255, 0, 0])).toBe(true);
 
   // Regenerating makes it anew from the stored file.
-  const regenerated = await page.evaluate(async ({ module, id }) => (await import(module)).regeneratePreview({ id, mediaType: 'image' }), { module: preview, id });
+  const regenerated = await page.evaluate(async ({ module, id }) => (await import(module)).regeneratePreview({ id, mediaType: 'image' }), {
+    module: preview,
+    id,
+  });
   expect(regenerated).toMatchObject({ ok: true, data: { id, hasPreview: true } });
 
   // A PDF too, and its preview regenerated from the stored file (pdf.js reading it as a Blob).
   await makeFixture(page, 'pdf');
-  const pdfUpload = await page.evaluate(async (upload) => (await import(upload)).uploadMedia((window as unknown as { fixture: File }).fixture, { title: 'Katalog', path: '' }), moduleUrl('app/lib/upload.ts'));
+  const pdfUpload = await page.evaluate(
+    async (upload) => (await import(upload)).uploadMedia((window as unknown as { fixture: File }).fixture, { title: 'Katalog', path: '' }),
+    moduleUrl('app/lib/upload.ts'),
+  );
   expect(pdfUpload.ok, JSON.stringify(pdfUpload)).toBe(true);
   const pdfId = pdfUpload.data.id as string;
   // Replaced by a stub first (a JPEG to the Worker, nothing a browser can draw), so the check below sees the regenerated one.
-  const stub = await page.request.fetch(`/api/media/${pdfId}/preview`, { method: 'PUT', headers: { Origin: origin, 'Content-Type': 'image/jpeg' }, data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]) });
+  const stub = await page.request.fetch(`/api/media/${pdfId}/preview`, {
+    method: 'PUT',
+    headers: { Origin: origin, 'Content-Type': 'image/jpeg' },
+    data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]),
+  });
   expect(stub.status()).toBe(200);
-  const again = await page.evaluate(async ({ module, id }) => (await import(module)).regeneratePreview({ id, mediaType: 'application' }), { module: preview, id: pdfId });
+  const again = await page.evaluate(async ({ module, id }) => (await import(module)).regeneratePreview({ id, mediaType: 'application' }), {
+    module: preview,
+    id: pdfId,
+  });
   expect(again).toMatchObject({ ok: true, data: { id: pdfId, hasPreview: true } });
   const pdfStored = await measure(page, `fetch('/files/${pdfId}/preview').then((r) => r.blob())`);
   expect(pdfStored).toMatchObject({ type: 'image/jpeg', width: 232, height: 300 });
@@ -180,7 +199,25 @@ test('previews in Chromium: an EXIF-rotated photo upright, a PNG on white, a PDF
 
 test('a converted video’s preview is the poster the local Stream stand-in made, copied by the Worker', async ({ page }) => {
   const clip = join(mkdtempSync(join(tmpdir(), 'salon-preview-')), 'clip.mp4');
-  const made = spawnSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+  const made = spawnSync(resolveFfmpeg().path, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=25',
+    '-t',
+    '2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    clip,
+  ]);
   expect(made.status, String(made.stderr)).toBe(0);
   await signIn(page, 'anna@salon.test');
   await page.goto('/media');
@@ -196,7 +233,11 @@ test('a converted video’s preview is the poster the local Stream stand-in made
   const call = (method: string, body?: unknown) =>
     page.evaluate(
       async ({ id, method, body }) => {
-        const response = await fetch(`/api/media/convert/${id}`, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+        const response = await fetch(`/api/media/convert/${id}`, {
+          method,
+          headers: body ? { 'Content-Type': 'application/json' } : {},
+          body: body ? JSON.stringify(body) : undefined,
+        });
         return (await response.json()) as { conversionStatus?: string };
       },
       { id, method, body },
@@ -206,7 +247,10 @@ test('a converted video’s preview is the poster the local Stream stand-in made
 
   const listing = await (await page.request.get('/api/media')).json();
   expect(listing.entries.find((entry: { id: string }) => entry.id === id)).toMatchObject({ state: 'ready', hasPreview: true });
-  const poster = await measure(page, `fetch('/files/${id}/preview').then((r) => r.ok && r.headers.get('content-type') === 'image/jpeg' ? r.blob() : Promise.reject(new Error('preview ' + r.status)))`);
+  const poster = await measure(
+    page,
+    `fetch('/files/${id}/preview').then((r) => r.ok && r.headers.get('content-type') === 'image/jpeg' ? r.blob() : Promise.reject(new Error('preview ' + r.status)))`,
+  );
   // The stand-in's poster is the frame at the video's own size (Stream would scale it as asked).
   expect(poster).toMatchObject({ head: [0xff, 0xd8, 0xff], width: 320, height: 240 });
 });

@@ -38,7 +38,29 @@ test.beforeAll(async ({}, testInfo) => {
   const run = (args: string[]) => execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'pipe' });
   const clip = join(dir, 'Demo-Clip.mp4');
   // 3 s of 1280×720 with a tone: the stand-in makes 360p and 720p of it.
-  run(['-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', clip]);
+  run([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=1280x720:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    '3',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-movflags',
+    '+faststart',
+    clip,
+  ]);
   const landscape = join(dir, 'landscape.mp4');
   run(['-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', landscape]);
   const upright = join(dir, 'Hochkant.mp4');
@@ -152,8 +174,12 @@ for (const [screen, options] of screens('phone', 'desktop')) {
       chosen(fixtures.audio, 'audio/mp4'),
       chosen(fixtures.clip, 'video/mp4'),
     ]);
-    await expect(page.getByTestId('upload-failure').filter({ hasText: 'Angebot.jpg: Hochladen fehlgeschlagen.' })).toContainText('Der Inhalt der Datei passt nicht zu ihrer Dateiart.');
-    await expect(page.getByTestId('upload-failure').filter({ hasText: 'setup.exe: Hochladen fehlgeschlagen.' })).toContainText('Diese Dateiart wird nicht unterstützt.');
+    await expect(page.getByTestId('upload-failure').filter({ hasText: 'Angebot.jpg: Hochladen fehlgeschlagen.' })).toContainText(
+      'Der Inhalt der Datei passt nicht zu ihrer Dateiart.',
+    );
+    await expect(page.getByTestId('upload-failure').filter({ hasText: 'setup.exe: Hochladen fehlgeschlagen.' })).toContainText(
+      'Diese Dateiart wird nicht unterstützt.',
+    );
     await expect(card(page, 'Strandfoto')).toBeVisible();
     await expect(card(page, 'Herbstkatalog.pdf')).toBeVisible();
     // The video: uploaded, then converting; its card cannot be opened meanwhile.
@@ -255,7 +281,15 @@ for (const [screen, options] of screens('phone', 'desktop')) {
       await element.play();
     });
     await expect
-      .poll(() => video.evaluate((element: HTMLVideoElement) => ({ hls: element.currentSrc.startsWith('blob:'), height: element.videoHeight, playedPastOne: element.currentTime > 1 })), { timeout: 20_000 })
+      .poll(
+        () =>
+          video.evaluate((element: HTMLVideoElement) => ({
+            hls: element.currentSrc.startsWith('blob:'),
+            height: element.videoHeight,
+            playedPastOne: element.currentTime > 1,
+          })),
+        { timeout: 20_000 },
+      )
       .toEqual({ hls: true, height: 720, playedPastOne: true });
     expect(playlists.some((url) => url.endsWith('stream_720p.m3u8'))).toBe(true);
     await expect(viewer.getByRole('link', { name: '„Demo-Clip“ herunterladen' })).toHaveAttribute('href', /\/files\/[0-9a-f-]{36}\?download=1$/);
@@ -381,7 +415,9 @@ test('a video’s card says it is converted from the end of its upload until it 
     const seen: string[] = [];
     (window as unknown as { cardStates: string[] }).cardStates = seen;
     const look = () => {
-      const card = [...document.querySelectorAll('[data-testid="media-card"]')].find((element) => element.querySelector('h2')?.textContent === 'Langsamer-Clip');
+      const card = [...document.querySelectorAll('[data-testid="media-card"]')].find(
+        (element) => element.querySelector('h2')?.textContent === 'Langsamer-Clip',
+      );
       const text = card ? (card.querySelector('[data-testid="media-state"]')?.textContent ?? 'opens') : 'no card';
       if (seen.at(-1) !== text) seen.push(text);
     };

@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './diagnostics';
 import { hostParty, joinAs, phoneContext } from './helpers';
 
-
 async function say(page: Page, text: string) {
   const input = page.getByRole('textbox', { name: 'Nachricht' });
   await input.fill(text);
@@ -23,12 +22,14 @@ async function menu(page: Page, text: string, action: string) {
 test('reply, edit, delete, headings with contents, and seen by N of M', async ({ browser }) => {
   const { context: managerContext, page: manager, link } = await hostParty(browser, 'Alles-Party', { viewport: { width: 1280, height: 900 } });
 
-  const guests = await Promise.all(['Ada', 'Ben', 'Cleo'].map(async (name) => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await joinAs(page, link, name);
-    return { context, page };
-  }));
+  const guests = await Promise.all(
+    ['Ada', 'Ben', 'Cleo'].map(async (name) => {
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      await joinAs(page, link, name);
+      return { context, page };
+    }),
+  );
   const [ada, ben, cleo] = guests.map((guest) => guest.page) as [Page, Page, Page];
 
   // Headings feed the contents; a click there scrolls to the heading. The field has the focus, and

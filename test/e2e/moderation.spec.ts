@@ -1,7 +1,6 @@
 import { expect, test } from './diagnostics';
 import { hostParty, joinAs, phoneContext } from './helpers';
 
-
 test('the manager quiets the room, makes a host, and removes a guest; a guest renames themself', async ({ browser }) => {
   const { context: consultantContext, page: manager, link } = await hostParty(browser, 'Moderierte Party', { viewport: { width: 1280, height: 800 } });
 

@@ -19,7 +19,9 @@ async function setExpiry(consultant: Page, link: string, expiration: number): Pr
   expect(status).toBe(200);
 }
 
-test('the consultant ends the party: open pages switch at once, a message on its way is shown as not sent; edited back, the party goes on', async ({ browser }) => {
+test('the consultant ends the party: open pages switch at once, a message on its way is shown as not sent; edited back, the party goes on', async ({
+  browser,
+}) => {
   const { context: consultantContext, page: consultant, link } = await hostParty(browser, 'Abschiedsparty');
   const guestContext = await phoneContext(browser);
   const guest = await guestContext.newPage();

@@ -22,7 +22,8 @@ const OWN_TITLE = 'Frühjahrskatalog 2027';
 const PADDING = 3_000_000;
 
 type Rgb = readonly [number, number, number];
-const near = (actual: readonly number[], expected: readonly number[]) => actual.length === expected.length && actual.every((value, index) => Math.abs(value - expected[index]!) <= 40);
+const near = (actual: readonly number[], expected: readonly number[]) =>
+  actual.length === expected.length && actual.every((value, index) => Math.abs(value - expected[index]!) <= 40);
 const WHITE: Rgb = [255, 255, 255];
 
 /** The colour at the middle of what `element` shows on the screen (its screenshot, decoded by the browser). */
@@ -45,14 +46,24 @@ async function expectMiddle(page: Page, element: Locator, colour: readonly numbe
 
 /** The colour a drawn page's canvas has at a share of its width and height. */
 function canvasColour(page: Locator, x: number, y: number): Promise<number[]> {
-  return page.locator('canvas').evaluate((canvas: HTMLCanvasElement, [x, y]) => [...canvas.getContext('2d')!.getImageData(Math.floor(canvas.width * x!), Math.floor(canvas.height * y!), 1, 1).data.slice(0, 3)], [x, y]);
+  return page.locator('canvas').evaluate(
+    (canvas: HTMLCanvasElement, [x, y]) => [
+      ...canvas
+        .getContext('2d')!
+        .getImageData(Math.floor(canvas.width * x!), Math.floor(canvas.height * y!), 1, 1)
+        .data.slice(0, 3),
+    ],
+    [x, y],
+  );
 }
 
 /** Uploads the catalogue into the signed-in consultant's library and waits for its card with its preview. */
 async function uploadCatalogue(page: Page, name: string): Promise<Locator> {
   await page.goto('/media');
   await settled(page);
-  await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/pdf', buffer: cataloguePdf(PAGES, { title: OWN_TITLE, cover: 'Fruehjahr 2027', padding: PADDING }) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'application/pdf', buffer: cataloguePdf(PAGES, { title: OWN_TITLE, cover: 'Fruehjahr 2027', padding: PADDING }) });
   const card = page.getByTestId('media-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
   await expect(card.getByTestId('media-card-preview')).toHaveJSProperty('complete', true, { timeout: 30_000 });
   return card;
@@ -86,7 +97,8 @@ async function catalogueInParty(browser: Browser, name: string, partyTitle: stri
 
 /** A finger (or two) on the touch screen, through the browser's own input: what a phone sends. */
 async function touch(cdp: CDPSession, strokes: { from: [number, number][]; to: [number, number][] }, steps = 12): Promise<void> {
-  const at = (share: number) => strokes.from.map(([x, y], index) => ({ x: x + (strokes.to[index]![0] - x) * share, y: y + (strokes.to[index]![1] - y) * share }));
+  const at = (share: number) =>
+    strokes.from.map(([x, y], index) => ({ x: x + (strokes.to[index]![0] - x) * share, y: y + (strokes.to[index]![1] - y) * share }));
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
   for (let step = 1; step <= steps; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step / steps) });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
@@ -153,7 +165,9 @@ test('a catalogue in the library: its card shows its first page from the top, th
   await pages.press('+');
   await expect(viewer.getByTestId('pdf-zoom')).toHaveText('150 %');
   await expect
-    .poll(() => first.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.width / canvas.getBoundingClientRect().width), { message: 'drawn anew at the new size' })
+    .poll(() => first.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.width / canvas.getBoundingClientRect().width), {
+      message: 'drawn anew at the new size',
+    })
     .toBeCloseTo(1, 1);
   await pages.press('-');
   await pages.press('-');
@@ -172,10 +186,14 @@ test('a catalogue in the library: its card shows its first page from the top, th
 
   // A file that is no PDF pdf.js can read says so, and can still be downloaded.
   const broken = `Kaputt-${RUN}.pdf`;
-  await page.locator('input[type="file"]').setInputFiles({ name: broken, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: broken, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
   await page.getByRole('button', { name: broken, exact: true }).click({ timeout: 20_000 });
   const failed = page.getByRole('dialog', { name: broken });
-  await expect(failed.getByRole('alert')).toHaveText('Dieses PDF lässt sich hier nicht anzeigen. Du kannst es herunterladen und mit einem anderen Programm öffnen.');
+  await expect(failed.getByRole('alert')).toHaveText(
+    'Dieses PDF lässt sich hier nicht anzeigen. Du kannst es herunterladen und mit einem anderen Programm öffnen.',
+  );
   await expect(failed.getByRole('link', { name: `„${broken}“ herunterladen` })).toBeVisible();
   await context.close();
 });
@@ -235,8 +253,19 @@ test('in a party: the bubble shows the catalogue’s title and first page; a gue
   // the drawing).
   const before = (await viewer.getByRole('img', { name: `Page ${reached} of ${PAGES}` }).boundingBox())!.width;
   const y = view.y + view.height / 2;
-  await touch(cdp, { from: [[x - 40, y], [x + 40, y]], to: [[x - 120, y], [x + 120, y]] });
-  await expect.poll(async () => (await viewer.getByRole('img', { name: `Page ${reached} of ${PAGES}` }).boundingBox())?.width ?? 0).toBeGreaterThan(before * 2.5);
+  await touch(cdp, {
+    from: [
+      [x - 40, y],
+      [x + 40, y],
+    ],
+    to: [
+      [x - 120, y],
+      [x + 120, y],
+    ],
+  });
+  await expect
+    .poll(async () => (await viewer.getByRole('img', { name: `Page ${reached} of ${PAGES}` }).boundingBox())?.width ?? 0)
+    .toBeGreaterThan(before * 2.5);
   await expect(viewer.getByTestId('pdf-zoom')).toHaveText(/^[23]\d\d\s?%$/);
   expect(await guest.evaluate(() => visualViewport?.scale ?? 1)).toBe(1);
   await guest.screenshot({ path: `${SHOTS}/viewer-pinched-phone-en.png` });

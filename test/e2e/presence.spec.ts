@@ -2,7 +2,9 @@ import type { WebSocketRoute } from '@playwright/test';
 import { expect, test } from './diagnostics';
 import { hostParty, joinAs, phoneContext } from './helpers';
 
-test("a guest whose phone drops off the network: the others see her offline within seconds; her page says so at once, and what she types meanwhile arrives once each, in order", async ({ browser }) => {
+test('a guest whose phone drops off the network: the others see her offline within seconds; her page says so at once, and what she types meanwhile arrives once each, in order', async ({
+  browser,
+}) => {
   const { context: consultantContext, page: consultant, link } = await hostParty(browser, 'Funkloch-Party');
   const guestContext = await phoneContext(browser);
   const guest = await guestContext.newPage();

@@ -26,7 +26,9 @@ async function partyLink(page: Page, baseURL: string): Promise<string> {
 }
 
 test.describe('the app-switch screen', () => {
-  test('an iPhone without a session: the app first with the cookie notice in it, "continue in the browser" focused, one tap to the page, remembered', async ({ browser }) => {
+  test('an iPhone without a session: the app first with the cookie notice in it, "continue in the browser" focused, one tap to the page, remembered', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ ...SCREENS.phone, userAgent: IPHONE, locale: 'de-DE' });
     const page = await context.newPage();
     await open(page, '/');
@@ -49,7 +51,14 @@ test.describe('the app-switch screen', () => {
     await expect(page.getByRole('heading', { name: de.appSwitch.title })).toHaveCount(0);
     await expect(notice).toHaveCount(0);
     // Saved in the background, without leaving the page: the browser chosen, the notice noted.
-    await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name).filter((name) => name.startsWith('salon_')).sort()).toEqual(['salon_cookies_noted', 'salon_in_browser']);
+    await expect
+      .poll(async () =>
+        (await context.cookies())
+          .map((cookie) => cookie.name)
+          .filter((name) => name.startsWith('salon_'))
+          .sort(),
+      )
+      .toEqual(['salon_cookies_noted', 'salon_in_browser']);
     // Remembered: neither the landing page nor the sign-in page asks again.
     await open(page, '/');
     await expect(page.getByRole('heading', { name: de.landing.headline })).toBeVisible();

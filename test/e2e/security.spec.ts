@@ -36,7 +36,11 @@ test('a form on another port of the host deletes no party and signs no one out',
   const party = (await created.json()) as { id: string };
   const attacks: { what: string; action: string; fields: Record<string, string> }[] = [
     { what: 'the dashboard delete intent, as a document', action: `${baseURL}/parties?index`, fields: { intent: 'delete', id: party.id } },
-    { what: "the dashboard delete intent, with Remix's _data query", action: `${baseURL}/parties?index&_data=routes%2F_app.parties._index`, fields: { intent: 'delete', id: party.id } },
+    {
+      what: "the dashboard delete intent, with Remix's _data query",
+      action: `${baseURL}/parties?index&_data=routes%2F_app.parties._index`,
+      fields: { intent: 'delete', id: party.id },
+    },
     { what: 'sign-out', action: `${baseURL}/logout`, fields: {} },
   ];
   for (const attack of attacks) {
@@ -78,7 +82,8 @@ test('sign-in comes back to a path of ours, whatever the place to return to says
 });
 
 test('the pages that record are documents of their own, whose policy alone allows the microphone', async ({ page }) => {
-  const microphone = () => page.evaluate(() => (document as Document & { featurePolicy: { allowsFeature(feature: string): boolean } }).featurePolicy.allowsFeature('microphone'));
+  const microphone = () =>
+    page.evaluate(() => (document as Document & { featurePolicy: { allowsFeature(feature: string): boolean } }).featurePolicy.allowsFeature('microphone'));
   // Its own title: a retry finds the party of the first attempt on the dashboard too.
   const title = `Mit Mikrofon ${Date.now()}`;
   await signIn(page, 'anna@salon.test');

@@ -185,4 +185,3 @@ test('a guest whose cookie is gone gets the join dialog again at her next action
   await context.close();
   await guestContext.close();
 });
-

@@ -191,7 +191,13 @@ test('a consultant builds a template, reorders it by pointer and keyboard, and a
   await settled(reader);
   await expect(reader.getByTestId('shared-note')).toContainText('Geteilt von');
   expect(await order(reader)).toEqual(['Hallo zusammen!', 'Willkommen', 'Die Kollektion']);
-  await expect.poll(() => row(reader, 'Die Kollektion').locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      row(reader, 'Die Kollektion')
+        .locator('img')
+        .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   await expect(reader.getByLabel('Nachricht', { exact: true })).toHaveCount(0);
   await expect(reader.getByTestId('drag-handle')).toHaveCount(0);
   await expect(reader.getByTestId('insert-marker')).toHaveCount(0);
@@ -221,7 +227,11 @@ test('a consultant builds a template, reorders it by pointer and keyboard, and a
 /** The stored messages' types and texts, in order. */
 async function storedMessages(page: Page, id: string): Promise<{ messageType: string; message: string; mediaTitle?: string }[]> {
   const detail = await (await page.request.get(`/api/templates/${id}`)).json();
-  return detail.messages.map(({ messageType, message, mediaTitle }: { messageType: string; message: string; mediaTitle?: string }) => ({ messageType, message, ...(mediaTitle ? { mediaTitle } : {}) }));
+  return detail.messages.map(({ messageType, message, mediaTitle }: { messageType: string; message: string; mediaTitle?: string }) => ({
+    messageType,
+    message,
+    ...(mediaTitle ? { mediaTitle } : {}),
+  }));
 }
 
 test('library items, a voice note recorded in the editor and dropped files go into the template at the insert point', async ({ browser }) => {
@@ -286,12 +296,20 @@ test('library items, a voice note recorded in the editor and dropped files go in
   expect(stored.map((message) => message.messageType)).toEqual(['text', 'photo', 'document', 'voice', 'text']);
   expect(stored[3]!.mediaTitle).toMatch(/^Sprachnachricht vom \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
   const library = await (await page.request.get('/api/media?path=&sort=date')).json();
-  expect(library.entries.find((entry: { title: string }) => entry.title === stored[3]!.mediaTitle)).toMatchObject({ mediaType: 'audio', contentType: 'audio/mpeg', state: 'ready' });
+  expect(library.entries.find((entry: { title: string }) => entry.title === stored[3]!.mediaTitle)).toMatchObject({
+    mediaType: 'audio',
+    contentType: 'audio/mpeg',
+    state: 'ready',
+  });
 
   // Dropped files at the end: the song goes in at once, the photo through the send dialog.
   await page.getByRole('button', { name: 'Einfügestelle aufheben' }).click();
   const song = join(tmpdir(), `salon-e2e-song-${run}.mp3`);
-  execFileSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=2', '-c:a', 'libmp3lame', song], { stdio: 'pipe' });
+  execFileSync(
+    resolveFfmpeg().path,
+    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=2', '-c:a', 'libmp3lame', song],
+    { stdio: 'pipe' },
+  );
   await dropFiles(page, [
     { name: `Lied-${run}.mp3`, mimeType: 'audio/mpeg', buffer: readFileSync(song) },
     { name: `Abschied-${run}.jpg`, mimeType: 'image/jpeg', buffer: await jpeg(page, '#7c3aed') },
@@ -301,7 +319,14 @@ test('library items, a voice note recorded in the editor and dropped files go in
   await sendDialog.getByRole('button', { name: 'Senden' }).click();
   await expect(row(page, 'Bis bald').getByTestId('chat-photo')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('template-row').filter({ has: page.getByRole('button', { name: 'Audiodatei abspielen' }) })).toHaveCount(1);
-  await expect.poll(async () => (await storedMessages(page, id)).slice(5).map((message) => message.messageType).sort()).toEqual(['audio', 'photo']);
+  await expect
+    .poll(async () =>
+      (await storedMessages(page, id))
+        .slice(5)
+        .map((message) => message.messageType)
+        .sort(),
+    )
+    .toEqual(['audio', 'photo']);
   const dropped = (await storedMessages(page, id)).slice(5);
   expect(dropped.find((message) => message.messageType === 'audio')).toMatchObject({ mediaTitle: `Lied-${run}.mp3`, message: '' });
   expect(dropped.find((message) => message.messageType === 'photo')).toMatchObject({ mediaTitle: `Abschied-${run}`, message: 'Bis bald' });

@@ -115,7 +115,11 @@ test("a shared template its owner takes back stops in the recipient's party at o
   const call = (page: Page, method: string, path: string, body?: unknown) =>
     page.evaluate(
       async ({ method, path, body }) => {
-        const response = await fetch(`/api${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const response = await fetch(`/api${path}`, {
+          method,
+          headers: { 'Content-Type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         if (!response.ok) throw new Error(`${path}: ${response.status}`);
         return response.status === 204 ? null : ((await response.json()) as Record<string, string>);
       },

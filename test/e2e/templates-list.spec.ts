@@ -24,14 +24,21 @@ const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Ordnerp
 const germanDate = (ms: number) => new Date(ms).toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 async function menuItems(page: Page, title: string): Promise<string[]> {
-  await card(page, title).getByRole('button', { name: `Aktionen für ${title}` }).click();
-  const items = await page.getByRole('menu', { name: `Aktionen für ${title}` }).getByRole('menuitem').allTextContents();
+  await card(page, title)
+    .getByRole('button', { name: `Aktionen für ${title}` })
+    .click();
+  const items = await page
+    .getByRole('menu', { name: `Aktionen für ${title}` })
+    .getByRole('menuitem')
+    .allTextContents();
   await page.keyboard.press('Escape');
   return items;
 }
 
 async function cardAction(page: Page, title: string, action: string) {
-  await card(page, title).getByRole('button', { name: `Aktionen für ${title}` }).click();
+  await card(page, title)
+    .getByRole('button', { name: `Aktionen für ${title}` })
+    .click();
   await page.getByRole('menuitem', { name: action }).click();
 }
 
@@ -63,12 +70,20 @@ async function answerProfileChoice(page: Page) {
 }
 
 for (const [screen, options] of screens('phone', 'desktop')) {
-  test(`a consultant keeps her templates in folders on a ${screen}: hash path, new template, rename, move, search, sort, trash and restore`, async ({ browser }) => {
+  test(`a consultant keeps her templates in folders on a ${screen}: hash path, new template, rename, move, search, sort, trash and restore`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ ...options, locale: 'de-DE' });
     const page = await context.newPage();
     await signIn(page, 'anna@salon.test');
     const name = (title: string) => `${title} ${screen === 'phone' ? 'Telefon' : 'Desktop'}`;
-    const [parties, autumn, welcome, closing, renamed] = ['Partys', 'Herbst', 'Begrüßung', 'Zwischenspiel', 'Zugabe'].map(name) as [string, string, string, string, string];
+    const [parties, autumn, welcome, closing, renamed] = ['Partys', 'Herbst', 'Begrüßung', 'Zwischenspiel', 'Zugabe'].map(name) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
 
     // The drawer lists templates; opening it starts at the top level.
     if (screen === 'phone') await page.getByRole('button', { name: 'Menü' }).click();
@@ -147,7 +162,9 @@ for (const [screen, options] of screens('phone', 'desktop')) {
       await card(page, renamed).dragTo(breadcrumb(page).getByRole('link', { name: parties }));
       await expect(notice(page)).toHaveText(`„${renamed}“ liegt jetzt in „${parties}“.`);
     } else {
-      await card(page, renamed).getByRole('button', { name: `Aktionen für ${renamed}` }).focus();
+      await card(page, renamed)
+        .getByRole('button', { name: `Aktionen für ${renamed}` })
+        .focus();
       await page.keyboard.press('Enter');
       await expect(page.getByRole('menuitem', { name: 'Öffnen' })).toBeFocused();
       await page.getByRole('menuitem', { name: 'Verschieben nach …' }).click();
@@ -208,7 +225,9 @@ for (const [screen, options] of screens('phone', 'desktop')) {
   });
 }
 
-test('a shared template: the link copied, opened signed out by a colleague who signs in, adds it into a folder and sees it as shared; stop sharing ends the link', async ({ browser }) => {
+test('a shared template: the link copied, opened signed out by a colleague who signs in, adds it into a folder and sees it as shared; stop sharing ends the link', async ({
+  browser,
+}) => {
   const ownerContext = await browser.newContext({ ...screens('desktop')[0]![1], locale: 'de-DE', permissions: ['clipboard-read', 'clipboard-write'] });
   const owner = await ownerContext.newPage();
   await signIn(owner, 'anna@salon.test');

@@ -105,7 +105,29 @@ test('a guest on a phone records a voice message; the manager sees it, plays it 
 test('an AAC recording (what Safari and Chrome on Android record) is kept as AAC, only rewritten as a plain M4A that plays', async ({ page }) => {
   // What those recorders make: AAC in an MP4 container, here made by ffmpeg.
   const recorded = join(dir, 'recorded-aac.m4a');
-  execFileSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', '-ac', '1', '-ar', '48000', '-c:a', 'aac', '-b:a', '96k', recorded], { stdio: 'pipe' });
+  execFileSync(
+    resolveFfmpeg().path,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=3',
+      '-ac',
+      '1',
+      '-ar',
+      '48000',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '96k',
+      recorded,
+    ],
+    { stdio: 'pipe' },
+  );
   await page.goto('/');
   const result = await page.evaluate(
     async ({ module, bytes }) => {
@@ -119,8 +141,16 @@ test('an AAC recording (what Safari and Chrome on Android record) is kept as AAC
       });
       const out = new Uint8Array(await file.blob.arrayBuffer());
       // This Chromium cannot encode AAC (no AudioEncoder for it): AAC out means AAC copied.
-      const canEncodeAac = typeof AudioEncoder !== 'undefined' && (await AudioEncoder.isConfigSupported({ codec: 'mp4a.40.2', sampleRate: 48_000, numberOfChannels: 1 })).supported === true;
-      return { contentType: file.contentType, extension: file.extension, duration: audio.duration, canEncodeAac, bytes: btoa(Array.from(out, (b) => String.fromCharCode(b)).join('')) };
+      const canEncodeAac =
+        typeof AudioEncoder !== 'undefined' &&
+        (await AudioEncoder.isConfigSupported({ codec: 'mp4a.40.2', sampleRate: 48_000, numberOfChannels: 1 })).supported === true;
+      return {
+        contentType: file.contentType,
+        extension: file.extension,
+        duration: audio.duration,
+        canEncodeAac,
+        bytes: btoa(Array.from(out, (b) => String.fromCharCode(b)).join('')),
+      };
     },
     { module: `/${manifest['app/lib/voice-recorder.ts']!.file}`, bytes: readFileSync(recorded).toString('base64') },
   );
@@ -140,7 +170,29 @@ test('an Opus recording (what Chromium and Firefox record) becomes an MP3 throug
   // Content-Security-Policy allows both (worker/http/page-headers.ts), and the diagnostics fail the
   // test on anything it blocks.
   const recorded = join(dir, 'recorded-opus.webm');
-  execFileSync(resolveFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', '-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', '64k', recorded], { stdio: 'pipe' });
+  execFileSync(
+    resolveFfmpeg().path,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=3',
+      '-ac',
+      '1',
+      '-ar',
+      '48000',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '64k',
+      recorded,
+    ],
+    { stdio: 'pipe' },
+  );
   const response = await page.goto('/');
   expect(response?.headers()['content-security-policy']).toContain("'wasm-unsafe-eval'");
   const result = await page.evaluate(

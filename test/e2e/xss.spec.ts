@@ -9,9 +9,11 @@ const HOSTILE_ELEMENTS = '[role=log] script, [role=log] img, [role=log] iframe, 
 /** The consultant's view of the log: no injected elements, and only http(s) links, opened safely. */
 async function expectHarmlessLog(page: Page) {
   await expect(page.locator(HOSTILE_ELEMENTS)).toHaveCount(0);
-  const links = await page.locator('[role=log] a').evaluateAll((anchors) =>
-    anchors.map((anchor) => ({ href: anchor.getAttribute('href'), rel: anchor.getAttribute('rel'), target: anchor.getAttribute('target') })),
-  );
+  const links = await page
+    .locator('[role=log] a')
+    .evaluateAll((anchors) =>
+      anchors.map((anchor) => ({ href: anchor.getAttribute('href'), rel: anchor.getAttribute('rel'), target: anchor.getAttribute('target') })),
+    );
   for (const link of links) {
     expect(link.href).toMatch(/^https?:\/\//);
     expect(link.rel).toBe('noopener noreferrer nofollow ugc');
@@ -22,7 +24,9 @@ async function expectHarmlessLog(page: Page) {
 
 /** The rendered messages' texts exactly as the DOM holds them (the formatted span, not the sender or time), by seq. */
 async function messageTexts(page: Page): Promise<[string, string | null][]> {
-  return page.getByTestId('message').evaluateAll((items) => items.map((item) => [item.getAttribute('data-seq')!, item.querySelector('span.whitespace-pre-wrap')?.textContent ?? null]));
+  return page
+    .getByTestId('message')
+    .evaluateAll((items) => items.map((item) => [item.getAttribute('data-seq')!, item.querySelector('span.whitespace-pre-wrap')?.textContent ?? null]));
 }
 
 test('hostile messages from a guest show as plain text on the consultant’s screen and run nothing', async ({ browser }) => {
@@ -49,7 +53,11 @@ test('hostile messages from a guest show as plain text on the consultant’s scr
       const newest = page.getByTestId('message').last().locator('span.whitespace-pre-wrap');
       await expect(newest, payload.name).toHaveText(payload.input, { useInnerText: false });
       const links = await expectHarmlessLog(page);
-      for (const href of payload.links ?? []) expect(links.map((anchor) => anchor.href), payload.name).toContain(href);
+      for (const href of payload.links ?? [])
+        expect(
+          links.map((anchor) => anchor.href),
+          payload.name,
+        ).toContain(href);
     }
   }
 

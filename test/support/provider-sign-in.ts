@@ -75,14 +75,20 @@ export async function followRedirects(jar: CookieJar, response: Response, issuer
 /** `bytes` random bytes, base64url: a PKCE verifier, a state, a nonce. */
 export function randomToken(bytes = 32): string {
   const random = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...random)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...random))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 /** A PKCE verifier and its S256 challenge (RFC 7636). */
 export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
   const verifier = randomToken();
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
-  const challenge = btoa(String.fromCharCode(...digest)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  const challenge = btoa(String.fromCharCode(...digest))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
   return { verifier, challenge };
 }
 
@@ -126,7 +132,8 @@ export async function signInAtProvider(options: {
   }).toString();
   const started = await browserFetch(jar, authorize);
   const loginPage = new URL(started.headers.get('location') ?? '', options.issuer);
-  if (started.status !== 303 || !/^\/interaction\/[\w-]+$/.test(loginPage.pathname)) throw new Error(`the authorization request answered ${started.status} ${await started.text()}`);
+  if (started.status !== 303 || !/^\/interaction\/[\w-]+$/.test(loginPage.pathname))
+    throw new Error(`the authorization request answered ${started.status} ${await started.text()}`);
   const posted = await browserFetch(jar, `${loginPage.href}/login`, { form: { email: options.email, password: options.password } });
   const { response, url } = await followRedirects(jar, posted, options.issuer);
   if (!url) throw new Error(`sign-in ended at the provider with ${response.status}`);

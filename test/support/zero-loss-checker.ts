@@ -127,17 +127,20 @@ export function checkHistory(history: History): CheckResult {
       const k = key(message.sender, message.tempId);
       const storedAs = idOfSend.get(k);
       if (storedAs === undefined) idOfSend.set(k, message.id);
-      else if (storedAs !== message.id) report('duplicate', `${where}: tempId ${message.tempId} of ${message.sender} stored as ${storedAs} and as ${message.id}`);
+      else if (storedAs !== message.id)
+        report('duplicate', `${where}: tempId ${message.tempId} of ${message.sender} stored as ${storedAs} and as ${message.id}`);
       if (!knownSenders.has(message.sender)) return;
       const send = sends.get(k);
       if (!send) report('phantom', `${where}: message ${message.id} from ${message.sender} with tempId ${message.tempId} that was never sent`);
-      else if (send.text !== message.message) report('phantom', `${where}: message ${message.id} has text ${JSON.stringify(message.message)}, sent as ${JSON.stringify(send.text)}`);
+      else if (send.text !== message.message)
+        report('phantom', `${where}: message ${message.id} has text ${JSON.stringify(message.message)}, sent as ${JSON.stringify(send.text)}`);
     });
 
     // ---- nothing acknowledged before the read is missing from it ----
     for (const send of sends.values()) {
       if (send.ackedAt === null || send.ackedAt > read.index) continue;
-      if (!position.has(send.id!)) report('lost', `${where}: acknowledged message ${send.id} (seq ${send.seq}, ${JSON.stringify(send.text)} from ${send.client}) is missing`);
+      if (!position.has(send.id!))
+        report('lost', `${where}: acknowledged message ${send.id} (seq ${send.seq}, ${JSON.stringify(send.text)} from ${send.client}) is missing`);
     }
 
     // ---- real time: a send acked before another was first invoked comes first ----
@@ -165,7 +168,10 @@ export function checkHistory(history: History): CheckResult {
       const orderInB = idsOf[j]!.filter((id) => inA.has(id));
       const at = orderInA.findIndex((id, n) => orderInB[n] !== id);
       if (at >= 0) {
-        report('divergent', `read by ${reads[i]!.client} and read by ${reads[j]!.client} order their common messages differently: ${orderInA[at]} against ${orderInB[at]}`);
+        report(
+          'divergent',
+          `read by ${reads[i]!.client} and read by ${reads[j]!.client} order their common messages differently: ${orderInA[at]} against ${orderInB[at]}`,
+        );
       }
     }
   }

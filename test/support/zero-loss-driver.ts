@@ -129,7 +129,17 @@ export interface ZeroLossRun {
   unacked: string[];
   /** Clients whose view never caught up with the server's seq. */
   behind: string[];
-  stats: { clients: number; messages: number; invocations: number; drops: number; repeats: number; evictions: number; reconnects: number; rateLimited: number; ms: number };
+  stats: {
+    clients: number;
+    messages: number;
+    invocations: number;
+    drops: number;
+    repeats: number;
+    evictions: number;
+    reconnects: number;
+    rateLimited: number;
+    ms: number;
+  };
 }
 
 /** mulberry32: small, fast and good enough to drive chaos reproducibly. */

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { autoplayDue, playOn, revoke, startApplied } from '../../app/core/applied-template';
 import type { TemplateMessage } from '../../app/core/templates';
 
-const message = (n: number): TemplateMessage => ({ id: `m${n}`, templateId: 't', rank: `a${n}`, messageType: 'text', message: `Nachricht ${n}`, mediaId: null, created: 0, lastEdited: 0 });
+const message = (n: number): TemplateMessage => ({
+  id: `m${n}`,
+  templateId: 't',
+  rank: `a${n}`,
+  messageType: 'text',
+  message: `Nachricht ${n}`,
+  mediaId: null,
+  created: 0,
+  lastEdited: 0,
+});
 let ids = 0;
 const started = () => startApplied({ id: 't', title: 'Ablauf', messages: [message(1), message(2)] }, () => `id-${++ids}`)!;
 

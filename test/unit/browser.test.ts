@@ -7,7 +7,13 @@ import { chooseBrowser } from '../../scripts/browser.mjs';
 const npm = { dir: '/repo/node_modules/@sparticuz/chromium', version: '147.0.0' };
 
 function machine({ executables = [] as string[], env = {} as Record<string, string>, withNpm = true, platform = 'linux', arch = 'x64' } = {}) {
-  return { env: { PATH: '/usr/local/bin:/usr/bin:/bin', ...env }, platform, arch, isExecutable: (path: string) => executables.includes(path), npm: withNpm ? npm : null };
+  return {
+    env: { PATH: '/usr/local/bin:/usr/bin:/bin', ...env },
+    platform,
+    arch,
+    isExecutable: (path: string) => executables.includes(path),
+    npm: withNpm ? npm : null,
+  };
 }
 
 describe('chooseBrowser', () => {

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anchorAt, appendedAtEnd, edgesChanged, layoutRows, listHeight, offsetOfRow, resolveAnchor, rowAt, sizeCorrection, visibleRange } from '../../app/core/chat-layout';
+import {
+  anchorAt,
+  appendedAtEnd,
+  edgesChanged,
+  layoutRows,
+  listHeight,
+  offsetOfRow,
+  resolveAnchor,
+  rowAt,
+  sizeCorrection,
+  visibleRange,
+} from '../../app/core/chat-layout';
 
 const keys = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `m${from + i}`);
 
@@ -44,15 +55,20 @@ describe('rowAt and visibleRange', () => {
 
   it('every row that meets the view is rendered, whatever the heights', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 600 }), { minLength: 1, maxLength: 80 }), fc.nat(20_000), fc.integer({ min: 1, max: 1000 }), (heights, top, height) => {
-        const rowKeys = heights.map((_, i) => `k${i}`);
-        const measured = layoutRows(rowKeys, new Map(rowKeys.map((key, i) => [key, heights[i]!])), 72);
-        const range = visibleRange(measured, top, height, 0)!;
-        for (let i = 0; i < heights.length; i++) {
-          const meets = measured.starts[i + 1]! > top && measured.starts[i]! < top + height;
-          if (meets) expect(i >= range.first && i <= range.last).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 600 }), { minLength: 1, maxLength: 80 }),
+        fc.nat(20_000),
+        fc.integer({ min: 1, max: 1000 }),
+        (heights, top, height) => {
+          const rowKeys = heights.map((_, i) => `k${i}`);
+          const measured = layoutRows(rowKeys, new Map(rowKeys.map((key, i) => [key, heights[i]!])), 72);
+          const range = visibleRange(measured, top, height, 0)!;
+          for (let i = 0; i < heights.length; i++) {
+            const meets = measured.starts[i + 1]! > top && measured.starts[i]! < top + height;
+            if (meets) expect(i >= range.first && i <= range.last).toBe(true);
+          }
+        },
+      ),
     );
   });
 });
@@ -81,15 +97,21 @@ describe('anchors: the reader keeps their place when rows arrive', () => {
 
   it('for any page above and any heights, the anchored row is where the reader left it', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 60 }), fc.array(fc.integer({ min: 20, max: 500 }), { minLength: 120, maxLength: 120 }), fc.nat(5000), (added, loaded, heights, offset) => {
-        const sizes = new Map(keys(1, 120).map((key, i) => [key, heights[i]!]));
-        const before = layoutRows(keys(61, 60 + loaded), sizes, 72);
-        const top = Math.min(offset, listHeight(before) - 1);
-        const anchor = anchorAt(before, top)!;
-        const after = layoutRows(keys(61 - added, 60 + loaded), sizes, 72);
-        const addedHeight = heights.slice(60 - added, 60).reduce((sum, h) => sum + h, 0);
-        expect(resolveAnchor(after, anchor)).toBe(top + addedHeight);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.array(fc.integer({ min: 20, max: 500 }), { minLength: 120, maxLength: 120 }),
+        fc.nat(5000),
+        (added, loaded, heights, offset) => {
+          const sizes = new Map(keys(1, 120).map((key, i) => [key, heights[i]!]));
+          const before = layoutRows(keys(61, 60 + loaded), sizes, 72);
+          const top = Math.min(offset, listHeight(before) - 1);
+          const anchor = anchorAt(before, top)!;
+          const after = layoutRows(keys(61 - added, 60 + loaded), sizes, 72);
+          const addedHeight = heights.slice(60 - added, 60).reduce((sum, h) => sum + h, 0);
+          expect(resolveAnchor(after, anchor)).toBe(top + addedHeight);
+        },
+      ),
     );
   });
 });
@@ -119,7 +141,7 @@ describe('sizeCorrection', () => {
     expect(sizeCorrection({ start: 100, size: 80, firstMeasure: false }, 60, 500)).toBe(-20);
   });
 
-  it('a row reaching into the view grows below the reader\'s eyes: no move', () => {
+  it("a row reaching into the view grows below the reader's eyes: no move", () => {
     expect(sizeCorrection({ start: 450, size: 80, firstMeasure: false }, 300, 500)).toBe(0);
     expect(sizeCorrection({ start: 600, size: 80, firstMeasure: false }, 300, 500)).toBe(0);
   });
@@ -131,7 +153,7 @@ describe('sizeCorrection', () => {
 });
 
 describe('offsetOfRow', () => {
-  it('is the row\'s top, clamped to the list', () => {
+  it("is the row's top, clamped to the list", () => {
     const layout = layoutRows(keys(1, 10), new Map([['m1', 100]]), 50);
     expect(offsetOfRow(layout, 0)).toBe(0);
     expect(offsetOfRow(layout, 3)).toBe(200);

@@ -75,7 +75,13 @@ describe('which file fits which message', () => {
 });
 
 describe("a client's description of a file", () => {
-  const media: MessageMedia = { mediaAttachment: id, mediaAttachmentType: 'image', mediaExtension: 'jpg', mediaAttachmentOwner: owner, contentType: 'image/jpeg' };
+  const media: MessageMedia = {
+    mediaAttachment: id,
+    mediaAttachmentType: 'image',
+    mediaExtension: 'jpg',
+    mediaAttachmentOwner: owner,
+    contentType: 'image/jpeg',
+  };
   it('agrees when it leaves fields out or repeats them', () => {
     expect(claimsAgree({}, media)).toBe(true);
     expect(claimsAgree({ mediaAttachmentType: 'image', mediaExtension: 'jpg', mediaAttachmentOwner: owner }, media)).toBe(true);
@@ -92,7 +98,11 @@ describe('the send frame of a media message', () => {
   it('takes a file and an empty caption; a text still needs text', () => {
     const parsed = parseClientFrame(frame({ mediaAttachment: id, message: '  ' }));
     expect(parsed).toMatchObject({ ok: true, event: { mediaAttachment: id, message: '' } });
-    expect(parseClientFrame(JSON.stringify({ type: 'sendMessage', tempId: id, messageType: 'text', message: ' ' }))).toEqual({ ok: false, code: 'messageEmpty', tempId: id });
+    expect(parseClientFrame(JSON.stringify({ type: 'sendMessage', tempId: id, messageType: 'text', message: ' ' }))).toEqual({
+      ok: false,
+      code: 'messageEmpty',
+      tempId: id,
+    });
   });
   it('refuses a kind or an extension that is not a photo, and a path as the extension', () => {
     expect(parseClientFrame(frame({ mediaAttachment: id, mediaAttachmentType: 'application' }))).toEqual({ ok: false, code: 'mediaTypeMismatch', tempId: id });
@@ -121,7 +131,10 @@ describe('what of a selection goes on to the send dialog', () => {
   });
 
   it("a guest's pictures go on; anything else is left out and she is told", () => {
-    expect(chatSelection([pdf, photo, video, file('e.png', 'image/png; charset=binary')], false)).toEqual({ files: [photo, file('e.png', 'image/png; charset=binary')], imagesOnly: true });
+    expect(chatSelection([pdf, photo, video, file('e.png', 'image/png; charset=binary')], false)).toEqual({
+      files: [photo, file('e.png', 'image/png; charset=binary')],
+      imagesOnly: true,
+    });
     expect(chatSelection([pdf], false)).toEqual({ files: [], imagesOnly: true });
     // An SVG is no picture here (it could carry a script; no media item takes it).
     expect(chatSelection([file('f.svg', 'image/svg+xml')], false)).toEqual({ files: [], imagesOnly: true });

@@ -80,9 +80,7 @@ const withMessages = (n: number) =>
 describe('welcome', () => {
   it('a snapshot sets messages, lastSeq, members, online, seen and the restriction', () => {
     const messages = [message(3), message(4), message(5)];
-    const state = run([
-      welcome({ messages, hasMore: true, seq: 7, restrictedMessaging: true, seen: { [other.id]: 4 } }),
-    ]);
+    const state = run([welcome({ messages, hasMore: true, seq: 7, restrictedMessaging: true, seen: { [other.id]: 4 } })]);
     expect(state.ready).toBe(true);
     expect(state.me).toEqual(me);
     expect(state.messages).toEqual(messages);
@@ -112,7 +110,7 @@ describe('welcome', () => {
     expect(state.pending.map((p) => p.tempId)).toEqual([stillPending]);
   });
 
-  it("a snapshot only drops pending messages by tempId when the message is mine", () => {
+  it('a snapshot only drops pending messages by tempId when the message is mine', () => {
     const tempId = tempIdOf(1);
     const state = run([
       { type: 'queued', tempId, message: 'hi', at: 1 },
@@ -419,7 +417,11 @@ describe('presence and members', () => {
   });
 
   it('updatedSeen records the newest seen seq per member', () => {
-    const state = run([welcome({ seen: { [manager.id]: 1 } }), server({ type: 'updatedSeen', memberId: other.id, seq: 4 }), server({ type: 'updatedSeen', memberId: manager.id, seq: 3 })]);
+    const state = run([
+      welcome({ seen: { [manager.id]: 1 } }),
+      server({ type: 'updatedSeen', memberId: other.id, seq: 4 }),
+      server({ type: 'updatedSeen', memberId: manager.id, seq: 3 }),
+    ]);
     expect(state.seen).toEqual({ [manager.id]: 3, [other.id]: 4 });
   });
 
@@ -539,7 +541,10 @@ describe('the party ends while the page is open', () => {
   it('does not mutate the state it is given', () => {
     const before = withMessages(2);
     const frozen = JSON.stringify(before);
-    run([newMessage(message(3)), updated(4, message(1, { message: 'x', editedAt: 1 })), { type: 'olderLoaded', messages: [message(0)], hasMore: false }], before);
+    run(
+      [newMessage(message(3)), updated(4, message(1, { message: 'x', editedAt: 1 })), { type: 'olderLoaded', messages: [message(0)], hasMore: false }],
+      before,
+    );
     expect(JSON.stringify(before)).toBe(frozen);
   });
 });
@@ -569,20 +574,18 @@ describe('upsertMessage', () => {
 
 describe('exactly once, in order', () => {
   it('any delivery with duplicates, reordering and gaps, with resumes, ends with every message once in order', () => {
-    const scenario = fc
-      .integer({ min: 1, max: 30 })
-      .chain((n) =>
-        fc.record({
-          n: fc.constant(n),
-          // Each event delivered 1–3 times, in any order.
-          deliveries: fc
-            .array(fc.integer({ min: 1, max: 3 }), { minLength: n, maxLength: n })
-            .map((counts) => counts.flatMap((count, i) => Array.from({ length: count }, () => i + 1)))
-            .chain((seqs) => fc.shuffledSubarray(seqs, { minLength: seqs.length, maxLength: seqs.length })),
-          // Some of my messages are sent by me and acknowledged instead of broadcast.
-          mineEvery: fc.integer({ min: 2, max: 5 }),
-        }),
-      );
+    const scenario = fc.integer({ min: 1, max: 30 }).chain((n) =>
+      fc.record({
+        n: fc.constant(n),
+        // Each event delivered 1–3 times, in any order.
+        deliveries: fc
+          .array(fc.integer({ min: 1, max: 3 }), { minLength: n, maxLength: n })
+          .map((counts) => counts.flatMap((count, i) => Array.from({ length: count }, () => i + 1)))
+          .chain((seqs) => fc.shuffledSubarray(seqs, { minLength: seqs.length, maxLength: seqs.length })),
+        // Some of my messages are sent by me and acknowledged instead of broadcast.
+        mineEvery: fc.integer({ min: 2, max: 5 }),
+      }),
+    );
 
     let totalResumes = 0;
     fc.assert(
@@ -602,7 +605,13 @@ describe('exactly once, in order', () => {
           state = chatReducer(state, action);
           if (state.needsResync === 'resume') {
             resumes++;
-            state = chatReducer(state, replay(events.filter((e) => e.seq > (state.lastSeq ?? 0)), { seq: n }));
+            state = chatReducer(
+              state,
+              replay(
+                events.filter((e) => e.seq > (state.lastSeq ?? 0)),
+                { seq: n },
+              ),
+            );
             expect(state.needsResync).toBeNull();
           }
         }
@@ -621,7 +630,10 @@ describe('exactly once, in order', () => {
 
   it('the same holds with edits interleaved: every message once, in order, in its newest version', () => {
     const scenario = fc
-      .array(fc.oneof(fc.constant({ kind: 'new' as const, target: 0 }), fc.record({ kind: fc.constant('edit' as const), target: fc.nat() })), { minLength: 1, maxLength: 25 })
+      .array(fc.oneof(fc.constant({ kind: 'new' as const, target: 0 }), fc.record({ kind: fc.constant('edit' as const), target: fc.nat() })), {
+        minLength: 1,
+        maxLength: 25,
+      })
       .chain((ops) =>
         fc.record({
           ops: fc.constant(ops),
@@ -686,9 +698,16 @@ describe('exactly once, in order', () => {
 describe('headings', () => {
   const heading = (seq: number, fields: Partial<ChatMessage> = {}) =>
     message(seq, { sender: manager.id, senderType: 'manager', messageType: 'heading', message: `Kapitel ${seq}`, ...fields });
-  const entry = (seq: number, fields: Partial<HeadingEntry> = {}): HeadingEntry => ({ id: `msg-${seq}`, seq, level: 'heading', text: `Kapitel ${seq}`, deleted: false, ...fields });
+  const entry = (seq: number, fields: Partial<HeadingEntry> = {}): HeadingEntry => ({
+    id: `msg-${seq}`,
+    seq,
+    level: 'heading',
+    text: `Kapitel ${seq}`,
+    deleted: false,
+    ...fields,
+  });
 
-  it('a snapshot brings the whole party\'s headings, also those of pages not loaded', () => {
+  it("a snapshot brings the whole party's headings, also those of pages not loaded", () => {
     const state = run([welcome({ messages: [message(60)], hasMore: true, seq: 60, headings: [entry(2), entry(30, { level: 'heading2' })] })]);
     expect(state.headings).toEqual([entry(2), entry(30, { level: 'heading2' })]);
   });
@@ -757,7 +776,7 @@ describe('a window far back', () => {
     expect(state.messages.some((m) => m.seq === 100)).toBe(false);
   });
 
-  it('one\'s own message sent far back is acknowledged (no longer pending) and shows once the newest page is loaded', () => {
+  it("one's own message sent far back is acknowledged (no longer pending) and shows once the newest page is loaded", () => {
     const tempId = tempIdOf(1);
     let state = run([{ type: 'queued', tempId, message: 'hallo', at: 1 }, server({ type: 'ack', tempId, seq: 201, message: mine(201, tempId) })], jumped());
     expect(state.pending).toEqual([]);

@@ -58,7 +58,10 @@ describe('a conversion is followed', () => {
   });
 
   it('asks again after a lost answer or a server error, and stops at a refusal', async () => {
-    answers = [{ status: 502, body: { error: { code: 'conversionUnavailable' } } }, { status: 404, body: { error: { code: 'mediaNotFound' } } }];
+    answers = [
+      { status: 502, body: { error: { code: 'conversionUnavailable' } } },
+      { status: 404, body: { error: { code: 'mediaNotFound' } } },
+    ];
     const watch = watchConversion(id);
     await vi.advanceTimersByTimeAsync(TIMINGS.conversionPollMs);
     await expect(watch).resolves.toBe('ERROR');

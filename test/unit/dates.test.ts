@@ -1,6 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DATE, EMPTY_DATE_TIME, SERVER_TIME_ZONE, dateParts, dateSeparator, dateTimeParts, formatDate, formatDateTime, formatTime, fromLocalInput, isoDate, toLocalInput, wallTime } from '../../app/core/dates';
+import {
+  EMPTY_DATE,
+  EMPTY_DATE_TIME,
+  SERVER_TIME_ZONE,
+  dateParts,
+  dateSeparator,
+  dateTimeParts,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  fromLocalInput,
+  isoDate,
+  toLocalInput,
+  wallTime,
+} from '../../app/core/dates';
 import { isValidBirthday } from '../../app/core/profile';
 import { DAY_MS, DEFAULT_EXPIRATION_DAYS } from '../../app/core/limits';
 import { defaultExpiration, isExpired } from '../../app/core/party';
@@ -154,7 +168,9 @@ describe('fromLocalInput and toLocalInput', () => {
   });
 
   it.each([-120, 0, 60, 330])('round-trips any wall time at offset %i', (offset) => {
-    const wall = fc.date({ min: new Date('1970-01-02T00:00Z'), max: new Date('9999-12-30T00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 16));
+    const wall = fc
+      .date({ min: new Date('1970-01-02T00:00Z'), max: new Date('9999-12-30T00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 16));
     fc.assert(
       fc.property(wall, (value) => {
         const ms = fromLocalInput(value, offset);

@@ -33,19 +33,26 @@ describe('the FAQ content', () => {
 
 describe('sanitising when loaded', () => {
   it('keeps text structure and safe links, drops anything active', () => {
-    expect(sanitize('<p>Hi <strong>you</strong> <a href="/privacy" onclick="x()">here</a></p>')).toBe('<p>Hi <strong>you</strong> <a href="/privacy">here</a></p>');
+    expect(sanitize('<p>Hi <strong>you</strong> <a href="/privacy" onclick="x()">here</a></p>')).toBe(
+      '<p>Hi <strong>you</strong> <a href="/privacy">here</a></p>',
+    );
     expect(sanitize('<script>alert(1)</script><img src=x onerror=alert(1)><iframe src="https://x"></iframe>ok')).toBe('ok');
     expect(sanitize('<a href="javascript:alert(1)">x</a><a href="data:text/html,x">y</a>')).toBe('<a>x</a><a>y</a>');
     expect(sanitize('<p style="color:red" class="x">t</p>')).toBe('<p>t</p>');
   });
 
   it('Markdown sections become sanitised HTML; a video must be a local path of a known type', () => {
-    const entry = parseEntry('---\ntitel: T\nzusammenfassung: S\n---\n\n## One\n::video /faq/a.webm video/webm\n\nText with [a link](javascript:alert(1)) <script>x</script>\n\n## Two\n\n- a\n- b\n', 'x.md');
+    const entry = parseEntry(
+      '---\ntitel: T\nzusammenfassung: S\n---\n\n## One\n::video /faq/a.webm video/webm\n\nText with [a link](javascript:alert(1)) <script>x</script>\n\n## Two\n\n- a\n- b\n',
+      'x.md',
+    );
     expect(entry.sections).toEqual([
       { id: 'section-1', titel: 'One', inhalt: '<p>Text with <a>a link</a> </p>\n', video: { url: '/faq/a.webm', mime: 'video/webm' } },
       { id: 'section-2', titel: 'Two', inhalt: '<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n', video: null },
     ]);
-    expect(() => parseEntry('---\ntitel: T\nzusammenfassung: S\n---\n## One\n::video https://evil.test/a.mp4 video/mp4\ntext\n', 'x.md')).toThrow(/not a path on this site/);
+    expect(() => parseEntry('---\ntitel: T\nzusammenfassung: S\n---\n## One\n::video https://evil.test/a.mp4 video/mp4\ntext\n', 'x.md')).toThrow(
+      /not a path on this site/,
+    );
     expect(() => parseEntry('---\ntitel: T\n---\n## One\ntext\n', 'x.md')).toThrow(/zusammenfassung is missing/);
   });
 

@@ -92,7 +92,17 @@ describe('the content API query schemas', () => {
     expect(FaqListQuerySchema.parse({ kategorie: '3', _locale: 'fr' })).toEqual({ selector: { kategorie: 3 }, locale: 'fr' });
     expect(FaqListQuerySchema.parse({ kategorie_null: 'true' })).toEqual({ selector: { kategorie: null }, locale: 'de' });
     expect(FaqListQuerySchema.parse({ slug: 'join-a-party', _locale: 'it' })).toEqual({ selector: { slug: 'join-a-party' }, locale: 'it' });
-    for (const bad of [{}, { kategorie: '1', slug: 'a' }, { kategorie: '01' }, { kategorie: '1.5' }, { kategorie_null: '1' }, { slug: 'A' }, { slug: '-a' }, { slug: 'a', _locale: 'es' }, { slug: ['a', 'b'] }]) {
+    for (const bad of [
+      {},
+      { kategorie: '1', slug: 'a' },
+      { kategorie: '01' },
+      { kategorie: '1.5' },
+      { kategorie_null: '1' },
+      { slug: 'A' },
+      { slug: '-a' },
+      { slug: 'a', _locale: 'es' },
+      { slug: ['a', 'b'] },
+    ]) {
       expect(FaqListQuerySchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

@@ -23,7 +23,9 @@ const MARKER_OF = { bold: '*', italic: '_', strike: '~' } as const;
  * So for an input in which no marker pair is consumed, plainText(parseFormatted(x)) === x.
  */
 function markup(nodes: readonly FormattedNode[]): string {
-  return nodes.map((node) => (node.type === 'text' || node.type === 'link' ? node.text : MARKER_OF[node.type] + markup(node.children) + MARKER_OF[node.type])).join('');
+  return nodes
+    .map((node) => (node.type === 'text' || node.type === 'link' ? node.text : MARKER_OF[node.type] + markup(node.children) + MARKER_OF[node.type]))
+    .join('');
 }
 
 function* walk(nodes: readonly FormattedNode[], depth = 1): Generator<{ node: FormattedNode; depth: number; siblings: readonly FormattedNode[] }> {
@@ -118,7 +120,11 @@ describe('parseFormatted: links', () => {
     ['dots inside stay', 'https://example.com/a.b.c/d.html', [a('https://example.com/a.b.c/d.html')]],
     ['in parentheses', '(siehe https://example.com/x)', [t('(siehe '), a('https://example.com/x'), t(')')]],
     ['balanced parentheses are kept', 'https://de.wikipedia.org/wiki/Salon_(Gesellschaft)', [a('https://de.wikipedia.org/wiki/Salon_(Gesellschaft)')]],
-    ['balanced inside, unbalanced outside', '(https://de.wikipedia.org/wiki/Salon_(Gesellschaft))', [t('('), a('https://de.wikipedia.org/wiki/Salon_(Gesellschaft)'), t(')')]],
+    [
+      'balanced inside, unbalanced outside',
+      '(https://de.wikipedia.org/wiki/Salon_(Gesellschaft))',
+      [t('('), a('https://de.wikipedia.org/wiki/Salon_(Gesellschaft)'), t(')')],
+    ],
     ['www host', 'www.example.com', [a('https://www.example.com', 'www.example.com')]],
     ['www host with path and full stop', 'Geh auf www.example.com/shop.', [t('Geh auf '), a('https://www.example.com/shop', 'www.example.com/shop'), t('.')]],
     ['www without a domain is text', 'www.beispiel', [t('www.beispiel')]],
@@ -209,8 +215,65 @@ describe('hostile inputs', () => {
 
 // Inputs rich in markers, URL pieces and awkward characters, so the properties meet the hard cases.
 const piece = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom('*', '_', '~', ' ', '\n', 'a', 'b', '1', '.', ',', ')', '(', ']', '[', ':', '/', '?', '#', '@', '%', '-', "'", '"', '<', '>', '\\', '\t', 'é', '👍', '\u202E', '\u200B', '\u00A0') },
-  { weight: 2, arbitrary: fc.constantFrom('https://', 'http://', 'HTTP://', 'www.', 'WWW.', 'example.com', 'x.y', ':8080', ':99999', '0x7f', '127.0.0.1', '999.1.1.1', 'xn--a', 'user:pw@', 'javascript:', '&#106;', 'data:') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      '*',
+      '_',
+      '~',
+      ' ',
+      '\n',
+      'a',
+      'b',
+      '1',
+      '.',
+      ',',
+      ')',
+      '(',
+      ']',
+      '[',
+      ':',
+      '/',
+      '?',
+      '#',
+      '@',
+      '%',
+      '-',
+      "'",
+      '"',
+      '<',
+      '>',
+      '\\',
+      '\t',
+      'é',
+      '👍',
+      '\u202E',
+      '\u200B',
+      '\u00A0',
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'https://',
+      'http://',
+      'HTTP://',
+      'www.',
+      'WWW.',
+      'example.com',
+      'x.y',
+      ':8080',
+      ':99999',
+      '0x7f',
+      '127.0.0.1',
+      '999.1.1.1',
+      'xn--a',
+      'user:pw@',
+      'javascript:',
+      '&#106;',
+      'data:',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)) },
 );
@@ -295,7 +358,10 @@ describe('complexity', () => {
   });
 
   it('formats random 4,000-character messages in well under 200 ms', () => {
-    const inputs = fc.sample(fc.array(piece, { minLength: 4000, maxLength: 4000 }).map((parts) => parts.join('').slice(0, 4000)), 5);
+    const inputs = fc.sample(
+      fc.array(piece, { minLength: 4000, maxLength: 4000 }).map((parts) => parts.join('').slice(0, 4000)),
+      5,
+    );
     for (const input of inputs) expect(time(input)).toBeLessThan(200);
   });
 });

@@ -48,7 +48,11 @@ describe('i18n config', () => {
     const party = await loadTranslation(language, ['party']);
     const workspace = await loadTranslation(language, ['workspace']);
     expect(Object.keys(workspace).sort()).toEqual([...WORKSPACE_SECTIONS, 'errors'].sort());
-    expect(Object.keys(party).sort()).toEqual(Object.keys(translations[language]).filter((section) => !(WORKSPACE_SECTIONS as readonly string[]).includes(section)).sort());
+    expect(Object.keys(party).sort()).toEqual(
+      Object.keys(translations[language])
+        .filter((section) => !(WORKSPACE_SECTIONS as readonly string[]).includes(section))
+        .sort(),
+    );
     expect(Object.keys(workspace.errors).sort()).toEqual([...WORKSPACE_ERRORS].sort());
     expect(Object.keys(party.errors ?? {}).length + WORKSPACE_ERRORS.length).toBe(Object.keys(translations[language].errors as object).length);
   });
@@ -56,7 +60,24 @@ describe('i18n config', () => {
   it('the workspace errors are codes, and none of them is one the party page meets', () => {
     for (const code of WORKSPACE_ERRORS) expect(isErrorCode(code), code).toBe(true);
     // What the socket, joining, the name menu and a guest's upload can answer with.
-    const party: string[] = ['generic', 'invalidName', 'messageEmpty', 'messageTooLong', 'wrongPassword', 'partyExpired', 'partyNotFound', 'removed', 'restricted', 'notMember', 'rateLimited', 'tooManyAttempts', 'protocolVersion', 'mediaTypeNotAccepted', 'fileTooLarge', 'uploadFailed'];
+    const party: string[] = [
+      'generic',
+      'invalidName',
+      'messageEmpty',
+      'messageTooLong',
+      'wrongPassword',
+      'partyExpired',
+      'partyNotFound',
+      'removed',
+      'restricted',
+      'notMember',
+      'rateLimited',
+      'tooManyAttempts',
+      'protocolVersion',
+      'mediaTypeNotAccepted',
+      'fileTooLarge',
+      'uploadFailed',
+    ];
     expect(party.filter((code) => (WORKSPACE_ERRORS as readonly string[]).includes(code))).toEqual([]);
   });
 });

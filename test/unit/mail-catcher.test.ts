@@ -52,10 +52,24 @@ describe('the local mail catcher', () => {
   afterAll(() => catcher.close());
 
   it('keeps a mail sent with its login, and shows it as JSON (by recipient) and on its page, escaped, with the link clickable', async () => {
-    const replies = await smtp(catcher.smtpPort, ['EHLO test', login, 'MAIL FROM:<no-reply@salon.test>', 'RCPT TO:<anna@salon.test>', ...message('<b>Hallo</b>', 'Link: http://localhost:8787/delete-account/abc'), 'QUIT']);
+    const replies = await smtp(catcher.smtpPort, [
+      'EHLO test',
+      login,
+      'MAIL FROM:<no-reply@salon.test>',
+      'RCPT TO:<anna@salon.test>',
+      ...message('<b>Hallo</b>', 'Link: http://localhost:8787/delete-account/abc'),
+      'QUIT',
+    ]);
     expect(replies).toEqual(['220', '250', '235', '250', '250', '354', '250', '221']);
     const mails = await (await fetch(`${catcher.url}/api/messages?to=ANNA@salon.test`)).json();
-    expect(mails).toEqual([expect.objectContaining({ from: 'no-reply@salon.test', to: ['anna@salon.test'], subject: '<b>Hallo</b>', text: 'Link: http://localhost:8787/delete-account/abc\n' })]);
+    expect(mails).toEqual([
+      expect.objectContaining({
+        from: 'no-reply@salon.test',
+        to: ['anna@salon.test'],
+        subject: '<b>Hallo</b>',
+        text: 'Link: http://localhost:8787/delete-account/abc\n',
+      }),
+    ]);
     expect(await (await fetch(`${catcher.url}/api/messages?to=berta@salon.test`)).json()).toEqual([]);
     const page = await (await fetch(catcher.url)).text();
     expect(page).toContain('&#60;b&#62;Hallo&#60;/b&#62;');

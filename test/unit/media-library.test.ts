@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../app/core/limits';
 import type { LibraryFolder } from '../../app/core/media-library';
-import { apiPath, breadcrumb, folderOfPath, formatBytes, hashOf, hashOfPath, libraryTree, moveTargets, placeOfHash, folderHashId } from '../../app/core/media-library';
+import {
+  apiPath,
+  breadcrumb,
+  folderOfPath,
+  formatBytes,
+  hashOf,
+  hashOfPath,
+  libraryTree,
+  moveTargets,
+  placeOfHash,
+  folderHashId,
+} from '../../app/core/media-library';
 
 const id = (prefix: string) => `${prefix.padEnd(8, '0')}-0000-4000-8000-000000000000`;
 const A = id('aaaa');
@@ -68,7 +79,8 @@ describe('the breadcrumb (the last two levels, an ellipsis before)', () => {
 });
 
 describe('move-to targets (never the item itself; a folder never goes below itself)', () => {
-  const names = (entry: { id: string; isFolder: boolean }) => moveTargets(entry, folders, 'de', 'Alle Medien').map((target) => `${'-'.repeat(target.depth)}${target.title}`);
+  const names = (entry: { id: string; isFolder: boolean }) =>
+    moveTargets(entry, folders, 'de', 'Alle Medien').map((target) => `${'-'.repeat(target.depth)}${target.title}`);
 
   it('offers an item the top level and every folder, as a tree A–Z', () => {
     expect(names({ id: id('9999'), isFolder: false })).toEqual(['Alle Medien', '-Alpha', '--Beta', '---Gamma', '----Delta', '-Echo']);
@@ -80,7 +92,11 @@ describe('move-to targets (never the item itself; a folder never goes below itse
   });
 
   it('leaves out folders where the moved folder would nest too deep', () => {
-    const chain: LibraryFolder[] = Array.from({ length: LIMITS.folderDepthMax }, (_, at) => ({ id: id(`c${String(at).padStart(3, '0')}`), title: `L${at}`, parentId: at === 0 ? null : id(`c${String(at - 1).padStart(3, '0')}`) }));
+    const chain: LibraryFolder[] = Array.from({ length: LIMITS.folderDepthMax }, (_, at) => ({
+      id: id(`c${String(at).padStart(3, '0')}`),
+      title: `L${at}`,
+      parentId: at === 0 ? null : id(`c${String(at - 1).padStart(3, '0')}`),
+    }));
     const targets = moveTargets({ id: E, isFolder: true }, [...chain, folders[4]!], 'de', 'Alle Medien');
     expect(targets.some((target) => target.title === `L${LIMITS.folderDepthMax - 1}`)).toBe(false);
     expect(targets.some((target) => target.title === `L${LIMITS.folderDepthMax - 2}`)).toBe(true);

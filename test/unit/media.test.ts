@@ -1,11 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
-import { ancestry, deletesAt, folderTree, inTrashedFolder, matchesSearch, moveError, pathOf, purgeCutoff, resolvePath, trashDeletesAt } from '../../app/core/folders';
+import {
+  ancestry,
+  deletesAt,
+  folderTree,
+  inTrashedFolder,
+  matchesSearch,
+  moveError,
+  pathOf,
+  purgeCutoff,
+  resolvePath,
+  trashDeletesAt,
+} from '../../app/core/folders';
 import type { FolderNode } from '../../app/core/folders';
-import { MEDIA_KINDS, PICTURE_KINDS, acceptAttribute, acceptedKind, conversionStatusOf, declaresKind, previewKeyOf, previewSize, previewSource } from '../../app/core/media';
+import {
+  MEDIA_KINDS,
+  PICTURE_KINDS,
+  acceptAttribute,
+  acceptedKind,
+  conversionStatusOf,
+  declaresKind,
+  previewKeyOf,
+  previewSize,
+  previewSource,
+} from '../../app/core/media';
 import { sortEntries } from '../../app/core/media-library';
 import type { MediaType } from '../../app/core/media';
-import { CreateFolderSchema, CreateMediaSchema, FolderPathSchema, MediaSearchQuerySchema, TitleSchema, MoveMediaSchema, firstErrorCode } from '../../app/core/schemas';
+import {
+  CreateFolderSchema,
+  CreateMediaSchema,
+  FolderPathSchema,
+  MediaSearchQuerySchema,
+  TitleSchema,
+  MoveMediaSchema,
+  firstErrorCode,
+} from '../../app/core/schemas';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const [A, B, C, D, E] = [1, 2, 3, 4, 5].map(id) as [string, string, string, string, string];
@@ -39,7 +68,20 @@ describe('accepted files (image/*, video/*, audio/*, application/pdf)', () => {
   });
 
   it('refuses other application types, text, and anything that is not a bare content type', () => {
-    for (const type of ['application/zip', 'application/x-msdownload', 'application/pdf+evil', 'text/html', 'text/plain', 'image', 'image/', '/png', 'image/png; charset=x', 'IMAGE/PNG', '', 'image/png\n']) {
+    for (const type of [
+      'application/zip',
+      'application/x-msdownload',
+      'application/pdf+evil',
+      'text/html',
+      'text/plain',
+      'image',
+      'image/',
+      '/png',
+      'image/png; charset=x',
+      'IMAGE/PNG',
+      '',
+      'image/png\n',
+    ]) {
       expect(acceptedKind(type), type).toBeNull();
     }
   });
@@ -124,7 +166,11 @@ describe('moving (not into itself or below)', () => {
   });
 
   it('refuses nesting deeper than the limit, counting the folders a moved folder holds', () => {
-    const chain: FolderNode[] = Array.from({ length: LIMITS.folderDepthMax }, (_, n) => ({ id: id(100 + n), parentId: n === 0 ? null : id(99 + n), trashedAt: null }));
+    const chain: FolderNode[] = Array.from({ length: LIMITS.folderDepthMax }, (_, n) => ({
+      id: id(100 + n),
+      parentId: n === 0 ? null : id(99 + n),
+      trashedAt: null,
+    }));
     const deep = folderTree([...chain, ...nodes]);
     const bottom = id(99 + LIMITS.folderDepthMax);
     const oneAbove = id(98 + LIMITS.folderDepthMax);
@@ -153,7 +199,13 @@ describe('trash (30 days)', () => {
 
 describe('sorting a folder', () => {
   const entry = (n: number, title: string, mediaType: MediaType, createdAt: number) => ({ id: id(n), title, mediaType, createdAt });
-  const entries = [entry(1, 'banane', 'image', 30), entry(2, 'Zebra', 'folder', 10), entry(3, 'Äpfel', 'video', 20), entry(4, 'apfel 10', 'folder', 40), entry(5, 'apfel 9', 'folder', 5)];
+  const entries = [
+    entry(1, 'banane', 'image', 30),
+    entry(2, 'Zebra', 'folder', 10),
+    entry(3, 'Äpfel', 'video', 20),
+    entry(4, 'apfel 10', 'folder', 40),
+    entry(5, 'apfel 9', 'folder', 5),
+  ];
 
   it('puts folders first, then items, newest first', () => {
     expect(sortEntries(entries, 'date').map((e) => e.title)).toEqual(['apfel 10', 'Zebra', 'apfel 9', 'banane', 'Äpfel']);
@@ -190,7 +242,11 @@ describe('media schemas', () => {
   });
 
   it('takes a file up to 50,000,000,000 bytes of an accepted type', () => {
-    expect(CreateMediaSchema.parse({ ...file, size: LIMITS.mediaBytesMax, contentType: ' Video/MP4 ' })).toMatchObject({ contentType: 'video/mp4', size: 50_000_000_000, path: '' });
+    expect(CreateMediaSchema.parse({ ...file, size: LIMITS.mediaBytesMax, contentType: ' Video/MP4 ' })).toMatchObject({
+      contentType: 'video/mp4',
+      size: 50_000_000_000,
+      path: '',
+    });
     expect(codeOf(CreateMediaSchema, { ...file, size: LIMITS.mediaBytesMax + 1 })).toBe('fileTooLarge');
     expect(codeOf(CreateMediaSchema, { ...file, size: -1 })).toBe('invalidInput');
     expect(codeOf(CreateMediaSchema, { ...file, size: 1.5 })).toBe('invalidInput');
@@ -225,14 +281,21 @@ describe('a conversion’s status from Stream’s', () => {
   });
 
   it('is PROGRESSING before, whatever Stream’s state, and ERROR when Stream gave up before it played', () => {
-    expect(['pendingupload', 'downloading', 'queued', 'inprogress', 'ready', 'some-later-state'].map((state) => conversionStatusOf(state, false))).toEqual(Array(6).fill('PROGRESSING'));
+    expect(['pendingupload', 'downloading', 'queued', 'inprogress', 'ready', 'some-later-state'].map((state) => conversionStatusOf(state, false))).toEqual(
+      Array(6).fill('PROGRESSING'),
+    );
     expect(conversionStatusOf('error', false)).toBe('ERROR');
   });
 });
 
 describe('previews', () => {
   it('come from the browser for pictures and PDFs, from Stream for videos, not at all for audio', () => {
-    expect([previewSource('image'), previewSource('application'), previewSource('video'), previewSource('audio')]).toEqual(['browser', 'browser', 'poster', null]);
+    expect([previewSource('image'), previewSource('application'), previewSource('video'), previewSource('audio')]).toEqual([
+      'browser',
+      'browser',
+      'poster',
+      null,
+    ]);
   });
 
   it('lie beside the original with the static file host’s suffixes (video .0000001.jpg, PDF .jpg; pictures as PDFs)', () => {

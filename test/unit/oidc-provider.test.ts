@@ -98,12 +98,7 @@ async function hasValidSignature(jwt: string): Promise<boolean> {
   const jwk = keys.find((key) => key.kid === kid);
   if (!jwk) return false;
   const [header, payload, signature = ''] = jwt.split('.');
-  return verify(
-    'sha256',
-    Buffer.from(`${header}.${payload}`),
-    createPublicKey({ key: jwk, format: 'jwk' }),
-    Buffer.from(signature, 'base64url'),
-  );
+  return verify('sha256', Buffer.from(`${header}.${payload}`), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(signature, 'base64url'));
 }
 
 describe('local OIDC provider', () => {
@@ -128,9 +123,7 @@ describe('local OIDC provider', () => {
       id_token_signing_alg_values_supported: ['RS256'],
     });
     expect(discovery.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'offline_access']));
-    expect(discovery.claims_supported).toEqual(
-      expect.arrayContaining(['sub', 'email', 'email_verified', 'given_name', 'family_name', 'name', 'company_name']),
-    );
+    expect(discovery.claims_supported).toEqual(expect.arrayContaining(['sub', 'email', 'email_verified', 'given_name', 'family_name', 'name', 'company_name']));
 
     const jwks = (await (await fetch(new URL('/jwks', issuer))).json()) as { keys: Record<string, unknown>[] };
     expect(jwks.keys).toHaveLength(1);

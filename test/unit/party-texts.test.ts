@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_SECTIONS } from '../../app/i18n/config';
+import { sourceModule } from '../support/source-modules';
 
 /**
  * The party page loads only the party's part of the texts (app/i18n/config.ts). Every module it
@@ -12,13 +13,6 @@ const APP = resolve(__dirname, '../../app');
 // A lazy import wrapped in needingWorkspaceTexts brings the workspace texts along: not followed.
 const IMPORT = /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|(?<!needingWorkspaceTexts\()import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-function resolveModule(from: string, specifier: string): string | null {
-  const base = specifier.startsWith('~/') ? join(APP, specifier.slice(2)) : specifier.startsWith('.') ? resolve(dirname(from), specifier) : null;
-  if (!base) return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(candidate) && !candidate.endsWith('/')) return candidate;
-  return null;
-}
-
 function reachable(entry: string): Set<string> {
   const seen = new Set<string>();
   const queue = [entry];
@@ -27,7 +21,7 @@ function reachable(entry: string): Set<string> {
     if (seen.has(file) || !/\.tsx?$/.test(file)) continue;
     seen.add(file);
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const target = resolveModule(file, match[1] ?? match[2]!);
+      const target = sourceModule(file, match[1] ?? match[2]!);
       // Types and the server's code never reach the browser's texts.
       if (target && target.startsWith(APP) && !target.includes('/locales/') && !match[0].startsWith('import type')) queue.push(target);
     }
@@ -41,7 +35,14 @@ describe('the party page texts', () => {
 
   it('reaches the party page modules, lazy ones included', () => {
     const names = files.map((file) => file.slice(APP.length + 1));
-    expect(names).toEqual(expect.arrayContaining(['routes/$partyId.tsx', 'components/party/message-list.tsx', 'components/chat/voice-dialog.tsx', 'components/party/join-dialog.tsx']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'routes/$partyId.tsx',
+        'components/party/message-list.tsx',
+        'components/chat/voice-dialog.tsx',
+        'components/party/join-dialog.tsx',
+      ]),
+    );
     expect(names).not.toContain('components/media/lightbox.tsx');
   });
 

@@ -52,10 +52,12 @@ describe('zoom', () => {
     expect(wheelZoom(1, 100)).toBeLessThan(1);
     expect(wheelZoom(1, -1e6)).toBe(PDF_ZOOM_MAX);
     expect(clampZoom(Number.NaN)).toBe(1);
-    fc.assert(fc.property(fc.double({ noNaN: true }), fc.double({ min: -1e4, max: 1e4, noNaN: true }), (zoom, delta) => {
-      const next = wheelZoom(clampZoom(zoom), delta);
-      return next >= PDF_ZOOM_MIN && next <= PDF_ZOOM_MAX;
-    }));
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), fc.double({ min: -1e4, max: 1e4, noNaN: true }), (zoom, delta) => {
+        const next = wheelZoom(clampZoom(zoom), delta);
+        return next >= PDF_ZOOM_MIN && next <= PDF_ZOOM_MAX;
+      }),
+    );
     for (const step of PDF_ZOOM_STEPS) expect(clampZoom(step)).toBe(step);
     expect([PDF_ZOOM_STEPS[0], PDF_ZOOM_STEPS.at(-1)]).toEqual([PDF_ZOOM_MIN, PDF_ZOOM_MAX]);
   });

@@ -295,7 +295,12 @@ const roleArb = fc.constantFrom(...PARTY_ROLES);
 const typeArb = fc.constantFrom(...MESSAGE_TYPES);
 const actorArb: fc.Arbitrary<Actor> = fc.record({ id: fc.constantFrom(...ids), role: roleArb });
 const partyArb: fc.Arbitrary<PartyState> = fc.record({ restrictedMessaging: fc.boolean(), expired: fc.boolean() });
-const factsArb: fc.Arbitrary<MessageFacts> = fc.record({ sender: fc.constantFrom(...ids), messageType: typeArb, message: fc.constantFrom('Hallo', MARKERS.guestJoined), deleted: fc.boolean() });
+const factsArb: fc.Arbitrary<MessageFacts> = fc.record({
+  sender: fc.constantFrom(...ids),
+  messageType: typeArb,
+  message: fc.constantFrom('Hallo', MARKERS.guestJoined),
+  deleted: fc.boolean(),
+});
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ type: fc.constant('sendMessage' as const), messageType: typeArb }),
   fc.record({ type: fc.constant('editMessage' as const), message: factsArb }),
@@ -320,10 +325,16 @@ describe('properties', () => {
 
   it("a guest never edits or deletes someone else's message", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ids), factsArb, partyArb, fc.constantFrom('editMessage' as const, 'deleteMessage' as const), (id, message, party, type) => {
-        fc.pre(message.sender !== id);
-        expect(can({ id, role: 'guest' }, { type, message }, party)).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom(...ids),
+        factsArb,
+        partyArb,
+        fc.constantFrom('editMessage' as const, 'deleteMessage' as const),
+        (id, message, party, type) => {
+          fc.pre(message.sender !== id);
+          expect(can({ id, role: 'guest' }, { type, message }, party)).toBe(false);
+        },
+      ),
     );
   });
 

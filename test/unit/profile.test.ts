@@ -69,12 +69,19 @@ describe('profileHref', () => {
     expect(profileHref(value)).toBe(href);
   });
 
-  it.each(['www.lumen.example', 'lumen.example', 'javascript:alert(1)', 'ftp://x.example', 'https://a@b.example', 'https://x.example/a b', 'https://', 'data:text/html,x', 'https://x.example/\u202E'])(
-    '%s is refused',
-    (value) => {
-      expect(profileHref(value)).toBeNull();
-    },
-  );
+  it.each([
+    'www.lumen.example',
+    'lumen.example',
+    'javascript:alert(1)',
+    'ftp://x.example',
+    'https://a@b.example',
+    'https://x.example/a b',
+    'https://',
+    'data:text/html,x',
+    'https://x.example/\u202E',
+  ])('%s is refused', (value) => {
+    expect(profileHref(value)).toBeNull();
+  });
 
   it('only ever returns http(s) addresses', () => {
     fc.assert(
@@ -116,9 +123,12 @@ describe('sniffPictureType', () => {
 });
 
 describe('acceptableClaim', () => {
-  it.each([null, undefined, '', 'application/octet-stream', 'image/png', 'IMAGE/JPEG', 'image/webp; charset=binary', 'image/gif'])('%s may go with a picture', (claim) => {
-    expect(acceptableClaim(claim)).toBe(true);
-  });
+  it.each([null, undefined, '', 'application/octet-stream', 'image/png', 'IMAGE/JPEG', 'image/webp; charset=binary', 'image/gif'])(
+    '%s may go with a picture',
+    (claim) => {
+      expect(acceptableClaim(claim)).toBe(true);
+    },
+  );
 
   it.each(['text/html', 'image/svg+xml', 'application/pdf', 'image/heic', 'text/plain'])('%s may not', (claim) => {
     expect(acceptableClaim(claim)).toBe(false);
@@ -226,10 +236,13 @@ describe('demo profiles', () => {
   type DemoProfile = (typeof demoConsultants)[number]['profiles'][number];
   const demo: DemoProfile[] = demoConsultants.flatMap((consultant): DemoProfile[] => [...consultant.profiles]);
 
-  it.each(demo.map((profile) => [`${profile.firstName} ${profile.lastName}`, profile] as const))('%s passes the profile rules and has a public short id', (_name, profile) => {
-    expect(codeOf(ProfileInputSchema, profile)).toBe('ok');
-    expect(profile.shortId).toMatch(/^[0-9A-Za-z]{12}$/);
-  });
+  it.each(demo.map((profile) => [`${profile.firstName} ${profile.lastName}`, profile] as const))(
+    '%s passes the profile rules and has a public short id',
+    (_name, profile) => {
+      expect(codeOf(ProfileInputSchema, profile)).toBe('ok');
+      expect(profile.shortId).toMatch(/^[0-9A-Za-z]{12}$/);
+    },
+  );
 
   it('short ids are unique, and only the company accounts start in company mode', () => {
     expect(new Set(demo.map((profile) => profile.shortId)).size).toBe(demo.length);

@@ -147,7 +147,10 @@ describe('parseClientFrame: rejected frames', () => {
     });
 
     it('updateMessage with a blank text is an emptied caption (the room refuses it for a text)', () => {
-      expect(parseClientFrame(frame({ type: 'updateMessage', messageId: MESSAGE_ID, message: '  ' }))).toEqual({ ok: true, event: { type: 'updateMessage', messageId: MESSAGE_ID, message: '' } });
+      expect(parseClientFrame(frame({ type: 'updateMessage', messageId: MESSAGE_ID, message: '  ' }))).toEqual({
+        ok: true,
+        event: { type: 'updateMessage', messageId: MESSAGE_ID, message: '' },
+      });
     });
 
     it('4000 characters are fine, 4001 → messageTooLong with the tempId', () => {
@@ -183,11 +186,14 @@ describe('parseClientFrame: rejected frames', () => {
   });
 
   describe('ids and fields', () => {
-    it.each(['', 'abc', '123', '123e4567-e89b-42d3-a456-42661417400', '{123e4567-e89b-42d3-a456-426614174000}', 42, null])('tempId %j → not ok, tempId not echoed', (tempId) => {
-      const parsed = parseClientFrame(send({ tempId }));
-      expect(parsed.ok).toBe(false);
-      expect(parsed).not.toHaveProperty('tempId');
-    });
+    it.each(['', 'abc', '123', '123e4567-e89b-42d3-a456-42661417400', '{123e4567-e89b-42d3-a456-426614174000}', 42, null])(
+      'tempId %j → not ok, tempId not echoed',
+      (tempId) => {
+        const parsed = parseClientFrame(send({ tempId }));
+        expect(parsed.ok).toBe(false);
+        expect(parsed).not.toHaveProperty('tempId');
+      },
+    );
 
     it('a missing tempId → not ok', () => {
       expect(parseClientFrame(frame({ type: 'sendMessage', messageType: 'text', message: 'hi' })).ok).toBe(false);

@@ -35,7 +35,14 @@ describe('the 60 s window', () => {
     expect(digestPayload(PUSH_TEXTS.de, { id: 'p1', title: 'Wellness' }, window, '/abc').body).toBe('2 neue Nachrichten von Anna Becker');
     window = keptForDigest(window, job({ messageId: 'm4', senderName: 'Maria Klein' }), null);
     expect(window.pendingSender).toBeNull();
-    expect(digestPayload(PUSH_TEXTS.it, { id: 'p1', title: 'Wellness' }, window, '/abc')).toEqual({ partyId: 'p1', messageId: null, title: 'Wellness', body: '3 nuovi messaggi', tag: 'party-p1', url: '/abc' });
+    expect(digestPayload(PUSH_TEXTS.it, { id: 'p1', title: 'Wellness' }, window, '/abc')).toEqual({
+      partyId: 'p1',
+      messageId: null,
+      title: 'Wellness',
+      body: '3 nuovi messaggi',
+      tag: 'party-p1',
+      url: '/abc',
+    });
   });
 });
 
@@ -43,7 +50,11 @@ describe('payloads', () => {
   it('say what came in the member’s language: a heading, a photo without caption, a caption', () => {
     expect(messagePayload(PUSH_TEXTS.en, job({ messageType: 'heading2', text: 'Ablauf' }), 'g1', '/x').body).toBe('New section: Ablauf');
     expect(messagePayload(PUSH_TEXTS.fr, job({ messageType: 'photo', text: '' }), 'g1', '/x').body).toBe('a envoyé une photo');
-    expect(messagePayload(PUSH_TEXTS.nl, job({ messageType: 'photo', text: 'Neu!' }), 'g1', '/x')).toMatchObject({ title: 'Anna Becker', body: 'Neu!', tag: 'party-p1' });
+    expect(messagePayload(PUSH_TEXTS.nl, job({ messageType: 'photo', text: 'Neu!' }), 'g1', '/x')).toMatchObject({
+      title: 'Anna Becker',
+      body: 'Neu!',
+      tag: 'party-p1',
+    });
   });
 
   it('tell a member the message names them', () => {

@@ -270,9 +270,12 @@ describe('HistoryQuerySchema', () => {
     expect(HistoryQuerySchema.parse(input)).toEqual(output);
   });
 
-  it.each([{ around: '0' }, { after: 'x' }, { around: '1.5' }, { from: '5', around: '5' }, { around: '5', after: '5' }, { from: '1', after: '2' }])('rejects %j as invalidInput', (query) => {
-    expect(codeOf(HistoryQuerySchema, query)).toBe('invalidInput');
-  });
+  it.each([{ around: '0' }, { after: 'x' }, { around: '1.5' }, { from: '5', around: '5' }, { around: '5', after: '5' }, { from: '1', after: '2' }])(
+    'rejects %j as invalidInput',
+    (query) => {
+      expect(codeOf(HistoryQuerySchema, query)).toBe('invalidInput');
+    },
+  );
 });
 
 describe('firstErrorCode', () => {

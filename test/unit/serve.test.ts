@@ -22,35 +22,59 @@ function freePort(): Promise<number> {
 }
 
 describe('npm start', () => {
-  it.skipIf(!existsSync('build/server/index.js'))('prints where Salon runs and no error, warning or stack trace (needs npm run build)', { timeout: 90_000 }, async () => {
-    const [port, oidcPort] = [await freePort(), await freePort()];
-    const persistTo = mkdtempSync(join(tmpdir(), 'salon-serve-test-'));
-    const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(port), '--oidc-port', String(oidcPort), '--stream-port', '0', '--smtp-port', '0', '--mail-port', '0', '--persist-to', persistTo, '--no-seed', '--no-build'], {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // As from a terminal: vitest's NODE_ENV=test alone keeps Miniflare from fetching Request.cf.
-      env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV')),
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    try {
-      // The start message's last line: everything wrangler prints while starting is above it.
-      const ready = `Guests join the demo party at http://localhost:${port}/`;
-      for (const end = Date.now() + 80_000; !output.includes(ready); await new Promise((resolve) => setTimeout(resolve, 200))) {
-        if (child.exitCode !== null || Date.now() > end) throw new Error(`serve.mjs did not come up (exit ${child.exitCode}):\n${output}`);
+  it.skipIf(!existsSync('build/server/index.js'))(
+    'prints where Salon runs and no error, warning or stack trace (needs npm run build)',
+    { timeout: 90_000 },
+    async () => {
+      const [port, oidcPort] = [await freePort(), await freePort()];
+      const persistTo = mkdtempSync(join(tmpdir(), 'salon-serve-test-'));
+      const child = spawn(
+        process.execPath,
+        [
+          'scripts/serve.mjs',
+          '--port',
+          String(port),
+          '--oidc-port',
+          String(oidcPort),
+          '--stream-port',
+          '0',
+          '--smtp-port',
+          '0',
+          '--mail-port',
+          '0',
+          '--persist-to',
+          persistTo,
+          '--no-seed',
+          '--no-build',
+        ],
+        {
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          // As from a terminal: vitest's NODE_ENV=test alone keeps Miniflare from fetching Request.cf.
+          env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV')),
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        // The start message's last line: everything wrangler prints while starting is above it.
+        const ready = `Guests join the demo party at http://localhost:${port}/`;
+        for (const end = Date.now() + 80_000; !output.includes(ready); await new Promise((resolve) => setTimeout(resolve, 200))) {
+          if (child.exitCode !== null || Date.now() > end) throw new Error(`serve.mjs did not come up (exit ${child.exitCode}):\n${output}`);
+        }
+      } finally {
+        // serve.mjs and wrangler's workerd share the group it leads.
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+        await exited;
+        rmSync(persistTo, { recursive: true, force: true });
       }
-    } finally {
-      // serve.mjs and wrangler's workerd share the group it leads.
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      await exited;
-      rmSync(persistTo, { recursive: true, force: true });
-    }
-    expect(output).toContain(`Salon is running at http://localhost:${port}`);
-    expect(output).toMatch(/local stand-in for Cloudflare Stream at http:\/\/localhost:\d+/);
-    expect(output).toMatch(/local mail catcher: http:\/\/localhost:\d+/);
-    expect(output).not.toMatch(/ENOTFOUND|Request\.cf|Error|\[WARNING\]|:warn\]/);
-    expect(output, 'a stack trace').not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m);
-  });
+      expect(output).toContain(`Salon is running at http://localhost:${port}`);
+      expect(output).toMatch(/local stand-in for Cloudflare Stream at http:\/\/localhost:\d+/);
+      expect(output).toMatch(/local mail catcher: http:\/\/localhost:\d+/);
+      expect(output).not.toMatch(/ENOTFOUND|Request\.cf|Error|\[WARNING\]|:warn\]/);
+      expect(output, 'a stack trace').not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m);
+    },
+  );
 });

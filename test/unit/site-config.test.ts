@@ -15,7 +15,10 @@ const legal = {
 
 describe('parseSiteConfig', () => {
   it('takes the configured facts, with empty strings as "not configured"', () => {
-    const config = parseSiteConfig({ legal: { ...legal, phone: '', privacyEmail: '' }, stores: { appStore: 'https://apps.apple.com/app/id1', googlePlay: '', appGallery: '' } });
+    const config = parseSiteConfig({
+      legal: { ...legal, phone: '', privacyEmail: '' },
+      stores: { appStore: 'https://apps.apple.com/app/id1', googlePlay: '', appGallery: '' },
+    });
     expect(config.legal).toMatchObject({ company: 'Beispiel Salon GmbH', sample: false, phone: undefined, privacyEmail: undefined, vatId: 'DE000000000' });
     expect(storeLinks(config.stores)).toEqual([{ store: 'appStore', href: 'https://apps.apple.com/app/id1' }]);
   });
@@ -29,7 +32,11 @@ describe('parseSiteConfig', () => {
   });
 
   it('lists the stores in badge order: iOS, Android, Huawei', () => {
-    const stores = { appGallery: 'https://appgallery.huawei.com/app/C1', googlePlay: 'https://play.google.com/store/apps/details?id=x', appStore: 'https://apps.apple.com/app/id1' };
+    const stores = {
+      appGallery: 'https://appgallery.huawei.com/app/C1',
+      googlePlay: 'https://play.google.com/store/apps/details?id=x',
+      appStore: 'https://apps.apple.com/app/id1',
+    };
     expect(storeLinks(parseSiteConfig({ legal, stores }).stores).map((link) => link.store)).toEqual(['appStore', 'googlePlay', 'appGallery']);
   });
 
@@ -60,7 +67,9 @@ describe('what the legal notice shows per language', () => {
 });
 
 describe('storesFor', () => {
-  const links = storeLinks(parseSiteConfig({ legal, stores: { appStore: 'https://a.example', googlePlay: 'https://g.example', appGallery: 'https://h.example' } }).stores);
+  const links = storeLinks(
+    parseSiteConfig({ legal, stores: { appStore: 'https://a.example', googlePlay: 'https://g.example', appGallery: 'https://h.example' } }).stores,
+  );
 
   it('offers an iPhone the App Store and an Android phone Google Play and the AppGallery', () => {
     expect(storesFor('ios', links).map((link) => link.store)).toEqual(['appStore']);

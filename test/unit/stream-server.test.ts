@@ -12,7 +12,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { resolveFfmpeg } from '../../scripts/ffmpeg.mjs';
-import { X264_PRESET, codecsOf, conversionStages, encodeArgs, masterPlaylist, parseProbe, renditionLadder, startStreamServer } from '../../scripts/stream-server.mjs';
+import {
+  X264_PRESET,
+  codecsOf,
+  conversionStages,
+  encodeArgs,
+  masterPlaylist,
+  parseProbe,
+  renditionLadder,
+  startStreamServer,
+} from '../../scripts/stream-server.mjs';
 import { PLAYBACK_TOKEN_SECONDS, playbackToken } from '../../worker/media/stream-signing';
 
 const sizes = (width: number, height: number) => renditionLadder(width, height).map((r) => `${r.name} ${r.width}x${r.height}`);
@@ -90,7 +99,11 @@ describe('parseProbe', () => {
 
   it('finds no video in a picture or in a song with cover art', () => {
     expect(parseProbe('  Duration: 00:00:00.04, start: 0.000000\n    Stream #0:0: Video: mjpeg, yuvj420p(pc), 800x600, 25 tbr')).toBeNull();
-    expect(parseProbe('  Duration: 00:03:00.00\n    Stream #0:0: Audio: mp3, 44100 Hz, stereo\n    Stream #0:1: Video: mjpeg, yuvj420p(pc), 500x500, 90k tbn (attached pic)')).toBeNull();
+    expect(
+      parseProbe(
+        '  Duration: 00:03:00.00\n    Stream #0:0: Audio: mp3, 44100 Hz, stereo\n    Stream #0:1: Video: mjpeg, yuvj420p(pc), 500x500, 90k tbn (attached pic)',
+      ),
+    ).toBeNull();
   });
 });
 
@@ -106,14 +119,37 @@ describe('the stream server', () => {
   function clip(name: string, size: string, seconds: number, { rotate = 0 } = {}): string {
     const file = join(work, name);
     const ok = (args: string[]) => expect(spawnSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args]).status).toBe(0);
-    ok(['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file]);
+    ok([
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=size=${size}:rate=25`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=48000',
+      '-t',
+      String(seconds),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      file,
+    ]);
     // As a phone records upright: landscape pixels with a rotation tag (set only when remuxing).
     if (rotate) ok(['-i', file, '-c', 'copy', '-metadata:s:v:0', `rotate=${rotate}`, `${file}.mp4`]);
     return rotate ? `${file}.mp4` : file;
   }
 
   const call = (path: string, init: RequestInit = {}) =>
-    fetch(`${stream.apiBase}/accounts/acc/stream${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers } });
+    fetch(`${stream.apiBase}/accounts/acc/stream${path}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
+    });
 
   /** Stream's copy of `file`, from the origin as the Worker's signed URL would serve it: the new video's uid. */
   async function copy(file: string, requireSignedURLs = false, server = stream): Promise<string> {
@@ -131,7 +167,9 @@ describe('the stream server', () => {
   /** The video as Stream describes it, asked every 50 ms until `until` holds (or it failed). */
   async function watch(uid: string, until: (video: any) => boolean, server = stream): Promise<any> {
     for (;;) {
-      const { result: video } = (await (await fetch(`${server.apiBase}/accounts/acc/stream/${uid}`, { headers: { Authorization: `Bearer ${server.token}` } })).json()) as { result: any };
+      const { result: video } = (await (
+        await fetch(`${server.apiBase}/accounts/acc/stream/${uid}`, { headers: { Authorization: `Bearer ${server.token}` } })
+      ).json()) as { result: any };
       if (until(video) || video.status.state === 'error') return video;
       expect(['queued', 'inprogress']).toContain(video.status.state);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -198,7 +236,12 @@ describe('the stream server', () => {
   it('converts a 3 s 720p clip into 360p and 720p HLS with a JPEG poster', { timeout: 120_000 }, async () => {
     const { video, seconds } = await convert(clip('landscape.mp4', '1280x720', 3));
     console.log(`3 s 720p clip: every rendition ${seconds.toFixed(1)} s after the copy call`);
-    expect(video).toMatchObject({ readyToStream: true, status: { state: 'ready', pctComplete: '100.000000' }, input: { width: 1280, height: 720 }, meta: { name: 'clip' } });
+    expect(video).toMatchObject({
+      readyToStream: true,
+      status: { state: 'ready', pctComplete: '100.000000' },
+      input: { width: 1280, height: 720 },
+      meta: { name: 'clip' },
+    });
     expect(video.duration).toBeCloseTo(3, 0);
     const renditions = await renditionsOf(video.playback.hls);
     expect(renditions.map((r) => r.resolution)).toEqual(['640x360', '1280x720']);
@@ -281,7 +324,13 @@ describe('the stream server', () => {
 
     // A key made through the API signs too.
     const made = (await (await call('/keys', { method: 'POST' })).json()) as { result: { id: string; jwk: string } };
-    expect((await fetch(withToken(video.playback.hls, await playbackToken({ STREAM_SIGNING_KEY_ID: made.result.id, STREAM_SIGNING_KEY: made.result.jwk }, video.uid)))).status).toBe(200);
+    expect(
+      (
+        await fetch(
+          withToken(video.playback.hls, await playbackToken({ STREAM_SIGNING_KEY_ID: made.result.id, STREAM_SIGNING_KEY: made.result.jwk }, video.uid)),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('deletes a video with its files', { timeout: 60_000 }, async () => {

@@ -93,7 +93,13 @@ describe('who may do what with a template', () => {
   });
 
   it('edits no voice, audio or profile message', () => {
-    expect(['text', 'heading', 'photo', 'video', 'document', 'voice', 'audio', 'profile'].filter((type) => isEditableMessage(type as never))).toEqual(['text', 'heading', 'photo', 'video', 'document']);
+    expect(['text', 'heading', 'photo', 'video', 'document', 'voice', 'audio', 'profile'].filter((type) => isEditableMessage(type as never))).toEqual([
+      'text',
+      'heading',
+      'photo',
+      'video',
+      'document',
+    ]);
   });
 
   it('knows a share token by its shape', () => {

@@ -59,9 +59,7 @@ describe('isCleanText', () => {
   });
 
   it('any text of letters, digits, spaces and common punctuation is clean', () => {
-    const chars = fc.constantFrom(
-      ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZäöüÄÖÜßéèêàçñøå0123456789 .,;:!?\'"()-–—…/&@#%+*=€$'.split(''),
-    );
+    const chars = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZäöüÄÖÜßéèêàçñøå0123456789 .,;:!?\'"()-–—…/&@#%+*=€$'.split(''));
     fc.assert(
       fc.property(fc.string({ unit: chars, maxLength: 300 }), (value) => {
         expect(isCleanText(value)).toBe(true);
@@ -197,7 +195,10 @@ describe('truncate', () => {
   });
 
   const pieces = fc.constantFrom('a', 'ß', ' ', '\n', 'e\u0301', '👨‍👩‍👧‍👦', '👩🏽‍💻', '🇩🇪', '🇳🇱', '👍🏿', '😀', 'क्षि', '各', '\u0915\u094D');
-  const texts = fc.oneof(fc.array(pieces, { maxLength: 40 }).map((p) => p.join('')), fc.string({ unit: 'grapheme', maxLength: 40 }));
+  const texts = fc.oneof(
+    fc.array(pieces, { maxLength: 40 }).map((p) => p.join('')),
+    fc.string({ unit: 'grapheme', maxLength: 40 }),
+  );
 
   it('keeps whole graphemes of the input, at most the limit, an ellipsis only when cut, no lone surrogate', () => {
     fc.assert(

@@ -10,7 +10,8 @@ const UA = {
   androidChrome: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
   androidTablet: 'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
   androidFirefox: 'Mozilla/5.0 (Android 14; Mobile; rv:127.0) Gecko/127.0 Firefox/127.0',
-  huawei: 'Mozilla/5.0 (Linux; Android 10; ELS-NX9; HMSCore 6.13.0.302) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0.4844.88 HuaweiBrowser/14.0.5.302 Mobile Safari/537.36',
+  huawei:
+    'Mozilla/5.0 (Linux; Android 10; ELS-NX9; HMSCore 6.13.0.302) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0.4844.88 HuaweiBrowser/14.0.5.302 Mobile Safari/537.36',
   firefoxIos: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/40.0 Mobile/15E148 Safari/605.1.15',
   firefox80: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:80.0) Gecko/20100101 Firefox/80.0',
   firefox81: 'Mozilla/5.0 (X11; Linux x86_64; rv:81.0) Gecko/20100101 Firefox/81.0',
@@ -72,7 +73,8 @@ describe('the old-Firefox check (Firefox below 81 is warned)', () => {
 
 describe('visitorOffers', () => {
   const none = new Set<VisitorChoice>();
-  const offers = (over: Partial<Parameters<typeof visitorOffers>[0]>) => visitorOffers({ userAgent: UA.chromeDesktop, chosen: none, hasSession: false, bot: false, ...over });
+  const offers = (over: Partial<Parameters<typeof visitorOffers>[0]>) =>
+    visitorOffers({ userAgent: UA.chromeDesktop, chosen: none, hasSession: false, bot: false, ...over });
 
   it('shows the cookie notice until it is dismissed', () => {
     expect(offers({}).cookieNotice).toBe(true);

@@ -5,7 +5,10 @@ import { LIMITS } from '../../app/core/limits';
 import { contentMatches } from '../../app/core/media-content';
 import { RECORDING_TYPES, VOICE_FILE, formatClock, recordingType, startFailure, voicePlan } from '../../app/core/voice';
 
-const supports = (...types: string[]) => (type: string) => types.includes(type);
+const supports =
+  (...types: string[]) =>
+  (type: string) =>
+    types.includes(type);
 
 describe('the type a voice message is recorded in', () => {
   it('is AAC in MP4 where the recorder makes it (Safari; Chrome on Android, Windows, macOS)', () => {

@@ -7,7 +7,12 @@ import { loadTranslation } from '../../app/i18n/resources';
 /** One i18next per language, set up as the app sets it up, so plural keys resolve as they do on the page. */
 async function translator(language: (typeof LANGUAGES)[number]) {
   const instance = i18next.createInstance();
-  await instance.init({ lng: language, fallbackLng: 'de', resources: { [language]: { translation: await loadTranslation(language, TEXT_PARTS) } }, interpolation: { escapeValue: false } });
+  await instance.init({
+    lng: language,
+    fallbackLng: 'de',
+    resources: { [language]: { translation: await loadTranslation(language, TEXT_PARTS) } },
+    interpolation: { escapeValue: false },
+  });
   return instance.t;
 }
 

@@ -148,7 +148,13 @@ describe('histories that must fail', () => {
   });
 
   it('divergent: the final views hold different messages (an unacked one only some saw)', () => {
-    const events = [invoke('anna', 1), ack('anna', 1, 1), invoke('ben', 4), read('anna', [stored('anna', 1, 1), stored('ben', 4, 2)]), read('ben', [stored('anna', 1, 1)])];
+    const events = [
+      invoke('anna', 1),
+      ack('anna', 1, 1),
+      invoke('ben', 4),
+      read('anna', [stored('anna', 1, 1), stored('ben', 4, 2)]),
+      read('ben', [stored('anna', 1, 1)]),
+    ];
     expect(kinds(events)).toEqual(['divergent']);
   });
 

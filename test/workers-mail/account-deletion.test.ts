@@ -4,7 +4,7 @@ import { DELETION_LINK_TTL_MS, nextDeletionRequestAt } from '../../app/core/acco
 import { SERVER_TIME_ZONE, formatTime } from '../../app/core/dates';
 import { sha256 } from '../../worker/auth/crypto';
 import { requestDeletion } from '../../worker/services/account-deletion';
-import { linkFiles } from '../../worker/services/media-cleanup';
+import { linkFiles } from '../../worker/db/party-media';
 import { ORIGIN, api, connected, createConsultant, createParty, expectError, html, joinGuest, json, page } from '../workers/fixtures';
 import type { Consultant } from '../workers/fixtures';
 
@@ -56,7 +56,10 @@ async function emailOf(consultant: Consultant): Promise<string> {
 /** The language cookie as the language menu sets it (POST /language). */
 async function languageCookie(lng: string): Promise<string> {
   const response = await page('/language', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `lng=${lng}&returnTo=/` });
-  return response.headers.getSetCookie().find((cookie) => cookie.startsWith('lng='))!.split(';')[0]!;
+  return response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('lng='))!
+    .split(';')[0]!;
 }
 
 const markedAt = (userId: string) => env.DB.prepare('SELECT deletion_requested_at AS at FROM users WHERE id = ?').bind(userId).first<number | null>('at');
@@ -82,7 +85,9 @@ describe('POST /api/moderation/delete-account', () => {
     expect(mail!.text).toContain('The link works for 24 hours and only once.');
     const token = tokenOf(mail!);
     expect(mail!.html).toContain(`href="${ORIGIN}/delete-account/${token}"`);
-    const stored = await env.DB.prepare('SELECT token_hash, expires_at - created_at AS ttl FROM account_deletion_tokens WHERE user_id = ?').bind(anna.userId).all<{ token_hash: string; ttl: number }>();
+    const stored = await env.DB.prepare('SELECT token_hash, expires_at - created_at AS ttl FROM account_deletion_tokens WHERE user_id = ?')
+      .bind(anna.userId)
+      .all<{ token_hash: string; ttl: number }>();
     expect(stored.results).toEqual([{ token_hash: await sha256(token), ttl: DELETION_LINK_TTL_MS }]);
     expect(JSON.stringify(stored.results)).not.toContain(token);
     expect(await markedAt(anna.userId)).toBeNull();
@@ -186,7 +191,9 @@ describe('the /delete-account pages', () => {
     const sameTime = (body: string) => body.replace(/ab \d\d:\d\d Uhr/, 'ab HH:MM Uhr').replaceAll(/nonce="[^"]*"/g, 'nonce=""');
     expect(sameTime(unknown.replaceAll(stranger, address))).toBe(sameTime(known));
     // In English too, with the address's time.
-    expect(await html(await form('/delete-account?index', { email: address }, { Cookie: await languageCookie('en') }), 200)).toMatch(/You can request a new link from \d\d:\d\d\./);
+    expect(await html(await form('/delete-account?index', { email: address }, { Cookie: await languageCookie('en') }), 200)).toMatch(
+      /You can request a new link from \d\d:\d\d\./,
+    );
     await settle();
     expect(await mailsTo(address)).toHaveLength(1);
   });
@@ -196,7 +203,9 @@ describe('the /delete-account pages', () => {
     const address = await emailOf(bruno);
     await ask(address);
     const token = tokenOf((await waitForMails(address))[0]!);
-    await env.DB.prepare('UPDATE account_deletion_tokens SET expires_at = ? WHERE user_id = ?').bind(Date.now() - 1, bruno.userId).run();
+    await env.DB.prepare('UPDATE account_deletion_tokens SET expires_at = ? WHERE user_id = ?')
+      .bind(Date.now() - 1, bruno.userId)
+      .run();
     for (const link of [token, 'A'.repeat(43), 'kurz', '%3Cscript%3E']) {
       expect(await html(await page(`/delete-account/${link}`), 200), link).toContain('Link ungültig');
       expect(await html(await form(`/delete-account/${link}`), 200), link).toContain('Link ungültig');
@@ -206,12 +215,17 @@ describe('the /delete-account pages', () => {
 
   it('the form refuses a missing or malformed address with the translated error', async () => {
     expect(await html(await form('/delete-account?index', {}), 400)).toContain('Bitte gib eine gültige E-Mail-Adresse an.');
-    expect(await html(await form('/delete-account?index', { email: '<img src=x>' }, { Cookie: await languageCookie('en') }), 400)).toContain('Please enter a valid email address.');
+    expect(await html(await form('/delete-account?index', { email: '<img src=x>' }, { Cookie: await languageCookie('en') }), 400)).toContain(
+      'Please enter a valid email address.',
+    );
   });
 });
 
 describe('the cron deletes confirmed accounts (within 48 hours: it runs daily)', () => {
-  const count = (sql: string, ...values: unknown[]) => env.DB.prepare(`SELECT COUNT(*) AS n FROM ${sql}`).bind(...values).first<number>('n');
+  const count = (sql: string, ...values: unknown[]) =>
+    env.DB.prepare(`SELECT COUNT(*) AS n FROM ${sql}`)
+      .bind(...values)
+      .first<number>('n');
   const exists = async (key: string) => (await env.MEDIA.head(key)) !== null;
   const cron = async () => {
     const { default: worker } = await import('../../worker/index');
@@ -219,7 +233,11 @@ describe('the cron deletes confirmed accounts (within 48 hours: it runs daily)',
   };
 
   async function libraryItem(who: Consultant, title: string): Promise<{ id: string; keys: string[] }> {
-    const response = await api('/media', { method: 'POST', headers: who.headers, body: { title, contentType: 'image/jpeg', mediaExtension: 'jpg', size: 5, path: '' } });
+    const response = await api('/media', {
+      method: 'POST',
+      headers: who.headers,
+      body: { title, contentType: 'image/jpeg', mediaExtension: 'jpg', size: 5, path: '' },
+    });
     expect(response.status).toBe(201);
     const { id } = await json<{ id: string }>(response);
     const keys = [`${who.userId}/${id}`, `${who.userId}/${id}.jpg`];
@@ -229,7 +247,9 @@ describe('the cron deletes confirmed accounts (within 48 hours: it runs daily)',
   }
 
   async function sharedTemplate(owner: Consultant, recipient: Consultant): Promise<string> {
-    const created = await json<{ id: string }>(await api('/templates/create', { method: 'POST', headers: owner.headers, body: { title: 'Herbstparty', path: '' } }));
+    const created = await json<{ id: string }>(
+      await api('/templates/create', { method: 'POST', headers: owner.headers, body: { title: 'Herbstparty', path: '' } }),
+    );
     expect((await api(`/templates/${created.id}/sendMessage`, { method: 'POST', headers: owner.headers, body: { message: 'Willkommen' } })).status).toBe(201);
     const { shareToken } = await json<{ shareToken: string }>(await api(`/templates/${created.id}/share`, { method: 'PUT', headers: owner.headers }));
     expect((await api(`/templates/share/${shareToken}`, { method: 'POST', headers: recipient.headers, body: { path: '' } })).status).toBe(201);
@@ -265,7 +285,18 @@ describe('the cron deletes confirmed accounts (within 48 hours: it runs daily)',
     expect(event).toMatchObject({ type: 'partyDeleted', partyId: annaParty.id });
     ida.close();
     expect(await count('users WHERE id = ?', anna.userId)).toBe(0);
-    for (const table of ['profiles', 'parties', 'media_items', 'media_folders', 'templates', 'template_folders', 'template_recipients', 'sessions', 'user_settings', 'account_deletion_tokens']) {
+    for (const table of [
+      'profiles',
+      'parties',
+      'media_items',
+      'media_folders',
+      'templates',
+      'template_folders',
+      'template_recipients',
+      'sessions',
+      'user_settings',
+      'account_deletion_tokens',
+    ]) {
       expect(await count(`${table} WHERE user_id = ?`, anna.userId), table).toBe(0);
     }
     for (const party of [annaParty, annaSecond]) await expectError(await api(`/parties/${party.shortId}`, { headers: guest.headers }), 404, 'partyNotFound');
@@ -288,7 +319,9 @@ describe('the cron deletes confirmed accounts (within 48 hours: it runs daily)',
     const clara = await createConsultant({ name: 'Clara' });
     await ask(await emailOf(clara));
     await waitForMails(await emailOf(clara));
-    await env.DB.prepare('UPDATE account_deletion_tokens SET expires_at = ? WHERE user_id = ?').bind(Date.now() - 1, clara.userId).run();
+    await env.DB.prepare('UPDATE account_deletion_tokens SET expires_at = ? WHERE user_id = ?')
+      .bind(Date.now() - 1, clara.userId)
+      .run();
     await cron();
     expect(await count('users WHERE id = ?', clara.userId)).toBe(1);
     expect(await count('account_deletion_tokens WHERE user_id = ?', clara.userId)).toBe(0);

@@ -12,7 +12,10 @@ import { ORIGIN, api, expectError } from './fixtures';
  */
 
 const ask = (email: string) => api('/moderation/delete-account', { method: 'POST', body: { email } });
-const stored = () => env.DB.prepare('SELECT address_hash AS hash, requested_at AS at FROM account_deletion_requests').all<{ hash: string; at: number }>().then((found) => found.results);
+const stored = () =>
+  env.DB.prepare('SELECT address_hash AS hash, requested_at AS at FROM account_deletion_requests')
+    .all<{ hash: string; at: number }>()
+    .then((found) => found.results);
 
 describe('an account-deletion request for an address without an account', () => {
   it('asked again within ten minutes, in any spelling: refused with when to ask again, remembered only as a hash', async () => {
@@ -49,7 +52,9 @@ describe('an account-deletion request for an address without an account', () => 
     expect(await run(Date.UTC(2026, 10, 26, 14, 33))).toEqual({ sent: true });
 
     // Requests older than the interval are forgotten by the daily cron.
-    await env.DB.prepare('UPDATE account_deletion_requests SET requested_at = ?').bind(Date.now() - DELETION_MAIL_INTERVAL_MS - 2 * 60_000).run();
+    await env.DB.prepare('UPDATE account_deletion_requests SET requested_at = ?')
+      .bind(Date.now() - DELETION_MAIL_INTERVAL_MS - 2 * 60_000)
+      .run();
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), env);
     expect(await stored()).toEqual([]);
   });

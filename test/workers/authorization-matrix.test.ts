@@ -52,7 +52,11 @@ async function buildWorld(): Promise<Built> {
   }
   // Clara's profile has a picture, for the public picture route.
   const profile = await json<{ id: string; shortId: string }>(await apiInPlace(`/profile/${clara.profileIds[0]}`, { headers: clara.headers }));
-  const picture = await fetchInPlace(`${ORIGIN}/api/profile/${profile.id}/picture`, { method: 'PUT', headers: { ...clara.headers, 'Content-Type': 'image/png' }, body: TINY_PNG });
+  const picture = await fetchInPlace(`${ORIGIN}/api/profile/${profile.id}/picture`, {
+    method: 'PUT',
+    headers: { ...clara.headers, 'Content-Type': 'image/png' },
+    body: TINY_PNG,
+  });
   if (picture.status !== 200) throw new Error(`world: picture: ${picture.status} ${await picture.text()}`);
   const as: Record<Actor, Credentials> = {
     anonymous: NO_ONE,
@@ -100,7 +104,11 @@ async function buildWorld(): Promise<Built> {
     pushEndpoint: async (actor) => {
       const endpoint = `https://push.test/matrix/${crypto.randomUUID()}`;
       if (!members.has(actor)) return endpoint;
-      const response = await apiInPlace(`/parties/${party.id}/subscribe`, { method: 'PUT', headers: as[actor].headers, body: { pushToken: { ...PUSH_TOKEN, endpoint } } });
+      const response = await apiInPlace(`/parties/${party.id}/subscribe`, {
+        method: 'PUT',
+        headers: as[actor].headers,
+        body: { pushToken: { ...PUSH_TOKEN, endpoint } },
+      });
       if (response.status !== 204) throw new Error(`world: subscribe: ${response.status} ${await response.text()}`);
       return endpoint;
     },
@@ -149,20 +157,32 @@ async function buildWorld(): Promise<Built> {
     },
     announcedUpload: async (actor) => {
       const headers = members.has(actor) ? as[actor].headers : guest.headers;
-      const response = await apiInPlace(`/parties/${party.id}/media`, { method: 'POST', headers, body: { messageType: 'photo', contentType: 'image/png', mediaExtension: 'png' } });
+      const response = await apiInPlace(`/parties/${party.id}/media`, {
+        method: 'POST',
+        headers,
+        body: { messageType: 'photo', contentType: 'image/png', mediaExtension: 'png' },
+      });
       if (response.status !== 201) throw new Error(`world: announce: ${response.status} ${await response.text()}`);
       return (await json<{ mediaAttachment: string }>(response)).mediaAttachment;
     },
     partyUpload: async (actor) => {
       const id = await world.announcedUpload(actor);
       const headers = members.has(actor) ? as[actor].headers : guest.headers;
-      const stored = await fetchInPlace(`${ORIGIN}/api/parties/${party.id}/media/${id}`, { method: 'PUT', headers: { ...headers, 'Content-Type': 'image/png' }, body: TINY_PNG });
+      const stored = await fetchInPlace(`${ORIGIN}/api/parties/${party.id}/media/${id}`, {
+        method: 'PUT',
+        headers: { ...headers, 'Content-Type': 'image/png' },
+        body: TINY_PNG,
+      });
       if (stored.status !== 200) throw new Error(`world: upload: ${stored.status} ${await stored.text()}`);
       return id;
     },
     sentPhoto: async () => {
       const id = await world.partyUpload('guest');
-      const sent = await apiInPlace(`/parties/${party.id}/chat`, { method: 'POST', headers: guest.headers, body: { messageType: 'photo', mediaAttachment: id } });
+      const sent = await apiInPlace(`/parties/${party.id}/chat`, {
+        method: 'POST',
+        headers: guest.headers,
+        body: { messageType: 'photo', mediaAttachment: id },
+      });
       if (sent.status !== 201) throw new Error(`world: photo: ${sent.status} ${await sent.text()}`);
       return id;
     },
@@ -193,7 +213,10 @@ async function buildWorld(): Promise<Built> {
     shareToken: async () => shareTokenOf((await world.template()).id),
     playableTemplate: async (applied) => {
       const templateId = (await asClara('POST', '/templates/create', { title: 'Vorlage' }, 201))!;
-      const messageIds = [(await asClara('POST', `/templates/${templateId}/sendMessage`, { message: 'Hallo' }, 201))!, (await asClara('POST', `/templates/${templateId}/sendMessage`, { message: 'Tschüss' }, 201))!];
+      const messageIds = [
+        (await asClara('POST', `/templates/${templateId}/sendMessage`, { message: 'Hallo' }, 201))!,
+        (await asClara('POST', `/templates/${templateId}/sendMessage`, { message: 'Tschüss' }, 201))!,
+      ];
       if (applied) await asClara('POST', `/parties/${party.id}/template`, { templateId }, 201);
       return { templateId, messageIds };
     },
@@ -278,7 +301,8 @@ const show = (expected: Expected | PageExpected) => (typeof expected === 'string
 async function judge(actor: Actor, expected: Expected, response: Response, success: number[]): Promise<string | null> {
   const text = response.webSocket ? '' : await response.text();
   const got = `${response.status} ${text.slice(0, 120)}`;
-  if (expected === 'allow') return success.includes(response.status) || (response.status >= 200 && response.status < 300) ? null : `${actor}: expected allow, got ${got}`;
+  if (expected === 'allow')
+    return success.includes(response.status) || (response.status >= 200 && response.status < 300) ? null : `${actor}: expected allow, got ${got}`;
   if (expected === 'public') return response.status === 401 || response.status === 403 ? `${actor}: expected public, got ${got}` : null;
   const want = ERROR_STATUS[expected.deny];
   let code: unknown;
@@ -292,7 +316,9 @@ async function judge(actor: Actor, expected: Expected, response: Response, succe
 
 describe('the authorization matrix: API routes', () => {
   it('lists every route of the API, and no route that is gone', () => {
-    const actual = new Set([...apiApp.routes, ...filesApp.routes, ...cspReports.routes].filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`));
+    const actual = new Set(
+      [...apiApp.routes, ...filesApp.routes, ...cspReports.routes].filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`),
+    );
     const listed = new Set(ROUTES.map((row) => row.route));
     const missing = [...actual].filter((route) => !listed.has(route));
     const gone = [...listed].filter((route) => !actual.has(route));

@@ -63,11 +63,24 @@ function foreign() {
     const foreignParty = await call('/parties', { method: 'POST', headers: berta.headers, body: { title: 'Fremde Party' } }, 201);
     const message = await call(`/parties/${foreignParty.id}/chat`, { method: 'POST', headers: berta.headers, body: { message: 'Geheim' } }, 201);
     const mediaFolder = await call('/media/folder', { method: 'POST', headers: berta.headers, body: { title: 'Bertas Ordner' } }, 201);
-    const mediaItem = await call('/media', { method: 'POST', headers: berta.headers, body: { title: 'Bertas Foto', contentType: 'image/jpeg', size: 1000 } }, 201);
+    const mediaItem = await call(
+      '/media',
+      { method: 'POST', headers: berta.headers, body: { title: 'Bertas Foto', contentType: 'image/jpeg', size: 1000 } },
+      201,
+    );
     const foreignMediaVideo = await uploadedVideo(berta);
     const foreignTemplate = (await call('/templates/create', { method: 'POST', headers: berta.headers, body: { title: 'Bertas Vorlage' } }, 201)).id as string;
     const foreignShareToken = (await call(`/templates/${foreignTemplate}/share`, { method: 'PUT', headers: berta.headers }, 200)).shareToken as string;
-    return { berta, foreignParty, foreignMessage: message.id as string, foreignMediaFolder: mediaFolder.id as string, foreignMediaItem: mediaItem.id as string, foreignMediaVideo, foreignTemplate, foreignShareToken };
+    return {
+      berta,
+      foreignParty,
+      foreignMessage: message.id as string,
+      foreignMediaFolder: mediaFolder.id as string,
+      foreignMediaItem: mediaItem.id as string,
+      foreignMediaVideo,
+      foreignTemplate,
+      foreignShareToken,
+    };
   })();
   return foreignWorld;
 }
@@ -79,14 +92,16 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 async function buildWorld(): Promise<Built> {
-  const [clara, { berta, foreignParty, foreignMessage, foreignMediaFolder, foreignMediaItem, foreignMediaVideo, foreignTemplate, foreignShareToken }] = await Promise.all([createConsultant({ name: 'Clara' }), foreign()]);
+  const [clara, { berta, foreignParty, foreignMessage, foreignMediaFolder, foreignMediaItem, foreignMediaVideo, foreignTemplate, foreignShareToken }] =
+    await Promise.all([createConsultant({ name: 'Clara' }), foreign()]);
   const party = await call('/parties', { method: 'POST', headers: clara.headers, body: { title: 'Wellness-Party' } }, 201);
   const joined = await apiInPlace(`/parties/${party.id}/join`, { method: 'PUT', body: { firstName: 'Maria', lastName: 'Klein' } });
   const guest = await json<{ guestId: string; secretKey: string }>(joined);
   const guestCookie = joined.headers.getSetCookie()[0]!.split(';')[0]!;
   const guestHeaders = basic(guest.guestId, guest.secretKey);
 
-  const post = async (headers: Headers, body: Record<string, unknown>) => (await call(`/parties/${party.id}/chat`, { method: 'POST', headers, body }, 201)).id as string;
+  const post = async (headers: Headers, body: Record<string, unknown>) =>
+    (await call(`/parties/${party.id}/chat`, { method: 'POST', headers, body }, 201)).id as string;
   const sentWithTempId = (headers: Headers, message: string) =>
     once(async () => {
       const tempId = crypto.randomUUID();
@@ -109,8 +124,11 @@ async function buildWorld(): Promise<Built> {
     managerTempId: sentWithTempId(clara.headers, 'von Clara'),
     foreignMessage,
     foreignParty,
-    expireParty: () => call(`/parties/${party.id}`, { method: 'PUT', headers: clara.headers, body: { title: 'Wellness-Party', expiration: Date.now() - 60_000 } }, 200),
-    lockedParty: once(() => call('/parties', { method: 'POST', headers: clara.headers, body: { title: 'Geschlossene Party', password: LOCKED_PASSWORD } }, 201)),
+    expireParty: () =>
+      call(`/parties/${party.id}`, { method: 'PUT', headers: clara.headers, body: { title: 'Wellness-Party', expiration: Date.now() - 60_000 } }, 200),
+    lockedParty: once(() =>
+      call('/parties', { method: 'POST', headers: clara.headers, body: { title: 'Geschlossene Party', password: LOCKED_PASSWORD } }, 201),
+    ),
     loggedOut: once(async () => {
       const tokens = await createSession(db, clara.userId, null);
       await call('/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${tokens.accessToken}` } }, 204);
@@ -123,28 +141,46 @@ async function buildWorld(): Promise<Built> {
     },
     mixedCredentials: async () => basic(guest.guestId, (await removed()).secretKey).Authorization!,
     mediaFolder: once(async () => (await call('/media/folder', { method: 'POST', headers: clara.headers, body: { title: 'Ordner' } }, 201)).id as string),
-    mediaItem: once(async () => (await call('/media', { method: 'POST', headers: clara.headers, body: { title: 'Foto', contentType: 'image/jpeg', size: 1000 } }, 201)).id as string),
+    mediaItem: once(
+      async () =>
+        (await call('/media', { method: 'POST', headers: clara.headers, body: { title: 'Foto', contentType: 'image/jpeg', size: 1000 } }, 201)).id as string,
+    ),
     foreignMediaFolder,
     foreignMediaItem,
     mediaVideo: once(() => uploadedVideo(clara)),
     foreignMediaVideo,
     guestPhoto: once(async () => {
-      const announced = await call(`/parties/${party.id}/media`, { method: 'POST', headers: guestHeaders, body: { messageType: 'photo', contentType: 'image/png', mediaExtension: 'png' } }, 201);
+      const announced = await call(
+        `/parties/${party.id}/media`,
+        { method: 'POST', headers: guestHeaders, body: { messageType: 'photo', contentType: 'image/png', mediaExtension: 'png' } },
+        201,
+      );
       const stored = await fetchInPlace(announced.uploadUrl, { method: 'PUT', headers: { ...guestHeaders, 'Content-Type': 'image/png' }, body: TINY_PNG });
       if (stored.status !== 200) throw new Error(`world: photo: ${stored.status} ${await stored.text()}`);
       return announced.mediaAttachment as string;
     }),
-    announcedPhoto: once(async () => (await call(`/parties/${party.id}/media`, { method: 'POST', headers: guestHeaders, body: { messageType: 'photo', contentType: 'image/jpeg' } }, 201)).mediaAttachment as string),
+    announcedPhoto: once(
+      async () =>
+        (await call(`/parties/${party.id}/media`, { method: 'POST', headers: guestHeaders, body: { messageType: 'photo', contentType: 'image/jpeg' } }, 201))
+          .mediaAttachment as string,
+    ),
     template: once(async () => {
       const id = (await call('/templates/create', { method: 'POST', headers: clara.headers, body: { title: 'Vorlage' } }, 201)).id as string;
       const messageId = (await call(`/templates/${id}/sendMessage`, { method: 'POST', headers: clara.headers, body: { message: 'Hallo' } }, 201)).id as string;
       return { id, messageId };
     }),
-    templateFolder: once(async () => (await call('/templates/folder', { method: 'POST', headers: clara.headers, body: { title: 'Ordner' } }, 201)).id as string),
+    templateFolder: once(
+      async () => (await call('/templates/folder', { method: 'POST', headers: clara.headers, body: { title: 'Ordner' } }, 201)).id as string,
+    ),
     foreignTemplate,
     foreignShareToken,
   };
-  const fixed: Record<Exclude<Actor, 'removedGuest'>, Headers> = { anonymous: {}, guest: guestHeaders, manager: clara.headers, guestCookie: { Cookie: guestCookie } };
+  const fixed: Record<Exclude<Actor, 'removedGuest'>, Headers> = {
+    anonymous: {},
+    guest: guestHeaders,
+    manager: clara.headers,
+    guestCookie: { Cookie: guestCookie },
+  };
   return {
     world,
     as: async (actor) => (actor === 'removedGuest' ? basic((await removed()).guestId, (await removed()).secretKey) : fixed[actor]),
@@ -168,12 +204,29 @@ interface State {
 }
 
 async function rows(sql: string, ...bindings: unknown[]): Promise<Record<string, unknown>[]> {
-  return (await env.DB.prepare(sql).bind(...bindings).all<Record<string, unknown>>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...bindings)
+      .all<Record<string, unknown>>()
+  ).results;
 }
 
 async function snapshot(built: Built): Promise<State> {
   const users = built.userIds.map(() => '?').join(', ');
-  const [parties, members, sessions, mediaFolders, mediaItems, templateFolders, templates, templateMessages, templateRecipients, pushSubscriptions, counted, ...chats] = await Promise.all([
+  const [
+    parties,
+    members,
+    sessions,
+    mediaFolders,
+    mediaItems,
+    templateFolders,
+    templates,
+    templateMessages,
+    templateRecipients,
+    pushSubscriptions,
+    counted,
+    ...chats
+  ] = await Promise.all([
     // The dashboard's mirrored summary (latest_*, manager_*) and updated_at are caches, not state.
     rows(
       `SELECT id, short_id, user_id, profile_id, title, host, start_at, expires_at, password_hash, restricted_messaging, created_at FROM parties WHERE user_id IN (${users})`,
@@ -187,7 +240,6 @@ async function snapshot(built: Built): Promise<State> {
     rows(`SELECT * FROM templates WHERE user_id IN (${users})`, ...built.userIds),
     rows(`SELECT m.* FROM template_messages m JOIN templates t ON t.id = m.template_id WHERE t.user_id IN (${users})`, ...built.userIds),
     rows(`SELECT * FROM template_recipients WHERE user_id IN (${users})`, ...built.userIds),
-    rows(`SELECT s.* FROM push_subscriptions s JOIN parties p ON p.id = s.party_id WHERE p.user_id IN (${users})`, ...built.userIds),
     rows('SELECT COUNT(*) AS n FROM guests'),
     ...built.readers.map((reader) => call(`/parties/${reader.partyId}/chat`, { headers: reader.headers }, 200)),
   ]);
@@ -254,7 +306,21 @@ function describeDiff(d: Diff): string[] {
   return lines;
 }
 
-const MESSAGE_KEYS = ['deleted', 'editedAt', 'forwarded', 'id', 'message', 'messageType', 'replyingTo', 'sender', 'senderName', 'senderType', 'seq', 'tempId', 'timestamp'];
+const MESSAGE_KEYS = [
+  'deleted',
+  'editedAt',
+  'forwarded',
+  'id',
+  'message',
+  'messageType',
+  'replyingTo',
+  'sender',
+  'senderName',
+  'senderType',
+  'seq',
+  'tempId',
+  'timestamp',
+];
 
 /** For an accepted entry: the one change it stores is there, and nothing else changed. */
 function checkStored(entry: BadInput, built: Built, d: Diff, window: { from: number; to: number }): string[] {
@@ -290,15 +356,23 @@ function checkStored(entry: BadInput, built: Built, d: Diff, window: { from: num
     const at = rest.changed.findIndex((c) => c.key === `party:${partyId}`);
     const change = rest.changed[at];
     const fields = change?.before && change.after ? Object.keys(change.after).filter((k) => change.before![k] !== change.after![k]) : [];
-    if (!change || fields.join() !== field || change.after![field] !== stores[field]) problems.push(`expected only the party's ${field} to become ${JSON.stringify(stores[field])}`);
+    if (!change || fields.join() !== field || change.after![field] !== stores[field])
+      problems.push(`expected only the party's ${field} to become ${JSON.stringify(stores[field])}`);
     else rest.changed.splice(at, 1);
   }
   if (stores.mediaTitle !== undefined) {
     // A new item or folder of the actor with that title, or a rename (the title and when).
     const at = rest.changed.findIndex((c) => c.key.startsWith('mediaItem:') || c.key.startsWith('mediaFolder:'));
     const change = rest.changed[at];
-    const fields = change?.before && change.after ? Object.keys(change.after).filter((k) => change.before![k] !== change.after![k]).sort() : [];
-    const fits = change?.after?.title === stores.mediaTitle && (change.before ? fields.every((k) => k === 'title' || k === 'updated_at') : change.after.user_id === built.memberOf[entry.actor]);
+    const fields =
+      change?.before && change.after
+        ? Object.keys(change.after)
+            .filter((k) => change.before![k] !== change.after![k])
+            .sort()
+        : [];
+    const fits =
+      change?.after?.title === stores.mediaTitle &&
+      (change.before ? fields.every((k) => k === 'title' || k === 'updated_at') : change.after.user_id === built.memberOf[entry.actor]);
     if (!fits) problems.push(`expected one media entry titled ${JSON.stringify(stores.mediaTitle)}, got ${JSON.stringify(change ?? null)}`);
     else rest.changed.splice(at, 1);
   }
@@ -493,7 +567,12 @@ describe('the bad-input catalogue: places to return to', () => {
   /** Every page that redirects to a target the request names, as a browser asks it. */
   const readers = (query: string, consultant: Consultant): [string, () => Promise<Response>][] => {
     const form = (path: string, body: string) => () =>
-      fetchInPlace(`${ORIGIN}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: 'salon.test' }, body, redirect: 'manual' });
+      fetchInPlace(`${ORIGIN}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: 'salon.test' },
+        body,
+        redirect: 'manual',
+      });
     return [
       ['sign-in, signed in already', () => fetchInPlace(`${ORIGIN}/login?returnTo=${query}`, { headers: sessionCookie(consultant), redirect: 'manual' })],
       ['the landing page, signed in', () => fetchInPlace(`${ORIGIN}/?returnTo=${query}`, { headers: sessionCookie(consultant), redirect: 'manual' })],

@@ -40,7 +40,11 @@ const STREAM = (id: string, path: string) => `https://customer-test.cloudflarest
 
 /** A ready item of the consultant's library: created, its bytes through the tus endpoint. */
 async function libraryItem(who: Consultant, kind: Kind): Promise<string> {
-  const created = await api('/media', { method: 'POST', headers: who.headers, body: { title: `Mein ${kind.messageType}`, contentType: kind.contentType, mediaExtension: kind.extension, size: kind.bytes.byteLength } });
+  const created = await api('/media', {
+    method: 'POST',
+    headers: who.headers,
+    body: { title: `Mein ${kind.messageType}`, contentType: kind.contentType, mediaExtension: kind.extension, size: kind.bytes.byteLength },
+  });
   expect(created.status).toBe(201);
   const { id, uploadUrl } = await json<{ id: string; uploadUrl: string }>(created);
   const upload = await SELF.fetch(uploadUrl, {
@@ -51,7 +55,9 @@ async function libraryItem(who: Consultant, kind: Kind): Promise<string> {
   expect(upload.status).toBe(204);
   // A video is ready once Stream converted it (media-convert.test.ts); that is not this file's concern.
   if (kind.kind === 'video') {
-    await env.DB.prepare("UPDATE media_items SET state = 'ready', hls_url = ?, poster_url = ? WHERE id = ?").bind(STREAM(id, 'manifest/video.m3u8'), STREAM(id, 'thumbnails/thumbnail.jpg'), id).run();
+    await env.DB.prepare("UPDATE media_items SET state = 'ready', hls_url = ?, poster_url = ? WHERE id = ?")
+      .bind(STREAM(id, 'manifest/video.m3u8'), STREAM(id, 'thumbnails/thumbnail.jpg'), id)
+      .run();
   }
   return id;
 }
@@ -74,7 +80,14 @@ function put(url: string, headers: Record<string, string>, bytes: Uint8Array<Arr
 }
 
 /** A photo or voice message's file, uploaded into the party by `who`. */
-async function uploaded(partyId: string, who: { headers: Record<string, string> }, messageType: 'photo' | 'voice', contentType: string, extension: string, bytes: Uint8Array<ArrayBuffer>): Promise<Announced> {
+async function uploaded(
+  partyId: string,
+  who: { headers: Record<string, string> },
+  messageType: 'photo' | 'voice',
+  contentType: string,
+  extension: string,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<Announced> {
   const response = await announce(partyId, who.headers, { messageType, contentType, mediaExtension: extension, size: bytes.byteLength });
   expect(response.status).toBe(201);
   const announced = await json<Announced>(response);
@@ -87,7 +100,8 @@ async function chat(partyId: string, who: { headers: Record<string, string> }, b
   return api(`/parties/${partyId}/chat`, { method: 'POST', headers: who.headers, body: { tempId: crypto.randomUUID(), ...body } });
 }
 
-const fetchFile = (id: string, headers: Record<string, string>, extra: Record<string, string> = {}) => SELF.fetch(`${ORIGIN}/files/${id}`, { headers: { ...headers, ...extra } });
+const fetchFile = (id: string, headers: Record<string, string>, extra: Record<string, string> = {}) =>
+  SELF.fetch(`${ORIGIN}/files/${id}`, { headers: { ...headers, ...extra } });
 
 async function world(): Promise<{ clara: Consultant; party: { id: string }; guest: Guest; other: Guest }> {
   const clara = await createConsultant({ name: 'Clara' });
@@ -115,8 +129,19 @@ describe('the manager sends her library', () => {
       const response = await chat(party.id, clara, { messageType: kind.messageType, mediaAttachment: id, description: `Seht mal: ${kind.messageType}` });
       expect(response.status, await response.clone().text()).toBe(201);
       const message = await json<ChatMessage>(response);
-      const media = { mediaAttachment: id, mediaAttachmentType: kind.kind, mediaExtension: kind.extension, mediaAttachmentOwner: clara.userId, contentType: kind.contentType, mediaTitle: `Mein ${kind.messageType}` };
-      expect({ ...mediaOf(message), messageType: message.messageType, message: message.message }).toEqual({ ...media, messageType: kind.messageType, message: `Seht mal: ${kind.messageType}` });
+      const media = {
+        mediaAttachment: id,
+        mediaAttachmentType: kind.kind,
+        mediaExtension: kind.extension,
+        mediaAttachmentOwner: clara.userId,
+        contentType: kind.contentType,
+        mediaTitle: `Mein ${kind.messageType}`,
+      };
+      expect({ ...mediaOf(message), messageType: message.messageType, message: message.message }).toEqual({
+        ...media,
+        messageType: kind.messageType,
+        message: `Seht mal: ${kind.messageType}`,
+      });
       const seen = await socket.next('newMessage', 3000, (event) => event.message.id === message.id);
       expect(mediaOf(seen.message)).toEqual(media);
       const bytes = await fetchFile(id, guest.headers);
@@ -155,7 +180,10 @@ describe('the manager sends her library', () => {
     const stranger = await joinGuest((await createParty(clara, { title: 'Andere' })).id);
     await expectError(await api(`/parties/${party.id}/media/${id}`, { headers: stranger.headers }), 403, 'notMember');
     const photo = await uploaded(party.id, guest, 'photo', 'image/png', 'png', TINY_PNG);
-    expect(await json(await api(`/parties/${party.id}/media/${photo.mediaAttachment}`, { headers: clara.headers }))).toMatchObject({ mediaAttachmentType: 'image', hlsUrl: null });
+    expect(await json(await api(`/parties/${party.id}/media/${photo.mediaAttachment}`, { headers: clara.headers }))).toMatchObject({
+      mediaAttachmentType: 'image',
+      hlsUrl: null,
+    });
   });
 
   it('through the socket, once the Worker has offered the item (POST /parties/{id}/media); a caption may be empty', async () => {
@@ -168,10 +196,26 @@ describe('the manager sends her library', () => {
     expect(await socket.next('error')).toEqual({ type: 'error', code: 'mediaNotFound', tempId });
     const offered = await announce(party.id, clara.headers, { mediaId: id });
     expect(offered.status).toBe(200);
-    expect(await json(offered)).toEqual({ mediaAttachment: id, mediaAttachmentType: 'application', mediaExtension: 'pdf', mediaAttachmentOwner: clara.userId, contentType: 'application/pdf', mediaTitle: 'Mein document', messageType: 'document' });
+    expect(await json(offered)).toEqual({
+      mediaAttachment: id,
+      mediaAttachmentType: 'application',
+      mediaExtension: 'pdf',
+      mediaAttachmentOwner: clara.userId,
+      contentType: 'application/pdf',
+      mediaTitle: 'Mein document',
+      messageType: 'document',
+    });
     socket.send({ type: 'sendMessage', tempId, messageType: 'document', message: '', mediaAttachment: id });
     const ack = await socket.next('ack');
-    expect({ ...mediaOf(ack.message), message: ack.message.message }).toEqual({ mediaAttachment: id, mediaAttachmentType: 'application', mediaExtension: 'pdf', mediaAttachmentOwner: clara.userId, contentType: 'application/pdf', mediaTitle: 'Mein document', message: '' });
+    expect({ ...mediaOf(ack.message), message: ack.message.message }).toEqual({
+      mediaAttachment: id,
+      mediaAttachmentType: 'application',
+      mediaExtension: 'pdf',
+      mediaAttachmentOwner: clara.userId,
+      contentType: 'application/pdf',
+      mediaTitle: 'Mein document',
+      message: '',
+    });
     // A text still needs text.
     socket.send({ type: 'sendMessage', tempId: crypto.randomUUID(), messageType: 'text', message: '  ' });
     expect((await socket.next('error')).code).toBe('messageEmpty');
@@ -188,7 +232,9 @@ describe('the manager sends her library', () => {
     const trashed = await libraryItem(clara, KINDS[0]);
     expect((await api(`/media/${trashed}`, { method: 'DELETE', headers: clara.headers })).status).toBe(204);
     await expectError(await chat(party.id, clara, { messageType: 'photo', mediaAttachment: trashed }), 409, 'mediaTrashed');
-    const waiting = await json<{ id: string }>(await api('/media', { method: 'POST', headers: clara.headers, body: { title: 'Halb', contentType: 'image/jpeg', size: 10 } }));
+    const waiting = await json<{ id: string }>(
+      await api('/media', { method: 'POST', headers: clara.headers, body: { title: 'Halb', contentType: 'image/jpeg', size: 10 } }),
+    );
     await expectError(await chat(party.id, clara, { messageType: 'photo', mediaAttachment: waiting.id }), 409, 'mediaNotReady');
     const pdf = await libraryItem(clara, KINDS[3]);
     await expectError(await chat(party.id, clara, { messageType: 'photo', mediaAttachment: pdf }), 415, 'mediaTypeMismatch');
@@ -213,7 +259,13 @@ describe('guests send photos and voice', () => {
     const { socket } = await connected(party.id, guest.headers);
     socket.send({ type: 'sendMessage', tempId: crypto.randomUUID(), messageType: 'photo', message: 'Mein Rezept', mediaAttachment: photo.mediaAttachment });
     const ack = await socket.next('ack');
-    expect(mediaOf(ack.message)).toEqual({ mediaAttachment: photo.mediaAttachment, mediaAttachmentType: 'image', mediaExtension: 'png', mediaAttachmentOwner: guest.guestId, contentType: 'image/png' });
+    expect(mediaOf(ack.message)).toEqual({
+      mediaAttachment: photo.mediaAttachment,
+      mediaAttachmentType: 'image',
+      mediaExtension: 'png',
+      mediaAttachmentOwner: guest.guestId,
+      contentType: 'image/png',
+    });
     socket.close();
 
     const voice = await uploaded(party.id, guest, 'voice', 'audio/webm', 'webm', WEBM);
@@ -252,13 +304,21 @@ describe('guests send photos and voice', () => {
     // A PDF announced as a photo, or as what it is, is refused before any byte.
     await expectError(await announce(party.id, guest.headers, { messageType: 'photo', contentType: 'application/pdf' }), 415, 'mediaTypeMismatch');
     await expectError(await announce(party.id, guest.headers, { messageType: 'photo', contentType: 'text/html' }), 415, 'mediaTypeNotAccepted');
-    await expectError(await announce(party.id, guest.headers, { messageType: 'photo', contentType: 'image/png', mediaExtension: 'pdf' }), 415, 'mediaTypeMismatch');
+    await expectError(
+      await announce(party.id, guest.headers, { messageType: 'photo', contentType: 'image/png', mediaExtension: 'pdf' }),
+      415,
+      'mediaTypeMismatch',
+    );
     await expectError(await announce(party.id, guest.headers, { messageType: 'photo', contentType: 'image/png', mediaExtension: '../x' }), 400, 'invalidInput');
   });
 
   it('refuses an upload over the limit, declared or sent', async () => {
     const { party, guest } = await world();
-    await expectError(await announce(party.id, guest.headers, { messageType: 'photo', contentType: 'image/jpeg', size: LIMITS.partyUploadBytesMax + 1 }), 413, 'fileTooLarge');
+    await expectError(
+      await announce(party.id, guest.headers, { messageType: 'photo', contentType: 'image/jpeg', size: LIMITS.partyUploadBytesMax + 1 }),
+      413,
+      'fileTooLarge',
+    );
     const announced = await json<Announced>(await announce(party.id, guest.headers, { messageType: 'photo', contentType: 'image/jpeg' }));
     const big = file([0xff, 0xd8, 0xff, 0xe0], LIMITS.partyUploadBytesMax + 1);
     await expectError(await put(announced.uploadUrl, guest.headers, big, 'image/jpeg'), 413, 'fileTooLarge');
@@ -326,7 +386,9 @@ describe('who may fetch a file sent in a party', () => {
     expect((await api(`/parties/${party.id}/removeGuest/${other.guestId}`, { method: 'DELETE', headers: clara.headers })).status).toBe(204);
     await expectError(await fetchFile(photo.mediaAttachment, other.headers), 404, 'mediaNotFound');
 
-    expect((await api(`/parties/${party.id}`, { method: 'PUT', headers: clara.headers, body: { title: 'Wellness-Party', expiration: Date.now() - 1000 } })).status).toBe(200);
+    expect(
+      (await api(`/parties/${party.id}`, { method: 'PUT', headers: clara.headers, body: { title: 'Wellness-Party', expiration: Date.now() - 1000 } })).status,
+    ).toBe(200);
     for (const who of [clara, guest]) expect((await fetchFile(photo.mediaAttachment, who.headers)).status).toBe(200);
   });
 
@@ -339,11 +401,20 @@ describe('who may fetch a file sent in a party', () => {
     const catalogue = await json<ChatMessage>(await chat(party.id, clara, { messageType: 'document', mediaAttachment: await libraryItem(clara, KINDS[3]) }));
     await expectError(await fetchFile(photo.mediaAttachment, nextGuest.headers), 404, 'mediaNotFound');
 
-    const forwarded = await api(`/parties/${party.id}/forward`, { method: 'POST', headers: clara.headers, body: { messageIds: [sent.id, catalogue.id], targetPartyId: next.id } });
+    const forwarded = await api(`/parties/${party.id}/forward`, {
+      method: 'POST',
+      headers: clara.headers,
+      body: { messageIds: [sent.id, catalogue.id], targetPartyId: next.id },
+    });
     expect(await json(forwarded)).toEqual({ forwarded: 2 });
     const history = await json<{ messages: ChatMessage[] }>(await api(`/parties/${next.id}/chat`, { headers: nextGuest.headers }));
     const [copy, catalogueCopy] = history.messages.filter((message) => message.forwarded);
-    expect({ ...mediaOf(copy!), message: copy!.message, messageType: copy!.messageType, sender: copy!.sender }).toEqual({ ...mediaOf(sent), message: 'Schaut!', messageType: 'photo', sender: clara.userId });
+    expect({ ...mediaOf(copy!), message: copy!.message, messageType: copy!.messageType, sender: copy!.sender }).toEqual({
+      ...mediaOf(sent),
+      message: 'Schaut!',
+      messageType: 'photo',
+      sender: clara.userId,
+    });
     // A library item keeps the title it was sent with.
     expect(mediaOf(catalogueCopy!)).toEqual({ ...mediaOf(catalogue), mediaTitle: 'Mein document' });
     expect((await fetchFile(photo.mediaAttachment, nextGuest.headers)).status).toBe(200);
@@ -358,18 +429,27 @@ describe('what the cron deletes', () => {
     const { clara, party, guest } = await world();
     const next = await createParty(clara, { title: 'Nächste Party' });
     const nextGuest = await joinGuest(next.id, { firstName: 'Nina', lastName: 'Neu' });
-    const [kept, gone] = [await uploaded(party.id, guest, 'photo', 'image/png', 'png', TINY_PNG), await uploaded(party.id, guest, 'voice', 'audio/mpeg', 'mp3', MP3)];
+    const [kept, gone] = [
+      await uploaded(party.id, guest, 'photo', 'image/png', 'png', TINY_PNG),
+      await uploaded(party.id, guest, 'voice', 'audio/mpeg', 'mp3', MP3),
+    ];
     const sent = await json<ChatMessage>(await chat(party.id, guest, { messageType: 'photo', mediaAttachment: kept.mediaAttachment }));
     expect((await chat(party.id, guest, { messageType: 'voice', mediaAttachment: gone.mediaAttachment })).status).toBe(201);
-    expect((await api(`/parties/${party.id}/forward`, { method: 'POST', headers: clara.headers, body: { messageIds: [sent.id], targetPartyId: next.id } })).status).toBe(200);
+    expect(
+      (await api(`/parties/${party.id}/forward`, { method: 'POST', headers: clara.headers, body: { messageIds: [sent.id], targetPartyId: next.id } })).status,
+    ).toBe(200);
     const waiting = await json<Announced>(await announce(next.id, nextGuest.headers, { messageType: 'photo', contentType: 'image/png' }));
     const fresh = await json<Announced>(await announce(next.id, nextGuest.headers, { messageType: 'photo', contentType: 'image/png' }));
-    await env.DB.prepare('UPDATE party_uploads SET created_at = ? WHERE id = ?').bind(Date.now() - DAY_MS - 1000, waiting.mediaAttachment).run();
+    await env.DB.prepare('UPDATE party_uploads SET created_at = ? WHERE id = ?')
+      .bind(Date.now() - DAY_MS - 1000, waiting.mediaAttachment)
+      .run();
 
     expect((await api(`/parties/${party.id}`, { method: 'DELETE', headers: clara.headers })).status).toBe(204);
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), env);
 
-    const rows = await env.DB.prepare('SELECT id FROM party_uploads WHERE id IN (?, ?, ?, ?)').bind(kept.mediaAttachment, gone.mediaAttachment, waiting.mediaAttachment, fresh.mediaAttachment).all<{ id: string }>();
+    const rows = await env.DB.prepare('SELECT id FROM party_uploads WHERE id IN (?, ?, ?, ?)')
+      .bind(kept.mediaAttachment, gone.mediaAttachment, waiting.mediaAttachment, fresh.mediaAttachment)
+      .all<{ id: string }>();
     expect(rows.results.map((row) => row.id).sort()).toEqual([kept.mediaAttachment, fresh.mediaAttachment].sort());
     expect(await env.MEDIA.head(`parties/${party.id}/${gone.mediaAttachment}`)).toBeNull();
     const still = await fetchFile(kept.mediaAttachment, nextGuest.headers);
@@ -392,17 +472,31 @@ describe('a media message afterwards', () => {
     const emptied = await socket.next('updatedMessage');
     expect({ ...mediaOf(emptied.message), message: emptied.message.message }).toEqual({ ...mediaOf(sent), message: '' });
     socket.close();
-    const document = await json<ChatMessage>(await chat(party.id, clara, { messageType: 'document', mediaAttachment: await libraryItem(clara, KINDS[3]), message: 'Katalog' }));
-    const saved = await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: clara.headers, body: { messageId: document.id, message: 'Katalog 2026' } });
+    const document = await json<ChatMessage>(
+      await chat(party.id, clara, { messageType: 'document', mediaAttachment: await libraryItem(clara, KINDS[3]), message: 'Katalog' }),
+    );
+    const saved = await api(`/parties/${party.id}/editMessage`, {
+      method: 'PUT',
+      headers: clara.headers,
+      body: { messageId: document.id, message: 'Katalog 2026' },
+    });
     expect({ ...mediaOf(await json<ChatMessage>(saved)), status: saved.status }).toEqual({ ...mediaOf(document), status: 200 });
-    const cleared = await json<ChatMessage>(await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: clara.headers, body: { messageId: document.id, message: '' } }));
+    const cleared = await json<ChatMessage>(
+      await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: clara.headers, body: { messageId: document.id, message: '' } }),
+    );
     expect(cleared).toMatchObject({ message: '', mediaAttachment: document.mediaAttachment });
 
     const voice = await uploaded(party.id, guest, 'voice', 'audio/mpeg', 'mp3', MP3);
     const spoken = await json<ChatMessage>(await chat(party.id, guest, { messageType: 'voice', mediaAttachment: voice.mediaAttachment }));
-    await expectError(await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: guest.headers, body: { messageId: spoken.id, message: 'Text' } }), 403, 'forbidden');
+    await expectError(
+      await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: guest.headers, body: { messageId: spoken.id, message: 'Text' } }),
+      403,
+      'forbidden',
+    );
 
-    const deleted = await json<ChatMessage>(await api(`/parties/${party.id}/deleteMessage`, { method: 'PUT', headers: clara.headers, body: { messageId: sent.id } }));
+    const deleted = await json<ChatMessage>(
+      await api(`/parties/${party.id}/deleteMessage`, { method: 'PUT', headers: clara.headers, body: { messageId: sent.id } }),
+    );
     expect(deleted).toMatchObject({ deleted: true, message: '' });
     expect(deleted.mediaAttachment).toBeUndefined();
     const history = await json<{ messages: ChatMessage[] }>(await api(`/parties/${party.id}/chat`, { headers: guest.headers }));
@@ -414,7 +508,8 @@ describe('a media message afterwards', () => {
     expect((await chat(party.id, guest, { message: 'Alt' })).status).toBe(201);
     await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id)), (_room, state) => {
       state.storage.sql.exec('DROP INDEX messages_media');
-      for (const column of ['media_id', 'media_kind', 'media_extension', 'media_owner', 'media_content_type']) state.storage.sql.exec(`ALTER TABLE messages DROP COLUMN ${column}`);
+      for (const column of ['media_id', 'media_kind', 'media_extension', 'media_owner', 'media_content_type'])
+        state.storage.sql.exec(`ALTER TABLE messages DROP COLUMN ${column}`);
       state.storage.sql.exec('DROP TABLE attachments');
     });
     // A new instance of the object loads the old table.
@@ -470,15 +565,19 @@ describe('what nobody references any more is deleted', () => {
   const mirror = (partyId: string) => runDurableObjectAlarm(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId)));
   const deleteMessage = (partyId: string, who: { headers: Record<string, string> }, messageId: string, fullDelete = false) =>
     api(`/parties/${partyId}/deleteMessage`, { method: 'PUT', headers: who.headers, body: { messageId, fullDelete } });
-  const itemRow = (id: string) => env.DB.prepare('SELECT purged_at, stream_uid FROM media_items WHERE id = ?').bind(id).first<{ purged_at: number | null; stream_uid: string | null }>();
+  const itemRow = (id: string) =>
+    env.DB.prepare('SELECT purged_at, stream_uid FROM media_items WHERE id = ?').bind(id).first<{ purged_at: number | null; stream_uid: string | null }>();
   const exists = async (key: string) => (await env.MEDIA.head(key)) !== null;
   const streamDeleted = async () => (await (await fetch(`https://${STAND_IN_HOST}/__stand-in/deleted`)).json()) as string[];
-  const links = async (id: string) => (await env.DB.prepare('SELECT party_id FROM party_media WHERE media_id = ?').bind(id).all<{ party_id: string }>()).results.map((row) => row.party_id);
+  const links = async (id: string) =>
+    (await env.DB.prepare('SELECT party_id FROM party_media WHERE media_id = ?').bind(id).all<{ party_id: string }>()).results.map((row) => row.party_id);
 
   /** Trashed 31 days ago, so the next cron purges it. */
   async function trashedLongAgo(who: Consultant, id: string): Promise<void> {
     expect((await api(`/media/${id}`, { method: 'DELETE', headers: who.headers })).status).toBe(204);
-    await env.DB.prepare('UPDATE media_items SET trashed_at = ? WHERE id = ?').bind(Date.now() - 31 * DAY_MS, id).run();
+    await env.DB.prepare('UPDATE media_items SET trashed_at = ? WHERE id = ?')
+      .bind(Date.now() - 31 * DAY_MS, id)
+      .run();
   }
 
   /** A video converted by Stream (the stand-in), with its poster kept beside the original. */
@@ -487,7 +586,9 @@ describe('what nobody references any more is deleted', () => {
     await env.DB.prepare("UPDATE media_items SET state = 'converting', hls_url = NULL WHERE id = ?").bind(id).run();
     expect((await api(`/media/convert/${id}`, { method: 'PUT', headers: who.headers, body: { isPortrait: false, noAudio: false } })).status).toBe(200);
     for (let poll = 0; poll < 3; poll++) await api(`/media/convert/${id}`, { headers: who.headers });
-    const row = (await env.DB.prepare('SELECT state, stream_uid, preview_key FROM media_items WHERE id = ?').bind(id).first<{ state: string; stream_uid: string; preview_key: string }>())!;
+    const row = (await env.DB.prepare('SELECT state, stream_uid, preview_key FROM media_items WHERE id = ?')
+      .bind(id)
+      .first<{ state: string; stream_uid: string; preview_key: string }>())!;
     expect(row.state).toBe('ready');
     return { id, uid: row.stream_uid, keys: [`${who.userId}/${id}`, row.preview_key] };
   }
@@ -556,10 +657,15 @@ describe('what nobody references any more is deleted', () => {
   it("a guest's photo goes with the last message that shows it, unless a forwarded copy still does", async () => {
     const { clara, party, guest } = await world();
     const next = await createParty(clara, { title: 'Nächste Party' });
-    const [alone, forwarded] = [await uploaded(party.id, guest, 'photo', 'image/png', 'png', TINY_PNG), await uploaded(party.id, guest, 'photo', 'image/jpeg', 'jpg', JPEG)];
+    const [alone, forwarded] = [
+      await uploaded(party.id, guest, 'photo', 'image/png', 'png', TINY_PNG),
+      await uploaded(party.id, guest, 'photo', 'image/jpeg', 'jpg', JPEG),
+    ];
     const lone = await json<ChatMessage>(await chat(party.id, guest, { messageType: 'photo', mediaAttachment: alone.mediaAttachment }));
     const shared = await json<ChatMessage>(await chat(party.id, guest, { messageType: 'photo', mediaAttachment: forwarded.mediaAttachment }));
-    expect((await api(`/parties/${party.id}/forward`, { method: 'POST', headers: clara.headers, body: { messageIds: [shared.id], targetPartyId: next.id } })).status).toBe(200);
+    expect(
+      (await api(`/parties/${party.id}/forward`, { method: 'POST', headers: clara.headers, body: { messageIds: [shared.id], targetPartyId: next.id } })).status,
+    ).toBe(200);
 
     for (const message of [lone, shared]) expect((await deleteMessage(party.id, guest, message.id)).status).toBe(200);
     await mirror(party.id);
@@ -573,13 +679,25 @@ describe('what nobody references any more is deleted', () => {
     const { clara, party, guest } = await world();
     const [photo, pdf] = [await libraryItem(clara, KINDS[0]), await libraryItem(clara, KINDS[3])];
     const voice = await uploaded(party.id, guest, 'voice', 'audio/mpeg', 'mp3', MP3);
-    for (const [type, id] of [['photo', photo], ['document', pdf]] as const) expect((await chat(party.id, clara, { messageType: type, mediaAttachment: id })).status).toBe(201);
+    for (const [type, id] of [
+      ['photo', photo],
+      ['document', pdf],
+    ] as const)
+      expect((await chat(party.id, clara, { messageType: type, mediaAttachment: id })).status).toBe(201);
     expect((await chat(party.id, guest, { messageType: 'voice', mediaAttachment: voice.mediaAttachment })).status).toBe(201);
     // A template names the PDF: a row there is a reference too.
     const templateId = crypto.randomUUID();
     await env.DB.batch([
-      env.DB.prepare('INSERT INTO templates (id, user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').bind(templateId, clara.userId, 'Vorlage', Date.now(), Date.now()),
-      env.DB.prepare("INSERT INTO template_messages (id, template_id, rank, message_type, message, media_id, created_at, updated_at) VALUES (?, ?, 'a0', 'document', '', ?, ?, ?)").bind(crypto.randomUUID(), templateId, pdf, Date.now(), Date.now()),
+      env.DB.prepare('INSERT INTO templates (id, user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').bind(
+        templateId,
+        clara.userId,
+        'Vorlage',
+        Date.now(),
+        Date.now(),
+      ),
+      env.DB.prepare(
+        "INSERT INTO template_messages (id, template_id, rank, message_type, message, media_id, created_at, updated_at) VALUES (?, ?, 'a0', 'document', '', ?, ?, ?)",
+      ).bind(crypto.randomUUID(), templateId, pdf, Date.now(), Date.now()),
     ]);
     for (const id of [photo, pdf]) await trashedLongAgo(clara, id);
     await cron();
@@ -601,7 +719,9 @@ describe('what nobody references any more is deleted', () => {
 
   it('bytes whose rows went before a run stopped are deleted by the next cron', async () => {
     await env.MEDIA.put('left/over', 'bytes');
-    await env.DB.prepare("INSERT INTO media_deletions (kind, target, created_at) VALUES ('r2', 'left/over', ?), ('stream', '0a1b2c3d4e5f', ?)").bind(Date.now(), Date.now()).run();
+    await env.DB.prepare("INSERT INTO media_deletions (kind, target, created_at) VALUES ('r2', 'left/over', ?), ('stream', '0a1b2c3d4e5f', ?)")
+      .bind(Date.now(), Date.now())
+      .run();
     await cron();
     expect(await exists('left/over')).toBe(false);
     // Stream's 404 for a video it no longer has counts as deleted.

@@ -47,7 +47,9 @@ describe('the core party loop', () => {
     const evas = await replies(eva.socket, 15);
     // Each sender hears back in the order it sent, the broken frame in its place.
     expect(annas.map((e) => (e.type === 'ack' ? e.message.message : e.code))).toEqual(Array.from({ length: 15 }, (_, i) => `Anna ${i + 1}`));
-    expect(evas.map((e) => (e.type === 'ack' ? e.message.message : e.code))).toEqual(Array.from({ length: 15 }, (_, i) => (i === 7 ? 'invalidFrame' : `Eva ${i + 1}`)));
+    expect(evas.map((e) => (e.type === 'ack' ? e.message.message : e.code))).toEqual(
+      Array.from({ length: 15 }, (_, i) => (i === 7 ? 'invalidFrame' : `Eva ${i + 1}`)),
+    );
 
     // 29 messages, seqs base+1..base+29 in the order everyone sees them.
     const seen = [];

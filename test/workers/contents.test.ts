@@ -21,7 +21,11 @@ async function chat(partyId: string, headers: Record<string, string>, query = ''
 }
 
 async function postHeading(partyId: string, consultant: Consultant, message: string, messageType = 'heading'): Promise<ChatMessage> {
-  const response = await api(`/parties/${partyId}/chat`, { method: 'POST', headers: consultant.headers, body: { tempId: crypto.randomUUID(), messageType, message } });
+  const response = await api(`/parties/${partyId}/chat`, {
+    method: 'POST',
+    headers: consultant.headers,
+    body: { tempId: crypto.randomUUID(), messageType, message },
+  });
   expect(response.status).toBe(201);
   return json(response);
 }
@@ -32,7 +36,17 @@ const roomOf = (partyId: string) => env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName
 async function seed(partyId: string, sender: string, count: number): Promise<void> {
   await runInDurableObject(roomOf(partyId), (room: PartyRoom) => {
     for (let n = 1; n <= count; n++) {
-      room.store.appendMessage({ id: crypto.randomUUID(), tempId: null, sender, senderType: 'guest', senderName: 'Maria Klein', messageType: 'text', message: `Nachricht ${n}`, replyingTo: null, timestamp: Date.now() });
+      room.store.appendMessage({
+        id: crypto.randomUUID(),
+        tempId: null,
+        sender,
+        senderType: 'guest',
+        senderName: 'Maria Klein',
+        messageType: 'text',
+        message: `Nachricht ${n}`,
+        replyingTo: null,
+        timestamp: Date.now(),
+      });
     }
   });
 }
@@ -53,7 +67,10 @@ describe('the heading index in the welcome', () => {
     await seed(party.id, guest.guestId, 60);
     const third = await postHeading(party.id, consultant, 'Fragen', 'heading3');
     await seed(party.id, guest.guestId, 60);
-    expect((await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: first.id, message: 'Willkommen' } })).status).toBe(200);
+    expect(
+      (await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: first.id, message: 'Willkommen' } }))
+        .status,
+    ).toBe(200);
     expect((await api(`/parties/${party.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: second.id } })).status).toBe(200);
 
     const { socket, welcome } = await connected(party.id, guest.headers);
@@ -86,7 +103,11 @@ describe('the heading index in the welcome', () => {
   it('is read through the partial index of headings, not a scan of the log', async () => {
     const { party } = await setup();
     await runInDurableObject(roomOf(party.id), (_room, state) => {
-      const plan = state.storage.sql.exec<{ detail: string }>(`EXPLAIN QUERY PLAN ${HEADINGS_QUERY}`).toArray().map((row) => row.detail).join(' | ');
+      const plan = state.storage.sql
+        .exec<{ detail: string }>(`EXPLAIN QUERY PLAN ${HEADINGS_QUERY}`)
+        .toArray()
+        .map((row) => row.detail)
+        .join(' | ');
       expect(plan).toContain('USING INDEX messages_headings');
       expect(plan).not.toMatch(/SCAN messages(?! USING)/);
     });
@@ -139,10 +160,13 @@ describe('GET /api/parties/:id/chat?around= and ?after=', () => {
     expect(await chat(party.id, guest.headers, '?after=200')).toMatchObject({ messages: [], hasNewer: false });
   });
 
-  it.each(['around=0', 'around=-1', 'around=abc', 'around=1.5', 'around=', 'around=1e400', 'after=0', 'after=x', 'from=5&around=5', 'around=5&after=5'])('%s is invalidInput', async (query) => {
-    const { party, guest } = await setup();
-    await expectError(await api(`/parties/${party.id}/chat?${query}`, { headers: guest.headers }), 400, 'invalidInput');
-  });
+  it.each(['around=0', 'around=-1', 'around=abc', 'around=1.5', 'around=', 'around=1e400', 'after=0', 'after=x', 'from=5&around=5', 'around=5&after=5'])(
+    '%s is invalidInput',
+    async (query) => {
+      const { party, guest } = await setup();
+      await expectError(await api(`/parties/${party.id}/chat?${query}`, { headers: guest.headers }), 400, 'invalidInput');
+    },
+  );
 
   it('requires membership: 403 for outsiders, 401 without credentials, 404 for an unknown party, 410 for a guest of an ended party', async () => {
     const { consultant, party, guest } = await setup();
@@ -152,7 +176,9 @@ describe('GET /api/parties/:id/chat?around= and ?after=', () => {
     await expectError(await api(`/parties/${party.id}/chat?around=1`), 401, 'unauthorized');
     await expectError(await api(`/parties/${crypto.randomUUID()}/chat?around=1`, { headers: guest.headers }), 404, 'partyNotFound');
     // Ended straight in D1: whether an edit may set a past expiry is not this test's concern.
-    await env.DB.prepare('UPDATE parties SET expires_at = ? WHERE id = ?').bind(Date.now() - DAY_MS, party.id).run();
+    await env.DB.prepare('UPDATE parties SET expires_at = ? WHERE id = ?')
+      .bind(Date.now() - DAY_MS, party.id)
+      .run();
     await expectError(await api(`/parties/${party.id}/chat?around=1`, { headers: guest.headers }), 410, 'partyExpired');
     // Its manager may still read it.
     expect((await chat(party.id, consultant.headers, '?around=1')).messages.length).toBeGreaterThan(0);

@@ -99,7 +99,10 @@ describe("a cross-site form posted to the dashboard's delete intent", () => {
       {},
     ];
     for (const headers of foreign) {
-      expectSentToRefusal(await post('/parties?index', { intent: 'delete', id: party.id }, { ...sessionCookie(consultant), Host: 'salon.test', ...headers }), JSON.stringify(headers));
+      expectSentToRefusal(
+        await post('/parties?index', { intent: 'delete', id: party.id }, { ...sessionCookie(consultant), Host: 'salon.test', ...headers }),
+        JSON.stringify(headers),
+      );
       expect(await partyExists(party.id), JSON.stringify(headers)).toBe(true);
     }
   });

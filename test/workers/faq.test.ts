@@ -25,7 +25,15 @@ describe('GET /api/content/categories', () => {
   it('the top level, in order, without the app-only category; each with the content server’s fields', async () => {
     const categories = await get('/categories?kategorie_null=true&_locale=de');
     expect(slugs(categories)).toEqual(['guests', 'chat', 'consultants', 'privacy']);
-    expect(categories[0]).toEqual({ id: 1, slug: 'guests', name: 'Für Gäste', beschreibung: expect.any(String), sichtbarkeit: 'alle', plattform: 'alle', kategorie: null });
+    expect(categories[0]).toEqual({
+      id: 1,
+      slug: 'guests',
+      name: 'Für Gäste',
+      beschreibung: expect.any(String),
+      sichtbarkeit: 'alle',
+      plattform: 'alle',
+      kategorie: null,
+    });
   });
 
   it('the children of a category, and by slug in another language', async () => {
@@ -46,7 +54,18 @@ describe('GET /api/content/categories', () => {
   });
 
   it('refuses a query of another shape', async () => {
-    for (const query of ['', '?_locale=de', '?kategorie=1&slug=guests', '?kategorie=abc', '?kategorie=0', '?kategorie_null=false', '?slug=Guests!', '?slug=guests&_locale=es', '?slug=guests&_locale=deu', '?kategorie=1&kategorie=2']) {
+    for (const query of [
+      '',
+      '?_locale=de',
+      '?kategorie=1&slug=guests',
+      '?kategorie=abc',
+      '?kategorie=0',
+      '?kategorie_null=false',
+      '?slug=Guests!',
+      '?slug=guests&_locale=es',
+      '?slug=guests&_locale=deu',
+      '?kategorie=1&kategorie=2',
+    ]) {
       await expectError(await apiInPlace(`/content/categories${query}`), 400, 'invalidInput');
     }
   });
@@ -77,7 +96,11 @@ describe('GET /api/content/entries', () => {
   it('one entry by slug, in French', async () => {
     const [entry] = await get('/entries?slug=party-password&_locale=fr');
     expect(entry.titel).toBe('La soirée demande un mot de passe');
-    expect(entry.abschnitte.map((section: { titel: string }) => section.titel)).toEqual(['Où trouver le mot de passe ?', '« Mot de passe incorrect ! »', 'Pour les conseillères : définir un mot de passe']);
+    expect(entry.abschnitte.map((section: { titel: string }) => section.titel)).toEqual([
+      'Où trouver le mot de passe ?',
+      '« Mot de passe incorrect ! »',
+      'Pour les conseillères : définir un mot de passe',
+    ]);
   });
 
   it('refuses a query of another shape', async () => {
@@ -132,7 +155,26 @@ describe('GET /api/content/content-search', () => {
   });
 
   it('quotes, operators, NEAR, column filters, stars and unbalanced quotes are plain words', async () => {
-    const hostile = ['"', 'passwort"', '"passwort', 'NEAR(passwort party, 2)', 'titel:passwort', 'search_text : geheim', '*', 'pass*', 'passwort OR', 'AND OR NOT', '^passwort', '(passwort', 'passwort)', '-passwort', '{titel zusammenfassung}: party', "'; DROP TABLE faq_entries; --", 'passwort\u0000', '\uE000passwort\uE001'];
+    const hostile = [
+      '"',
+      'passwort"',
+      '"passwort',
+      'NEAR(passwort party, 2)',
+      'titel:passwort',
+      'search_text : geheim',
+      '*',
+      'pass*',
+      'passwort OR',
+      'AND OR NOT',
+      '^passwort',
+      '(passwort',
+      'passwort)',
+      '-passwort',
+      '{titel zusammenfassung}: party',
+      "'; DROP TABLE faq_entries; --",
+      'passwort\u0000',
+      '\uE000passwort\uE001',
+    ];
     for (const q of hostile) {
       const results = await search(q);
       for (const result of results) {
@@ -156,7 +198,9 @@ describe('GET /api/content/content-search', () => {
   it('text from the index is escaped; only the marks are HTML', async () => {
     const db = env.DB;
     await db
-      .prepare("INSERT INTO faq_entries (locale, id, slug, category_id, titel, zusammenfassung, sichtbarkeit, plattform, position, search_text) VALUES ('de', 999, 'escape-probe', NULL, ?, ?, 'alle', 'alle', 99, ?)")
+      .prepare(
+        "INSERT INTO faq_entries (locale, id, slug, category_id, titel, zusammenfassung, sichtbarkeit, plattform, position, search_text) VALUES ('de', 999, 'escape-probe', NULL, ?, ?, 'alle', 'alle', 99, ?)",
+      )
       .bind('<b>Zauberwort</b> & "mehr"', '<img src=x onerror=alert(1)>', 'Der Text <script>alert("zauberwort")</script> bleibt Text.')
       .run();
     try {
@@ -173,11 +217,14 @@ describe('GET /api/content/content-search', () => {
 
   it('any text at all is answered, never with an error', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 60, unit: fc.constantFrom(...'ab pass"*^:()-+{}NEARORAND\'\\%_<>&;\u00e9\u00fc\uE000'.split('')) }), async (q) => {
-        const response = await apiInPlace(`/content/content-search?_q=${encodeURIComponent(q)}`);
-        expect(response.status).toBe(200);
-        for (const result of await json(response)) onlyMarks(result.highlight.auszug);
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 60, unit: fc.constantFrom(...'ab pass"*^:()-+{}NEARORAND\'\\%_<>&;\u00e9\u00fc\uE000'.split('')) }),
+        async (q) => {
+          const response = await apiInPlace(`/content/content-search?_q=${encodeURIComponent(q)}`);
+          expect(response.status).toBe(200);
+          for (const result of await json(response)) onlyMarks(result.highlight.auszug);
+        },
+      ),
       { numRuns: 60 },
     );
   });

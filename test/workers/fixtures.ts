@@ -28,7 +28,15 @@ export async function createConsultant(options: { profiles?: number; name?: stri
   const userId = crypto.randomUUID();
   const now = Date.now();
   const name = options.name ?? 'Anna';
-  await db.insert(users).values({ id: userId, oidcIssuer: 'https://issuer.test', oidcSub: userId, email: `${userId}@salon.test`, firstName: name, lastName: 'Berater', createdAt: now });
+  await db.insert(users).values({
+    id: userId,
+    oidcIssuer: 'https://issuer.test',
+    oidcSub: userId,
+    email: `${userId}@salon.test`,
+    firstName: name,
+    lastName: 'Berater',
+    createdAt: now,
+  });
   const profileIds: string[] = [];
   for (let i = 0; i < (options.profiles ?? 1); i++) {
     const id = crypto.randomUUID();
@@ -141,7 +149,11 @@ export class TestSocket {
   }
 
   /** Waits for the first event not yet taken that matches; removes it from the queue. */
-  async next<T extends ServerEvent['type']>(type: T, timeoutMs = 3000, where: (event: Extract<ServerEvent, { type: T }>) => boolean = () => true): Promise<Extract<ServerEvent, { type: T }>> {
+  async next<T extends ServerEvent['type']>(
+    type: T,
+    timeoutMs = 3000,
+    where: (event: Extract<ServerEvent, { type: T }>) => boolean = () => true,
+  ): Promise<Extract<ServerEvent, { type: T }>> {
     const end = Date.now() + timeoutMs;
     for (;;) {
       const index = this.events.findIndex((event) => event.type === type && where(event as Extract<ServerEvent, { type: T }>));
@@ -189,7 +201,11 @@ export async function connect(partyId: string, headers: Record<string, string> =
   return new TestSocket(response.webSocket);
 }
 
-export async function connected(partyId: string, headers: Record<string, string>, lastSeq?: number | null): Promise<{ socket: TestSocket; welcome: Extract<ServerEvent, { type: 'welcome' }> }> {
+export async function connected(
+  partyId: string,
+  headers: Record<string, string>,
+  lastSeq?: number | null,
+): Promise<{ socket: TestSocket; welcome: Extract<ServerEvent, { type: 'welcome' }> }> {
   const socket = await connect(partyId, headers);
   if (typeof socket === 'number') throw new Error(`socket refused: ${socket}`);
   socket.join(lastSeq);

@@ -13,7 +13,8 @@ async function setup() {
   return { consultant, party, guest, manager: manager.socket, ida: ida.socket, message };
 }
 
-const deleteMessage = (partyId: string, headers: Record<string, string>, body: unknown) => api(`/parties/${partyId}/deleteMessage`, { method: 'PUT', headers, body });
+const deleteMessage = (partyId: string, headers: Record<string, string>, body: unknown) =>
+  api(`/parties/${partyId}/deleteMessage`, { method: 'PUT', headers, body });
 
 describe('PUT /api/parties/{id}/deleteMessage with fullDelete', () => {
   it("the manager's fullDelete leaves no placeholder: the message becomes the erased notice, for everyone and for history", async () => {

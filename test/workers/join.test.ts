@@ -20,7 +20,13 @@ describe('PUT /api/parties/:id/join', () => {
     const response = await join(party.id, { firstName: 'Maria', lastName: 'Klein' });
     expect(response.status).toBe(200);
     const body = await json(response);
-    expect(body).toEqual({ guestId: expect.stringMatching(/^[0-9a-f-]{36}$/), firstName: 'Maria', lastName: 'Klein', role: 'guest', secretKey: expect.any(String) });
+    expect(body).toEqual({
+      guestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      firstName: 'Maria',
+      lastName: 'Klein',
+      role: 'guest',
+      secretKey: expect.any(String),
+    });
     expect(body.secretKey.length).toBeGreaterThanOrEqual(43);
     expect(await guestsOf(party.id, consultant)).toEqual([{ id: body.guestId, firstName: 'Maria', lastName: 'Klein', role: 'guest' }]);
 
@@ -74,22 +80,35 @@ describe('PUT /api/parties/:id/join', () => {
     const party = await createParty(consultant);
     const manager = await connected(party.id, consultant.headers);
     const guest = await joinGuest(party.id, { firstName: 'Eva', lastName: 'Stein' });
-    expect(await manager.socket.next('userJoined')).toEqual({ type: 'userJoined', member: { id: guest.guestId, firstName: 'Eva', lastName: 'Stein', role: 'guest' } });
+    expect(await manager.socket.next('userJoined')).toEqual({
+      type: 'userJoined',
+      member: { id: guest.guestId, firstName: 'Eva', lastName: 'Stein', role: 'guest' },
+    });
 
     const renamed = await join(party.id, { firstName: 'Evi', lastName: 'Stein' }, guest.headers);
     expect(renamed.status).toBe(200);
-    expect(await manager.socket.next('guestUpdate')).toEqual({ type: 'guestUpdate', member: { id: guest.guestId, firstName: 'Evi', lastName: 'Stein', role: 'guest' } });
+    expect(await manager.socket.next('guestUpdate')).toEqual({
+      type: 'guestUpdate',
+      member: { id: guest.guestId, firstName: 'Evi', lastName: 'Stein', role: 'guest' },
+    });
     expect(manager.socket.all('userJoined')).toHaveLength(0);
     manager.socket.close();
   });
 
-  it('keeps a new guest\'s arrival in the conversation as a notice, once, which nobody can fake, edit, delete, reply to or forward', async () => {
+  it("keeps a new guest's arrival in the conversation as a notice, once, which nobody can fake, edit, delete, reply to or forward", async () => {
     const consultant = await createConsultant();
     const party = await createParty(consultant);
     const manager = await connected(party.id, consultant.headers);
     const guest = await joinGuest(party.id, { firstName: 'Eva', lastName: 'Stein' });
     const notice = await manager.socket.next('newMessage');
-    expect(notice.message).toMatchObject({ sender: guest.guestId, senderType: 'guest', senderName: 'Eva Stein', messageType: 'text', message: MARKERS.guestJoined, tempId: null });
+    expect(notice.message).toMatchObject({
+      sender: guest.guestId,
+      senderType: 'guest',
+      senderName: 'Eva Stein',
+      messageType: 'text',
+      message: MARKERS.guestJoined,
+      tempId: null,
+    });
     expect(markerOf(notice.message)).toBe('guestJoined');
 
     // A rename, a second join and the manager joining add no notice.
@@ -102,10 +121,22 @@ describe('PUT /api/parties/:id/join', () => {
     expect((await eva.socket.next('error')).code).toBe('invalidText');
     eva.socket.send({ type: 'updateMessage', messageId: notice.message.id, message: 'Hallo' });
     expect((await eva.socket.next('error')).code).toBe('forbidden');
-    await expectError(await api(`/parties/${party.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: notice.message.id } }), 403, 'forbidden');
-    await expectError(await api(`/parties/${party.id}/chat`, { method: 'POST', headers: guest.headers, body: { message: 'Hallo', replyingTo: notice.message.id } }), 403, 'forbidden');
+    await expectError(
+      await api(`/parties/${party.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: notice.message.id } }),
+      403,
+      'forbidden',
+    );
+    await expectError(
+      await api(`/parties/${party.id}/chat`, { method: 'POST', headers: guest.headers, body: { message: 'Hallo', replyingTo: notice.message.id } }),
+      403,
+      'forbidden',
+    );
     const other = await createParty(consultant);
-    const forwarded = await api(`/parties/${party.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [notice.message.id], targetPartyId: other.id } });
+    const forwarded = await api(`/parties/${party.id}/forward`, {
+      method: 'POST',
+      headers: consultant.headers,
+      body: { messageIds: [notice.message.id], targetPartyId: other.id },
+    });
     expect(await json(forwarded)).toEqual({ forwarded: 0 });
 
     const history = await json(await api(`/parties/${party.id}/chat`, { headers: consultant.headers }));

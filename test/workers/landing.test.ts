@@ -22,7 +22,7 @@ describe('the localized landing pages', () => {
     expect(body).toMatch(/<meta name="description" content="[^"]{40,}"\/>/);
   });
 
-  it('the counters\' final numbers are in the server\'s HTML (screen readers, no script)', async () => {
+  it("the counters' final numbers are in the server's HTML (screen readers, no script)", async () => {
     const body = await html(await page('/en'), 200);
     for (const figure of ['10K', '30K', '4M']) expect(body).toContain(`data-testid="counter-value">${figure}</span>`);
   });
@@ -34,8 +34,12 @@ describe('the localized landing pages', () => {
     expect(response.headers.get('Location')).toBe('/parties');
   });
 
-  it('the language menu on a localized landing page goes to the chosen language\'s landing page', async () => {
-    const response = await page('/language', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://salon.test' }, body: 'lng=nl&returnTo=%2Fen' });
+  it("the language menu on a localized landing page goes to the chosen language's landing page", async () => {
+    const response = await page('/language', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://salon.test' },
+      body: 'lng=nl&returnTo=%2Fen',
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/nl');
   });
@@ -60,7 +64,7 @@ describe('join as a guest without script (?party=)', () => {
 });
 
 describe('GET /api/profile/search: the sales-partner search', () => {
-  it('finds profiles by every word of a name, in any case, with only the public page\'s first fields', async () => {
+  it("finds profiles by every word of a name, in any case, with only the public page's first fields", async () => {
     const { shortId } = await named('Wilhelmine', 'Quastberg');
     await named('Wilhelm', 'Quastmann');
     const response = await api('/profile/search?q=WILHELMINE%20quast');

@@ -21,15 +21,25 @@ interface Entry {
 }
 
 const LIBRARIES = [
-  { name: 'media', make: (who: Consultant, title: string, path: string) => api('/media', { method: 'POST', headers: who.headers, body: { title, contentType: 'image/jpeg', mediaExtension: 'jpg', size: 1000, path } }) },
-  { name: 'templates', make: (who: Consultant, title: string, path: string) => api('/templates/create', { method: 'POST', headers: who.headers, body: { title, path } }) },
+  {
+    name: 'media',
+    make: (who: Consultant, title: string, path: string) =>
+      api('/media', { method: 'POST', headers: who.headers, body: { title, contentType: 'image/jpeg', mediaExtension: 'jpg', size: 1000, path } }),
+  },
+  {
+    name: 'templates',
+    make: (who: Consultant, title: string, path: string) => api('/templates/create', { method: 'POST', headers: who.headers, body: { title, path } }),
+  },
 ] as const;
 
 describe.each(LIBRARIES)('undoing a trash in the $name library', ({ name, make }) => {
-  const folder = async (who: Consultant, title: string, path = '') => ok<Entry>(await api(`/${name}/folder`, { method: 'POST', headers: who.headers, body: { title, path } }), 201);
+  const folder = async (who: Consultant, title: string, path = '') =>
+    ok<Entry>(await api(`/${name}/folder`, { method: 'POST', headers: who.headers, body: { title, path } }), 201);
   /** What the listing shows of each entry, in its order (a restore is a change: its date of change may move). */
   const list = async (who: Consultant, path: string, sort: 'date' | 'name') =>
-    (await ok<{ entries: (Entry & { trashedAt: number | null })[] }>(await api(`/${name}?${new URLSearchParams({ path, sort })}`, { headers: who.headers }))).entries.map(({ id, title, path, trashedAt }) => ({ id, title, path, trashedAt }));
+    (
+      await ok<{ entries: (Entry & { trashedAt: number | null })[] }>(await api(`/${name}?${new URLSearchParams({ path, sort })}`, { headers: who.headers }))
+    ).entries.map(({ id, title, path, trashedAt }) => ({ id, title, path, trashedAt }));
   const trash = (who: Consultant, id: string) => api(`/${name}/${id}`, { method: 'DELETE', headers: who.headers });
   const restore = (who: Consultant, id: string) => api(`/${name}/${id}/restore`, { method: 'PUT', headers: who.headers });
   const trashList = async (who: Consultant) => ok<Entry[]>(await api(`/${name}/trash`, { headers: who.headers }));
@@ -43,7 +53,9 @@ describe.each(LIBRARIES)('undoing a trash in the $name library', ({ name, make }
     for (const [index, title] of ['Birne', 'Apfel', 'Quitte'].entries()) {
       const entry = await ok<Entry>(await make(anna, title, path), 201);
       // Distinct creation dates: the date order is not decided by the ids alone.
-      await env.DB.prepare(`UPDATE ${table} SET created_at = ? WHERE id = ?`).bind(1_000 + index, entry.id).run();
+      await env.DB.prepare(`UPDATE ${table} SET created_at = ? WHERE id = ?`)
+        .bind(1_000 + index, entry.id)
+        .run();
       made.push(entry);
     }
     const sub = await folder(anna, 'Äpfel', path);

@@ -2,8 +2,8 @@ import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { signSourceUrl } from '../../worker/media/signed-source';
 import { PLAYBACK_TOKEN_SECONDS, playbackToken } from '../../worker/media/stream-signing';
-import type { Conversion } from '../../worker/services/media-convert';
-import type { MediaEntry } from '../../worker/services/media';
+import type { Conversion } from '../../app/core/media-entry';
+import type { MediaEntry } from '../../app/core/media-entry';
 import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
 import { STAND_IN_HOST } from './stream-stand-in';
@@ -24,14 +24,21 @@ async function ok<T = any>(response: Response, status = 200): Promise<T> {
 
 /** A media item of `who`; with `uploaded`, its bytes are in R2 as an upload would leave them. */
 async function item(who: Consultant, { contentType = 'video/mp4', uploaded = true } = {}): Promise<MediaEntry> {
-  const entry = await ok<MediaEntry>(await api('/media', { method: 'POST', headers: who.headers, body: { title: 'Demo', contentType, size: VIDEO_BYTES.length } }), 201);
+  const entry = await ok<MediaEntry>(
+    await api('/media', { method: 'POST', headers: who.headers, body: { title: 'Demo', contentType, size: VIDEO_BYTES.length } }),
+    201,
+  );
   if (uploaded) await env.MEDIA.put(`${who.userId}/${entry.id}`, VIDEO_BYTES);
   return entry;
 }
 
-const start = (who: Consultant, id: string, body: unknown = { isPortrait: false, noAudio: false }) => api(`/media/convert/${id}`, { method: 'PUT', headers: who.headers, body });
+const start = (who: Consultant, id: string, body: unknown = { isPortrait: false, noAudio: false }) =>
+  api(`/media/convert/${id}`, { method: 'PUT', headers: who.headers, body });
 const poll = (who: Consultant, id: string) => api(`/media/convert/${id}`, { headers: who.headers });
-const row = (id: string) => env.DB.prepare('SELECT state, stream_uid, hls_url, poster_url, is_portrait, no_audio FROM media_items WHERE id = ?').bind(id).first<Record<string, unknown>>();
+const row = (id: string) =>
+  env.DB.prepare('SELECT state, stream_uid, hls_url, poster_url, is_portrait, no_audio FROM media_items WHERE id = ?')
+    .bind(id)
+    .first<Record<string, unknown>>();
 /** A URL of the stand-in's with a JWT where the uid was. */
 const signed = (path: string) => expect.stringMatching(new RegExp(`^https://${STAND_IN_HOST}/[\\w-]+\\.[\\w-]+\\.[\\w-]+/${path}$`));
 const copies = async () => (await (await fetch(`https://${STAND_IN_HOST}/__stand-in/copies`)).json()) as { uid: string; url: string; meta: unknown }[];
@@ -62,12 +69,26 @@ describe('converting a video through Stream', () => {
     const hls = `https://${STAND_IN_HOST}/${stored!.stream_uid}/manifest/video.m3u8`;
     const poster = `https://${STAND_IN_HOST}/${stored!.stream_uid}/thumbnails/thumbnail.jpg`;
     const ready = await ok<Conversion>(await poll(anna, video.id));
-    expect(ready).toEqual({ id: video.id, conversionStatus: 'READY', progress: 100, hls: signed('manifest/video.m3u8'), poster: signed('thumbnails/thumbnail.jpg'), duration: 3, isPortrait: true, noAudio: true });
+    expect(ready).toEqual({
+      id: video.id,
+      conversionStatus: 'READY',
+      progress: 100,
+      hls: signed('manifest/video.m3u8'),
+      poster: signed('thumbnails/thumbnail.jpg'),
+      duration: 3,
+      isPortrait: true,
+      noAudio: true,
+    });
     expect(await row(video.id)).toMatchObject({ state: 'ready', hls_url: hls, poster_url: poster });
     // The item is ready in the library too, and later polls need Stream no more.
     const listed = await ok<{ entries: MediaEntry[] }>(await api('/media', { headers: anna.headers }));
     expect(listed.entries.find((e) => e.id === video.id)?.state).toBe('ready');
-    expect(await ok<Conversion>(await poll(anna, video.id))).toMatchObject({ conversionStatus: 'READY', hls: signed('manifest/video.m3u8'), poster: signed('thumbnails/thumbnail.jpg'), duration: null });
+    expect(await ok<Conversion>(await poll(anna, video.id))).toMatchObject({
+      conversionStatus: 'READY',
+      hls: signed('manifest/video.m3u8'),
+      poster: signed('thumbnails/thumbnail.jpg'),
+      duration: null,
+    });
   });
 
   it('does not start a second copy while one runs, and reports Stream’s error as ERROR, after which a new start is allowed', async () => {
@@ -118,7 +139,11 @@ describe('converting a video through Stream', () => {
     const video = await item(anna);
     const party = await createParty(anna);
     const guest = await joinGuest(party.id);
-    await expectError(await api(`/media/convert/${video.id}`, { method: 'PUT', headers: guest.headers, body: { isPortrait: false, noAudio: false } }), 401, 'unauthorized');
+    await expectError(
+      await api(`/media/convert/${video.id}`, { method: 'PUT', headers: guest.headers, body: { isPortrait: false, noAudio: false } }),
+      401,
+      'unauthorized',
+    );
     await expectError(await api(`/media/convert/${video.id}`), 401, 'unauthorized');
   });
 
@@ -127,7 +152,10 @@ describe('converting a video through Stream', () => {
     const video = await item(anna);
     await ok(await start(anna, video.id));
     const uid = (await row(video.id))!.stream_uid as string;
-    await fetch(`https://${STAND_IN_HOST}/client/v4/accounts/local/stream/${uid}`, { method: 'DELETE', headers: { Authorization: 'Bearer test-stream-token' } });
+    await fetch(`https://${STAND_IN_HOST}/client/v4/accounts/local/stream/${uid}`, {
+      method: 'DELETE',
+      headers: { Authorization: 'Bearer test-stream-token' },
+    });
     expect(await ok<Conversion>(await poll(anna, video.id))).toMatchObject({ conversionStatus: 'ERROR' });
   });
 });
@@ -167,7 +195,11 @@ describe('the signed source URL', () => {
 });
 
 describe('playback needs a token the Worker signs (requireSignedURLs)', () => {
-  const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  const base64url = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replaceAll('+', '-')
+      .replaceAll('/', '_')
+      .replace(/=+$/, '');
 
   async function readyVideo(anna: Consultant): Promise<{ id: string; uid: string; hls: string }> {
     const video = await item(anna);
@@ -181,19 +213,34 @@ describe('playback needs a token the Worker signs (requireSignedURLs)', () => {
     const anna = await createConsultant();
     const { id, uid, hls } = await readyVideo(anna);
     expect((await copies()).find((copy) => copy.uid === uid)).toBeDefined();
-    const described = await (await fetch(`https://${STAND_IN_HOST}/client/v4/accounts/local/stream/${uid}`, { headers: { Authorization: 'Bearer test-stream-token' } })).json<{ result: { requireSignedURLs: boolean } }>();
+    const described = await (
+      await fetch(`https://${STAND_IN_HOST}/client/v4/accounts/local/stream/${uid}`, { headers: { Authorization: 'Bearer test-stream-token' } })
+    ).json<{ result: { requireSignedURLs: boolean } }>();
     expect(described.result.requireSignedURLs).toBe(true);
 
     expect((await fetch(hls)).status).toBe(200);
-    const claims = JSON.parse(atob(new URL(hls).pathname.split('/')[1]!.split('.')[1]!.replaceAll('-', '+').replaceAll('_', '/'))) as { sub: string; kid: string; exp: number };
+    const claims = JSON.parse(atob(new URL(hls).pathname.split('/')[1]!.split('.')[1]!.replaceAll('-', '+').replaceAll('_', '/'))) as {
+      sub: string;
+      kid: string;
+      exp: number;
+    };
     expect(claims).toEqual({ sub: uid, kid: env.STREAM_SIGNING_KEY_ID, exp: expect.any(Number) });
     expect(claims.exp - Date.now() / 1000).toBeGreaterThan(PLAYBACK_TOKEN_SECONDS - 60);
-    for (const path of ['manifest/video.m3u8', 'thumbnails/thumbnail.jpg']) expect((await fetch(`https://${STAND_IN_HOST}/${uid}/${path}`)).status, path).toBe(401);
+    for (const path of ['manifest/video.m3u8', 'thumbnails/thumbnail.jpg'])
+      expect((await fetch(`https://${STAND_IN_HOST}/${uid}/${path}`)).status, path).toBe(401);
 
     // A party member gets one too, through the party's file call (the bytes' access rule).
     const party = await createParty(anna);
     const guest = await joinGuest(party.id, { firstName: 'Gina', lastName: 'Gast' });
-    expect((await api(`/parties/${party.id}/chat`, { method: 'POST', headers: anna.headers, body: { tempId: crypto.randomUUID(), messageType: 'video', mediaAttachment: id } })).status).toBe(201);
+    expect(
+      (
+        await api(`/parties/${party.id}/chat`, {
+          method: 'POST',
+          headers: anna.headers,
+          body: { tempId: crypto.randomUUID(), messageType: 'video', mediaAttachment: id },
+        })
+      ).status,
+    ).toBe(201);
     const file = await json<{ hlsUrl: string; posterUrl: string }>(await api(`/parties/${party.id}/media/${id}`, { headers: guest.headers }));
     expect(file.hlsUrl).toEqual(signed('manifest/video.m3u8'));
     for (const url of [file.hlsUrl, file.posterUrl]) expect((await fetch(url)).status, url).toBe(200);
@@ -210,8 +257,15 @@ describe('playback needs a token the Worker signs (requireSignedURLs)', () => {
     const altered = `${header}.${base64url(new TextEncoder().encode(JSON.stringify({ sub: first.uid, kid: env.STREAM_SIGNING_KEY_ID, exp: Math.floor(Date.now() / 1000) + 3600 })))}.${signature}`;
     expect((await manifest(altered)).status).toBe(401);
 
-    const other = (await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
-    const forged = await playbackToken({ STREAM_SIGNING_KEY_ID: env.STREAM_SIGNING_KEY_ID, STREAM_SIGNING_KEY: JSON.stringify(await crypto.subtle.exportKey('jwk', other.privateKey)) }, first.uid);
+    const other = (await crypto.subtle.generateKey(
+      { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      true,
+      ['sign', 'verify'],
+    )) as CryptoKeyPair;
+    const forged = await playbackToken(
+      { STREAM_SIGNING_KEY_ID: env.STREAM_SIGNING_KEY_ID, STREAM_SIGNING_KEY: JSON.stringify(await crypto.subtle.exportKey('jwk', other.privateKey)) },
+      first.uid,
+    );
     expect((await manifest(forged)).status).toBe(401);
     expect((await manifest(await playbackToken(env, first.uid))).status).toBe(200);
   });

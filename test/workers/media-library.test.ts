@@ -2,7 +2,7 @@ import { createScheduledController, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import { servedExtension } from '../../app/core/media-content';
-import type { MediaEntry, MediaListing } from '../../worker/services/media';
+import type { MediaEntry, MediaListing } from '../../app/core/media-entry';
 import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
 
@@ -88,7 +88,12 @@ describe('creating media items (POST /media)', () => {
   it('stores the announced file, waiting for its upload, under the key {ownerId}/{mediaId}', async () => {
     const clara = await createConsultant({ name: 'Clara' });
     const before = Date.now();
-    const created = await item(clara, '  Herbstkatalog ', '', { contentType: 'Application/PDF', mediaExtension: 'PDF', mediaType: 'document', size: LIMITS.mediaBytesMax });
+    const created = await item(clara, '  Herbstkatalog ', '', {
+      contentType: 'Application/PDF',
+      mediaExtension: 'PDF',
+      mediaType: 'document',
+      size: LIMITS.mediaBytesMax,
+    });
     expect(created).toEqual({
       id: expect.any(String),
       title: 'Herbstkatalog',
@@ -156,7 +161,13 @@ describe('creating media items (POST /media)', () => {
 describe('listing a folder (GET /media)', () => {
   it('folders first, then items; by date newest first, or by name A–Z', async () => {
     const clara = await createConsultant({ name: 'Clara' });
-    const made = [await item(clara, 'Apfel'), await folder(clara, 'Zebra'), await item(clara, 'banane'), await folder(clara, 'ähre'), await folder(clara, 'Mitte')];
+    const made = [
+      await item(clara, 'Apfel'),
+      await folder(clara, 'Zebra'),
+      await item(clara, 'banane'),
+      await folder(clara, 'ähre'),
+      await folder(clara, 'Mitte'),
+    ];
     // Distinct creation times, a minute apart in the order made.
     for (const [n, entry] of made.entries()) await stamp(entry, Date.now() - (10 - n) * 60_000);
     expect(titles(await list(clara))).toEqual(['Mitte', 'ähre', 'Zebra', 'banane', 'Apfel']);
@@ -364,7 +375,9 @@ describe('search (every word of the query in the title)', () => {
 
 describe('the cron purges the trash after 30 days', () => {
   async function age(table: 'media_items' | 'media_folders', id: string, days: number): Promise<void> {
-    await env.DB.prepare(`UPDATE ${table} SET trashed_at = ? WHERE id = ?`).bind(Date.now() - days * DAY_MS, id).run();
+    await env.DB.prepare(`UPDATE ${table} SET trashed_at = ? WHERE id = ?`)
+      .bind(Date.now() - days * DAY_MS, id)
+      .run();
   }
 
   async function withFiles(who: Consultant, entry: MediaEntry, preview = false): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { SELF, createScheduledController, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
-import type { MediaEntry } from '../../worker/services/media';
+import type { MediaEntry } from '../../app/core/media-entry';
 import { ORIGIN, api, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
 import { STAND_IN_HOST, STAND_IN_POSTER } from './stream-stand-in';
@@ -35,7 +35,11 @@ async function ok<T = any>(response: Response, status = 200): Promise<T> {
 /** An item of `who` whose bytes went up through the real tus endpoint (so it is ready). */
 async function uploaded(who: Consultant, bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<MediaEntry & { uploadUrl: string }> {
   const entry = await ok(await api('/media', { method: 'POST', headers: who.headers, body: { title: 'Datei', contentType, size: bytes.length } }), 201);
-  const sent = await SELF.fetch(entry.uploadUrl, { method: 'PATCH', headers: { ...who.headers, ...TUS, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' }, body: bytes });
+  const sent = await SELF.fetch(entry.uploadUrl, {
+    method: 'PATCH',
+    headers: { ...who.headers, ...TUS, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' },
+    body: bytes,
+  });
   expect(sent.status).toBe(204);
   return entry;
 }
@@ -51,8 +55,13 @@ function chunked(chunk: Uint8Array, times: number): ReadableStream<Uint8Array> {
 }
 
 const putPreview = (who: Record<string, string>, id: string, body?: BodyInit, headers: Record<string, string> = {}) =>
-  SELF.fetch(`${ORIGIN}/api/media/${id}/preview`, { method: 'PUT', headers: { ...who, ...(body === undefined ? {} : { 'Content-Type': 'image/jpeg' }), ...headers }, body });
-const previewKeyOf = async (id: string) => (await env.DB.prepare('SELECT preview_key FROM media_items WHERE id = ?').bind(id).first<{ preview_key: string | null }>())!.preview_key;
+  SELF.fetch(`${ORIGIN}/api/media/${id}/preview`, {
+    method: 'PUT',
+    headers: { ...who, ...(body === undefined ? {} : { 'Content-Type': 'image/jpeg' }), ...headers },
+    body,
+  });
+const previewKeyOf = async (id: string) =>
+  (await env.DB.prepare('SELECT preview_key FROM media_items WHERE id = ?').bind(id).first<{ preview_key: string | null }>())!.preview_key;
 const stored = async (key: string) => {
   const object = await env.MEDIA.get(key);
   return object ? { bytes: new Uint8Array(await object.arrayBuffer()), type: object.httpMetadata?.contentType } : null;
@@ -102,8 +111,18 @@ describe('the browser’s preview of a picture or a PDF', () => {
     const photo = await uploaded(clara, jpeg(), 'image/jpeg');
     const cases: [string, () => Promise<Response>, number, string][] = [
       ['a PNG', () => putPreview(clara.headers, photo.id, PNG), 415, 'notAPreview'],
-      ['an HTML page', () => putPreview(clara.headers, photo.id, '<!doctype html><script>alert(1)</script>', { 'Content-Type': 'text/html' }), 415, 'notAPreview'],
-      ['a JPEG with a script in its head', () => putPreview(clara.headers, photo.id, new Uint8Array([...jpeg(100), ...text('<script>alert(1)</script>')])), 415, 'notAPreview'],
+      [
+        'an HTML page',
+        () => putPreview(clara.headers, photo.id, '<!doctype html><script>alert(1)</script>', { 'Content-Type': 'text/html' }),
+        415,
+        'notAPreview',
+      ],
+      [
+        'a JPEG with a script in its head',
+        () => putPreview(clara.headers, photo.id, new Uint8Array([...jpeg(100), ...text('<script>alert(1)</script>')])),
+        415,
+        'notAPreview',
+      ],
       ['no body', () => putPreview(clara.headers, photo.id), 415, 'notAPreview'],
       ['one byte over the limit', () => putPreview(clara.headers, photo.id, jpeg(LIMITS.mediaPreviewBytesMax + 1)), 413, 'previewTooLarge'],
       ['over the limit without a length', () => putPreview(clara.headers, photo.id, chunked(jpeg(64 * 1024), 9)), 413, 'previewTooLarge'],
@@ -126,7 +145,10 @@ describe('the browser’s preview of a picture or a PDF', () => {
     await expectError(await putPreview(clara.headers, audio.id, jpeg()), 415, 'previewNotSupported');
     await expectError(await putPreview(clara.headers, audio.id), 415, 'previewNotSupported');
 
-    const waiting = await ok(await api('/media', { method: 'POST', headers: clara.headers, body: { title: 'Bald', contentType: 'image/jpeg', size: 5000 } }), 201);
+    const waiting = await ok(
+      await api('/media', { method: 'POST', headers: clara.headers, body: { title: 'Bald', contentType: 'image/jpeg', size: 5000 } }),
+      201,
+    );
     await expectError(await putPreview(clara.headers, waiting.id, jpeg()), 409, 'mediaNotUploaded');
 
     const trashed = await uploaded(clara, jpeg(), 'image/jpeg');
@@ -155,7 +177,8 @@ describe('a video’s preview is Stream’s poster', () => {
     return entry.id;
   }
   const poll = async (who: Consultant, id: string) => (await ok(await api(`/media/convert/${id}`, { headers: who.headers }))).conversionStatus as string;
-  const uidOf = async (id: string) => (await env.DB.prepare('SELECT stream_uid FROM media_items WHERE id = ?').bind(id).first<{ stream_uid: string }>())!.stream_uid;
+  const uidOf = async (id: string) =>
+    (await env.DB.prepare('SELECT stream_uid FROM media_items WHERE id = ?').bind(id).first<{ stream_uid: string }>())!.stream_uid;
 
   it('is copied when the conversion is ready, stored as {owner}/{id}.0000001.jpg, asked for at the card’s size, and copied again on request', async () => {
     const clara = await createConsultant();
@@ -204,7 +227,9 @@ describe('the cron’s purge', () => {
     const kept = await uploaded(clara, jpeg(), 'image/jpeg');
     for (const item of [photo, kept]) await ok(await putPreview(clara.headers, item.id, jpeg(1000, 5)));
     await ok(await api(`/media/${photo.id}`, { method: 'DELETE', headers: clara.headers }), 204);
-    await env.DB.prepare('UPDATE media_items SET trashed_at = ? WHERE id = ?').bind(Date.now() - 31 * DAY_MS, photo.id).run();
+    await env.DB.prepare('UPDATE media_items SET trashed_at = ? WHERE id = ?')
+      .bind(Date.now() - 31 * DAY_MS, photo.id)
+      .run();
 
     const { default: worker } = await import('../../worker/index');
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), env);

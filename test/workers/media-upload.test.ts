@@ -43,14 +43,24 @@ async function sha256(bytes: Uint8Array<ArrayBuffer> | ArrayBuffer): Promise<str
 }
 
 async function create(who: Consultant, size: number, extra: Record<string, unknown> = {}): Promise<Created> {
-  const response = await api('/media', { method: 'POST', headers: who.headers, body: { title: 'Foto', contentType: 'image/jpeg', mediaExtension: 'jpg', size, ...extra } });
+  const response = await api('/media', {
+    method: 'POST',
+    headers: who.headers,
+    body: { title: 'Foto', contentType: 'image/jpeg', mediaExtension: 'jpg', size, ...extra },
+  });
   expect(response.status).toBe(201);
   return json<Created>(response);
 }
 
 const head = (url: string, headers: Record<string, string>) => SELF.fetch(url, { method: 'HEAD', headers: { ...TUS, ...headers } });
 
-function patch(url: string, headers: Record<string, string>, offset: number | string, body: BodyInit | null, extra: Record<string, string> = {}): Promise<Response> {
+function patch(
+  url: string,
+  headers: Record<string, string>,
+  offset: number | string,
+  body: BodyInit | null,
+  extra: Record<string, string> = {},
+): Promise<Response> {
   return SELF.fetch(url, {
     method: 'PATCH',
     headers: { ...TUS, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': String(offset), ...headers, ...extra },
@@ -179,10 +189,19 @@ describe('a resumable upload (tus 1.0 into R2 parts)', () => {
     await expectError(await patch(item.uploadUrl, clara.headers, 0, source.slice(0, 10)), 409, 'uploadConflict');
     await expectError(await patch(item.uploadUrl, clara.headers, 5000, source.slice(0, 10)), 409, 'uploadConflict');
     await expectError(await patch(item.uploadUrl, { ...clara.headers, 'Tus-Resumable': '0.2.2' }, 1000, source.slice(1000, 1010)), 412, 'tusVersion');
-    await expectError(await patch(item.uploadUrl, clara.headers, 1000, source.slice(1000, 1010), { 'Content-Type': 'application/octet-stream' }), 415, 'uploadContentType');
-    for (const bad of ['-1', 'abc', '1e3', '', '01000', '1000.0', '99999999999999999999']) await expectError(await patch(item.uploadUrl, clara.headers, bad, source.slice(1000, 1010)), 400, 'invalidInput');
+    await expectError(
+      await patch(item.uploadUrl, clara.headers, 1000, source.slice(1000, 1010), { 'Content-Type': 'application/octet-stream' }),
+      415,
+      'uploadContentType',
+    );
+    for (const bad of ['-1', 'abc', '1e3', '', '01000', '1000.0', '99999999999999999999'])
+      await expectError(await patch(item.uploadUrl, clara.headers, bad, source.slice(1000, 1010)), 400, 'invalidInput');
     expect(await offsetOf(item.uploadUrl, clara.headers)).toBe(1000);
-    const noTus = await SELF.fetch(item.uploadUrl, { method: 'PATCH', headers: { ...clara.headers, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '1000' }, body: source.slice(1000, 1010) });
+    const noTus = await SELF.fetch(item.uploadUrl, {
+      method: 'PATCH',
+      headers: { ...clara.headers, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '1000' },
+      body: source.slice(1000, 1010),
+    });
     await expectError(noTus, 412, 'tusVersion');
     expect(await offsetOf(item.uploadUrl, clara.headers)).toBe(1000);
   });
@@ -230,7 +249,9 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 }
 
 async function uploadRow(id: string) {
-  return (await env.DB.prepare('SELECT * FROM media_uploads WHERE media_id = ?').bind(id).first<{ offset: number; parts: number; locked_until: number | null }>())!;
+  return (await env.DB.prepare('SELECT * FROM media_uploads WHERE media_id = ?')
+    .bind(id)
+    .first<{ offset: number; parts: number; locked_until: number | null }>())!;
 }
 
 /** A request body the test feeds by hand: it stays open, silent, until the test closes it. */
@@ -256,7 +277,9 @@ describe('a PATCH that outlives its lease (a phone gone silent in a tunnel)', ()
     // The first part is in R2; 100 bytes wait in the old request's buffer; then nothing comes.
     await until(async () => (await uploadRow(item.id)).parts === 1);
     // Its silence outlasts the lease: set in D1 rather than waited for.
-    await env.DB.prepare('UPDATE media_uploads SET locked_until = ? WHERE media_id = ?').bind(Date.now() - 1, item.id).run();
+    await env.DB.prepare('UPDATE media_uploads SET locked_until = ? WHERE media_id = ?')
+      .bind(Date.now() - 1, item.id)
+      .run();
 
     expect(await offsetOf(item.uploadUrl, clara.headers)).toBe(PART);
     const resumed = await patch(item.uploadUrl, clara.headers, PART, source.slice(PART, 2 * PART + 500));
@@ -388,7 +411,11 @@ describe('what mobile tus clients rely on', () => {
     await wrong.arrayBuffer();
     expect(await offsetOf(item.uploadUrl, clara.headers)).toBe(0);
     // A refusal before the API looks at the upload (a cookie write from another site) speaks tus too.
-    const crossSite = await SELF.fetch(item.uploadUrl, { method: 'PATCH', headers: { ...tus, Cookie: `salon_at=${clara.accessToken}`, Origin: 'https://evil.test' }, body: bytesOf(10) });
+    const crossSite = await SELF.fetch(item.uploadUrl, {
+      method: 'PATCH',
+      headers: { ...tus, Cookie: `salon_at=${clara.accessToken}`, Origin: 'https://evil.test' },
+      body: bytesOf(10),
+    });
     expect(crossSite.status).toBe(403);
     expect(crossSite.headers.get('Tus-Resumable')).toBe('1.0.0');
     await crossSite.arrayBuffer();
@@ -402,8 +429,16 @@ describe('what mobile tus clients rely on', () => {
     const first = await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...override, 'Upload-Offset': '0' }, body: source.slice(0, PART - 1) });
     expect(first.status).toBe(204);
     expect(first.headers.get('Upload-Offset')).toBe(String(PART - 1));
-    await expectError(await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...override, 'Upload-Offset': '0' }, body: source.slice(0, 10) }), 409, 'uploadConflict');
-    const rest = await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...override, 'Upload-Offset': String(PART - 1) }, body: source.slice(PART - 1) });
+    await expectError(
+      await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...override, 'Upload-Offset': '0' }, body: source.slice(0, 10) }),
+      409,
+      'uploadConflict',
+    );
+    const rest = await SELF.fetch(item.uploadUrl, {
+      method: 'POST',
+      headers: { ...override, 'Upload-Offset': String(PART - 1) },
+      body: source.slice(PART - 1),
+    });
     expect(rest.status).toBe(204);
     expect(await sha256((await stored(item.id))!)).toBe(await sha256(source));
   });
@@ -415,14 +450,25 @@ describe('what mobile tus clients rely on', () => {
     const options = await SELF.fetch(item.uploadUrl, { method: 'OPTIONS', headers: clara.headers });
     expect(options.headers.get('Tus-Extension')).toBe('creation');
     const metadata = `filename ${btoa('foto.jpg')},filetype ${btoa('image/jpeg')}`;
-    const created = await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, ...TUS, 'Upload-Length': String(source.byteLength), 'Upload-Metadata': metadata } });
+    const created = await SELF.fetch(item.uploadUrl, {
+      method: 'POST',
+      headers: { ...clara.headers, ...TUS, 'Upload-Length': String(source.byteLength), 'Upload-Metadata': metadata },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('Location')).toBe(item.uploadUrl);
     expect(created.headers.get('Tus-Resumable')).toBe('1.0.0');
     // Only for the size the item was made with; the item itself is made by POST /api/media alone.
     await expectError(await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, ...TUS, 'Upload-Length': '1' } }), 400, 'uploadLength');
-    await expectError(await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, ...TUS, 'Upload-Defer-Length': '1' } }), 400, 'uploadLength');
-    await expectError(await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, 'Upload-Length': String(source.byteLength) } }), 412, 'tusVersion');
+    await expectError(
+      await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, ...TUS, 'Upload-Defer-Length': '1' } }),
+      400,
+      'uploadLength',
+    );
+    await expectError(
+      await SELF.fetch(item.uploadUrl, { method: 'POST', headers: { ...clara.headers, 'Upload-Length': String(source.byteLength) } }),
+      412,
+      'tusVersion',
+    );
     expect((await send(created.headers.get('Location')!, clara.headers, source)).status).toBe(204);
     expect(await sha256((await stored(item.id))!)).toBe(await sha256(source));
   });
@@ -431,7 +477,11 @@ describe('what mobile tus clients rely on', () => {
 describe('the content decides', () => {
   const cases: [string, string, Uint8Array<ArrayBuffer>][] = [
     ['HTML named a JPEG', 'image/jpeg', text('<!DOCTYPE html><html><script>alert(1)</script></html>'.padEnd(3000, ' '))],
-    ['a JPEG polyglot with a script behind the header', 'image/jpeg', new Uint8Array([...JPEG_HEAD, ...text('<script>alert(document.cookie)</script>'), ...bytesOf(2000, new Uint8Array())])],
+    [
+      'a JPEG polyglot with a script behind the header',
+      'image/jpeg',
+      new Uint8Array([...JPEG_HEAD, ...text('<script>alert(document.cookie)</script>'), ...bytesOf(2000, new Uint8Array())]),
+    ],
     ['an SVG named a PNG (SVG itself is refused when the item is made)', 'image/png', text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>')],
     ['a PNG named a PDF', 'application/pdf', bytesOf(3000, PNG_HEAD)],
     ['a video named a picture', 'image/jpeg', bytesOf(3000, MP4_HEAD)],
@@ -555,9 +605,21 @@ describe('serving /files/{id}', () => {
   it('a file whose extension lies about its content is refused before any byte, on the library path as on the party path', async () => {
     const clara = await createConsultant();
     const party = await createParty(clara);
-    await expectError(await api('/media', { method: 'POST', headers: clara.headers, body: { title: 'photo', contentType: 'image/png', mediaExtension: 'html', size: 2000 } }), 415, 'mediaTypeMismatch');
+    await expectError(
+      await api('/media', { method: 'POST', headers: clara.headers, body: { title: 'photo', contentType: 'image/png', mediaExtension: 'html', size: 2000 } }),
+      415,
+      'mediaTypeMismatch',
+    );
     const guest = await joinGuest(party.id);
-    await expectError(await api(`/parties/${party.id}/media`, { method: 'POST', headers: guest.headers, body: { messageType: 'photo', contentType: 'image/png', mediaExtension: 'html' } }), 415, 'mediaTypeMismatch');
+    await expectError(
+      await api(`/parties/${party.id}/media`, {
+        method: 'POST',
+        headers: guest.headers,
+        body: { messageType: 'photo', contentType: 'image/png', mediaExtension: 'html' },
+      }),
+      415,
+      'mediaTypeMismatch',
+    );
     const items = await env.DB.prepare('SELECT id FROM media_items WHERE user_id = ?').bind(clara.userId).all();
     expect(items.results).toEqual([]);
   });
@@ -567,7 +629,11 @@ describe('serving /files/{id}', () => {
     const party = await createParty(clara);
     const item = await ready(clara, bytesOf(2000, PNG_HEAD), { title: 'photo', contentType: 'image/png', mediaExtension: 'png' });
     await env.DB.prepare("UPDATE media_items SET extension = 'html' WHERE id = ?").bind(item.id).run();
-    const sent = await api(`/parties/${party.id}/chat`, { method: 'POST', headers: clara.headers, body: { messageType: 'photo', mediaAttachment: item.id, message: '' } });
+    const sent = await api(`/parties/${party.id}/chat`, {
+      method: 'POST',
+      headers: clara.headers,
+      body: { messageType: 'photo', mediaAttachment: item.id, message: '' },
+    });
     expect(sent.status).toBe(201);
     const guest = await joinGuest(party.id);
     for (const query of ['', '?download=1']) {
@@ -595,7 +661,7 @@ describe('serving /files/{id}', () => {
     }
   });
 
-  it("the owner only: another consultant and a guest are not found, a stranger unauthorized; no preview yet is not found", async () => {
+  it('the owner only: another consultant and a guest are not found, a stranger unauthorized; no preview yet is not found', async () => {
     const [clara, berta] = await Promise.all([createConsultant({ name: 'Clara' }), createConsultant({ name: 'Berta' })]);
     const guest = await joinGuest((await createParty(clara)).id);
     const item = await ready(clara, bytesOf(500));

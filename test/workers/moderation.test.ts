@@ -1,11 +1,29 @@
 import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, connect, connected, createConsultant, createParty, expectError, guestCookie, html, joinGuest, json, page, spoken, textMessage, partyWithTwoGuests as party } from './fixtures';
+import {
+  api,
+  connect,
+  connected,
+  createConsultant,
+  createParty,
+  expectError,
+  guestCookie,
+  html,
+  joinGuest,
+  json,
+  page,
+  spoken,
+  textMessage,
+  partyWithTwoGuests as party,
+} from './fixtures';
 import type { ChatMessage } from '../../app/core/protocol';
 import type { PartyRoom } from '../../durable-objects/party-room';
 
 async function history(partyId: string, headers: Record<string, string>) {
-  return spoken((await json<{ messages: { id: string; messageType: string; message: string; deleted: boolean }[] }>(await api(`/parties/${partyId}/chat`, { headers }))).messages);
+  return spoken(
+    (await json<{ messages: { id: string; messageType: string; message: string; deleted: boolean }[] }>(await api(`/parties/${partyId}/chat`, { headers })))
+      .messages,
+  );
 }
 
 async function send(partyId: string, guest: { headers: Record<string, string> }, text: string): Promise<string> {
@@ -31,7 +49,11 @@ describe('deleting messages', () => {
     const { party: p, maria, tom } = await party();
     const id = await send(p.id, maria, 'Von Maria');
     await expectError(await api(`/parties/${p.id}/deleteMessage`, { method: 'PUT', headers: tom.headers, body: { messageId: id } }), 403, 'forbidden');
-    await expectError(await api(`/parties/${p.id}/editMessage`, { method: 'PUT', headers: tom.headers, body: { messageId: id, message: 'Gefälscht' } }), 403, 'forbidden');
+    await expectError(
+      await api(`/parties/${p.id}/editMessage`, { method: 'PUT', headers: tom.headers, body: { messageId: id, message: 'Gefälscht' } }),
+      403,
+      'forbidden',
+    );
     const { socket } = await connected(p.id, tom.headers);
     socket.send({ type: 'updateMessage', messageId: id, message: 'Gefälscht', sender: p.id });
     expect((await socket.next('error')).code).toBe('forbidden');
@@ -55,8 +77,16 @@ describe('deleting messages', () => {
   it('an unknown id or an empty list changes nothing', async () => {
     const { consultant, party: p, maria } = await party();
     await send(p.id, maria, 'bleibt');
-    await expectError(await api(`/parties/${p.id}/deleteMessages`, { method: 'PUT', headers: consultant.headers, body: { messageIds: [] } }), 400, 'invalidInput');
-    await expectError(await api(`/parties/${p.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: crypto.randomUUID() } }), 404, 'messageNotFound');
+    await expectError(
+      await api(`/parties/${p.id}/deleteMessages`, { method: 'PUT', headers: consultant.headers, body: { messageIds: [] } }),
+      400,
+      'invalidInput',
+    );
+    await expectError(
+      await api(`/parties/${p.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: crypto.randomUUID() } }),
+      404,
+      'messageNotFound',
+    );
     expect((await history(p.id, maria.headers))[0]).toMatchObject({ message: 'bleibt', deleted: false });
   });
 
@@ -64,7 +94,11 @@ describe('deleting messages', () => {
     const first = await party();
     const second = await party();
     const id = await send(first.party.id, first.maria, 'woanders');
-    await expectError(await api(`/parties/${second.party.id}/deleteMessage`, { method: 'PUT', headers: second.consultant.headers, body: { messageId: id } }), 404, 'messageNotFound');
+    await expectError(
+      await api(`/parties/${second.party.id}/deleteMessage`, { method: 'PUT', headers: second.consultant.headers, body: { messageId: id } }),
+      404,
+      'messageNotFound',
+    );
     expect((await history(first.party.id, first.maria.headers))[0]?.deleted).toBe(false);
   });
 });
@@ -99,7 +133,11 @@ describe('hosts, removal and restriction', () => {
     expect((await watcher.socket.next('guestRemoved')).guestId).toBe(maria.guestId);
     expect(await connect(p.id, maria.headers)).toBe(403);
     await expectError(await api(`/parties/${p.id}/chat`, { method: 'POST', headers: maria.headers, body: { message: 'Hallo?' } }), 403, 'notMember');
-    await expectError(await api(`/parties/${p.id}/join`, { method: 'PUT', headers: maria.headers, body: { firstName: 'Maria', lastName: 'Klein' } }), 403, 'removed');
+    await expectError(
+      await api(`/parties/${p.id}/join`, { method: 'PUT', headers: maria.headers, body: { firstName: 'Maria', lastName: 'Klein' } }),
+      403,
+      'removed',
+    );
     // Loading the party tells her so (the page shows the removed view, not a join dialog).
     await expectError(await api(`/parties/${p.shortId}`, { headers: maria.headers }), 403, 'removed');
     expect(await html(await page(`/${p.shortId}`, { headers: guestCookie(maria) }), 403)).toContain('Du wurdest aus der Party entfernt');
@@ -130,7 +168,11 @@ describe('hosts, removal and restriction', () => {
     const { consultant, party: p, maria, tom } = await party();
     const own = await send(p.id, maria, 'vorher');
     const guestSocket = await connected(p.id, maria.headers);
-    await expectError(await api(`/parties/${p.id}/restriction`, { method: 'PUT', headers: maria.headers, body: { restrictedMessaging: true } }), 403, 'forbidden');
+    await expectError(
+      await api(`/parties/${p.id}/restriction`, { method: 'PUT', headers: maria.headers, body: { restrictedMessaging: true } }),
+      403,
+      'forbidden',
+    );
     await api(`/parties/${p.id}/host`, { method: 'PUT', headers: consultant.headers, body: { guestId: tom.guestId } });
     expect((await api(`/parties/${p.id}/restriction`, { method: 'PUT', headers: tom.headers, body: { restrictedMessaging: true } })).status).toBe(204);
     expect((await guestSocket.socket.next('updateRestriction')).restrictedMessaging).toBe(true);
@@ -155,7 +197,9 @@ describe('one host at a time, judged by the room', () => {
   /** Who the room holds as host, and who D1 does. */
   async function hosts(partyId: string): Promise<{ room: string[]; d1: string[] }> {
     const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
-    const room = await runInDurableObject(stub, (r: PartyRoom) => [...r.store.members.values()].filter((m) => m.role === 'host' && !m.removed).map((m) => m.id));
+    const room = await runInDurableObject(stub, (r: PartyRoom) =>
+      [...r.store.members.values()].filter((m) => m.role === 'host' && !m.removed).map((m) => m.id),
+    );
     const { results } = await env.DB.prepare('SELECT guest_id FROM party_members WHERE party_id = ? AND is_host = 1').bind(partyId).all<{ guest_id: string }>();
     return { room: room.sort(), d1: results.map((row) => row.guest_id).sort() };
   }
@@ -187,7 +231,11 @@ describe('one host at a time, judged by the room', () => {
       socket.send(textMessage('Ich bin doch Host?', tempId));
       expect(await socket.next('error', 3000, (e) => e.tempId === tempId)).toMatchObject({ code: 'restricted' });
       await expectError(await api(`/parties/${p.id}/chat`, { method: 'POST', headers: demoted.headers, body: { message: 'per API' } }), 403, 'restricted');
-      await expectError(await api(`/parties/${p.id}/restriction`, { method: 'PUT', headers: demoted.headers, body: { restrictedMessaging: false } }), 403, 'forbidden');
+      await expectError(
+        await api(`/parties/${p.id}/restriction`, { method: 'PUT', headers: demoted.headers, body: { restrictedMessaging: false } }),
+        403,
+        'forbidden',
+      );
       // The host writes on both.
       const hostSocket = sockets.get(host)!;
       const hostTemp = crypto.randomUUID();
@@ -232,8 +280,16 @@ describe('renaming and leaving', () => {
     const response = await api(`/parties/${p.id}/changeName`, { method: 'PUT', headers: maria.headers, body: { firstName: ' Mia ', lastName: 'Klein' } });
     expect(await json(response)).toMatchObject({ id: maria.guestId, firstName: 'Mia' });
     expect((await watcher.socket.next('guestUpdate')).member.firstName).toBe('Mia');
-    await expectError(await api(`/parties/${p.id}/changeName`, { method: 'PUT', headers: maria.headers, body: { firstName: '', lastName: 'Klein' } }), 400, 'invalidName');
-    await expectError(await api(`/parties/${p.id}/changeName`, { method: 'PUT', headers: consultant.headers, body: { firstName: 'X', lastName: 'Y' } }), 403, 'forbidden');
+    await expectError(
+      await api(`/parties/${p.id}/changeName`, { method: 'PUT', headers: maria.headers, body: { firstName: '', lastName: 'Klein' } }),
+      400,
+      'invalidName',
+    );
+    await expectError(
+      await api(`/parties/${p.id}/changeName`, { method: 'PUT', headers: consultant.headers, body: { firstName: 'X', lastName: 'Y' } }),
+      403,
+      'forbidden',
+    );
   });
 
   it('leaving deletes the membership and closes sockets; the guest may join again', async () => {
@@ -257,9 +313,15 @@ describe('forwarding', () => {
     await api(`/parties/${source.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: ids[0] } });
     const watcher = await connected(target.id, consultant.headers);
 
-    const first = await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [...ids].reverse(), targetPartyId: target.id } });
+    const first = await api(`/parties/${source.id}/forward`, {
+      method: 'POST',
+      headers: consultant.headers,
+      body: { messageIds: [...ids].reverse(), targetPartyId: target.id },
+    });
     expect(await json(first)).toEqual({ forwarded: 24 });
-    const copied = await json<{ messages: { message: string; sender: string; senderType: string }[] }>(await api(`/parties/${target.id}/chat`, { headers: consultant.headers }));
+    const copied = await json<{ messages: { message: string; sender: string; senderType: string }[] }>(
+      await api(`/parties/${target.id}/chat`, { headers: consultant.headers }),
+    );
     expect(copied.messages.map((m) => m.message)).toEqual(Array.from({ length: 24 }, (_, i) => `Nachricht ${i + 2}`));
     expect(new Set(copied.messages.map((m) => m.senderType))).toEqual(new Set(['manager']));
     expect((await watcher.socket.next('newMessage')).message.message).toBe('Nachricht 2');
@@ -277,7 +339,11 @@ describe('forwarding', () => {
     before.socket.close();
     const watcher = await connected(target.id, consultant.headers);
 
-    expect(await json(await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [id], targetPartyId: target.id } }))).toEqual({ forwarded: 1 });
+    expect(
+      await json(
+        await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [id], targetPartyId: target.id } }),
+      ),
+    ).toEqual({ forwarded: 1 });
     expect((await watcher.socket.next('newMessage')).message).toMatchObject({ message: 'Weiter damit', senderType: 'manager', forwarded: true });
     await send(target.id, consultant, 'Selbst geschrieben');
     const copies = spoken((await json<{ messages: ChatMessage[] }>(await api(`/parties/${target.id}/chat`, { headers: guest.headers }))).messages);
@@ -291,7 +357,11 @@ describe('forwarding', () => {
       ['Weiter damit', true],
       ['Selbst geschrieben', false],
     ]);
-    expect(spoken((await json<{ messages: ChatMessage[] }>(await api(`/parties/${source.id}/chat`, { headers: consultant.headers }))).messages).map((m) => m.forwarded)).toEqual([false]);
+    expect(
+      spoken((await json<{ messages: ChatMessage[] }>(await api(`/parties/${source.id}/chat`, { headers: consultant.headers }))).messages).map(
+        (m) => m.forwarded,
+      ),
+    ).toEqual([false]);
     watcher.socket.close();
     replay.socket.close();
   });
@@ -315,10 +385,30 @@ describe('forwarding', () => {
     const own = await createParty(consultant, { title: 'Eigene' });
     const stranger = await createConsultant({ name: 'Berta' });
     const foreign = await createParty(stranger);
-    await expectError(await api(`/parties/${source.id}/forward`, { method: 'POST', headers: maria.headers, body: { messageIds: [id], targetPartyId: own.id } }), 403, 'forbidden');
-    await expectError(await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [id], targetPartyId: foreign.id } }), 404, 'partyNotFound');
-    await expectError(await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [id], targetPartyId: source.id } }), 404, 'partyNotFound');
-    await expectError(await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [crypto.randomUUID()], targetPartyId: own.id } }), 404, 'messageNotFound');
+    await expectError(
+      await api(`/parties/${source.id}/forward`, { method: 'POST', headers: maria.headers, body: { messageIds: [id], targetPartyId: own.id } }),
+      403,
+      'forbidden',
+    );
+    await expectError(
+      await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [id], targetPartyId: foreign.id } }),
+      404,
+      'partyNotFound',
+    );
+    await expectError(
+      await api(`/parties/${source.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [id], targetPartyId: source.id } }),
+      404,
+      'partyNotFound',
+    );
+    await expectError(
+      await api(`/parties/${source.id}/forward`, {
+        method: 'POST',
+        headers: consultant.headers,
+        body: { messageIds: [crypto.randomUUID()], targetPartyId: own.id },
+      }),
+      404,
+      'messageNotFound',
+    );
     expect((await json<{ messages: unknown[] }>(await api(`/parties/${foreign.id}/chat`, { headers: stranger.headers }))).messages).toHaveLength(0);
     expect((await json<{ messages: unknown[] }>(await api(`/parties/${own.id}/chat`, { headers: consultant.headers }))).messages).toHaveLength(0);
   });

@@ -63,7 +63,14 @@ describe('HTML pages', () => {
       ['/no/such/page', {}, 404],
       ['/parties', sessionCookie(consultant), 200],
       // The app-switch screen's inline script (an iPhone without a session).
-      ['/login', { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' }, 200],
+      [
+        '/login',
+        {
+          'User-Agent':
+            'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+        },
+        200,
+      ],
     ];
     const seen = new Set<string>();
     for (const [path, headers, status] of pages) {
@@ -92,7 +99,9 @@ describe('HTML pages', () => {
   it('allow the microphone only on the pages that record: the party page and the template editor', async () => {
     const consultant = await createConsultant();
     const party = await createParty(consultant);
-    const template = (await (await api('/templates/create', { method: 'POST', headers: consultant.headers, body: { title: 'Ablauf' } })).json()) as { id: string };
+    const template = (await (await api('/templates/create', { method: 'POST', headers: consultant.headers, body: { title: 'Ablauf' } })).json()) as {
+      id: string;
+    };
     const microphone = async (path: string, headers: Record<string, string> = {}) => {
       const response = await page(path, { headers });
       await response.text();
@@ -119,7 +128,9 @@ describe('HTML pages', () => {
     expect(data.headers.get('Content-Security-Policy')).toBeNull();
 
     // An uploaded picture keeps its sandbox.
-    const created = (await (await api('/media', { method: 'POST', headers: consultant.headers, body: { title: 'Bild', contentType: 'image/png', size: 4 } })).json()) as { id: string };
+    const created = (await (
+      await api('/media', { method: 'POST', headers: consultant.headers, body: { title: 'Bild', contentType: 'image/png', size: 4 } })
+    ).json()) as { id: string };
     await env.MEDIA.put(`${consultant.userId}/${created.id}`, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
     await env.DB.prepare("UPDATE media_items SET state = 'ready' WHERE id = ?").bind(created.id).run();
     const file = await fetchInPlace(`${ORIGIN}/files/${created.id}`, { headers: consultant.headers });
@@ -132,20 +143,32 @@ describe('HTML pages', () => {
 describe('the report endpoint', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  const report = (type: string, body: string, headers: Record<string, string> = {}) => fetchInPlace(`${ORIGIN}/csp-report`, { method: 'POST', headers: { 'Content-Type': type, ...headers }, body });
+  const report = (type: string, body: string, headers: Record<string, string> = {}) =>
+    fetchInPlace(`${ORIGIN}/csp-report`, { method: 'POST', headers: { 'Content-Type': type, ...headers }, body });
 
   it('logs a report-uri report and a Reporting API batch, and answers 204 with nothing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const single = await report(
       'application/csp-report',
-      JSON.stringify({ 'csp-report': { 'document-uri': 'https://salon.test/parties?secret=1', 'effective-directive': 'script-src-elem', 'blocked-uri': 'inline', 'line-number': 3 } }),
+      JSON.stringify({
+        'csp-report': {
+          'document-uri': 'https://salon.test/parties?secret=1',
+          'effective-directive': 'script-src-elem',
+          'blocked-uri': 'inline',
+          'line-number': 3,
+        },
+      }),
     );
     expect(single.status).toBe(204);
     expect(await single.text()).toBe('');
     const batch = await report(
       'application/reports+json',
       JSON.stringify([
-        { type: 'csp-violation', url: 'https://salon.test/', body: { documentURL: 'https://salon.test/', effectiveDirective: 'img-src', blockedURL: 'https://evil.test/x.png#frag', lineNumber: 1 } },
+        {
+          type: 'csp-violation',
+          url: 'https://salon.test/',
+          body: { documentURL: 'https://salon.test/', effectiveDirective: 'img-src', blockedURL: 'https://evil.test/x.png#frag', lineNumber: 1 },
+        },
         { type: 'deprecation', url: 'https://salon.test/', body: {} },
       ]),
     );
@@ -180,7 +203,10 @@ describe('the report endpoint', () => {
 
   it('a logged field is one short line, whatever the report says', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await report('application/csp-report', JSON.stringify({ 'csp-report': { 'blocked-uri': `eval\r\nforged log line ${'y'.repeat(500)}`, 'effective-directive': 'script-src' } }));
+    await report(
+      'application/csp-report',
+      JSON.stringify({ 'csp-report': { 'blocked-uri': `eval\r\nforged log line ${'y'.repeat(500)}`, 'effective-directive': 'script-src' } }),
+    );
     const [line] = warn.mock.calls.map((call) => call.join(' '));
     expect(line).not.toMatch(/[\r\n]/);
     const logged = JSON.parse(line!.slice('csp violation '.length)) as { blocked: string };

@@ -94,7 +94,10 @@ describe('/parties', () => {
   it('an invalid refresh cookie: both cookies are cleared and /parties redirects to /', async () => {
     const consultant = await createConsultant();
     await expireAccessToken(consultant.userId);
-    for (const headers of [sessionCookie({ accessToken: consultant.accessToken, refreshToken: 'invalid' }), sessionCookie({ accessToken: 'garbage', refreshToken: 'garbage' })]) {
+    for (const headers of [
+      sessionCookie({ accessToken: consultant.accessToken, refreshToken: 'invalid' }),
+      sessionCookie({ accessToken: 'garbage', refreshToken: 'garbage' }),
+    ]) {
       const response = await page('/parties', { headers });
       expect(response.status).toBe(302);
       expect(response.headers.get('Location')).toBe('/?returnTo=%2Fparties');
@@ -116,7 +119,9 @@ describe('the party page /<shortId>', () => {
     // Its manager sees it too, and so does a joined guest.
     expect(await html(await page(`/${party.shortId}`, { headers: sessionCookie(consultant) }), 200)).toContain('Aroma Abend Lindenhof');
     const guest = await joinGuest(party.id);
-    expect(await html(await page(`/${party.shortId}`, { headers: { Cookie: `salon_guest=${encodeURIComponent(`${guest.guestId}.${guest.secretKey}`)}` } }), 200)).toContain('Aroma Abend Lindenhof');
+    expect(
+      await html(await page(`/${party.shortId}`, { headers: { Cookie: `salon_guest=${encodeURIComponent(`${guest.guestId}.${guest.secretKey}`)}` } }), 200),
+    ).toContain('Aroma Abend Lindenhof');
   });
 
   it("a path that is no short id: 404 'Party nicht gefunden' (German default), 'Party not found' with Accept-Language: en", async () => {
@@ -284,7 +289,10 @@ describe('an expired browser session and the party socket', () => {
     // The refresh token still works: the upgrade did not use it up.
     const info = await SELF.fetch(`${ORIGIN}/api/parties/${party.shortId}`, { headers: { Cookie: cookie } });
     expect(((await info.json()) as { me: { role: string } }).me.role).toBe('manager');
-    const renewed = info.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+    const renewed = info.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
     expect(renewed).toContain('salon_at=');
     const socket = await SELF.fetch(`${ORIGIN}/api/parties/${party.id}/socket`, { headers: { Upgrade: 'websocket', Cookie: renewed, Origin: ORIGIN } });
     expect(socket.status).toBe(101);

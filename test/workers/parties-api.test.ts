@@ -24,7 +24,11 @@ describe('POST /api/parties', () => {
   it('creates a party: 201 with its summary, default expiration 3 days out, a 12-char base62 short id', async () => {
     const consultant = await createConsultant({ name: 'Clara' });
     const before = Date.now();
-    const response = await api('/parties', { method: 'POST', headers: consultant.headers, body: { title: '  Wellness-Party  ', host: 'Hanna Hoff', start: before + DAY_MS } });
+    const response = await api('/parties', {
+      method: 'POST',
+      headers: consultant.headers,
+      body: { title: '  Wellness-Party  ', host: 'Hanna Hoff', start: before + DAY_MS },
+    });
     const after = Date.now();
     expect(response.status).toBe(201);
     const party = await json(response);
@@ -141,7 +145,11 @@ describe('the managing profile', () => {
     const stranger = await createConsultant();
     const body = { title: 'Party', manager: stranger.profileIds[0] };
     await expectError(await api('/parties', { method: 'POST', headers: consultant.headers, body }), 404, 'profileNotFound');
-    await expectError(await api('/parties', { method: 'POST', headers: consultant.headers, body: { title: 'Party', manager: crypto.randomUUID() } }), 404, 'profileNotFound');
+    await expectError(
+      await api('/parties', { method: 'POST', headers: consultant.headers, body: { title: 'Party', manager: crypto.randomUUID() } }),
+      404,
+      'profileNotFound',
+    );
     expect(await list(consultant)).toEqual([]);
   });
 
@@ -157,7 +165,11 @@ describe('the managing profile', () => {
     const consultant = await createConsultant({ profiles: 2 });
     const stranger = await createConsultant();
     const party = await createParty(consultant, { manager: consultant.profileIds[0], title: 'Vorher' });
-    const response = await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Nachher', manager: stranger.profileIds[0] } });
+    const response = await api(`/parties/${party.id}`, {
+      method: 'PUT',
+      headers: consultant.headers,
+      body: { title: 'Nachher', manager: stranger.profileIds[0] },
+    });
     await expectError(response, 404, 'profileNotFound');
     const [stored] = await list(consultant);
     expect(stored).toMatchObject({ title: 'Vorher', manager: { id: consultant.profileIds[0] } });
@@ -236,7 +248,15 @@ describe('PUT /api/parties/:id', () => {
     });
     expect(response.status).toBe(200);
     const updated = await json(response);
-    expect(updated).toMatchObject({ id: party.id, shortId: party.shortId, title: 'Neu', host: 'Greta', restrictedMessaging: true, passwordProtected: true, expiration });
+    expect(updated).toMatchObject({
+      id: party.id,
+      shortId: party.shortId,
+      title: 'Neu',
+      host: 'Greta',
+      restrictedMessaging: true,
+      passwordProtected: true,
+      expiration,
+    });
     expect((await list(consultant))[0]).toMatchObject({ title: 'Neu', host: 'Greta', restrictedMessaging: true, passwordProtected: true, expiration });
 
     // Absent password: unchanged; null: removed.
@@ -259,7 +279,11 @@ describe('PUT /api/parties/:id', () => {
     const owner = await createConsultant();
     const other = await createConsultant();
     const party = await createParty(owner, { title: 'Meine Party' });
-    await expectError(await api(`/parties/${party.id}`, { method: 'PUT', headers: other.headers, body: { title: 'Gekapert', restrictedMessaging: true } }), 404, 'partyNotFound');
+    await expectError(
+      await api(`/parties/${party.id}`, { method: 'PUT', headers: other.headers, body: { title: 'Gekapert', restrictedMessaging: true } }),
+      404,
+      'partyNotFound',
+    );
     await expectError(await api(`/parties/${party.id}`, { method: 'DELETE', headers: other.headers }), 404, 'partyNotFound');
     expect((await list(owner))[0]).toMatchObject({ id: party.id, title: 'Meine Party', restrictedMessaging: false });
     expect((await info(party.shortId)).status).toBe(200);
@@ -428,7 +452,11 @@ describe('editing keeps what the request leaves out', () => {
     const party = await createParty(consultant, { start: 1_900_000_000_000, host: 'Sabine', expiration: 1_900_100_000_000 });
     const kept = await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Neuer Titel' } });
     expect(await json(kept)).toMatchObject({ title: 'Neuer Titel', start: 1_900_000_000_000, host: 'Sabine', expiration: 1_900_100_000_000 });
-    const cleared = await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Neuer Titel', start: null, expiration: null } });
+    const cleared = await api(`/parties/${party.id}`, {
+      method: 'PUT',
+      headers: consultant.headers,
+      body: { title: 'Neuer Titel', start: null, expiration: null },
+    });
     expect(await json(cleared)).toMatchObject({ start: null, expiration: null, host: 'Sabine' });
   });
 });

@@ -43,7 +43,9 @@ describe('the heartbeat', () => {
     await socket.next('iAmOnline');
     expect(socket.all('error')).toEqual([]);
     // The room saw when it last answered: that is what its presence check reads.
-    const last = await runInDurableObject(stub(party.id), (_room: PartyRoom, state) => state.getWebSockets().map((ws) => state.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? null));
+    const last = await runInDurableObject(stub(party.id), (_room: PartyRoom, state) =>
+      state.getWebSockets().map((ws) => state.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? null),
+    );
     expect(last.some((at) => at !== null && Date.now() - at < 5000)).toBe(true);
     socket.close();
   });

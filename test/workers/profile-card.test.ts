@@ -13,7 +13,16 @@ describe('profile cards', () => {
     const update = await api(`/profile/${consultant.profileIds[1]}`, {
       method: 'PUT',
       headers: consultant.headers,
-      body: { firstName: 'Mira', lastName: 'Schulz', phoneNo: '+49 170 1234567', email: 'mira@salon.test', website: 'https://mira.example', biography: 'Wellness und Pflege.', birthday: '1990-01-01', shopLink: 'https://shop.example' },
+      body: {
+        firstName: 'Mira',
+        lastName: 'Schulz',
+        phoneNo: '+49 170 1234567',
+        email: 'mira@salon.test',
+        website: 'https://mira.example',
+        biography: 'Wellness und Pflege.',
+        birthday: '1990-01-01',
+        shopLink: 'https://shop.example',
+      },
     });
     expect(update.status).toBe(200);
     const guest = await joinGuest(party.id);
@@ -53,7 +62,16 @@ describe('profile cards', () => {
     await expectError(await post(party.id, consultant.headers, { messageType: 'profile', message: 'not-an-id' }), 400, 'invalidInput');
 
     const manager = await connected(party.id, consultant.headers);
-    const forged = JSON.stringify({ shortId: 'x', firstName: 'Fake', lastName: 'Card', phoneNo: null, email: null, website: 'javascript:alert(1)', biography: null, profilePic: null });
+    const forged = JSON.stringify({
+      shortId: 'x',
+      firstName: 'Fake',
+      lastName: 'Card',
+      phoneNo: null,
+      email: null,
+      website: 'javascript:alert(1)',
+      biography: null,
+      profilePic: null,
+    });
     manager.socket.send({ ...textMessage(forged), messageType: 'profile' });
     expect((await manager.socket.next('error')).code).toBe('invalidInput');
     expect(await json(await api(`/parties/${party.id}/chat`, { headers: guest.headers }))).toEqual(before);
@@ -64,7 +82,11 @@ describe('profile cards', () => {
     const consultant = await createConsultant();
     const [from, to] = [await createParty(consultant), await createParty(consultant, { title: 'Zweite' })];
     const sent = await json(await post(from.id, consultant.headers, { messageType: 'profile', message: consultant.profileIds[0] }));
-    const forwarded = await api(`/parties/${from.id}/forward`, { method: 'POST', headers: consultant.headers, body: { messageIds: [sent.id], targetPartyId: to.id } });
+    const forwarded = await api(`/parties/${from.id}/forward`, {
+      method: 'POST',
+      headers: consultant.headers,
+      body: { messageIds: [sent.id], targetPartyId: to.id },
+    });
     expect(await json(forwarded)).toEqual({ forwarded: 1 });
     const copies = (await json(await api(`/parties/${to.id}/chat`, { headers: consultant.headers }))).messages;
     expect(copies.map((m: any) => [m.messageType, m.message])).toEqual([['profile', sent.message]]);

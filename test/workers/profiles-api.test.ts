@@ -24,7 +24,13 @@ async function storedKeys(profileId: string): Promise<string[]> {
   return (await env.MEDIA.list({ prefix: `profiles/${profileId}/` })).objects.map((object) => object.key);
 }
 
-function upload(consultant: Consultant, profileId: string, bytes: Uint8Array<ArrayBuffer>, type: string | null = 'image/png', headers: Record<string, string> = {}): Promise<Response> {
+function upload(
+  consultant: Consultant,
+  profileId: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  type: string | null = 'image/png',
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return SELF.fetch(`${ORIGIN}/api/profile/${profileId}/picture`, {
     method: 'PUT',
     headers: { ...consultant.headers, ...(type ? { 'Content-Type': type } : {}), ...headers },
@@ -50,7 +56,21 @@ const FULL = {
 };
 const SAVED = { ...FULL, firstName: 'Clara', biography: 'Teamleitung Süd.\nSeit 2015 dabei.' };
 
-const ALL_KEYS = ['biography', 'birthday', 'createdAt', 'email', 'firstName', 'id', 'lastName', 'phoneNo', 'profilePic', 'shopLink', 'shortId', 'updatedAt', 'website'];
+const ALL_KEYS = [
+  'biography',
+  'birthday',
+  'createdAt',
+  'email',
+  'firstName',
+  'id',
+  'lastName',
+  'phoneNo',
+  'profilePic',
+  'shopLink',
+  'shortId',
+  'updatedAt',
+  'website',
+];
 
 describe('the profile calls need a consultant', () => {
   const calls: [string, string, unknown?][] = [
@@ -78,7 +98,11 @@ describe('the profile calls need a consultant', () => {
 
   it('PUT /profile/{id}/picture without credentials: 401, nothing stored', async () => {
     const consultant = await createConsultant();
-    const response = await SELF.fetch(`${ORIGIN}/api/profile/${consultant.profileIds[0]}/picture`, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: PICTURES['image/png'] });
+    const response = await SELF.fetch(`${ORIGIN}/api/profile/${consultant.profileIds[0]}/picture`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png' },
+      body: PICTURES['image/png'],
+    });
     await expectError(response, 401, 'unauthorized');
     expect(await storedKeys(consultant.profileIds[0]!)).toEqual([]);
   });
@@ -128,7 +152,11 @@ describe('POST /api/profile', () => {
     const consultant = await createConsultant();
     const biography = `${'a'.repeat(149)}\r\n${'b'.repeat(150)}`;
     const today = new Date().toISOString().slice(0, 10);
-    const response = await api('/profile', { method: 'POST', headers: consultant.headers, body: { firstName: 'A', lastName: 'B', biography, birthday: today } });
+    const response = await api('/profile', {
+      method: 'POST',
+      headers: consultant.headers,
+      body: { firstName: 'A', lastName: 'B', biography, birthday: today },
+    });
     expect(response.status).toBe(201);
     expect((await json(response)).biography).toHaveLength(LIMITS.biographyMax);
   });
@@ -179,9 +207,19 @@ describe('POST /api/profile', () => {
     const consultant = await createConsultant();
     const db = database(env.DB);
     const now = Date.now();
-    const rows = Array.from({ length: LIMITS.profilesMax - 1 }, (_, i) => ({ id: crypto.randomUUID(), userId: consultant.userId, firstName: `P${i}`, lastName: 'X', createdAt: now + i + 1 }));
+    const rows = Array.from({ length: LIMITS.profilesMax - 1 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      userId: consultant.userId,
+      firstName: `P${i}`,
+      lastName: 'X',
+      createdAt: now + i + 1,
+    }));
     for (let i = 0; i < rows.length; i += 10) await db.insert(profiles).values(rows.slice(i, i + 10));
-    await expectError(await api('/profile', { method: 'POST', headers: consultant.headers, body: { firstName: 'Eine', lastName: 'Zuviel' } }), 409, 'tooManyProfiles');
+    await expectError(
+      await api('/profile', { method: 'POST', headers: consultant.headers, body: { firstName: 'Eine', lastName: 'Zuviel' } }),
+      409,
+      'tooManyProfiles',
+    );
     expect(await list(consultant)).toHaveLength(LIMITS.profilesMax);
   });
 });
@@ -214,7 +252,15 @@ describe('PUT /api/profile/{id}', () => {
     });
     expect(response.status).toBe(200);
     const saved = await json(response);
-    expect(saved).toMatchObject({ lastName: 'Hoffmann-Lind', phoneNo: null, biography: 'Neu.', email: FULL.email, website: FULL.website, birthday: FULL.birthday, shortId: created.shortId });
+    expect(saved).toMatchObject({
+      lastName: 'Hoffmann-Lind',
+      phoneNo: null,
+      biography: 'Neu.',
+      email: FULL.email,
+      website: FULL.website,
+      birthday: FULL.birthday,
+      shortId: created.shortId,
+    });
     expect(saved.updatedAt).toBeGreaterThanOrEqual(created.updatedAt);
     expect(await json(await api(`/profile/${created.id}`, { headers: consultant.headers }))).toEqual(saved);
   });
@@ -223,14 +269,22 @@ describe('PUT /api/profile/{id}', () => {
     const owner = await createConsultant({ name: 'Anna' });
     const other = await createConsultant();
     const id = owner.profileIds[0]!;
-    await expectError(await api(`/profile/${id}`, { method: 'PUT', headers: other.headers, body: { firstName: 'Gehackt', lastName: 'X' } }), 404, 'profileNotFound');
+    await expectError(
+      await api(`/profile/${id}`, { method: 'PUT', headers: other.headers, body: { firstName: 'Gehackt', lastName: 'X' } }),
+      404,
+      'profileNotFound',
+    );
     expect(await profileRow(id)).toMatchObject({ first_name: 'Anna' });
   });
 
   it('invalid input: 400, unchanged', async () => {
     const consultant = await createConsultant({ name: 'Anna' });
     const id = consultant.profileIds[0]!;
-    await expectError(await api(`/profile/${id}`, { method: 'PUT', headers: consultant.headers, body: { firstName: 'Anna', lastName: 'B', website: 'javascript:alert(1)' } }), 400, 'invalidUrl');
+    await expectError(
+      await api(`/profile/${id}`, { method: 'PUT', headers: consultant.headers, body: { firstName: 'Anna', lastName: 'B', website: 'javascript:alert(1)' } }),
+      400,
+      'invalidUrl',
+    );
     expect(await profileRow(id)).toMatchObject({ website: null, updated_at: null });
   });
 });
@@ -254,16 +308,26 @@ describe('selection and company mode', () => {
     const response = await api('/profile/select', { method: 'PUT', headers: consultant.headers, body: { profileId: consultant.profileIds[2] } });
     expect(response.status).toBe(200);
     expect(await json(response)).toMatchObject({ profile: { id: consultant.profileIds[2] }, needsChoice: false });
-    expect(await json(await api('/profile/user', { headers: consultant.headers }))).toMatchObject({ profile: { id: consultant.profileIds[2] }, needsChoice: false });
+    expect(await json(await api('/profile/user', { headers: consultant.headers }))).toMatchObject({
+      profile: { id: consultant.profileIds[2] },
+      needsChoice: false,
+    });
     expect(await json(await api('/profile/user', { headers: other.headers }))).toMatchObject({ profile: { id: other.profileIds[0] }, needsChoice: true });
   });
 
   it("PUT /profile/select refuses another consultant's profile (404) and a malformed id (400)", async () => {
     const consultant = await createConsultant({ profiles: 2 });
     const other = await createConsultant();
-    await expectError(await api('/profile/select', { method: 'PUT', headers: consultant.headers, body: { profileId: other.profileIds[0] } }), 404, 'profileNotFound');
+    await expectError(
+      await api('/profile/select', { method: 'PUT', headers: consultant.headers, body: { profileId: other.profileIds[0] } }),
+      404,
+      'profileNotFound',
+    );
     await expectError(await api('/profile/select', { method: 'PUT', headers: consultant.headers, body: { profileId: 'x' } }), 400, 'invalidInput');
-    expect(await json(await api('/profile/user', { headers: consultant.headers }))).toMatchObject({ profile: { id: consultant.profileIds[0] }, needsChoice: true });
+    expect(await json(await api('/profile/user', { headers: consultant.headers }))).toMatchObject({
+      profile: { id: consultant.profileIds[0] },
+      needsChoice: true,
+    });
   });
 
   it('PUT /profile/companyMode switches company mode on and off', async () => {
@@ -394,7 +458,11 @@ describe('profile pictures', () => {
         controller.enqueue(chunk);
       },
     });
-    const response = await SELF.fetch(`${ORIGIN}/api/profile/${id}/picture`, { method: 'PUT', headers: { ...consultant.headers, 'Content-Type': 'image/png' }, body });
+    const response = await SELF.fetch(`${ORIGIN}/api/profile/${id}/picture`, {
+      method: 'PUT',
+      headers: { ...consultant.headers, 'Content-Type': 'image/png' },
+      body,
+    });
     await expectError(response, 413, 'imageTooLarge');
     expect(await storedKeys(id)).toEqual([]);
   });
@@ -440,7 +508,11 @@ describe('profile pictures', () => {
     const consultant = await createConsultant();
     const id = consultant.profileIds[0]!;
     await upload(consultant, id, PICTURES['image/png']);
-    const response = await api(`/profile/${id}`, { method: 'PUT', headers: consultant.headers, body: { firstName: 'Anna', lastName: 'Berater', deleteProfilePic: true } });
+    const response = await api(`/profile/${id}`, {
+      method: 'PUT',
+      headers: consultant.headers,
+      body: { firstName: 'Anna', lastName: 'Berater', deleteProfilePic: true },
+    });
     expect((await json(response)).profilePic).toBeNull();
     expect(await storedKeys(id)).toEqual([]);
   });
@@ -454,7 +526,7 @@ describe('profile pictures', () => {
     expect(await storedKeys(id)).toEqual([]);
   });
 
-  it("another consultant cannot set or delete a picture: 404, nothing stored or removed", async () => {
+  it('another consultant cannot set or delete a picture: 404, nothing stored or removed', async () => {
     const owner = await createConsultant();
     const other = await createConsultant();
     const id = owner.profileIds[0]!;

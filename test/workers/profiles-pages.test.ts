@@ -56,9 +56,16 @@ describe('/profiles', () => {
 
     // The question belongs to the workspace: it shows on other pages too, until a choice is stored.
     expect(await html(await page('/parties', { headers: cookie(consultant) }), 200)).toContain(CHOOSE);
-    const chosen = await page('/profiles?index', { method: 'POST', headers: ownForm(consultant), body: form({ intent: 'select', profileId: consultant.profileIds[1]! }) });
+    const chosen = await page('/profiles?index', {
+      method: 'POST',
+      headers: ownForm(consultant),
+      body: form({ intent: 'select', profileId: consultant.profileIds[1]! }),
+    });
     expect(chosen.status).toBe(200);
-    expect(await json(await api('/profile/user', { headers: consultant.headers }))).toMatchObject({ profile: { id: consultant.profileIds[1] }, needsChoice: false });
+    expect(await json(await api('/profile/user', { headers: consultant.headers }))).toMatchObject({
+      profile: { id: consultant.profileIds[1] },
+      needsChoice: false,
+    });
     expect(await html(await page('/profiles', { headers: cookie(consultant) }), 200)).not.toContain(CHOOSE);
   });
 
@@ -93,7 +100,13 @@ describe('/profiles/{id}', () => {
     const consultant = await createConsultant({ name: 'Henrike' });
     const body = await html(await page(`/profiles/${consultant.profileIds[0]}`, { headers: cookie(consultant) }), 200);
     expect(body).toContain('value="Henrike"');
-    for (const [name, type] of [['phoneNo', 'tel'], ['email', 'email'], ['website', 'url'], ['shopLink', 'url'], ['picture', 'file']]) {
+    for (const [name, type] of [
+      ['phoneNo', 'tel'],
+      ['email', 'email'],
+      ['website', 'url'],
+      ['shopLink', 'url'],
+      ['picture', 'file'],
+    ]) {
       expect(body, name).toMatch(new RegExp(`<input[^>]*type="${type}"[^>]*name="${name}"|<input[^>]*name="${name}"[^>]*type="${type}"`));
     }
     // The birthday in fields of our own (the browser's date input speaks the browser's language):
@@ -129,10 +142,22 @@ describe('/profiles/{id}', () => {
     const response = await page(`/profiles/${id}`, {
       method: 'POST',
       headers: ownForm(consultant),
-      body: form({ ...NAMES, ...BLANK, biography: 'Hallo!\r\nIch bin Clara.', website: 'https://clara.example', picture: new File([PICTURES['image/png']], 'clara.png', { type: 'image/png' }) }),
+      body: form({
+        ...NAMES,
+        ...BLANK,
+        biography: 'Hallo!\r\nIch bin Clara.',
+        website: 'https://clara.example',
+        picture: new File([PICTURES['image/png']], 'clara.png', { type: 'image/png' }),
+      }),
     });
     expect(response.status).toBe(200);
-    expect(await profileRow(id)).toMatchObject({ first_name: 'Clara', last_name: 'Hoffmann', biography: 'Hallo!\nIch bin Clara.', website: 'https://clara.example', picture_type: 'image/png' });
+    expect(await profileRow(id)).toMatchObject({
+      first_name: 'Clara',
+      last_name: 'Hoffmann',
+      biography: 'Hallo!\nIch bin Clara.',
+      website: 'https://clara.example',
+      picture_type: 'image/png',
+    });
   });
 
   it('saving with "remove picture" deletes the picture and its object', async () => {
@@ -141,7 +166,11 @@ describe('/profiles/{id}', () => {
     const picture = new File([PICTURES['image/webp']], 'p.webp', { type: 'image/webp' });
     await page(`/profiles/${id}`, { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, picture }) });
     expect((await env.MEDIA.list({ prefix: `profiles/${id}/` })).objects).toHaveLength(1);
-    const response = await page(`/profiles/${id}`, { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, deleteProfilePic: 'on' }) });
+    const response = await page(`/profiles/${id}`, {
+      method: 'POST',
+      headers: ownForm(consultant),
+      body: form({ ...NAMES, ...BLANK, deleteProfilePic: 'on' }),
+    });
     expect(response.status).toBe(200);
     expect(await profileRow(id)).toMatchObject({ picture_key: null, picture_type: null });
     expect((await env.MEDIA.list({ prefix: `profiles/${id}/` })).objects).toEqual([]);
@@ -150,12 +179,27 @@ describe('/profiles/{id}', () => {
   it('the birthday as typed into day, month and year: saved as the date; one not in the calendar or incomplete refused', async () => {
     const consultant = await createConsultant();
     const id = consultant.profileIds[0]!;
-    const save = (day: string, month: string, year: string) => page(`/profiles/${id}`, { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, birthdayDay: day, birthdayMonth: month, birthdayYear: year }) });
+    const save = (day: string, month: string, year: string) =>
+      page(`/profiles/${id}`, {
+        method: 'POST',
+        headers: ownForm(consultant),
+        body: form({ ...NAMES, ...BLANK, birthdayDay: day, birthdayMonth: month, birthdayYear: year }),
+      });
     expect((await save('5', '3', '1990')).status).toBe(200);
     expect(await profileRow(id)).toMatchObject({ birthday: '1990-03-05' });
     const shown = await html(await page(`/profiles/${id}`, { headers: cookie(consultant) }), 200);
-    for (const [name, value] of [['birthdayDay', '05'], ['birthdayMonth', '03'], ['birthdayYear', '1990']]) expect(shown).toMatch(new RegExp(`name="${name}"[^>]*value="${value}"`));
-    for (const [day, month, year] of [['30', '2', '1990'], ['5', '', '1990'], ['5', '3', '90'], ['x', '3', '1990']]) {
+    for (const [name, value] of [
+      ['birthdayDay', '05'],
+      ['birthdayMonth', '03'],
+      ['birthdayYear', '1990'],
+    ])
+      expect(shown).toMatch(new RegExp(`name="${name}"[^>]*value="${value}"`));
+    for (const [day, month, year] of [
+      ['30', '2', '1990'],
+      ['5', '', '1990'],
+      ['5', '3', '90'],
+      ['x', '3', '1990'],
+    ]) {
       expect(await html(await save(day!, month!, year!), 400), `${day}.${month}.${year}`).toContain('Bitte gib ein gültiges Geburtsdatum an');
     }
     expect(await profileRow(id)).toMatchObject({ birthday: '1990-03-05' });
@@ -166,7 +210,11 @@ describe('/profiles/{id}', () => {
   it('a save error keeps the page and the profile as it was', async () => {
     const consultant = await createConsultant({ name: 'Anna' });
     const id = consultant.profileIds[0]!;
-    const response = await page(`/profiles/${id}`, { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, shopLink: 'javascript:alert(1)' }) });
+    const response = await page(`/profiles/${id}`, {
+      method: 'POST',
+      headers: ownForm(consultant),
+      body: form({ ...NAMES, ...BLANK, shopLink: 'javascript:alert(1)' }),
+    });
     const body = await html(response, 400);
     expect(body).toContain('Bitte gib eine vollständige Webadresse an');
     expect(await profileRow(id)).toMatchObject({ first_name: 'Anna', shop_link: null });
@@ -188,7 +236,11 @@ describe('/profiles/{id}', () => {
     const id = consultant.profileIds[0]!;
     const big = new Uint8Array(LIMITS.pictureBytesMax + 128 * 1024);
     big.set(PICTURES['image/png']);
-    const response = await page(`/profiles/${id}`, { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, picture: new File([big], 'big.png', { type: 'image/png' }) }) });
+    const response = await page(`/profiles/${id}`, {
+      method: 'POST',
+      headers: ownForm(consultant),
+      body: form({ ...NAMES, ...BLANK, picture: new File([big], 'big.png', { type: 'image/png' }) }),
+    });
     expect(await html(response, 413)).toContain('Das Bild ist zu groß');
     expect(await profileRow(id)).toMatchObject({ first_name: 'Anna', picture_key: null });
     expect((await env.MEDIA.list({ prefix: `profiles/${id}/` })).objects).toEqual([]);
@@ -196,7 +248,11 @@ describe('/profiles/{id}', () => {
 
   it('a new profile: created with its picture, then its editor says so', async () => {
     const consultant = await createConsultant();
-    const response = await page('/profiles/new', { method: 'POST', headers: ownForm(consultant), body: form({ ...NAMES, ...BLANK, picture: new File([PICTURES['image/gif']], 'c.gif', { type: 'image/gif' }) }) });
+    const response = await page('/profiles/new', {
+      method: 'POST',
+      headers: ownForm(consultant),
+      body: form({ ...NAMES, ...BLANK, picture: new File([PICTURES['image/gif']], 'c.gif', { type: 'image/gif' }) }),
+    });
     expect(response.status).toBe(302);
     const location = response.headers.get('Location')!;
     const [, id] = /^\/profiles\/([0-9a-f-]{36})\?created$/.exec(location) ?? [];
@@ -246,7 +302,10 @@ describe('the public profile page /p/{shortId}', () => {
     // Locally (wrangler.toml) the app is in no store yet.
     expect(await html(await page(`/p/${clara.shortId}`), 200)).not.toContain('Im App Store laden');
     const { default: worker } = await import('../../worker/index');
-    const SITE = { ...(env.SITE as object), stores: { appStore: 'https://apps.apple.com/app/id42', googlePlay: '', appGallery: 'https://appgallery.huawei.com/app/C42' } };
+    const SITE = {
+      ...(env.SITE as object),
+      stores: { appStore: 'https://apps.apple.com/app/id42', googlePlay: '', appGallery: 'https://appgallery.huawei.com/app/C42' },
+    };
     const request = new Request(`${ORIGIN}/p/${clara.shortId}`) as Request<unknown, IncomingRequestCfProperties>;
     const body = await html(await worker.fetch(request, { ...env, SITE }, createExecutionContext()), 200);
     expect(body).toContain('href="https://apps.apple.com/app/id42"');

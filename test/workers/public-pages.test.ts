@@ -25,7 +25,11 @@ const OPERATOR = {
     contentProvider: { name: 'Dora Vogt', address: ['Hafenweg 9', '20457 Hamburg'] },
     disputeResolution: { de: 'Wir nehmen an Schlichtungen der Universalschlichtungsstelle teil.', fr: 'Nous participons à la médiation.' },
   },
-  stores: { appStore: 'https://apps.apple.com/app/id42', googlePlay: 'https://play.google.com/store/apps/details?id=test.lumen', appGallery: 'https://appgallery.huawei.com/app/C42' },
+  stores: {
+    appStore: 'https://apps.apple.com/app/id42',
+    googlePlay: 'https://play.google.com/store/apps/details?id=test.lumen',
+    appGallery: 'https://appgallery.huawei.com/app/C42',
+  },
 };
 
 /** A page from the Worker run with another SITE value (the same code, bindings and database). */
@@ -40,7 +44,19 @@ const lang = (language: string) => ({ 'Accept-Language': language });
 describe('/impress: the legal notice from the configuration', () => {
   it('shows the local placeholder company, marked as sample data, with the content provider in German', async () => {
     const body = await html(await page('/impress'), 200);
-    for (const text of ['Impressum', 'Beispiel Salon GmbH', 'Musterstraße 1', 'Erika Mustermann, Max Mustermann', 'Amtsgericht Musterstadt', 'HRB 00000', 'DE000000000', 'mailto:kontakt@salon.example', 'Beispieldaten', 'Verantwortlich für den Inhalt nach §\u00a018 Abs.\u00a02 MStV', 'Verbraucherschlichtungsstelle']) {
+    for (const text of [
+      'Impressum',
+      'Beispiel Salon GmbH',
+      'Musterstraße 1',
+      'Erika Mustermann, Max Mustermann',
+      'Amtsgericht Musterstadt',
+      'HRB 00000',
+      'DE000000000',
+      'mailto:kontakt@salon.example',
+      'Beispieldaten',
+      'Verantwortlich für den Inhalt nach §\u00a018 Abs.\u00a02 MStV',
+      'Verbraucherschlichtungsstelle',
+    ]) {
       expect(body).toContain(text);
     }
     // The footer every public page has.
@@ -85,7 +101,8 @@ describe('/privacy: the German privacy notice', () => {
     expect(body).toContain('Datenschutzhinweise');
     expect(body).toContain('Lumen Direkt AG, Hafenweg 9, 20457 Hamburg');
     expect(body).toContain('hallo@lumen.test');
-    for (const cookie of ['salon_at', 'salon_rt', 'salon_signin', 'salon_guest', 'lng', 'salon_cookies_noted', 'salon_in_browser']) expect(body).toContain(cookie);
+    for (const cookie of ['salon_at', 'salon_rt', 'salon_signin', 'salon_guest', 'lng', 'salon_cookies_noted', 'salon_in_browser'])
+      expect(body).toContain(cookie);
     expect(body).toContain('Cloudflare');
     expect(body).toContain('<div lang="de"');
     expect(body).not.toContain('nur auf Deutsch');
@@ -127,7 +144,8 @@ describe('the cookie notice', () => {
   });
 
   it('dismissing sets a cookie for a year: in the background (204), or as a plain form back to the page', async () => {
-    const form = (fields: Record<string, string>) => page('/visitor', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const form = (fields: Record<string, string>) =>
+      page('/visitor', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
     const quiet = await form({ choice: 'cookies' });
     expect(quiet.status).toBe(204);
     expect(quiet.headers.get('Set-Cookie')).toMatch(/^salon_cookies_noted=1; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly/);
@@ -139,15 +157,27 @@ describe('the cookie notice', () => {
   });
 
   it('notes several choices at once (the app-switch screen carrying the notice), a cookie each', async () => {
-    const body = new URLSearchParams([['choice', 'browser'], ['choice', 'cookies'], ['returnTo', '/login']]).toString();
+    const body = new URLSearchParams([
+      ['choice', 'browser'],
+      ['choice', 'cookies'],
+      ['returnTo', '/login'],
+    ]).toString();
     const response = await page('/visitor', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/login');
-    expect(response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).sort()).toEqual(['salon_cookies_noted=1', 'salon_in_browser=1']);
+    expect(
+      response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(';')[0])
+        .sort(),
+    ).toEqual(['salon_cookies_noted=1', 'salon_in_browser=1']);
   });
 
   it('refuses an unknown choice or a body that is no form, setting nothing', async () => {
-    const mixed = new URLSearchParams([['choice', 'cookies'], ['choice', 'everything']]).toString();
+    const mixed = new URLSearchParams([
+      ['choice', 'cookies'],
+      ['choice', 'everything'],
+    ]).toString();
     for (const body of [new URLSearchParams({ choice: 'everything' }).toString(), new URLSearchParams({}).toString(), mixed]) {
       const response = await page('/visitor', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
       expect(response.status).toBe(400);
@@ -251,7 +281,7 @@ describe("'Page not found'", () => {
   });
 });
 
-describe('the landing page\'s store badges', () => {
+describe("the landing page's store badges", () => {
   it('show the stores the app is listed in, in the badge languages (Italian gets the English ones, marked English)', async () => {
     const german = await html(await pageWith(OPERATOR, '/de'), 200);
     expect(german).toContain('href="https://apps.apple.com/app/id42"');
@@ -268,4 +298,3 @@ describe('the landing page\'s store badges', () => {
     expect(body).not.toContain('apps.apple.com');
   });
 });
-

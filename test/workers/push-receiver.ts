@@ -40,7 +40,11 @@ export async function startPushReceiver(): Promise<{ url: string; receive: (requ
         }
         return send(404);
       }
-      received.push({ path, headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)])), body: Buffer.concat(chunks).toString('base64') });
+      received.push({
+        path,
+        headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)])),
+        body: Buffer.concat(chunks).toString('base64'),
+      });
       send(answers.get(path)?.shift() ?? 201);
     });
   });

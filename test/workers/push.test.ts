@@ -7,7 +7,19 @@ import { database } from '../../worker/db/client';
 import { parties, pushSubscriptions, pushWindows } from '../../worker/db/schema';
 import worker from '../../worker/index';
 import { PUSH_MAX_ATTEMPTS } from '../../worker/services/push';
-import { ORIGIN, api, connected, createConsultant, createParty, expectError, guestCookie, joinGuest, json, sessionCookie, partyWithTwoGuests as party } from './fixtures';
+import {
+  ORIGIN,
+  api,
+  connected,
+  createConsultant,
+  createParty,
+  expectError,
+  guestCookie,
+  joinGuest,
+  json,
+  sessionCookie,
+  partyWithTwoGuests as party,
+} from './fixtures';
 import type { ReceivedPush } from './push-receiver';
 
 /**
@@ -18,7 +30,11 @@ import type { ReceivedPush } from './push-receiver';
 
 const db = () => database(env.DB);
 const bytes = (base64: string) => Uint8Array.from(atob(base64.replaceAll('-', '+').replaceAll('_', '/')), (char) => char.charCodeAt(0));
-const base64url = (data: Uint8Array) => btoa(String.fromCharCode(...data)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+const base64url = (data: Uint8Array) =>
+  btoa(String.fromCharCode(...data))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 const text = (data: string) => new TextEncoder().encode(data);
 
 /** A browser's subscription: its own P-256 pair and auth secret, at the local push service. */
@@ -35,7 +51,13 @@ async function device(): Promise<Device> {
   const publicKey = new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
   const auth = crypto.getRandomValues(new Uint8Array(16));
   const path = `/device/${crypto.randomUUID()}`;
-  return { path, token: { endpoint: `https://push.test${path}`, expirationTime: null, keys: { p256dh: base64url(publicKey), auth: base64url(auth) } }, privateKey: pair.privateKey, publicKey, auth };
+  return {
+    path,
+    token: { endpoint: `https://push.test${path}`, expirationTime: null, keys: { p256dh: base64url(publicKey), auth: base64url(auth) } },
+    privateKey: pair.privateKey,
+    publicKey,
+    auth,
+  };
 }
 
 async function hmac(key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
@@ -130,12 +152,18 @@ async function send(partyId: string, headers: Record<string, string>, message: s
 }
 
 async function subscriptionsOf(partyId: string, memberId: string) {
-  return db().select().from(pushSubscriptions).where(and(eq(pushSubscriptions.partyId, partyId), eq(pushSubscriptions.memberId, memberId)));
+  return db()
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.partyId, partyId), eq(pushSubscriptions.memberId, memberId)));
 }
 
 /** Runs the Worker's queue() on hand-made jobs, as the Queue would deliver them. */
 async function consume(jobs: PushJob[], attempts = 1) {
-  const batch = createMessageBatch<PushJob>('salon-push', jobs.map((body, i) => ({ id: `job-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body })));
+  const batch = createMessageBatch<PushJob>(
+    'salon-push',
+    jobs.map((body, i) => ({ id: `job-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body })),
+  );
   const ctx = createExecutionContext();
   await worker.queue(batch, env);
   return getQueueResult(batch, ctx);
@@ -184,8 +212,16 @@ describe('subscribing', () => {
     await expectError(await subscribe(p.id, {}, phone), 401, 'unauthorized');
     await expectError(await subscribe(p.id, other.headers, phone), 403, 'notMember');
     await expectError(await subscribe(p.id, elsewhere.headers, phone), 403, 'notMember');
-    await expectError(await api(`/parties/${crypto.randomUUID()}/subscribe`, { method: 'PUT', headers: maria.headers, body: { pushToken: phone.token } }), 404, 'partyNotFound');
-    await expectError(await api(`/parties/${p.id}/subscribe`, { method: 'PUT', headers: maria.headers, body: { id: crypto.randomUUID(), pushToken: phone.token } }), 400, 'invalidInput');
+    await expectError(
+      await api(`/parties/${crypto.randomUUID()}/subscribe`, { method: 'PUT', headers: maria.headers, body: { pushToken: phone.token } }),
+      404,
+      'partyNotFound',
+    );
+    await expectError(
+      await api(`/parties/${p.id}/subscribe`, { method: 'PUT', headers: maria.headers, body: { id: crypto.randomUUID(), pushToken: phone.token } }),
+      400,
+      'invalidInput',
+    );
     const bad = [
       { ...phone.token, endpoint: 'http://push.test/plain' },
       { ...phone.token, endpoint: 'not a url' },
@@ -197,18 +233,33 @@ describe('subscribing', () => {
       'token',
     ];
     for (const pushToken of bad) {
-      await expectError(await api(`/parties/${p.id}/subscribe`, { method: 'PUT', headers: maria.headers, body: { pushToken } }), 400, 'invalidPushSubscription');
+      await expectError(
+        await api(`/parties/${p.id}/subscribe`, { method: 'PUT', headers: maria.headers, body: { pushToken } }),
+        400,
+        'invalidPushSubscription',
+      );
     }
-    await expectError(await api(`/parties/${p.id}/subscribe`, { method: 'PUT', headers: maria.headers, body: { pushToken: phone.token, language: 'xx' } }), 400, 'invalidInput');
+    await expectError(
+      await api(`/parties/${p.id}/subscribe`, { method: 'PUT', headers: maria.headers, body: { pushToken: phone.token, language: 'xx' } }),
+      400,
+      'invalidInput',
+    );
     // Tom cannot take Maria's device off; an endpoint nobody has is not found.
     expect((await subscribe(p.id, maria.headers, phone)).status).toBe(204);
-    await expectError(await api(`/parties/${p.id}/subscribe`, { method: 'DELETE', headers: tom.headers, body: { endpoint: phone.token.endpoint } }), 404, 'notFound');
+    await expectError(
+      await api(`/parties/${p.id}/subscribe`, { method: 'DELETE', headers: tom.headers, body: { endpoint: phone.token.endpoint } }),
+      404,
+      'notFound',
+    );
     expect(await subscriptionsOf(p.id, maria.guestId)).toHaveLength(1);
     // Removed: no more subscribing.
     expect((await api(`/parties/${p.id}/removeGuest/${tom.guestId}`, { method: 'DELETE', headers: consultant.headers })).status).toBe(204);
     await expectError(await subscribe(p.id, tom.headers, await device()), 403, 'notMember');
     // Ended: a guest is told the party is over.
-    await db().update(parties).set({ expiresAt: Date.now() - 1000 }).where(eq(parties.id, p.id));
+    await db()
+      .update(parties)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(parties.id, p.id));
     await expectError(await subscribe(p.id, maria.headers, await device()), 410, 'partyExpired');
     expect(await subscriptionsOf(p.id, maria.guestId)).toHaveLength(1);
     expect(await subscriptionsOf(p.id, tom.guestId)).toHaveLength(0);
@@ -225,7 +276,10 @@ describe('sending', () => {
     const online = await connected(p.id, tom.headers);
     const id = await send(p.id, consultant.headers, 'Hallo zusammen, gleich geht es los mit dem neuen Serum!');
     await online.socket.next('newMessage');
-    const [push] = await eventually(() => received(mariasPhone), (pushes) => pushes.length > 0);
+    const [push] = await eventually(
+      () => received(mariasPhone),
+      (pushes) => pushes.length > 0,
+    );
     expect(push, 'Maria got a push').toBeDefined();
     await checkVapid(push!);
     expect(await decrypt(push!, mariasPhone)).toEqual({
@@ -248,8 +302,14 @@ describe('sending', () => {
     expect((await subscribe(p.id, maria.headers, mariasPhone, 'en')).status).toBe(204);
     expect((await subscribe(p.id, tom.headers, tomsPhone, 'de')).status).toBe(204);
     await send(p.id, consultant.headers, 'Maria Klein, dein Paket ist da');
-    const [toMaria] = await eventually(() => received(mariasPhone), (pushes) => pushes.length > 0);
-    const [toTom] = await eventually(() => received(tomsPhone), (pushes) => pushes.length > 0);
+    const [toMaria] = await eventually(
+      () => received(mariasPhone),
+      (pushes) => pushes.length > 0,
+    );
+    const [toTom] = await eventually(
+      () => received(tomsPhone),
+      (pushes) => pushes.length > 0,
+    );
     expect(await decrypt(toMaria!, mariasPhone)).toMatchObject({ title: 'Anna Berater mentioned you', body: 'Maria Klein, dein Paket ist da' });
     expect(await decrypt(toTom!, tomsPhone)).toMatchObject({ title: 'Anna Berater', body: 'Maria Klein, dein Paket ist da' });
   });
@@ -259,9 +319,19 @@ describe('sending', () => {
     const phone = await device();
     expect((await subscribe(p.id, maria.headers, phone, 'en')).status).toBe(204);
     const template = await json<{ id: string }>(await api('/templates/create', { method: 'POST', headers: consultant.headers, body: { title: 'Ablauf' } }));
-    expect((await api(`/templates/${template.id}/sendMessage`, { method: 'POST', headers: consultant.headers, body: { messageType: 'text', message: 'Willkommen zum Wellness-Abend' } })).status).toBe(201);
+    expect(
+      (
+        await api(`/templates/${template.id}/sendMessage`, {
+          method: 'POST',
+          headers: consultant.headers,
+          body: { messageType: 'text', message: 'Willkommen zum Wellness-Abend' },
+        })
+      ).status,
+    ).toBe(201);
     expect((await api(`/parties/${p.id}/template`, { method: 'POST', headers: consultant.headers, body: { templateId: template.id } })).status).toBe(201);
-    expect((await api(`/parties/${p.id}/template`, { method: 'PUT', headers: consultant.headers, body: { action: 'autoplay', delayMs: 60_000 } })).status).toBe(200);
+    expect((await api(`/parties/${p.id}/template`, { method: 'PUT', headers: consultant.headers, body: { action: 'autoplay', delayMs: 60_000 } })).status).toBe(
+      200,
+    );
     const room = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
     // The delay has passed, as far as the room can tell; its alarm plays the message.
     await runInDurableObject(room, (instance: PartyRoom) => {
@@ -269,7 +339,10 @@ describe('sending', () => {
       instance.store.setApplied({ ...state, autoplay: { ...state.autoplay!, nextAt: Date.now() - 1 } });
     });
     expect(await runDurableObjectAlarm(room)).toBe(true);
-    const [push] = await eventually(() => received(phone), (pushes) => pushes.length > 0);
+    const [push] = await eventually(
+      () => received(phone),
+      (pushes) => pushes.length > 0,
+    );
     expect(await decrypt(push!, phone)).toMatchObject({ title: 'Anna Berater', body: 'Willkommen zum Wellness-Abend' });
   });
 
@@ -283,8 +356,18 @@ describe('sending', () => {
     expect((await subscribe(p.id, consultant.headers, annasPhone, 'de')).status).toBe(204);
     expect(await received(mariasPhone)).toEqual([]);
     // The room's alarm rings at the start.
-    const [push] = await eventually(() => received(mariasPhone), (pushes) => pushes.length > 0);
-    expect(await decrypt(push!, mariasPhone)).toEqual({ partyId: p.id, messageId: null, title: 'Wellness-Party', body: 'The party starts now. Come and join in!', tag: `party-${p.id}`, url: `/${p.shortId}` });
+    const [push] = await eventually(
+      () => received(mariasPhone),
+      (pushes) => pushes.length > 0,
+    );
+    expect(await decrypt(push!, mariasPhone)).toEqual({
+      partyId: p.id,
+      messageId: null,
+      title: 'Wellness-Party',
+      body: 'The party starts now. Come and join in!',
+      tag: `party-${p.id}`,
+      url: `/${p.shortId}`,
+    });
     await runDurableObjectAlarm(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id)));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await received(mariasPhone)).toHaveLength(1);
@@ -296,7 +379,10 @@ describe('sending', () => {
     const phone = await device();
     expect((await subscribe(p.id, maria.headers, phone, 'en')).status).toBe(204);
     await send(p.id, consultant.headers, 'Erste Nachricht');
-    const first = await eventually(() => received(phone), (pushes) => pushes.length > 0);
+    const first = await eventually(
+      () => received(phone),
+      (pushes) => pushes.length > 0,
+    );
     expect(first).toHaveLength(1);
     await send(p.id, consultant.headers, 'Zweite');
     await send(p.id, consultant.headers, 'Dritte');
@@ -326,7 +412,10 @@ describe('sending', () => {
     expect((await subscribe(p.id, maria.headers, phone)).status).toBe(204);
     await answerWith(phone, [410]);
     await send(p.id, consultant.headers, 'Noch da?');
-    const rows = await eventually(() => subscriptionsOf(p.id, maria.guestId), (found) => found.length === 0);
+    const rows = await eventually(
+      () => subscriptionsOf(p.id, maria.guestId),
+      (found) => found.length === 0,
+    );
     expect(rows).toEqual([]);
     expect(await received(phone)).toHaveLength(1);
   });
@@ -339,12 +428,18 @@ describe('sending', () => {
     expect((await subscribe(p.id, tom.headers, tomsPhone)).status).toBe(204);
     expect((await api(`/parties/${p.id}/removeGuest/${tom.guestId}`, { method: 'DELETE', headers: consultant.headers })).status).toBe(204);
     await send(p.id, consultant.headers, 'Nur für Maria');
-    await eventually(() => received(mariasPhone), (pushes) => pushes.length > 0);
+    await eventually(
+      () => received(mariasPhone),
+      (pushes) => pushes.length > 0,
+    );
     // A job that still names Tom (queued before his removal) skips him too.
     await consume([job(p.id, [tom.guestId], consultant.userId)]);
     expect(await received(tomsPhone)).toEqual([]);
     // The party ends while a job waits: nobody is notified.
-    await db().update(parties).set({ expiresAt: Date.now() - 1000 }).where(eq(parties.id, p.id));
+    await db()
+      .update(parties)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(parties.id, p.id));
     await db().delete(pushWindows).where(eq(pushWindows.partyId, p.id));
     const result = await consume([job(p.id, [maria.guestId], consultant.userId)]);
     expect(result.retryMessages).toEqual([]);
@@ -368,7 +463,10 @@ describe('sending', () => {
     const pushes = await received(phone);
     expect(pushes.map(() => 'seen')).toHaveLength(3);
     expect(await decrypt(pushes[2]!, phone)).toMatchObject({ title: 'Anna Berater', body: 'Hallo' });
-    const statuses = await env.DB.prepare("SELECT status, count FROM push_service_statuses WHERE service = 'https://push.test' ORDER BY status").all<{ status: number; count: number }>();
+    const statuses = await env.DB.prepare("SELECT status, count FROM push_service_statuses WHERE service = 'https://push.test' ORDER BY status").all<{
+      status: number;
+      count: number;
+    }>();
     expect(statuses.results.map((row) => row.status)).toEqual(expect.arrayContaining([201, 500]));
   });
 });

@@ -8,7 +8,21 @@ import { database } from '../../worker/db/client';
 import { deleteAccount } from '../../worker/services/account-deletion';
 import { endExpiredSessions, recordSocket } from '../../worker/services/session-end';
 import type { Consultant, TestSocket } from './fixtures';
-import { ORIGIN, api, connect, connected, createConsultant, createParty, guestCookie, joinGuest, json, page, sessionCookie, spoken, textMessage } from './fixtures';
+import {
+  ORIGIN,
+  api,
+  connect,
+  connected,
+  createConsultant,
+  createParty,
+  guestCookie,
+  joinGuest,
+  json,
+  page,
+  sessionCookie,
+  spoken,
+  textMessage,
+} from './fixtures';
 
 /**
  * A consultant's socket lives no longer than her session (ADR 020): signing out on the page or
@@ -93,7 +107,7 @@ describe('ending a session closes the sockets opened with it', () => {
     await goOn(phone, ida, 'Noch da');
   });
 
-  it("the last socket of the manager closing tells the guests she is offline", async () => {
+  it('the last socket of the manager closing tells the guests she is offline', async () => {
     const consultant = await createConsultant();
     const party = await createParty(consultant);
     const guest = await joinGuest(party.id);
@@ -104,7 +118,7 @@ describe('ending a session closes the sockets opened with it', () => {
     expect((await ida.next('userLeft')).memberId).toBe(consultant.userId);
   });
 
-  it("deleting the account signs out every session of it, in every party, before its parties go", async () => {
+  it('deleting the account signs out every session of it, in every party, before its parties go', async () => {
     const { consultant, party, laptop, phone, ida } = await world();
     const other = await createParty(consultant, { title: 'Zweite Party' });
     const elsewhere = (await connected(other.id, consultant.headers)).socket;
@@ -113,11 +127,12 @@ describe('ending a session closes the sockets opened with it', () => {
     for (const socket of [laptop, phone, elsewhere]) expect(await closedWithin(socket, since, 1000)).toMatchObject({ code: SOCKET_CLOSE.signedOut });
     // The guest's socket closes as the party goes (deleted), not as a signed-out one.
     expect((await ida.closedWith()).code).toBe(SOCKET_CLOSE.partyDeleted);
-    const left = await env.DB.prepare('SELECT (SELECT COUNT(*) FROM users WHERE id = ?1) AS users, (SELECT COUNT(*) FROM sessions WHERE user_id = ?1) AS sessions')
+    const left = await env.DB.prepare(
+      'SELECT (SELECT COUNT(*) FROM users WHERE id = ?1) AS users, (SELECT COUNT(*) FROM sessions WHERE user_id = ?1) AS sessions',
+    )
       .bind(consultant.userId)
       .first<{ users: number; sessions: number }>();
     expect(left).toEqual({ users: 0, sessions: 0 });
-
   });
 
   it("a consultant's socket as a guest of someone else's party is no session's: signing out leaves it open", async () => {
@@ -138,7 +153,7 @@ describe('ending a session closes the sockets opened with it', () => {
   });
 });
 
-describe('the session a socket belongs to is the Worker\'s word', () => {
+describe("the session a socket belongs to is the Worker's word", () => {
   it("a session header sent by the client is not passed on: a guest's socket is no session's", async () => {
     const { consultant, party, guest } = await world();
     const row = await env.DB.prepare('SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at LIMIT 1').bind(consultant.userId).first<{ id: string }>();
@@ -192,11 +207,15 @@ describe('a session whose access token expires', () => {
     const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM session_parties WHERE party_id = ?').bind(party.id).first<{ n: number }>();
     expect(before?.n).toBe(1);
     const now = Math.floor(Date.now() / 1000);
-    await env.DB.prepare('UPDATE sessions SET access_expires_at = ?, refresh_expires_at = ? WHERE access_hash = (SELECT access_hash FROM sessions WHERE user_id = ? ORDER BY created_at LIMIT 1)')
+    await env.DB.prepare(
+      'UPDATE sessions SET access_expires_at = ?, refresh_expires_at = ? WHERE access_hash = (SELECT access_hash FROM sessions WHERE user_id = ? ORDER BY created_at LIMIT 1)',
+    )
       .bind(now - 100, now - 10, consultant.userId)
       .run();
     await endExpiredSessions(env);
-    const after = await env.DB.prepare('SELECT (SELECT COUNT(*) FROM sessions WHERE user_id = ?1) AS sessions, (SELECT COUNT(*) FROM session_parties WHERE party_id = ?2) AS records')
+    const after = await env.DB.prepare(
+      'SELECT (SELECT COUNT(*) FROM sessions WHERE user_id = ?1) AS sessions, (SELECT COUNT(*) FROM session_parties WHERE party_id = ?2) AS records',
+    )
       .bind(consultant.userId, party.id)
       .first<{ sessions: number; records: number }>();
     expect(after).toEqual({ sessions: 1, records: 0 });

@@ -1,7 +1,21 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../app/core/protocol';
-import { ORIGIN, TestSocket, api, basic, connect, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, textMessage } from './fixtures';
+import {
+  ORIGIN,
+  TestSocket,
+  api,
+  basic,
+  connect,
+  connected,
+  createConsultant,
+  createParty,
+  expectError,
+  joinGuest,
+  json,
+  spoken,
+  textMessage,
+} from './fixtures';
 import type { Consultant } from './fixtures';
 
 /** The raw response to a socket upgrade, so a refusal's body can be checked. */

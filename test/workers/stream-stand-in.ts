@@ -36,7 +36,11 @@ let signing: { id: string; publicKey: CryptoKey } | null = null;
  * base64-encoded as Stream hands it out (vitest.config.ts gives both to the Worker).
  */
 export async function standInSigningKey(): Promise<{ id: string; jwk: string }> {
-  const pair = (await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey(
+    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['sign', 'verify'],
+  )) as CryptoKeyPair;
   const id = crypto.randomUUID().replaceAll('-', '');
   signing = { id, publicKey: pair.publicKey };
   const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
@@ -53,7 +57,8 @@ async function tokenSubject(token: string): Promise<string | null> {
     const { alg, kid } = JSON.parse(new TextDecoder().decode(fromBase64url(header))) as { alg?: string; kid?: string };
     const claims = JSON.parse(new TextDecoder().decode(fromBase64url(payload))) as { sub?: string; exp?: number; nbf?: number };
     if (alg !== 'RS256' || kid !== signing.id) return null;
-    if (!(await crypto.subtle.verify('RSASSA-PKCS1-v1_5', signing.publicKey, fromBase64url(signature), new TextEncoder().encode(`${header}.${payload}`)))) return null;
+    if (!(await crypto.subtle.verify('RSASSA-PKCS1-v1_5', signing.publicKey, fromBase64url(signature), new TextEncoder().encode(`${header}.${payload}`))))
+      return null;
     const now = Date.now() / 1000;
     if (typeof claims.exp !== 'number' || claims.exp <= now || (claims.nbf !== undefined && claims.nbf > now)) return null;
     return claims.sub ?? null;
@@ -91,7 +96,11 @@ function describe(video: Video) {
     meta: video.meta,
     requireSignedURLs: video.requireSignedURLs,
     readyToStream: plays,
-    status: { state, pctComplete: state === 'ready' ? '100.000000' : plays ? '75.000000' : state === 'inprogress' ? '50.000000' : '0.000000', errorReasonCode: video.fail ? 'ERR_NON_VIDEO' : '' },
+    status: {
+      state,
+      pctComplete: state === 'ready' ? '100.000000' : plays ? '75.000000' : state === 'inprogress' ? '50.000000' : '0.000000',
+      errorReasonCode: video.fail ? 'ERR_NON_VIDEO' : '',
+    },
     duration: plays ? 3 : -1,
     input: plays ? { width: 1280, height: 720 } : { width: -1, height: -1 },
     thumbnail: `${base}/thumbnails/thumbnail.jpg`,
@@ -138,7 +147,15 @@ export async function streamStandIn(request: Request): Promise<Response> {
   if (!route) return envelope(404, null, [{ code: 7003, message: 'No route for that URI' }]);
   if (route[1] === 'copy' && request.method === 'POST') {
     const body = (await request.json()) as { url: string; meta: unknown; requireSignedURLs?: boolean };
-    const video = { uid: crypto.randomUUID().replaceAll('-', ''), url: body.url, meta: body.meta, requireSignedURLs: body.requireSignedURLs === true, polls: 0, fail: false, brokenPoster: false };
+    const video = {
+      uid: crypto.randomUUID().replaceAll('-', ''),
+      url: body.url,
+      meta: body.meta,
+      requireSignedURLs: body.requireSignedURLs === true,
+      polls: 0,
+      fail: false,
+      brokenPoster: false,
+    };
     videos.set(video.uid, video);
     return envelope(200, describe(video));
   }

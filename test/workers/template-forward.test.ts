@@ -18,14 +18,23 @@ async function ok<T = any>(response: Response, status = 200): Promise<T> {
   return status === 204 ? (null as T) : json<T>(response);
 }
 
-const create = (who: Consultant, title: string) => api('/templates/create', { method: 'POST', headers: who.headers, body: { title } }).then((r) => ok<TemplateEntry>(r, 201));
-const send = (who: Consultant, id: string, body: Record<string, unknown>) => api(`/templates/${id}/sendMessage`, { method: 'POST', headers: who.headers, body }).then((r) => ok<TemplateMessage>(r, 201));
+const create = (who: Consultant, title: string) =>
+  api('/templates/create', { method: 'POST', headers: who.headers, body: { title } }).then((r) => ok<TemplateEntry>(r, 201));
+const send = (who: Consultant, id: string, body: Record<string, unknown>) =>
+  api(`/templates/${id}/sendMessage`, { method: 'POST', headers: who.headers, body }).then((r) => ok<TemplateMessage>(r, 201));
 const messages = async (who: Consultant, id: string) => (await ok<TemplateDetail>(await api(`/templates/${id}`, { headers: who.headers }))).messages;
 const forward = (who: Consultant, id: string, body: Record<string, unknown>) => api(`/templates/${id}/forward`, { method: 'POST', headers: who.headers, body });
 
 /** A photo in the consultant's library with its bytes in R2. */
 async function libraryPhoto(who: Consultant): Promise<string> {
-  const { id } = await ok<{ id: string }>(await api('/media', { method: 'POST', headers: who.headers, body: { title: 'Foto', contentType: 'image/png', mediaExtension: 'png', size: TINY_PNG.byteLength } }), 201);
+  const { id } = await ok<{ id: string }>(
+    await api('/media', {
+      method: 'POST',
+      headers: who.headers,
+      body: { title: 'Foto', contentType: 'image/png', mediaExtension: 'png', size: TINY_PNG.byteLength },
+    }),
+    201,
+  );
   const row = await env.DB.prepare('SELECT storage_key FROM media_items WHERE id = ?').bind(id).first<{ storage_key: string }>();
   await env.MEDIA.put(row!.storage_key, TINY_PNG, { httpMetadata: { contentType: 'image/png' } });
   await env.DB.prepare("UPDATE media_items SET state = 'uploaded' WHERE id = ?").bind(id).run();
@@ -107,7 +116,9 @@ describe('forwarding from a template', () => {
     await expectError(await forward(clara, source.id, { messageIds: [heading.id, crypto.randomUUID()], targetTemplateId: target.id }), 404, 'messageNotFound');
     await expectError(await forward(berta, source.id, { messageIds: [heading.id], targetTemplateId: target.id }), 404, 'templateNotFound');
     const ended = await createParty(clara, { title: 'Vorbei' });
-    await env.DB.prepare('UPDATE parties SET expires_at = ? WHERE id = ?').bind(Date.now() - 60_000, ended.id).run();
+    await env.DB.prepare('UPDATE parties SET expires_at = ? WHERE id = ?')
+      .bind(Date.now() - 60_000, ended.id)
+      .run();
     await expectError(await forward(clara, source.id, { messageIds: [heading.id], targetPartyId: ended.id }), 410, 'partyExpired');
     await ok(await api(`/media/${photo.mediaId}`, { method: 'DELETE', headers: clara.headers }), 204);
     await expectError(await forward(clara, source.id, { messageIds: [heading.id, photo.id], targetTemplateId: target.id }), 409, 'mediaTrashed');

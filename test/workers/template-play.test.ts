@@ -32,7 +32,11 @@ const JPEG = (() => {
 /** A ready photo of the consultant's library, its bytes through the tus endpoint. */
 async function libraryPhoto(who: Consultant): Promise<string> {
   const created = await ok<{ id: string; uploadUrl: string }>(
-    await api('/media', { method: 'POST', headers: who.headers, body: { title: 'Produktfoto', contentType: 'image/jpeg', mediaExtension: 'jpg', size: JPEG.byteLength } }),
+    await api('/media', {
+      method: 'POST',
+      headers: who.headers,
+      body: { title: 'Produktfoto', contentType: 'image/jpeg', mediaExtension: 'jpg', size: JPEG.byteLength },
+    }),
     201,
   );
   const upload = await SELF.fetch(created.uploadUrl, {
@@ -61,8 +65,10 @@ const path = (party: PartyRecord) => `/parties/${party.id}/template`;
 const apply = (party: PartyRecord, headers: Record<string, string>, templateId: string, mode?: 'restart' | 'continue') =>
   api(path(party), { method: 'POST', headers, body: mode ? { templateId, mode } : { templateId } });
 const change = (party: PartyRecord, headers: Record<string, string>, body: Record<string, unknown>) => api(path(party), { method: 'PUT', headers, body });
-const applied = async (party: PartyRecord, who: Consultant) => (await ok<{ applied: AppliedTemplate | null }>(await api(path(party), { headers: who.headers }))).applied;
-const chat = async (party: PartyRecord, headers: Record<string, string>) => spoken((await ok<{ messages: ChatMessage[] }>(await api(`/parties/${party.id}/chat`, { headers }))).messages);
+const applied = async (party: PartyRecord, who: Consultant) =>
+  (await ok<{ applied: AppliedTemplate | null }>(await api(path(party), { headers: who.headers }))).applied;
+const chat = async (party: PartyRecord, headers: Record<string, string>) =>
+  spoken((await ok<{ messages: ChatMessage[] }>(await api(`/parties/${party.id}/chat`, { headers }))).messages);
 const shown = (state: AppliedTemplate | null) => (state ? state.messages[state.position]!.message : null);
 
 function stub(partyId: string) {
@@ -133,7 +139,9 @@ describe('only the manager plays templates', () => {
   it('is refused once the party is over', async () => {
     const { consultant, party, tpl } = await setup();
     await ok(await apply(party, consultant.headers, tpl.id), 201);
-    await env.DB.prepare('UPDATE parties SET expires_at = ? WHERE id = ?').bind(Date.now() - 1000, party.id).run();
+    await env.DB.prepare('UPDATE parties SET expires_at = ? WHERE id = ?')
+      .bind(Date.now() - 1000, party.id)
+      .run();
     await expectError(await change(party, consultant.headers, { action: 'send', messageId: tpl.messages[0]!.id }), 410, 'partyExpired');
     await expectError(await apply(party, consultant.headers, tpl.id, 'restart'), 410, 'partyExpired');
     // The manager still reads where it was.
@@ -234,13 +242,19 @@ describe('playing one message at a time', () => {
     const tpl = await template(consultant, ['Eins', 'Zwei', { photo }, 'Vier']);
     await ok(await api(`/media/${photo}`, { method: 'DELETE', headers: consultant.headers }), 204);
     await ok(await apply(party, consultant.headers, tpl.id), 201);
-    await expectError(await api(`/parties/${party.id}/sendFullTemplate`, { method: 'POST', headers: consultant.headers, body: { templateId: tpl.id } }), 409, 'mediaTrashed');
+    await expectError(
+      await api(`/parties/${party.id}/sendFullTemplate`, { method: 'POST', headers: consultant.headers, body: { templateId: tpl.id } }),
+      409,
+      'mediaTrashed',
+    );
     expect((await chat(party, consultant.headers)).map((m) => m.message)).toEqual(['Eins', 'Zwei']);
     // The panel shows the message that failed; the rest waits.
     const state = await applied(party, consultant);
     expect(state).toMatchObject({ position: 2, hiddenMessages: [tpl.messages[0]!.id, tpl.messages[1]!.id] });
     await ok(await change(party, consultant.headers, { action: 'hide', messageId: tpl.messages[2]!.id }));
-    expect(await ok(await api(`/parties/${party.id}/sendFullTemplate`, { method: 'POST', headers: consultant.headers, body: { templateId: tpl.id } }))).toEqual({ sent: 1 });
+    expect(await ok(await api(`/parties/${party.id}/sendFullTemplate`, { method: 'POST', headers: consultant.headers, body: { templateId: tpl.id } }))).toEqual(
+      { sent: 1 },
+    );
     expect((await chat(party, consultant.headers)).map((m) => m.message)).toEqual(['Eins', 'Zwei', 'Vier']);
     expect(await applied(party, consultant)).toBeNull();
   });
@@ -264,7 +278,10 @@ describe('timed autoplay', () => {
     await dueNow(party.id);
     expect(await runDurableObjectAlarm(stub(party.id))).toBe(true);
     // No manager socket is open: the guest sees the message arrive all the same.
-    expect((await ida.socket.next('newMessage', 3000, (event) => !event.message.message.startsWith('\u0000'))).message).toMatchObject({ message: 'Eins', fromTemplate: true });
+    expect((await ida.socket.next('newMessage', 3000, (event) => !event.message.message.startsWith('\u0000'))).message).toMatchObject({
+      message: 'Eins',
+      fromTemplate: true,
+    });
     // The alarm runs again (a retry): the next message is not due, nothing is sent.
     await runDurableObjectAlarm(stub(party.id));
     expect((await chat(party, guest.headers)).map((m) => m.message)).toEqual(['Eins']);
@@ -342,7 +359,13 @@ describe("a shared template's files", () => {
     await ok(await apply(party, bob.headers, tpl.id), 201);
     await ok(await api(`/parties/${party.id}/sendFullTemplate`, { method: 'POST', headers: bob.headers, body: { templateId: tpl.id } }));
     const [, sent] = await chat(party, guest.headers);
-    expect(sent).toMatchObject({ messageType: 'photo', mediaAttachment: photo, mediaAttachmentOwner: clara.userId, mediaTitle: 'Produktfoto', fromTemplate: true });
+    expect(sent).toMatchObject({
+      messageType: 'photo',
+      mediaAttachment: photo,
+      mediaAttachmentOwner: clara.userId,
+      mediaTitle: 'Produktfoto',
+      fromTemplate: true,
+    });
     const response = await fetchFile();
     expect(response.status).toBe(200);
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(JPEG);
@@ -378,7 +401,11 @@ describe('a shared template its owner takes back', () => {
 
     await expectError(await change(party, bob.headers, { action: 'send', messageId: tpl.messages[1]!.id }), 403, 'templateRevoked');
     await expectError(await change(party, bob.headers, { action: 'autoplay', delayMs: 5000 }), 403, 'templateRevoked');
-    await expectError(await api(`/parties/${party.id}/sendFullTemplate`, { method: 'POST', headers: bob.headers, body: { templateId: tpl.id } }), 403, 'templateRevoked');
+    await expectError(
+      await api(`/parties/${party.id}/sendFullTemplate`, { method: 'POST', headers: bob.headers, body: { templateId: tpl.id } }),
+      403,
+      'templateRevoked',
+    );
     // The autoplay's alarm sends nothing more, even when its time had come.
     await runInDurableObject(stub(party.id), (room: PartyRoom) => {
       const state = room.store.applied!;

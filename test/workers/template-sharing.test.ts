@@ -19,17 +19,26 @@ async function ok<T = any>(response: Response, status = 200): Promise<T> {
   return status === 204 ? (null as T) : json<T>(response);
 }
 
-const create = (who: Consultant, title: string, path = '') => api('/templates/create', { method: 'POST', headers: who.headers, body: { title, path } }).then((r) => ok<TemplateEntry>(r, 201));
-const folder = (who: Consultant, title: string, path = '') => api('/templates/folder', { method: 'POST', headers: who.headers, body: { title, path } }).then((r) => ok<TemplateEntry>(r, 201));
-const list = async (who: Consultant, path = '') => (await ok<TemplateListing>(await api(`/templates?${new URLSearchParams({ path })}`, { headers: who.headers }))).entries;
-const share = async (who: Consultant, id: string) => (await ok<{ shareToken: string }>(await api(`/templates/${id}/share`, { method: 'PUT', headers: who.headers }))).shareToken;
+const create = (who: Consultant, title: string, path = '') =>
+  api('/templates/create', { method: 'POST', headers: who.headers, body: { title, path } }).then((r) => ok<TemplateEntry>(r, 201));
+const folder = (who: Consultant, title: string, path = '') =>
+  api('/templates/folder', { method: 'POST', headers: who.headers, body: { title, path } }).then((r) => ok<TemplateEntry>(r, 201));
+const list = async (who: Consultant, path = '') =>
+  (await ok<TemplateListing>(await api(`/templates?${new URLSearchParams({ path })}`, { headers: who.headers }))).entries;
+const share = async (who: Consultant, id: string) =>
+  (await ok<{ shareToken: string }>(await api(`/templates/${id}/share`, { method: 'PUT', headers: who.headers }))).shareToken;
 const preflight = (token: string, who?: Consultant) => api(`/templates/share/${token}`, { headers: who?.headers });
 const accept = (who: Consultant, token: string, path = '') => api(`/templates/share/${token}`, { method: 'POST', headers: who.headers, body: { path } });
-const text = async (who: Consultant, id: string, message: string) => ok<TemplateMessage>(await api(`/templates/${id}/sendMessage`, { method: 'POST', headers: who.headers, body: { message } }), 201);
+const text = async (who: Consultant, id: string, message: string) =>
+  ok<TemplateMessage>(await api(`/templates/${id}/sendMessage`, { method: 'POST', headers: who.headers, body: { message } }), 201);
 
 /** Clara's template with two messages, shared, and added by Berta; Dora is a stranger. */
 async function world() {
-  const [clara, berta, dora] = await Promise.all([createConsultant({ name: 'Clara' }), createConsultant({ name: 'Berta' }), createConsultant({ name: 'Dora' })]);
+  const [clara, berta, dora] = await Promise.all([
+    createConsultant({ name: 'Clara' }),
+    createConsultant({ name: 'Berta' }),
+    createConsultant({ name: 'Dora' }),
+  ]);
   const template = await create(clara, 'Herbstparty');
   const first = await text(clara, template.id, 'Willkommen');
   const second = await text(clara, template.id, 'Angebot');
@@ -112,7 +121,9 @@ describe("the recipient's copy", () => {
     expect((await loadPlayableTemplate(database(env.DB), berta.userId, template.id))?.messages).toHaveLength(2);
 
     const place = await folder(berta, 'Ablage');
-    const moved = await ok<TemplateEntry>(await api('/templates/folder', { method: 'PUT', headers: berta.headers, body: { templateId: template.id, path: place.id } }));
+    const moved = await ok<TemplateEntry>(
+      await api('/templates/folder', { method: 'PUT', headers: berta.headers, body: { templateId: template.id, path: place.id } }),
+    );
     expect(moved.path).toBe(place.id);
     // In the trash with her folder; accepting again brings it to the root and out of the trash.
     await ok(await api(`/templates/${place.id}`, { method: 'DELETE', headers: berta.headers }), 204);
@@ -124,7 +135,9 @@ describe("the recipient's copy", () => {
   it('goes with the cron 30 days after it was trashed; the template stays its owner’s', async () => {
     const { clara, berta, template } = await world();
     await ok(await api(`/templates/${template.id}`, { method: 'DELETE', headers: berta.headers }), 204);
-    await env.DB.prepare('UPDATE template_recipients SET trashed_at = ? WHERE template_id = ?').bind(Date.now() - 31 * DAY_MS, template.id).run();
+    await env.DB.prepare('UPDATE template_recipients SET trashed_at = ? WHERE template_id = ?')
+      .bind(Date.now() - 31 * DAY_MS, template.id)
+      .run();
     const { default: worker } = await import('../../worker/index');
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), env);
     expect(await ok(await api('/templates/trash', { headers: berta.headers }))).toEqual([]);
@@ -135,23 +148,61 @@ describe("the recipient's copy", () => {
 describe('copying messages between templates', () => {
   it("copies a shared template's texts into one's own, not its media (the items are not in one's library)", async () => {
     const { clara, berta, dora, template, first, second } = await world();
-    const photo = (await ok<{ id: string }>(await api('/media', { method: 'POST', headers: clara.headers, body: { title: 'Foto', contentType: 'image/jpeg', size: 1000 } }), 201)).id;
-    const picture = await ok<TemplateMessage>(await api(`/templates/${template.id}/sendMessage`, { method: 'POST', headers: clara.headers, body: { messageType: 'photo', mediaId: photo } }), 201);
+    const photo = (
+      await ok<{ id: string }>(
+        await api('/media', { method: 'POST', headers: clara.headers, body: { title: 'Foto', contentType: 'image/jpeg', size: 1000 } }),
+        201,
+      )
+    ).id;
+    const picture = await ok<TemplateMessage>(
+      await api(`/templates/${template.id}/sendMessage`, { method: 'POST', headers: clara.headers, body: { messageType: 'photo', mediaId: photo } }),
+      201,
+    );
     const own = await create(berta, 'Meine Party');
     const mine = await text(berta, own.id, 'Meins');
-    const copied = await ok<TemplateMessage[]>(await api(`/templates/${own.id}/copyMessages`, { method: 'POST', headers: berta.headers, body: { sourceId: template.id, messageIds: [second.id, first.id], beforeMessageId: mine.id } }), 201);
+    const copied = await ok<TemplateMessage[]>(
+      await api(`/templates/${own.id}/copyMessages`, {
+        method: 'POST',
+        headers: berta.headers,
+        body: { sourceId: template.id, messageIds: [second.id, first.id], beforeMessageId: mine.id },
+      }),
+      201,
+    );
     expect(copied.map((m) => m.message)).toEqual(['Willkommen', 'Angebot']);
     const all = await ok<TemplateDetail>(await api(`/templates/${own.id}`, { headers: berta.headers }));
     expect(all.messages.map((m) => m.message)).toEqual(['Willkommen', 'Angebot', 'Meins']);
-    await expectError(await api(`/templates/${own.id}/copyMessages`, { method: 'POST', headers: berta.headers, body: { sourceId: template.id, messageIds: [picture.id] } }), 403, 'forbidden');
-    await expectError(await api(`/templates/${own.id}/copyMessages`, { method: 'POST', headers: dora.headers, body: { sourceId: template.id, messageIds: [first.id] } }), 404, 'templateNotFound');
+    await expectError(
+      await api(`/templates/${own.id}/copyMessages`, { method: 'POST', headers: berta.headers, body: { sourceId: template.id, messageIds: [picture.id] } }),
+      403,
+      'forbidden',
+    );
+    await expectError(
+      await api(`/templates/${own.id}/copyMessages`, { method: 'POST', headers: dora.headers, body: { sourceId: template.id, messageIds: [first.id] } }),
+      404,
+      'templateNotFound',
+    );
     const doras = await create(dora, 'Doras');
-    await expectError(await api(`/templates/${doras.id}/copyMessages`, { method: 'POST', headers: dora.headers, body: { sourceId: template.id, messageIds: [first.id] } }), 404, 'templateNotFound');
+    await expectError(
+      await api(`/templates/${doras.id}/copyMessages`, { method: 'POST', headers: dora.headers, body: { sourceId: template.id, messageIds: [first.id] } }),
+      404,
+      'templateNotFound',
+    );
     // The owner copies her own media between her templates.
     const other = await create(clara, 'Zweite');
-    const withPhoto = await ok<TemplateMessage[]>(await api(`/templates/${other.id}/copyMessages`, { method: 'POST', headers: clara.headers, body: { sourceId: template.id, messageIds: [picture.id] } }), 201);
+    const withPhoto = await ok<TemplateMessage[]>(
+      await api(`/templates/${other.id}/copyMessages`, { method: 'POST', headers: clara.headers, body: { sourceId: template.id, messageIds: [picture.id] } }),
+      201,
+    );
     expect(withPhoto[0]).toMatchObject({ messageType: 'photo', mediaId: photo, mediaAttachmentOwner: clara.userId });
-    await expectError(await api(`/templates/${other.id}/copyMessages`, { method: 'POST', headers: clara.headers, body: { sourceId: template.id, messageIds: [crypto.randomUUID()] } }), 404, 'messageNotFound');
+    await expectError(
+      await api(`/templates/${other.id}/copyMessages`, {
+        method: 'POST',
+        headers: clara.headers,
+        body: { sourceId: template.id, messageIds: [crypto.randomUUID()] },
+      }),
+      404,
+      'messageNotFound',
+    );
     expect((await ok<TemplateDetail>(await api(`/templates/${template.id}`, { headers: clara.headers }))).messages).toHaveLength(3);
   });
 });
@@ -191,9 +242,11 @@ describe('owner, recipient and stranger on every call', () => {
     }
     // Nothing of the template changed.
     expect(await ok<TemplateDetail>(await api(`/templates/${id}`, { headers: clara.headers }))).toEqual(before);
-    for (const [name, method, path, body] of [...reads, ...places]) expect((await api(path, { method, headers: berta.headers, body })).status, `recipient: ${name}`).toBeLessThan(300);
+    for (const [name, method, path, body] of [...reads, ...places])
+      expect((await api(path, { method, headers: berta.headers, body })).status, `recipient: ${name}`).toBeLessThan(300);
     // The owner, last: every write goes through (the revoke ends Berta's copy).
-    for (const [name, method, path, body] of writes) expect((await api(path, { method, headers: clara.headers, body })).status, `owner: ${name}`).toBeLessThan(300);
+    for (const [name, method, path, body] of writes)
+      expect((await api(path, { method, headers: clara.headers, body })).status, `owner: ${name}`).toBeLessThan(300);
     expect(await list(berta)).toEqual([]);
   });
 });

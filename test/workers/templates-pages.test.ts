@@ -16,10 +16,14 @@ async function ok<T = any>(response: Response, status = 200): Promise<T> {
   return status === 204 ? (null as T) : json<T>(response);
 }
 
-const create = (who: Consultant, title: string, path = '') => api('/templates/create', { method: 'POST', headers: who.headers, body: { title, path } }).then((r) => ok<TemplateEntry>(r, 201));
-const folder = (who: Consultant, title: string, path = '') => api('/templates/folder', { method: 'POST', headers: who.headers, body: { title, path } }).then((r) => ok<TemplateEntry>(r, 201));
-const list = async (who: Consultant, path = '') => (await ok<TemplateListing>(await api(`/templates?${new URLSearchParams({ path })}`, { headers: who.headers }))).entries;
-const share = async (who: Consultant, id: string) => (await ok<{ shareToken: string }>(await api(`/templates/${id}/share`, { method: 'PUT', headers: who.headers }))).shareToken;
+const create = (who: Consultant, title: string, path = '') =>
+  api('/templates/create', { method: 'POST', headers: who.headers, body: { title, path } }).then((r) => ok<TemplateEntry>(r, 201));
+const folder = (who: Consultant, title: string, path = '') =>
+  api('/templates/folder', { method: 'POST', headers: who.headers, body: { title, path } }).then((r) => ok<TemplateEntry>(r, 201));
+const list = async (who: Consultant, path = '') =>
+  (await ok<TemplateListing>(await api(`/templates?${new URLSearchParams({ path })}`, { headers: who.headers }))).entries;
+const share = async (who: Consultant, id: string) =>
+  (await ok<{ shareToken: string }>(await api(`/templates/${id}/share`, { method: 'PUT', headers: who.headers }))).shareToken;
 
 /** The form the add-template page posts, as a browser sends it. */
 const add = (token: string, folderId: string, who?: Consultant) =>

@@ -11,28 +11,38 @@ import type { Consultant } from './fixtures';
  * and nothing else). Sharing and the other actors are in template-sharing.test.ts.
  */
 
-
 async function ok<T = any>(response: Response, status = 200): Promise<T> {
   if (response.status !== status) throw new Error(`expected ${status}, got ${response.status} ${await response.text()}`);
   return status === 204 ? (null as T) : json<T>(response);
 }
 
-const create = (who: Consultant, title: string, path = '') => api('/templates/create', { method: 'POST', headers: who.headers, body: { title, path } }).then((r) => ok<TemplateEntry>(r, 201));
-const folder = (who: Consultant, title: string, path = '') => api('/templates/folder', { method: 'POST', headers: who.headers, body: { title, path } }).then((r) => ok<TemplateEntry>(r, 201));
+const create = (who: Consultant, title: string, path = '') =>
+  api('/templates/create', { method: 'POST', headers: who.headers, body: { title, path } }).then((r) => ok<TemplateEntry>(r, 201));
+const folder = (who: Consultant, title: string, path = '') =>
+  api('/templates/folder', { method: 'POST', headers: who.headers, body: { title, path } }).then((r) => ok<TemplateEntry>(r, 201));
 const inside = (entry: TemplateEntry) => (entry.path ? `${entry.path}/${entry.id}` : entry.id);
-const list = async (who: Consultant, path = '', sort?: 'date' | 'name') => (await ok<TemplateListing>(await api(`/templates?${new URLSearchParams({ path, ...(sort ? { sort } : {}) })}`, { headers: who.headers }))).entries;
+const list = async (who: Consultant, path = '', sort?: 'date' | 'name') =>
+  (await ok<TemplateListing>(await api(`/templates?${new URLSearchParams({ path, ...(sort ? { sort } : {}) })}`, { headers: who.headers }))).entries;
 const titles = (entries: { title: string }[]) => entries.map((entry) => entry.title);
-const move = (who: Consultant, templateId: string, path: string) => api('/templates/folder', { method: 'PUT', headers: who.headers, body: { templateId, path } });
+const move = (who: Consultant, templateId: string, path: string) =>
+  api('/templates/folder', { method: 'PUT', headers: who.headers, body: { templateId, path } });
 const trash = (who: Consultant, id: string) => api(`/templates/${id}`, { method: 'DELETE', headers: who.headers });
 const restore = (who: Consultant, id: string) => api(`/templates/${id}/restore`, { method: 'PUT', headers: who.headers });
 const detail = (who: Consultant, id: string) => api(`/templates/${id}`, { headers: who.headers });
-const send = (who: Consultant, id: string, body: Record<string, unknown>) => api(`/templates/${id}/sendMessage`, { method: 'POST', headers: who.headers, body });
-const text = async (who: Consultant, id: string, message: string, beforeMessageId?: string) => ok<TemplateMessage>(await send(who, id, { messageType: 'text', message, beforeMessageId }), 201);
+const send = (who: Consultant, id: string, body: Record<string, unknown>) =>
+  api(`/templates/${id}/sendMessage`, { method: 'POST', headers: who.headers, body });
+const text = async (who: Consultant, id: string, message: string, beforeMessageId?: string) =>
+  ok<TemplateMessage>(await send(who, id, { messageType: 'text', message, beforeMessageId }), 201);
 const messages = async (who: Consultant, id: string) => (await ok<TemplateDetail>(await detail(who, id))).messages;
 
 /** A photo in the consultant's library (its bytes are not this file's concern). */
 async function libraryPhoto(who: Consultant, title = 'Foto'): Promise<string> {
-  return (await ok<{ id: string }>(await api('/media', { method: 'POST', headers: who.headers, body: { title, contentType: 'image/jpeg', mediaExtension: 'jpg', size: 1000 } }), 201)).id;
+  return (
+    await ok<{ id: string }>(
+      await api('/media', { method: 'POST', headers: who.headers, body: { title, contentType: 'image/jpeg', mediaExtension: 'jpg', size: 1000 } }),
+      201,
+    )
+  ).id;
 }
 
 /** Every row of a template's messages and the template row itself, to see what a call wrote. */
@@ -91,7 +101,17 @@ describe('templates and folders', () => {
     const a = await create(clara, 'alpha');
     const f = await folder(clara, 'Zubehör');
     await env.DB.prepare('UPDATE templates SET created_at = ? WHERE id = ?').bind(1000, a.id).run();
-    expect(a).toMatchObject({ title: 'alpha', isFolder: false, path: '', trashedAt: null, deletesAt: null, sharedBy: null, sharedWith: 0, shareToken: null, lastApplied: null });
+    expect(a).toMatchObject({
+      title: 'alpha',
+      isFolder: false,
+      path: '',
+      trashedAt: null,
+      deletesAt: null,
+      sharedBy: null,
+      sharedWith: 0,
+      shareToken: null,
+      lastApplied: null,
+    });
     expect(titles(await list(clara))).toEqual(['Zubehör', 'Beta', 'alpha']);
     expect(titles(await list(clara, '', 'name'))).toEqual(['Zubehör', 'alpha', 'Beta']);
     const renamed = await ok<TemplateEntry>(await api(`/templates/${b.id}`, { method: 'PUT', headers: clara.headers, body: { name: '  Gamma ' } }));
@@ -146,7 +166,8 @@ describe('templates and folders', () => {
     await create(clara, 'Sommer Party');
     const gone = await create(clara, 'Herbst Party alt');
     await ok(await trash(clara, gone.id), 204);
-    const search = async (q: string) => titles(await ok<TemplateEntry[]>(await api(`/templates/search?${new URLSearchParams({ q })}`, { headers: clara.headers })));
+    const search = async (q: string) =>
+      titles(await ok<TemplateEntry[]>(await api(`/templates/search?${new URLSearchParams({ q })}`, { headers: clara.headers })));
     expect((await search('herbst party')).sort()).toEqual(['Herbst Party Einladung', 'Party im HERBST']);
     expect(await search('sommer')).toEqual(['Sommer Party']);
     expect(await search('winter')).toEqual([]);
@@ -220,7 +241,16 @@ describe('messages', () => {
     const second = await text(clara, t.id, 'Zweitens');
     await ok(await send(clara, t.id, { messageType: 'heading', message: 'Willkommen', beforeMessageId: second.id }), 201);
     const media = await ok<TemplateMessage>(await send(clara, t.id, { messageType: 'photo', mediaId: photo, message: '' }), 201);
-    expect(media).toMatchObject({ mediaId: photo, mediaAttachment: photo, mediaAttachmentType: 'image', mediaExtension: 'jpg', contentType: 'image/jpeg', mediaAttachmentOwner: clara.userId, mediaTitle: 'Lippenstift', mediaTrashed: false });
+    expect(media).toMatchObject({
+      mediaId: photo,
+      mediaAttachment: photo,
+      mediaAttachmentType: 'image',
+      mediaExtension: 'jpg',
+      contentType: 'image/jpeg',
+      mediaAttachmentOwner: clara.userId,
+      mediaTitle: 'Lippenstift',
+      mediaTrashed: false,
+    });
     const card = await ok<TemplateMessage>(await send(clara, t.id, { messageType: 'profile', message: clara.profileIds[0] }), 201);
     expect(JSON.parse(card.message)).toMatchObject({ firstName: 'Anna', lastName: 'Berater' });
     const all = await messages(clara, t.id);
@@ -252,23 +282,41 @@ describe('messages', () => {
     const b = await text(clara, t.id, 'B');
     const c = await text(clara, t.id, 'C');
     const card = await ok<TemplateMessage>(await send(clara, t.id, { messageType: 'profile', message: clara.profileIds[0] }), 201);
-    const edited = await ok<TemplateMessage>(await api(`/templates/${t.id}/editMessage/${a.id}`, { method: 'PUT', headers: clara.headers, body: { message: 'A neu' } }));
+    const edited = await ok<TemplateMessage>(
+      await api(`/templates/${t.id}/editMessage/${a.id}`, { method: 'PUT', headers: clara.headers, body: { message: 'A neu' } }),
+    );
     expect(edited).toMatchObject({ id: a.id, message: 'A neu', rank: a.rank });
-    await expectError(await api(`/templates/${t.id}/editMessage/${a.id}`, { method: 'PUT', headers: clara.headers, body: { message: ' ' } }), 400, 'messageEmpty');
-    await expectError(await api(`/templates/${t.id}/editMessage/${card.id}`, { method: 'PUT', headers: clara.headers, body: { message: 'x' } }), 403, 'forbidden');
+    await expectError(
+      await api(`/templates/${t.id}/editMessage/${a.id}`, { method: 'PUT', headers: clara.headers, body: { message: ' ' } }),
+      400,
+      'messageEmpty',
+    );
+    await expectError(
+      await api(`/templates/${t.id}/editMessage/${card.id}`, { method: 'PUT', headers: clara.headers, body: { message: 'x' } }),
+      403,
+      'forbidden',
+    );
 
     const before = await snapshot(t.id);
     await ok(await api(`/templates/${t.id}/deleteMessage/${b.id}`, { method: 'DELETE', headers: clara.headers }), 204);
     expect(changed(before, await snapshot(t.id)).sort()).toEqual([`message ${b.id}`, 'template']);
     // All or nothing: one unknown id refuses the whole call.
-    await expectError(await api(`/templates/${t.id}/deleteMessages`, { method: 'PUT', headers: clara.headers, body: { messageIds: [a.id, b.id] } }), 404, 'messageNotFound');
+    await expectError(
+      await api(`/templates/${t.id}/deleteMessages`, { method: 'PUT', headers: clara.headers, body: { messageIds: [a.id, b.id] } }),
+      404,
+      'messageNotFound',
+    );
     await ok(await api(`/templates/${t.id}/deleteMessages`, { method: 'PUT', headers: clara.headers, body: { messageIds: [a.id, c.id] } }), 204);
     expect((await messages(clara, t.id)).map((m) => m.id)).toEqual([card.id]);
     // Another template's message is not this one's.
     const other = await create(clara, 'Andere');
     const foreign = await text(clara, other.id, 'Fremd');
     await expectError(await api(`/templates/${t.id}/deleteMessage/${foreign.id}`, { method: 'DELETE', headers: clara.headers }), 404, 'messageNotFound');
-    await expectError(await api(`/templates/${t.id}/editMessage/${foreign.id}`, { method: 'PUT', headers: clara.headers, body: { message: 'x' } }), 404, 'messageNotFound');
+    await expectError(
+      await api(`/templates/${t.id}/editMessage/${foreign.id}`, { method: 'PUT', headers: clara.headers, body: { message: 'x' } }),
+      404,
+      'messageNotFound',
+    );
   });
 
   it('moves one or many by rank: only the moved rows are written', async () => {
@@ -290,16 +338,30 @@ describe('messages', () => {
     expect(changed(before, await snapshot(t.id))).toEqual([]);
 
     before = await snapshot(t.id);
-    const moved = await ok<TemplateMessage[]>(await api(`/templates/${t.id}/moveMessages`, { method: 'PUT', headers: clara.headers, body: { messageIds: [d, a], newNextId: null } }));
+    const moved = await ok<TemplateMessage[]>(
+      await api(`/templates/${t.id}/moveMessages`, { method: 'PUT', headers: clara.headers, body: { messageIds: [d, a], newNextId: null } }),
+    );
     expect(moved.map((m) => m.id)).toEqual([a, d]);
     expect(await order()).toBe('EBCAD');
     expect(changed(before, await snapshot(t.id)).sort()).toEqual([`message ${a}`, `message ${d}`].sort());
 
     await ok(await api(`/templates/${t.id}/moveMessages`, { method: 'PUT', headers: clara.headers, body: { messageIds: [a, b, c, d], newNextId: e } }));
     expect(await order()).toBe('BCADE');
-    await expectError(await api(`/templates/${t.id}/moveMessage/${a}`, { method: 'PUT', headers: clara.headers, body: { newNextId: crypto.randomUUID() } }), 404, 'messageNotFound');
-    await expectError(await api(`/templates/${t.id}/moveMessages`, { method: 'PUT', headers: clara.headers, body: { messageIds: [a, a], newNextId: null } }), 400, 'invalidInput');
-    await expectError(await api(`/templates/${t.id}/moveMessages`, { method: 'PUT', headers: clara.headers, body: { messageIds: [], newNextId: null } }), 400, 'invalidInput');
+    await expectError(
+      await api(`/templates/${t.id}/moveMessage/${a}`, { method: 'PUT', headers: clara.headers, body: { newNextId: crypto.randomUUID() } }),
+      404,
+      'messageNotFound',
+    );
+    await expectError(
+      await api(`/templates/${t.id}/moveMessages`, { method: 'PUT', headers: clara.headers, body: { messageIds: [a, a], newNextId: null } }),
+      400,
+      'invalidInput',
+    );
+    await expectError(
+      await api(`/templates/${t.id}/moveMessages`, { method: 'PUT', headers: clara.headers, body: { messageIds: [], newNextId: null } }),
+      400,
+      'invalidInput',
+    );
     expect(await order()).toBe('BCADE');
   });
 });

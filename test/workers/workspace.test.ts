@@ -18,7 +18,9 @@ function visit(consultant: Consultant, path: string, form?: Record<string, strin
 }
 
 async function partyRow(id: string) {
-  return env.DB.prepare('SELECT title, host, expires_at, restricted_messaging, password_hash, profile_id FROM parties WHERE id = ?').bind(id).first<Record<string, unknown>>();
+  return env.DB.prepare('SELECT title, host, expires_at, restricted_messaging, password_hash, profile_id FROM parties WHERE id = ?')
+    .bind(id)
+    .first<Record<string, unknown>>();
 }
 
 describe('the workspace layout', () => {
@@ -35,7 +37,9 @@ describe('the workspace layout', () => {
     expect(body).toContain('Version 1.12.0');
     expect(body).not.toContain('data-testid="release-notes-highlight"');
     expect(await (await visit(consultant, '/parties')).text()).not.toContain('data-testid="release-notes-highlight"');
-    expect(await env.DB.prepare('SELECT release_notes_seen FROM user_settings WHERE user_id = ?').bind(consultant.userId).first('release_notes_seen')).toBe('1.12.0');
+    expect(await env.DB.prepare('SELECT release_notes_seen FROM user_settings WHERE user_id = ?').bind(consultant.userId).first('release_notes_seen')).toBe(
+      '1.12.0',
+    );
   });
 
   it('signed-out visitors are sent to / from every workspace page', async () => {
@@ -61,13 +65,27 @@ describe('the dashboard’s party dialog', () => {
   it('a date that names no time is refused (it no longer counts as no date), and nothing changes', async () => {
     const consultant = await createConsultant();
     const party = await createParty(consultant, { title: 'Bleibt', expiration: Date.UTC(2030, 0, 1) });
-    for (const [name, value] of [['start', '2030-02-30T10:00'], ['expiration', '2030-1-5T10:00'], ['expiration', 'morgen'], ['start', '--T19:30']] as const) {
+    for (const [name, value] of [
+      ['start', '2030-02-30T10:00'],
+      ['expiration', '2030-1-5T10:00'],
+      ['expiration', 'morgen'],
+      ['start', '--T19:30'],
+    ] as const) {
       const created = await visit(consultant, '/parties?index', { intent: 'create', title: 'Ungültig', expiration: '', [name]: value, tzOffset: '0' });
       // The action's answer travels in the page's data; no other part of the page names the code.
       expect(await created.text(), value).toContain('invalidDate');
-      await visit(consultant, '/parties?index', { intent: 'update', id: party.id, title: 'Bleibt', expiration: '2030-01-01T00:00', [name]: value, tzOffset: '0' });
+      await visit(consultant, '/parties?index', {
+        intent: 'update',
+        id: party.id,
+        title: 'Bleibt',
+        expiration: '2030-01-01T00:00',
+        [name]: value,
+        tzOffset: '0',
+      });
     }
-    expect(await env.DB.prepare('SELECT title, expires_at FROM parties WHERE user_id = ?').bind(consultant.userId).all()).toMatchObject({ results: [{ title: 'Bleibt', expires_at: Date.UTC(2030, 0, 1) }] });
+    expect(await env.DB.prepare('SELECT title, expires_at FROM parties WHERE user_id = ?').bind(consultant.userId).all()).toMatchObject({
+      results: [{ title: 'Bleibt', expires_at: Date.UTC(2030, 0, 1) }],
+    });
   });
 
   it('editing reaches open sockets at once: restriction, rename of the manager; a cleared expiration never expires; an empty password keeps it', async () => {
@@ -127,7 +145,16 @@ describe('a dashboard with hundreds of parties', () => {
       statements.push(
         env.DB.prepare(
           'INSERT INTO parties (id, short_id, user_id, profile_id, title, expires_at, restricted_messaging, latest_seq, manager_seen_seq, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?)',
-        ).bind(crypto.randomUUID(), `Bulk${String(i).padStart(8, '0')}`, consultant.userId, consultant.profileIds[0], `Party ${i}`, i % 2 ? now - 1000 : now + 86_400_000, now + i, now + i),
+        ).bind(
+          crypto.randomUUID(),
+          `Bulk${String(i).padStart(8, '0')}`,
+          consultant.userId,
+          consultant.profileIds[0],
+          `Party ${i}`,
+          i % 2 ? now - 1000 : now + 86_400_000,
+          now + i,
+          now + i,
+        ),
       );
     }
     await env.DB.batch(statements);
@@ -140,7 +167,9 @@ describe('a dashboard with hundreds of parties', () => {
       .all<{ detail: string }>();
     const details = plan.results.map((row) => row.detail).join(' | ');
     expect(details).toMatch(/SEARCH parties USING INDEX parties_user_idx/);
-    expect(details).toMatch(/SEARCH profiles USING INDEX sqlite_autoindex_profiles_1|SEARCH profiles USING INTEGER PRIMARY KEY|SEARCH profiles USING PRIMARY KEY/);
+    expect(details).toMatch(
+      /SEARCH profiles USING INDEX sqlite_autoindex_profiles_1|SEARCH profiles USING INTEGER PRIMARY KEY|SEARCH profiles USING PRIMARY KEY/,
+    );
 
     const active = await (await visit(consultant, '/parties')).text();
     expect(active.match(/data-testid="party-card"/g)).toHaveLength(150);

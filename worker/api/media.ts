@@ -1,6 +1,25 @@
 import { Hono } from 'hono';
-import { ConvertMediaSchema, CreateFolderSchema, CreateMediaSchema, MediaListQuerySchema, MediaSearchQuerySchema, MoveMediaSchema, RenameMediaSchema } from '../../app/core/schemas';
-import { createFolder, createMedia, getMediaEntry, listFolder, listTrash, moveMedia, renameMedia, restoreMedia, searchMedia, trashMedia } from '../services/media';
+import {
+  ConvertMediaSchema,
+  CreateFolderSchema,
+  CreateMediaSchema,
+  MediaListQuerySchema,
+  MediaSearchQuerySchema,
+  MoveMediaSchema,
+  RenameMediaSchema,
+} from '../../app/core/schemas';
+import {
+  createFolder,
+  createMedia,
+  getMediaEntry,
+  listFolder,
+  listTrash,
+  moveMedia,
+  renameMedia,
+  restoreMedia,
+  searchMedia,
+  trashMedia,
+} from '../services/media';
 import { pollConversion, startConversion } from '../services/media-convert';
 import { ownLiveItem } from '../services/media-items';
 import { readPreview, setPreview } from '../services/media-preview';
@@ -27,9 +46,13 @@ export const mediaApi = new Hono<ApiEnv>()
     // The answer names where the bytes go; there the browser speaks tus (worker/media/tus.ts).
     return c.json({ ...entry, uploadUrl: uploadUrl(c.req.url, entry.id) }, 201);
   })
-  .get('/search', valid('query', MediaSearchQuerySchema), async (c) => c.json(await searchMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)))
+  .get('/search', valid('query', MediaSearchQuerySchema), async (c) =>
+    c.json(await searchMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)),
+  )
   .get('/trash', async (c) => c.json(await listTrash(c.get('db'), requireConsultant(c).userId)))
-  .post('/folder', valid('json', CreateFolderSchema), async (c) => c.json(await createFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201))
+  .post('/folder', valid('json', CreateFolderSchema), async (c) =>
+    c.json(await createFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201),
+  )
   .put('/folder', valid('json', MoveMediaSchema), async (c) => c.json(await moveMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('json'))))
   .put('/convert/:id', valid('json', ConvertMediaSchema), async (c) => {
     const { userId } = requireConsultant(c);

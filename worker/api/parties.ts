@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { AppError } from '../../app/core/errors';
-import { isExpired } from '../../app/core/party';
-import { profileCardText } from '../../app/core/profile-card';
-import { isMediaMessageType } from '../../app/core/chat-media';
-import { MessageTypeSchema } from '../../app/core/protocol';
+import { AppError } from '#core/errors';
+import { isExpired } from '#core/party';
+import { profileCardText } from '#core/profile-card';
+import { isMediaMessageType } from '#core/chat-media';
+import { MessageTypeSchema } from '#core/protocol';
 import {
   AppliedActionSchema,
   ApplyTemplateSchema,
@@ -25,21 +25,20 @@ import {
   SendFullTemplateSchema,
   TempIdSchema,
   checkMessageBody,
-} from '../../app/core/schemas';
+} from '#core/schemas';
 import { announceUpload, attachLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
 import * as push from '../services/push';
 import { SubscribeSchema, UnsubscribeSchema } from '../../app/core/push';
 import { localeOf } from '../../app/i18n/i18n.server';
-import { applyTemplateToParty } from '../services/template-play';
+import { applyTemplateToParty } from '../services/apply-template';
 import { recordSocket } from '../services/session-end';
 import { getProfile } from '../services/profiles';
-import { z } from '../../app/core/zod';
-import type { Outcome } from '../../durable-objects/handlers';
-import { ROOM_HEADER } from '../../durable-objects/party-room';
-import type { SocketSession } from '../../durable-objects/sessions';
+import { z } from '#core/zod';
+import type { Outcome, SocketSession } from '../../durable-objects/contract';
+import { ROOM_HEADER } from '../../durable-objects/contract';
 import { guestCookie } from '../auth/guests';
-import type { Member } from '../../app/core/protocol';
+import type { Member } from '#core/protocol';
 import type { PartyRow } from '../db/schema';
 import { mediaItems } from '../db/schema';
 import {
@@ -63,18 +62,20 @@ import { clientKey, requireConsultant, valid } from './context';
  * manager's library, or an upload made through `POST /parties/{id}/media`); its caption is
  * `message`, or `description`, the API's other name for it.
  */
-const ChatPostSchema = z
-  .preprocess(
-    (body) => (body && typeof body === 'object' && !('message' in body) && 'description' in body ? { ...body, message: (body as { description: unknown }).description } : body),
-    z
-      .object({
-        tempId: TempIdSchema.nullable().optional(),
-        messageType: MessageTypeSchema.default('text'),
-        replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
-        ...MessageBodyShape,
-      })
-      .superRefine(checkMessageBody),
-  );
+const ChatPostSchema = z.preprocess(
+  (body) =>
+    body && typeof body === 'object' && !('message' in body) && 'description' in body
+      ? { ...body, message: (body as { description: unknown }).description }
+      : body,
+  z
+    .object({
+      tempId: TempIdSchema.nullable().optional(),
+      messageType: MessageTypeSchema.default('text'),
+      replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
+      ...MessageBodyShape,
+    })
+    .superRefine(checkMessageBody),
+);
 
 /** The text of a profile card the manager sends, for one of her own profiles. */
 async function profileCardMessage(c: ApiContext, member: Member, party: PartyRow, profileId: string): Promise<string> {
@@ -103,7 +104,10 @@ async function requireMember(c: ApiContext, partyId: string): Promise<{ party: P
 
 /** Whether a media id names an item of the party manager's library (in or out of the trash). */
 async function isLibraryItem(c: ApiContext, party: PartyRow, mediaId: string): Promise<boolean> {
-  const item = await c.get('db').query.mediaItems.findFirst({ columns: { id: true }, where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId), isNull(mediaItems.purgedAt)) });
+  const item = await c.get('db').query.mediaItems.findFirst({
+    columns: { id: true },
+    where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId), isNull(mediaItems.purgedAt)),
+  });
   return item !== undefined;
 }
 
@@ -133,7 +137,12 @@ export const partiesApi = new Hono<ApiEnv>()
   })
   .put('/:id/join', valid('json', JoinPartySchema), async (c) => {
     const result = await joinParty(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json'), clientKey(c));
-    const body: Record<string, unknown> = { guestId: result.member.id, firstName: result.member.firstName, lastName: result.member.lastName, role: result.member.role };
+    const body: Record<string, unknown> = {
+      guestId: result.member.id,
+      firstName: result.member.firstName,
+      lastName: result.member.lastName,
+      role: result.member.role,
+    };
     if (result.credentials) {
       // Browsers keep the secret in an HttpOnly cookie, out of reach of scripts; the app (no
       // Origin header) receives it to use as Basic credentials.
@@ -279,7 +288,11 @@ export const partiesApi = new Hono<ApiEnv>()
     const session = member.role === 'manager' ? c.get('identity').consultant : null;
     // The room trusts these headers: one the client sent is never passed on.
     headers.delete(ROOM_HEADER.session);
-    if (session) headers.set(ROOM_HEADER.session, encodeURIComponent(JSON.stringify({ id: session.sessionId, expiresAt: session.expiresAt * 1000 } satisfies SocketSession)));
+    if (session)
+      headers.set(
+        ROOM_HEADER.session,
+        encodeURIComponent(JSON.stringify({ id: session.sessionId, expiresAt: session.expiresAt * 1000 } satisfies SocketSession)),
+      );
     const partyRoom = room(c.env, party.id);
     const response = await partyRoom.fetch(new Request(c.req.url, { headers }));
     if (session && response.status === 101 && !(await recordSocket(c.env, session.sessionId, party.id))) await partyRoom.endSessions([session.sessionId]);

@@ -58,18 +58,26 @@ export const templatesApi = new Hono<ApiEnv>()
     const { path, sort } = c.req.valid('query');
     return c.json(await listTemplates(c.get('db'), requireConsultant(c).userId, path, sort));
   })
-  .get('/search', valid('query', TemplateSearchQuerySchema), async (c) => c.json(await searchTemplates(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)))
+  .get('/search', valid('query', TemplateSearchQuerySchema), async (c) =>
+    c.json(await searchTemplates(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)),
+  )
   .get('/trash', async (c) => c.json(await listTemplateTrash(c.get('db'), requireConsultant(c).userId)))
   .get('/folders', async (c) => c.json(await listTemplateFolders(c.get('db'), requireConsultant(c).userId)))
-  .post('/create', valid('json', CreateTemplateSchema), async (c) => c.json(await createTemplate(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201))
-  .post('/folder', valid('json', CreateTemplateFolderSchema), async (c) => c.json(await createTemplateFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201))
+  .post('/create', valid('json', CreateTemplateSchema), async (c) =>
+    c.json(await createTemplate(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201),
+  )
+  .post('/folder', valid('json', CreateTemplateFolderSchema), async (c) =>
+    c.json(await createTemplateFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201),
+  )
   .put('/folder', valid('json', MoveTemplateSchema), async (c) => c.json(await moveTemplate(c.get('db'), requireConsultant(c).userId, c.req.valid('json'))))
   .post('/share/:token', valid('json', AcceptShareSchema), async (c) => {
     const { userId } = requireConsultant(c);
     return c.json(await acceptShare(c.get('db'), userId, c.req.param('token'), c.req.valid('json').path), 201);
   })
   .get('/:id', async (c) => c.json(await getTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))))
-  .put('/:id', valid('json', RenameTemplateSchema), async (c) => c.json(await renameTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').name)))
+  .put('/:id', valid('json', RenameTemplateSchema), async (c) =>
+    c.json(await renameTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').name)),
+  )
   .delete('/:id', async (c) => {
     await trashTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
     return c.body(null, 204);

@@ -29,12 +29,7 @@ function isSecureContext(url: URL): boolean {
   return url.protocol === 'https:' || url.hostname === 'localhost' || url.hostname === '127.0.0.1';
 }
 
-export function serializeCookie(
-  request: Request,
-  name: string,
-  value: string,
-  options: { maxAge: number; httpOnly?: boolean },
-): string {
+export function serializeCookie(request: Request, name: string, value: string, options: { maxAge: number; httpOnly?: boolean }): string {
   const url = new URL(request.url);
   const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', `Max-Age=${options.maxAge}`, 'SameSite=Lax'];
   if (options.httpOnly !== false) parts.push('HttpOnly');

@@ -26,10 +26,7 @@ export interface ConsultantSession {
   expiresAt: number;
 }
 
-export type AccessCheck =
-  | ({ status: 'valid' } & ConsultantSession)
-  | { status: 'expired' }
-  | { status: 'invalid' };
+export type AccessCheck = ({ status: 'valid' } & ConsultantSession) | { status: 'expired' } | { status: 'invalid' };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -80,4 +77,3 @@ export async function refreshSession(db: Db, refreshToken: string): Promise<Sess
   if (!row) return null;
   return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt, userId: row.userId, sessionId: row.sessionId };
 }
-

@@ -31,7 +31,10 @@ export async function deleteSubscriptionById(db: Db, id: string): Promise<void> 
 
 /** Every member's subscriptions in the party. */
 export function memberSubscriptions(db: Db, partyId: string, memberId: string): Promise<PushSubscriptionRow[]> {
-  return db.select().from(pushSubscriptions).where(and(eq(pushSubscriptions.partyId, partyId), eq(pushSubscriptions.memberId, memberId)));
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.partyId, partyId), eq(pushSubscriptions.memberId, memberId)));
 }
 
 /**
@@ -62,7 +65,9 @@ export async function reachableSubscriptions(db: Db, partyId: string, ownerUserI
 
 export async function readWindow(db: Db, partyId: string, memberId: string): Promise<PushWindow | null> {
   const row = await db.query.pushWindows.findFirst({ where: and(eq(pushWindows.partyId, partyId), eq(pushWindows.memberId, memberId)) });
-  return row ? { sentAt: row.sentAt, pending: row.pending, pendingSender: row.pendingSender, digestDueAt: row.digestDueAt, lastMessageId: row.lastMessageId } : null;
+  return row
+    ? { sentAt: row.sentAt, pending: row.pending, pendingSender: row.pendingSender, digestDueAt: row.digestDueAt, lastMessageId: row.lastMessageId }
+    : null;
 }
 
 export async function writeWindow(db: Db, partyId: string, memberId: string, window: PushWindow): Promise<void> {
@@ -77,5 +82,8 @@ export async function countServiceStatus(db: Db, service: string, status: number
   await db
     .insert(pushServiceStatuses)
     .values({ service, status, count: 1, lastAt: at })
-    .onConflictDoUpdate({ target: [pushServiceStatuses.service, pushServiceStatuses.status], set: { count: sql`${pushServiceStatuses.count} + 1`, lastAt: at } });
+    .onConflictDoUpdate({
+      target: [pushServiceStatuses.service, pushServiceStatuses.status],
+      set: { count: sql`${pushServiceStatuses.count} + 1`, lastAt: at },
+    });
 }

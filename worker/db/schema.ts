@@ -33,8 +33,8 @@ export const users = sqliteTable(
 );
 
 /**
- * A link mailed to confirm an account's deletion (spec: /delete-account): single use, expiring.
- * Only the token's hash is stored, as for session tokens.
+ * A link mailed to confirm an account's deletion (the form on /delete-account): single use,
+ * expiring. Only the token's hash is stored, as for session tokens.
  */
 export const accountDeletionTokens = sqliteTable(
   'account_deletion_tokens',
@@ -72,7 +72,7 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     accessHash: text('access_hash').notNull(),
-    /** Unix seconds, as the spec's session `expiresAt`. */
+    /** Unix seconds, as the session's `expiresAt` on the wire. */
     accessExpiresAt: integer('access_expires_at').notNull(),
     refreshHash: text('refresh_hash').notNull(),
     refreshExpiresAt: integer('refresh_expires_at').notNull(),
@@ -80,11 +80,7 @@ export const sessions = sqliteTable(
     idToken: text('id_token'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [
-    uniqueIndex('sessions_access_idx').on(t.accessHash),
-    uniqueIndex('sessions_refresh_idx').on(t.refreshHash),
-    index('sessions_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('sessions_access_idx').on(t.accessHash), uniqueIndex('sessions_refresh_idx').on(t.refreshHash), index('sessions_user_idx').on(t.userId)],
 );
 
 /** A sign-in in flight: the PKCE verifier and where to go afterwards, keyed by the OAuth state. */
@@ -122,7 +118,7 @@ export const profiles = sqliteTable(
   (t) => [index('profiles_user_idx').on(t.userId), uniqueIndex('profiles_short_idx').on(t.shortId)],
 );
 
-/** Settings per user (spec section 3). The chat-entered time per party is on the party itself. */
+/** Settings per user, not per profile. The chat-entered time per party is on the party itself. */
 export const userSettings = sqliteTable('user_settings', {
   userId: text('user_id')
     .primaryKey()
@@ -160,7 +156,7 @@ export const parties = sqliteTable(
     latestSenderName: text('latest_sender_name'),
     /** The newest seq the manager has seen (mirrored by the room), for the dashboard's unread marker. */
     managerSeenSeq: integer('manager_seen_seq').notNull().default(0),
-    /** When the manager last opened the party's chat (spec: chat-entered timestamp). */
+    /** When the manager last opened the party's chat (its chat-entered timestamp: opening the party marks it). */
     managerEnteredAt: integer('manager_entered_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
@@ -301,13 +297,13 @@ export const mediaItems = sqliteTable(
     /** image, video, audio or application (app/core/media.ts MEDIA_KINDS). */
     mediaType: text('media_type').notNull(),
     contentType: text('content_type').notNull(),
-    /** The file's extension as the client named it (spec: mediaExtension), lower case. */
+    /** The file's extension as the client named it (`mediaExtension` on the wire), lower case. */
     extension: text('extension'),
     /** Bytes, as announced when the item was created. */
     size: integer('size').notNull(),
     /** waiting (for the upload), converting, ready or failed (app/core/media.ts MEDIA_STATES). */
     state: text('state').notNull(),
-    /** The original in R2 (MEDIA): `{userId}/{id}`, as the spec's static file host names it. */
+    /** The original in R2 (MEDIA): `{userId}/{id}`, the owner's user id, then the item's. */
     storageKey: text('storage_key').notNull(),
     /** A thumbnail or poster in R2, once there is one. */
     previewKey: text('preview_key'),
@@ -316,7 +312,7 @@ export const mediaItems = sqliteTable(
     /** Stream's HLS master playlist and poster, once the video is ready to stream. */
     hlsUrl: text('hls_url'),
     posterUrl: text('poster_url'),
-    /** What the client's analysis found before the upload (spec section 5, video analysis). */
+    /** What the client's analysis found before the upload (a video's orientation and whether it has an audio track). */
     isPortrait: integer('is_portrait', { mode: 'boolean' }),
     noAudio: integer('no_audio', { mode: 'boolean' }),
     createdAt: integer('created_at').notNull(),
@@ -325,11 +321,15 @@ export const mediaItems = sqliteTable(
     /**
      * Set when the cron purged it from the trash while a party message or a template still showed
      * it: gone from the library, kept (and served to those who see that message) until nothing
-     * references it (worker/services/media-cleanup.ts).
+     * references it (worker/media/collect.ts).
      */
     purgedAt: integer('purged_at'),
   },
-  (t) => [index('media_items_user_idx').on(t.userId, t.folderId), index('media_items_trash_idx').on(t.trashedAt), index('media_items_purged_idx').on(t.purgedAt)],
+  (t) => [
+    index('media_items_user_idx').on(t.userId, t.folderId),
+    index('media_items_trash_idx').on(t.trashedAt),
+    index('media_items_purged_idx').on(t.purgedAt),
+  ],
 );
 
 /**
@@ -374,7 +374,7 @@ export const mediaUploadParts = sqliteTable(
 );
 
 /**
- * A photo or voice message uploaded into a party (spec section 5: what guests send), kept under
+ * A photo or voice message uploaded into a party (the only kinds a guest may send), kept under
  * the party and in no library. `uploaderId` is the member who sent it: a guest's id, or the
  * manager's user id. The bytes arrive in one PUT; until then the row waits.
  */
@@ -438,7 +438,7 @@ export const mediaDeletions = sqliteTable(
 );
 
 /**
- * A consultant's message templates (issue 13): folders form a tree like the media library's
+ * A consultant's message templates (ADR 016): folders form a tree like the media library's
  * (a template in a trashed folder is in the trash with it, without a `trashed_at` of its own).
  */
 export const templateFolders = sqliteTable(
@@ -468,7 +468,7 @@ export const templates = sqliteTable(
     folderId: text('folder_id').references(() => templateFolders.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     createdAt: integer('created_at').notNull(),
-    /** Spec: lastEdited, any change to the template or its messages. */
+    /** `lastEdited` on the wire: any change to the template or its messages. */
     updatedAt: integer('updated_at').notNull(),
     lastAppliedAt: integer('last_applied_at'),
     trashedAt: integer('trashed_at'),
@@ -546,7 +546,7 @@ export const partySharedTemplates = sqliteTable(
 );
 
 /**
- * The FAQ (spec section 3), one row per language: content/faq/ holds the texts, and
+ * The FAQ, one row per language: content/faq/ holds the texts, and
  * scripts/faq-content.mjs replaces every row from them (the seed locally, a migration in production).
  * Ids and slugs are shared by the languages, so a language switch stays on the same page.
  * `sichtbarkeit` and `plattform` are stored as written; the pages' filter is app/core/faq.ts.
@@ -557,7 +557,7 @@ export const faqCategories = sqliteTable(
     locale: text('locale').notNull(),
     id: integer('id').notNull(),
     slug: text('slug').notNull(),
-    /** The parent category (spec: `kategorie`); null at the top level. */
+    /** The parent category (the content API's `kategorie`); null at the top level. */
     parentId: integer('parent_id'),
     name: text('name').notNull(),
     beschreibung: text('beschreibung').notNull(),
@@ -565,7 +565,11 @@ export const faqCategories = sqliteTable(
     plattform: text('plattform').notNull(),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.locale, t.id] }), uniqueIndex('faq_categories_slug_idx').on(t.locale, t.slug), index('faq_categories_parent_idx').on(t.locale, t.parentId)],
+  (t) => [
+    primaryKey({ columns: [t.locale, t.id] }),
+    uniqueIndex('faq_categories_slug_idx').on(t.locale, t.slug),
+    index('faq_categories_parent_idx').on(t.locale, t.parentId),
+  ],
 );
 
 export const faqEntries = sqliteTable(
@@ -576,7 +580,7 @@ export const faqEntries = sqliteTable(
     locale: text('locale').notNull(),
     id: integer('id').notNull(),
     slug: text('slug').notNull(),
-    /** Its category (spec: `kategorie`); null for the entries shown on the FAQ's first page. */
+    /** Its category (the content API's `kategorie`); null for the entries shown on the FAQ's first page. */
     categoryId: integer('category_id'),
     titel: text('titel').notNull(),
     zusammenfassung: text('zusammenfassung').notNull(),
@@ -586,7 +590,11 @@ export const faqEntries = sqliteTable(
     /** The sections' titles and text without markup: what the search (faq_search) reads besides title and summary. */
     searchText: text('search_text').notNull(),
   },
-  (t) => [uniqueIndex('faq_entries_id_idx').on(t.locale, t.id), uniqueIndex('faq_entries_slug_idx').on(t.locale, t.slug), index('faq_entries_category_idx').on(t.locale, t.categoryId)],
+  (t) => [
+    uniqueIndex('faq_entries_id_idx').on(t.locale, t.id),
+    uniqueIndex('faq_entries_slug_idx').on(t.locale, t.slug),
+    index('faq_entries_category_idx').on(t.locale, t.categoryId),
+  ],
 );
 
 export const faqSections = sqliteTable(

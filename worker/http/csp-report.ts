@@ -19,7 +19,8 @@ interface Violation {
   line: number | null;
 }
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** A field fit for a log line; a URL without its query and fragment, which may carry tokens. */
 function field(value: unknown): string {
@@ -72,7 +73,13 @@ export function violationsIn(type: string, text: string): Violation[] {
     .slice(0, MAX_LOGGED)
     .map((report) => {
       const body = record(report.body);
-      return violation({ document: body.documentURL ?? report.url, directive: body.effectiveDirective, blocked: body.blockedURL, source: body.sourceFile, line: body.lineNumber });
+      return violation({
+        document: body.documentURL ?? report.url,
+        directive: body.effectiveDirective,
+        blocked: body.blockedURL,
+        source: body.sourceFile,
+        line: body.lineNumber,
+      });
     });
 }
 

@@ -13,7 +13,7 @@ import type { MediaFile } from '../services/media';
 import { mayViewMedia } from '../services/media';
 
 /**
- * Media bytes from R2 (spec section 3: the static file host): `GET /files/{mediaId}` for the
+ * Media bytes from R2, in place of a static file host: `GET /files/{mediaId}` for the
  * original, `/files/{mediaId}/preview` for its thumbnail or poster. Only who may view the item
  * (`mayViewMedia`) gets it; everyone else learns nothing, not even that it exists.
  *
@@ -81,7 +81,11 @@ async function serve(c: ApiContext, which: 'original' | 'preview'): Promise<Resp
   const download = c.req.query('download') === '1' || !safe;
   const headers: Record<string, string> = {
     'Content-Type': safe ? declared : 'application/octet-stream',
-    'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', item.title, which === 'preview' ? null : servedExtension(item.contentType, item.extension)),
+    'Content-Disposition': contentDisposition(
+      download ? 'attachment' : 'inline',
+      item.title,
+      which === 'preview' ? null : servedExtension(item.contentType, item.extension),
+    ),
     'X-Content-Type-Options': 'nosniff',
     // Opened on its own, a file is no page: no scripts, no requests. Not for PDF, whose built-in
     // viewer in Chromium does not open inside a sandbox.

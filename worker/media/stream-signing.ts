@@ -29,7 +29,11 @@ function signingKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 const encodeJson = (value: unknown) => base64url(new TextEncoder().encode(JSON.stringify(value)));
 
 /** A token that plays the video `uid` until `now` + PLAYBACK_TOKEN_SECONDS. */

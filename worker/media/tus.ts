@@ -51,7 +51,7 @@ export const UPLOAD_ABANDONED_MS = DAY_MS;
 const PART = LIMITS.mediaPartBytes;
 const carryKey = (item: MediaItemRow) => `${item.storageKey}.carry`;
 
-/** The address the browser sends an item's bytes to (spec section 7: `uploadUrl`). */
+/** The address the browser sends an item's bytes to (`uploadUrl` in the answer to POST /media). */
 export function uploadUrl(requestUrl: string, mediaId: string): string {
   return new URL(`/api/media/${mediaId}/upload`, requestUrl).href;
 }
@@ -107,7 +107,15 @@ interface Progress {
  * One PATCH: appends the body at the upload's offset and answers with the new offset. Bytes that
  * reached the Worker are kept even when the body breaks off; the error then still goes back.
  */
-async function patch(env: Env, db: Db, lease: Lease, item: MediaItemRow, upload: MediaUploadRow, body: ReadableStream<Uint8Array> | null, waitUntil: (promise: Promise<unknown>) => void): Promise<{ offset: number; done: boolean }> {
+async function patch(
+  env: Env,
+  db: Db,
+  lease: Lease,
+  item: MediaItemRow,
+  upload: MediaUploadRow,
+  body: ReadableStream<Uint8Array> | null,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<{ offset: number; done: boolean }> {
   const buffer = new Uint8Array(PART);
   const state: Progress = { multipartId: upload.multipartId, parts: upload.parts, filled: upload.offset - upload.parts * PART };
   if (state.filled > 0) await readInto(env.MEDIA, carryKey(item), state.filled, buffer);
@@ -127,7 +135,16 @@ async function patch(env: Env, db: Db, lease: Lease, item: MediaItemRow, upload:
     const [, moved] = await db.batch([
       db
         .insert(mediaUploadParts)
-        .select(db.select({ mediaId: mediaUploads.mediaId, partNumber: sql<number>`${part.partNumber}`.as('part_number'), etag: sql<string>`${part.etag}`.as('etag') }).from(mediaUploads).where(lease.held))
+        .select(
+          db
+            .select({
+              mediaId: mediaUploads.mediaId,
+              partNumber: sql<number>`${part.partNumber}`.as('part_number'),
+              etag: sql<string>`${part.etag}`.as('etag'),
+            })
+            .from(mediaUploads)
+            .where(lease.held),
+        )
         .onConflictDoUpdate({ target: [mediaUploadParts.mediaId, mediaUploadParts.partNumber], set: { etag: part.etag } }),
       db
         .update(mediaUploads)
@@ -147,7 +164,11 @@ async function patch(env: Env, db: Db, lease: Lease, item: MediaItemRow, upload:
     await lease.extend(WRITE_MS);
     await env.MEDIA.put(carryKey(item), buffer.subarray(0, state.filled));
     const now = Date.now();
-    const moved = await db.update(mediaUploads).set({ offset: position(), lockedUntil: lease.renewed(now), updatedAt: now }).where(lease.held).returning({ mediaId: mediaUploads.mediaId });
+    const moved = await db
+      .update(mediaUploads)
+      .set({ offset: position(), lockedUntil: lease.renewed(now), updatedAt: now })
+      .where(lease.held)
+      .returning({ mediaId: mediaUploads.mediaId });
     if (moved.length === 0) throw new LeaseLost();
   };
 
@@ -159,7 +180,7 @@ async function patch(env: Env, db: Db, lease: Lease, item: MediaItemRow, upload:
         if (done) break;
         await lease.alive();
         if (position() + value.byteLength > item.size) throw new AppError('fileTooLarge');
-        for (let at = 0; at < value.byteLength; ) {
+        for (let at = 0; at < value.byteLength;) {
           const take = Math.min(PART - state.filled, value.byteLength - at);
           buffer.set(value.subarray(at, at + take), state.filled);
           state.filled += take;
@@ -217,7 +238,10 @@ async function finish(env: Env, db: Db, lease: Lease, item: MediaItemRow, state:
   // The upload's row last: the statements before it ask for the lease it gives up.
   await db.batch([
     db.delete(mediaUploadParts).where(and(eq(mediaUploadParts.mediaId, item.id), lease.heldHere)),
-    db.update(mediaItems).set({ state: next, updatedAt: now }).where(and(eq(mediaItems.id, item.id), lease.heldHere)),
+    db
+      .update(mediaItems)
+      .set({ state: next, updatedAt: now })
+      .where(and(eq(mediaItems.id, item.id), lease.heldHere)),
     db.update(mediaUploads).set({ offset: item.size, parts: 0, multipartId: null, lockedUntil: null, lease: null, updatedAt: now }).where(lease.held),
   ]);
   if (!matches) throw new AppError('mediaTypeMismatch');
@@ -249,7 +273,13 @@ class Lease {
     const taken = await db
       .update(mediaUploads)
       .set({ lease: token, lockedUntil: now + UPLOAD_SILENCE_MS })
-      .where(and(eq(mediaUploads.mediaId, mediaId), eq(mediaUploads.offset, offset), sql`(${mediaUploads.lockedUntil} IS NULL OR ${mediaUploads.lockedUntil} < ${now})`))
+      .where(
+        and(
+          eq(mediaUploads.mediaId, mediaId),
+          eq(mediaUploads.offset, offset),
+          sql`(${mediaUploads.lockedUntil} IS NULL OR ${mediaUploads.lockedUntil} < ${now})`,
+        ),
+      )
       .returning({ mediaId: mediaUploads.mediaId });
     if (taken.length === 0) {
       const current = await db.query.mediaUploads.findFirst({ where: eq(mediaUploads.mediaId, mediaId) });
@@ -271,7 +301,11 @@ class Lease {
   /** Keeps the upload `ms` longer from now, unless it was taken over. */
   async extend(ms: number): Promise<void> {
     const now = Date.now();
-    const kept = await this.db.update(mediaUploads).set({ lockedUntil: now + ms }).where(this.held).returning({ mediaId: mediaUploads.mediaId });
+    const kept = await this.db
+      .update(mediaUploads)
+      .set({ lockedUntil: now + ms })
+      .where(this.held)
+      .returning({ mediaId: mediaUploads.mediaId });
     if (kept.length === 0) throw new LeaseLost();
     this.until = now + ms;
   }

@@ -1,35 +1,36 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { MediaClaims, MediaMessageType, MessageMedia } from '../../app/core/chat-media';
-import { MEDIA_MESSAGE_KINDS, claimsAgree, libraryMessageType, isMediaMessageType, partyUploadKey, partyUploadPath, uploadFits } from '../../app/core/chat-media';
-import { AppError } from '../../app/core/errors';
-import { LIMITS } from '../../app/core/limits';
-import type { MediaKind } from '../../app/core/media';
-import { folderTree, inTrashedFolder } from '../../app/core/folders';
-import { SNIFF_BYTES, contentMatches, extensionFits } from '../../app/core/media-content';
-import { isExpired } from '../../app/core/party';
-import type { Action } from '../../app/core/permissions';
-import { can } from '../../app/core/permissions';
-import type { Member, MessageType } from '../../app/core/protocol';
-import { IdSchema } from '../../app/core/schemas';
+import type { MediaClaims, MediaMessageType, MessageMedia } from '#core/chat-media';
+import { MEDIA_MESSAGE_KINDS, claimsAgree, libraryMessageType, isMediaMessageType, partyUploadKey, partyUploadPath, uploadFits } from '#core/chat-media';
+import { AppError } from '#core/errors';
+import { LIMITS } from '#core/limits';
+import type { MediaKind } from '#core/media';
+import { folderTree, inTrashedFolder } from '#core/folders';
+import { SNIFF_BYTES, contentMatches, extensionFits } from '#core/media-content';
+import { isExpired } from '#core/party';
+import type { Action } from '#core/permissions';
+import { can } from '#core/permissions';
+import type { Member, MessageType } from '#core/protocol';
+import { IdSchema } from '#core/schemas';
 import type { Db } from '../db/client';
 import type { PartyRow, PartyUploadRow } from '../db/schema';
 import { mediaFolders, mediaItems, partyMedia, partyUploads } from '../db/schema';
 import type { Env } from '../env';
 import { readLimited } from '../media/body';
 import { signedPlaybackUrl } from '../media/stream-signing';
-import { linkFiles } from './media-cleanup';
+import { linkFiles } from '../db/party-media';
 import { room, roomFacts } from './parties';
 
 /**
- * Files for media messages (spec sections 5 and 7). The Worker checks in D1 what the room cannot
- * see: that a library item is the manager's and ready, or that an upload's bytes are what they
- * claim. It then records the file as shown in the party (`party_media`, which is what lets the
- * party's members view it) and offers it to the room for the member's next message; the room
- * trusts only files offered this way.
+ * Files for media messages: the manager sends pictures, video, audio and PDFs, a guest pictures and
+ * voice. The Worker checks in D1 what the room cannot see: that a library item is the manager's and
+ * ready, or that an upload's bytes are what they claim. It then records the file as shown in the
+ * party (`party_media`, which is what lets the party's members view it) and offers it to the room
+ * for the member's next message; the room trusts only files offered this way.
  */
 
 function refuseUnless(party: PartyRow, member: Member, action: Action): void {
-  if (can({ id: member.id, role: member.role }, action, { restrictedMessaging: party.restrictedMessaging, expired: isExpired(party.expiresAt, Date.now()) })) return;
+  if (can({ id: member.id, role: member.role }, action, { restrictedMessaging: party.restrictedMessaging, expired: isExpired(party.expiresAt, Date.now()) }))
+    return;
   if (isExpired(party.expiresAt, Date.now())) throw new AppError('partyExpired');
   throw new AppError(party.restrictedMessaging && member.role === 'guest' ? 'restricted' : 'forbidden');
 }
@@ -70,16 +71,22 @@ export async function attachLibraryItem(
   const folders = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, party.userId));
   if (inTrashedFolder(item.folderId, folderTree(folders))) throw new AppError('mediaTrashed');
   if (item.state !== 'ready') throw new AppError('mediaNotReady');
-  const media: MessageMedia = { mediaAttachment: item.id, mediaAttachmentType: kind, mediaExtension: item.extension, mediaAttachmentOwner: item.userId, contentType: item.contentType, mediaTitle: item.title };
+  const media: MessageMedia = {
+    mediaAttachment: item.id,
+    mediaAttachmentType: kind,
+    mediaExtension: item.extension,
+    mediaAttachmentOwner: item.userId,
+    contentType: item.contentType,
+    mediaTitle: item.title,
+  };
   // Checked before the file is offered or linked, so a refused send changes nothing.
   if (!claimsAgree(claims, media)) throw new AppError('invalidInput');
   return { ...(await offer(env, db, party, member, media)), messageType: type };
 }
 
-
 export interface AnnouncedUpload extends MessageMedia {
   messageType: MediaMessageType;
-  /** Spec section 7: where the bytes go, in one PUT. */
+  /** Where the bytes go, in one PUT. */
   uploadUrl: string;
 }
 
@@ -136,7 +143,9 @@ export async function announceUpload(
  */
 export async function receiveUpload(env: Env, db: Db, party: PartyRow, member: Member, mediaId: string, request: Request): Promise<MessageMedia> {
   const row = IdSchema.safeParse(mediaId).success
-    ? await db.query.partyUploads.findFirst({ where: and(eq(partyUploads.id, mediaId), eq(partyUploads.partyId, party.id), eq(partyUploads.uploaderId, member.id)) })
+    ? await db.query.partyUploads.findFirst({
+        where: and(eq(partyUploads.id, mediaId), eq(partyUploads.partyId, party.id), eq(partyUploads.uploaderId, member.id)),
+      })
     : undefined;
   if (!row) throw new AppError('mediaNotFound');
   refuseUnless(party, member, { type: 'attachMedia', source: 'upload', messageType: row.messageType as MediaMessageType });
@@ -168,9 +177,18 @@ export async function partyFile(env: Env, db: Db, party: PartyRow, mediaId: stri
   if (!linked) throw new AppError('mediaNotFound');
   const item = await db.query.mediaItems.findFirst({ where: eq(mediaItems.id, mediaId) });
   if (item) {
-    const media = { mediaAttachment: item.id, mediaAttachmentType: item.mediaType as MediaKind, mediaExtension: item.extension, mediaAttachmentOwner: item.userId, contentType: item.contentType };
+    const media = {
+      mediaAttachment: item.id,
+      mediaAttachmentType: item.mediaType as MediaKind,
+      mediaExtension: item.extension,
+      mediaAttachmentOwner: item.userId,
+      contentType: item.contentType,
+    };
     // A member of a party that shows it may view it: the stream plays for them with a token.
-    const [hlsUrl, posterUrl] = await Promise.all([signedPlaybackUrl(env, item.hlsUrl, item.streamUid, now), signedPlaybackUrl(env, item.posterUrl, item.streamUid, now)]);
+    const [hlsUrl, posterUrl] = await Promise.all([
+      signedPlaybackUrl(env, item.hlsUrl, item.streamUid, now),
+      signedPlaybackUrl(env, item.posterUrl, item.streamUid, now),
+    ]);
     return { ...media, hlsUrl, posterUrl };
   }
   const upload = await db.query.partyUploads.findFirst({ where: and(eq(partyUploads.id, mediaId), eq(partyUploads.state, 'ready')) });

@@ -1,16 +1,18 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { FaqSelector } from '../../app/core/faq';
-import { FAQ_HIDDEN, FAQ_SEARCH, MARK_CLOSE, MARK_OPEN, ftsQuery, highlightHtml, searchTerms, visibleCategoryIds } from '../../app/core/faq';
+import type { FaqSelector } from '#core/faq';
+import { FAQ_HIDDEN, MARK_OPEN, ftsQuery, highlightHtml, searchTerms, visibleCategoryIds } from '#core/faq';
 import type { Db } from '../db/client';
 import { faqCategories, faqEntries, faqSections } from '../db/schema';
 import type { FaqCategoryRow, FaqEntryRow } from '../db/schema';
+import type { FaqSearchRow } from '../db/faq-search';
+import { searchFaqRows } from '../db/faq-search';
 
 /**
- * The FAQ as the content API and the pages read it (spec sections 3, 5, 7). Everything here shows
- * only what the web may show: hidden categories, entries and whatever lies under a hidden category
- * are left out of every answer, the search included. The section HTML is stored sanitised
- * (scripts/faq-content.mjs) and handed out as stored.
+ * The FAQ as the content API and the pages read it. Everything here shows only what the web may
+ * show: hidden categories, entries and whatever lies under a hidden category are left out of every
+ * answer, the search included. The section HTML is stored sanitised (scripts/faq-content.mjs) and
+ * handed out as stored.
  */
 
 export interface FaqCategory {
@@ -85,7 +87,7 @@ function entryVisible(categoryIds: number[]): SQL {
   )!;
 }
 
-/** Spec: GET /categories?kategorie={id} | kategorie_null=true | slug={slug}, with _locale. */
+/** GET /categories?kategorie={id} | kategorie_null=true | slug={slug}, with _locale. */
 export async function listCategories(db: Db, locale: string, selector: FaqSelector): Promise<FaqCategory[]> {
   const rows = await visibleCategories(db, locale);
   const chosen = 'slug' in selector ? rows.filter((row) => row.slug === selector.slug) : rows.filter((row) => row.parentId === selector.kategorie);
@@ -94,7 +96,12 @@ export async function listCategories(db: Db, locale: string, selector: FaqSelect
 
 async function entryRows(db: Db, locale: string, selector: FaqSelector) {
   const categories = await visibleCategories(db, locale);
-  const which = 'slug' in selector ? eq(faqEntries.slug, selector.slug) : selector.kategorie === null ? isNull(faqEntries.categoryId) : eq(faqEntries.categoryId, selector.kategorie);
+  const which =
+    'slug' in selector
+      ? eq(faqEntries.slug, selector.slug)
+      : selector.kategorie === null
+        ? isNull(faqEntries.categoryId)
+        : eq(faqEntries.categoryId, selector.kategorie);
   return db
     .select()
     .from(faqEntries)
@@ -107,7 +114,7 @@ export async function listEntryCards(db: Db, locale: string, selector: FaqSelect
   return (await entryRows(db, locale, selector)).map(card);
 }
 
-/** Spec: GET /entries?kategorie={id} | kategorie_null | slug={slug}: whole entries, sections included. */
+/** GET /entries?kategorie={id} | kategorie_null | slug={slug}: whole entries, sections included. */
 export async function listEntries(db: Db, locale: string, selector: FaqSelector): Promise<FaqEntry[]> {
   const rows = await entryRows(db, locale, selector);
   if (rows.length === 0) return [];
@@ -139,47 +146,24 @@ export async function listEntries(db: Db, locale: string, selector: FaqSelector)
   }));
 }
 
-interface SearchRow {
-  id: number;
-  slug: string;
-  titel: string;
-  zusammenfassung: string;
-  kategorie: number | null;
-  titel_marked: string;
-  summary_marked: string;
-  text_marked: string;
-}
-
 /**
- * Spec: GET /content-search?_q={text}. FTS5 over title, summary and sections, ranked by bm25
+ * GET /content-search?_q={text}. FTS5 over title, summary and sections, ranked by bm25
  * (a word in the title weighs most). Every word must match; when that finds nothing, any word
  * may. The snippet comes from the sections, else the summary, wherever a word was found.
  */
 export async function searchFaq(db: Db, locale: string, text: string): Promise<FaqSearchResult[]> {
   const terms = searchTerms(text);
   const categoryIds = (await visibleCategories(db, locale)).map((row) => row.id);
-  const run = async (match: string | null): Promise<SearchRow[]> => {
-    if (match === null) return [];
-    const inCategory = categoryIds.length > 0 ? sql`(e.category_id IS NULL OR e.category_id IN (${sql.join(categoryIds.map((id) => sql`${id}`), sql`, `)}))` : sql`e.category_id IS NULL`;
-    const [title, summary, body] = FAQ_SEARCH.weights;
-    return db.all<SearchRow>(sql`
-      SELECT e.id, e.slug, e.titel, e.zusammenfassung, e.category_id AS kategorie,
-        highlight(faq_search, 0, ${MARK_OPEN}, ${MARK_CLOSE}) AS titel_marked,
-        snippet(faq_search, 1, ${MARK_OPEN}, ${MARK_CLOSE}, '…', ${FAQ_SEARCH.snippetTokens}) AS summary_marked,
-        snippet(faq_search, 2, ${MARK_OPEN}, ${MARK_CLOSE}, '…', ${FAQ_SEARCH.snippetTokens}) AS text_marked
-      FROM faq_search JOIN faq_entries e ON e.key = faq_search.rowid
-      WHERE faq_search MATCH ${match} AND e.locale = ${locale}
-        AND e.sichtbarkeit != ${FAQ_HIDDEN.sichtbarkeit} AND e.plattform != ${FAQ_HIDDEN.plattform} AND ${inCategory}
-      ORDER BY bm25(faq_search, ${title}, ${summary}, ${body})
-      LIMIT ${FAQ_SEARCH.resultsMax}`);
-  };
+  const run = async (match: string | null): Promise<FaqSearchRow[]> => (match === null ? [] : searchFaqRows(db, locale, match, categoryIds));
   let rows = await run(ftsQuery(terms, 'all'));
   if (rows.length === 0 && terms.length > 1) rows = await run(ftsQuery(terms, 'any'));
   return rows.map((row) => ({
     ...card({ id: row.id, slug: row.slug, titel: row.titel, zusammenfassung: row.zusammenfassung, categoryId: row.kategorie }),
     highlight: {
       titel: highlightHtml(row.titel_marked),
-      auszug: highlightHtml(row.text_marked.includes(MARK_OPEN) ? row.text_marked : row.summary_marked.includes(MARK_OPEN) ? row.summary_marked : row.zusammenfassung),
+      auszug: highlightHtml(
+        row.text_marked.includes(MARK_OPEN) ? row.text_marked : row.summary_marked.includes(MARK_OPEN) ? row.summary_marked : row.zusammenfassung,
+      ),
     },
   }));
 }

@@ -37,7 +37,9 @@ export function folderAt(path: string, tree: FolderTree): string | null {
 
 /** Every folder outside the trash (not trashed, nor inside a trashed one): for the page's hash path, breadcrumb and move-to dialog. */
 export function openFolders({ rows, tree }: Shelf): LibraryFolder[] {
-  return rows.filter((row) => row.trashedAt === null && !inTrashedFolder(row.parentId, tree)).map((row) => ({ id: row.id, title: row.title, parentId: row.parentId }));
+  return rows
+    .filter((row) => row.trashedAt === null && !inTrashedFolder(row.parentId, tree))
+    .map((row) => ({ id: row.id, title: row.title, parentId: row.parentId }));
 }
 
 /** The folders directly in `folderId`, outside the trash. */
@@ -78,7 +80,13 @@ export function newestTrashedFirst<E extends { id: string; trashedAt: number | n
 }
 
 /** A new folder where the path names; answers its row and the tree with it. */
-export async function addFolder(db: Db, shelf: Shelf, userId: string, input: { title: string; path: string }, now: number): Promise<{ row: LibraryFolderRow; tree: FolderTree }> {
+export async function addFolder(
+  db: Db,
+  shelf: Shelf,
+  userId: string,
+  input: { title: string; path: string },
+  now: number,
+): Promise<{ row: LibraryFolderRow; tree: FolderTree }> {
   const parentId = folderAt(input.path, shelf.tree);
   const id = crypto.randomUUID();
   const error = moveError({ id, isFolder: true }, parentId, shelf.tree);
@@ -89,14 +97,27 @@ export async function addFolder(db: Db, shelf: Shelf, userId: string, input: { t
 }
 
 /** The folder's row after a change, and the tree with it. */
-async function changeFolder(db: Db, shelf: Shelf, row: LibraryFolderRow, changes: Partial<LibraryFolderRow>): Promise<{ row: LibraryFolderRow; tree: FolderTree }> {
+async function changeFolder(
+  db: Db,
+  shelf: Shelf,
+  row: LibraryFolderRow,
+  changes: Partial<LibraryFolderRow>,
+): Promise<{ row: LibraryFolderRow; tree: FolderTree }> {
   await updateFolder(db, shelf.kind, row.id, changes);
   const changed = { ...row, ...changes };
   return { row: changed, tree: folderTree(shelf.rows.map((each) => (each.id === row.id ? changed : each))) };
 }
 
 /** Renames a folder or an entry; not while it is in the trash (`trashed`: the library's error for that). `renameEntry` writes an entry's row. */
-export async function renameOnShelf(db: Db, shelf: Shelf, it: OnShelf, title: string, trashed: ErrorCode, renameEntry: () => PromiseLike<unknown>, now: number): Promise<LibraryFolderRow | null> {
+export async function renameOnShelf(
+  db: Db,
+  shelf: Shelf,
+  it: OnShelf,
+  title: string,
+  trashed: ErrorCode,
+  renameEntry: () => PromiseLike<unknown>,
+  now: number,
+): Promise<LibraryFolderRow | null> {
   if (isTrashed(it, shelf.tree)) throw new AppError(trashed);
   if (it.folder) return (await changeFolder(db, shelf, it.folder, { title, updatedAt: now })).row;
   await renameEntry();
@@ -114,7 +135,15 @@ export interface Moved {
  * Moves a folder (with everything in it) or an entry to the folder the path names: outside the
  * trash, and for a folder not itself or anything below it. `moveEntry` writes an entry's row.
  */
-export async function moveOnShelf(db: Db, shelf: Shelf, it: OnShelf, path: string, trashed: ErrorCode, moveEntry: (folderId: string | null) => PromiseLike<unknown>, now: number): Promise<Moved> {
+export async function moveOnShelf(
+  db: Db,
+  shelf: Shelf,
+  it: OnShelf,
+  path: string,
+  trashed: ErrorCode,
+  moveEntry: (folderId: string | null) => PromiseLike<unknown>,
+  now: number,
+): Promise<Moved> {
   if (isTrashed(it, shelf.tree)) throw new AppError(trashed);
   const folderId = folderAt(path, shelf.tree);
   const error = moveError({ id: it.id, isFolder: it.folder !== null }, folderId, shelf.tree);
@@ -143,7 +172,13 @@ export async function trashOnShelf(db: Db, shelf: Shelf, it: OnShelf, trashEntry
  * level when that folder is itself in the trash now. Something not in the trash itself is left as
  * it is (null). `restoreEntry` writes an entry's row.
  */
-export async function restoreOnShelf(db: Db, shelf: Shelf, it: OnShelf, restoreEntry: (folderId: string | null) => PromiseLike<unknown>, now: number): Promise<Moved | null> {
+export async function restoreOnShelf(
+  db: Db,
+  shelf: Shelf,
+  it: OnShelf,
+  restoreEntry: (folderId: string | null) => PromiseLike<unknown>,
+  now: number,
+): Promise<Moved | null> {
   const { folderId: was, trashedAt } = placedOf(it);
   if (trashedAt === null) return null;
   const folderId = inTrashedFolder(was, shelf.tree) ? null : was;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { AppError } from '../../app/core/errors';
-import { conversionStatusOf, stateOfConversion } from '../../app/core/media';
-import type { ConversionStatus } from '../../app/core/media';
+import { AppError } from '#core/errors';
+import { conversionStatusOf, stateOfConversion } from '#core/media';
+import type { ConversionStatus } from '#core/media';
+import type { Conversion } from '#core/media-entry';
 import type { Db } from '../db/client';
 import type { MediaItemRow } from '../db/schema';
 import { mediaItems } from '../db/schema';
@@ -14,24 +15,10 @@ import { ownLiveItem } from './media-items';
 import { keepPoster } from './media-preview';
 
 /**
- * Video conversion through Cloudflare Stream (spec sections 4 and 7: PUT and GET
- * /media/convert/{id}). Stream copies the original from R2 by a signed URL of ours and makes the
- * HLS set; the client polls, and each poll asks Stream and writes what it says into the row.
+ * Video conversion through Cloudflare Stream (PUT and GET /media/convert/{id}). Stream copies the
+ * original from R2 by a signed URL of ours and makes the HLS set; the client polls, and each poll
+ * asks Stream and writes what it says into the row.
  */
-
-export interface Conversion {
-  id: string;
-  conversionStatus: ConversionStatus;
-  /** 0–100 while PROGRESSING. */
-  progress: number;
-  /** The HLS master playlist and the poster, once READY. */
-  hls: string | null;
-  poster: string | null;
-  /** Seconds, once known. */
-  duration: number | null;
-  isPortrait: boolean | null;
-  noAudio: boolean | null;
-}
 
 /** The owner's video, not in the trash. */
 async function ownVideo(db: Db, userId: string, id: string): Promise<MediaItemRow> {
@@ -42,7 +29,13 @@ async function ownVideo(db: Db, userId: string, id: string): Promise<MediaItemRo
 
 /** The answer, with Stream's manifest and poster signed for the owner who asked. */
 async function conversionOf(env: Env, item: MediaItemRow, video: StreamVideo | null, now: number): Promise<Conversion> {
-  const status: ConversionStatus = video ? conversionStatusOf(video.status.state, video.readyToStream) : item.state === 'ready' ? 'READY' : item.state === 'failed' ? 'ERROR' : 'PROGRESSING';
+  const status: ConversionStatus = video
+    ? conversionStatusOf(video.status.state, video.readyToStream)
+    : item.state === 'ready'
+      ? 'READY'
+      : item.state === 'failed'
+        ? 'ERROR'
+        : 'PROGRESSING';
   const pct = Number(video?.status.pctComplete ?? 0);
   return {
     id: item.id,
@@ -57,25 +50,41 @@ async function conversionOf(env: Env, item: MediaItemRow, video: StreamVideo | n
 }
 
 /**
- * Spec: PUT /media/convert/{id} {isPortrait, noAudio}. Starts Stream's copy of the uploaded
- * original. A conversion already running or done is reported as it is rather than started again
- * (a client retrying after a dropped answer must not pay for two); a failed one starts over.
+ * PUT /media/convert/{id} {isPortrait, noAudio}. Starts Stream's copy of the uploaded original. A
+ * conversion already running or done is reported as it is rather than started again (a client
+ * retrying after a dropped answer must not pay for two); a failed one starts over.
  */
-export async function startConversion(env: Env, db: Db, userId: string, id: string, input: { isPortrait: boolean; noAudio: boolean }, origin: string, now = Date.now()): Promise<Conversion> {
+export async function startConversion(
+  env: Env,
+  db: Db,
+  userId: string,
+  id: string,
+  input: { isPortrait: boolean; noAudio: boolean },
+  origin: string,
+  now = Date.now(),
+): Promise<Conversion> {
   const item = await ownVideo(db, userId, id);
   const stream = streamClient(env);
   if (item.streamUid && item.state !== 'failed') return pollConversion(env, db, userId, id, now);
   if (!(await env.MEDIA.head(item.storageKey))) throw new AppError('mediaNotUploaded');
   if (item.streamUid) await stream.remove(item.streamUid);
   const video = await stream.copy(await signSourceUrl(origin, item.id, env.MEDIA_URL_SECRET, now), { name: item.id });
-  const changes = { streamUid: video.uid, state: 'converting', hlsUrl: null, posterUrl: null, isPortrait: input.isPortrait, noAudio: input.noAudio, updatedAt: now };
+  const changes = {
+    streamUid: video.uid,
+    state: 'converting',
+    hlsUrl: null,
+    posterUrl: null,
+    isPortrait: input.isPortrait,
+    noAudio: input.noAudio,
+    updatedAt: now,
+  };
   await db.update(mediaItems).set(changes).where(eq(mediaItems.id, item.id));
   return conversionOf(env, { ...item, ...changes }, video, now);
 }
 
 /**
- * Spec: GET /media/convert/{id}, polled every second while PROGRESSING. A finished conversion is
- * answered from the row; otherwise Stream is asked and the row follows it.
+ * GET /media/convert/{id}, polled every second while PROGRESSING (TIMINGS in app/core/limits.ts). A
+ * finished conversion is answered from the row; otherwise Stream is asked and the row follows it.
  */
 export async function pollConversion(env: Env, db: Db, userId: string, id: string, now = Date.now()): Promise<Conversion> {
   const item = await ownVideo(db, userId, id);
@@ -87,9 +96,16 @@ export async function pollConversion(env: Env, db: Db, userId: string, id: strin
   const video = await streamClient(env).get(item.streamUid);
   // Deleted at Stream behind our back: the conversion is lost, and PUT may start it again.
   const status = video ? conversionStatusOf(video.status.state, video.readyToStream) : 'ERROR';
-  const changes = { state: stateOfConversion(status), hlsUrl: status === 'READY' ? video!.playback.hls : null, posterUrl: status === 'READY' ? video!.thumbnail : null };
+  const changes = {
+    state: stateOfConversion(status),
+    hlsUrl: status === 'READY' ? video!.playback.hls : null,
+    posterUrl: status === 'READY' ? video!.thumbnail : null,
+  };
   if (changes.state !== item.state || changes.hlsUrl !== item.hlsUrl) {
-    await db.update(mediaItems).set({ ...changes, updatedAt: now }).where(eq(mediaItems.id, item.id));
+    await db
+      .update(mediaItems)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(mediaItems.id, item.id));
   }
   const updated = { ...item, ...changes };
   await keepPoster(env, db, updated, now);

@@ -12,7 +12,8 @@ import { readLimited } from '../media/body';
 import { signedPlaybackUrl } from '../media/stream-signing';
 
 /**
- * Previews beside the original in R2 (spec sections 2 and 3; served at /files/{id}/preview).
+ * Previews beside the original in R2: a picture's thumbnail, a video's poster, a PDF's first page
+ * (served at /files/{id}/preview).
  *
  * A Worker cannot decode pictures or render PDFs without a wasm library of several megabytes and
  * a CPU budget a large file would exceed, while the browser that uploads the file holds it and can

@@ -5,26 +5,38 @@ import type { FolderTree } from '../../app/core/folders';
 import { acceptedKind } from '../../app/core/media';
 import { extensionFits } from '../../app/core/media-content';
 import { sortEntries } from '../../app/core/media-library';
-import type { LibraryFolder, MediaEntry, MediaListing } from '../../app/core/media-library';
+import type { LibraryFolder } from '../../app/core/media-library';
 import type { MediaSort, MediaState, MediaType } from '../../app/core/media';
+import type { MediaEntry, MediaListing } from '../../app/core/media-entry';
 import { IdSchema } from '../../app/core/schemas';
 import type { CreateMedia } from '../../app/core/schemas';
 import type { Db } from '../db/client';
-import { doomedFolders, inFolder } from '../db/library';
+import { inFolder } from '../db/library';
 import type { LibraryFolderRow } from '../db/library';
 import type { MediaItemRow } from '../db/schema';
 import { mediaFolders, mediaItems, mediaUploads, parties, partyMedia, templateMessages, templateRecipients } from '../db/schema';
 import type { Identity } from '../auth/identity';
 import { newUpload } from '../media/tus';
+import { purgeMediaRows } from '../db/trash-purge';
 import type { Env } from '../env';
-import { addFolder, deletesAtOf, folderAt, foldersIn, moveOnShelf, newestTrashedFirst, openFolders, renameOnShelf, restoreOnShelf, shelfOf, trashOnShelf, trashedFolders } from './library';
+import {
+  addFolder,
+  deletesAtOf,
+  folderAt,
+  foldersIn,
+  moveOnShelf,
+  newestTrashedFirst,
+  openFolders,
+  renameOnShelf,
+  restoreOnShelf,
+  shelfOf,
+  trashOnShelf,
+  trashedFolders,
+} from './library';
 import type { OnShelf } from './library';
 
-// The wire types live in the core (pages read them); older importers still find them here.
-export type { MediaEntry, MediaListing };
-
 /**
- * A consultant's media library (spec sections 2–5 and 7): the domain functions behind the API.
+ * A consultant's media library: the domain functions behind the API.
  * Every function works inside one owner's library; another consultant's item or folder is
  * reported exactly like one that does not exist. The rules themselves are in app/core/media.ts.
  */
@@ -89,7 +101,7 @@ function entryOf(found: Found, tree: FolderTree): MediaEntry {
 
 const setItem = (db: Db, id: string, changes: Partial<MediaItemRow>) => db.update(mediaItems).set(changes).where(eq(mediaItems.id, id));
 
-/** Spec: GET /media. One folder's contents; the trash and what is in it are not listed. */
+/** GET /media. One folder's contents; the trash and what is in it are not listed. */
 export async function listFolder(db: Db, userId: string, path: string, sort: MediaSort): Promise<MediaListing> {
   const shelf = await ownFolders(db, userId);
   const folderId = folderAt(path, shelf.tree);
@@ -107,8 +119,8 @@ export async function listFolders(db: Db, userId: string): Promise<LibraryFolder
 }
 
 /**
- * Spec: POST /media. Announces a file: the row exists, waiting for its bytes, with an empty
- * resumable upload (worker/media/tus.ts) that stores them at `storageKey`.
+ * POST /media. Announces a file: the row exists, waiting for its bytes, with an empty resumable
+ * upload (worker/media/tus.ts) that stores them at `storageKey`.
  */
 export async function createMedia(db: Db, userId: string, input: CreateMedia, now = Date.now()): Promise<MediaEntry> {
   const { tree } = await ownFolders(db, userId);
@@ -149,13 +161,13 @@ export async function getMediaEntry(db: Db, userId: string, id: string): Promise
   return entryOf(found, tree);
 }
 
-/** Spec: POST /media/folder. */
+/** POST /media/folder. */
 export async function createFolder(db: Db, userId: string, input: { title: string; path: string }, now = Date.now()): Promise<MediaEntry> {
   const { row, tree } = await addFolder(db, await ownFolders(db, userId), userId, input, now);
   return folderEntry(row, tree);
 }
 
-/** Spec: PUT /media/{id} {name}. An item or a folder; not while it is in the trash. */
+/** PUT /media/{id} {name}. An item or a folder; not while it is in the trash. */
 export async function renameMedia(db: Db, userId: string, id: string, name: string, now = Date.now()): Promise<MediaEntry> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
   const changes = { title: name, updatedAt: now };
@@ -164,23 +176,31 @@ export async function renameMedia(db: Db, userId: string, id: string, name: stri
 }
 
 /**
- * Spec: PUT /media/folder {mediaId, path}. An item or a folder (with everything in it) goes to the
- * folder the path names (library.ts moveOnShelf).
+ * PUT /media/folder {mediaId, path}. An item or a folder (with everything in it) goes to the folder
+ * the path names (library.ts moveOnShelf).
  */
 export async function moveMedia(db: Db, userId: string, input: { mediaId: string; path: string }, now = Date.now()): Promise<MediaEntry> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, input.mediaId), ownFolders(db, userId)]);
-  const moved = await moveOnShelf(db, shelf, onShelf(found), input.path, 'mediaTrashed', (folderId) => setItem(db, found.row.id, { folderId, updatedAt: now }), now);
+  const moved = await moveOnShelf(
+    db,
+    shelf,
+    onShelf(found),
+    input.path,
+    'mediaTrashed',
+    (folderId) => setItem(db, found.row.id, { folderId, updatedAt: now }),
+    now,
+  );
   if (moved.folder) return folderEntry(moved.folder, moved.tree);
   return itemEntry({ ...(found.row as MediaItemRow), folderId: moved.folderId, updatedAt: now }, moved.tree);
 }
 
-/** Spec: DELETE /media/{id}. Into the trash (library.ts trashOnShelf). */
+/** DELETE /media/{id}. Into the trash (library.ts trashOnShelf). */
 export async function trashMedia(db: Db, userId: string, id: string, now = Date.now()): Promise<void> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
   await trashOnShelf(db, shelf, onShelf(found), (trashedAt) => setItem(db, id, { trashedAt }), now);
 }
 
-/** Spec: PUT /media/{id}/restore. Back where it was, with what it held (library.ts restoreOnShelf). */
+/** PUT /media/{id}/restore. Back where it was, with what it held (library.ts restoreOnShelf). */
 export async function restoreMedia(db: Db, userId: string, id: string, now = Date.now()): Promise<MediaEntry> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
   const restored = await restoreOnShelf(db, shelf, onShelf(found), (folderId) => setItem(db, id, { folderId, trashedAt: null, updatedAt: now }), now);
@@ -189,7 +209,7 @@ export async function restoreMedia(db: Db, userId: string, id: string, now = Dat
   return itemEntry({ ...(found.row as MediaItemRow), folderId: restored.folderId, trashedAt: null, updatedAt: now }, restored.tree);
 }
 
-/** Spec: GET /media/trash. What was put in the trash, newest first, each with its deletion date. */
+/** GET /media/trash. What was put in the trash, newest first, each with its deletion date. */
 export async function listTrash(db: Db, userId: string): Promise<MediaEntry[]> {
   const [shelf, items] = await Promise.all([
     ownFolders(db, userId),
@@ -202,9 +222,9 @@ export async function listTrash(db: Db, userId: string): Promise<MediaEntry[]> {
 }
 
 /**
- * Items (never folders) of the owner whose lower-case title holds every word of the query (spec
- * section 5), outside the trash, newest first. Matched here rather than in SQL: SQLite's lower()
- * and LIKE fold ASCII only, and 'Ähre' must find 'ÄHRE'.
+ * Items (never folders) of the owner whose lower-case title holds every word of the query (split on
+ * spaces), outside the trash, newest first. Matched here rather than in SQL: SQLite's lower() and
+ * LIKE fold ASCII only, and 'Ähre' must find 'ÄHRE'.
  */
 export async function searchMedia(db: Db, userId: string, query: string): Promise<MediaEntry[]> {
   const [{ tree }, items] = await Promise.all([
@@ -221,23 +241,16 @@ export async function searchMedia(db: Db, userId: string, query: string): Promis
   );
 }
 
-const DOOMED_FOLDERS = doomedFolders('media');
-const DOOMED_ITEMS = `purged_at IS NULL AND ((trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed))`;
-
 /**
- * The cron's trash purge: whatever has been in the trash for 30 days (spec section 9) leaves the
- * library, with everything inside a deleted folder. Folders go; items are marked purged (out of
- * their folder, so the folder's deletion does not take their rows along). Their files go with the
- * cleanup that follows (media-cleanup.ts collectMedia), at once unless a party message or a
- * template still shows them: those keep playing until that last reference goes too.
+ * The cron's trash purge: whatever has been in the trash for TRASH_RETENTION_DAYS
+ * (app/core/folders.ts) leaves the library, with everything inside a deleted folder. Folders go;
+ * items are marked purged (out of their folder, so the folder's deletion does not take their rows
+ * along). Their files go with the cleanup that follows (worker/media/collect.ts collectMedia), at
+ * once unless a party message or a template still shows them: those keep playing until that last
+ * reference goes too.
  */
 export async function purgeMediaTrash(env: Env, now = Date.now()): Promise<{ folders: number; items: number }> {
-  const cutoff = purgeCutoff(now);
-  const [items, folders] = await env.DB.batch([
-    env.DB.prepare(`${DOOMED_FOLDERS} UPDATE media_items SET purged_at = ?2, folder_id = NULL WHERE ${DOOMED_ITEMS}`).bind(cutoff, now),
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM media_folders WHERE id IN (SELECT id FROM doomed)`).bind(cutoff),
-  ]);
-  return { items: items!.meta.changes, folders: folders!.meta.changes };
+  return purgeMediaRows(env.DB, purgeCutoff(now), now);
 }
 
 /** A stored file as access and serving see it: a library item or a party upload. */
@@ -248,13 +261,13 @@ export interface MediaFile {
 }
 
 /**
- * Who may fetch a file's bytes (GET /files/...): the single place for that rule (spec section 7:
- * access only for who may see the party the media was sent to, or the owner). The consultant who
- * owns it, and every present member of a party it was put into for a message (`party_media`): the
- * party's manager and its guests who were neither removed nor left. An ended party's members keep
- * reading its chat, so they keep its files. A guest's own upload is theirs through the party only:
- * removed, they lose it with the rest of the chat. A consultant who added a shared template sees
- * the files its messages name (issue 13: the recipient reads the template as its owner made it).
+ * Who may fetch a file's bytes (GET /files/...), the single place for that rule: the owner, or who
+ * may see a party the media was sent to. The consultant who owns it, and every present member of a
+ * party it was put into for a message (`party_media`): the party's manager and its guests who were
+ * neither removed nor left. An ended party's members keep reading its chat, so they keep its files.
+ * A guest's own upload is theirs through the party only: removed, they lose it with the rest of the
+ * chat. A consultant who added a shared template sees the files its messages name (the recipient
+ * reads the template as its owner made it).
  */
 export async function mayViewMedia(db: Db, identity: Identity, file: MediaFile): Promise<boolean> {
   const userId = identity.consultant?.userId ?? null;
@@ -270,7 +283,10 @@ export async function mayViewMedia(db: Db, identity: Identity, file: MediaFile):
       .limit(1);
     if (recipient.length > 0) return true;
   }
-  const member = guestId === null ? sql`0` : sql`EXISTS (SELECT 1 FROM party_members m WHERE m.party_id = ${partyMedia.partyId} AND m.guest_id = ${guestId} AND m.removed_at IS NULL)`;
+  const member =
+    guestId === null
+      ? sql`0`
+      : sql`EXISTS (SELECT 1 FROM party_members m WHERE m.party_id = ${partyMedia.partyId} AND m.guest_id = ${guestId} AND m.removed_at IS NULL)`;
   const manager = userId === null ? sql`0` : sql`${parties.userId} = ${userId}`;
   const found = await db
     .select({ partyId: partyMedia.partyId })

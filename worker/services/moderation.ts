@@ -33,7 +33,10 @@ async function targetGuest(db: Db, partyId: string, guestId: string): Promise<Me
 export async function removeGuest(env: Env, db: Db, party: PartyRow, actor: Member, guestId: string): Promise<void> {
   const target = await targetGuest(db, party.id, guestId);
   allow(actor, { type: 'removeGuest', target }, party);
-  await db.update(partyMembers).set({ removedAt: Date.now(), isHost: false }).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, guestId)));
+  await db
+    .update(partyMembers)
+    .set({ removedAt: Date.now(), isHost: false })
+    .where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, guestId)));
   await room(env, party.id).dropMember(guestId, 'removed');
 }
 
@@ -55,7 +58,10 @@ export async function setRestriction(env: Env, db: Db, party: PartyRow, actor: M
 
 export async function changeName(env: Env, db: Db, party: PartyRow, actor: Member, names: { firstName: string; lastName: string }): Promise<Member> {
   allow(actor, { type: 'changeOwnName' }, party);
-  await db.update(partyMembers).set(names).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, actor.id)));
+  await db
+    .update(partyMembers)
+    .set(names)
+    .where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, actor.id)));
   const member = { ...actor, ...names };
   await room(env, party.id).addMember(member);
   return member;
@@ -77,7 +83,13 @@ export async function forward(env: Env, db: Db, source: PartyRow, actor: Member,
   for (const message of found.value) {
     if (message.deleted || markerOf(message)) continue;
     // A media message keeps its file; the target party's members may then view it too.
-    copies.push({ tempId: await derivedId(`${source.id}/${message.id}/${target.id}`), messageType: message.messageType, message: message.message, replyingTo: null, media: messageMedia(message) });
+    copies.push({
+      tempId: await derivedId(`${source.id}/${message.id}/${target.id}`),
+      messageType: message.messageType,
+      message: message.message,
+      replyingTo: null,
+      media: messageMedia(message),
+    });
   }
   // The target's room links the files, so its members may view them.
   const result = await room(env, target.id).postMany(await managerMember(db, target), roomFacts(target), copies);
@@ -91,7 +103,7 @@ async function derivedId(name: string): Promise<string> {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** Leaving deletes the membership (spec); the guest may join again later. */
+/** Leaving deletes the membership, where a removal keeps it marked (ADR 007); the guest may join again later. */
 export async function leave(env: Env, db: Db, party: PartyRow, actor: Member): Promise<void> {
   if (actor.role === 'manager') throw new AppError('forbidden');
   await db.delete(partyMembers).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, actor.id)));

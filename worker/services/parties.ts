@@ -1,9 +1,10 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { AppError } from '../../app/core/errors';
-import { defaultExpiration, isExpired, partyDatesError } from '../../app/core/party';
-import type { Member } from '../../app/core/protocol';
-import { partyDates } from '../../app/core/schemas';
-import type { JoinParty, PartyInput } from '../../app/core/schemas';
+import { AppError } from '#core/errors';
+import { defaultExpiration, isExpired, partyDatesError } from '#core/party';
+import type { PartyInfo } from '#core/party';
+import type { Member } from '#core/protocol';
+import { partyDates } from '#core/schemas';
+import type { JoinParty, PartyInput } from '#core/schemas';
 import { hashPassword, shortId, verifyPassword } from '../auth/crypto';
 import type { GuestCredentials } from '../auth/guests';
 import { createGuest } from '../auth/guests';
@@ -12,8 +13,9 @@ import type { Db } from '../db/client';
 import type { MemberRow, PartyRow } from '../db/schema';
 import { parties, partyMembers, profiles, users } from '../db/schema';
 import type { Env } from '../env';
-import { collectMedia, filesOfParty } from './media-cleanup';
-import type { RoomFacts } from '../../durable-objects/store';
+import { filesOfParty } from '../db/party-media';
+import { collectMedia } from '../media/collect';
+import type { RoomFacts } from '../../durable-objects/contract';
 
 /** Parties and memberships: the domain functions behind both the API and the pages. */
 
@@ -29,26 +31,11 @@ export interface PartySummary {
   restrictedMessaging: boolean;
   expired: boolean;
   latestMessage: { sender: string; senderName: string; timestamp: number } | null;
-  /** The latest message is from someone else and the manager has not seen it (spec). */
+  /** The latest message is from someone else and the manager has not seen it. */
   unread: boolean;
   /** When the manager last opened the chat. */
   enteredAt: number | null;
   createdAt: number;
-}
-
-/** What anyone holding the link may learn, plus who they are in it. */
-export interface PartyInfo {
-  id: string;
-  shortId: string;
-  title: string;
-  host: string | null;
-  manager: { firstName: string; lastName: string } | null;
-  start: number | null;
-  expiration: number | null;
-  passwordProtected: boolean;
-  restrictedMessaging: boolean;
-  expired: boolean;
-  me: Member | null;
 }
 
 export function room(env: Env, partyId: string) {
@@ -189,15 +176,6 @@ export async function deleteParty(env: Env, db: Db, userId: string, partyId: str
   await collectMedia(env, files);
 }
 
-/**
- * D1's record of who hosts the party, set to the room's (durable-objects/hosts.ts). One statement,
- * so D1 never holds a mix of two states.
- */
-export async function recordHosts(d1: D1Database, partyId: string, hostIds: string[]): Promise<void> {
-  const hosts = 'guest_id IN (SELECT value FROM json_each(?2))';
-  await d1.prepare(`UPDATE party_members SET is_host = (${hosts}) WHERE party_id = ?1 AND is_host <> (${hosts})`).bind(partyId, JSON.stringify(hostIds)).run();
-}
-
 export async function managerMember(db: Db, party: PartyRow): Promise<Member> {
   const profile = party.profileId
     ? await db.query.profiles.findFirst({ columns: { firstName: true, lastName: true }, where: eq(profiles.id, party.profileId) })
@@ -255,8 +233,7 @@ export async function findPartyByShortId(db: Db, shortIdValue: string): Promise<
 export async function partyInfo(db: Db, shortIdValue: string, identity: Identity, now = Date.now()): Promise<PartyInfo> {
   const party = await findPartyByShortId(db, shortIdValue);
   const me = await memberOf(db, party, identity);
-  // A removed guest learns so when the party loads (spec: load errors show the removed view),
-  // rather than meeting a join dialog whose every answer is "removed".
+  // A removed guest learns so when the party loads (ADR 013), rather than meeting a join dialog whose every answer is "removed".
   if (!me && identity.guest && (await wasRemoved(db, party.id, identity.guest.guestId))) throw new AppError('removed');
   const expired = isExpired(party.expiresAt, now);
   if (expired && me?.role !== 'manager') throw new AppError('partyExpired');
@@ -276,9 +253,12 @@ export async function partyInfo(db: Db, shortIdValue: string, identity: Identity
   };
 }
 
-/** Opening a party marks its chat timestamp (spec); only its manager's visits count. */
+/** Opening a party marks its chat timestamp (GET /parties/{id}/chatTimestamp); only its manager's visits count. */
 export async function markEntered(db: Db, party: { id: string }, userId: string, now = Date.now()): Promise<void> {
-  await db.update(parties).set({ managerEnteredAt: now }).where(and(eq(parties.id, party.id), eq(parties.userId, userId)));
+  await db
+    .update(parties)
+    .set({ managerEnteredAt: now })
+    .where(and(eq(parties.id, party.id), eq(parties.userId, userId)));
 }
 
 export async function partyGuests(db: Db, partyId: string): Promise<Member[]> {
@@ -300,7 +280,15 @@ export interface JoinResult {
  * A guest joins with a first and last name (and the password, if the party has one). Wrong
  * passwords are counted per party and client; past the limit joins are refused for a while.
  */
-export async function joinParty(env: Env, db: Db, partyId: string, identity: Identity, input: JoinParty, client: string, now = Date.now()): Promise<JoinResult> {
+export async function joinParty(
+  env: Env,
+  db: Db,
+  partyId: string,
+  identity: Identity,
+  input: JoinParty,
+  client: string,
+  now = Date.now(),
+): Promise<JoinResult> {
   const party = await findParty(db, partyId);
   if (isExpired(party.expiresAt, now)) throw new AppError('partyExpired');
   if (identity.consultant?.userId === party.userId) return { member: await managerMember(db, party), credentials: null };

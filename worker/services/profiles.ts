@@ -1,13 +1,13 @@
 import { and, asc, count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { AppError } from '../../app/core/errors';
-import { acceptableClaim, sniffPictureType } from '../../app/core/images';
-import type { PictureType } from '../../app/core/images';
-import { LIMITS } from '../../app/core/limits';
-import type { ProfileCard } from '../../app/core/profile-card';
-import type { ProfileInput } from '../../app/core/schemas';
-import { searchWords } from '../../app/core/folders';
-import { needsProfileChoice, selectedProfile } from '../../app/core/workspace';
+import { AppError } from '#core/errors';
+import { acceptableClaim, sniffPictureType } from '#core/images';
+import type { PictureType } from '#core/images';
+import { LIMITS } from '#core/limits';
+import type { PartnerHit, Profile, PublicProfile } from '#core/profile';
+import type { ProfileInput } from '#core/schemas';
+import { searchWords } from '#core/folders';
+import { needsProfileChoice, selectedProfile } from '#core/workspace';
 import { randomToken, shortId } from '../auth/crypto';
 import type { Db } from '../db/client';
 import type { ProfileRow } from '../db/schema';
@@ -26,29 +26,6 @@ export interface ProfileOption {
   firstName: string;
   lastName: string;
 }
-
-/** A profile as its owner sees it. `profilePic` is the picture's public address, or null. */
-export interface Profile {
-  id: string;
-  shortId: string;
-  firstName: string;
-  lastName: string;
-  birthday: string | null;
-  phoneNo: string | null;
-  email: string | null;
-  website: string | null;
-  shopLink: string | null;
-  biography: string | null;
-  profilePic: string | null;
-  createdAt: number;
-  updatedAt: number | null;
-}
-
-/**
- * What the public profile page shows (spec section 2): no birthday, no shop link, no ids. A profile
- * card in the chat carries exactly this.
- */
-export type PublicProfile = ProfileCard;
 
 /** The profile a user works as, their company mode, and whether they still have to choose. */
 export interface ProfileWorkspace {
@@ -97,7 +74,11 @@ export async function listProfiles(db: Db, userId: string): Promise<ProfileOptio
 
 /** Every profile of the user with all its fields, oldest first. */
 export async function listProfileDetails(db: Db, userId: string): Promise<Profile[]> {
-  const rows = await db.select().from(profiles).where(eq(profiles.userId, userId)).orderBy(...byAge);
+  const rows = await db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .orderBy(...byAge);
   return rows.map(toProfile);
 }
 
@@ -165,13 +146,16 @@ export async function deleteProfile(env: Env, db: Db, userId: string, profileId:
   const selected = selectedProfile(all, settings.selectedProfileId)!;
   if (selected.id === profileId) throw new AppError('profileSelected');
   await db.batch([
-    db.update(parties).set({ profileId: selected.id }).where(and(eq(parties.userId, userId), eq(parties.profileId, profileId))),
+    db
+      .update(parties)
+      .set({ profileId: selected.id })
+      .where(and(eq(parties.userId, userId), eq(parties.profileId, profileId))),
     db.delete(profiles).where(eq(profiles.id, profileId)),
   ]);
   if (row.pictureKey) await env.MEDIA.delete(row.pictureKey);
 }
 
-/** Spec: GET /profile/user. The stored selection, or the first profile while none is stored. */
+/** GET /profile/user. The stored selection, or the first profile while none is stored. */
 export async function profileWorkspace(db: Db, userId: string): Promise<ProfileWorkspace> {
   const [rows, settings] = await Promise.all([listProfileDetails(db, userId), getSettings(db, userId)]);
   return {
@@ -208,7 +192,15 @@ export function checkPicture(bytes: Uint8Array, claimedType: string | null): Pic
  * Stores a new picture under `profiles/{profileId}/{random}` and then deletes the old one, so the
  * profile never points at a missing object.
  */
-export async function setPicture(env: Env, db: Db, userId: string, profileId: string, bytes: Uint8Array, claimedType: string | null, now = Date.now()): Promise<Profile> {
+export async function setPicture(
+  env: Env,
+  db: Db,
+  userId: string,
+  profileId: string,
+  bytes: Uint8Array,
+  claimedType: string | null,
+  now = Date.now(),
+): Promise<Profile> {
   const before = await ownedProfile(db, userId, profileId);
   const type = checkPicture(bytes, claimedType);
   const key = `profiles/${profileId}/${randomToken(12)}`;
@@ -257,18 +249,16 @@ export async function publicProfile(db: Db, shortIdValue: string): Promise<Publi
   };
 }
 
-/** A sales partner the landing page's search finds: what their public page shows first. */
-export type PartnerHit = Pick<PublicProfile, 'shortId' | 'firstName' | 'lastName' | 'profilePic'>;
-
 /** `%`, `_` and the escape itself are LIKE's syntax: in a visitor's query they are letters. */
 function containing(text: SQL, word: string): SQL {
   return sql`${text} LIKE ${`%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} ESCAPE '\\'`;
 }
 
 /**
- * Profiles whose name holds every word of the query (spec section 5's search rule), by last name,
- * at most LIMITS.partnerSearchResults. SQLite folds only ASCII letters, so each word is also tried
- * with a capital first letter: 'özil' finds 'Özil'. Only what the public page shows leaves here.
+ * Profiles whose name holds every word of the query (split on spaces, as every search), by last
+ * name, at most LIMITS.partnerSearchResults. SQLite folds only ASCII letters, so each word is also
+ * tried with a capital first letter: 'özil' finds 'Özil'. Only what the public page shows leaves
+ * here.
  */
 export async function searchPartners(db: Db, query: string): Promise<PartnerHit[]> {
   const name = sql<string>`${profiles.firstName} || ' ' || ${profiles.lastName}`;
@@ -286,7 +276,12 @@ export async function searchPartners(db: Db, query: string): Promise<PartnerHit[
 }
 
 /** The picture's bytes and type, and whether `version` names the current picture. */
-export async function publicPicture(env: Env, db: Db, shortIdValue: string, version: string | null): Promise<{ body: ReadableStream; type: string; size: number; current: boolean }> {
+export async function publicPicture(
+  env: Env,
+  db: Db,
+  shortIdValue: string,
+  version: string | null,
+): Promise<{ body: ReadableStream; type: string; size: number; current: boolean }> {
   const row = await profileByShortId(db, shortIdValue);
   if (!row.pictureKey || !row.pictureType) throw new AppError('notFound');
   const object = await env.MEDIA.get(row.pictureKey);

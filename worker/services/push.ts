@@ -123,7 +123,11 @@ interface News {
 }
 
 function messageNews(job: MessagePushJob): News {
-  return { key: job.messageId, payload: (texts, memberId, url) => messagePayload(texts, job, memberId, url), keep: (window, dueAt) => keptForDigest(window, job, dueAt) };
+  return {
+    key: job.messageId,
+    payload: (texts, memberId, url) => messagePayload(texts, job, memberId, url),
+    keep: (window, dueAt) => keptForDigest(window, job, dueAt),
+  };
 }
 
 function startNews(party: PartyRow, job: StartPushJob): News {
@@ -138,14 +142,18 @@ async function deliverNews(env: Env, db: Db, party: PartyRow, news: News, member
   if (!decision.send) {
     if (!news.keep) return true;
     if (decision.queueDigestAt !== null) {
-      await env.PUSH_QUEUE.send({ kind: 'digest', partyId: party.id, memberId } satisfies DigestPushJob, { delaySeconds: Math.max(1, Math.ceil((decision.queueDigestAt - now) / 1000)) });
+      await env.PUSH_QUEUE.send({ kind: 'digest', partyId: party.id, memberId } satisfies DigestPushJob, {
+        delaySeconds: Math.max(1, Math.ceil((decision.queueDigestAt - now) / 1000)),
+      });
     }
     await store.writeWindow(db, party.id, memberId, news.keep(window!, decision.queueDigestAt));
     return true;
   }
   // Messages kept since the last notification go with this one, as a digest that counts it too.
   const pending = news.keep && window && window.pending > 0 ? news.keep(window, null) : null;
-  const ok = await sendToDevices(env, db, devices, (texts) => (pending ? digestPayload(texts, party, pending, partyUrl(party)) : news.payload(texts, memberId, partyUrl(party))));
+  const ok = await sendToDevices(env, db, devices, (texts) =>
+    pending ? digestPayload(texts, party, pending, partyUrl(party)) : news.payload(texts, memberId, partyUrl(party)),
+  );
   if (ok) {
     const fresh = { sentAt: now, pending: 0, pendingSender: null, digestDueAt: null, lastMessageId: news.key };
     // The start leaves what waits for a digest waiting.
@@ -168,7 +176,9 @@ const partyUrl = (party: PartyRow) => `/${party.shortId}`;
 
 /** Sends one payload (in each device's language) to each device; false when one should be retried. */
 async function sendToDevices(env: Env, db: Db, devices: PushSubscriptionRow[], payload: (texts: PushTexts) => PushPayload): Promise<boolean> {
-  const outcomes = await Promise.all(devices.map((device) => sendOne(env, db, device, payload(PUSH_TEXTS[isLanguage(device.language) ? device.language : DEFAULT_LANGUAGE]))));
+  const outcomes = await Promise.all(
+    devices.map((device) => sendOne(env, db, device, payload(PUSH_TEXTS[isLanguage(device.language) ? device.language : DEFAULT_LANGUAGE]))),
+  );
   return !outcomes.includes('retry');
 }
 

@@ -1,3 +1,5 @@
+import type { EndingSessions } from '../db/session-parties';
+import { deleteSessions, recordSocketParty } from '../db/session-parties';
 import type { Env } from '../env';
 import { room } from './parties';
 
@@ -14,34 +16,20 @@ import { room } from './parties';
  * finds its session gone and is closed by its handshake.
  */
 
-type Sessions = { sessionId: string } | { userId: string } | { refreshExpiredBy: number };
-
-function condition(which: Sessions): { where: string; value: string | number } {
-  if ('sessionId' in which) return { where: 'sessions.id = ?1', value: which.sessionId };
-  if ('userId' in which) return { where: 'sessions.user_id = ?1', value: which.userId };
-  return { where: 'sessions.refresh_expires_at < ?1', value: which.refreshExpiredBy };
-}
-
 /** Ends the sessions and closes their sockets; answers the provider's ID tokens they kept. */
-async function endSessions(env: Env, which: Sessions, now: number): Promise<(string | null)[]> {
-  const { where, value } = condition(which);
+async function endSessions(env: Env, which: EndingSessions, now: number): Promise<(string | null)[]> {
   // A session whose access token has expired has no socket left to close: every room closes a
   // socket when the token it was opened with expires. So the cron wakes no room.
-  const [open, ended] = await env.DB.batch([
-    env.DB.prepare(
-      `SELECT session_parties.session_id AS sessionId, session_parties.party_id AS partyId FROM session_parties
-       JOIN sessions ON sessions.id = session_parties.session_id WHERE ${where} AND sessions.access_expires_at * 1000 > ?2`,
-    ).bind(value, now),
-    env.DB.prepare(`DELETE FROM sessions WHERE ${where} RETURNING id_token AS idToken`).bind(value),
-  ]);
+  const { open, idTokens } = await deleteSessions(env.DB, which, now);
   const byParty = new Map<string, string[]>();
-  for (const row of open!.results as { sessionId: string; partyId: string }[]) byParty.set(row.partyId, [...(byParty.get(row.partyId) ?? []), row.sessionId]);
+  for (const row of open) byParty.set(row.partyId, [...(byParty.get(row.partyId) ?? []), row.sessionId]);
   const told = await Promise.allSettled([...byParty].map(([partyId, sessionIds]) => room(env, partyId).endSessions(sessionIds)));
   for (const result of told) {
     // The session is gone either way; a room that missed this closes the socket when its token expires.
-    if (result.status === 'rejected') console.error('ending a session: a party could not be told', result.reason instanceof Error ? result.reason.message : result.reason);
+    if (result.status === 'rejected')
+      console.error('ending a session: a party could not be told', result.reason instanceof Error ? result.reason.message : result.reason);
   }
-  return (ended!.results as { idToken: string | null }[]).map((row) => row.idToken);
+  return idTokens;
 }
 
 /** Signing out: answers the provider's ID token for RP-initiated logout, if one was kept. */
@@ -65,12 +53,5 @@ export async function endExpiredSessions(env: Env, now = Date.now()): Promise<vo
  * for the session. False when the session has ended meanwhile (the caller closes the socket).
  */
 export async function recordSocket(env: Env, sessionId: string, partyId: string): Promise<boolean> {
-  // The record and the check are one statement: the upsert returns a row only while the session exists.
-  const row = await env.DB.prepare(
-    `INSERT INTO session_parties (session_id, party_id) SELECT id, ?2 FROM sessions WHERE id = ?1
-     ON CONFLICT (session_id, party_id) DO UPDATE SET party_id = excluded.party_id RETURNING session_id`,
-  )
-    .bind(sessionId, partyId)
-    .first();
-  return row !== null;
+  return recordSocketParty(env.DB, sessionId, partyId);
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userSettings } from '../db/schema';
 
-/** Settings per user (spec section 3), with defaults for a user who never changed one. */
+/** Settings per user, not per profile, with defaults for a user who never changed one. */
 export interface Settings {
   selectedProfileId: string | null;
   companyMode: boolean;
@@ -15,7 +15,12 @@ const DEFAULTS: Settings = { selectedProfileId: null, companyMode: false, releas
 export async function getSettings(db: Db, userId: string): Promise<Settings> {
   const row = await db.query.userSettings.findFirst({ where: eq(userSettings.userId, userId) });
   if (!row) return { ...DEFAULTS };
-  return { selectedProfileId: row.selectedProfileId, companyMode: row.companyMode, releaseNotesSeen: row.releaseNotesSeen, bannerDismissed: row.bannerDismissed };
+  return {
+    selectedProfileId: row.selectedProfileId,
+    companyMode: row.companyMode,
+    releaseNotesSeen: row.releaseNotesSeen,
+    bannerDismissed: row.bannerDismissed,
+  };
 }
 
 /** Changes some settings in one statement (an upsert), leaving the others as they are. */
@@ -26,5 +31,10 @@ export async function updateSettings(db: Db, userId: string, patch: Partial<Sett
     .values({ ...DEFAULTS, ...patch, userId, updatedAt: now })
     .onConflictDoUpdate({ target: userSettings.userId, set: { ...patch, updatedAt: now } })
     .returning();
-  return { selectedProfileId: row!.selectedProfileId, companyMode: row!.companyMode, releaseNotesSeen: row!.releaseNotesSeen, bannerDismissed: row!.bannerDismissed };
+  return {
+    selectedProfileId: row!.selectedProfileId,
+    companyMode: row!.companyMode,
+    releaseNotesSeen: row!.releaseNotesSeen,
+    bannerDismissed: row!.bannerDismissed,
+  };
 }

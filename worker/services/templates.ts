@@ -10,29 +10,55 @@ import type { MessageType } from '../../app/core/messages';
 import { profileCardText } from '../../app/core/profile-card';
 import { IdSchema } from '../../app/core/schemas';
 import type { TemplateMessageInput } from '../../app/core/schemas';
-import { SHARE_TOKEN_BYTES, byRank, isEditableMessage, isShareToken, mayOnTemplate, moveRanks, ranksBefore, refusal, sortTemplates } from '../../app/core/templates';
+import {
+  SHARE_TOKEN_BYTES,
+  byRank,
+  isEditableMessage,
+  isShareToken,
+  mayOnTemplate,
+  moveRanks,
+  ranksBefore,
+  refusal,
+  sortTemplates,
+} from '../../app/core/templates';
 import type { LibraryFolder } from '../../app/core/media-library';
 import type { SharePreview, TemplateAction, TemplateDetail, TemplateEntry, TemplateListing, TemplateMessage, TemplateRole } from '../../app/core/templates';
 import { randomToken } from '../auth/crypto';
 import type { Db } from '../db/client';
-import { doomedFolders, inFolder } from '../db/library';
+import { inFolder } from '../db/library';
 import type { LibraryFolderRow } from '../db/library';
 import type { MediaItemRow, TemplateMessageRow, TemplateRecipientRow, TemplateRow } from '../db/schema';
 import { mediaFolders, mediaItems, parties, templateFolders, templateMessages, templateRecipients, templates, users } from '../db/schema';
 import type { Env } from '../env';
-import { addFolder, deletesAtOf, folderAt, foldersIn, moveOnShelf, newestTrashedFirst, openFolders, renameOnShelf, restoreOnShelf, shelfOf, trashOnShelf, trashedFolders } from './library';
+import {
+  addFolder,
+  deletesAtOf,
+  folderAt,
+  foldersIn,
+  moveOnShelf,
+  newestTrashedFirst,
+  openFolders,
+  renameOnShelf,
+  restoreOnShelf,
+  shelfOf,
+  trashOnShelf,
+  trashedFolders,
+} from './library';
 import type { OnShelf } from './library';
-import { linkFiles } from './media-cleanup';
+import { linkFiles } from '../db/party-media';
+import type { SharedPlay } from '../db/shared-plays';
+import { forgetSharedPlays, recordSharedPlayIfCopyHeld, sharedPlaysOfOwner, unshareTemplate } from '../db/shared-plays';
+import { purgeTemplateRows } from '../db/trash-purge';
 import { managerMember, room, roomFacts } from './parties';
 import { getProfile } from './profiles';
 
 /**
- * A consultant's message templates (spec sections 2–7, issue 13): the domain functions behind
- * /api/templates and the pages. Everything is seen from one consultant: their folders, their own
- * templates, and their copies of templates others shared with them (a copy is a place in their
- * folders and their own trash state; the template itself stays the owner's). Someone else's
- * template that was not shared with them is reported like one that does not exist. The rules are
- * in app/core/templates.ts and app/core/folders.ts.
+ * A consultant's message templates (ADR 016): the domain functions behind /api/templates and the
+ * pages. Everything is seen from one consultant: their folders, their own templates, and their
+ * copies of templates others shared with them (a copy is a place in their folders and their own
+ * trash state; the template itself stays the owner's). Someone else's template that was not shared
+ * with them is reported like one that does not exist. The rules are in app/core/templates.ts and
+ * app/core/folders.ts.
  */
 
 /** One of the asker's entries: a folder, an own template, or a copy of someone else's. */
@@ -62,7 +88,7 @@ const nameOf = (user: { firstName: string; lastName: string }) => `${user.firstN
 
 const ownFolders = (db: Db, userId: string) => shelfOf(db, 'templates', userId);
 
-/** The latest change to a template or any of its messages (spec: lastEdited). */
+/** The latest change to a template or any of its messages (`lastEdited` on the wire). */
 const lastEdited = sql<number>`max(${templates.updatedAt}, coalesce((SELECT max(m.updated_at) FROM template_messages m WHERE m.template_id = ${templates.id}), 0))`;
 
 /** Templates by id with their lastEdited and how many have added them. */
@@ -70,9 +96,17 @@ async function withCounts(db: Db, rows: TemplateRow[]): Promise<Map<string, { la
   if (rows.length === 0) return new Map();
   const ids = parts(rows.map((row) => row.id));
   const [edited, shared] = await Promise.all([
-    Promise.all(ids.map((part) => db.select({ id: templates.id, lastEdited }).from(templates).where(inArray(templates.id, part)))).then((found) => found.flat()),
+    Promise.all(ids.map((part) => db.select({ id: templates.id, lastEdited }).from(templates).where(inArray(templates.id, part)))).then((found) =>
+      found.flat(),
+    ),
     Promise.all(
-      ids.map((part) => db.select({ id: templateRecipients.templateId, n: count() }).from(templateRecipients).where(inArray(templateRecipients.templateId, part)).groupBy(templateRecipients.templateId)),
+      ids.map((part) =>
+        db
+          .select({ id: templateRecipients.templateId, n: count() })
+          .from(templateRecipients)
+          .where(inArray(templateRecipients.templateId, part))
+          .groupBy(templateRecipients.templateId),
+      ),
     ).then((found) => found.flat()),
   ]);
   const counts = new Map(shared.map((row) => [row.id, row.n]));
@@ -97,7 +131,11 @@ function folderEntry(row: LibraryFolderRow, tree: FolderTree): TemplateEntry {
   };
 }
 
-function templateEntry(found: Exclude<Found, { kind: 'folder' }>, tree: FolderTree, facts: { lastEdited: number; sharedWith: number } | undefined): TemplateEntry {
+function templateEntry(
+  found: Exclude<Found, { kind: 'folder' }>,
+  tree: FolderTree,
+  facts: { lastEdited: number; sharedWith: number } | undefined,
+): TemplateEntry {
   const template = found.kind === 'own' ? found.row : found.template;
   const place = found.row;
   const own = found.kind === 'own';
@@ -170,7 +208,10 @@ async function findEntry(db: Db, userId: string, id: string): Promise<Found> {
 }
 
 /** The entry as the shared library rules (library.ts) see it: a copy lies and is trashed in the asker's folders. */
-const onShelf = (found: Found): OnShelf => (found.kind === 'folder' ? { id: found.row.id, folder: found.row } : { id: found.kind === 'own' ? found.row.id : found.template.id, folder: null, placed: found.row });
+const onShelf = (found: Found): OnShelf =>
+  found.kind === 'folder'
+    ? { id: found.row.id, folder: found.row }
+    : { id: found.kind === 'own' ? found.row.id : found.template.id, folder: null, placed: found.row };
 
 /** Refuses what the asker's standing does not allow (a recipient changes nothing of the template). */
 function allow(found: Found, action: TemplateAction): void {
@@ -180,7 +221,7 @@ function allow(found: Found, action: TemplateAction): void {
 
 // ---- lists ------------------------------------------------------------------------------------
 
-/** Spec: GET /templates and GET /templates/shares in one: a folder's folders, own templates and copies. */
+/** GET /templates and GET /templates/shares in one: a folder's folders, own templates and copies. */
 export async function listTemplates(db: Db, userId: string, path: string, sort: EntrySort): Promise<TemplateListing> {
   const shelf = await ownFolders(db, userId);
   const { tree } = shelf;
@@ -208,8 +249,8 @@ export async function listTemplateFolders(db: Db, userId: string): Promise<Libra
 }
 
 /**
- * Spec section 5: templates (never folders), own and shared with me, outside the trash, whose
- * lower-case title holds every word of the query; newest first. Matched here, not in SQL: SQLite
+ * Templates (never folders), own and shared with me, outside the trash, whose lower-case title
+ * holds every word of the query (split on spaces); newest first. Matched here, not in SQL: SQLite
  * folds ASCII only.
  */
 export async function searchTemplates(db: Db, userId: string, query: string): Promise<TemplateEntry[]> {
@@ -235,7 +276,7 @@ export async function searchTemplates(db: Db, userId: string, query: string): Pr
   );
 }
 
-/** Spec: GET /templates/trash and /templates/shareTrash in one: what was trashed, newest first, with its deletion date. */
+/** GET /templates/trash and /templates/shareTrash in one: what was trashed, newest first, with its deletion date. */
 export async function listTemplateTrash(db: Db, userId: string): Promise<TemplateEntry[]> {
   const [shelf, own, copies] = await Promise.all([
     ownFolders(db, userId),
@@ -257,16 +298,26 @@ export async function listTemplateTrash(db: Db, userId: string): Promise<Templat
 
 // ---- templates and folders --------------------------------------------------------------------
 
-/** Spec: POST /templates/create. */
+/** POST /templates/create. */
 export async function createTemplate(db: Db, userId: string, input: { title: string; path: string }, now = Date.now()): Promise<TemplateEntry> {
   const { tree } = await ownFolders(db, userId);
   const folderId = folderAt(input.path, tree);
-  const row: TemplateRow = { id: crypto.randomUUID(), userId, folderId, title: input.title, createdAt: now, updatedAt: now, lastAppliedAt: null, trashedAt: null, shareToken: null };
+  const row: TemplateRow = {
+    id: crypto.randomUUID(),
+    userId,
+    folderId,
+    title: input.title,
+    createdAt: now,
+    updatedAt: now,
+    lastAppliedAt: null,
+    trashedAt: null,
+    shareToken: null,
+  };
   await db.insert(templates).values(row);
   return templateEntry({ kind: 'own', row }, tree, undefined);
 }
 
-/** Spec: POST /templates/folder {title, path}. */
+/** POST /templates/folder {title, path}. */
 export async function createTemplateFolder(db: Db, userId: string, input: { title: string; path: string }, now = Date.now()): Promise<TemplateEntry> {
   const { row, tree } = await addFolder(db, await ownFolders(db, userId), userId, input, now);
   return folderEntry(row, tree);
@@ -281,7 +332,7 @@ function placeEntry(db: Db, userId: string, found: Exclude<Found, { kind: 'folde
     .where(and(eq(templateRecipients.templateId, found.template.id), eq(templateRecipients.userId, userId)));
 }
 
-/** Spec: PUT /templates/{id} {name}. The owner's template or one's folder; not in the trash. */
+/** PUT /templates/{id} {name}. The owner's template or one's folder; not in the trash. */
 export async function renameTemplate(db: Db, userId: string, id: string, name: string, now = Date.now()): Promise<TemplateEntry> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
   allow(found, 'edit');
@@ -291,20 +342,28 @@ export async function renameTemplate(db: Db, userId: string, id: string, name: s
 }
 
 /**
- * Spec: PUT /templates/folder {templateId, path} (and /folderShare for a copy). A template, a
+ * PUT /templates/folder {templateId, path} (and /folderShare for a copy). A template, a
  * folder with everything in it, or one's copy of a shared template goes to one's folder the path
  * names (library.ts moveOnShelf). A move is no edit of the template: lastEdited stays.
  */
 export async function moveTemplate(db: Db, userId: string, input: { templateId: string; path: string }, now = Date.now()): Promise<TemplateEntry> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, input.templateId), ownFolders(db, userId)]);
   allow(found, 'place');
-  const moved = await moveOnShelf(db, shelf, onShelf(found), input.path, 'templateTrashed', (folderId) => placeEntry(db, userId, found as Exclude<Found, { kind: 'folder' }>, { folderId }), now);
+  const moved = await moveOnShelf(
+    db,
+    shelf,
+    onShelf(found),
+    input.path,
+    'templateTrashed',
+    (folderId) => placeEntry(db, userId, found as Exclude<Found, { kind: 'folder' }>, { folderId }),
+    now,
+  );
   if (moved.folder) return folderEntry(moved.folder, moved.tree);
   return entryOf(db, { ...found, row: { ...found.row, folderId: moved.folderId } } as Found, moved.tree);
 }
 
 /**
- * Spec: DELETE /templates/{id} (and PUT /templates/trashShare/{id} for a copy). Into the trash:
+ * DELETE /templates/{id} (and PUT /templates/trashShare/{id} for a copy). Into the trash:
  * one's template or folder (with everything in it), or one's copy of a shared template
  * (library.ts trashOnShelf).
  */
@@ -315,13 +374,19 @@ export async function trashTemplate(db: Db, userId: string, id: string, now = Da
 }
 
 /**
- * Spec: PUT /templates/{id}/restore (and /restoreShare/{id}). Back where it was, with what it held
+ * PUT /templates/{id}/restore (and /restoreShare/{id}). Back where it was, with what it held
  * (library.ts restoreOnShelf).
  */
 export async function restoreTemplate(db: Db, userId: string, id: string, now = Date.now()): Promise<TemplateEntry> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
   allow(found, 'place');
-  const restored = await restoreOnShelf(db, shelf, onShelf(found), (folderId) => placeEntry(db, userId, found as Exclude<Found, { kind: 'folder' }>, { folderId, trashedAt: null }), now);
+  const restored = await restoreOnShelf(
+    db,
+    shelf,
+    onShelf(found),
+    (folderId) => placeEntry(db, userId, found as Exclude<Found, { kind: 'folder' }>, { folderId, trashedAt: null }),
+    now,
+  );
   if (!restored) return entryOf(db, found, shelf.tree);
   if (restored.folder) return folderEntry(restored.folder, restored.tree);
   return entryOf(db, { ...found, row: { ...found.row, folderId: restored.folderId, trashedAt: null } } as Found, restored.tree);
@@ -363,7 +428,8 @@ async function orderedMessages(db: Db, templateId: string): Promise<MessageWithM
 /** The messages as the API sends them; a media item's trash state needs its owner's media folders. */
 async function messagesOf(db: Db, rows: MessageWithMedia[]): Promise<TemplateMessage[]> {
   const inFolders = rows.filter((row) => row.media?.folderId);
-  const mediaTree = inFolders.length === 0 ? folderTree([]) : folderTree(await db.select().from(mediaFolders).where(eq(mediaFolders.userId, inFolders[0]!.media!.userId)));
+  const mediaTree =
+    inFolders.length === 0 ? folderTree([]) : folderTree(await db.select().from(mediaFolders).where(eq(mediaFolders.userId, inFolders[0]!.media!.userId)));
   return rows.map(({ message, media }) => {
     const base: TemplateMessage = {
       id: message.id,
@@ -392,14 +458,16 @@ async function messagesOf(db: Db, rows: MessageWithMedia[]): Promise<TemplateMes
 }
 
 async function detailOf(db: Db, access: Access, tree: FolderTree): Promise<TemplateDetail> {
-  const found: Exclude<Found, { kind: 'folder' }> = access.copy ? { kind: 'copy', row: access.copy, template: access.template, ownerName: access.ownerName ?? '' } : { kind: 'own', row: access.template };
+  const found: Exclude<Found, { kind: 'folder' }> = access.copy
+    ? { kind: 'copy', row: access.copy, template: access.template, ownerName: access.ownerName ?? '' }
+    : { kind: 'own', row: access.template };
   const [facts, rows] = await Promise.all([withCounts(db, [access.template]), orderedMessages(db, access.template.id)]);
   return { ...templateEntry(found, tree, facts.get(access.template.id)), role: access.role, messages: await messagesOf(db, rows) };
 }
 
 /**
- * Spec: GET /templates/{id}. The template with its messages in order, for its owner and for who
- * added it. Trashed ones are not opened (spec section 4).
+ * GET /templates/{id}. The template with its messages in order, for its owner and for who added it.
+ * Trashed ones are not opened: a template in the trash is only restored or purged.
  */
 export async function getTemplate(db: Db, userId: string, id: string): Promise<TemplateDetail> {
   const [access, { tree }] = await Promise.all([accessTo(db, userId, id), ownFolders(db, userId)]);
@@ -419,7 +487,7 @@ export async function loadPlayableTemplate(db: Db, userId: string, id: string): 
   return detailOf(db, access, tree);
 }
 
-/** Spec: lastApplied. Set when a template is played into a party; no edit of it. */
+/** `lastApplied` on the wire. Set when a template is played into a party; no edit of it. */
 export async function markTemplateApplied(db: Db, id: string, now = Date.now()): Promise<void> {
   await db.update(templates).set({ lastAppliedAt: now }).where(eq(templates.id, id));
 }
@@ -453,7 +521,10 @@ async function withRankRetry<T>(write: () => Promise<T>): Promise<T> {
 }
 
 async function ranked(db: Db, templateId: string): Promise<{ id: string; rank: string }[]> {
-  const rows = await db.select({ id: templateMessages.id, rank: templateMessages.rank }).from(templateMessages).where(eq(templateMessages.templateId, templateId));
+  const rows = await db
+    .select({ id: templateMessages.id, rank: templateMessages.rank })
+    .from(templateMessages)
+    .where(eq(templateMessages.templateId, templateId));
   return rows.sort(byRank);
 }
 
@@ -490,7 +561,7 @@ async function messageById(db: Db, templateId: string, messageId: string): Promi
 }
 
 /**
- * Spec: POST /templates/{id}/sendMessage. A text, heading, profile card (built from the owner's
+ * POST /templates/{id}/sendMessage. A text, heading, profile card (built from the owner's
  * profile as it is now, as in the chat) or media message (an item of the owner's library) before
  * `beforeMessageId`, or at the end.
  */
@@ -510,14 +581,16 @@ export async function addTemplateMessage(db: Db, userId: string, id: string, inp
     if (ordered.length >= LIMITS.templateMessagesMax) throw new AppError('templateFull');
     const rank = ranksBefore(ordered, input.beforeMessageId ?? null, 1)?.[0];
     if (rank === undefined) throw new AppError('messageNotFound');
-    await db.insert(templateMessages).values({ id: messageId, templateId: id, rank, messageType: input.messageType, message: text, mediaId, createdAt: now, updatedAt: now });
+    await db
+      .insert(templateMessages)
+      .values({ id: messageId, templateId: id, rank, messageType: input.messageType, message: text, mediaId, createdAt: now, updatedAt: now });
   });
   return messageById(db, id, messageId);
 }
 
 /**
- * Spec: PUT /templates/{id}/editMessage/{messageId}. The text, or a media message's caption; not
- * for voice, audio or profile cards (spec section 5).
+ * PUT /templates/{id}/editMessage/{messageId}. The text, or a media message's caption; not for
+ * voice, audio or profile cards (isEditableMessage, app/core/templates.ts).
  */
 export async function editTemplateMessage(db: Db, userId: string, id: string, messageId: string, message: string, now = Date.now()): Promise<TemplateMessage> {
   await editable(db, userId, id);
@@ -532,7 +605,7 @@ export async function editTemplateMessage(db: Db, userId: string, id: string, me
 }
 
 /**
- * Spec: DELETE /templates/{id}/deleteMessage/{messageId} and PUT /templates/{id}/deleteMessages.
+ * DELETE /templates/{id}/deleteMessage/{messageId} and PUT /templates/{id}/deleteMessages.
  * All or nothing: an id that is not one of the template's messages refuses the whole call. The
  * template's lastEdited moves (no message row is left to carry the change).
  */
@@ -549,11 +622,18 @@ export async function deleteTemplateMessages(db: Db, userId: string, id: string,
 }
 
 /**
- * Spec: PUT /templates/{id}/moveMessage/{messageId} and /moveMessages {messageIds, newNextId}:
+ * PUT /templates/{id}/moveMessage/{messageId} and /moveMessages {messageIds, newNextId}:
  * before `newNextId`, or to the end for null. Each moved message gets a new rank; no other row is
  * written (the moved rows carry the template's lastEdited). Answers the moved messages.
  */
-export async function moveTemplateMessages(db: Db, userId: string, id: string, messageIds: readonly string[], newNextId: string | null, now = Date.now()): Promise<TemplateMessage[]> {
+export async function moveTemplateMessages(
+  db: Db,
+  userId: string,
+  id: string,
+  messageIds: readonly string[],
+  newNextId: string | null,
+  now = Date.now(),
+): Promise<TemplateMessage[]> {
   await editable(db, userId, id);
   await withRankRetry(async () => {
     const ordered = await ranked(db, id);
@@ -563,15 +643,25 @@ export async function moveTemplateMessages(db: Db, userId: string, id: string, m
     // moved message; SQLite checks the unique index row by row, so those first step aside.
     const oldRanks = new Set(ordered.filter((message) => result.ranks.has(message.id)).map((message) => message.rank));
     const clash = [...result.ranks.values()].some((rank) => oldRanks.has(rank));
-    const aside = clash ? [...result.ranks.keys()].map((messageId) => db.update(templateMessages).set({ rank: `~${messageId}` }).where(eq(templateMessages.id, messageId))) : [];
-    const updates = [...aside, ...[...result.ranks].map(([messageId, rank]) => db.update(templateMessages).set({ rank, updatedAt: now }).where(eq(templateMessages.id, messageId)))];
+    const aside = clash
+      ? [...result.ranks.keys()].map((messageId) =>
+          db
+            .update(templateMessages)
+            .set({ rank: `~${messageId}` })
+            .where(eq(templateMessages.id, messageId)),
+        )
+      : [];
+    const updates = [
+      ...aside,
+      ...[...result.ranks].map(([messageId, rank]) => db.update(templateMessages).set({ rank, updatedAt: now }).where(eq(templateMessages.id, messageId))),
+    ];
     if (updates.length > 0) await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
   });
   return messagesWithIds(db, id, messageIds);
 }
 
 /**
- * Spec: the template-to-template copy (forward to another template): messages of a template the
+ * The template-to-template copy (forward to another template): messages of a template the
  * consultant may read, in their order, into one of their own before `beforeMessageId` or at the
  * end. A media message names its owner's library item, so media of someone else's template is not
  * copied into one's own (refused, the whole call): the item is not in one's library.
@@ -598,7 +688,16 @@ export async function copyTemplateMessages(
     const ranks = ranksBefore(ordered, input.beforeMessageId ?? null, picked.length);
     if (!ranks) throw new AppError('messageNotFound');
     const inserts = picked.map((message, index) =>
-      db.insert(templateMessages).values({ id: ids[index]!, templateId: id, rank: ranks[index]!, messageType: message.messageType, message: message.message, mediaId: message.mediaId, createdAt: now, updatedAt: now }),
+      db.insert(templateMessages).values({
+        id: ids[index]!,
+        templateId: id,
+        rank: ranks[index]!,
+        messageType: message.messageType,
+        message: message.message,
+        mediaId: message.mediaId,
+        createdAt: now,
+        updatedAt: now,
+      }),
     );
     await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
   });
@@ -606,13 +705,13 @@ export async function copyTemplateMessages(
 }
 
 /**
- * Forward mode (spec sections 2 and 6): copies of the selected messages, in the template's order,
- * at the end of one of the asker's parties (through the room's forwarding path, marked forwarded)
- * or of another template of theirs. Owner and recipient may forward what they may read; the target
- * must be theirs to write. A media message keeps naming its library item, so a template target
- * must belong to the item's owner (a recipient's photo stays the sharer's); a party gets the file
- * linked, as when a template is played into it. All or nothing: an unknown id, or a media message
- * whose item is gone or in the trash, refuses the whole call.
+ * Forward mode: copies of the selected messages, in the template's order, at the end of one of the
+ * asker's parties (through the room's forwarding path, marked forwarded) or of another template of
+ * theirs. Owner and recipient may forward what they may read; the target must be theirs to write. A
+ * media message keeps naming its library item, so a template target must belong to the item's owner
+ * (a recipient's photo stays the sharer's); a party gets the file linked, as when a template is
+ * played into it. All or nothing: an unknown id, or a media message whose item is gone or in the
+ * trash, refuses the whole call.
  */
 export async function forwardTemplateMessages(
   env: Env,
@@ -630,7 +729,8 @@ export async function forwardTemplateMessages(
   if (rows.length !== wanted.size) throw new AppError('messageNotFound');
   const messages = await messagesOf(db, rows);
   for (const message of messages) {
-    if (message.mediaId !== null && (!message.mediaAttachment || message.mediaTrashed)) throw new AppError(message.mediaAttachment ? 'mediaTrashed' : 'mediaNotFound');
+    if (message.mediaId !== null && (!message.mediaAttachment || message.mediaTrashed))
+      throw new AppError(message.mediaAttachment ? 'mediaTrashed' : 'mediaNotFound');
   }
   if (input.targetTemplateId !== undefined) {
     // To a template: the template-to-template copy, at the target's end.
@@ -640,8 +740,19 @@ export async function forwardTemplateMessages(
   const party = await db.query.parties.findFirst({ where: and(eq(parties.id, input.targetPartyId ?? ''), eq(parties.userId, userId)) });
   if (!party) throw new AppError('partyNotFound');
   if (isExpired(party.expiresAt, now)) throw new AppError('partyExpired');
-  const copies = messages.map((message) => ({ tempId: crypto.randomUUID(), messageType: message.messageType, message: message.message, replyingTo: null, media: messageMedia(message) }));
-  await linkFiles(env.DB, party.id, copies.flatMap((copy) => (copy.media ? [copy.media.mediaAttachment] : [])), now);
+  const copies = messages.map((message) => ({
+    tempId: crypto.randomUUID(),
+    messageType: message.messageType,
+    message: message.message,
+    replyingTo: null,
+    media: messageMedia(message),
+  }));
+  await linkFiles(
+    env.DB,
+    party.id,
+    copies.flatMap((copy) => (copy.media ? [copy.media.mediaAttachment] : [])),
+    now,
+  );
   const result = await room(env, party.id).postMany(await managerMember(db, party), roomFacts(party), copies);
   if (!result.ok) throw new AppError(result.code);
   return { forwarded: result.value };
@@ -649,7 +760,7 @@ export async function forwardTemplateMessages(
 
 // ---- sharing ----------------------------------------------------------------------------------
 
-/** Spec: PUT /templates/{id}/share. The owner's link; the same one while it stays shared. */
+/** PUT /templates/{id}/share. The owner's link; the same one while it stays shared. */
 export async function shareTemplate(db: Db, userId: string, id: string): Promise<{ shareToken: string }> {
   const template = await editable(db, userId, id);
   if (template.shareToken) return { shareToken: template.shareToken };
@@ -659,39 +770,26 @@ export async function shareTemplate(db: Db, userId: string, id: string): Promise
 }
 
 /**
- * Spec: PUT /templates/{id}/revokeShare. The link stops working ('This link is invalid'), and the
+ * PUT /templates/{id}/revokeShare. The link stops working ('This link is invalid'), and the
  * template leaves everyone who added it: recipients read the owner's template itself, so stopping
  * sharing is the owner's one way to take it back (sharing again makes a new link). Where a
  * recipient plays it in a party, it stops there at once (ADR 020).
  */
 export async function revokeShare(env: Env, db: Db, userId: string, id: string): Promise<void> {
   await editable(db, userId, id);
-  const [, , played] = await env.DB.batch([
-    env.DB.prepare('UPDATE templates SET share_token = NULL WHERE id = ?1').bind(id),
-    env.DB.prepare('DELETE FROM template_recipients WHERE template_id = ?1').bind(id),
-    env.DB.prepare(`${PLAYED} WHERE template_id = ?1`).bind(id),
-  ]);
-  const rows = played!.results as Played[];
-  const missed = await withdrawFromParties(env, rows);
+  const played = await unshareTemplate(env.DB, id);
+  const missed = await withdrawFromParties(env, played);
   // A record stays until its room was told, so revoking again tells the rooms this one missed.
-  const told = rows.filter((row) => !missed.includes(row)).map((row) => row.partyId);
-  await env.DB.prepare('DELETE FROM party_shared_templates WHERE template_id = ?1 AND party_id IN (SELECT value FROM json_each(?2))').bind(id, JSON.stringify(told)).run();
+  const told = played.filter((row) => !missed.includes(row)).map((row) => row.partyId);
+  await forgetSharedPlays(env.DB, id, told);
   if (missed.length > 0) throw new Error('revoking a share: a party playing the template could not be told');
 }
-
-/** A recipient's party playing a shared template (`party_shared_templates`). */
-interface Played {
-  partyId: string;
-  templateId: string;
-}
-
-const PLAYED = 'SELECT party_id AS partyId, template_id AS templateId FROM party_shared_templates';
 
 /**
  * Each party's room stops its copy of a template its owner took back and tells its manager's
  * devices. Answers the rows whose room could not be told.
  */
-async function withdrawFromParties(env: Env, played: Played[]): Promise<Played[]> {
+async function withdrawFromParties(env: Env, played: SharedPlay[]): Promise<SharedPlay[]> {
   const told = await Promise.allSettled(played.map((row) => room(env, row.partyId).withdrawTemplate(row.templateId)));
   return played.filter((_, index) => told[index]!.status === 'rejected');
 }
@@ -705,14 +803,7 @@ async function withdrawFromParties(env: Env, played: Played[]): Promise<Played[]
  * apply at the same time, one always finds the other.
  */
 export async function recordSharedPlay(env: Env, partyId: string, templateId: string, recipientId: string): Promise<boolean> {
-  const row = await env.DB.prepare(
-    `INSERT INTO party_shared_templates (party_id, template_id)
-     SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM template_recipients WHERE template_id = ?2 AND user_id = ?3)
-     ON CONFLICT (party_id) DO UPDATE SET template_id = excluded.template_id RETURNING party_id`,
-  )
-    .bind(partyId, templateId, recipientId)
-    .first();
-  if (row !== null) return true;
+  if (await recordSharedPlayIfCopyHeld(env.DB, partyId, templateId, recipientId)) return true;
   if ((await withdrawFromParties(env, [{ partyId, templateId }])).length > 0) throw new Error('a template taken back could not be withdrawn from its party');
   return false;
 }
@@ -723,8 +814,8 @@ export async function recordSharedPlay(env: Env, partyId: string, templateId: st
  * next run tries again.
  */
 export async function withdrawTemplatesOf(env: Env, userId: string): Promise<void> {
-  const { results } = await env.DB.prepare(`${PLAYED} WHERE template_id IN (SELECT id FROM templates WHERE user_id = ?1)`).bind(userId).all<Played>();
-  if ((await withdrawFromParties(env, results)).length > 0) throw new Error('deleting templates: a party playing one could not be told');
+  if ((await withdrawFromParties(env, await sharedPlaysOfOwner(env.DB, userId))).length > 0)
+    throw new Error('deleting templates: a party playing one could not be told');
 }
 
 /** The shared template a token names, when it is shared and not in its owner's trash. */
@@ -740,16 +831,16 @@ async function sharedBy(db: Db, token: string): Promise<{ template: TemplateRow;
   return { template: row.template, ownerName: nameOf(row) };
 }
 
-/** Spec: GET /templates/share/{token}. Title and sharer only: anyone holding the link may see them. */
+/** GET /templates/share/{token}. Title and sharer only: anyone holding the link may see them. */
 export async function previewShare(db: Db, token: string): Promise<SharePreview> {
   const { template, ownerName } = await sharedBy(db, token);
   return { title: template.title, sharedBy: ownerName };
 }
 
 /**
- * What the add-template page shows (spec section 2, /addTemplate/{shareToken}): title and sharer,
- * and for a signed-in consultant whether it is their own template (they are told so, not offered
- * to add it) or already among their templates outside the trash.
+ * What the add-template page shows (/addTemplate/{shareToken}): title and sharer, and for a
+ * signed-in consultant whether it is their own template (they are told so, not offered to add it)
+ * or already among their templates outside the trash.
  */
 export async function shareLanding(db: Db, token: string, userId: string | null): Promise<SharePreview & { own: boolean; added: boolean }> {
   const { template, ownerName } = await sharedBy(db, token);
@@ -765,7 +856,7 @@ export async function shareLanding(db: Db, token: string, userId: string | null)
 }
 
 /**
- * Spec: POST /templates/share/{token}. Adds the template to the consultant's templates in the
+ * POST /templates/share/{token}. Adds the template to the consultant's templates in the
  * folder the path names. Added before: it moves there and comes out of the trash. The owner
  * cannot add their own.
  */
@@ -783,27 +874,17 @@ export async function acceptShare(db: Db, userId: string, token: string, path: s
 
 // ---- the cron ---------------------------------------------------------------------------------
 
-const DOOMED_FOLDERS = doomedFolders('templates');
-const DOOMED_TEMPLATES = `SELECT id FROM templates WHERE (trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed)`;
-
 /**
- * The cron's trash purge (spec section 9: 30 days): templates, folders with everything in them,
- * and recipients' trashed copies. A copy inside a deleted folder goes with it rather than back to
- * the root. Library media stays: a message only names its item.
+ * The cron's trash purge, after TRASH_RETENTION_DAYS (app/core/folders.ts): templates, folders with
+ * everything in them, and recipients' trashed copies. A copy inside a deleted folder goes with it
+ * rather than back to the root. Library media stays: a message only names its item.
  */
 export async function purgeTemplateTrash(env: Env, now = Date.now()): Promise<{ folders: number; templates: number; copies: number }> {
   const cutoff = purgeCutoff(now);
-  const [played, copies, , , removed, folders] = await env.DB.batch([
-    // Recipients still playing a template deleted for good lose it as on a revoke (its records
-    // go with it; a room that cannot be told keeps its copy until its manager removes it).
-    env.DB.prepare(`${DOOMED_FOLDERS} ${PLAYED} WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_recipients WHERE (trashed_at IS NOT NULL AND trashed_at <= ?1) OR folder_id IN (SELECT id FROM doomed)`).bind(cutoff),
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_recipients WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_messages WHERE template_id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM templates WHERE id IN (${DOOMED_TEMPLATES})`).bind(cutoff),
-    env.DB.prepare(`${DOOMED_FOLDERS} DELETE FROM template_folders WHERE id IN (SELECT id FROM doomed)`).bind(cutoff),
-  ]);
-  const missed = await withdrawFromParties(env, played!.results as Played[]);
+  // Recipients still playing a template deleted for good lose it as on a revoke (its records go
+  // with it; a room that cannot be told keeps its copy until its manager removes it).
+  const { played, copies, templates: removed, folders } = await purgeTemplateRows(env.DB, cutoff);
+  const missed = await withdrawFromParties(env, played);
   if (missed.length > 0) console.error('template purge: parties playing a deleted template could not be told', missed.length);
-  return { copies: copies!.meta.changes, templates: removed!.meta.changes, folders: folders!.meta.changes };
+  return { copies, templates: removed, folders };
 }

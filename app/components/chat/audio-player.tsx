@@ -100,7 +100,12 @@ export function AudioPlayer({ src, title }: { src: string; title: string }) {
               aria-valuetext={t('voice.positionValue', { current: formatClock(current), duration: formatClock(duration) })}
               onChange={(event) => seek(Number(event.target.value))}
               onKeyDown={(event) => {
-                const step = event.key === 'ArrowRight' || event.key === 'ArrowUp' ? ARROW_STEP_S : event.key === 'ArrowLeft' || event.key === 'ArrowDown' ? -ARROW_STEP_S : 0;
+                const step =
+                  event.key === 'ArrowRight' || event.key === 'ArrowUp'
+                    ? ARROW_STEP_S
+                    : event.key === 'ArrowLeft' || event.key === 'ArrowDown'
+                      ? -ARROW_STEP_S
+                      : 0;
                 if (step === 0) return;
                 event.preventDefault();
                 seek(current + step);

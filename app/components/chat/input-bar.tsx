@@ -44,12 +44,24 @@ interface Props {
  * (`busy` until the room acknowledged the previous message). In reply and edit mode a bar above
  * it says what the text is for; cancel (or Escape) returns to normal.
  */
-export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeading, onProfileCard, onFiles, onLibrary, onVoice, acceptedKinds = PICTURE_KINDS }: Props) {
+export function InputBar({
+  onSubmit,
+  busy,
+  disabled,
+  mode,
+  onCancelMode,
+  onHeading,
+  onProfileCard,
+  onFiles,
+  onLibrary,
+  onVoice,
+  acceptedKinds = PICTURE_KINDS,
+}: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
-  // Spec section 4: a photo's, a video's or a document's caption may be emptied in an edit.
+  // A media message's text is its caption, which may be emptied in an edit: the file still stands.
   const captionEdit = mode?.kind === 'edit' && isMediaMessageType(mode.message.messageType);
 
   function resize() {
@@ -105,7 +117,9 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
       {mode ? (
         <div className="flex items-center gap-2 border-b border-slate-100 px-3 py-2 text-sm" data-testid="input-mode">
           <div className="min-w-0 flex-1 border-l-4 border-primary pl-2">
-            <p className="font-semibold text-primary-dark">{mode.kind === 'edit' ? t('input.editing') : t('input.replyingTo', { name: mode.message.senderName })}</p>
+            <p className="font-semibold text-primary-dark">
+              {mode.kind === 'edit' ? t('input.editing') : t('input.replyingTo', { name: mode.message.senderName })}
+            </p>
             <p className="truncate text-slate-600">{preview(mode.message)}</p>
           </div>
           <button type="button" onClick={cancel} className="rounded-full px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
@@ -151,7 +165,11 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
                 ]}
               />
             ) : (
-              <ToolButton label={acceptedKinds.every((kind) => kind === 'image') ? t('chatMedia.attachPhoto') : t('chatMedia.attachFile')} onClick={() => picker.current?.click()} disabled={disabled}>
+              <ToolButton
+                label={acceptedKinds.every((kind) => kind === 'image') ? t('chatMedia.attachPhoto') : t('chatMedia.attachFile')}
+                onClick={() => picker.current?.click()}
+                disabled={disabled}
+              >
                 <AttachIcon />
               </ToolButton>
             )}
@@ -234,11 +252,21 @@ export function InputBar({ onSubmit, busy, disabled, mode, onCancelMode, onHeadi
   );
 }
 
-const TOOL_BUTTON = 'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40';
+const TOOL_BUTTON =
+  'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40';
 
 function AttachIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M4 8h3l2-3h6l2 3h3v11H4Z" />
       <circle cx="12" cy="13" r="3.5" />
     </svg>

@@ -39,7 +39,14 @@ export function MediaMessageBody({ message, onOpen }: { message: ChatMessage & {
     const label = t('chatMedia.photoFrom', { name: message.senderName });
     return (
       <button type="button" onClick={onOpen} aria-label={label} className="-mx-1.5 mt-1 block overflow-hidden rounded-xl" data-testid="chat-photo">
-        <img src={`/files/${message.mediaAttachment}`} alt={label} loading="lazy" decoding="async" draggable={false} className="h-60 w-64 max-w-full bg-slate-100 object-cover" />
+        <img
+          src={`/files/${message.mediaAttachment}`}
+          alt={label}
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          className="h-60 w-64 max-w-full bg-slate-100 object-cover"
+        />
       </button>
     );
   }
@@ -47,14 +54,22 @@ export function MediaMessageBody({ message, onOpen }: { message: ChatMessage & {
     if (!mounted) return <PlayerBox />;
     return (
       <Suspense fallback={<PlayerBox />}>
-        <AudioPlayer src={`/files/${message.mediaAttachment}`} title={message.messageType === 'voice' ? t('voice.from', { name: message.senderName }) : t('chatMedia.kind.audio')} />
+        <AudioPlayer
+          src={`/files/${message.mediaAttachment}`}
+          title={message.messageType === 'voice' ? t('voice.from', { name: message.senderName }) : t('chatMedia.kind.audio')}
+        />
       </Suspense>
     );
   }
   const kind = t(`chatMedia.kind.${message.messageType as 'video' | 'document'}`);
   const type = message.mediaAttachmentType ?? 'application';
   return (
-    <button type="button" onClick={onOpen} className="mt-1 block w-64 max-w-full overflow-hidden rounded-xl bg-slate-50 text-left ring-1 ring-slate-200 hover:bg-slate-100" data-testid="chat-file">
+    <button
+      type="button"
+      onClick={onOpen}
+      className="mt-1 block w-64 max-w-full overflow-hidden rounded-xl bg-slate-50 text-left ring-1 ring-slate-200 hover:bg-slate-100"
+      data-testid="chat-file"
+    >
       <FilePreview src={`/files/${message.mediaAttachment}/preview`} type={type} />
       <span className="flex items-center gap-3 px-3 py-2">
         <MediaIcon type={type} className="h-7 w-7 shrink-0 text-primary-dark" />
@@ -87,7 +102,17 @@ function FilePreview({ src, type }: { src: string; type: MediaKind }) {
     <span className="relative flex h-36 items-center justify-center bg-slate-100 text-slate-400" aria-hidden="true">
       <MediaIcon type={type} className="h-12 w-12" />
       {shown ? (
-        <img ref={image} src={src} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setShown(false)} className="absolute inset-0 h-full w-full bg-white object-cover object-top" data-testid="chat-file-preview" />
+        <img
+          ref={image}
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onError={() => setShown(false)}
+          className="absolute inset-0 h-full w-full bg-white object-cover object-top"
+          data-testid="chat-file-preview"
+        />
       ) : null}
     </span>
   );

@@ -8,7 +8,7 @@ import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 import type { MediaKind } from '~/core/media';
 import { apiFetch, signInAgain } from '~/lib/api';
-import type { MediaEntry, MediaListing } from '../../../worker/services/media';
+import type { MediaEntry, MediaListing } from '~/core/media-entry';
 import { CaptionField } from './caption-field';
 
 /** A file of the library, by id: what the picker hands over (its kind names a template message's type). */
@@ -32,10 +32,11 @@ interface Place {
 const sendable = (entry: MediaEntry) => entry.mediaType !== 'folder' && entry.state === 'ready' && entry.deletesAt === null;
 
 /**
- * Spec section 2, the media picker: the manager chooses files of her library for the chat, in its
- * folders or by a search (the library's rule: every word in the title; the server answers it),
- * shown as the library's cards with their previews. At most 10 at once (spec section 5); one
- * caption goes with the first of them. A converting or failed item is shown but cannot be chosen.
+ * The media picker: the manager chooses files of her library for the chat, in its folders or by a
+ * search (the library's rule: every word in the title; the server answers it), shown as the
+ * library's cards with their previews. At most `LIMITS.chatUploadFilesMax` at once, as for files
+ * from her device; one caption goes with the first of them. A converting or failed item is shown
+ * but cannot be chosen.
  */
 export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: string, items: PickedItem[]) => void; onCancel: () => void }) {
   const { t } = useTranslation();
@@ -60,7 +61,9 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
     setEntries(null);
     const request = searching
       ? apiFetch<MediaEntry[]>(`/api/media/search?${new URLSearchParams({ q: searched.trim() })}`)
-      : apiFetch<MediaListing>(`/api/media?${new URLSearchParams({ path: place?.path ?? '', sort: 'date' })}`).then((result) => (result.ok ? { ok: true as const, data: result.data.entries } : result));
+      : apiFetch<MediaListing>(`/api/media?${new URLSearchParams({ path: place?.path ?? '', sort: 'date' })}`).then((result) =>
+          result.ok ? { ok: true as const, data: result.data.entries } : result,
+        );
     void request.then((result) => {
       if (!current) return;
       if (!result.ok && result.status === 401) return signInAgain(true);
@@ -73,13 +76,19 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
 
   const full = chosen.length >= LIMITS.chatUploadFilesMax;
   const toggle = (entry: MediaEntry) =>
-    setChosen((current) => (current.some((item) => item.id === entry.id) ? current.filter((item) => item.id !== entry.id) : current.length >= LIMITS.chatUploadFilesMax ? current : [...current, { id: entry.id, title: entry.title, kind: entry.mediaType as MediaKind /* only a sendable entry, never a folder, is chosen */ }]));
+    setChosen((current) =>
+      current.some((item) => item.id === entry.id)
+        ? current.filter((item) => item.id !== entry.id)
+        : current.length >= LIMITS.chatUploadFilesMax
+          ? current
+          : [...current, { id: entry.id, title: entry.title, kind: entry.mediaType as MediaKind /* only a sendable entry, never a folder, is chosen */ }],
+    );
   const openFolder = (entry: MediaEntry) => {
     setQuery('');
     setSearched('');
     setTrail((current) => [...current, { id: entry.id, title: entry.title, path: entry.path ? `${entry.path}/${entry.id}` : entry.id }]);
   };
-  // Spec: the breadcrumb shows the last two folders, an ellipsis for those above.
+  // As the library's breadcrumb (BREADCRUMB_LEVELS): the last two folders, an ellipsis for those above.
   const shown = trail.slice(-2);
   const crumb = 'rounded px-1.5 py-0.5 hover:bg-slate-100 hover:underline';
   const list = entries && !('error' in entries) ? entries : null;
@@ -98,7 +107,12 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
           {shown.map((folder, index) => (
             <span key={folder.id} className="flex min-w-0 items-center gap-1">
               <span aria-hidden="true">›</span>
-              <button type="button" onClick={() => setTrail((current) => current.slice(0, current.indexOf(folder) + 1))} className={`${crumb} max-w-40 truncate`} aria-current={index === shown.length - 1 && !searching ? 'location' : undefined}>
+              <button
+                type="button"
+                onClick={() => setTrail((current) => current.slice(0, current.indexOf(folder) + 1))}
+                className={`${crumb} max-w-40 truncate`}
+                aria-current={index === shown.length - 1 && !searching ? 'location' : undefined}
+              >
                 {folder.title}
               </button>
             </span>
@@ -116,7 +130,11 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
           />
         </form>
       </div>
-      <section aria-label={searching ? t('media.results', { query: searched.trim() }) : (place?.title ?? t('media.root'))} aria-busy={entries === null} className="mt-3 h-[40dvh] min-h-40 overflow-y-auto p-1">
+      <section
+        aria-label={searching ? t('media.results', { query: searched.trim() }) : (place?.title ?? t('media.root'))}
+        aria-busy={entries === null}
+        className="mt-3 h-[40dvh] min-h-40 overflow-y-auto p-1"
+      >
         {entries && 'error' in entries ? (
           <ErrorBanner code={entries.error} />
         ) : list === null ? (
@@ -147,7 +165,12 @@ export function MediaPickerDialog({ onSend, onCancel }: { onSend: (caption: stri
         {full ? t('chatMedia.picker.full', { max: LIMITS.chatUploadFilesMax }) : t('chatMedia.picker.chosen', { count: chosen.length })}
       </p>
       <CaptionField value={caption} onChange={setCaption} className="mt-2" />
-      <DialogActions confirmLabel={t('input.send')} onConfirm={() => onSend(caption.trim(), chosen)} onCancel={onCancel} confirmDisabled={chosen.length === 0} />
+      <DialogActions
+        confirmLabel={t('input.send')}
+        onConfirm={() => onSend(caption.trim(), chosen)}
+        onCancel={onCancel}
+        confirmDisabled={chosen.length === 0}
+      />
     </Dialog>
   );
 }

@@ -11,13 +11,24 @@ function kindOf(file: File) {
 }
 
 /**
- * Spec section 2, the photo/file send dialog: the chosen files (up to 10) with their previews and
- * one caption. A sender with a library (`canSaveToLibrary`) may keep photos there as well; once any file is not a picture,
- * keeping is forced and locked (spec section 5: videos, audio and PDFs are always sent from her
- * library). Sending closes the dialog: the files then go up one after another under the banner
- * (chat-uploads.tsx), and the caption goes with the first message.
+ * The photo/file send dialog: the chosen files (up to 10) with their previews and one caption. A
+ * sender with a library (`canSaveToLibrary`) may keep photos there as well; once any file is not a
+ * picture, keeping is forced and locked: only photos and voice can be party uploads, so videos,
+ * audio and PDFs always go into the chat from her library (ADR 015). Sending closes the dialog: the
+ * files then go up one after another under the banner (chat-uploads.tsx), and the caption goes with
+ * the first message.
  */
-export function MediaSendDialog({ files, canSaveToLibrary, onSend, onCancel }: { files: File[]; canSaveToLibrary: boolean; onSend: (caption: string, save: boolean) => void; onCancel: () => void }) {
+export function MediaSendDialog({
+  files,
+  canSaveToLibrary,
+  onSend,
+  onCancel,
+}: {
+  files: File[];
+  canSaveToLibrary: boolean;
+  onSend: (caption: string, save: boolean) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const cancel = useRef<HTMLButtonElement>(null);
@@ -41,7 +52,12 @@ export function MediaSendDialog({ files, canSaveToLibrary, onSend, onCancel }: {
           return (
             <li key={`${index}-${file.name}`} className="min-w-0">
               {url ? (
-                <img src={url} alt={file.name} className={files.length > 1 ? 'h-24 w-full rounded-lg object-cover' : 'max-h-64 max-w-full rounded-lg object-contain'} data-testid="send-preview" />
+                <img
+                  src={url}
+                  alt={file.name}
+                  className={files.length > 1 ? 'h-24 w-full rounded-lg object-cover' : 'max-h-64 max-w-full rounded-lg object-contain'}
+                  data-testid="send-preview"
+                />
               ) : (
                 <p className="flex h-full min-w-0 items-center gap-2 rounded-lg bg-slate-50 p-2 text-slate-700 ring-1 ring-slate-200" data-testid="send-file">
                   <MediaIcon type={kindOf(file) ?? 'application'} className="h-8 w-8 shrink-0 text-primary-dark" />

@@ -54,7 +54,13 @@ export function MessageItem({ message, mine, repliedTo, receipts, onShowReceipts
   const checkbox =
     selection && !message.deleted ? (
       <label className="flex items-center self-center p-1">
-        <input type="checkbox" checked={selection.selected} onChange={selection.toggle} className="h-5 w-5" aria-label={`${t('selection.select')}: ${preview(message, 40)}`} />
+        <input
+          type="checkbox"
+          checked={selection.selected}
+          onChange={selection.toggle}
+          className="h-5 w-5"
+          aria-label={`${t('selection.select')}: ${preview(message, 40)}`}
+        />
       </label>
     ) : null;
   const options = selection ? [] : menuOptions;
@@ -88,7 +94,11 @@ export function MessageItem({ message, mine, repliedTo, receipts, onShowReceipts
         {message.deleted ? (
           <p className="text-sm italic text-slate-500">{t('party.deletedHeading')}</p>
         ) : (
-          <p role="heading" aria-level={message.messageType === 'heading' ? 2 : message.messageType === 'heading2' ? 3 : 4} className={`text-center ${HEADING_CLASS[message.messageType]}`}>
+          <p
+            role="heading"
+            aria-level={message.messageType === 'heading' ? 2 : message.messageType === 'heading2' ? 3 : 4}
+            className={`text-center ${HEADING_CLASS[message.messageType]}`}
+          >
             <FormattedText text={message.message} />
           </p>
         )}
@@ -98,17 +108,35 @@ export function MessageItem({ message, mine, repliedTo, receipts, onShowReceipts
   }
 
   return (
-    <div id={`message-${message.id}`} className={`group flex scroll-mt-4 items-start gap-1 ${mine ? 'flex-row-reverse' : ''}`} data-testid="message" data-seq={message.seq}>
+    <div
+      id={`message-${message.id}`}
+      className={`group flex scroll-mt-4 items-start gap-1 ${mine ? 'flex-row-reverse' : ''}`}
+      data-testid="message"
+      data-seq={message.seq}
+    >
       {checkbox}
-      <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${mine ? 'rounded-br-md bg-primary-light' : 'rounded-bl-md bg-white ring-1 ring-slate-200'}`}>
-        {!mine ? <p className={`text-sm font-semibold ${message.senderType === 'manager' ? 'text-secondary-dark' : 'text-primary-dark'}`}>{message.senderName}</p> : null}
+      <div
+        className={`max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${mine ? 'rounded-br-md bg-primary-light' : 'rounded-bl-md bg-white ring-1 ring-slate-200'}`}
+      >
+        {!mine ? (
+          <p className={`text-sm font-semibold ${message.senderType === 'manager' ? 'text-secondary-dark' : 'text-primary-dark'}`}>{message.senderName}</p>
+        ) : null}
         {message.deleted ? (
           <p className="italic text-slate-500">{t('party.deletedMessage')}</p>
         ) : (
           <>
             {message.forwarded ? (
               <p className="mb-0.5 flex items-center gap-1 text-xs italic text-slate-600" data-testid="forwarded">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="h-3.5 w-3.5 shrink-0"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d="m15 5 6 6-6 6M21 11H9a6 6 0 0 0-6 6v2" />
                 </svg>
                 {t('party.forwarded')}

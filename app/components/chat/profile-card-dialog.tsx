@@ -9,7 +9,7 @@ interface ProfileOption {
   lastName: string;
 }
 
-/** The manager picks one of their profiles to send into the party as a card (spec: profile card send). */
+/** The manager picks one of their profiles to send into the party as a card. */
 export function ProfileCardDialog({ onSubmit, onCancel }: { onSubmit: (profileId: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [profiles, setProfiles] = useState<ProfileOption[] | null>(null);
@@ -37,7 +37,14 @@ export function ProfileCardDialog({ onSubmit, onCancel }: { onSubmit: (profileId
           <div className="mt-2 space-y-2">
             {profiles.map((profile) => (
               <label key={profile.id} className="flex items-center gap-2">
-                <input type="radio" name="profile-card" value={profile.id} checked={chosen === profile.id} onChange={() => setChosen(profile.id)} className="h-4 w-4" />
+                <input
+                  type="radio"
+                  name="profile-card"
+                  value={profile.id}
+                  checked={chosen === profile.id}
+                  onChange={() => setChosen(profile.id)}
+                  className="h-4 w-4"
+                />
                 {profile.firstName} {profile.lastName}
               </label>
             ))}

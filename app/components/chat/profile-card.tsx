@@ -6,7 +6,7 @@ import type { ProfileCard } from '~/core/profile-card';
 /** Pictures come from our own public profile route only. */
 const PICTURE_PREFIX = '/api/profile/public/';
 
-/** A profile card in the chat (spec: profile message rendered as a card), linking to the public page. */
+/** A profile message in the chat, shown as a card linking to the profile's public page. */
 export function ProfileCardView({ card }: { card: ProfileCard | null }) {
   const { t } = useTranslation();
   if (!card) return <p className="italic text-slate-500">{t('profileCard.unavailable')}</p>;
@@ -42,7 +42,12 @@ export function ProfileCardView({ card }: { card: ProfileCard | null }) {
           </li>
         ) : null}
       </ul>
-      <a href={`/p/${encodeURIComponent(card.shortId)}`} target="_blank" rel="noopener" className="mt-3 block rounded-full bg-primary-dark px-3 py-1.5 text-center text-sm font-medium text-white hover:bg-primary-dark/90">
+      <a
+        href={`/p/${encodeURIComponent(card.shortId)}`}
+        target="_blank"
+        rel="noopener"
+        className="mt-3 block rounded-full bg-primary-dark px-3 py-1.5 text-center text-sm font-medium text-white hover:bg-primary-dark/90"
+      >
         {t('profileCard.view')}
         <span className="sr-only">: {name}</span>
       </a>

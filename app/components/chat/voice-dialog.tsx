@@ -45,11 +45,12 @@ async function store(target: VoiceTarget, file: VoiceFile): Promise<ApiResult<st
 }
 
 /**
- * Spec sections 2 and 4, the voice recording dialog: waiting (for the microphone), then
- * recording with the time so far, a cancel and a send; sending converts the recording into a file
- * every browser plays and stores it where `target` says (see VoiceTarget), then `onRecorded` gets
- * the stored file's id and the dialog closes after the spec's 500 ms. When recording cannot start (no recorder, no microphone, permission
- * refused) the dialog gives way to the spec's alert. Loaded only when opened.
+ * The voice recording dialog: waiting (for the microphone), then recording with the time so far,
+ * a cancel and a send; sending converts the recording into a file every browser plays and stores
+ * it where `target` says (see VoiceTarget), then `onRecorded` gets the stored file's id and the
+ * dialog closes `TIMINGS.voiceCloseDelayMs` after saying "sent". When recording cannot start (no
+ * recorder, no microphone, permission refused) the dialog gives way to an alert that says why.
+ * Loaded only when opened.
  */
 export function VoiceDialog({ target, onRecorded, onClose }: { target: VoiceTarget; onRecorded: (id: string) => void; onClose: () => void }) {
   const { t } = useTranslation();
@@ -137,7 +138,15 @@ export function VoiceDialog({ target, onRecorded, onClose }: { target: VoiceTarg
 
   if (state.kind === 'failed') {
     return (
-      <Dialog role="alertdialog" aria-labelledby={`${id}-failed`} aria-describedby={`${id}-reason`} onCancel={onClose} initialFocus={ok} className="p-6" key="failed">
+      <Dialog
+        role="alertdialog"
+        aria-labelledby={`${id}-failed`}
+        aria-describedby={`${id}-reason`}
+        onCancel={onClose}
+        initialFocus={ok}
+        className="p-6"
+        key="failed"
+      >
         <h2 id={`${id}-failed`} className="text-lg font-semibold">
           {t('voice.failedTitle')}
         </h2>
@@ -160,7 +169,9 @@ export function VoiceDialog({ target, onRecorded, onClose }: { target: VoiceTarg
         {t('voice.title')}
       </h2>
       <div className="mt-5 flex flex-col items-center gap-2" data-testid="voice-dialog-state" data-state={state.kind}>
-        <span className={`flex h-16 w-16 items-center justify-center rounded-full ${state.kind === 'recording' ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-600'}`}>
+        <span
+          className={`flex h-16 w-16 items-center justify-center rounded-full ${state.kind === 'recording' ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-600'}`}
+        >
           <MicIcon className={`h-8 w-8 ${state.kind === 'recording' ? 'motion-safe:animate-pulse' : ''}`} />
         </span>
         <p className="text-3xl font-semibold tabular-nums" role="timer" aria-label={t('voice.elapsed')} data-testid="voice-elapsed">
@@ -168,12 +179,26 @@ export function VoiceDialog({ target, onRecorded, onClose }: { target: VoiceTarg
         </p>
         <p className="text-sm text-slate-600">{t('voice.limit', { max: formatClock(LIMITS.voiceMaxMs / 1000) })}</p>
         <p role="status" className="min-h-6 text-center text-slate-700">
-          {state.kind === 'waiting' ? t('voice.waiting') : state.kind === 'recording' ? t('voice.recording') : state.kind === 'sending' ? t('voice.sending') : state.kind === 'sent' ? t('voice.sent') : null}
+          {state.kind === 'waiting'
+            ? t('voice.waiting')
+            : state.kind === 'recording'
+              ? t('voice.recording')
+              : state.kind === 'sending'
+                ? t('voice.sending')
+                : state.kind === 'sent'
+                  ? t('voice.sent')
+                  : null}
         </p>
         <ErrorBanner layout="field" code={state.kind === 'error' ? state.code : null} className="text-center" />
       </div>
       <div className="mt-5 flex items-center justify-end gap-2">
-        <button ref={cancelButton} type="button" onClick={cancel} disabled={busy} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40">
+        <button
+          ref={cancelButton}
+          type="button"
+          onClick={cancel}
+          disabled={busy}
+          className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40"
+        >
           {state.kind === 'error' ? t('common.close') : t('common.cancel')}
         </button>
         {state.kind === 'error' ? null : (

@@ -107,5 +107,6 @@ export function FaqTrail({ trail }: { trail: CategoryCardData[] }) {
 }
 
 /** How the stored, sanitised section HTML and the search's highlights look. */
-export const FAQ_HTML = '[&_a]:text-primary-dark [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-5';
+export const FAQ_HTML =
+  '[&_a]:text-primary-dark [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-5';
 export const MARK_STYLE = '[&_mark]:rounded [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:text-slate-900';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, TIMINGS } from '~/core/limits';
 import { apiFetch } from '~/lib/api';
 import { ProfileAvatar } from '~/components/profile/profile-avatar';
-import type { PartnerHit } from '../../../worker/services/profiles';
+import type { PartnerHit } from '~/core/profile';
 
 type Found = { state: 'idle' } | { state: 'hits'; hits: PartnerHit[] } | { state: 'failed' };
 
@@ -38,7 +38,14 @@ export function PartnerSearch({ query = '', hits = null }: { query?: string; hit
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 
-  const status = found.state === 'failed' ? t('landing.partnerFailed') : found.state === 'hits' ? (found.hits.length === 0 ? t('landing.partnerNone') : t('landing.partnerResults', { count: found.hits.length })) : '';
+  const status =
+    found.state === 'failed'
+      ? t('landing.partnerFailed')
+      : found.state === 'hits'
+        ? found.hits.length === 0
+          ? t('landing.partnerNone')
+          : t('landing.partnerResults', { count: found.hits.length })
+        : '';
   return (
     <div>
       <form

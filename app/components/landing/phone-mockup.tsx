@@ -20,7 +20,10 @@ export function PhoneMockup() {
         </div>
         <div className="flex h-72 flex-col justify-end gap-2 px-3 pb-3 text-sm">
           {bubbles.map((bubble) => (
-            <div key={bubble.text} className={`max-w-[85%] rounded-2xl px-3 py-2 shadow-sm ${bubble.own ? 'self-end rounded-br-sm bg-primary-light' : 'self-start rounded-bl-sm bg-white'}`}>
+            <div
+              key={bubble.text}
+              className={`max-w-[85%] rounded-2xl px-3 py-2 shadow-sm ${bubble.own ? 'self-end rounded-br-sm bg-primary-light' : 'self-start rounded-bl-sm bg-white'}`}
+            >
               {bubble.own ? null : <span className="block text-xs font-semibold text-secondary-dark">{bubble.who}</span>}
               {bubble.attachment ? <span className="mb-1 block h-16 rounded-lg bg-gradient-to-br from-primary to-secondary" /> : null}
               <span className="text-slate-800">{bubble.text}</span>

@@ -22,7 +22,13 @@ export function ProductVideo() {
     >
       <source src={LANDING_VIDEO.webm} type="video/webm" />
       <source src={LANDING_VIDEO.mp4} type="video/mp4" />
-      <track kind="captions" src={LANDING_VIDEO.captions(i18n.language)} srcLang={i18n.language} label={t(`language.${i18n.language}` as 'language.de')} default />
+      <track
+        kind="captions"
+        src={LANDING_VIDEO.captions(i18n.language)}
+        srcLang={i18n.language}
+        label={t(`language.${i18n.language}` as 'language.de')}
+        default
+      />
     </video>
   );
 }

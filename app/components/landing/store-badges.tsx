@@ -3,8 +3,8 @@ import type { Store, StoreLink } from '~/core/site-config';
 /**
  * The badges of the stores the app is listed in (the SITE configuration, app/core/site-config.ts;
  * none locally), drawn here (no store artwork is copied): a dark button with a plain symbol, a
- * small line and the store's name. The spec has them in four languages (de, en, fr,
- * nl); Italian and anything else get the English ones, marked as English for screen readers.
+ * small line and the store's name. They come in four languages (de, en, fr, nl); Italian and
+ * anything else get the English ones, marked as English for screen readers.
  */
 const BADGE_LANGUAGES = ['de', 'en', 'fr', 'nl'] as const;
 type BadgeLanguage = (typeof BADGE_LANGUAGES)[number];

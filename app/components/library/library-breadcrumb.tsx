@@ -22,8 +22,9 @@ interface Props {
 }
 
 /**
- * The breadcrumb of the media library and the templates (spec sections 2 and 9): the top level, an ellipsis for the levels
- * above the last two (a menu of them), the last two folders, and the trash apart at the end.
+ * The breadcrumb of the media library and the templates: the top level, an ellipsis for the
+ * levels above the last two (a menu of them; BREADCRUMB_LEVELS), the last two folders, and the
+ * trash apart at the end.
  * Every entry takes a dropped card: it moves there, or into the trash.
  */
 export function LibraryBreadcrumb({ rootLabel, hidden, shown, inTrash, linkTo, onOpen, onDrop }: Props) {
@@ -72,7 +73,19 @@ function Separator() {
   );
 }
 
-function Entry({ to, current, separated = false, onDrop, children }: { to: To; current: boolean; separated?: boolean; onDrop: (id: string) => void; children: ReactNode }) {
+function Entry({
+  to,
+  current,
+  separated = false,
+  onDrop,
+  children,
+}: {
+  to: To;
+  current: boolean;
+  separated?: boolean;
+  onDrop: (id: string) => void;
+  children: ReactNode;
+}) {
   const drop = useDropTarget(onDrop, !current);
   return (
     <li className="flex min-w-0 items-center gap-1">

@@ -14,7 +14,7 @@ interface Props {
   type: string;
   testId: string;
   isFolder: boolean;
-  /** In the trash: not draggable, takes no drop, nothing opens (spec section 4). */
+  /** In the trash: not draggable, takes no drop, nothing opens: its one action is restore. */
   trashed: boolean;
   /** The top of the card: a preview or the kind's icon. */
   picture: ReactNode;
@@ -41,17 +41,20 @@ export interface CardPick {
 }
 
 /**
- * One entry of a library page, media or templates (spec section 9: a card of 250 × 150): a
- * picture, the title and the entry's lines, a menu. The title's link or button covers the card,
- * so the whole card opens; the menu sits above it. Cards outside the trash can be dragged onto a
- * breadcrumb entry or a folder's card.
+ * One entry of a library page, media or templates (a card of 250 × 150): a picture, the title and
+ * the entry's lines, a menu. The title's link or button covers the card, so the whole card opens;
+ * the menu sits above it. Cards outside the trash can be dragged onto a breadcrumb entry or a
+ * folder's card.
  */
 export function LibraryCard({ id, title, type, testId, isFolder, trashed, picture, children, link, onOpen, menuItems, onDropInto, pick }: Props) {
   const { t } = useTranslation();
   const picking = pick !== undefined;
-  const drop = useDropTarget((dropped) => {
-    if (dropped !== id) onDropInto?.(dropped);
-  }, isFolder && !trashed && onDropInto !== undefined && !picking);
+  const drop = useDropTarget(
+    (dropped) => {
+      if (dropped !== id) onDropInto?.(dropped);
+    },
+    isFolder && !trashed && onDropInto !== undefined && !picking,
+  );
   const still = trashed || picking;
   return (
     <li
@@ -61,12 +64,20 @@ export function LibraryCard({ id, title, type, testId, isFolder, trashed, pictur
       {...drop.props}
       className={`relative flex h-[150px] min-w-0 flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-slate-200 ${drop.over || pick?.selected ? 'ring-2 ring-primary-dark' : 'ring-1'} ${still ? '' : 'cursor-grab active:cursor-grabbing'}`}
     >
-      <div className={`flex min-h-0 flex-1 items-center justify-center ${isFolder ? 'bg-primary-light text-primary-dark' : 'bg-slate-100 text-slate-600'}`}>{picture}</div>
+      <div className={`flex min-h-0 flex-1 items-center justify-center ${isFolder ? 'bg-primary-light text-primary-dark' : 'bg-slate-100 text-slate-600'}`}>
+        {picture}
+      </div>
       <div className="px-3 py-2">
         <h2 className="truncate font-medium" title={title}>
           {pick ? (
             <label className={`block truncate after:absolute after:inset-0 after:content-[''] ${pick.disabled ? '' : 'cursor-pointer hover:underline'}`}>
-              <input type="checkbox" checked={pick.selected} disabled={pick.disabled} onChange={pick.onToggle} className="absolute top-2.5 right-2.5 z-10 h-5 w-5 accent-primary-dark" />
+              <input
+                type="checkbox"
+                checked={pick.selected}
+                disabled={pick.disabled}
+                onChange={pick.onToggle}
+                className="absolute top-2.5 right-2.5 z-10 h-5 w-5 accent-primary-dark"
+              />
               {title}
             </label>
           ) : link ? (
@@ -74,7 +85,12 @@ export function LibraryCard({ id, title, type, testId, isFolder, trashed, pictur
               {title}
             </Link>
           ) : onOpen ? (
-            <button type="button" onClick={onOpen} draggable={false} className="block w-full truncate text-left after:absolute after:inset-0 after:content-[''] hover:underline">
+            <button
+              type="button"
+              onClick={onOpen}
+              draggable={false}
+              className="block w-full truncate text-left after:absolute after:inset-0 after:content-[''] hover:underline"
+            >
               {title}
             </button>
           ) : (

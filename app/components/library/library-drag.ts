@@ -6,7 +6,7 @@ import { useState } from 'react';
  */
 export const LIBRARY_DRAG_TYPE = 'application/x-salon-library';
 
-/** The props that make a card draggable (trashed entries are not: spec section 4). */
+/** The props that make a card draggable (trashed entries are not: their one action is restore). */
 export function dragSource(id: string, enabled: boolean): Pick<React.HTMLAttributes<HTMLElement>, 'draggable' | 'onDragStart'> {
   if (!enabled) return {};
   return {

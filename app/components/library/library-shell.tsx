@@ -44,9 +44,37 @@ interface Props<E extends Entry, D extends { kind: string }> {
  * place's heading and cards, and the dialogs every library has (new folder, rename, move). The page
  * brings its cards, its own actions and dialogs; useLibraryPage holds the state.
  */
-export function LibraryShell<E extends Entry, D extends { kind: string }>({ library, actions = [], make, isFolder, renameTexts, card, before, children }: Props<E, D>) {
+export function LibraryShell<E extends Entry, D extends { kind: string }>({
+  library,
+  actions = [],
+  make,
+  isFolder,
+  renameTexts,
+  card,
+  before,
+  children,
+}: Props<E, D>) {
   const { t } = useTranslation();
-  const { name, folders, setParams, sort, folderId, inTrash, titleOf, to, open, folderGone, query, setQuery, searched, searching, current, entries, hidden, shown } = library;
+  const {
+    name,
+    folders,
+    setParams,
+    sort,
+    folderId,
+    inTrash,
+    titleOf,
+    to,
+    open,
+    folderGone,
+    query,
+    setQuery,
+    searched,
+    searching,
+    current,
+    entries,
+    hidden,
+    shown,
+  } = library;
   const { dialog, setDialog, openDialog, busy, dialogError, pageError, notices, findEntry, createFolder, rename, move, trash } = library;
   const notice = notices.notice;
   const own = libraryDialog(dialog);
@@ -79,7 +107,15 @@ export function LibraryShell<E extends Entry, D extends { kind: string }>({ libr
       <PageHeader
         title={t(`${name}.title`)}
         // Nothing is made or uploaded in the trash.
-        actions={inTrash ? [] : [...actions, ...makeAction, { label: t('media.newFolder'), onClick: () => openDialog({ kind: 'newFolder' }), icon: <PlusIcon className="h-5 w-5" />, style: 'inherit' }]}
+        actions={
+          inTrash
+            ? []
+            : [
+                ...actions,
+                ...makeAction,
+                { label: t('media.newFolder'), onClick: () => openDialog({ kind: 'newFolder' }), icon: <PlusIcon className="h-5 w-5" />, style: 'inherit' },
+              ]
+        }
         sort={{
           current: sort,
           onChange: (value) =>
@@ -105,7 +141,12 @@ export function LibraryShell<E extends Entry, D extends { kind: string }>({ libr
         </div>
         <div ref={noticeBox} className="mt-3 empty:hidden">
           {notice ? (
-            <Notice text={notice.text} action={notice.undo ? { label: t('media.undo'), onClick: notice.undo } : undefined} onHold={notices.hold} testId="library-notice" />
+            <Notice
+              text={notice.text}
+              action={notice.undo ? { label: t('media.undo'), onClick: notice.undo } : undefined}
+              onHold={notices.hold}
+              testId="library-notice"
+            />
           ) : folderGone ? (
             <Notice text={t(`${name}.folderGone`)} tone="warning" />
           ) : null}
@@ -121,7 +162,15 @@ export function LibraryShell<E extends Entry, D extends { kind: string }>({ libr
           ) : entries === null ? (
             <p className="text-slate-600">{t('media.loading')}</p>
           ) : entries.length === 0 ? (
-            <p className="text-slate-600">{searching ? t(`${name}.noResults`, { query: searched.trim() }) : inTrash ? t('media.emptyTrash') : folderId === null ? t(`${name}.empty`) : t('media.emptyFolder')}</p>
+            <p className="text-slate-600">
+              {searching
+                ? t(`${name}.noResults`, { query: searched.trim() })
+                : inTrash
+                  ? t('media.emptyTrash')
+                  : folderId === null
+                    ? t(`${name}.empty`)
+                    : t('media.emptyFolder')}
+            </p>
           ) : (
             <ul className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(min(100%,250px),1fr))] gap-3" data-testid={`${name}-cards`}>
               {entries.map((entry) => card(entry, dropped))}

@@ -8,9 +8,9 @@ import { moveTargets } from '~/core/media-library';
 import { MediaIcon } from '~/components/media/media-icons';
 
 /**
- * Move an item, a template or a folder (spec: move-to dialog): the folders as a tree to choose from,
- * without the entry itself and, for a folder, anything below it (spec section 5). The entry's
- * current place is shown but cannot be chosen: moving there changes nothing.
+ * Move an item, a template or a folder: the folders as a tree to choose from, without the entry
+ * itself and, for a folder, anything below it (`moveTargets`, app/core/media-library.ts). The
+ * entry's current place is shown but cannot be chosen: moving there changes nothing.
  */
 export function MoveDialog({
   topTitle,
@@ -55,8 +55,18 @@ export function MoveDialog({
               const here = target.folderId === currentFolderId;
               return (
                 <li key={target.folderId ?? ''}>
-                  <label className={`flex items-center gap-2 py-2 pr-3 ${here ? 'text-slate-500' : 'cursor-pointer hover:bg-slate-50'}`} style={{ paddingLeft: `${0.75 + Math.min(target.depth, 8) * 1.25}rem` }}>
-                    <input type="radio" name="destination" disabled={here} checked={choice === target.folderId} onChange={() => setChoice(target.folderId)} className="shrink-0" />
+                  <label
+                    className={`flex items-center gap-2 py-2 pr-3 ${here ? 'text-slate-500' : 'cursor-pointer hover:bg-slate-50'}`}
+                    style={{ paddingLeft: `${0.75 + Math.min(target.depth, 8) * 1.25}rem` }}
+                  >
+                    <input
+                      type="radio"
+                      name="destination"
+                      disabled={here}
+                      checked={choice === target.folderId}
+                      onChange={() => setChoice(target.folderId)}
+                      className="shrink-0"
+                    />
                     <MediaIcon type="folder" className="h-5 w-5 shrink-0 text-primary-dark" />
                     <span className="min-w-0 truncate">{target.title}</span>
                     {here ? <span className="shrink-0 text-sm">({t('media.currentPlace')})</span> : null}

@@ -6,10 +6,10 @@ import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 
 /**
- * Names a new folder or template, or gives an entry a new title (spec: new-folder,
- * edit-media-title and template create/rename dialogs). A title is required (spec section 5): the
- * confirm button waits for one; the server's refusal shows under the field and the dialog stays
- * open. Templates' titles have the media's limit (one title rule in the schemas).
+ * Names a new folder or template, or gives an entry a new title (new folder, media title, template
+ * create and rename). A title is required: the confirm button waits for one; the server's refusal
+ * shows under the field and the dialog stays open. Templates' titles have the media's limit (one
+ * title rule in the schemas).
  */
 export function TitleDialog({
   heading,

@@ -42,20 +42,20 @@ interface Options<E> {
   /** The library: its API is `/api/{name}` (the same calls under each; worker/services/library.ts), its texts `{name}.*`. */
   name: LibraryName;
   folders: LibraryFolder[];
-  /** The move call names the entry by this key (spec: mediaId, templateId). */
+  /** The move call names the entry by this key (`mediaId`, `templateId`). */
   moveKey: string;
   /** The trash and search results come newest first: sorted by name here when asked. */
   sortByName: (entries: E[]) => E[];
 }
 
 /**
- * What the media library and the template list share (spec sections 2 and 4): the place in the
- * address's hash (which never reaches the server, so the first render is the top level on both
- * sides), a place that no longer exists sending the reader to the top level once, the search
- * typed with a pause, the place's entries from the API, the dialogs' busy and error state, the
- * notice (it belongs to the place it was raised in), and the changes every library makes: a new
- * folder, rename, move, restore, and the trash, which acts at once and offers to undo (ADR 028).
- * A page renders it with LibraryShell (library-shell.tsx).
+ * What the media library and the template list share: the place in the address's hash (which never
+ * reaches the server, so the first render is the top level on both sides), a place that no longer
+ * exists sending the reader to the top level once, the search typed with a pause, the place's
+ * entries from the API, the dialogs' busy and error state, the notice (it belongs to the place it
+ * was raised in), and the changes every library makes: a new folder, rename, move, restore, and the
+ * trash, which acts at once and offers to undo (ADR 028). A page renders it with LibraryShell
+ * (library-shell.tsx).
  */
 export function useLibraryPage<E extends Entry, D extends { kind: string } = never>({ name, folders, moveKey, sortByName }: Options<E>) {
   const { t } = useTranslation();
@@ -74,7 +74,10 @@ export function useLibraryPage<E extends Entry, D extends { kind: string } = nev
   const place: LibraryPlace = resolved ?? { kind: 'folder', folderId: null };
   const folderId = place.kind === 'folder' ? place.folderId : null;
   const inTrash = place.kind === 'trash';
-  const titleOf = useCallback((id: string | null) => (id === null ? rootTitle : (folders.find((folder) => folder.id === id)?.title ?? rootTitle)), [folders, rootTitle]);
+  const titleOf = useCallback(
+    (id: string | null) => (id === null ? rootTitle : (folders.find((folder) => folder.id === id)?.title ?? rootTitle)),
+    [folders, rootTitle],
+  );
 
   const [query, setQuery] = useState('');
   const [searched, setSearched] = useState('');
@@ -121,7 +124,9 @@ export function useLibraryPage<E extends Entry, D extends { kind: string } = nev
       ? apiFetch<E[]>(`${api}/search?${new URLSearchParams({ q: searched.trim() })}`)
       : inTrash
         ? apiFetch<E[]>(`${api}/trash`)
-        : apiFetch<{ entries: E[] }>(`${api}?${new URLSearchParams({ path, sort })}`).then((result) => (result.ok ? { ok: true as const, data: result.data.entries } : result));
+        : apiFetch<{ entries: E[] }>(`${api}?${new URLSearchParams({ path, sort })}`).then((result) =>
+            result.ok ? { ok: true as const, data: result.data.entries } : result,
+          );
     void request.then((result) => {
       if (!current) return;
       if (!result.ok && result.status === 401) return signInAgain(true);
@@ -161,7 +166,10 @@ export function useLibraryPage<E extends Entry, D extends { kind: string } = nev
 
   const findEntry = (id: string) => (listing && 'entries' in listing ? listing.entries.find((entry) => entry.id === id) : undefined);
   const move = (entry: Entry, target: string | null) =>
-    change(apiFetch(`${api}/folder`, { method: 'PUT', body: { [moveKey]: entry.id, path: apiPath(target, tree) } }), t('media.moved', { title: entry.title, place: titleOf(target) }));
+    change(
+      apiFetch(`${api}/folder`, { method: 'PUT', body: { [moveKey]: entry.id, path: apiPath(target, tree) } }),
+      t('media.moved', { title: entry.title, place: titleOf(target) }),
+    );
   const restore = (entry: Entry) => change(apiFetch(`${api}/${entry.id}/restore`, { method: 'PUT' }), t('media.restored', { title: entry.title }));
   /** Into the trash at once, the notice offering the step back: the restore puts it back where it was (worker/services/library.ts restoreOnShelf). */
   const trash = async (entry: Entry) => {
@@ -169,8 +177,10 @@ export function useLibraryPage<E extends Entry, D extends { kind: string } = nev
     if (done === undefined) return;
     notices.show({ text: t('media.trashed', { title: entry.title }), undo: () => void restore(entry) }, TIMINGS.undoNoticeMs);
   };
-  const createFolder = (title: string) => change(apiFetch(`${api}/folder`, { method: 'POST', body: { title, path } }), t('media.created', { title: title.trim() }));
-  const rename = (entry: Entry, title: string) => change(apiFetch(`${api}/${entry.id}`, { method: 'PUT', body: { name: title } }), t('media.renamed', { title: title.trim() }));
+  const createFolder = (title: string) =>
+    change(apiFetch(`${api}/folder`, { method: 'POST', body: { title, path } }), t('media.created', { title: title.trim() }));
+  const rename = (entry: Entry, title: string) =>
+    change(apiFetch(`${api}/${entry.id}`, { method: 'PUT', body: { name: title } }), t('media.renamed', { title: title.trim() }));
 
   const { hidden, shown } = breadcrumb(folderId, folders);
   // After a change the place's old contents stay until the new ones arrive: no flash of "loading".

@@ -5,11 +5,11 @@ import { UploadIcon } from './media-icons';
 const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
 /**
- * Spec section 2: a drop zone covers the screen when files are dragged onto the page, and goes
- * when they leave the window, are dropped, or Escape is pressed. Enter and leave fire for every
- * element the pointer crosses, so the zone counts them rather than trusting any one. While it is
- * off (in the trash, with a dialog open) a dropped file is still caught: the browser would
- * otherwise leave the page to show the file.
+ * A drop zone covers the screen when files are dragged onto the page, and goes when they leave the
+ * window, are dropped, or Escape is pressed. Enter and leave fire for every element the pointer
+ * crosses, so the zone counts them rather than trusting any one. While it is off (in the trash,
+ * with a dialog open) a dropped file is still caught: the browser would otherwise leave the page to
+ * show the file.
  */
 export function FileDropZone({ enabled, title, hint, onFiles }: { enabled: boolean; title: string; hint: string; onFiles: (files: File[]) => void }) {
   const [shown, setShown] = useState(false);

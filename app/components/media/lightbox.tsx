@@ -12,11 +12,21 @@ export interface LightboxPhoto {
 const SWIPE_PX = 50;
 
 /**
- * A photo of a folder on the whole screen (spec section 2: the lightbox, previous and next
- * wrapping around). The arrow keys and the buttons go through the folder's photos, a swipe does
+ * A photo of a folder on the whole screen, previous and next wrapping around from the last photo to
+ * the first and back. The arrow keys and the buttons go through the folder's photos, a swipe does
  * on a touch screen; Escape or the close button leaves; the photo can be downloaded.
  */
-export function Lightbox({ photos, index, onIndex, onClose }: { photos: LightboxPhoto[]; index: number; onIndex: (index: number) => void; onClose: () => void }) {
+export function Lightbox({
+  photos,
+  index,
+  onIndex,
+  onClose,
+}: {
+  photos: LightboxPhoto[];
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const close = useRef<HTMLButtonElement>(null);
@@ -72,13 +82,41 @@ export function Lightbox({ photos, index, onIndex, onClose }: { photos: Lightbox
           <img key={photo.id} src={`/files/${photo.id}`} alt={photo.title} draggable={false} className="max-h-full max-w-full object-contain select-none" />
           {several ? (
             <>
-              <button type="button" onClick={() => step(-1)} aria-label={t('media.viewer.previous')} className={`${round} absolute top-1/2 left-2 -translate-y-1/2 sm:left-4`}>
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <button
+                type="button"
+                onClick={() => step(-1)}
+                aria-label={t('media.viewer.previous')}
+                className={`${round} absolute top-1/2 left-2 -translate-y-1/2 sm:left-4`}
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="h-6 w-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d="m15 18-6-6 6-6" />
                 </svg>
               </button>
-              <button type="button" onClick={() => step(1)} aria-label={t('media.viewer.next')} className={`${round} absolute top-1/2 right-2 -translate-y-1/2 sm:right-4`}>
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <button
+                type="button"
+                onClick={() => step(1)}
+                aria-label={t('media.viewer.next')}
+                className={`${round} absolute top-1/2 right-2 -translate-y-1/2 sm:right-4`}
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="h-6 w-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d="m9 18 6-6-6-6" />
                 </svg>
               </button>

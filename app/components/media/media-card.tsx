@@ -4,7 +4,7 @@ import { LibraryCard } from '~/components/library/library-card';
 import type { CardPick } from '~/components/library/library-card';
 import type { MenuItem } from '~/components/menu';
 import { formatBytes } from '~/core/media-library';
-import type { MediaEntry } from '~/core/media-library';
+import type { MediaEntry } from '~/core/media-entry';
 import { MediaIcon } from './media-icons';
 
 /** The kinds that have a preview: drawn by the browser (pictures, PDFs) or Stream's poster (videos). */
@@ -22,9 +22,12 @@ interface Props {
   onRestore: () => void;
   /** A card dropped on this folder's card. */
   onDropInto?: ((id: string) => void) | undefined;
-  /** Opens a ready item in the lightbox or viewer; absent while it converts, fails or lies in the trash (spec section 4). */
+  /**
+   * Opens a ready item in the lightbox or viewer; absent while it converts or has failed (there is
+   * nothing to show) and in the trash (a trashed entry's one action is restore).
+   */
   onOpen?: (() => void) | undefined;
-  /** Makes the preview anew (spec: regenerate preview): pictures, PDFs and videos once ready. */
+  /** Makes the preview anew: pictures, PDFs and videos once ready (the kinds that have one). */
   onRegeneratePreview?: (() => void) | undefined;
   /**
    * In the media picker: no menu and no dragging; an item that may be chosen has a checkbox (the
@@ -34,11 +37,11 @@ interface Props {
 }
 
 /**
- * One entry of the library (spec section 9: a card of 250 × 150): a preview, or the kind's icon;
- * the title, kind, date and size; the item's state while it is not ready; in the trash, the day
- * it is deleted for good. A folder's title opens it; the menu holds rename, move, download and
- * trash, or restore in the trash. A ready item's title opens it. The card's frame, dragging and
- * dropping are the library's (LibraryCard).
+ * One entry of the library (a card of 250 × 150): a preview, or the kind's icon; the title, kind,
+ * date and size; the item's state while it is not ready; in the trash, the day it is deleted for
+ * good. A folder's title opens it; the menu holds rename, move, download and trash, or restore in
+ * the trash. A ready item's title opens it. The card's frame, dragging and dropping are the
+ * library's (LibraryCard).
  */
 export function MediaCard({ entry, folderLink, location, onRename, onMove, onTrash, onRestore, onDropInto, onOpen, onRegeneratePreview, pick }: Props) {
   const { t, i18n } = useTranslation();
@@ -51,10 +54,14 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
         { key: 'rename', label: t('media.rename'), onSelect: onRename },
         { key: 'move', label: t('media.moveTo'), onSelect: onMove },
         ...(!isFolder && entry.state === 'ready' ? [{ key: 'download', label: t('media.download'), href: `/files/${entry.id}?download=1` }] : []),
-        ...(onRegeneratePreview && entry.state === 'ready' && PREVIEWED.has(entry.mediaType) ? [{ key: 'preview', label: t('media.regeneratePreview'), onSelect: onRegeneratePreview }] : []),
+        ...(onRegeneratePreview && entry.state === 'ready' && PREVIEWED.has(entry.mediaType)
+          ? [{ key: 'preview', label: t('media.regeneratePreview'), onSelect: onRegeneratePreview }]
+          : []),
         { key: 'trash', label: t('media.toTrash'), onSelect: onTrash, destructive: true },
       ];
-  const details = [t(`media.types.${entry.mediaType}`), format(entry.createdAt, 'date'), entry.size === null ? null : formatBytes(entry.size, i18n.language)].filter(Boolean).join(' · ');
+  const details = [t(`media.types.${entry.mediaType}`), format(entry.createdAt, 'date'), entry.size === null ? null : formatBytes(entry.size, i18n.language)]
+    .filter(Boolean)
+    .join(' · ');
   const state = entry.state && entry.state !== 'ready' ? entry.state : null;
   return (
     <LibraryCard
@@ -66,10 +73,17 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
       trashed={trashed}
       picture={
         entry.hasPreview && !trashed ? (
-          // The file server's preview beside the original (spec section 3); decorative: the title says what it is.
+          // The preview stored beside the original (ADR 015); decorative: the title says what it is.
           // A PDF's page is shown from its top, where a catalogue names itself: a portrait page
           // cropped around its middle to the landscape card showed only white.
-          <img src={`/files/${entry.id}/preview?v=${entry.updatedAt}`} alt="" loading="lazy" draggable={false} className={`h-full w-full object-cover ${entry.mediaType === 'application' ? 'object-top' : ''}`} data-testid="media-card-preview" />
+          <img
+            src={`/files/${entry.id}/preview?v=${entry.updatedAt}`}
+            alt=""
+            loading="lazy"
+            draggable={false}
+            className={`h-full w-full object-cover ${entry.mediaType === 'application' ? 'object-top' : ''}`}
+            data-testid="media-card-preview"
+          />
         ) : (
           <MediaIcon type={entry.mediaType} className="h-10 w-10" />
         )

@@ -14,12 +14,20 @@ export interface ViewedMedia {
 }
 
 /**
- * A video, PDF or audio file of the library, opened (spec section 2: the media viewer). Video
- * streams through the player; a PDF is drawn by pdf.js on every device (PdfViewer: phones have no
- * viewer of their own), under the title the document gives itself where it has one; audio in the
- * browser's player. Downloading is always offered.
+ * A video, PDF or audio file of the library, opened in the media viewer. Video streams through the
+ * player; a PDF is drawn by pdf.js on every device (PdfViewer: phones have no viewer of their own),
+ * under the title the document gives itself where it has one; audio in the browser's player.
+ * Downloading is always offered.
  */
-export function MediaViewer({ media, partyId, onClose }: { media: ViewedMedia; /** Opened in a party's chat. */ partyId?: string | undefined; onClose: () => void }) {
+export function MediaViewer({
+  media,
+  partyId,
+  onClose,
+}: {
+  media: ViewedMedia;
+  /** Opened in a party's chat. */ partyId?: string | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const close = useRef<HTMLButtonElement>(null);
@@ -48,7 +56,13 @@ export function MediaViewer({ media, partyId, onClose }: { media: ViewedMedia; /
         ) : media.mediaType === 'audio' ? (
           <audio controls preload="metadata" src={file} aria-label={media.title} className="w-full" data-testid="audio-player" />
         ) : (
-          <PdfViewer key={file} file={file} title={title} previewSrc={media.hasPreview === false ? null : `${file}/preview`} onTitle={(found) => setOwn({ file, title: found })} />
+          <PdfViewer
+            key={file}
+            file={file}
+            title={title}
+            previewSrc={media.hasPreview === false ? null : `${file}/preview`}
+            onTitle={(found) => setOwn({ file, title: found })}
+          />
         )}
       </div>
     </Dialog>

@@ -3,7 +3,23 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listHeight, offsetOfRow, visibleRange } from '~/core/chat-layout';
 import type { PageSize, PdfPlace } from '~/core/pdf-view';
-import { PDF_PAGE_GAP_PX, PDF_ZOOM_MAX, PDF_ZOOM_MIN, clampZoom, currentPage, documentTitle, fitScale, outputScale, pageBox, pagesLayout, pinchZoom, placeAt, placeOffset, wheelZoom, zoomStep } from '~/core/pdf-view';
+import {
+  PDF_PAGE_GAP_PX,
+  PDF_ZOOM_MAX,
+  PDF_ZOOM_MIN,
+  clampZoom,
+  currentPage,
+  documentTitle,
+  fitScale,
+  outputScale,
+  pageBox,
+  pagesLayout,
+  pinchZoom,
+  placeAt,
+  placeOffset,
+  wheelZoom,
+  zoomStep,
+} from '~/core/pdf-view';
 import { loadPdfjs, pdfOptions } from '~/lib/pdf';
 import { DownIcon, MinusIcon, PlusIcon, UpIcon } from './media-icons';
 
@@ -45,7 +61,17 @@ function release(canvas: Element | null): void {
  * bytes come in ranges as pages are shown. The document's own title goes to `onTitle`. The
  * arithmetic is app/core/pdf-view.ts.
  */
-export function PdfViewer({ file, title, previewSrc, onTitle }: { file: string; title: string; /** The first page's preview, shown while pdf.js loads. */ previewSrc: string | null; onTitle: (title: string | null) => void }) {
+export function PdfViewer({
+  file,
+  title,
+  previewSrc,
+  onTitle,
+}: {
+  file: string;
+  title: string;
+  /** The first page's preview, shown while pdf.js loads. */ previewSrc: string | null;
+  onTitle: (title: string | null) => void;
+}) {
   const { t, i18n } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [sizes, setSizes] = useState<ReadonlyMap<number, PageSize>>(() => new Map());
@@ -86,7 +112,9 @@ export function PdfViewer({ file, title, previewSrc, onTitle }: { file: string; 
   }, [file]);
 
   const ready = loaded.kind === 'ready' ? loaded : null;
-  const scale = ready ? fitScale(ready.first, { width: Math.max(0, view.width - 2 * SIDE_PX), height: Math.max(0, view.height - 2 * PDF_PAGE_GAP_PX) }) * zoom : 0;
+  const scale = ready
+    ? fitScale(ready.first, { width: Math.max(0, view.width - 2 * SIDE_PX), height: Math.max(0, view.height - 2 * PDF_PAGE_GAP_PX) }) * zoom
+    : 0;
   const layout = useMemo(() => (ready ? pagesLayout(ready.doc.numPages, sizes, ready.first, scale) : null), [ready, sizes, scale]);
   const total = ready?.doc.numPages ?? 0;
   const page = layout ? currentPage(layout, view.top, view.height) : 0;
@@ -188,7 +216,10 @@ export function PdfViewer({ file, title, previewSrc, onTitle }: { file: string; 
       if (!event.ctrlKey) return;
       event.preventDefault();
       const box = element.getBoundingClientRect();
-      zoomToRef.current(wheelZoom(latest.current.zoom, event.deltaMode === WheelEvent.DOM_DELTA_LINE ? event.deltaY * 40 : event.deltaY), { x: event.clientX - box.left, y: event.clientY - box.top });
+      zoomToRef.current(wheelZoom(latest.current.zoom, event.deltaMode === WheelEvent.DOM_DELTA_LINE ? event.deltaY * 40 : event.deltaY), {
+        x: event.clientX - box.left,
+        y: event.clientY - box.top,
+      });
     };
     element.addEventListener('touchstart', onTouchStart, { passive: true });
     element.addEventListener('touchmove', onTouchMove, { passive: false });
@@ -216,12 +247,20 @@ export function PdfViewer({ file, title, previewSrc, onTitle }: { file: string; 
     });
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(zoom);
   // One row on a common phone (390 px; a 320 px one wraps to two): the buttons a little smaller there.
-  const button = 'flex h-10 w-10 shrink-0 items-center justify-center rounded-full ring-1 ring-white/30 hover:bg-white/10 disabled:opacity-40 disabled:hover:bg-transparent sm:h-11 sm:w-11';
+  const button =
+    'flex h-10 w-10 shrink-0 items-center justify-center rounded-full ring-1 ring-white/30 hover:bg-white/10 disabled:opacity-40 disabled:hover:bg-transparent sm:h-11 sm:w-11';
 
   if (loaded.kind !== 'ready') {
     return (
       <div className={`${HEIGHT} flex flex-col items-center justify-center gap-3 px-3 text-center`} data-testid="pdf-viewer" data-state={loaded.kind}>
-        {loaded.kind === 'loading' && previewSrc ? <img src={previewSrc} alt="" className="max-h-[60%] max-w-full rounded bg-white opacity-80" onError={(event) => (event.currentTarget.hidden = true)} /> : null}
+        {loaded.kind === 'loading' && previewSrc ? (
+          <img
+            src={previewSrc}
+            alt=""
+            className="max-h-[60%] max-w-full rounded bg-white opacity-80"
+            onError={(event) => (event.currentTarget.hidden = true)}
+          />
+        ) : null}
         {loaded.kind === 'loading' ? (
           <p role="status">{t('media.viewer.pdfLoading')}</p>
         ) : (
@@ -252,13 +291,25 @@ export function PdfViewer({ file, title, previewSrc, onTitle }: { file: string; 
           <DownIcon className="h-5 w-5" />
         </button>
         <span className="mx-1 h-6 w-px bg-white/25" aria-hidden="true" />
-        <button type="button" className={button} onClick={() => zoomTo(zoomStep(zoom, -1))} disabled={zoom <= PDF_ZOOM_MIN} aria-label={t('media.viewer.zoomOut')}>
+        <button
+          type="button"
+          className={button}
+          onClick={() => zoomTo(zoomStep(zoom, -1))}
+          disabled={zoom <= PDF_ZOOM_MIN}
+          aria-label={t('media.viewer.zoomOut')}
+        >
           <MinusIcon className="h-5 w-5" />
         </button>
         <output className="min-w-12 text-center tabular-nums sm:min-w-14" aria-label={t('media.viewer.zoom')} data-testid="pdf-zoom">
           {percent}
         </output>
-        <button type="button" className={button} onClick={() => zoomTo(zoomStep(zoom, 1))} disabled={zoom >= PDF_ZOOM_MAX} aria-label={t('media.viewer.zoomIn')}>
+        <button
+          type="button"
+          className={button}
+          onClick={() => zoomTo(zoomStep(zoom, 1))}
+          disabled={zoom >= PDF_ZOOM_MAX}
+          aria-label={t('media.viewer.zoomIn')}
+        >
           <PlusIcon className="h-5 w-5" />
         </button>
       </div>
@@ -307,7 +358,23 @@ export function PdfViewer({ file, title, previewSrc, onTitle }: { file: string; 
  * pdf-view.ts), and for screen readers an image named "page n of m". A new drawing replaces the
  * old one only when it is done, so a zoom never shows a blank page.
  */
-function PdfPage({ doc, number, box, top, left, label, onSize }: { doc: PDFDocumentProxy; number: number; box: PageSize; top: number; left: number; label: string; onSize: (number: number, size: PageSize) => void }) {
+function PdfPage({
+  doc,
+  number,
+  box,
+  top,
+  left,
+  label,
+  onSize,
+}: {
+  doc: PDFDocumentProxy;
+  number: number;
+  box: PageSize;
+  top: number;
+  left: number;
+  label: string;
+  onSize: (number: number, size: PageSize) => void;
+}) {
   const holder = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
   const proxy = useRef<PDFPageProxy | null>(null);

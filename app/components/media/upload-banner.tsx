@@ -3,9 +3,10 @@ import { LIMITS } from '~/core/limits';
 import type { UploadFailure, UploadProgress } from './use-uploads';
 
 /**
- * The upload's banner at the foot of the screen (spec sections 4 and 8): the file going up with
- * its progress, converting, done; each failure for its 3 s while the next file goes on; the
- * warning about too many files. Progress is announced politely, failures and the warning at once.
+ * The upload's banner at the foot of the screen: the file going up with its progress, converting,
+ * done; each failure for its `TIMINGS.uploadErrorMs` while the next file goes on (one file's
+ * failure never stops the others); the warning about too many files. Progress is announced
+ * politely, failures and the warning at once.
  */
 export function UploadBanner({
   progress,
@@ -27,12 +28,19 @@ export function UploadBanner({
     <div className={`pointer-events-none fixed inset-x-0 z-30 flex flex-col items-center gap-2 px-3 ${placement === 'top' ? 'top-16' : 'bottom-3'}`}>
       <div role="alert" className="flex w-full max-w-md flex-col gap-2 empty:hidden">
         {tooMany ? (
-          <p className="pointer-events-auto rounded-xl bg-amber-50 px-4 py-3 font-medium text-amber-900 shadow-lg ring-1 ring-amber-200" data-testid="upload-too-many">
+          <p
+            className="pointer-events-auto rounded-xl bg-amber-50 px-4 py-3 font-medium text-amber-900 shadow-lg ring-1 ring-amber-200"
+            data-testid="upload-too-many"
+          >
             {t('media.upload.tooMany', { max })}
           </p>
         ) : null}
         {failures.map((failure) => (
-          <p key={failure.key} className="pointer-events-auto rounded-xl bg-red-50 px-4 py-3 text-red-900 shadow-lg ring-1 ring-red-200 wrap-anywhere" data-testid="upload-failure">
+          <p
+            key={failure.key}
+            className="pointer-events-auto rounded-xl bg-red-50 px-4 py-3 text-red-900 shadow-lg ring-1 ring-red-200 wrap-anywhere"
+            data-testid="upload-failure"
+          >
             <span className="font-medium">{t('media.upload.failed', { name: failure.name })}</span>
             {failure.reason ? <span className="block text-sm">{failure.reason}</span> : null}
           </p>
@@ -40,12 +48,15 @@ export function UploadBanner({
       </div>
       <div role="status" className="w-full max-w-md empty:hidden">
         {progress ? (
-          <div className={`pointer-events-auto rounded-xl px-4 py-3 shadow-lg ring-1 ${progress.phase === 'success' ? 'bg-green-50 text-green-900 ring-green-200' : 'bg-white text-slate-900 ring-slate-200'}`} data-testid="upload-banner">
+          <div
+            className={`pointer-events-auto rounded-xl px-4 py-3 shadow-lg ring-1 ${progress.phase === 'success' ? 'bg-green-50 text-green-900 ring-green-200' : 'bg-white text-slate-900 ring-slate-200'}`}
+            data-testid="upload-banner"
+          >
             <p className="flex gap-2">
-              <span className="min-w-0 flex-1 font-medium wrap-anywhere">
-                {t(`media.upload.${progress.phase}`, { title: progress.title })}
-              </span>
-              {progress.total > 1 ? <span className="shrink-0 text-sm text-slate-600">{t('media.upload.count', { index: progress.index, total: progress.total })}</span> : null}
+              <span className="min-w-0 flex-1 font-medium wrap-anywhere">{t(`media.upload.${progress.phase}`, { title: progress.title })}</span>
+              {progress.total > 1 ? (
+                <span className="shrink-0 text-sm text-slate-600">{t('media.upload.count', { index: progress.index, total: progress.total })}</span>
+              ) : null}
             </p>
             {progress.phase === 'success' ? null : (
               <div
@@ -57,7 +68,10 @@ export function UploadBanner({
                 aria-valuenow={progress.phase === 'uploading' ? progress.percent : undefined}
                 className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
               >
-                <div className={`h-full rounded-full bg-primary-dark transition-[width] ${progress.phase === 'converting' ? 'animate-pulse' : ''}`} style={{ width: `${progress.phase === 'uploading' ? progress.percent : 100}%` }} />
+                <div
+                  className={`h-full rounded-full bg-primary-dark transition-[width] ${progress.phase === 'converting' ? 'animate-pulse' : ''}`}
+                  style={{ width: `${progress.phase === 'uploading' ? progress.percent : 100}%` }}
+                />
               </div>
             )}
           </div>

@@ -9,7 +9,7 @@ import { uploadIntoLibrary } from '~/lib/library-upload';
 import { useLeaveWarning } from '~/lib/use-leave-warning';
 import { useTimedNotice } from '~/lib/use-timed-notice';
 
-/** The file the banner is about (spec section 4: uploading, converting, success; failures apart). */
+/** The file the banner is about while it uploads, converts or has succeeded (each failure is reported apart). */
 export interface UploadProgress {
   title: string;
   /** 1-based place in the whole run, and the run's length. */
@@ -30,11 +30,11 @@ export interface UploadFailure {
 type Job = { file: File; title: string; path: string } & ({ kind: MediaKind } | { refused: ErrorCode });
 
 /**
- * The library's uploads (spec sections 4, 5, 8): files queue up and go one at a time into the
- * folder they were chosen in; a video is analysed first, converted after its bytes are up, and
- * followed until Stream is done. A file that fails is reported for 3 s and the next one goes on;
- * more than 20 files at once are refused as a whole with a warning for 5 s. `onChanged` runs
- * whenever the library gained or changed an item, so the page shows cards as files finish.
+ * The library's uploads: files queue up and go one at a time into the folder they were chosen in; a
+ * video is analysed first, converted after its bytes are up, and followed until Stream is done. A
+ * file that fails is reported for 3 s and the next one goes on; more than 20 files at once are
+ * refused as a whole with a warning for 5 s. `onChanged` runs whenever the library gained or
+ * changed an item, so the page shows cards as files finish.
  */
 export function useUploads(onChanged: () => void, onUploaded?: (item: { id: string; kind: MediaKind }, file: File) => void) {
   const { t } = useTranslation();
@@ -63,14 +63,17 @@ export function useUploads(onChanged: () => void, onUploaded?: (item: { id: stri
     };
   }, []);
 
-  const fail = useCallback((name: string, reason: ErrorCode | 'conversion' | null) => {
-    const key = ++failureKey.current;
-    const text = reason === null || reason === 'generic' ? null : reason === 'conversion' ? t('media.upload.conversionFailed') : t(`errors.${reason}`);
-    // The banner no longer speaks of a file that did not make it.
-    setProgress(null);
-    setFailures((current) => [...current, { key, name, reason: text }]);
-    setTimeout(() => alive.current && setFailures((current) => current.filter((failure) => failure.key !== key)), TIMINGS.uploadErrorMs);
-  }, [t]);
+  const fail = useCallback(
+    (name: string, reason: ErrorCode | 'conversion' | null) => {
+      const key = ++failureKey.current;
+      const text = reason === null || reason === 'generic' ? null : reason === 'conversion' ? t('media.upload.conversionFailed') : t(`errors.${reason}`);
+      // The banner no longer speaks of a file that did not make it.
+      setProgress(null);
+      setFailures((current) => [...current, { key, name, reason: text }]);
+      setTimeout(() => alive.current && setFailures((current) => current.filter((failure) => failure.key !== key)), TIMINGS.uploadErrorMs);
+    },
+    [t],
+  );
 
   const runOne = async (job: Job, index: number, total: number) => {
     if ('refused' in job) return fail(job.file.name, job.refused);
@@ -108,7 +111,7 @@ export function useUploads(onChanged: () => void, onUploaded?: (item: { id: stri
     setTimeout(() => alive.current && !running.current && setProgress(null), TIMINGS.uploadBannerClearMs);
   };
 
-  /** Files chosen or dropped for the folder at `path` (the spec's path: folder ids joined by '/'). */
+  /** Files chosen or dropped for the folder at `path` (the API's path: folder ids joined by '/'). */
   const add = (files: File[], path: string) => {
     if (files.length === 0) return;
     const plan = planUpload(files);

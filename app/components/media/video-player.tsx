@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch, signInAgain } from '~/lib/api';
 import type { ApiResult } from '~/lib/api';
-import type { Conversion } from '../../../worker/services/media-convert';
+import type { Conversion } from '~/core/media-entry';
 
 /** A rendition the reader may pick: hls.js's level index and its name by the short side (720p). */
 interface Rendition {
@@ -21,16 +21,18 @@ async function streamOf(id: string, partyId: string | undefined): Promise<ApiRes
     return file.ok ? { ok: true, data: { hls: file.data.hlsUrl, poster: file.data.posterUrl } } : file;
   }
   const conversion = await apiFetch<Conversion>(`/api/media/convert/${id}`);
-  return conversion.ok ? { ok: true, data: { hls: conversion.data.conversionStatus === 'READY' ? conversion.data.hls : null, poster: conversion.data.poster } } : conversion;
+  return conversion.ok
+    ? { ok: true, data: { hls: conversion.data.conversionStatus === 'READY' ? conversion.data.hls : null, poster: conversion.data.poster } }
+    : conversion;
 }
 
 type Source = { kind: 'loading' } | { kind: 'failed' } | { kind: 'playing'; poster: string | null; renditions: Rendition[] | null };
 
 /**
- * A converted video, streamed (spec section 3: adaptive HLS with a quality selector). Its
- * playlist and poster come from the convert call; hls.js plays it where the browser has Media
- * Source Extensions, and is only loaded here, when a video is opened. An iPhone (Safari without
- * MediaSource) plays HLS itself and picks the quality on its own: no selector there.
+ * A converted video, streamed as adaptive HLS with a quality selector (ADR 024). Its playlist and
+ * poster come from the convert call; hls.js plays it where the browser has Media Source Extensions,
+ * and is only loaded here, when a video is opened. An iPhone (Safari without MediaSource) plays HLS
+ * itself and picks the quality on its own: no selector there.
  */
 export function VideoPlayer({ id, title, partyId }: { id: string; title: string; partyId?: string | undefined }) {
   const { t } = useTranslation();

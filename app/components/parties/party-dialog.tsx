@@ -32,12 +32,12 @@ interface Props {
 }
 
 /**
- * Create or edit a party (spec: party dialog). Party type is required; start and expiration are
- * optional and clearable (an empty expiration means the party never expires; a new party starts
- * with 3 days); the manager is asked for only when the account has several profiles. Times are
- * the browser's wall time, typed in the page's language (DateFields): the form sends them as
- * `datetime-local` values with its zone offset along. The dates are checked here by the same rules
- * the server applies, and a refusal shows at the field it is about.
+ * Create or edit a party. Party type is required; start and expiration are optional and clearable
+ * (an empty expiration means the party never expires; a new party starts with 3 days); the manager
+ * is asked for only when the account has several profiles. Times are the browser's wall time, typed
+ * in the page's language (DateFields): the form sends them as `datetime-local` values with its zone
+ * offset along. The dates are checked here by the same rules the server applies, and a refusal
+ * shows at the field it is about.
  */
 export function PartyDialog({ party, profiles, selectedProfileId, error, onClose }: Props) {
   const { t } = useTranslation();
@@ -54,7 +54,13 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
   const ending = party !== undefined && 'ms' in expirationRead && (expirationRead.ms ?? Infinity) <= Date.now();
   // A refusal by the server about the dates shows at the expiration field, like the dialog's own check.
   const errorAt = (field: 'start' | 'expiration') =>
-    datesError ? (datesError.field === field ? datesError.code : null) : field === 'expiration' && (error === 'expiryInPast' || error === 'expiryBeforeStart' || error === 'invalidDate') ? error : null;
+    datesError
+      ? datesError.field === field
+        ? datesError.code
+        : null
+      : field === 'expiration' && (error === 'expiryInPast' || error === 'expiryBeforeStart' || error === 'invalidDate')
+        ? error
+        : null;
   const startError = errorAt('start');
   const fieldError = errorAt('expiration');
   /** What the server would refuse, at the field it is about: a date that names no time, then the dates' rule. */
@@ -103,7 +109,14 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
         <input type="hidden" name="tzOffset" value={offset} />
         <label className="block sm:col-span-2">
           <span className="font-medium">{t('partyForm.partyType')}</span>
-          <input name="title" required maxLength={LIMITS.partyTitleMax} defaultValue={party?.title ?? ''} placeholder={t('partyForm.partyTypeHint')} className={field} />
+          <input
+            name="title"
+            required
+            maxLength={LIMITS.partyTitleMax}
+            defaultValue={party?.title ?? ''}
+            placeholder={t('partyForm.partyTypeHint')}
+            className={field}
+          />
         </label>
         <label className="block">
           <span className="font-medium">{t('partyForm.host')}</span>
@@ -197,7 +210,13 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
           ) : null}
           {party?.passwordProtected ? (
             <label className="mt-2 flex items-center gap-2">
-              <input type="checkbox" name="removePassword" checked={removePassword} onChange={(event) => setRemovePassword(event.target.checked)} className="h-4 w-4" />
+              <input
+                type="checkbox"
+                name="removePassword"
+                checked={removePassword}
+                onChange={(event) => setRemovePassword(event.target.checked)}
+                className="h-4 w-4"
+              />
               {t('partyForm.removePassword')}
             </label>
           ) : null}
@@ -208,7 +227,11 @@ export function PartyDialog({ party, profiles, selectedProfileId, error, onClose
         </label>
         <ErrorBanner code={error !== fieldError ? error : null} className="sm:col-span-2" />
         <div className="flex flex-wrap gap-2 sm:col-span-2">
-          <button type="submit" disabled={navigation.state === 'submitting'} className="rounded-full bg-primary-dark px-5 py-2.5 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={navigation.state === 'submitting'}
+            className="rounded-full bg-primary-dark px-5 py-2.5 font-medium text-white hover:bg-primary-dark/90 disabled:opacity-60"
+          >
             {party ? t('partyForm.save') : t('partyForm.submit')}
           </button>
           <button type="button" onClick={onClose} className="rounded-full px-5 py-2.5 font-medium ring-1 ring-slate-300 hover:bg-slate-100">

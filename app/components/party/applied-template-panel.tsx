@@ -10,16 +10,16 @@ import { isHeadingType } from '~/core/messages';
 import { isEditableMessage } from '~/core/templates';
 import { apiFetch } from '~/lib/api';
 
-/** The autoplay's delays on offer (issue 13: 5 s to 5 min). */
+/** The autoplay's delays on offer, within AUTOPLAY's bounds (app/core/applied-template.ts). */
 const DELAYS = [5_000, 10_000, 20_000, 30_000, 60_000, 120_000, 300_000] as const;
 
 const button = 'rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
- * Spec: the applied-template panel. One message at a time with previous/next, edit (for this party
- * only), send, hide, close and reopen, and the full send; and the timed autoplay (issue 13 point
- * 5). The room holds the state: every control is a call, and the answer (or the socket, on the
- * manager's other devices) brings the new state. Loaded only once a template is applied.
+ * The applied-template panel. One message at a time with previous/next, edit (for this party only),
+ * send, hide, close and reopen, and the full send; and the timed autoplay (ADR 016). The room holds
+ * the state: every control is a call, and the answer (or the socket, on the manager's other
+ * devices) brings the new state. Loaded only once a template is applied.
  */
 export function AppliedTemplatePanel({
   partyId,
@@ -53,7 +53,11 @@ export function AppliedTemplatePanel({
 
   if (applied.revoked) {
     return (
-      <section aria-label={t('templatePlay.panel')} data-testid="applied-template" className="flex items-center gap-2 border-t border-slate-200 bg-white px-3 py-2 text-sm sm:px-4">
+      <section
+        aria-label={t('templatePlay.panel')}
+        data-testid="applied-template"
+        className="flex items-center gap-2 border-t border-slate-200 bg-white px-3 py-2 text-sm sm:px-4"
+      >
         <p className="min-w-0 flex-1">
           <span className="font-semibold">{applied.title}</span> <span className="text-red-800">{t('errors.templateRevoked')}</span>
         </p>
@@ -86,12 +90,24 @@ export function AppliedTemplatePanel({
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold">
           {applied.title} <span className="font-normal text-slate-600">· {t('templatePlay.left', { count: left })}</span>
         </h2>
-        <button type="button" className="rounded-full p-1.5 hover:bg-slate-100" aria-label={t('templatePlay.close')} title={t('templatePlay.close')} onClick={() => void change({ action: 'open', open: false })}>
+        <button
+          type="button"
+          className="rounded-full p-1.5 hover:bg-slate-100"
+          aria-label={t('templatePlay.close')}
+          title={t('templatePlay.close')}
+          onClick={() => void change({ action: 'open', open: false })}
+        >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             <path d="m6 9 6 6 6-6" />
           </svg>
         </button>
-        <button type="button" className="rounded-full p-1.5 hover:bg-slate-100" aria-label={t('templatePlay.remove')} title={t('templatePlay.remove')} onClick={() => void call('template', 'DELETE')}>
+        <button
+          type="button"
+          className="rounded-full p-1.5 hover:bg-slate-100"
+          aria-label={t('templatePlay.remove')}
+          title={t('templatePlay.remove')}
+          onClick={() => void call('template', 'DELETE')}
+        >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             <path d="M6 6l12 12M18 6 6 18" />
           </svg>
@@ -100,12 +116,22 @@ export function AppliedTemplatePanel({
 
       {shown ? (
         <div className="mt-2 flex items-stretch gap-2">
-          <button type="button" className="rounded-lg px-1 hover:bg-slate-100 disabled:opacity-30" aria-label={t('templatePlay.previous')} disabled={busy || previous === null} onClick={() => previous !== null && void change({ action: 'move', position: previous })}>
+          <button
+            type="button"
+            className="rounded-lg px-1 hover:bg-slate-100 disabled:opacity-30"
+            aria-label={t('templatePlay.previous')}
+            disabled={busy || previous === null}
+            onClick={() => previous !== null && void change({ action: 'move', position: previous })}
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="m15 18-6-6 6-6" />
             </svg>
           </button>
-          <div className="max-h-40 min-w-0 flex-1 overflow-y-auto rounded-xl bg-slate-50 px-3 py-2 ring-1 ring-slate-200" data-testid="template-message" aria-live="polite">
+          <div
+            className="max-h-40 min-w-0 flex-1 overflow-y-auto rounded-xl bg-slate-50 px-3 py-2 ring-1 ring-slate-200"
+            data-testid="template-message"
+            aria-live="polite"
+          >
             {editing === shown.id ? (
               <EditForm
                 initial={shown.message}
@@ -138,7 +164,13 @@ export function AppliedTemplatePanel({
               </>
             )}
           </div>
-          <button type="button" className="rounded-lg px-1 hover:bg-slate-100 disabled:opacity-30" aria-label={t('templatePlay.next')} disabled={busy || next === null} onClick={() => next !== null && void change({ action: 'move', position: next })}>
+          <button
+            type="button"
+            className="rounded-lg px-1 hover:bg-slate-100 disabled:opacity-30"
+            aria-label={t('templatePlay.next')}
+            disabled={busy || next === null}
+            onClick={() => next !== null && void change({ action: 'move', position: next })}
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="m9 18 6-6-6-6" />
             </svg>
@@ -148,7 +180,12 @@ export function AppliedTemplatePanel({
 
       {shown && editing !== shown.id ? (
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <button type="button" className={`${button} bg-primary-dark text-white ring-0 hover:bg-primary-dark/90`} disabled={busy || shown.problem !== null} onClick={() => void change({ action: 'send', messageId: shown.id })}>
+          <button
+            type="button"
+            className={`${button} bg-primary-dark text-white ring-0 hover:bg-primary-dark/90`}
+            disabled={busy || shown.problem !== null}
+            onClick={() => void change({ action: 'send', messageId: shown.id })}
+          >
             {t('templatePlay.send')}
           </button>
           {isEditableMessage(shown.messageType) ? (
@@ -191,7 +228,11 @@ export function AppliedTemplatePanel({
             <button type="button" className={button} disabled={busy} onClick={() => void change({ action: 'autoplay', delayMs: delay })}>
               {autoplay ? t('templatePlay.resume') : t('templatePlay.play')}
             </button>
-            {autoplay?.error ? <span className="text-red-800">{t(`errors.${autoplay.error}`)}</span> : autoplay ? <span className="text-slate-600">{t('templatePlay.paused')}</span> : null}
+            {autoplay?.error ? (
+              <span className="text-red-800">{t(`errors.${autoplay.error}`)}</span>
+            ) : autoplay ? (
+              <span className="text-slate-600">{t('templatePlay.paused')}</span>
+            ) : null}
           </>
         )}
         {autoplay ? (
@@ -231,7 +272,14 @@ function EditForm({ initial, onSave, onCancel }: { initial: string; onSave: (tex
       <label className="sr-only" htmlFor="template-edit">
         {t('templatePlay.edit')}
       </label>
-      <textarea id="template-edit" value={text} rows={3} autoFocus onChange={(event) => setText(event.target.value)} className="block w-full rounded-lg border border-slate-300 px-2 py-1 text-base" />
+      <textarea
+        id="template-edit"
+        value={text}
+        rows={3}
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+        className="block w-full rounded-lg border border-slate-300 px-2 py-1 text-base"
+      />
       <div className="mt-1 flex justify-end gap-2">
         <button type="button" className={button} onClick={onCancel}>
           {t('common.cancel')}

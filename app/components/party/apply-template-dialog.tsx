@@ -7,12 +7,20 @@ import type { TemplateEntry, TemplateListing } from '~/core/templates';
 import { apiFetch } from '~/lib/api';
 
 /**
- * Spec: the apply-template dialog. The manager's templates and those shared with her, by folder
- * (the trail back up is the breadcrumb) or by search (every word in the title, folders left out,
- * as on /templates). Choosing one applies it; the page asks restart or continue when it is the
- * one already applied. Loaded only when the template button is pressed.
+ * The apply-template dialog. The manager's templates and those shared with her, by folder (the
+ * trail back up is the breadcrumb) or by search (every word in the title, folders left out, as on
+ * /templates). Choosing one applies it; the page asks restart or continue when it is the one
+ * already applied. Loaded only when the template button is pressed.
  */
-export function ApplyTemplateDialog({ onChoose, onCancel, onError }: { onChoose: (template: TemplateEntry) => void; onCancel: () => void; onError: (code: ErrorCode) => void }) {
+export function ApplyTemplateDialog({
+  onChoose,
+  onCancel,
+  onError,
+}: {
+  onChoose: (template: TemplateEntry) => void;
+  onCancel: () => void;
+  onError: (code: ErrorCode) => void;
+}) {
   const { t } = useTranslation();
   const [trail, setTrail] = useState<TemplateEntry[]>([]);
   const [query, setQuery] = useState('');
@@ -30,7 +38,9 @@ export function ApplyTemplateDialog({ onChoose, onCancel, onError }: { onChoose:
       async () => {
         const result = search
           ? await apiFetch<TemplateEntry[]>(`/api/templates/search?${new URLSearchParams({ q: search })}`)
-          : await apiFetch<TemplateListing>(`/api/templates?${new URLSearchParams({ path, sort: 'name' })}`).then((r) => (r.ok ? { ok: true as const, data: r.data.entries } : r));
+          : await apiFetch<TemplateListing>(`/api/templates?${new URLSearchParams({ path, sort: 'name' })}`).then((r) =>
+              r.ok ? { ok: true as const, data: r.data.entries } : r,
+            );
         if (!current) return;
         if (result.ok) setEntries(result.data.filter((entry) => entry.trashedAt === null));
         else onErrorRef.current(result.code);
@@ -99,13 +109,23 @@ export function ApplyTemplateDialog({ onChoose, onCancel, onError }: { onChoose:
                 {entry.isFolder ? (
                   <MediaIcon type="folder" className="h-5 w-5 shrink-0 text-slate-500" />
                 ) : (
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-primary-dark" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="h-5 w-5 shrink-0 text-primary-dark"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.75"
+                    strokeLinecap="round"
+                  >
                     <path d="M5 4h14v16H5Z M8 8h8 M8 12h8 M8 16h5" />
                   </svg>
                 )}
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{entry.title}</span>
-                  {entry.sharedBy ? <span className="block truncate text-sm text-slate-600">{t('templatePlay.sharedBy', { name: entry.sharedBy })}</span> : null}
+                  {entry.sharedBy ? (
+                    <span className="block truncate text-sm text-slate-600">{t('templatePlay.sharedBy', { name: entry.sharedBy })}</span>
+                  ) : null}
                 </span>
               </button>
             </li>
@@ -121,7 +141,10 @@ export function ApplyTemplateDialog({ onChoose, onCancel, onError }: { onChoose:
   );
 }
 
-/** Spec: the overwrite choice, when the chosen template is the one already applied. */
+/**
+ * When the chosen template is the one already applied: restart (a fresh copy) or continue (the
+ * old copy with its edits and its place).
+ */
 export function OverwriteDialog({ title, onChoose, onCancel }: { title: string; onChoose: (mode: 'restart' | 'continue') => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const cancel = useRef<HTMLButtonElement>(null);

@@ -38,14 +38,26 @@ function bareType(file: File): string {
 }
 
 /**
- * Media sent into the chat, one file after another (spec sections 4 and 5), with the library's
- * progress banner: a photo not kept goes up to the party (announce, one PUT); anything kept, and
- * every non-image of the manager, goes into her library first — a video converted and followed
- * until it can be played — and is then offered to the party by its id, like an item picked from
- * the library. Each message is queued through the chat once its file is there, so it is sent once
- * and shows pending; a file that fails is reported and the next one goes on.
+ * Media sent into the chat, one file after another, with the library's progress banner: a photo not
+ * kept goes up to the party (announce, one PUT); anything kept, and every non-image of the manager,
+ * goes into her library first — a video converted and followed until it can be played — and is then
+ * offered to the party by its id, like an item picked from the library. Each message is queued
+ * through the chat once its file is there, so it is sent once and shows pending; a file that fails
+ * is reported and the next one goes on.
  */
-export function ChatUploads({ partyId, canSaveToLibrary, batches, tooMany, onSend }: { partyId: string; canSaveToLibrary: boolean; batches: ChatBatch[]; tooMany: boolean; onSend: (caption: string, media: SentMedia) => void }) {
+export function ChatUploads({
+  partyId,
+  canSaveToLibrary,
+  batches,
+  tooMany,
+  onSend,
+}: {
+  partyId: string;
+  canSaveToLibrary: boolean;
+  batches: ChatBatch[];
+  tooMany: boolean;
+  onSend: (caption: string, media: SentMedia) => void;
+}) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [failures, setFailures] = useState<UploadFailure[]>([]);
@@ -76,13 +88,20 @@ export function ChatUploads({ partyId, canSaveToLibrary, batches, tooMany, onSen
 
   /** The party's word that the library item may go into this chat (its kind decides the message's type). */
   const offer = async (mediaId: string): Promise<Outcome> => {
-    const offered = await apiFetch<{ mediaAttachment: string; messageType: MediaMessageType }>(`/api/parties/${partyId}/media`, { method: 'POST', body: { mediaId } });
-    return offered.ok ? { ok: true, media: { messageType: offered.data.messageType, mediaAttachment: offered.data.mediaAttachment } } : { ok: false, reason: offered.code, status: offered.status };
+    const offered = await apiFetch<{ mediaAttachment: string; messageType: MediaMessageType }>(`/api/parties/${partyId}/media`, {
+      method: 'POST',
+      body: { mediaId },
+    });
+    return offered.ok
+      ? { ok: true, media: { messageType: offered.data.messageType, mediaAttachment: offered.data.mediaAttachment } }
+      : { ok: false, reason: offered.code, status: offered.status };
   };
 
   const partyUpload = async (file: File): Promise<Outcome> => {
     const uploaded = await uploadToParty(partyId, 'photo', file, bareType(file), extensionOf(file.name));
-    return uploaded.ok ? { ok: true, media: { messageType: 'photo', mediaAttachment: uploaded.data.mediaAttachment } } : { ok: false, reason: uploaded.code, status: uploaded.status };
+    return uploaded.ok
+      ? { ok: true, media: { messageType: 'photo', mediaAttachment: uploaded.data.mediaAttachment } }
+      : { ok: false, reason: uploaded.code, status: uploaded.status };
   };
 
   const sendOne = async (item: ChatSendItem, show: (phase: UploadProgress['phase'], percent: number) => void): Promise<Outcome> => {
@@ -107,7 +126,8 @@ export function ChatUploads({ partyId, canSaveToLibrary, batches, tooMany, onSen
       let first = true;
       for (const [index, item] of batch.items.entries()) {
         const name = item.kind === 'file' ? item.file.name : item.item.title;
-        const show = (phase: UploadProgress['phase'], percent: number) => alive.current && setProgress({ title: name, index: index + 1, total: batch!.items.length, phase, percent });
+        const show = (phase: UploadProgress['phase'], percent: number) =>
+          alive.current && setProgress({ title: name, index: index + 1, total: batch!.items.length, phase, percent });
         let outcome: Outcome;
         try {
           outcome = await sendOne(item, show);

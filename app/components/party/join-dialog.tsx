@@ -58,12 +58,15 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
           </label>
         ) : null}
         <ErrorBanner code={error} />
-        <button type="submit" disabled={!complete || busy} className="w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={!complete || busy}
+          className="w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50"
+        >
           {t('join.submit')}
         </button>
         <p className="text-xs text-slate-600">
-          {t('join.privacy')}{' '}
-          {/* A new tab (spec section 2): what the guest typed here stays. */}
+          {t('join.privacy')} {/* A new tab: what the guest typed here stays. */}
           <a href="/privacy" target="_blank" rel="noopener" className="text-primary-dark underline underline-offset-2">
             {t('join.privacyLink')}
           </a>

@@ -44,7 +44,9 @@ export function MembersPanel({ members, online, me, party, onMakeHost, onRemove 
                 {member.id === me?.id ? ` (${t('party.you')})` : ''}
               </span>
               {member.role !== 'guest' ? (
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t(member.role === 'manager' ? 'party.roleManager' : 'party.roleHost')}</span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                  {t(member.role === 'manager' ? 'party.roleManager' : 'party.roleHost')}
+                </span>
               ) : null}
               {onlineSet.has(member.id) ? <span className="sr-only">{t('party.online')}</span> : null}
               {moderates && member.role !== 'manager' && member.id !== me.id ? (
@@ -78,7 +80,9 @@ export function MembersPanel({ members, online, me, party, onMakeHost, onRemove 
       {confirm ? (
         <Suspense fallback={null}>
           <ConfirmDialog
-            title={t(confirm.action === 'host' ? 'moderation.makeHostTitle' : 'moderation.removeTitle', { name: `${confirm.member.firstName} ${confirm.member.lastName}` })}
+            title={t(confirm.action === 'host' ? 'moderation.makeHostTitle' : 'moderation.removeTitle', {
+              name: `${confirm.member.firstName} ${confirm.member.lastName}`,
+            })}
             confirmLabel={t(confirm.action === 'host' ? 'moderation.makeHost' : 'moderation.remove')}
             destructive={confirm.action === 'remove'}
             onCancel={() => setConfirm(null)}

@@ -89,7 +89,25 @@ const AT_END_PX = 80;
  * while the reader is there; otherwise it keeps their place (also when an older page arrives
  * above) and offers a button to the new messages. Older pages load when the top comes near.
  */
-export function MessageList({ partyId, messages, pending, me, party, members, seen, lastSeenAtOpen, hasMore, hasNewer, selection, jumpRef, onLoadOlder, onLoadNewer, onLoadAround, onRetry, ...actions }: Props) {
+export function MessageList({
+  partyId,
+  messages,
+  pending,
+  me,
+  party,
+  members,
+  seen,
+  lastSeenAtOpen,
+  hasMore,
+  hasNewer,
+  selection,
+  jumpRef,
+  onLoadOlder,
+  onLoadNewer,
+  onLoadAround,
+  onRetry,
+  ...actions
+}: Props) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -103,8 +121,11 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
   const photoIndex = opened ? photos.findIndex((photo) => photo.id === opened.id) : -1;
   const firstNew = lastSeenAtOpen === null ? undefined : messages.find((m) => m.seq > lastSeenAtOpen && m.sender !== me?.id && !markerOf(m))?.id;
   const showReceipts = me?.role === 'manager';
-  // A fully deleted message (spec: fullDelete) leaves no row.
-  const rows: Row[] = [...messages.filter((message) => markerOf(message) !== 'erased').map((message) => ({ kind: 'message' as const, message })), ...pending.map((item) => ({ kind: 'pending' as const, item }))];
+  // A message its manager deleted fully (`fullDelete`, app/core/markers.ts) leaves no row.
+  const rows: Row[] = [
+    ...messages.filter((message) => markerOf(message) !== 'erased').map((message) => ({ kind: 'message' as const, message })),
+    ...pending.map((item) => ({ kind: 'pending' as const, item })),
+  ];
   const rowKey = (row: Row) => (row.kind === 'message' ? row.message.id : `pending:${row.item.tempId}`);
 
   // An older page arriving above keeps the reader's place; new rows at the end are followed while
@@ -218,7 +239,9 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
   useEffect(() => {
     if (!newest) return;
     if (announced.current !== null && newest.seq > announced.current && newest.sender !== me?.id && !newest.deleted) {
-      setAnnouncement(markerOf(newest) === 'guestJoined' ? t('party.guestJoined', { name: newest.senderName }) : `${newest.senderName}: ${preview(newest, 200)}`);
+      setAnnouncement(
+        markerOf(newest) === 'guestJoined' ? t('party.guestJoined', { name: newest.senderName }) : `${newest.senderName}: ${preview(newest, 200)}`,
+      );
     }
     announced.current = Math.max(announced.current ?? 0, newest.seq);
   }, [newest, me?.id, t]);
@@ -245,10 +268,7 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
       >
         {hasMore ? <PageButton label={t('party.loadOlder')} onClick={() => loadOlderRef.current()} className="mb-4" /> : null}
         {rows.length === 0 ? <p className="mt-10 text-center text-slate-600">{t('party.noMessages')}</p> : null}
-        <ol
-          ref={list}
-          style={{ paddingTop: virtualizer.paddingTop, paddingBottom: virtualizer.paddingBottom }}
-        >
+        <ol ref={list} style={{ paddingTop: virtualizer.paddingTop, paddingBottom: virtualizer.paddingBottom }}>
           {virtualizer.rows.map((virtual) => {
             const row = rows[virtual.index]!;
             return (
@@ -310,7 +330,11 @@ export function MessageList({ partyId, messages, pending, me, party, members, se
               partyId={partyId}
               media={{
                 id: opened.mediaAttachment,
-                title: opened.mediaTitle ?? (opened.message ? preview({ messageType: 'text', message: opened.message }) : t(`chatMedia.kind.${opened.messageType as 'video' | 'audio' | 'voice' | 'document'}`)),
+                title:
+                  opened.mediaTitle ??
+                  (opened.message
+                    ? preview({ messageType: 'text', message: opened.message })
+                    : t(`chatMedia.kind.${opened.messageType as 'video' | 'audio' | 'voice' | 'document'}`)),
                 mediaType: opened.mediaAttachmentType === 'video' || opened.mediaAttachmentType === 'audio' ? opened.mediaAttachmentType : 'application',
               }}
               onClose={() => setOpened(null)}

@@ -10,7 +10,17 @@ import { lazyNamed } from '~/lib/lazy-named';
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
 
 /** The guest's own menu: change the name the others see, or leave the party. */
-export function NameMenu({ me, disabled, onRename, onLeave }: { me: Member; disabled: boolean; onRename: (first: string, last: string) => Promise<boolean>; onLeave: () => void }) {
+export function NameMenu({
+  me,
+  disabled,
+  onRename,
+  onLeave,
+}: {
+  me: Member;
+  disabled: boolean;
+  onRename: (first: string, last: string) => Promise<boolean>;
+  onLeave: () => void;
+}) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'rename' | 'leave' | null>(null);
   const [firstName, setFirstName] = useState(me.firstName);

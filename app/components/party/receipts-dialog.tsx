@@ -3,7 +3,17 @@ import { ConfirmDialog } from '~/components/confirm-dialog';
 import type { ChatMessage, Member } from '~/core/protocol';
 
 /** Who has seen a message, and who has not yet (the manager's read-receipt list). */
-export function ReceiptsDialog({ message, members, seen, onClose }: { message: ChatMessage; members: Member[]; seen: Record<string, number>; onClose: () => void }) {
+export function ReceiptsDialog({
+  message,
+  members,
+  seen,
+  onClose,
+}: {
+  message: ChatMessage;
+  members: Member[];
+  seen: Record<string, number>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const others = members.filter((member) => member.id !== message.sender);
   const read = others.filter((member) => (seen[member.id] ?? 0) >= message.seq);

@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next';
 
 /** Switches writing for guests off and on (manager and host). */
-export function RestrictionToggle({ restricted, onChange, className = '' }: { restricted: boolean; onChange: (restricted: boolean) => void; className?: string }) {
+export function RestrictionToggle({
+  restricted,
+  onChange,
+  className = '',
+}: {
+  restricted: boolean;
+  onChange: (restricted: boolean) => void;
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
     <button

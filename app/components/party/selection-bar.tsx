@@ -15,7 +15,19 @@ interface PartyOption {
  * least one selected; cancel leaves the mode and clears the selection. Forwarding hands the
  * chosen party (with its title, for the confirmation) to the page.
  */
-export function SelectionBar({ partyId, count, onDelete, onForward, onCancel }: { partyId: string; count: number; onDelete: () => void; onForward: (target: PartyOption) => void; onCancel: () => void }) {
+export function SelectionBar({
+  partyId,
+  count,
+  onDelete,
+  onForward,
+  onCancel,
+}: {
+  partyId: string;
+  count: number;
+  onDelete: () => void;
+  onForward: (target: PartyOption) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'delete' | 'forward' | null>(null);
   const [targets, setTargets] = useState<PartyOption[] | null>(null);
@@ -65,7 +77,14 @@ export function SelectionBar({ partyId, count, onDelete, onForward, onCancel }: 
             onForward(chosen);
           }}
         >
-          <TargetSelect label={t('selection.target')} placeholder={t('selection.chooseTarget')} empty={t('selection.noTargets')} options={targets} value={target} onChange={setTarget} />
+          <TargetSelect
+            label={t('selection.target')}
+            placeholder={t('selection.chooseTarget')}
+            empty={t('selection.noTargets')}
+            options={targets}
+            value={target}
+            onChange={setTarget}
+          />
         </ConfirmDialog>
       ) : null}
     </div>

@@ -286,7 +286,9 @@ export class ChatVirtualizer {
   }
 
   private onRowsResized(entries: ResizeObserverEntry[]) {
-    this.applySizes(entries.map((entry) => ({ target: entry.target, size: entry.borderBoxSize?.[0]?.blockSize ?? entry.target.getBoundingClientRect().height })));
+    this.applySizes(
+      entries.map((entry) => ({ target: entry.target, size: entry.borderBoxSize?.[0]?.blockSize ?? entry.target.getBoundingClientRect().height })),
+    );
   }
 
   /** Takes rows' measured heights into the layout and keeps the view where the reader has it. */

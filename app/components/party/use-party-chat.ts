@@ -18,7 +18,11 @@ function frameOf(pending: Pick<PendingMessage, 'tempId' | 'message' | 'messageTy
 const SEEN_THROTTLE_MS = 1000;
 
 /** The room's close codes that end the chat, as the view each one shows. */
-const ENDED_BY_CLOSE: Partial<Record<number, Ended>> = { [SOCKET_CLOSE.removed]: 'removed', [SOCKET_CLOSE.partyDeleted]: 'expired', [SOCKET_CLOSE.signedOut]: 'signedOut' };
+const ENDED_BY_CLOSE: Partial<Record<number, Ended>> = {
+  [SOCKET_CLOSE.removed]: 'removed',
+  [SOCKET_CLOSE.partyDeleted]: 'expired',
+  [SOCKET_CLOSE.signedOut]: 'signedOut',
+};
 
 /** A history page away from the loaded one; the newest page has no `hasNewer` (nothing is newer). */
 type HistoryWindow = { messages: ChatMessage[]; hasMore: boolean; hasNewer?: boolean; seq: number };
@@ -152,7 +156,7 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
   }, [state.needsResync]);
 
   // The seen position follows what has arrived while the page is visible. Until the room confirms
-  // it (its updatedSeen for me), it is sent again every 2 s (spec: mark-seen retry).
+  // it (its updatedSeen for me), it is sent again every `TIMINGS.markSeenRetryMs`.
   const seenRef = useRef({ sent: 0, at: 0 });
   const [seenTries, setSeenTries] = useState(0);
   useEffect(() => {

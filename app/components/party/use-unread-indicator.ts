@@ -12,7 +12,7 @@ function setFavicon(href: string) {
 
 /**
  * While the window is not focused, each new message from someone else raises a counter in the tab
- * title and switches the favicon; focusing the window resets both (spec: unread).
+ * title and switches the favicon; focusing the window resets both.
  */
 export function useUnreadIndicator(ready: boolean, messages: ChatMessage[], meId: string | null, title: string): number {
   const [unread, setUnread] = useState(0);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 /** Where the profile actions live: the profile list's action (`?index` names the index route). */
 export const PROFILES_ACTION = '/profiles?index';
 
-/** Company mode on or off (spec: settings per user), saved at once. */
+/** Company mode on or off (a setting of the user, not of a profile), saved at once. */
 export function CompanyModeSwitch({ on }: { on: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
@@ -25,7 +25,10 @@ export function CompanyModeSwitch({ on }: { on: boolean }) {
         aria-describedby={hintId}
         className="group flex items-center gap-3 rounded-full py-1 text-left font-medium"
       >
-        <span aria-hidden="true" className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors ${checked ? 'bg-primary-dark' : 'bg-slate-400'}`}>
+        <span
+          aria-hidden="true"
+          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors ${checked ? 'bg-primary-dark' : 'bg-slate-400'}`}
+        >
           <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`} />
         </span>
         {t('profiles.companyMode')}

@@ -16,7 +16,12 @@ export function ProfileAvatar({
 }) {
   if (src) return <img src={src} alt={alt} className={`${SIZE[size]} shrink-0 rounded-full bg-slate-100 object-cover`} />;
   return (
-    <span role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} className={`${SIZE[size]} flex shrink-0 items-center justify-center rounded-full bg-primary-dark font-semibold text-white`}>
+    <span
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+      aria-hidden={alt ? undefined : true}
+      className={`${SIZE[size]} flex shrink-0 items-center justify-center rounded-full bg-primary-dark font-semibold text-white`}
+    >
       {initials(person)}
     </span>
   );

@@ -12,8 +12,8 @@ interface Choice {
 }
 
 /**
- * Spec section 5: with several profiles one must be selected. Asks which profile to work as;
- * dismissing it selects the first one, so the question comes once.
+ * With several profiles one must be selected (the choice is the user's setting). Asks which
+ * profile to work as; dismissing it selects the first one, so the question comes once.
  */
 export function ProfileChoiceDialog({ profiles }: { profiles: Choice[] }) {
   const { t } = useTranslation();
@@ -32,7 +32,10 @@ export function ProfileChoiceDialog({ profiles }: { profiles: Choice[] }) {
       <fieldset className="-mx-1 mt-3 max-h-[50dvh] space-y-2 overflow-y-auto p-1">
         <legend className="sr-only">{t('profiles.chooseTitle')}</legend>
         {profiles.map((profile) => (
-          <label key={profile.id} className="flex cursor-pointer items-center gap-3 rounded-xl p-2 text-slate-900 ring-1 ring-slate-200 has-[:checked]:bg-primary-light has-[:checked]:ring-primary-dark">
+          <label
+            key={profile.id}
+            className="flex cursor-pointer items-center gap-3 rounded-xl p-2 text-slate-900 ring-1 ring-slate-200 has-[:checked]:bg-primary-light has-[:checked]:ring-primary-dark"
+          >
             <input type="radio" name="profile" value={profile.id} checked={chosen === profile.id} onChange={() => setChosen(profile.id)} className="h-4 w-4" />
             <ProfileAvatar person={profile} src={null} />
             <span className="font-medium">

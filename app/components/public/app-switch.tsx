@@ -26,7 +26,7 @@ declare global {
 const KEEP_PROMPT = "addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.salonInstallPrompt=e})";
 
 /**
- * The app-switch screen (spec section 2) in place of the page: a phone visitor without a session
+ * The app-switch screen in place of the page: a phone visitor without a session
  * (app/core/visitor.ts) is offered the app, from the stores configured for their platform, else
  * installed from the browser (the root's loader picks the platform's stores), and can always carry
  * on in the browser with one tap: that button has the focus, and the choice is remembered. The

@@ -4,10 +4,10 @@ import { useVisitor } from '~/lib/use-visitor';
 import { ChoiceFields, useVisitorChoice } from './visitor-choice';
 
 /**
- * The cookie notice (spec section 1): Salon's cookies are all needed for it to work, so this
- * informs and asks nothing. It sits in the page's flow above the header, rendered by the server
- * for whoever has not dismissed it: it covers nothing and nothing moves when the page loads. While
- * the app-switch screen stands in for the page, the screen carries the notice (AppSwitchGate).
+ * The cookie notice: Salon's cookies are all needed for it to work, so this informs and asks
+ * nothing. It sits in the page's flow above the header, rendered by the server for whoever has not
+ * dismissed it: it covers nothing and nothing moves when the page loads. While the app-switch
+ * screen stands in for the page, the screen carries the notice (AppSwitchGate).
  */
 export function CookieNotice() {
   const { t } = useTranslation();

@@ -20,8 +20,8 @@ interface Props {
 }
 
 /**
- * The main menu, in the spec's order. The media and templates
- * links have no hash: opening either from the menu starts at the top level (spec section 2).
+ * The main menu. The media and templates links have no hash: opening either from the menu starts
+ * at the top level, wherever the library was left.
  */
 const MENU = [
   { to: '/media', label: 'nav.media', icon: 'M4 5h16v14H4Z M4 16l5-5 4 4 2-2 5 5 M15.5 9.5h.01' },
@@ -31,7 +31,6 @@ const MENU = [
   { to: '/releaseNotes', label: 'nav.releaseNotes', icon: 'M12 3v3m0 12v3M3 12h3m12 0h3M6 6l2 2m8 8 2 2M6 18l2-2m8-8 2-2' },
   { to: '/faq', label: 'nav.faq', icon: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6 M12 17h.01' },
 ] as const;
-
 
 /**
  * The signed-in frame: a top bar (menu button, logo, language, user menu) and a side drawer that
@@ -92,15 +91,28 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
               <li key={item.to}>
                 <NavLink
                   to={item.to}
-                  className={({ isActive }) => `flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-primary-light text-slate-900' : 'text-slate-700 hover:bg-slate-100'}`}
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-primary-light text-slate-900' : 'text-slate-700 hover:bg-slate-100'}`
+                  }
                 >
                   {/* Neither icon nor badge gives way to a long label: the drawer fits "Versionshinweise" beside both, and a longer one wraps. */}
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="h-5 w-5 shrink-0"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  >
                     <path d={item.icon} />
                   </svg>
                   <span className="min-w-0 flex-1 break-words">{t(item.label)}</span>
                   {item.to === '/releaseNotes' && releaseNotesHighlighted ? (
-                    <span className="shrink-0 rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-semibold text-white" data-testid="release-notes-highlight">
+                    <span
+                      className="shrink-0 rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-semibold text-white"
+                      data-testid="release-notes-highlight"
+                    >
                       {t('nav.new')}
                     </span>
                   ) : null}
@@ -125,7 +137,11 @@ function UserMenu({ user }: { user: ShellUser }) {
   usePlacement(open, summary, list, { side: 'bottom', align: 'end' });
   return (
     <details className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary ref={summary} aria-label={t('nav.userMenu')} className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary-dark font-semibold text-white hover:bg-primary-dark/90">
+      <summary
+        ref={summary}
+        aria-label={t('nav.userMenu')}
+        className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary-dark font-semibold text-white hover:bg-primary-dark/90"
+      >
         <span aria-hidden="true">{letters}</span>
       </summary>
       <div ref={list} className="absolute right-0 z-40 mt-1 w-56 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">

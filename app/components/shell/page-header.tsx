@@ -30,7 +30,7 @@ const ACTION_STYLE = {
   destructive: 'bg-red-700 text-white hover:bg-red-800',
 } as const;
 
-/** A page's header (spec section 2): title, actions, tabs and a sort toggle. */
+/** A page's header: title, actions, tabs and a sort toggle. */
 export function PageHeader<T extends string, S extends string>({ title, actions = [], tabs, sort, menu }: Props<T, S>) {
   const { t } = useTranslation();
   return (
@@ -46,7 +46,13 @@ export function PageHeader<T extends string, S extends string>({ title, actions 
                 {action.label}
               </Link>
             ) : (
-              <button key={action.label} type="button" onClick={'onClick' in action ? action.onClick : undefined} disabled={action.disabled} className={className}>
+              <button
+                key={action.label}
+                type="button"
+                onClick={'onClick' in action ? action.onClick : undefined}
+                disabled={action.disabled}
+                className={className}
+              >
                 {action.icon}
                 {action.label}
               </button>

@@ -16,11 +16,21 @@ interface PartyOption {
 const SEARCH_DELAY_MS = 250;
 
 /**
- * Forward mode's dialog (spec section 2): the selected messages go to one of my running parties
- * or to another template of mine (my own at the top level, or found by searching; templates shared
- * with me cannot be changed, so they are not offered).
+ * Forward mode's dialog: the selected messages go to one of my running parties or to another
+ * template of mine (my own at the top level, or found by searching; templates shared with me cannot
+ * be changed, so they are not offered).
  */
-export function ForwardDialog({ templateId, count, onForward, onCancel }: { templateId: string; count: number; onForward: (target: ForwardTarget) => void; onCancel: () => void }) {
+export function ForwardDialog({
+  templateId,
+  count,
+  onForward,
+  onCancel,
+}: {
+  templateId: string;
+  count: number;
+  onForward: (target: ForwardTarget) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<'party' | 'template'>('party');
   const [parties, setParties] = useState<PartyOption[] | null>(null);
@@ -35,9 +45,10 @@ export function ForwardDialog({ templateId, count, onForward, onCancel }: { temp
     const words = query.trim();
     const timer = setTimeout(
       () =>
-        void (words
-          ? apiFetch<TemplateEntry[]>(`/api/templates/search?${new URLSearchParams({ q: words })}`).then((result) => (result.ok ? result.data : []))
-          : apiFetch<TemplateListing>('/api/templates?sort=name').then((result) => (result.ok ? result.data.entries : []))
+        void (
+          words
+            ? apiFetch<TemplateEntry[]>(`/api/templates/search?${new URLSearchParams({ q: words })}`).then((result) => (result.ok ? result.data : []))
+            : apiFetch<TemplateListing>('/api/templates?sort=name').then((result) => (result.ok ? result.data.entries : []))
         ).then((entries) => setTemplates(entries.filter((entry) => !entry.isFolder && entry.sharedBy === null && entry.id !== templateId))),
       words ? SEARCH_DELAY_MS : 0,
     );
@@ -77,7 +88,12 @@ export function ForwardDialog({ templateId, count, onForward, onCancel }: { temp
       {kind === 'template' ? (
         <label className="mt-3 block">
           <span className="font-medium text-slate-900">{t('templateEditor.searchTemplate')}</span>
-          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base" />
+          <input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base"
+          />
         </label>
       ) : null}
       <TargetSelect

@@ -6,9 +6,9 @@ import { Dialog } from '~/components/dialog';
 import type { ErrorCode } from '~/core/errors';
 
 /**
- * The owner's share link (spec: share link with stop-sharing): the link to copy, how many have
- * added the template, and 'stop sharing', asked once more because the template then leaves
- * everyone who added it. `token` is null while the link is being made.
+ * The owner's share link: the link to copy, how many have added the template, and 'stop sharing',
+ * asked once more because the template then leaves everyone who added it. `token` is null while the
+ * link is being made.
  */
 export function ShareDialog({
   title,
@@ -65,10 +65,19 @@ export function ShareDialog({
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           {confirming ? (
             <>
-              <button type="button" onClick={() => setConfirming(false)} className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
+              <button
+                type="button"
+                onClick={() => setConfirming(false)}
+                className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100"
+              >
                 {t('common.cancel')}
               </button>
-              <button type="button" disabled={busy} onClick={onStop} className="rounded-full bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-50">
+              <button
+                type="button"
+                disabled={busy}
+                onClick={onStop}
+                className="rounded-full bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-50"
+              >
                 {t('templates.stopSharing')}
               </button>
             </>

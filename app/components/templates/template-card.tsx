@@ -23,10 +23,11 @@ interface Props {
 }
 
 /**
- * One entry of the templates page: a folder or a template, own or shared with me (spec sections 4
- * and 6). A template shared by someone else says by whom, and its menu offers only what a
- * recipient may (open, move my copy, trash it); never rename or share. The owner of a shared
- * template sees how many use it. In the trash: when it was trashed and when it is deleted for good.
+ * One entry of the templates page: a folder or a template, own or shared with me. A template shared
+ * by someone else says by whom, and its menu offers only what a recipient may (open, move my copy,
+ * trash it); never rename or share: a recipient uses a template but never changes it, and only its
+ * owner shares it (ADR 016). The owner of a shared template sees how many use it. In the trash:
+ * when it was trashed and when it is deleted for good.
  */
 export function TemplateCard({ entry, link, location, onOpen, onRename, onMove, onShare, onTrash, onRestore, onDropInto }: Props) {
   const { t } = useTranslation();
@@ -59,7 +60,9 @@ export function TemplateCard({ entry, link, location, onOpen, onRename, onMove, 
     >
       {trashed ? (
         <>
-          {entry.trashedAt !== null ? <p className="truncate text-sm text-slate-600">{t('templates.trashedOn', { date: format(entry.trashedAt, 'date') })}</p> : null}
+          {entry.trashedAt !== null ? (
+            <p className="truncate text-sm text-slate-600">{t('templates.trashedOn', { date: format(entry.trashedAt, 'date') })}</p>
+          ) : null}
           <p className="truncate text-sm font-medium text-red-800" data-testid="deletes-on">
             {t('media.deletesOn', { date: format(entry.deletesAt!, 'date') })}
           </p>

@@ -42,7 +42,7 @@ const MediaViewer = lazyNamed(() => import('~/components/media/media-viewer'), '
 const MediaPickerDialog = lazyNamed(() => import('~/components/chat/media-picker-dialog'), 'MediaPickerDialog');
 const VoiceDialog = lazyNamed(() => import('~/components/chat/voice-dialog'), 'VoiceDialog');
 
-/** Spec section 9: after sending with an insert position the list scrolls there after 500 ms. */
+/** After sending with an insert point, the list scrolls to the new message this much later. */
 const SCROLL_AFTER_INSERT_MS = 500;
 
 /** The one dialog open on this screen (ADR 026); the files waiting for their captions go one at a time. */
@@ -56,11 +56,11 @@ type Dialog =
 type NewMessage = { messageType: MessageType; message?: string; mediaId?: string };
 
 /**
- * The template editor at /templates/{id} (spec sections 2 and 4, template detail): the messages in
- * order with the chat's bubbles, the table of contents of its headings, the input bar (text,
- * headings, profile card, files through the library), the insert point, drag and drop, and the
- * exclusive screen modes (normal, mass delete, forward, move, editing). For a recipient of a
- * shared template it is read-only: no input bar, handles, menus, rename or delete.
+ * The template editor at /templates/{id}: the messages in order with the chat's bubbles, the table
+ * of contents of its headings, the input bar (text, headings, profile card, files through the
+ * library), the insert point, drag and drop, and the exclusive screen modes (normal, mass delete,
+ * forward, move, editing). For a recipient of a shared template it is read-only: no input bar,
+ * handles, menus, rename or delete.
  */
 export function TemplateEditor({ initial, authorName }: { initial: TemplateDetail; authorName: string }) {
   const { t, i18n } = useTranslation();
@@ -149,10 +149,12 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
     const audio = files.filter((file) => acceptedKind(file.type.split(';')[0]!.trim().toLowerCase()) === 'audio');
     if (audio.length > 0) uploads.add(audio, '');
     const rest = files.filter((file) => !audio.includes(file));
-    if (rest.length > 0) setDialog((current) => (current?.kind === 'captions' ? { kind: 'captions', files: [...current.files, ...rest] } : { kind: 'captions', files: rest }));
+    if (rest.length > 0)
+      setDialog((current) => (current?.kind === 'captions' ? { kind: 'captions', files: [...current.files, ...rest] } : { kind: 'captions', files: rest }));
   }
   /** The file in the send dialog is done with (sent or left out): the next one, or none. */
-  const nextCaption = () => setDialog((current) => (current?.kind === 'captions' && current.files.length > 1 ? { kind: 'captions', files: current.files.slice(1) } : null));
+  const nextCaption = () =>
+    setDialog((current) => (current?.kind === 'captions' && current.files.length > 1 ? { kind: 'captions', files: current.files.slice(1) } : null));
 
   /** Items chosen in the library go in the order chosen, the caption with the first (as in the chat). */
   async function addPicked(caption: string, items: PickedItem[]) {
@@ -168,7 +170,10 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
   }
 
   async function remove(ids: string[]) {
-    const result = ids.length === 1 ? await apiFetch(`${base}/deleteMessage/${ids[0]}`, { method: 'DELETE' }) : await apiFetch(`${base}/deleteMessages`, { method: 'PUT', body: { messageIds: ids } });
+    const result =
+      ids.length === 1
+        ? await apiFetch(`${base}/deleteMessage/${ids[0]}`, { method: 'DELETE' })
+        : await apiFetch(`${base}/deleteMessages`, { method: 'PUT', body: { messageIds: ids } });
     if (!result.ok) return failed(result);
     const gone = new Set(ids);
     setMessages((current) => current.filter((message) => !gone.has(message.id)));
@@ -218,11 +223,13 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
   const editing = mode.kind === 'editing' ? chat.find((message) => message.id === mode.messageId) : undefined;
 
   const menuFor = (message: ChatMessage) => [
-    ...(isEditableMessage(message.messageType) ? [{ key: 'edit', label: t('messageMenu.edit'), run: () => setMode({ kind: 'editing', messageId: message.id }) }] : []),
+    ...(isEditableMessage(message.messageType)
+      ? [{ key: 'edit', label: t('messageMenu.edit'), run: () => setMode({ kind: 'editing', messageId: message.id }) }]
+      : []),
     { key: 'delete', label: t('messageMenu.delete'), run: () => setDialog({ kind: 'deleteMessage', message }) },
   ];
 
-  // Spec section 2, header actions per mode; rename and delete only for the owner.
+  // Each mode has its own header actions; rename and delete only for the owner.
   const actions: HeaderAction[] =
     mode.kind === 'massDelete'
       ? [
@@ -260,8 +267,10 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
         ]}
       />
     ) : null;
-  const modeHint = mode.kind === 'move' ? t('templateEditor.moveHint') : mode.kind === 'massDelete' || mode.kind === 'forward' ? t('templateEditor.selectHint') : null;
-  const tabClass = (active: boolean) => `flex-1 border-b-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
+  const modeHint =
+    mode.kind === 'move' ? t('templateEditor.moveHint') : mode.kind === 'massDelete' || mode.kind === 'forward' ? t('templateEditor.selectHint') : null;
+  const tabClass = (active: boolean) =>
+    `flex-1 border-b-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
 
   return (
     <div className="flex h-[calc(100dvh-57px)] flex-col">
@@ -324,9 +333,15 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
               {insertBefore ? (
                 <p className="flex items-center gap-2 border-t border-slate-200 bg-secondary-light/30 px-3 py-1.5 text-sm" data-testid="insert-point">
                   <span className="min-w-0 flex-1 truncate">
-                    {t('templateEditor.insertingBefore', { what: preview(chat.find((message) => message.id === insertBefore) ?? { messageType: 'text', message: '' }, 60) })}
+                    {t('templateEditor.insertingBefore', {
+                      what: preview(chat.find((message) => message.id === insertBefore) ?? { messageType: 'text', message: '' }, 60),
+                    })}
                   </span>
-                  <button type="button" onClick={() => setInsertBefore(null)} className="rounded-full px-3 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
+                  <button
+                    type="button"
+                    onClick={() => setInsertBefore(null)}
+                    className="rounded-full px-3 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100"
+                  >
                     {t('templateEditor.insertAtEnd')}
                   </button>
                 </p>
@@ -391,10 +406,25 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
         />
       ) : null}
       {dialog?.kind === 'rename' ? (
-        <TitleDialog heading={t('templateEditor.renameTitle')} label={t('templateEditor.name')} confirmLabel={t('common.save')} initial={detail.title} busy={busy} error={dialogError} onSubmit={(name) => void rename(name)} onCancel={close} />
+        <TitleDialog
+          heading={t('templateEditor.renameTitle')}
+          label={t('templateEditor.name')}
+          confirmLabel={t('common.save')}
+          initial={detail.title}
+          busy={busy}
+          error={dialogError}
+          onSubmit={(name) => void rename(name)}
+          onCancel={close}
+        />
       ) : null}
       {dialog?.kind === 'deleteTemplate' ? (
-        <ConfirmDialog title={t('templateEditor.deleteTitle', { title: detail.title })} confirmLabel={t('templateEditor.delete')} destructive onCancel={close} onConfirm={() => void trashTemplate()}>
+        <ConfirmDialog
+          title={t('templateEditor.deleteTitle', { title: detail.title })}
+          confirmLabel={t('templateEditor.delete')}
+          destructive
+          onCancel={close}
+          onConfirm={() => void trashTemplate()}
+        >
           {t('templateEditor.deleteText')}
         </ConfirmDialog>
       ) : null}
@@ -450,7 +480,11 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
       ) : null}
       {dialog?.kind === 'voice' ? (
         <Suspense fallback={null}>
-          <VoiceDialog target={{ kind: 'library', title: dialog.title }} onClose={close} onRecorded={(mediaId) => void add({ messageType: 'voice', mediaId })} />
+          <VoiceDialog
+            target={{ kind: 'library', title: dialog.title }}
+            onClose={close}
+            onRecorded={(mediaId) => void add({ messageType: 'voice', mediaId })}
+          />
         </Suspense>
       ) : null}
       {dialog?.kind === 'captions' && dialog.files[0] ? (
@@ -474,7 +508,10 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
         <Suspense fallback={null}>
           {photoIndex >= 0 ? (
             <Lightbox
-              photos={photos.map((photo) => ({ id: photo.mediaAttachment ?? '', title: photo.message ? preview({ messageType: 'text', message: photo.message }) : detail.title }))}
+              photos={photos.map((photo) => ({
+                id: photo.mediaAttachment ?? '',
+                title: photo.message ? preview({ messageType: 'text', message: photo.message }) : detail.title,
+              }))}
               index={photoIndex}
               onIndex={(index) => setDialog(photos[index] ? { kind: 'media', message: photos[index] } : null)}
               onClose={close}

@@ -19,7 +19,7 @@ interface Props {
   mode: EditorMode;
   /** The owner may reorder, pick an insert point and use a message's menu; a recipient only reads. */
   editable: boolean;
-  /** Spec section 4: new messages go before this one; null: at the end. */
+  /** The insert point: new messages go before this one; null: at the end. */
   insertBefore: string | null;
   onInsertPoint: (beforeId: string | null) => void;
   /** Move mode: the selected messages go before this one (null: the end). */
@@ -116,14 +116,34 @@ interface RowHandlers {
 type MarkerState = 'none' | 'insert' | 'moveHere' | 'moveWaiting';
 
 /** One message with the place above it; renders again only when its own props change. */
-const RowContent = memo(function RowContent({ message, marker, insertHere, selected, withMenu, handlers }: { message: ChatMessage; marker: MarkerState; insertHere: boolean; selected: boolean | undefined; withMenu: boolean; handlers: RowHandlers }) {
+const RowContent = memo(function RowContent({
+  message,
+  marker,
+  insertHere,
+  selected,
+  withMenu,
+  handlers,
+}: {
+  message: ChatMessage;
+  marker: MarkerState;
+  insertHere: boolean;
+  selected: boolean | undefined;
+  withMenu: boolean;
+  handlers: RowHandlers;
+}) {
   const { t } = useTranslation();
   const moving = marker === 'moveHere' || marker === 'moveWaiting';
   return (
     <>
       {marker !== 'none' ? (
         <Marker
-          label={moving ? t('templateEditor.moveHere') : insertHere ? t('templateEditor.insertPointClear') : t('templateEditor.insertPointSet', { what: preview(message, 40) })}
+          label={
+            moving
+              ? t('templateEditor.moveHere')
+              : insertHere
+                ? t('templateEditor.insertPointClear')
+                : t('templateEditor.insertPointSet', { what: preview(message, 40) })
+          }
           active={!moving && insertHere}
           moving={moving}
           disabled={marker === 'moveWaiting'}
@@ -226,9 +246,15 @@ function Marker({ label, active, moving, disabled, onClick }: { label: string; a
       className={`group/marker flex w-full items-center gap-2 py-1 text-xs font-semibold uppercase tracking-wide ${active ? 'text-secondary-dark' : 'text-slate-300 hover:text-slate-600 focus-visible:text-slate-600'}`}
       data-testid="insert-marker"
     >
-      <span className={`h-0.5 flex-1 rounded ${active ? 'bg-secondary-dark' : 'bg-transparent group-hover/marker:bg-slate-300 group-focus-visible/marker:bg-slate-300'}`} aria-hidden="true" />
+      <span
+        className={`h-0.5 flex-1 rounded ${active ? 'bg-secondary-dark' : 'bg-transparent group-hover/marker:bg-slate-300 group-focus-visible/marker:bg-slate-300'}`}
+        aria-hidden="true"
+      />
       <span aria-hidden="true">{active ? t('templateEditor.insertPointHere') : '+'}</span>
-      <span className={`h-0.5 flex-1 rounded ${active ? 'bg-secondary-dark' : 'bg-transparent group-hover/marker:bg-slate-300 group-focus-visible/marker:bg-slate-300'}`} aria-hidden="true" />
+      <span
+        className={`h-0.5 flex-1 rounded ${active ? 'bg-secondary-dark' : 'bg-transparent group-hover/marker:bg-slate-300 group-focus-visible/marker:bg-slate-300'}`}
+        aria-hidden="true"
+      />
     </button>
   );
 }

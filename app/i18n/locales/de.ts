@@ -5,7 +5,8 @@ const de = {
     tagline: 'Der Party-Chat für Beraterinnen, Berater und ihre Gäste',
     skipToContent: 'Zum Inhalt springen',
     loading: 'Wird geladen …',
-    crossSite: 'Es wurde nichts geändert. Ein Formular einer anderen Seite wollte das in deinem Namen tun. Wenn du es selbst wolltest, öffne Salon und mach es dort.',
+    crossSite:
+      'Es wurde nichts geändert. Ein Formular einer anderen Seite wollte das in deinem Namen tun. Wenn du es selbst wolltest, öffne Salon und mach es dort.',
   },
   browser: {
     oldFirefox: 'Dein Firefox ist zu alt für Salon. Bitte aktualisiere auf Version 81 oder neuer, sonst funktioniert nicht alles.',
@@ -63,7 +64,8 @@ const de = {
   },
   landing: {
     metaTitle: 'Salon – Online-Partys für Beraterinnen, Berater und ihre Gäste',
-    metaDescription: 'Mit Salon laden Beraterinnen und Berater im Direktvertrieb zu Online-Partys ein: Gäste öffnen einen Link, geben ihren Namen ein und chatten live mit – ohne Konto.',
+    metaDescription:
+      'Mit Salon laden Beraterinnen und Berater im Direktvertrieb zu Online-Partys ein: Gäste öffnen einen Link, geben ihren Namen ein und chatten live mit – ohne Konto.',
     headline: 'Online-Partys, die sich wie ein echtes Treffen anfühlen',
     intro: 'Bereite Inhalte vor, lade Gäste mit einem Link ein und chatte live mit allen – auf dem Handy wie am Computer.',
     consultantTitle: 'Für Beraterinnen und Berater',
@@ -118,14 +120,16 @@ const de = {
   deleteAccount: {
     title: 'Konto löschen',
     intro: 'Gib die E-Mail-Adresse deines Salon-Kontos ein. Wir schicken dir einen Link, mit dem du die Löschung bestätigst.',
-    whatGoes: 'Gelöscht werden dein Konto, deine Profile, deine Partys (Gäste sehen dann, dass sie vorbei sind), deine Medien, deine Vorlagen (auch geteilte) und deine Anmeldungen.',
+    whatGoes:
+      'Gelöscht werden dein Konto, deine Profile, deine Partys (Gäste sehen dann, dass sie vorbei sind), deine Medien, deine Vorlagen (auch geteilte) und deine Anmeldungen.',
     email: 'E-Mail-Adresse',
     submit: 'Link anfordern',
     sending: 'Wird gesendet …',
     sentTitle: 'Schau in dein Postfach',
     sent: 'Wenn ein Salon-Konto zu {{email}} gehört, ist ein Link zur Bestätigung unterwegs. Er gilt {{hours}} Stunden und nur einmal. Schau auch im Spam-Ordner nach.',
     recentTitle: 'Link schon angefordert',
-    recent: 'Vor wenigen Minuten wurde schon ein Link für {{email}} angefordert: Wenn ein Salon-Konto zu dieser Adresse gehört, ist er unterwegs. Schau auch im Spam-Ordner nach. Einen neuen Link kannst du ab {{time}} Uhr anfordern.',
+    recent:
+      'Vor wenigen Minuten wurde schon ein Link für {{email}} angefordert: Wenn ein Salon-Konto zu dieser Adresse gehört, ist er unterwegs. Schau auch im Spam-Ordner nach. Einen neuen Link kannst du ab {{time}} Uhr anfordern.',
     confirmTitle: 'Konto endgültig löschen?',
     confirmText: 'Wenn du bestätigst, wird dein Konto innerhalb von {{hours}} Stunden gelöscht. Das lässt sich nicht rückgängig machen.',
     confirm: 'Konto endgültig löschen',
@@ -356,7 +360,12 @@ const de = {
     dropFiles: 'Dateien hier ablegen',
     dropHintManager: 'Fotos, Videos, Audiodateien und PDFs für diesen Chat, höchstens {{max}} auf einmal.',
     dropHintGuest: 'Nur Bilder für diesen Chat, höchstens {{max}} auf einmal.',
-    picker: { title: 'Aus der Mediathek senden', folders: 'Ordner', chosen: '{{count}} ausgewählt', full: 'Höchstens {{max}} Dateien auf einmal: alle ausgewählt.' },
+    picker: {
+      title: 'Aus der Mediathek senden',
+      folders: 'Ordner',
+      chosen: '{{count}} ausgewählt',
+      full: 'Höchstens {{max}} Dateien auf einmal: alle ausgewählt.',
+    },
     imagesOnly: 'Hier können nur Bilder gesendet werden.',
     photoFrom: 'Foto von {{name}}',
     kind: { video: 'Video', audio: 'Audiodatei', voice: 'Sprachnachricht', document: 'PDF-Dokument' },
@@ -369,7 +378,8 @@ const de = {
   moderation: {
     makeHost: 'Moderation übertragen',
     makeHostTitle: '{{name}} die Moderation übertragen?',
-    makeHostText: 'Wer moderiert, kann Gäste entfernen, Nachrichten löschen und das Schreiben für Gäste ausschalten. Wer bisher moderiert hat, verliert diese Rechte.',
+    makeHostText:
+      'Wer moderiert, kann Gäste entfernen, Nachrichten löschen und das Schreiben für Gäste ausschalten. Wer bisher moderiert hat, verliert diese Rechte.',
     remove: 'Entfernen',
     removeTitle: '{{name}} entfernen?',
     removeText: 'Die Person wird sofort aus der Party entfernt und kann nicht wieder beitreten.',

@@ -120,14 +120,16 @@ const en: Translation = {
   deleteAccount: {
     title: 'Delete account',
     intro: "Enter the e-mail address of your Salon account. We'll send you a link to confirm the deletion.",
-    whatGoes: 'This deletes your account, your profiles, your parties (guests then see that they are over), your media, your templates (shared ones too) and your sign-ins.',
+    whatGoes:
+      'This deletes your account, your profiles, your parties (guests then see that they are over), your media, your templates (shared ones too) and your sign-ins.',
     email: 'E-mail address',
     submit: 'Send link',
     sending: 'Sending …',
     sentTitle: 'Check your inbox',
     sent: 'If a Salon account belongs to {{email}}, a confirmation link is on its way. It works for {{hours}} hours and only once. Check your spam folder too.',
     recentTitle: 'Link already requested',
-    recent: 'A link for {{email}} was requested a few minutes ago: if a Salon account belongs to this address, it is on its way. Check your spam folder too. You can request a new link from {{time}}.',
+    recent:
+      'A link for {{email}} was requested a few minutes ago: if a Salon account belongs to this address, it is on its way. Check your spam folder too. You can request a new link from {{time}}.',
     confirmTitle: 'Delete your account for good?',
     confirmText: 'When you confirm, your account is deleted within {{hours}} hours. This cannot be undone.',
     confirm: 'Delete account for good',

@@ -68,7 +68,8 @@ const fr: Translation = {
   },
   landing: {
     metaTitle: 'Salon – des soirées en ligne pour les conseillères, les conseillers et leurs invités',
-    metaDescription: 'Avec Salon, les conseillères et conseillers en vente directe organisent des soirées en ligne : les invités ouvrent un lien, saisissent leur nom et discutent en direct, sans compte.',
+    metaDescription:
+      'Avec Salon, les conseillères et conseillers en vente directe organisent des soirées en ligne : les invités ouvrent un lien, saisissent leur nom et discutent en direct, sans compte.',
     headline: 'Des soirées en ligne qui ressemblent à une vraie rencontre',
     intro: 'Préparez vos contenus, envoyez un lien à vos invités et discutez en direct avec tout le monde, sur mobile comme sur ordinateur.',
     consultantTitle: 'Pour les conseillères et conseillers',
@@ -123,14 +124,16 @@ const fr: Translation = {
   deleteAccount: {
     title: 'Supprimer le compte',
     intro: "Saisissez l'adresse e-mail de votre compte Salon. Nous vous enverrons un lien pour confirmer la suppression.",
-    whatGoes: 'Seront supprimés votre compte, vos profils, vos soirées (les invités verront alors qu’elles sont terminées), vos médias, vos modèles (partagés aussi) et vos connexions.',
+    whatGoes:
+      'Seront supprimés votre compte, vos profils, vos soirées (les invités verront alors qu’elles sont terminées), vos médias, vos modèles (partagés aussi) et vos connexions.',
     email: 'Adresse e-mail',
     submit: 'Envoyer le lien',
     sending: 'Envoi …',
     sentTitle: 'Consultez votre boîte de réception',
-    sent: "Si un compte Salon correspond à {{email}}, un lien de confirmation est en route. Il est valable {{hours}} heures et une seule fois. Pensez aussi à vérifier vos courriers indésirables.",
+    sent: 'Si un compte Salon correspond à {{email}}, un lien de confirmation est en route. Il est valable {{hours}} heures et une seule fois. Pensez aussi à vérifier vos courriers indésirables.',
     recentTitle: 'Lien déjà demandé',
-    recent: 'Un lien pour {{email}} a été demandé il y a quelques minutes : si un compte Salon correspond à cette adresse, il est en route. Pensez aussi à vérifier vos courriers indésirables. Vous pourrez demander un nouveau lien à partir de {{time}}.',
+    recent:
+      'Un lien pour {{email}} a été demandé il y a quelques minutes : si un compte Salon correspond à cette adresse, il est en route. Pensez aussi à vérifier vos courriers indésirables. Vous pourrez demander un nouveau lien à partir de {{time}}.',
     confirmTitle: 'Supprimer définitivement votre compte ?',
     confirmText: 'Si vous confirmez, votre compte sera supprimé dans les {{hours}} heures. Cette action est irréversible.',
     confirm: 'Supprimer définitivement le compte',
@@ -361,7 +364,12 @@ const fr: Translation = {
     dropFiles: 'Déposez les fichiers ici',
     dropHintManager: 'Photos, vidéos, fichiers audio et PDF pour ce chat, {{max}} au plus à la fois.',
     dropHintGuest: 'Images uniquement, {{max}} au plus à la fois.',
-    picker: { title: 'Envoyer depuis la médiathèque', folders: 'Dossiers', chosen: '{{count}} sélectionné(s)', full: '{{max}} fichiers au plus à la fois : tous sélectionnés.' },
+    picker: {
+      title: 'Envoyer depuis la médiathèque',
+      folders: 'Dossiers',
+      chosen: '{{count}} sélectionné(s)',
+      full: '{{max}} fichiers au plus à la fois : tous sélectionnés.',
+    },
     imagesOnly: 'Seules des images peuvent être envoyées ici.',
     photoFrom: 'Photo de {{name}}',
     kind: { video: 'Vidéo', audio: 'Fichier audio', voice: 'Message vocal', document: 'Document PDF' },
@@ -374,7 +382,8 @@ const fr: Translation = {
   moderation: {
     makeHost: 'Confier la modération',
     makeHostTitle: 'Confier la modération à {{name}} ?',
-    makeHostText: 'La personne qui modère peut retirer des invités, supprimer des messages et désactiver l’écriture pour les invités. La personne qui modérait jusqu’ici perd ces droits.',
+    makeHostText:
+      'La personne qui modère peut retirer des invités, supprimer des messages et désactiver l’écriture pour les invités. La personne qui modérait jusqu’ici perd ces droits.',
     remove: 'Retirer',
     removeTitle: 'Retirer {{name}} ?',
     removeText: 'La personne quitte immédiatement la soirée et ne peut plus la rejoindre.',
@@ -747,7 +756,7 @@ const fr: Translation = {
     mediaTypeMismatch: "Le contenu du fichier ne correspond pas à son type. Il n'a pas été enregistré.",
     notAPreview: 'Un aperçu doit être une image JPEG.',
     previewNotSupported: "Les aperçus sont faits pour les images et les PDF. Celui d'une vidéo vient de sa conversion, les fichiers audio n'en ont pas.",
-    previewFailed: "Impossible de créer un aperçu de ce fichier.",
+    previewFailed: 'Impossible de créer un aperçu de ce fichier.',
     fileTooLarge: 'Le fichier est trop volumineux (50 Go au maximum).',
     moveIntoSelf: "Un dossier ne peut pas être déplacé dans lui-même ni dans l'un de ses sous-dossiers.",
     folderTooDeep: 'Les dossiers ne peuvent pas être imbriqués aussi profondément.',

@@ -65,7 +65,8 @@ const it: Translation = {
   },
   landing: {
     metaTitle: 'Salon – feste online per consulenti e i loro ospiti',
-    metaDescription: 'Con Salon i consulenti della vendita diretta organizzano feste online: gli ospiti aprono un link, inseriscono il nome e chattano dal vivo, senza account.',
+    metaDescription:
+      'Con Salon i consulenti della vendita diretta organizzano feste online: gli ospiti aprono un link, inseriscono il nome e chattano dal vivo, senza account.',
     headline: 'Feste online che sembrano un vero incontro',
     intro: 'Prepara i contenuti, invita gli ospiti con un link e chatta dal vivo con tutti, sia dal telefono sia dal computer.',
     consultantTitle: 'Per consulenti',
@@ -120,14 +121,16 @@ const it: Translation = {
   deleteAccount: {
     title: 'Elimina account',
     intro: "Inserisci l'indirizzo e-mail del tuo account Salon. Ti invieremo un link per confermare l'eliminazione.",
-    whatGoes: 'Verranno eliminati il tuo account, i tuoi profili, le tue feste (gli ospiti vedranno che sono finite), i tuoi media, i tuoi modelli (anche quelli condivisi) e i tuoi accessi.',
+    whatGoes:
+      'Verranno eliminati il tuo account, i tuoi profili, le tue feste (gli ospiti vedranno che sono finite), i tuoi media, i tuoi modelli (anche quelli condivisi) e i tuoi accessi.',
     email: 'Indirizzo e-mail',
     submit: 'Invia link',
     sending: 'Invio in corso …',
     sentTitle: 'Controlla la tua casella di posta',
     sent: 'Se a {{email}} corrisponde un account Salon, è in arrivo un link di conferma. È valido {{hours}} ore e una sola volta. Controlla anche la cartella spam.',
     recentTitle: 'Link già richiesto',
-    recent: 'Pochi minuti fa è già stato richiesto un link per {{email}}: se a questo indirizzo corrisponde un account Salon, è in arrivo. Controlla anche la cartella spam. Potrai richiedere un nuovo link dalle {{time}}.',
+    recent:
+      'Pochi minuti fa è già stato richiesto un link per {{email}}: se a questo indirizzo corrisponde un account Salon, è in arrivo. Controlla anche la cartella spam. Potrai richiedere un nuovo link dalle {{time}}.',
     confirmTitle: 'Eliminare definitivamente il tuo account?',
     confirmText: 'Se confermi, il tuo account verrà eliminato entro {{hours}} ore. Questa azione non si può annullare.',
     confirm: 'Elimina definitivamente l’account',
@@ -358,7 +361,12 @@ const it: Translation = {
     dropFiles: 'Rilascia qui i file',
     dropHintManager: 'Foto, video, file audio e PDF per questa chat, al massimo {{max}} alla volta.',
     dropHintGuest: 'Solo immagini, al massimo {{max}} alla volta.',
-    picker: { title: 'Invia dalla libreria multimediale', folders: 'Cartelle', chosen: '{{count}} selezionati', full: 'Al massimo {{max}} file alla volta: tutti selezionati.' },
+    picker: {
+      title: 'Invia dalla libreria multimediale',
+      folders: 'Cartelle',
+      chosen: '{{count}} selezionati',
+      full: 'Al massimo {{max}} file alla volta: tutti selezionati.',
+    },
     imagesOnly: 'Qui si possono inviare solo immagini.',
     photoFrom: 'Foto di {{name}}',
     kind: { video: 'Video', audio: 'File audio', voice: 'Messaggio vocale', document: 'Documento PDF' },
@@ -743,7 +751,7 @@ const it: Translation = {
     notAVideo: 'Questo non è un video. Vengono convertiti solo i video.',
     mediaTypeMismatch: 'Il contenuto del file non corrisponde al suo tipo. Non è stato salvato.',
     notAPreview: "Un'anteprima deve essere un'immagine JPEG.",
-    previewNotSupported: "Le anteprime si creano per immagini e PDF. Quella di un video nasce dalla sua conversione, i file audio non ne hanno.",
+    previewNotSupported: 'Le anteprime si creano per immagini e PDF. Quella di un video nasce dalla sua conversione, i file audio non ne hanno.',
     previewFailed: "Non è stato possibile creare un'anteprima di questo file.",
     fileTooLarge: 'Il file è troppo grande (al massimo 50 GB).',
     moveIntoSelf: 'Una cartella non può essere spostata in sé stessa o in una delle sue sottocartelle.',

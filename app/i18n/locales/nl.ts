@@ -65,7 +65,8 @@ const nl: Translation = {
   },
   landing: {
     metaTitle: "Salon – onlineparty's voor adviseurs en hun gasten",
-    metaDescription: "Met Salon organiseren adviseurs in de directe verkoop onlineparty's: gasten openen een link, vullen hun naam in en chatten live mee – zonder account.",
+    metaDescription:
+      "Met Salon organiseren adviseurs in de directe verkoop onlineparty's: gasten openen een link, vullen hun naam in en chatten live mee – zonder account.",
     headline: "Onlineparty's die aanvoelen als een echte ontmoeting",
     intro: 'Bereid je content voor, nodig gasten uit met een link en chat live met iedereen – op je telefoon en op je computer.',
     consultantTitle: 'Voor adviseurs',
@@ -120,14 +121,16 @@ const nl: Translation = {
   deleteAccount: {
     title: 'Account verwijderen',
     intro: 'Vul het e-mailadres van je Salon-account in. We sturen je een link waarmee je het verwijderen bevestigt.',
-    whatGoes: 'Verwijderd worden je account, je profielen, je party’s (gasten zien dan dat ze voorbij zijn), je media, je sjablonen (ook gedeelde) en je aanmeldingen.',
+    whatGoes:
+      'Verwijderd worden je account, je profielen, je party’s (gasten zien dan dat ze voorbij zijn), je media, je sjablonen (ook gedeelde) en je aanmeldingen.',
     email: 'E-mailadres',
     submit: 'Link aanvragen',
     sending: 'Bezig met versturen …',
     sentTitle: 'Kijk in je inbox',
     sent: 'Als er een Salon-account bij {{email}} hoort, is er een bevestigingslink onderweg. Die werkt {{hours}} uur en maar één keer. Kijk ook in je spammap.',
     recentTitle: 'Link al aangevraagd',
-    recent: 'Een paar minuten geleden is er al een link voor {{email}} aangevraagd: als er een Salon-account bij dit adres hoort, is die onderweg. Kijk ook in je spammap. Een nieuwe link kun je vanaf {{time}} uur aanvragen.',
+    recent:
+      'Een paar minuten geleden is er al een link voor {{email}} aangevraagd: als er een Salon-account bij dit adres hoort, is die onderweg. Kijk ook in je spammap. Een nieuwe link kun je vanaf {{time}} uur aanvragen.',
     confirmTitle: 'Account definitief verwijderen?',
     confirmText: 'Als je bevestigt, wordt je account binnen {{hours}} uur verwijderd. Dit kan niet ongedaan worden gemaakt.',
     confirm: 'Account definitief verwijderen',
@@ -358,7 +361,12 @@ const nl: Translation = {
     dropFiles: 'Zet bestanden hier neer',
     dropHintManager: "Foto's, video's, audiobestanden en pdf's voor deze chat, hoogstens {{max}} tegelijk.",
     dropHintGuest: 'Alleen afbeeldingen, hoogstens {{max}} tegelijk.',
-    picker: { title: 'Versturen uit de mediabibliotheek', folders: 'Mappen', chosen: '{{count}} geselecteerd', full: 'Hoogstens {{max}} bestanden tegelijk: alle geselecteerd.' },
+    picker: {
+      title: 'Versturen uit de mediabibliotheek',
+      folders: 'Mappen',
+      chosen: '{{count}} geselecteerd',
+      full: 'Hoogstens {{max}} bestanden tegelijk: alle geselecteerd.',
+    },
     imagesOnly: 'Hier kunnen alleen afbeeldingen worden verstuurd.',
     photoFrom: 'Foto van {{name}}',
     kind: { video: 'Video', audio: 'Audiobestand', voice: 'Spraakbericht', document: 'Pdf-document' },

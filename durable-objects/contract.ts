@@ -1,0 +1,64 @@
+import type { MessageMedia } from '#core/chat-media';
+import type { ErrorCode } from '#core/errors';
+import type { MessageType } from '#core/protocol';
+
+/**
+ * What the Worker may know of the party's room, and all it may import from durable-objects/
+ * (ADR 025; test/unit/layers.test.ts keeps it so): the facts it hands the room, the shapes of its
+ * calls and answers, and the headers of the socket hand-off. The room's implementation files import
+ * these from here too, so a change to the contract is a change to this file.
+ */
+
+/** The room's class, as the Worker's env binds it (worker/env.ts) and calls it by RPC. */
+export type { PartyRoom } from './party-room';
+
+/** What the Worker tells the room about its party (D1 owns these; the room keeps a copy). */
+export interface RoomFacts {
+  partyId: string;
+  ownerUserId: string;
+  restrictedMessaging: boolean;
+  /** Epoch ms; null never expires. */
+  expiresAt: number | null;
+  /** When the party starts (epoch ms), for its notification; absent from facts stored before it existed. */
+  startAt?: number | null;
+}
+
+/** Every call of the room answers this: a value, or the error code the API answers with. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ErrorCode };
+
+/** A message the Worker asks the room to send (the API's `post`, forwarding's `postMany`). */
+export interface SendInput {
+  tempId: string | null;
+  messageType: MessageType;
+  /** The text, or a media message's caption (may be empty). */
+  message: string;
+  replyingTo?: string | null | undefined;
+  /** Honoured on trusted calls only (the room's forwarding path); no client schema has it. */
+  forwarded?: boolean | undefined;
+  /** Honoured on trusted calls only (a template played into the party); no client schema has it. */
+  fromTemplate?: boolean | undefined;
+  /** A media message's file, by id: one the Worker offered to this member (`offerAttachment`). */
+  mediaAttachment?: string | undefined;
+  /** What the client says of the file: each, when given, must agree with what the room knows. */
+  mediaAttachmentType?: string | undefined;
+  mediaExtension?: string | null | undefined;
+  mediaAttachmentOwner?: string | undefined;
+  /** Trusted calls only (forwarding): the file as the source party's message has it. */
+  media?: MessageMedia | undefined;
+}
+
+/**
+ * Applying the template that is already applied: `restart` plays it again from its first message,
+ * `continue` keeps where it was (durable-objects/template-play.ts).
+ */
+export type ApplyMode = 'restart' | 'continue';
+
+/** The session a consultant's socket was opened with, as kept in its attachment (durable-objects/sessions.ts). */
+export interface SocketSession {
+  id: string;
+  /** Epoch ms when the access token it was opened with expires. */
+  expiresAt: number;
+}
+
+/** Headers the Worker sets when it forwards an authorised WebSocket upgrade. */
+export const ROOM_HEADER = { member: 'X-Salon-Member', facts: 'X-Salon-Facts', session: 'X-Salon-Session' } as const;
