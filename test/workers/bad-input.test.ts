@@ -240,6 +240,7 @@ async function snapshot(built: Built): Promise<State> {
     rows(`SELECT * FROM templates WHERE user_id IN (${users})`, ...built.userIds),
     rows(`SELECT m.* FROM template_messages m JOIN templates t ON t.id = m.template_id WHERE t.user_id IN (${users})`, ...built.userIds),
     rows(`SELECT * FROM template_recipients WHERE user_id IN (${users})`, ...built.userIds),
+    rows(`SELECT s.* FROM push_subscriptions s JOIN parties p ON p.id = s.party_id WHERE p.user_id IN (${users})`, ...built.userIds),
     rows('SELECT COUNT(*) AS n FROM guests'),
     ...built.readers.map((reader) => call(`/parties/${reader.partyId}/chat`, { headers: reader.headers }, 200)),
   ]);
