@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { guests } from '../db/schema';
+import { guestSecretHash, insertGuest } from '../db/guests';
 import { COOKIE, serializeCookie } from './cookies';
 import { randomToken, sha256, timingSafeEqual } from './crypto';
 
@@ -16,15 +15,15 @@ export interface GuestCredentials {
 export async function createGuest(db: Db, names: { firstName: string; lastName: string }): Promise<GuestCredentials> {
   const id = crypto.randomUUID();
   const secretKey = randomToken();
-  await db.insert(guests).values({ id, secretHash: await sha256(secretKey), ...names, createdAt: Date.now() });
+  await insertGuest(db, { id, secretHash: await sha256(secretKey), ...names, createdAt: Date.now() });
   return { id, secretKey };
 }
 
 export async function verifyGuest(db: Db, credentials: GuestCredentials): Promise<boolean> {
-  const row = await db.query.guests.findFirst({ columns: { secretHash: true }, where: eq(guests.id, credentials.id) });
+  const stored = await guestSecretHash(db, credentials.id);
   // Hash even when the guest is unknown, so timing does not tell which ids exist.
   const hash = await sha256(credentials.secretKey);
-  return row !== undefined && timingSafeEqual(hash, row.secretHash);
+  return stored !== undefined && timingSafeEqual(hash, stored);
 }
 
 const GUEST_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;

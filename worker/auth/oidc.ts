@@ -1,9 +1,9 @@
 import * as oidc from 'openid-client';
-import { and, eq, lt } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
 import { shortId } from './crypto';
 import type { Db } from '../db/client';
-import { authStates, profiles, userSettings, users } from '../db/schema';
+import { forgetAuthStatesBefore, insertAuthState, takeAuthState } from '../db/auth-states';
+import { insertAccount, updateProviderFields, userIdByProvider } from '../db/users';
 import type { Env } from '../env';
 import type { AuthorizationResponse } from '../../app/core/schemas';
 import { safeReturnTo } from '../http/return-to';
@@ -55,8 +55,8 @@ export async function beginSignIn(env: Env, db: Db, request: Request, returnTo: 
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
-  await db.delete(authStates).where(lt(authStates.createdAt, Date.now() - STATE_TTL_MS));
-  await db.insert(authStates).values({ state, codeVerifier, nonce, returnTo: safeReturnTo(returnTo, request), createdAt: Date.now() });
+  await forgetAuthStatesBefore(db, Date.now() - STATE_TTL_MS);
+  await insertAuthState(db, { state, codeVerifier, nonce, returnTo: safeReturnTo(returnTo, request), createdAt: Date.now() });
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: callbackUrl(request),
     scope: 'openid profile email',
@@ -104,7 +104,7 @@ export async function finishSignIn(
   const url = new URL(request.url);
   const state = url.searchParams.get('state');
   if (!state || !browserState || state !== browserState) throw new AppError('signInFailed');
-  const [pending] = await db.delete(authStates).where(eq(authStates.state, state)).returning();
+  const pending = await takeAuthState(db, state);
   if (!pending || pending.createdAt < Date.now() - STATE_TTL_MS) throw new AppError('signInFailed');
   try {
     const config = await configuration(env);
@@ -162,31 +162,17 @@ export async function endSessionUrl(env: Env, request: Request, idToken: string 
 
 /** The user for a provider identity; a first sign-in creates the user and a first profile. */
 export async function upsertUser(env: Env, db: Db, identity: ProviderIdentity): Promise<string> {
-  const existing = await db.query.users.findFirst({
-    columns: { id: true },
-    where: and(eq(users.oidcIssuer, env.OIDC_ISSUER), eq(users.oidcSub, identity.sub)),
-  });
+  const provided = { email: identity.email, firstName: identity.firstName, lastName: identity.lastName, companyName: identity.companyName };
+  const existing = await userIdByProvider(db, env.OIDC_ISSUER, identity.sub);
   if (existing) {
-    await db
-      .update(users)
-      .set({ email: identity.email, firstName: identity.firstName, lastName: identity.lastName, companyName: identity.companyName })
-      .where(eq(users.id, existing.id));
-    return existing.id;
+    await updateProviderFields(db, existing, provided);
+    return existing;
   }
   const userId = crypto.randomUUID();
   const now = Date.now();
-  await db.batch([
-    db.insert(users).values({
-      id: userId,
-      oidcIssuer: env.OIDC_ISSUER,
-      oidcSub: identity.sub,
-      email: identity.email,
-      firstName: identity.firstName,
-      lastName: identity.lastName,
-      companyName: identity.companyName,
-      createdAt: now,
-    }),
-    db.insert(profiles).values({
+  await insertAccount(db, {
+    user: { id: userId, oidcIssuer: env.OIDC_ISSUER, oidcSub: identity.sub, ...provided, createdAt: now },
+    profile: {
       id: crypto.randomUUID(),
       shortId: shortId(),
       userId,
@@ -194,10 +180,10 @@ export async function upsertUser(env: Env, db: Db, identity: ProviderIdentity): 
       lastName: identity.lastName,
       email: identity.email,
       createdAt: now,
-    }),
+    },
     // The provider says whether the account is a company (GmbH, GbR): those work with several
     // profiles from the start. A person can switch company mode on later.
-    db.insert(userSettings).values({ userId, companyMode: identity.companyName !== null, updatedAt: now }),
-  ]);
+    settings: { userId, companyMode: identity.companyName !== null, updatedAt: now },
+  });
   return userId;
 }

@@ -1,7 +1,6 @@
-import { and, eq, gt } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S } from '../../app/core/limits';
 import type { Db } from '../db/client';
-import { sessions } from '../db/schema';
+import { insertSession, rotateSessionTokens, sessionByAccessHash } from '../db/sessions';
 import { randomToken, sha256 } from './crypto';
 
 /**
@@ -41,7 +40,7 @@ export async function createSession(db: Db, userId: string, idToken: string | nu
   const now = nowSeconds();
   const expiresAt = now + ACCESS_TOKEN_TTL_S;
   const sessionId = crypto.randomUUID();
-  await db.insert(sessions).values({
+  await insertSession(db, {
     id: sessionId,
     userId,
     accessHash: tokens.accessHash,
@@ -55,10 +54,7 @@ export async function createSession(db: Db, userId: string, idToken: string | nu
 }
 
 export async function checkAccessToken(db: Db, accessToken: string): Promise<AccessCheck> {
-  const row = await db.query.sessions.findFirst({
-    columns: { id: true, userId: true, accessExpiresAt: true },
-    where: eq(sessions.accessHash, await sha256(accessToken)),
-  });
+  const row = await sessionByAccessHash(db, await sha256(accessToken));
   if (!row) return { status: 'invalid' };
   if (row.accessExpiresAt <= nowSeconds()) return { status: 'expired' };
   return { status: 'valid', userId: row.userId, sessionId: row.id, expiresAt: row.accessExpiresAt };
@@ -69,11 +65,12 @@ export async function refreshSession(db: Db, refreshToken: string): Promise<Sess
   const now = nowSeconds();
   const tokens = await issueTokens();
   const expiresAt = now + ACCESS_TOKEN_TTL_S;
-  const [row] = await db
-    .update(sessions)
-    .set({ accessHash: tokens.accessHash, accessExpiresAt: expiresAt, refreshHash: tokens.refreshHash, refreshExpiresAt: now + REFRESH_TOKEN_TTL_S })
-    .where(and(eq(sessions.refreshHash, await sha256(refreshToken)), gt(sessions.refreshExpiresAt, now)))
-    .returning({ userId: sessions.userId, sessionId: sessions.id });
+  const row = await rotateSessionTokens(db, await sha256(refreshToken), now, {
+    accessHash: tokens.accessHash,
+    accessExpiresAt: expiresAt,
+    refreshHash: tokens.refreshHash,
+    refreshExpiresAt: now + REFRESH_TOKEN_TTL_S,
+  });
   if (!row) return null;
   return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt, userId: row.userId, sessionId: row.sessionId };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import { database } from './client';
 import { accountDeletionRequests, accountDeletionTokens, templates, users } from './schema';
 
@@ -44,6 +44,12 @@ export async function accountsByAddress(d1: D1Database, email: string): Promise<
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   return rows.flatMap((row) => (row.email === null ? [] : [{ id: row.id, email: row.email }]));
+}
+
+/** The accounts whose owners confirmed their deletion: the cron deletes them. */
+export async function accountsMarkedForDeletion(d1: D1Database): Promise<string[]> {
+  const rows = await database(d1).select({ id: users.id }).from(users).where(isNotNull(users.deletionRequestedAt));
+  return rows.map((row) => row.id);
 }
 
 export async function storeDeletionToken(d1: D1Database, token: { tokenHash: string; userId: string; createdAt: number; expiresAt: number }): Promise<void> {

@@ -1,4 +1,3 @@
-import { eq, isNotNull } from 'drizzle-orm';
 import type { DeletionRequestAnswer } from '#core/account-deletion';
 import { DELETION_LINK_TTL_MS, DELETION_TOKEN_PATTERN, deletionRequestCutoff, nextDeletionRequestAt } from '#core/account-deletion';
 import type { Language } from '../../app/i18n/config';
@@ -7,6 +6,7 @@ import type { Db } from '../db/client';
 import { database } from '../db/client';
 import {
   accountsByAddress,
+  accountsMarkedForDeletion,
   claimDeletionRequest,
   deleteAccountRow,
   deleteTemplatesOf,
@@ -19,7 +19,7 @@ import {
   purgeFilesOf,
   storeDeletionToken,
 } from '../db/account-deletion';
-import { parties, users } from '../db/schema';
+import { partyIdsOf } from '../db/parties';
 import type { Env } from '../env';
 import { accountDeletionMail } from '../mail/account-deletion-mail';
 import { sendMail } from '../mail/sender';
@@ -113,9 +113,8 @@ export async function deleteDueAccounts(env: Env, now = Date.now()): Promise<num
   await forgetExpiredDeletionTokens(env.DB, now);
   await forgetDeletionRequests(env.DB, deletionRequestCutoff(now));
   const db = database(env.DB);
-  const due = await db.select({ id: users.id }).from(users).where(isNotNull(users.deletionRequestedAt));
   let deleted = 0;
-  for (const { id } of due) {
+  for (const id of await accountsMarkedForDeletion(env.DB)) {
     try {
       if (await deleteAccount(env, db, id, now)) deleted += 1;
     } catch (error) {
@@ -142,8 +141,7 @@ export async function deleteDueAccounts(env: Env, now = Date.now()): Promise<num
  */
 export async function deleteAccount(env: Env, db: Db, userId: string, now = Date.now()): Promise<boolean> {
   await endSessionsOf(env, userId, now);
-  const owned = await db.select({ id: parties.id }).from(parties).where(eq(parties.userId, userId));
-  for (const party of owned) await deleteParty(env, db, userId, party.id);
+  for (const partyId of await partyIdsOf(db, userId)) await deleteParty(env, db, userId, partyId);
 
   await withdrawTemplatesOf(env, userId);
   await deleteTemplatesOf(env.DB, userId);

@@ -1,9 +1,7 @@
-import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import type { FaqSelector } from '#core/faq';
-import { FAQ_HIDDEN, MARK_OPEN, ftsQuery, highlightHtml, searchTerms, visibleCategoryIds } from '#core/faq';
+import { MARK_OPEN, ftsQuery, highlightHtml, searchTerms, visibleCategoryIds } from '#core/faq';
 import type { Db } from '../db/client';
-import { faqCategories, faqEntries, faqSections } from '../db/schema';
+import { faqCategoryRows, faqEntryRows, faqSectionRows } from '../db/faq';
 import type { FaqCategoryRow, FaqEntryRow } from '../db/schema';
 import type { FaqSearchRow } from '../db/faq-search';
 import { searchFaqRows } from '../db/faq-search';
@@ -73,18 +71,9 @@ const card = (row: Pick<FaqEntryRow, 'id' | 'slug' | 'titel' | 'zusammenfassung'
 
 /** The language's categories the web shows, in their order. */
 async function visibleCategories(db: Db, locale: string): Promise<FaqCategoryRow[]> {
-  const rows = await db.select().from(faqCategories).where(eq(faqCategories.locale, locale)).orderBy(asc(faqCategories.position));
+  const rows = await faqCategoryRows(db, locale);
   const visible = visibleCategoryIds(rows);
   return rows.filter((row) => visible.has(row.id));
-}
-
-/** An entry the web shows: not hidden itself, and in no category or a visible one. */
-function entryVisible(categoryIds: number[]): SQL {
-  return and(
-    ne(faqEntries.sichtbarkeit, FAQ_HIDDEN.sichtbarkeit),
-    ne(faqEntries.plattform, FAQ_HIDDEN.plattform),
-    categoryIds.length > 0 ? or(isNull(faqEntries.categoryId), inArray(faqEntries.categoryId, categoryIds)) : isNull(faqEntries.categoryId),
-  )!;
 }
 
 /** GET /categories?kategorie={id} | kategorie_null=true | slug={slug}, with _locale. */
@@ -94,19 +83,9 @@ export async function listCategories(db: Db, locale: string, selector: FaqSelect
   return chosen.map(category);
 }
 
-async function entryRows(db: Db, locale: string, selector: FaqSelector) {
-  const categories = await visibleCategories(db, locale);
-  const which =
-    'slug' in selector
-      ? eq(faqEntries.slug, selector.slug)
-      : selector.kategorie === null
-        ? isNull(faqEntries.categoryId)
-        : eq(faqEntries.categoryId, selector.kategorie);
-  return db
-    .select()
-    .from(faqEntries)
-    .where(and(eq(faqEntries.locale, locale), which, entryVisible(categories.map((row) => row.id))))
-    .orderBy(asc(faqEntries.position));
+async function entryRows(db: Db, locale: string, selector: FaqSelector): Promise<FaqEntryRow[]> {
+  const categoryIds = (await visibleCategories(db, locale)).map((row) => row.id);
+  return faqEntryRows(db, locale, selector, categoryIds);
 }
 
 /** Entries as cards (title and summary), for the pages' lists. */
@@ -118,19 +97,8 @@ export async function listEntryCards(db: Db, locale: string, selector: FaqSelect
 export async function listEntries(db: Db, locale: string, selector: FaqSelector): Promise<FaqEntry[]> {
   const rows = await entryRows(db, locale, selector);
   if (rows.length === 0) return [];
-  const sections = await db
-    .select()
-    .from(faqSections)
-    .where(
-      and(
-        eq(faqSections.locale, locale),
-        inArray(
-          faqSections.entryId,
-          rows.map((row) => row.id),
-        ),
-      ),
-    )
-    .orderBy(asc(faqSections.entryId), asc(faqSections.position));
+  const entryIds = rows.map((row) => row.id);
+  const sections = await faqSectionRows(db, locale, entryIds);
   return rows.map((row) => ({
     ...card(row),
     sichtbarkeit: row.sichtbarkeit,

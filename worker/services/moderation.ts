@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { messageMedia } from '../../app/core/chat-media';
 import { AppError } from '../../app/core/errors';
 import { markerOf } from '../../app/core/markers';
@@ -7,8 +6,9 @@ import { can } from '../../app/core/permissions';
 import type { Action } from '../../app/core/permissions';
 import type { Member } from '../../app/core/protocol';
 import type { Db } from '../db/client';
+import { deleteMembership, markRemoved, renameMember } from '../db/memberships';
+import { ownedPartyRow, updatePartyRow } from '../db/parties';
 import type { PartyRow } from '../db/schema';
-import { parties, partyMembers } from '../db/schema';
 import type { Env } from '../env';
 import { activeGuest, managerMember, room, roomFacts } from './parties';
 
@@ -33,10 +33,7 @@ async function targetGuest(db: Db, partyId: string, guestId: string): Promise<Me
 export async function removeGuest(env: Env, db: Db, party: PartyRow, actor: Member, guestId: string): Promise<void> {
   const target = await targetGuest(db, party.id, guestId);
   allow(actor, { type: 'removeGuest', target }, party);
-  await db
-    .update(partyMembers)
-    .set({ removedAt: Date.now(), isHost: false })
-    .where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, guestId)));
+  await markRemoved(db, party.id, guestId, Date.now());
   await room(env, party.id).dropMember(guestId, 'removed');
 }
 
@@ -52,16 +49,13 @@ export async function makeHost(env: Env, db: Db, party: PartyRow, actor: Member,
 
 export async function setRestriction(env: Env, db: Db, party: PartyRow, actor: Member, restrictedMessaging: boolean): Promise<void> {
   allow(actor, { type: 'restrictMessaging' }, party);
-  const [updated] = await db.update(parties).set({ restrictedMessaging, updatedAt: Date.now() }).where(eq(parties.id, party.id)).returning();
+  const updated = await updatePartyRow(db, party.id, { restrictedMessaging, updatedAt: Date.now() });
   await room(env, party.id).configure(roomFacts(updated!));
 }
 
 export async function changeName(env: Env, db: Db, party: PartyRow, actor: Member, names: { firstName: string; lastName: string }): Promise<Member> {
   allow(actor, { type: 'changeOwnName' }, party);
-  await db
-    .update(partyMembers)
-    .set(names)
-    .where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, actor.id)));
+  await renameMember(db, party.id, actor.id, names);
   const member = { ...actor, ...names };
   await room(env, party.id).addMember(member);
   return member;
@@ -74,7 +68,7 @@ export async function changeName(env: Env, db: Db, party: PartyRow, actor: Membe
  */
 export async function forward(env: Env, db: Db, source: PartyRow, actor: Member, messageIds: string[], targetPartyId: string): Promise<number> {
   if (actor.role !== 'manager') throw new AppError('forbidden');
-  const target = await db.query.parties.findFirst({ where: and(eq(parties.id, targetPartyId), eq(parties.userId, source.userId)) });
+  const target = await ownedPartyRow(db, source.userId, targetPartyId);
   if (!target || target.id === source.id) throw new AppError('partyNotFound');
   if (isExpired(target.expiresAt, Date.now())) throw new AppError('partyExpired');
   const found = await room(env, source.id).messagesById(actor, messageIds);
@@ -106,6 +100,6 @@ async function derivedId(name: string): Promise<string> {
 /** Leaving deletes the membership, where a removal keeps it marked (ADR 007); the guest may join again later. */
 export async function leave(env: Env, db: Db, party: PartyRow, actor: Member): Promise<void> {
   if (actor.role === 'manager') throw new AppError('forbidden');
-  await db.delete(partyMembers).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, actor.id)));
+  await deleteMembership(db, party.id, actor.id);
   await room(env, party.id).dropMember(actor.id, 'left');
 }

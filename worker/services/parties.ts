@@ -1,4 +1,3 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { AppError } from '#core/errors';
 import { defaultExpiration, isExpired, partyDatesError } from '#core/party';
 import type { PartyInfo } from '#core/party';
@@ -10,10 +9,24 @@ import type { GuestCredentials } from '../auth/guests';
 import { createGuest } from '../auth/guests';
 import type { Identity } from '../auth/identity';
 import type { Db } from '../db/client';
-import type { MemberRow, PartyRow } from '../db/schema';
-import { parties, partyMembers, profiles, users } from '../db/schema';
-import type { Env } from '../env';
+import { activeMembership, activeMemberships, upsertMembership, wasRemovedFrom } from '../db/memberships';
 import { filesOfParty } from '../db/party-media';
+import type { PartyWithManager } from '../db/parties';
+import {
+  deletePartyRow,
+  insertParty,
+  markManagerEntered,
+  ownedPartyRow,
+  partiesWithManagers,
+  partyRow,
+  partyRowByShortId,
+  partyWithManager,
+  updatePartyRow,
+} from '../db/parties';
+import { profileNames, profileOptions } from '../db/profiles';
+import type { MemberRow, PartyRow } from '../db/schema';
+import { userNames } from '../db/users';
+import type { Env } from '../env';
 import { collectMedia } from '../media/collect';
 import type { RoomFacts } from '../../durable-objects/contract';
 
@@ -52,9 +65,7 @@ export function roomFacts(party: PartyRow): RoomFacts {
   };
 }
 
-type ManagerProfile = { id: string; firstName: string; lastName: string } | null;
-
-function summary(party: PartyRow, manager: ManagerProfile, now: number): PartySummary {
+function summary({ party, manager }: PartyWithManager, now: number): PartySummary {
   return {
     id: party.id,
     shortId: party.shortId,
@@ -78,24 +89,18 @@ function summary(party: PartyRow, manager: ManagerProfile, now: number): PartySu
 
 /** One query for the parties and their managers' names: no query per party. */
 export async function listParties(db: Db, userId: string, now = Date.now()): Promise<PartySummary[]> {
-  const rows = await db
-    .select({ party: parties, manager: { id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName } })
-    .from(parties)
-    .leftJoin(profiles, eq(profiles.id, parties.profileId))
-    .where(eq(parties.userId, userId))
-    .orderBy(asc(parties.createdAt));
-  return rows.map((row) => summary(row.party, row.manager, now));
+  return (await partiesWithManagers(db, userId)).map((row) => summary(row, now));
 }
 
 async function ownedParty(db: Db, userId: string, partyId: string): Promise<PartyRow> {
-  const party = await db.query.parties.findFirst({ where: and(eq(parties.id, partyId), eq(parties.userId, userId)) });
+  const party = await ownedPartyRow(db, userId, partyId);
   if (!party) throw new AppError('partyNotFound');
   return party;
 }
 
 /** The profile that will manage the party: the chosen one, or the only one there is. */
 async function managerProfile(db: Db, userId: string, requested: string | null | undefined): Promise<string> {
-  const own = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId));
+  const own = await profileOptions(db, userId);
   if (requested) {
     if (!own.some((profile) => profile.id === requested)) throw new AppError('profileNotFound');
     return requested;
@@ -128,17 +133,13 @@ export async function createParty(db: Db, userId: string, input: PartyInput, now
     createdAt: now,
     updatedAt: now,
   };
-  await db.insert(parties).values(row);
+  await insertParty(db, row);
   return (await getPartySummary(db, userId, row.id, now))!;
 }
 
 export async function getPartySummary(db: Db, userId: string, partyId: string, now = Date.now()): Promise<PartySummary | null> {
-  const [row] = await db
-    .select({ party: parties, manager: { id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName } })
-    .from(parties)
-    .leftJoin(profiles, eq(profiles.id, parties.profileId))
-    .where(and(eq(parties.id, partyId), eq(parties.userId, userId)));
-  return row ? summary(row.party, row.manager, now) : null;
+  const row = await partyWithManager(db, userId, partyId);
+  return row ? summary(row, now) : null;
 }
 
 export async function updateParty(env: Env, db: Db, userId: string, partyId: string, input: PartyInput, now = Date.now()): Promise<PartySummary> {
@@ -158,7 +159,7 @@ export async function updateParty(env: Env, db: Db, userId: string, partyId: str
   };
   if (input.manager !== undefined) changes.profileId = await managerProfile(db, userId, input.manager);
   if (input.password !== undefined) changes.passwordHash = input.password ? await hashPassword(input.password) : null;
-  const [updated] = await db.update(parties).set(changes).where(eq(parties.id, partyId)).returning();
+  const updated = await updatePartyRow(db, partyId, changes);
   // Open sockets learn of a changed restriction or expiration at once; another managing profile
   // renames the manager in the room.
   await room(env, partyId).configure(roomFacts(updated!));
@@ -170,17 +171,15 @@ export async function deleteParty(env: Env, db: Db, userId: string, partyId: str
   await ownedParty(db, userId, partyId);
   // Read before the party's links go with it: these files may now be nobody's.
   const files = await filesOfParty(env.DB, partyId);
-  await db.delete(parties).where(eq(parties.id, partyId));
+  await deletePartyRow(db, partyId);
   await room(env, partyId).destroy();
   // Should this stop halfway, the cron's cleanup finds the same files.
   await collectMedia(env, files);
 }
 
 export async function managerMember(db: Db, party: PartyRow): Promise<Member> {
-  const profile = party.profileId
-    ? await db.query.profiles.findFirst({ columns: { firstName: true, lastName: true }, where: eq(profiles.id, party.profileId) })
-    : undefined;
-  const names = profile ?? (await db.query.users.findFirst({ columns: { firstName: true, lastName: true }, where: eq(users.id, party.userId) }));
+  const profile = party.profileId ? await profileNames(db, party.profileId) : undefined;
+  const names = profile ?? (await userNames(db, party.userId));
   return { id: party.userId, firstName: names?.firstName ?? '', lastName: names?.lastName ?? '', role: 'manager' };
 }
 
@@ -197,31 +196,20 @@ function guestMember(row: MemberRow): Member {
   return { id: row.guestId, firstName: row.firstName, lastName: row.lastName, role: row.isHost ? 'host' : 'guest' };
 }
 
-/** Whether the manager or the host removed this guest from the party (leaving deletes the row instead). */
-async function wasRemoved(db: Db, partyId: string, guestId: string): Promise<boolean> {
-  const row = await db.query.partyMembers.findFirst({
-    columns: { removedAt: true },
-    where: and(eq(partyMembers.partyId, partyId), eq(partyMembers.guestId, guestId), isNotNull(partyMembers.removedAt)),
-  });
-  return row !== undefined;
-}
-
 /** A guest's membership of a party, unless they left or were removed. */
 export async function activeGuest(db: Db, partyId: string, guestId: string): Promise<Member | null> {
-  const row = await db.query.partyMembers.findFirst({
-    where: and(eq(partyMembers.partyId, partyId), eq(partyMembers.guestId, guestId), isNull(partyMembers.removedAt)),
-  });
+  const row = await activeMembership(db, partyId, guestId);
   return row ? guestMember(row) : null;
 }
 
 export async function findParty(db: Db, partyId: string): Promise<PartyRow> {
-  const party = await db.query.parties.findFirst({ where: eq(parties.id, partyId) });
+  const party = await partyRow(db, partyId);
   if (!party) throw new AppError('partyNotFound');
   return party;
 }
 
 export async function findPartyByShortId(db: Db, shortIdValue: string): Promise<PartyRow> {
-  const party = await db.query.parties.findFirst({ where: eq(parties.shortId, shortIdValue) });
+  const party = await partyRowByShortId(db, shortIdValue);
   if (!party) throw new AppError('partyNotFound');
   return party;
 }
@@ -234,7 +222,7 @@ export async function partyInfo(db: Db, shortIdValue: string, identity: Identity
   const party = await findPartyByShortId(db, shortIdValue);
   const me = await memberOf(db, party, identity);
   // A removed guest learns so when the party loads (ADR 013), rather than meeting a join dialog whose every answer is "removed".
-  if (!me && identity.guest && (await wasRemoved(db, party.id, identity.guest.guestId))) throw new AppError('removed');
+  if (!me && identity.guest && (await wasRemovedFrom(db, party.id, identity.guest.guestId))) throw new AppError('removed');
   const expired = isExpired(party.expiresAt, now);
   if (expired && me?.role !== 'manager') throw new AppError('partyExpired');
   const manager = await managerMember(db, party);
@@ -255,19 +243,11 @@ export async function partyInfo(db: Db, shortIdValue: string, identity: Identity
 
 /** Opening a party marks its chat timestamp (GET /parties/{id}/chatTimestamp); only its manager's visits count. */
 export async function markEntered(db: Db, party: { id: string }, userId: string, now = Date.now()): Promise<void> {
-  await db
-    .update(parties)
-    .set({ managerEnteredAt: now })
-    .where(and(eq(parties.id, party.id), eq(parties.userId, userId)));
+  await markManagerEntered(db, party.id, userId, now);
 }
 
 export async function partyGuests(db: Db, partyId: string): Promise<Member[]> {
-  const rows = await db
-    .select()
-    .from(partyMembers)
-    .where(and(eq(partyMembers.partyId, partyId), isNull(partyMembers.removedAt)))
-    .orderBy(asc(partyMembers.joinedAt));
-  return rows.map(guestMember);
+  return (await activeMemberships(db, partyId)).map(guestMember);
 }
 
 export interface JoinResult {
@@ -306,17 +286,12 @@ export async function joinParty(
   let credentials: GuestCredentials | null = null;
   let guestId = identity.guest?.guestId;
   if (guestId) {
-    if (await wasRemoved(db, party.id, guestId)) throw new AppError('removed');
+    if (await wasRemovedFrom(db, party.id, guestId)) throw new AppError('removed');
   } else {
     credentials = await createGuest(db, names);
     guestId = credentials.id;
   }
-  const [membership] = await db
-    .insert(partyMembers)
-    .values({ partyId: party.id, guestId, ...names, isHost: false, joinedAt: now })
-    .onConflictDoUpdate({ target: [partyMembers.partyId, partyMembers.guestId], set: names })
-    .returning();
-  const member = guestMember(membership!);
+  const member = guestMember(await upsertMembership(db, { partyId: party.id, guestId, ...names, isHost: false, joinedAt: now }));
   await partyRoom.configure(roomFacts(party));
   await partyRoom.addMember(member);
   return { member, credentials };

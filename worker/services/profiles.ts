@@ -1,5 +1,3 @@
-import { and, asc, count, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import { AppError } from '#core/errors';
 import { acceptableClaim, sniffPictureType } from '#core/images';
 import type { PictureType } from '#core/images';
@@ -10,8 +8,18 @@ import { searchWords } from '#core/folders';
 import { needsProfileChoice, selectedProfile } from '#core/workspace';
 import { randomToken, shortId } from '../auth/crypto';
 import type { Db } from '../db/client';
+import {
+  countProfiles,
+  deleteProfileRow,
+  insertProfile,
+  ownedProfileRow,
+  profileOptions,
+  profileRowByShortId,
+  profileRows,
+  searchProfileRows,
+  updateProfileRow,
+} from '../db/profiles';
 import type { ProfileRow } from '../db/schema';
-import { parties, profiles } from '../db/schema';
 import type { Env } from '../env';
 import { getSettings, updateSettings } from './settings';
 
@@ -62,28 +70,17 @@ function toProfile(row: ProfileRow): Profile {
   };
 }
 
-const byAge = [asc(profiles.createdAt), asc(profiles.lastName)];
-
-export async function listProfiles(db: Db, userId: string): Promise<ProfileOption[]> {
-  return db
-    .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .orderBy(...byAge);
+export function listProfiles(db: Db, userId: string): Promise<ProfileOption[]> {
+  return profileOptions(db, userId);
 }
 
 /** Every profile of the user with all its fields, oldest first. */
 export async function listProfileDetails(db: Db, userId: string): Promise<Profile[]> {
-  const rows = await db
-    .select()
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .orderBy(...byAge);
-  return rows.map(toProfile);
+  return (await profileRows(db, userId)).map(toProfile);
 }
 
 async function ownedProfile(db: Db, userId: string, profileId: string): Promise<ProfileRow> {
-  const row = await db.query.profiles.findFirst({ where: and(eq(profiles.id, profileId), eq(profiles.userId, userId)) });
+  const row = await ownedProfileRow(db, userId, profileId);
   if (!row) throw new AppError('profileNotFound');
   return row;
 }
@@ -102,8 +99,7 @@ function fields(input: ProfileInput): Partial<ProfileRow> {
 }
 
 export async function createProfile(db: Db, userId: string, input: ProfileInput, now = Date.now()): Promise<Profile> {
-  const [existing] = await db.select({ n: count() }).from(profiles).where(eq(profiles.userId, userId));
-  if ((existing?.n ?? 0) >= LIMITS.profilesMax) throw new AppError('tooManyProfiles');
+  if ((await countProfiles(db, userId)) >= LIMITS.profilesMax) throw new AppError('tooManyProfiles');
   const row: ProfileRow = {
     id: crypto.randomUUID(),
     userId,
@@ -121,7 +117,7 @@ export async function createProfile(db: Db, userId: string, input: ProfileInput,
     createdAt: now,
     updatedAt: now,
   };
-  await db.insert(profiles).values(row);
+  await insertProfile(db, row);
   return toProfile(row);
 }
 
@@ -130,7 +126,7 @@ export async function updateProfile(env: Env, db: Db, userId: string, profileId:
   const before = await ownedProfile(db, userId, profileId);
   const changes: Partial<ProfileRow> = { ...fields(input), updatedAt: now };
   if (input.deleteProfilePic) Object.assign(changes, { pictureKey: null, pictureType: null });
-  const [row] = await db.update(profiles).set(changes).where(eq(profiles.id, profileId)).returning();
+  const row = await updateProfileRow(db, profileId, changes);
   if (input.deleteProfilePic && before.pictureKey) await env.MEDIA.delete(before.pictureKey);
   return toProfile(row!);
 }
@@ -145,13 +141,7 @@ export async function deleteProfile(env: Env, db: Db, userId: string, profileId:
   if (all.length <= 1) throw new AppError('lastProfile');
   const selected = selectedProfile(all, settings.selectedProfileId)!;
   if (selected.id === profileId) throw new AppError('profileSelected');
-  await db.batch([
-    db
-      .update(parties)
-      .set({ profileId: selected.id })
-      .where(and(eq(parties.userId, userId), eq(parties.profileId, profileId))),
-    db.delete(profiles).where(eq(profiles.id, profileId)),
-  ]);
+  await deleteProfileRow(db, userId, profileId, selected.id);
   if (row.pictureKey) await env.MEDIA.delete(row.pictureKey);
 }
 
@@ -207,7 +197,7 @@ export async function setPicture(
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type } });
   let row: ProfileRow | undefined;
   try {
-    [row] = await db.update(profiles).set({ pictureKey: key, pictureType: type, updatedAt: now }).where(eq(profiles.id, profileId)).returning();
+    row = await updateProfileRow(db, profileId, { pictureKey: key, pictureType: type, updatedAt: now });
   } catch (error) {
     await env.MEDIA.delete(key);
     throw error;
@@ -223,13 +213,13 @@ export async function setPicture(
 
 export async function removePicture(env: Env, db: Db, userId: string, profileId: string, now = Date.now()): Promise<Profile> {
   const before = await ownedProfile(db, userId, profileId);
-  const [row] = await db.update(profiles).set({ pictureKey: null, pictureType: null, updatedAt: now }).where(eq(profiles.id, profileId)).returning();
+  const row = await updateProfileRow(db, profileId, { pictureKey: null, pictureType: null, updatedAt: now });
   if (before.pictureKey) await env.MEDIA.delete(before.pictureKey);
   return toProfile(row!);
 }
 
 async function profileByShortId(db: Db, shortIdValue: string): Promise<ProfileRow> {
-  const row = await db.query.profiles.findFirst({ where: eq(profiles.shortId, shortIdValue) });
+  const row = await profileRowByShortId(db, shortIdValue);
   if (!row) throw new AppError('profileNotFound');
   return row;
 }
@@ -249,11 +239,6 @@ export async function publicProfile(db: Db, shortIdValue: string): Promise<Publi
   };
 }
 
-/** `%`, `_` and the escape itself are LIKE's syntax: in a visitor's query they are letters. */
-function containing(text: SQL, word: string): SQL {
-  return sql`${text} LIKE ${`%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} ESCAPE '\\'`;
-}
-
 /**
  * Profiles whose name holds every word of the query (split on spaces, as every search), by last
  * name, at most LIMITS.partnerSearchResults. SQLite folds only ASCII letters, so each word is also
@@ -261,17 +246,8 @@ function containing(text: SQL, word: string): SQL {
  * here.
  */
 export async function searchPartners(db: Db, query: string): Promise<PartnerHit[]> {
-  const name = sql<string>`${profiles.firstName} || ' ' || ${profiles.lastName}`;
-  const words = searchWords(query).map((word) => {
-    const capital = word.charAt(0).toLocaleUpperCase() + word.slice(1);
-    return or(containing(name, word), containing(name, capital));
-  });
-  const rows = await db
-    .select()
-    .from(profiles)
-    .where(and(isNotNull(profiles.shortId), ...words))
-    .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(profiles.shortId))
-    .limit(LIMITS.partnerSearchResults);
+  const words = searchWords(query).map((word) => [word, word.charAt(0).toLocaleUpperCase() + word.slice(1)]);
+  const rows = await searchProfileRows(db, words, LIMITS.partnerSearchResults);
   return rows.map((row) => ({ shortId: row.shortId!, firstName: row.firstName, lastName: row.lastName, profilePic: pictureUrl(row) }));
 }
 

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { userSettings } from '../db/schema';
+import type { SettingsRow } from '../db/schema';
+import { settingsRow, upsertSettings } from '../db/settings';
 
 /** Settings per user, not per profile, with defaults for a user who never changed one. */
 export interface Settings {
@@ -12,9 +12,7 @@ export interface Settings {
 
 const DEFAULTS: Settings = { selectedProfileId: null, companyMode: false, releaseNotesSeen: null, bannerDismissed: false };
 
-export async function getSettings(db: Db, userId: string): Promise<Settings> {
-  const row = await db.query.userSettings.findFirst({ where: eq(userSettings.userId, userId) });
-  if (!row) return { ...DEFAULTS };
+function settings(row: SettingsRow): Settings {
   return {
     selectedProfileId: row.selectedProfileId,
     companyMode: row.companyMode,
@@ -23,18 +21,13 @@ export async function getSettings(db: Db, userId: string): Promise<Settings> {
   };
 }
 
+export async function getSettings(db: Db, userId: string): Promise<Settings> {
+  const row = await settingsRow(db, userId);
+  return row ? settings(row) : { ...DEFAULTS };
+}
+
 /** Changes some settings in one statement (an upsert), leaving the others as they are. */
 export async function updateSettings(db: Db, userId: string, patch: Partial<Settings>): Promise<Settings> {
   const now = Date.now();
-  const [row] = await db
-    .insert(userSettings)
-    .values({ ...DEFAULTS, ...patch, userId, updatedAt: now })
-    .onConflictDoUpdate({ target: userSettings.userId, set: { ...patch, updatedAt: now } })
-    .returning();
-  return {
-    selectedProfileId: row!.selectedProfileId,
-    companyMode: row!.companyMode,
-    releaseNotesSeen: row!.releaseNotesSeen,
-    bannerDismissed: row!.bannerDismissed,
-  };
+  return settings(await upsertSettings(db, { ...DEFAULTS, ...patch, userId, updatedAt: now }, { ...patch, updatedAt: now }));
 }

@@ -1,0 +1,59 @@
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from './client';
+import type { MemberRow } from './schema';
+import { partyMembers } from './schema';
+
+/**
+ * `party_members`: guests' memberships of parties. A removal keeps the row, marked, so the guest
+ * cannot slip back in; leaving deletes it (ADR 007). The manager has no row: the party names them.
+ */
+
+const membership = (partyId: string, guestId: string) => and(eq(partyMembers.partyId, partyId), eq(partyMembers.guestId, guestId));
+
+/** The guest's membership, unless they left or were removed. */
+export async function activeMembership(db: Db, partyId: string, guestId: string): Promise<MemberRow | undefined> {
+  return db.query.partyMembers.findFirst({ where: and(membership(partyId, guestId), isNull(partyMembers.removedAt)) });
+}
+
+/** The party's guests who neither left nor were removed, in the order they joined. */
+export async function activeMemberships(db: Db, partyId: string): Promise<MemberRow[]> {
+  return db
+    .select()
+    .from(partyMembers)
+    .where(and(eq(partyMembers.partyId, partyId), isNull(partyMembers.removedAt)))
+    .orderBy(asc(partyMembers.joinedAt));
+}
+
+/** Whether the manager or the host removed this guest from the party (leaving deletes the row instead). */
+export async function wasRemovedFrom(db: Db, partyId: string, guestId: string): Promise<boolean> {
+  const row = await db.query.partyMembers.findFirst({
+    columns: { removedAt: true },
+    where: and(membership(partyId, guestId), isNotNull(partyMembers.removedAt)),
+  });
+  return row !== undefined;
+}
+
+/** A new membership, or the guest's names in the one they have; answers it as stored. */
+export async function upsertMembership(db: Db, row: Omit<MemberRow, 'removedAt'>): Promise<MemberRow> {
+  const names = { firstName: row.firstName, lastName: row.lastName };
+  const [stored] = await db
+    .insert(partyMembers)
+    .values(row)
+    .onConflictDoUpdate({ target: [partyMembers.partyId, partyMembers.guestId], set: names })
+    .returning();
+  return stored!;
+}
+
+/** Marks the membership removed; a removed guest is no host. */
+export async function markRemoved(db: Db, partyId: string, guestId: string, now: number): Promise<void> {
+  await db.update(partyMembers).set({ removedAt: now, isHost: false }).where(membership(partyId, guestId));
+}
+
+/** The name the guest uses in this party. */
+export async function renameMember(db: Db, partyId: string, guestId: string, names: { firstName: string; lastName: string }): Promise<void> {
+  await db.update(partyMembers).set(names).where(membership(partyId, guestId));
+}
+
+export async function deleteMembership(db: Db, partyId: string, guestId: string): Promise<void> {
+  await db.delete(partyMembers).where(membership(partyId, guestId));
+}
