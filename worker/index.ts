@@ -14,7 +14,7 @@ import { refusedAsCrossSite } from './http/origin';
 import * as pagePolicy from './http/page-headers';
 import { refusalWithoutRemix, refusingActions, withoutOrigin } from './http/page-refusal';
 import * as returnTo from './http/return-to';
-import { files } from './media/files';
+import { files } from './api/files';
 import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
 import { abortStaleUploads } from './media/tus';
 import * as accountDeletion from './services/account-deletion';

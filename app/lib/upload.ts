@@ -7,7 +7,7 @@ import type { ApiResult } from './api';
 
 /**
  * One file into the media library: POST /api/media announces it and answers with its `uploadUrl`,
- * then tus-js-client sends the bytes there (worker/media/tus.ts). Resumable: the upload URL is kept
+ * then tus-js-client sends the bytes there (worker/api/tus.ts). Resumable: the upload URL is kept
  * in localStorage under the file's fingerprint, so choosing the same file again after a reload or a
  * lost connection continues where the server's offset says, without a second item. tus-js-client is
  * loaded on first use; pages that never upload never load it.

@@ -6,7 +6,7 @@ import type { ServerEvent } from '../../app/core/protocol';
 import * as build from 'salon:remix-build';
 import { api as apiApp } from '../../worker/api';
 import { cspReports } from '../../worker/http/csp-report';
-import { files as filesApp } from '../../worker/media/files';
+import { files as filesApp } from '../../worker/api/files';
 import type { Actor, Expected, MatrixWorld, PageExpected } from '../fixtures/authorization-matrix';
 import { ACTORS, EVENTS, PAGES, PUSH_TOKEN, ROUTES, TINY_PNG, rowName } from '../fixtures/authorization-matrix';
 import { ORIGIN, TestSocket, api, apiInPlace, createConsultant, createParty, fetchInPlace, guestCookie, joinGuest, json, sessionCookie } from './fixtures';

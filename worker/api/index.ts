@@ -7,7 +7,7 @@ import { auth } from './auth';
 import { contentApi } from './content';
 import type { ApiContext, ApiEnv } from './context';
 import { withIdentity } from './context';
-import { tusAnswers } from '../media/tus';
+import { tusAnswers } from './tus';
 import { mediaApi } from './media';
 import { moderationApi } from './moderation';
 import { partiesApi } from './parties';

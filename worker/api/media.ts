@@ -23,7 +23,7 @@ import {
 import { pollConversion, startConversion } from '../services/media-convert';
 import { ownLiveItem } from '../services/media-items';
 import { readPreview, setPreview } from '../services/media-preview';
-import { tusApi, uploadUrl } from '../media/tus';
+import { tusApi, uploadUrl } from './tus';
 import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
 
@@ -43,7 +43,7 @@ export const mediaApi = new Hono<ApiEnv>()
   })
   .post('/', valid('json', CreateMediaSchema), async (c) => {
     const entry = await createMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('json'));
-    // The answer names where the bytes go; there the browser speaks tus (worker/media/tus.ts).
+    // The answer names where the bytes go; there the browser speaks tus (worker/api/tus.ts).
     return c.json({ ...entry, uploadUrl: uploadUrl(c.req.url, entry.id) }, 201);
   })
   .get('/search', valid('query', MediaSearchQuerySchema), async (c) =>

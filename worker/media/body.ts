@@ -31,3 +31,26 @@ export async function readLimited(request: Pick<Request, 'headers' | 'body'>, ma
   }
   return bytes;
 }
+
+/** The most of a refused request's body that is read to its end: Cloudflare's own limit on a body. */
+const DISCARD_BYTES_MAX = 100 * 1024 * 1024;
+
+/**
+ * Reads what is left of a body the upload will not take, and drops it. Cancelled or left half
+ * read, such a body broke the connection it came on: wrangler dev's proxy reset it or held the
+ * next request for half a minute, workerd itself reset it (ADR 021). Read to its end, the next
+ * request on the connection is answered at once. A body past the limit is cancelled after all.
+ */
+export async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > DISCARD_BYTES_MAX) return void (await reader.cancel());
+    }
+  } catch {
+    // The client went away: nothing is left to read.
+  }
+}

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { IdSchema } from '../../app/core/schemas';
 import { database } from '../db/client';
-import { mediaItems } from '../db/schema';
+import { mediaItemById } from '../db/media';
 import type { Env } from '../env';
 
 /**
@@ -62,7 +61,7 @@ export async function serveSignedSource(request: Request, env: Env): Promise<Res
   if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
   const mediaId = await verifySourceUrl(new URL(request.url), env.MEDIA_URL_SECRET);
   if (!mediaId) return notFound();
-  const item = await database(env.DB).query.mediaItems.findFirst({ where: eq(mediaItems.id, mediaId) });
+  const item = await mediaItemById(database(env.DB), mediaId);
   const object = item && (request.method === 'HEAD' ? await env.MEDIA.head(item.storageKey) : await env.MEDIA.get(item.storageKey));
   if (!item || !object) return notFound();
   return new Response('body' in object ? (object as R2ObjectBody).body : null, {

@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { MediaClaims, MediaMessageType, MessageMedia } from '#core/chat-media';
 import { MEDIA_MESSAGE_KINDS, claimsAgree, libraryMessageType, isMediaMessageType, partyUploadKey, partyUploadPath, uploadFits } from '#core/chat-media';
 import { AppError } from '#core/errors';
@@ -11,9 +10,11 @@ import type { Action } from '#core/permissions';
 import { can } from '#core/permissions';
 import type { Member, MessageType } from '#core/protocol';
 import { IdSchema } from '#core/schemas';
+import { announcedUpload, insertPartyUpload, markPartyUploadReady, partyShowsFile, readyPartyUpload } from '../db/chat-media';
 import type { Db } from '../db/client';
+import { folderRows } from '../db/library';
+import { mediaItemById, ownMediaItem } from '../db/media';
 import type { PartyRow, PartyUploadRow } from '../db/schema';
-import { mediaFolders, mediaItems, partyMedia, partyUploads } from '../db/schema';
 import type { Env } from '../env';
 import { readLimited } from '../media/body';
 import { signedPlaybackUrl } from '../media/stream-signing';
@@ -58,9 +59,7 @@ export async function attachLibraryItem(
   claims: MediaClaims = {},
 ): Promise<MessageMedia & { messageType: MessageType }> {
   if (member.role !== 'manager') throw new AppError('forbidden');
-  const item = IdSchema.safeParse(mediaId).success
-    ? await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId), isNull(mediaItems.purgedAt)) })
-    : undefined;
+  const item = IdSchema.safeParse(mediaId).success ? await ownMediaItem(db, party.userId, mediaId) : undefined;
   if (!item) throw new AppError('mediaNotFound');
   const kind = item.mediaType as MediaKind;
   const type = messageType ?? libraryMessageType(kind);
@@ -68,7 +67,7 @@ export async function attachLibraryItem(
   if (MEDIA_MESSAGE_KINDS[type] !== kind) throw new AppError('mediaTypeMismatch');
   refuseUnless(party, member, { type: 'attachMedia', source: 'library', messageType: type });
   if (item.trashedAt !== null) throw new AppError('mediaTrashed');
-  const folders = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, party.userId));
+  const folders = await folderRows(db, 'media', party.userId);
   if (inTrashedFolder(item.folderId, folderTree(folders))) throw new AppError('mediaTrashed');
   if (item.state !== 'ready') throw new AppError('mediaNotReady');
   const media: MessageMedia = {
@@ -131,7 +130,7 @@ export async function announceUpload(
     storageKey: partyUploadKey(party.id, id),
     createdAt: now,
   };
-  await db.insert(partyUploads).values(row);
+  await insertPartyUpload(db, row);
   return { ...uploadMedia(row), messageType: input.messageType, uploadUrl: new URL(partyUploadPath(party.id, id), requestUrl).href };
 }
 
@@ -142,11 +141,7 @@ export async function announceUpload(
  * after success stores nothing again and answers the same.
  */
 export async function receiveUpload(env: Env, db: Db, party: PartyRow, member: Member, mediaId: string, request: Request): Promise<MessageMedia> {
-  const row = IdSchema.safeParse(mediaId).success
-    ? await db.query.partyUploads.findFirst({
-        where: and(eq(partyUploads.id, mediaId), eq(partyUploads.partyId, party.id), eq(partyUploads.uploaderId, member.id)),
-      })
-    : undefined;
+  const row = IdSchema.safeParse(mediaId).success ? await announcedUpload(db, party.id, member.id, mediaId) : undefined;
   if (!row) throw new AppError('mediaNotFound');
   refuseUnless(party, member, { type: 'attachMedia', source: 'upload', messageType: row.messageType as MediaMessageType });
   if (row.state === 'ready') return offer(env, db, party, member, uploadMedia(row));
@@ -155,7 +150,7 @@ export async function receiveUpload(env: Env, db: Db, party: PartyRow, member: M
   await env.MEDIA.put(row.storageKey, bytes, { httpMetadata: { contentType: row.contentType } });
   // Linked before it is ready: the cleanup deletes ready uploads that no party has.
   await linkFiles(env.DB, party.id, [row.id]);
-  await db.update(partyUploads).set({ state: 'ready', size: bytes.byteLength }).where(eq(partyUploads.id, row.id));
+  await markPartyUploadReady(db, row.id, bytes.byteLength);
   return offer(env, db, party, member, uploadMedia(row));
 }
 
@@ -171,11 +166,9 @@ export interface PartyFile extends MessageMedia {
  * A file the party never had is not found, whoever asks, so ids of other files learn nothing.
  */
 export async function partyFile(env: Env, db: Db, party: PartyRow, mediaId: string, now = Date.now()): Promise<PartyFile> {
-  const linked = IdSchema.safeParse(mediaId).success
-    ? await db.query.partyMedia.findFirst({ where: and(eq(partyMedia.partyId, party.id), eq(partyMedia.mediaId, mediaId)) })
-    : undefined;
+  const linked = IdSchema.safeParse(mediaId).success && (await partyShowsFile(db, party.id, mediaId));
   if (!linked) throw new AppError('mediaNotFound');
-  const item = await db.query.mediaItems.findFirst({ where: eq(mediaItems.id, mediaId) });
+  const item = await mediaItemById(db, mediaId);
   if (item) {
     const media = {
       mediaAttachment: item.id,
@@ -191,7 +184,7 @@ export async function partyFile(env: Env, db: Db, party: PartyRow, mediaId: stri
     ]);
     return { ...media, hlsUrl, posterUrl };
   }
-  const upload = await db.query.partyUploads.findFirst({ where: and(eq(partyUploads.id, mediaId), eq(partyUploads.state, 'ready')) });
+  const upload = await readyPartyUpload(db, mediaId);
   if (!upload) throw new AppError('mediaNotFound');
   return { ...uploadMedia(upload), hlsUrl: null, posterUrl: null };
 }

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { AppError } from '#core/errors';
 import { conversionStatusOf, stateOfConversion } from '#core/media';
 import type { ConversionStatus } from '#core/media';
 import type { Conversion } from '#core/media-entry';
 import type { Db } from '../db/client';
+import { updateMediaItem } from '../db/media';
 import type { MediaItemRow } from '../db/schema';
-import { mediaItems } from '../db/schema';
 import type { Env } from '../env';
 import { signSourceUrl } from '../media/signed-source';
 import { streamClient } from '../media/stream';
@@ -78,7 +77,7 @@ export async function startConversion(
     noAudio: input.noAudio,
     updatedAt: now,
   };
-  await db.update(mediaItems).set(changes).where(eq(mediaItems.id, item.id));
+  await updateMediaItem(db, item.id, changes);
   return conversionOf(env, { ...item, ...changes }, video, now);
 }
 
@@ -102,10 +101,7 @@ export async function pollConversion(env: Env, db: Db, userId: string, id: strin
     posterUrl: status === 'READY' ? video!.thumbnail : null,
   };
   if (changes.state !== item.state || changes.hlsUrl !== item.hlsUrl) {
-    await db
-      .update(mediaItems)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(mediaItems.id, item.id));
+    await updateMediaItem(db, item.id, { ...changes, updatedAt: now });
   }
   const updated = { ...item, ...changes };
   await keepPoster(env, db, updated, now);

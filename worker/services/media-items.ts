@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
 import { folderTree, inTrashedFolder } from '../../app/core/folders';
 import { IdSchema } from '../../app/core/schemas';
 import type { Db } from '../db/client';
+import { folderRows } from '../db/library';
+import { ownMediaItem } from '../db/media';
 import type { MediaItemRow } from '../db/schema';
-import { mediaFolders, mediaItems } from '../db/schema';
 
 /**
  * The owner's item, not in the trash (itself or with a folder): what calls about one item's bytes
@@ -12,11 +12,11 @@ import { mediaFolders, mediaItems } from '../db/schema';
  */
 export async function ownLiveItem(db: Db, userId: string, id: string): Promise<MediaItemRow> {
   if (!IdSchema.safeParse(id).success) throw new AppError('mediaNotFound');
-  const item = await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, id), eq(mediaItems.userId, userId), isNull(mediaItems.purgedAt)) });
+  const item = await ownMediaItem(db, userId, id);
   if (!item) throw new AppError('mediaNotFound');
   if (item.trashedAt !== null) throw new AppError('mediaTrashed');
   if (item.folderId !== null) {
-    const folders = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, userId));
+    const folders = await folderRows(db, 'media', userId);
     if (inTrashedFolder(item.folderId, folderTree(folders))) throw new AppError('mediaTrashed');
   }
   return item;

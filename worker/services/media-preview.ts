@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
 import { LIMITS } from '../../app/core/limits';
 import { PREVIEW_BOX, previewKeyOf, previewSource } from '../../app/core/media';
 import type { MediaKind } from '../../app/core/media';
 import { contentMatches, sniffMediaFormat } from '../../app/core/media-content';
 import type { Db } from '../db/client';
+import { setPreviewKey } from '../db/media';
 import type { MediaItemRow } from '../db/schema';
-import { mediaItems } from '../db/schema';
 import type { Env } from '../env';
 import { readLimited } from '../media/body';
 import { signedPlaybackUrl } from '../media/stream-signing';
@@ -32,9 +31,8 @@ function isPreviewJpeg(bytes: Uint8Array): boolean {
 async function store(env: Env, db: Db, item: MediaItemRow, bytes: Uint8Array, now: number): Promise<void> {
   const key = previewKeyOf(item.storageKey, item.mediaType as MediaKind)!;
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: 'image/jpeg' } });
-  const updated = await db.update(mediaItems).set({ previewKey: key, updatedAt: now }).where(eq(mediaItems.id, item.id)).returning({ id: mediaItems.id });
   // Purged meanwhile: nothing would ever delete the object.
-  if (updated.length === 0) await env.MEDIA.delete(key);
+  if (!(await setPreviewKey(db, item.id, key, now))) await env.MEDIA.delete(key);
 }
 
 /**

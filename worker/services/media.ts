@@ -1,4 +1,3 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../app/core/errors';
 import { inTrashedFolder, matchesSearch, pathOf, purgeCutoff } from '../../app/core/folders';
 import type { FolderTree } from '../../app/core/folders';
@@ -11,12 +10,12 @@ import type { MediaEntry, MediaListing } from '../../app/core/media-entry';
 import { IdSchema } from '../../app/core/schemas';
 import type { CreateMedia } from '../../app/core/schemas';
 import type { Db } from '../db/client';
-import { inFolder } from '../db/library';
+import { inTemplateSharedWith, shownInPartyOf, storedFile } from '../db/files';
+import type { MediaFile, StoredFile } from '../db/files';
 import type { LibraryFolderRow } from '../db/library';
+import { insertMediaItem, mediaItemsIn, ownMediaFolder, ownMediaItem, trashedMediaItems, untrashedMediaItems, updateMediaItem } from '../db/media';
 import type { MediaItemRow } from '../db/schema';
-import { mediaFolders, mediaItems, mediaUploads, parties, partyMedia, templateMessages, templateRecipients } from '../db/schema';
 import type { Identity } from '../auth/identity';
-import { newUpload } from '../media/tus';
 import { purgeMediaRows } from '../db/trash-purge';
 import type { Env } from '../env';
 import {
@@ -83,10 +82,7 @@ const ownFolders = (db: Db, userId: string) => shelfOf(db, 'media', userId);
 
 async function findEntry(db: Db, userId: string, id: string): Promise<Found> {
   if (!IdSchema.safeParse(id).success) throw new AppError('mediaNotFound');
-  const [item, folder] = await Promise.all([
-    db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, id), eq(mediaItems.userId, userId), isNull(mediaItems.purgedAt)) }),
-    db.query.mediaFolders.findFirst({ where: and(eq(mediaFolders.id, id), eq(mediaFolders.userId, userId)) }),
-  ]);
+  const [item, folder] = await Promise.all([ownMediaItem(db, userId, id), ownMediaFolder(db, userId, id)]);
   if (item) return { folder: false, row: item };
   if (folder) return { folder: true, row: folder };
   throw new AppError('mediaNotFound');
@@ -99,16 +95,11 @@ function entryOf(found: Found, tree: FolderTree): MediaEntry {
   return found.folder ? folderEntry(found.row, tree) : itemEntry(found.row, tree);
 }
 
-const setItem = (db: Db, id: string, changes: Partial<MediaItemRow>) => db.update(mediaItems).set(changes).where(eq(mediaItems.id, id));
-
 /** GET /media. One folder's contents; the trash and what is in it are not listed. */
 export async function listFolder(db: Db, userId: string, path: string, sort: MediaSort): Promise<MediaListing> {
   const shelf = await ownFolders(db, userId);
   const folderId = folderAt(path, shelf.tree);
-  const items = await db
-    .select()
-    .from(mediaItems)
-    .where(and(eq(mediaItems.userId, userId), inFolder(mediaItems.folderId, folderId), isNull(mediaItems.trashedAt)));
+  const items = await mediaItemsIn(db, userId, folderId);
   const folders = foldersIn(shelf, folderId).map((row) => folderEntry(row, shelf.tree));
   return { path, entries: sortEntries([...folders, ...items.map((row) => itemEntry(row, shelf.tree))], sort) };
 }
@@ -120,7 +111,7 @@ export async function listFolders(db: Db, userId: string): Promise<LibraryFolder
 
 /**
  * POST /media. Announces a file: the row exists, waiting for its bytes, with an empty resumable
- * upload (worker/media/tus.ts) that stores them at `storageKey`.
+ * upload (worker/api/tus.ts) that stores them at `storageKey`.
  */
 export async function createMedia(db: Db, userId: string, input: CreateMedia, now = Date.now()): Promise<MediaEntry> {
   const { tree } = await ownFolders(db, userId);
@@ -151,7 +142,7 @@ export async function createMedia(db: Db, userId: string, input: CreateMedia, no
     trashedAt: null,
     purgedAt: null,
   };
-  await db.batch([db.insert(mediaItems).values(row), db.insert(mediaUploads).values(newUpload(id, now))]);
+  await insertMediaItem(db, row);
   return itemEntry(row, tree);
 }
 
@@ -171,7 +162,7 @@ export async function createFolder(db: Db, userId: string, input: { title: strin
 export async function renameMedia(db: Db, userId: string, id: string, name: string, now = Date.now()): Promise<MediaEntry> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
   const changes = { title: name, updatedAt: now };
-  await renameOnShelf(db, shelf, onShelf(found), name, 'mediaTrashed', () => setItem(db, id, changes), now);
+  await renameOnShelf(db, shelf, onShelf(found), name, 'mediaTrashed', () => updateMediaItem(db, id, changes), now);
   return entryOf({ ...found, row: { ...found.row, ...changes } } as Found, shelf.tree);
 }
 
@@ -187,7 +178,7 @@ export async function moveMedia(db: Db, userId: string, input: { mediaId: string
     onShelf(found),
     input.path,
     'mediaTrashed',
-    (folderId) => setItem(db, found.row.id, { folderId, updatedAt: now }),
+    (folderId) => updateMediaItem(db, found.row.id, { folderId, updatedAt: now }),
     now,
   );
   if (moved.folder) return folderEntry(moved.folder, moved.tree);
@@ -197,13 +188,13 @@ export async function moveMedia(db: Db, userId: string, input: { mediaId: string
 /** DELETE /media/{id}. Into the trash (library.ts trashOnShelf). */
 export async function trashMedia(db: Db, userId: string, id: string, now = Date.now()): Promise<void> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
-  await trashOnShelf(db, shelf, onShelf(found), (trashedAt) => setItem(db, id, { trashedAt }), now);
+  await trashOnShelf(db, shelf, onShelf(found), (trashedAt) => updateMediaItem(db, id, { trashedAt }), now);
 }
 
 /** PUT /media/{id}/restore. Back where it was, with what it held (library.ts restoreOnShelf). */
 export async function restoreMedia(db: Db, userId: string, id: string, now = Date.now()): Promise<MediaEntry> {
   const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
-  const restored = await restoreOnShelf(db, shelf, onShelf(found), (folderId) => setItem(db, id, { folderId, trashedAt: null, updatedAt: now }), now);
+  const restored = await restoreOnShelf(db, shelf, onShelf(found), (folderId) => updateMediaItem(db, id, { folderId, trashedAt: null, updatedAt: now }), now);
   if (!restored) return entryOf(found, shelf.tree);
   if (restored.folder) return folderEntry(restored.folder, restored.tree);
   return itemEntry({ ...(found.row as MediaItemRow), folderId: restored.folderId, trashedAt: null, updatedAt: now }, restored.tree);
@@ -211,13 +202,7 @@ export async function restoreMedia(db: Db, userId: string, id: string, now = Dat
 
 /** GET /media/trash. What was put in the trash, newest first, each with its deletion date. */
 export async function listTrash(db: Db, userId: string): Promise<MediaEntry[]> {
-  const [shelf, items] = await Promise.all([
-    ownFolders(db, userId),
-    db
-      .select()
-      .from(mediaItems)
-      .where(and(eq(mediaItems.userId, userId), isNotNull(mediaItems.trashedAt), isNull(mediaItems.purgedAt))),
-  ]);
+  const [shelf, items] = await Promise.all([ownFolders(db, userId), trashedMediaItems(db, userId)]);
   return newestTrashedFirst([...trashedFolders(shelf).map((row) => folderEntry(row, shelf.tree)), ...items.map((row) => itemEntry(row, shelf.tree))]);
 }
 
@@ -227,13 +212,7 @@ export async function listTrash(db: Db, userId: string): Promise<MediaEntry[]> {
  * LIKE fold ASCII only, and 'Ähre' must find 'ÄHRE'.
  */
 export async function searchMedia(db: Db, userId: string, query: string): Promise<MediaEntry[]> {
-  const [{ tree }, items] = await Promise.all([
-    ownFolders(db, userId),
-    db
-      .select()
-      .from(mediaItems)
-      .where(and(eq(mediaItems.userId, userId), isNull(mediaItems.trashedAt))),
-  ]);
+  const [{ tree }, items] = await Promise.all([ownFolders(db, userId), untrashedMediaItems(db, userId)]);
   const found = items.filter((row) => matchesSearch(row.title, query) && !inTrashedFolder(row.folderId, tree));
   return sortEntries(
     found.map((row) => itemEntry(row, tree)),
@@ -253,13 +232,6 @@ export async function purgeMediaTrash(env: Env, now = Date.now()): Promise<{ fol
   return purgeMediaRows(env.DB, purgeCutoff(now), now);
 }
 
-/** A stored file as access and serving see it: a library item or a party upload. */
-export interface MediaFile {
-  id: string;
-  /** The library's owner (a consultant's user id), or the member who uploaded it into a party. */
-  ownerId: string;
-}
-
 /**
  * Who may fetch a file's bytes (GET /files/...), the single place for that rule: the owner, or who
  * may see a party the media was sent to. The consultant who owns it, and every present member of a
@@ -274,25 +246,19 @@ export async function mayViewMedia(db: Db, identity: Identity, file: MediaFile):
   const guestId = identity.guest?.guestId ?? null;
   if (userId !== null && userId === file.ownerId) return true;
   if (userId === null && guestId === null) return false;
-  if (userId !== null) {
-    const recipient = await db
-      .select({ templateId: templateMessages.templateId })
-      .from(templateMessages)
-      .innerJoin(templateRecipients, and(eq(templateRecipients.templateId, templateMessages.templateId), eq(templateRecipients.userId, userId)))
-      .where(eq(templateMessages.mediaId, file.id))
-      .limit(1);
-    if (recipient.length > 0) return true;
+  if (userId !== null && (await inTemplateSharedWith(db, userId, file.id))) return true;
+  return shownInPartyOf(db, file.id, { userId, guestId });
+}
+
+/**
+ * The file at GET /files/{id}, for who may view it (`mayViewMedia`); everyone else learns nothing,
+ * not even that it exists, and who is nobody is told to sign in.
+ */
+export async function viewableFile(db: Db, identity: Identity, id: string): Promise<StoredFile> {
+  const file = IdSchema.safeParse(id).success ? await storedFile(db, id) : undefined;
+  if (!file || !(await mayViewMedia(db, identity, file))) {
+    if (!identity.consultant && !identity.guest) throw new AppError(identity.consultantExpired ? 'sessionExpired' : 'unauthorized');
+    throw new AppError('mediaNotFound');
   }
-  const member =
-    guestId === null
-      ? sql`0`
-      : sql`EXISTS (SELECT 1 FROM party_members m WHERE m.party_id = ${partyMedia.partyId} AND m.guest_id = ${guestId} AND m.removed_at IS NULL)`;
-  const manager = userId === null ? sql`0` : sql`${parties.userId} = ${userId}`;
-  const found = await db
-    .select({ partyId: partyMedia.partyId })
-    .from(partyMedia)
-    .innerJoin(parties, eq(parties.id, partyMedia.partyId))
-    .where(and(eq(partyMedia.mediaId, file.id), sql`(${manager} OR ${member})`))
-    .limit(1);
-  return found.length > 0;
+  return file;
 }

@@ -1,4 +1,3 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { MEDIA_MESSAGE_KINDS, isMediaMessageType, messageMedia } from '../../app/core/chat-media';
 import { AppError } from '../../app/core/errors';
 import { folderTree, inTrashedFolder, matchesSearch, pathOf, purgeCutoff } from '../../app/core/folders';
@@ -25,10 +24,37 @@ import type { LibraryFolder } from '../../app/core/media-library';
 import type { SharePreview, TemplateAction, TemplateDetail, TemplateEntry, TemplateListing, TemplateMessage, TemplateRole } from '../../app/core/templates';
 import { randomToken } from '../auth/crypto';
 import type { Db } from '../db/client';
-import { inFolder } from '../db/library';
+import { folderRows } from '../db/library';
 import type { LibraryFolderRow } from '../db/library';
-import type { MediaItemRow, TemplateMessageRow, TemplateRecipientRow, TemplateRow } from '../db/schema';
-import { mediaFolders, mediaItems, parties, templateFolders, templateMessages, templateRecipients, templates, users } from '../db/schema';
+import { ownedMediaItem } from '../db/media';
+import type { MediaItemRow, TemplateRecipientRow, TemplateRow } from '../db/schema';
+import type { MessageWithMedia, TemplateFacts } from '../db/templates';
+import {
+  addCopy,
+  copiesOf,
+  copyOf,
+  deleteMessages,
+  insertMessages,
+  insertTemplate,
+  messageRanks,
+  messageWithMedia,
+  messagesInOrder,
+  ownTemplate,
+  ownTemplateFolder,
+  ownTemplatesIn,
+  ownerNames,
+  templateById,
+  templateByShareToken,
+  templateFacts,
+  templateFoldersOf,
+  templateMessage,
+  trashedTemplates,
+  untrashedTemplates,
+  updateCopy,
+  updateMessageText,
+  updateTemplate,
+  writeRanks,
+} from '../db/templates';
 import type { Env } from '../env';
 import {
   addFolder,
@@ -49,7 +75,7 @@ import { linkFiles } from '../db/party-media';
 import type { SharedPlay } from '../db/shared-plays';
 import { forgetSharedPlays, recordSharedPlayIfCopyHeld, sharedPlaysOfOwner, unshareTemplate } from '../db/shared-plays';
 import { purgeTemplateRows } from '../db/trash-purge';
-import { managerMember, room, roomFacts } from './parties';
+import { findParty, managerMember, room, roomFacts } from './parties';
 import { getProfile } from './profiles';
 
 /**
@@ -75,43 +101,16 @@ interface Access {
   ownerName: string | null;
 }
 
-/** D1 binds at most 100 parameters per statement: id lists go in parts of this size. */
-const ID_BATCH = 90;
-
-function parts<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let at = 0; at < items.length; at += ID_BATCH) out.push(items.slice(at, at + ID_BATCH));
-  return out;
-}
-
 const nameOf = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
 
 const ownFolders = (db: Db, userId: string) => shelfOf(db, 'templates', userId);
 
-/** The latest change to a template or any of its messages (`lastEdited` on the wire). */
-const lastEdited = sql<number>`max(${templates.updatedAt}, coalesce((SELECT max(m.updated_at) FROM template_messages m WHERE m.template_id = ${templates.id}), 0))`;
-
-/** Templates by id with their lastEdited and how many have added them. */
-async function withCounts(db: Db, rows: TemplateRow[]): Promise<Map<string, { lastEdited: number; sharedWith: number }>> {
-  if (rows.length === 0) return new Map();
-  const ids = parts(rows.map((row) => row.id));
-  const [edited, shared] = await Promise.all([
-    Promise.all(ids.map((part) => db.select({ id: templates.id, lastEdited }).from(templates).where(inArray(templates.id, part)))).then((found) =>
-      found.flat(),
-    ),
-    Promise.all(
-      ids.map((part) =>
-        db
-          .select({ id: templateRecipients.templateId, n: count() })
-          .from(templateRecipients)
-          .where(inArray(templateRecipients.templateId, part))
-          .groupBy(templateRecipients.templateId),
-      ),
-    ).then((found) => found.flat()),
-  ]);
-  const counts = new Map(shared.map((row) => [row.id, row.n]));
-  return new Map(edited.map((row) => [row.id, { lastEdited: row.lastEdited, sharedWith: counts.get(row.id) ?? 0 }]));
-}
+/** Templates by id with their lastEdited (`lastEdited` on the wire) and how many have added them. */
+const withCounts = (db: Db, rows: TemplateRow[]): Promise<Map<string, TemplateFacts>> =>
+  templateFacts(
+    db,
+    rows.map((row) => row.id),
+  );
 
 function folderEntry(row: LibraryFolderRow, tree: FolderTree): TemplateEntry {
   return {
@@ -131,11 +130,7 @@ function folderEntry(row: LibraryFolderRow, tree: FolderTree): TemplateEntry {
   };
 }
 
-function templateEntry(
-  found: Exclude<Found, { kind: 'folder' }>,
-  tree: FolderTree,
-  facts: { lastEdited: number; sharedWith: number } | undefined,
-): TemplateEntry {
+function templateEntry(found: Exclude<Found, { kind: 'folder' }>, tree: FolderTree, facts: TemplateFacts | undefined): TemplateEntry {
   const template = found.kind === 'own' ? found.row : found.template;
   const place = found.row;
   const own = found.kind === 'own';
@@ -172,7 +167,7 @@ async function liveAtOwner(db: Db, rows: TemplateRow[]): Promise<Set<string>> {
   const owners = [...new Set(candidates.filter((row) => row.folderId !== null).map((row) => row.userId))];
   const trees = new Map<string, FolderTree>();
   if (owners.length > 0) {
-    const folders = (await Promise.all(parts(owners).map((part) => db.select().from(templateFolders).where(inArray(templateFolders.userId, part))))).flat();
+    const folders = await templateFoldersOf(db, owners);
     for (const owner of owners) trees.set(owner, folderTree(folders.filter((folder) => folder.userId === owner)));
   }
   return new Set(candidates.filter((row) => row.folderId === null || !inTrashedFolder(row.folderId, trees.get(row.userId)!)).map((row) => row.id));
@@ -180,12 +175,7 @@ async function liveAtOwner(db: Db, rows: TemplateRow[]): Promise<Set<string>> {
 
 /** The consultant's copies of shared templates whose template is live at its owner. */
 async function ownCopies(db: Db, userId: string): Promise<Extract<Found, { kind: 'copy' }>[]> {
-  const rows = await db
-    .select({ copy: templateRecipients, template: templates, firstName: users.firstName, lastName: users.lastName })
-    .from(templateRecipients)
-    .innerJoin(templates, eq(templates.id, templateRecipients.templateId))
-    .innerJoin(users, eq(users.id, templates.userId))
-    .where(eq(templateRecipients.userId, userId));
+  const rows = await copiesOf(db, userId);
   const live = await liveAtOwner(
     db,
     rows.map((row) => row.template),
@@ -197,8 +187,8 @@ async function ownCopies(db: Db, userId: string): Promise<Extract<Found, { kind:
 async function findEntry(db: Db, userId: string, id: string): Promise<Found> {
   if (!IdSchema.safeParse(id).success) throw new AppError('templateNotFound');
   const [folder, template, copy] = await Promise.all([
-    db.query.templateFolders.findFirst({ where: and(eq(templateFolders.id, id), eq(templateFolders.userId, userId)) }),
-    db.query.templates.findFirst({ where: and(eq(templates.id, id), eq(templates.userId, userId)) }),
+    ownTemplateFolder(db, userId, id),
+    ownTemplate(db, userId, id),
     (await ownCopies(db, userId)).find((found) => found.template.id === id),
   ]);
   if (folder) return { kind: 'folder', row: folder };
@@ -226,13 +216,7 @@ export async function listTemplates(db: Db, userId: string, path: string, sort: 
   const shelf = await ownFolders(db, userId);
   const { tree } = shelf;
   const folderId = folderAt(path, tree);
-  const [own, copies] = await Promise.all([
-    db
-      .select()
-      .from(templates)
-      .where(and(eq(templates.userId, userId), inFolder(templates.folderId, folderId), isNull(templates.trashedAt))),
-    ownCopies(db, userId),
-  ]);
+  const [own, copies] = await Promise.all([ownTemplatesIn(db, userId, folderId), ownCopies(db, userId)]);
   const here = copies.filter((found) => found.row.folderId === folderId && found.row.trashedAt === null);
   const facts = await withCounts(db, [...own, ...here.map((found) => found.template)]);
   const entries = [
@@ -254,14 +238,7 @@ export async function listTemplateFolders(db: Db, userId: string): Promise<Libra
  * folds ASCII only.
  */
 export async function searchTemplates(db: Db, userId: string, query: string): Promise<TemplateEntry[]> {
-  const [{ tree }, own, copies] = await Promise.all([
-    ownFolders(db, userId),
-    db
-      .select()
-      .from(templates)
-      .where(and(eq(templates.userId, userId), isNull(templates.trashedAt))),
-    ownCopies(db, userId),
-  ]);
+  const [{ tree }, own, copies] = await Promise.all([ownFolders(db, userId), untrashedTemplates(db, userId), ownCopies(db, userId)]);
   const found: Exclude<Found, { kind: 'folder' }>[] = [
     ...own.map((row) => ({ kind: 'own' as const, row })),
     ...copies.filter((copy) => copy.row.trashedAt === null),
@@ -278,14 +255,7 @@ export async function searchTemplates(db: Db, userId: string, query: string): Pr
 
 /** GET /templates/trash and /templates/shareTrash in one: what was trashed, newest first, with its deletion date. */
 export async function listTemplateTrash(db: Db, userId: string): Promise<TemplateEntry[]> {
-  const [shelf, own, copies] = await Promise.all([
-    ownFolders(db, userId),
-    db
-      .select()
-      .from(templates)
-      .where(and(eq(templates.userId, userId), isNotNull(templates.trashedAt))),
-    ownCopies(db, userId),
-  ]);
+  const [shelf, own, copies] = await Promise.all([ownFolders(db, userId), trashedTemplates(db, userId), ownCopies(db, userId)]);
   const trashedCopies = copies.filter((copy) => copy.row.trashedAt !== null);
   const facts = await withCounts(db, [...own, ...trashedCopies.map((copy) => copy.template)]);
   const { tree } = shelf;
@@ -313,7 +283,7 @@ export async function createTemplate(db: Db, userId: string, input: { title: str
     trashedAt: null,
     shareToken: null,
   };
-  await db.insert(templates).values(row);
+  await insertTemplate(db, row);
   return templateEntry({ kind: 'own', row }, tree, undefined);
 }
 
@@ -325,11 +295,7 @@ export async function createTemplateFolder(db: Db, userId: string, input: { titl
 
 /** Writes where one's template or copy lies and whether it is in one's trash (a folder's row is library.ts's). */
 function placeEntry(db: Db, userId: string, found: Exclude<Found, { kind: 'folder' }>, changes: { folderId?: string | null; trashedAt?: number | null }) {
-  if (found.kind === 'own') return db.update(templates).set(changes).where(eq(templates.id, found.row.id));
-  return db
-    .update(templateRecipients)
-    .set(changes)
-    .where(and(eq(templateRecipients.templateId, found.template.id), eq(templateRecipients.userId, userId)));
+  return found.kind === 'own' ? updateTemplate(db, found.row.id, changes) : updateCopy(db, userId, found.template.id, changes);
 }
 
 /** PUT /templates/{id} {name}. The owner's template or one's folder; not in the trash. */
@@ -337,7 +303,7 @@ export async function renameTemplate(db: Db, userId: string, id: string, name: s
   const [found, shelf] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
   allow(found, 'edit');
   const changes = { title: name, updatedAt: now };
-  await renameOnShelf(db, shelf, onShelf(found), name, 'templateTrashed', () => db.update(templates).set(changes).where(eq(templates.id, id)), now);
+  await renameOnShelf(db, shelf, onShelf(found), name, 'templateTrashed', () => updateTemplate(db, id, changes), now);
   return entryOf(db, { ...found, row: { ...found.row, ...changes } } as Found, shelf.tree);
 }
 
@@ -397,13 +363,10 @@ export async function restoreTemplate(db: Db, userId: string, id: string, now = 
 /** The asker's standing towards a template, or null for a stranger (or no such template). */
 async function accessTo(db: Db, userId: string, id: string): Promise<Access | null> {
   if (!IdSchema.safeParse(id).success) return null;
-  const template = await db.query.templates.findFirst({ where: eq(templates.id, id) });
+  const template = await templateById(db, id);
   if (!template) return null;
   if (template.userId === userId) return { template, role: 'owner', copy: null, ownerName: null };
-  const [copy, owner] = await Promise.all([
-    db.query.templateRecipients.findFirst({ where: and(eq(templateRecipients.templateId, id), eq(templateRecipients.userId, userId)) }),
-    db.query.users.findFirst({ where: eq(users.id, template.userId) }),
-  ]);
+  const [copy, owner] = await Promise.all([copyOf(db, userId, id), ownerNames(db, template.userId)]);
   if (!copy || !owner || !(await liveAtOwner(db, [template])).has(id)) return null;
   return { template, role: 'recipient', copy, ownerName: nameOf(owner) };
 }
@@ -414,22 +377,10 @@ function accessTrashed(access: Access, tree: FolderTree): boolean {
   return place.trashedAt !== null || inTrashedFolder(place.folderId, tree);
 }
 
-type MessageWithMedia = { message: TemplateMessageRow; media: MediaItemRow | null };
-
-async function orderedMessages(db: Db, templateId: string): Promise<MessageWithMedia[]> {
-  return db
-    .select({ message: templateMessages, media: mediaItems })
-    .from(templateMessages)
-    .leftJoin(mediaItems, eq(mediaItems.id, templateMessages.mediaId))
-    .where(eq(templateMessages.templateId, templateId))
-    .orderBy(asc(templateMessages.rank));
-}
-
 /** The messages as the API sends them; a media item's trash state needs its owner's media folders. */
 async function messagesOf(db: Db, rows: MessageWithMedia[]): Promise<TemplateMessage[]> {
   const inFolders = rows.filter((row) => row.media?.folderId);
-  const mediaTree =
-    inFolders.length === 0 ? folderTree([]) : folderTree(await db.select().from(mediaFolders).where(eq(mediaFolders.userId, inFolders[0]!.media!.userId)));
+  const mediaTree = inFolders.length === 0 ? folderTree([]) : folderTree(await folderRows(db, 'media', inFolders[0]!.media!.userId));
   return rows.map(({ message, media }) => {
     const base: TemplateMessage = {
       id: message.id,
@@ -461,7 +412,7 @@ async function detailOf(db: Db, access: Access, tree: FolderTree): Promise<Templ
   const found: Exclude<Found, { kind: 'folder' }> = access.copy
     ? { kind: 'copy', row: access.copy, template: access.template, ownerName: access.ownerName ?? '' }
     : { kind: 'own', row: access.template };
-  const [facts, rows] = await Promise.all([withCounts(db, [access.template]), orderedMessages(db, access.template.id)]);
+  const [facts, rows] = await Promise.all([withCounts(db, [access.template]), messagesInOrder(db, access.template.id)]);
   return { ...templateEntry(found, tree, facts.get(access.template.id)), role: access.role, messages: await messagesOf(db, rows) };
 }
 
@@ -489,7 +440,7 @@ export async function loadPlayableTemplate(db: Db, userId: string, id: string): 
 
 /** `lastApplied` on the wire. Set when a template is played into a party; no edit of it. */
 export async function markTemplateApplied(db: Db, id: string, now = Date.now()): Promise<void> {
-  await db.update(templates).set({ lastAppliedAt: now }).where(eq(templates.id, id));
+  await updateTemplate(db, id, { lastAppliedAt: now });
 }
 
 /** The owner's template, open for changes: a recipient is refused, a stranger finds nothing. */
@@ -521,20 +472,16 @@ async function withRankRetry<T>(write: () => Promise<T>): Promise<T> {
 }
 
 async function ranked(db: Db, templateId: string): Promise<{ id: string; rank: string }[]> {
-  const rows = await db
-    .select({ id: templateMessages.id, rank: templateMessages.rank })
-    .from(templateMessages)
-    .where(eq(templateMessages.templateId, templateId));
-  return rows.sort(byRank);
+  return (await messageRanks(db, templateId)).sort(byRank);
 }
 
 /** A library item of the owner for a media message: theirs, not in the trash, of the message's kind. */
 async function mediaFor(db: Db, ownerId: string, mediaId: string, messageType: MessageType): Promise<MediaItemRow> {
-  const item = await db.query.mediaItems.findFirst({ where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, ownerId)) });
+  const item = await ownedMediaItem(db, ownerId, mediaId);
   if (!item) throw new AppError('mediaNotFound');
   if (item.trashedAt !== null) throw new AppError('mediaTrashed');
   if (item.folderId !== null) {
-    const folders = await db.select().from(mediaFolders).where(eq(mediaFolders.userId, ownerId));
+    const folders = await folderRows(db, 'media', ownerId);
     if (inTrashedFolder(item.folderId, folderTree(folders))) throw new AppError('mediaTrashed');
   }
   if (isMediaMessageType(messageType) && MEDIA_MESSAGE_KINDS[messageType] !== item.mediaType) throw new AppError('mediaTypeMismatch');
@@ -546,18 +493,14 @@ async function messagesWithIds(db: Db, templateId: string, ids: readonly string[
   const wanted = new Set(ids);
   return messagesOf(
     db,
-    (await orderedMessages(db, templateId)).filter((row) => wanted.has(row.message.id)),
+    (await messagesInOrder(db, templateId)).filter((row) => wanted.has(row.message.id)),
   );
 }
 
 async function messageById(db: Db, templateId: string, messageId: string): Promise<TemplateMessage> {
-  const rows = await db
-    .select({ message: templateMessages, media: mediaItems })
-    .from(templateMessages)
-    .leftJoin(mediaItems, eq(mediaItems.id, templateMessages.mediaId))
-    .where(and(eq(templateMessages.templateId, templateId), eq(templateMessages.id, messageId)));
-  if (rows.length === 0) throw new AppError('messageNotFound');
-  return (await messagesOf(db, rows))[0]!;
+  const row = await messageWithMedia(db, templateId, messageId);
+  if (!row) throw new AppError('messageNotFound');
+  return (await messagesOf(db, [row]))[0]!;
 }
 
 /**
@@ -581,9 +524,7 @@ export async function addTemplateMessage(db: Db, userId: string, id: string, inp
     if (ordered.length >= LIMITS.templateMessagesMax) throw new AppError('templateFull');
     const rank = ranksBefore(ordered, input.beforeMessageId ?? null, 1)?.[0];
     if (rank === undefined) throw new AppError('messageNotFound');
-    await db
-      .insert(templateMessages)
-      .values({ id: messageId, templateId: id, rank, messageType: input.messageType, message: text, mediaId, createdAt: now, updatedAt: now });
+    await insertMessages(db, [{ id: messageId, templateId: id, rank, messageType: input.messageType, message: text, mediaId, createdAt: now, updatedAt: now }]);
   });
   return messageById(db, id, messageId);
 }
@@ -595,12 +536,12 @@ export async function addTemplateMessage(db: Db, userId: string, id: string, inp
 export async function editTemplateMessage(db: Db, userId: string, id: string, messageId: string, message: string, now = Date.now()): Promise<TemplateMessage> {
   await editable(db, userId, id);
   if (!IdSchema.safeParse(messageId).success) throw new AppError('messageNotFound');
-  const current = await db.query.templateMessages.findFirst({ where: and(eq(templateMessages.id, messageId), eq(templateMessages.templateId, id)) });
+  const current = await templateMessage(db, id, messageId);
   if (!current) throw new AppError('messageNotFound');
   const type = current.messageType as MessageType;
   if (!isEditableMessage(type)) throw new AppError('forbidden');
   if (!isMediaMessageType(type) && message === '') throw new AppError('messageEmpty');
-  await db.update(templateMessages).set({ message, updatedAt: now }).where(eq(templateMessages.id, messageId));
+  await updateMessageText(db, messageId, message, now);
   return messageById(db, id, messageId);
 }
 
@@ -615,10 +556,7 @@ export async function deleteTemplateMessages(db: Db, userId: string, id: string,
   if (!ids.every((messageId) => IdSchema.safeParse(messageId).success)) throw new AppError('messageNotFound');
   const present = new Set((await ranked(db, id)).map((message) => message.id));
   if (!ids.every((messageId) => present.has(messageId))) throw new AppError('messageNotFound');
-  await db.batch([
-    db.update(templates).set({ updatedAt: now }).where(eq(templates.id, id)),
-    ...parts(ids).map((part) => db.delete(templateMessages).where(and(eq(templateMessages.templateId, id), inArray(templateMessages.id, part)))),
-  ]);
+  await deleteMessages(db, id, ids, now);
 }
 
 /**
@@ -643,19 +581,7 @@ export async function moveTemplateMessages(
     // moved message; SQLite checks the unique index row by row, so those first step aside.
     const oldRanks = new Set(ordered.filter((message) => result.ranks.has(message.id)).map((message) => message.rank));
     const clash = [...result.ranks.values()].some((rank) => oldRanks.has(rank));
-    const aside = clash
-      ? [...result.ranks.keys()].map((messageId) =>
-          db
-            .update(templateMessages)
-            .set({ rank: `~${messageId}` })
-            .where(eq(templateMessages.id, messageId)),
-        )
-      : [];
-    const updates = [
-      ...aside,
-      ...[...result.ranks].map(([messageId, rank]) => db.update(templateMessages).set({ rank, updatedAt: now }).where(eq(templateMessages.id, messageId))),
-    ];
-    if (updates.length > 0) await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
+    await writeRanks(db, result.ranks, clash, now);
   });
   return messagesWithIds(db, id, messageIds);
 }
@@ -687,8 +613,9 @@ export async function copyTemplateMessages(
     if (ordered.length + picked.length > LIMITS.templateMessagesMax) throw new AppError('templateFull');
     const ranks = ranksBefore(ordered, input.beforeMessageId ?? null, picked.length);
     if (!ranks) throw new AppError('messageNotFound');
-    const inserts = picked.map((message, index) =>
-      db.insert(templateMessages).values({
+    await insertMessages(
+      db,
+      picked.map((message, index) => ({
         id: ids[index]!,
         templateId: id,
         rank: ranks[index]!,
@@ -697,9 +624,8 @@ export async function copyTemplateMessages(
         mediaId: message.mediaId,
         createdAt: now,
         updatedAt: now,
-      }),
+      })),
     );
-    await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
   });
   return messagesWithIds(db, id, ids);
 }
@@ -725,7 +651,7 @@ export async function forwardTemplateMessages(
   if (!access) throw new AppError('templateNotFound');
   if (accessTrashed(access, tree)) throw new AppError('templateTrashed');
   const wanted = new Set(input.messageIds);
-  const rows = (await orderedMessages(db, id)).filter((row) => wanted.has(row.message.id));
+  const rows = (await messagesInOrder(db, id)).filter((row) => wanted.has(row.message.id));
   if (rows.length !== wanted.size) throw new AppError('messageNotFound');
   const messages = await messagesOf(db, rows);
   for (const message of messages) {
@@ -737,8 +663,9 @@ export async function forwardTemplateMessages(
     const copied = await copyTemplateMessages(db, userId, input.targetTemplateId, { sourceId: id, messageIds: input.messageIds, beforeMessageId: null }, now);
     return { forwarded: copied.length };
   }
-  const party = await db.query.parties.findFirst({ where: and(eq(parties.id, input.targetPartyId ?? ''), eq(parties.userId, userId)) });
-  if (!party) throw new AppError('partyNotFound');
+  const party = await findParty(db, input.targetPartyId ?? '');
+  // Another consultant's party is not found, like one that is not there.
+  if (party.userId !== userId) throw new AppError('partyNotFound');
   if (isExpired(party.expiresAt, now)) throw new AppError('partyExpired');
   const copies = messages.map((message) => ({
     tempId: crypto.randomUUID(),
@@ -765,7 +692,7 @@ export async function shareTemplate(db: Db, userId: string, id: string): Promise
   const template = await editable(db, userId, id);
   if (template.shareToken) return { shareToken: template.shareToken };
   const shareToken = randomToken(SHARE_TOKEN_BYTES);
-  await db.update(templates).set({ shareToken }).where(eq(templates.id, id));
+  await updateTemplate(db, id, { shareToken });
   return { shareToken };
 }
 
@@ -821,12 +748,7 @@ export async function withdrawTemplatesOf(env: Env, userId: string): Promise<voi
 /** The shared template a token names, when it is shared and not in its owner's trash. */
 async function sharedBy(db: Db, token: string): Promise<{ template: TemplateRow; ownerName: string }> {
   if (!isShareToken(token)) throw new AppError('shareLinkInvalid');
-  const rows = await db
-    .select({ template: templates, firstName: users.firstName, lastName: users.lastName })
-    .from(templates)
-    .innerJoin(users, eq(users.id, templates.userId))
-    .where(eq(templates.shareToken, token));
-  const row = rows[0];
+  const row = await templateByShareToken(db, token);
   if (!row || !(await liveAtOwner(db, [row.template])).has(row.template.id)) throw new AppError('shareLinkInvalid');
   return { template: row.template, ownerName: nameOf(row) };
 }
@@ -845,14 +767,8 @@ export async function previewShare(db: Db, token: string): Promise<SharePreview>
 export async function shareLanding(db: Db, token: string, userId: string | null): Promise<SharePreview & { own: boolean; added: boolean }> {
   const { template, ownerName } = await sharedBy(db, token);
   const own = template.userId === userId;
-  const copies =
-    userId === null || own
-      ? []
-      : await db
-          .select({ trashedAt: templateRecipients.trashedAt })
-          .from(templateRecipients)
-          .where(and(eq(templateRecipients.templateId, template.id), eq(templateRecipients.userId, userId)));
-  return { title: template.title, sharedBy: ownerName, own, added: copies.some((copy) => copy.trashedAt === null) };
+  const copy = userId === null || own ? undefined : await copyOf(db, userId, template.id);
+  return { title: template.title, sharedBy: ownerName, own, added: copy !== undefined && copy.trashedAt === null };
 }
 
 /**
@@ -865,10 +781,7 @@ export async function acceptShare(db: Db, userId: string, token: string, path: s
   if (template.userId === userId) throw new AppError('ownTemplate');
   const folderId = folderAt(path, tree);
   const row: TemplateRecipientRow = { templateId: template.id, userId, folderId, addedAt: now, trashedAt: null };
-  await db
-    .insert(templateRecipients)
-    .values(row)
-    .onConflictDoUpdate({ target: [templateRecipients.templateId, templateRecipients.userId], set: { folderId, trashedAt: null } });
+  await addCopy(db, row);
   return entryOf(db, { kind: 'copy', row, template, ownerName }, tree);
 }
 
