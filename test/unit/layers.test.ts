@@ -102,7 +102,8 @@ describe('the layers', () => {
 });
 
 /**
- * SQL lives in worker/db: a statement written by hand (`prepare(`, or a whole statement in drizzle's
+ * SQL lives in worker/db: a query built with drizzle anywhere else hides the schema's use from the
+ * layer that owns it, and a statement written by hand (`prepare(`, or a whole statement in drizzle's
  * sql`…` run by `all`, `get`, `run` or `values`) elsewhere escapes the schema's type check. The
  * files that must hold some would be listed here, each with its reason (none do).
  */
@@ -110,6 +111,13 @@ const RAW_STATEMENT = /\.prepare\(|\.(?:all|get|run|values)(?:<[^>]*>)?\(\s*sql`
 const RAW_SQL_OUTSIDE_DB: Record<string, string> = {};
 
 describe('SQL', () => {
+  it('is built with drizzle only in worker/db', () => {
+    const builders = ['app', 'worker', 'durable-objects']
+      .flatMap(sources)
+      .filter((file) => !under(file, 'worker/db') && /from\s*['"]drizzle-orm(\/[^'"]*)?['"]/.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(builders, 'drizzle-orm imported outside worker/db').toEqual([]);
+  });
+
   it('is written by hand only in worker/db', () => {
     const files = ['worker', 'durable-objects']
       .flatMap(sources)

@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { AppError } from '#core/errors';
 import { isExpired } from '#core/party';
@@ -26,7 +25,7 @@ import {
   TempIdSchema,
   checkMessageBody,
 } from '#core/schemas';
-import { announceUpload, attachLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
+import { announceUpload, attachLibraryItem, isLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
 import * as push from '../services/push';
 import { SubscribeSchema, UnsubscribeSchema } from '../../app/core/push';
@@ -40,7 +39,6 @@ import { ROOM_HEADER } from '../../durable-objects/contract';
 import { guestCookie } from '../auth/guests';
 import type { Member } from '#core/protocol';
 import type { PartyRow } from '../db/schema';
-import { mediaItems } from '../db/schema';
 import {
   createParty,
   deleteParty,
@@ -102,15 +100,6 @@ async function requireMember(c: ApiContext, partyId: string): Promise<{ party: P
   return { party, member };
 }
 
-/** Whether a media id names an item of the party manager's library (in or out of the trash). */
-async function isLibraryItem(c: ApiContext, party: PartyRow, mediaId: string): Promise<boolean> {
-  const item = await c.get('db').query.mediaItems.findFirst({
-    columns: { id: true },
-    where: and(eq(mediaItems.id, mediaId), eq(mediaItems.userId, party.userId), isNull(mediaItems.purgedAt)),
-  });
-  return item !== undefined;
-}
-
 function unwrap<T>(outcome: Outcome<T>): T {
   if (!outcome.ok) throw new AppError(outcome.code);
   return outcome.value;
@@ -166,7 +155,12 @@ export const partiesApi = new Hono<ApiEnv>()
     const card = body.messageType === 'profile' ? await profileCardMessage(c, member, party, body.message ?? '') : null;
     // The manager's library item is checked and offered here; an upload was offered when its
     // bytes came in. The room refuses a file it was not offered.
-    if (isMediaMessageType(body.messageType) && body.mediaAttachment && member.role === 'manager' && (await isLibraryItem(c, party, body.mediaAttachment))) {
+    if (
+      isMediaMessageType(body.messageType) &&
+      body.mediaAttachment &&
+      member.role === 'manager' &&
+      (await isLibraryItem(c.get('db'), party, body.mediaAttachment))
+    ) {
       await attachLibraryItem(c.env, c.get('db'), party, member, body.mediaAttachment, body.messageType, body);
     }
     const input = { ...body, message: card ?? body.message ?? '', tempId: body.tempId ?? null };

@@ -44,6 +44,11 @@ async function offer(env: Env, db: Db, party: PartyRow, member: Member, media: M
   return result.value;
 }
 
+/** Whether a media id names an item of the party manager's library (in or out of the trash). */
+export async function isLibraryItem(db: Db, party: PartyRow, mediaId: string): Promise<boolean> {
+  return (await ownMediaItem(db, party.userId, mediaId)) !== undefined;
+}
+
 /**
  * An item of the manager's library for a message of `messageType` (the kind decides when none is
  * given). Another consultant's item, or one that is not there, is not found; one in the trash or
