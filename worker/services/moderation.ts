@@ -11,6 +11,7 @@ import type { PartyRow } from '../db/schema';
 import { parties, partyMembers } from '../db/schema';
 import type { Env } from '../env';
 import { activeGuest, managerMember, room, roomFacts } from './parties';
+import { forgetMember } from './push';
 
 /**
  * What managers and hosts do to a party and its guests. D1 owns memberships and the party record,
@@ -37,6 +38,7 @@ export async function removeGuest(env: Env, db: Db, party: PartyRow, actor: Memb
     .update(partyMembers)
     .set({ removedAt: Date.now(), isHost: false })
     .where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, guestId)));
+  await forgetMember(db, party.id, guestId);
   await room(env, party.id).dropMember(guestId, 'removed');
 }
 
@@ -107,5 +109,6 @@ async function derivedId(name: string): Promise<string> {
 export async function leave(env: Env, db: Db, party: PartyRow, actor: Member): Promise<void> {
   if (actor.role === 'manager') throw new AppError('forbidden');
   await db.delete(partyMembers).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.guestId, actor.id)));
+  await forgetMember(db, party.id, actor.id);
   await room(env, party.id).dropMember(actor.id, 'left');
 }
