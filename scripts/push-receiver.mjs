@@ -4,7 +4,7 @@
 //
 //   POST /<any path>                 a push: recorded, answered
 //   GET  /__receiver/requests        every push recorded, as JSON { path, headers, body (base64), at }
-//   GET  /__receiver/count           { count, devices, firstAt, devicesAt }: without the bodies (the bench polls it);
+//   GET  /__receiver/count           { count, devices, firstAt, devicesAt, lastAt }: without the bodies (the bench polls it);
 //                                    devicesAt: when the last device first heard from the Worker
 //   POST /__receiver/answer/<path>   a JSON array of statuses the next pushes to <path> get
 //   POST /__receiver/reset           forgets every push and queued answer
@@ -99,7 +99,10 @@ export async function startPushReceiver({ port = 0, tls = null } = {}) {
             devices.add(push.path);
             devicesAt = push.at;
           }
-          return send(200, JSON.stringify({ count: received.length, devices: devices.size, firstAt: received[0]?.at ?? null, devicesAt }));
+          return send(
+            200,
+            JSON.stringify({ count: received.length, devices: devices.size, firstAt: received[0]?.at ?? null, devicesAt, lastAt: received.at(-1)?.at ?? null }),
+          );
         }
         if (control === 'reset') {
           received = [];

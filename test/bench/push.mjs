@@ -15,6 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { closeAll, openGuestSocket, TEXT } from './clients.mjs';
 import { percentile, pool, sleep } from './stats.mjs';
 
+/** The 60 s window of app/core/push.ts. */
+const PUSH_WINDOW_MS = 60_000;
+
 const RECEIVER = fileURLToPath(new URL('../../scripts/push-receiver.mjs', import.meta.url));
 
 /**
@@ -154,6 +157,22 @@ export async function pushRound({ salon, service, room, probes, paceMs, timeoutM
   }
   await poller;
   const counted = await service.count();
+  // The later messages wait in each member's window for a digest (60 s after their first push),
+  // and the consumer may still be working through their jobs: the round ends when the digests have
+  // come and the push service then heard nothing for longer than a window (a job still counting a
+  // message would bring a digest within it), so that the next round, the party without push
+  // included, never runs beside this one's work.
+  let digested = counted;
+  if (room.subscribe && probes > 1) {
+    const end = Date.now() + 2 * PUSH_WINDOW_MS + timeoutMs;
+    let quietSince = Date.now();
+    while (Date.now() < end && (digested.count < 2 * room.members || Date.now() - quietSince < PUSH_WINDOW_MS + 5000)) {
+      await sleep(1000);
+      const now = await service.count();
+      if (now.count !== digested.count) quietSince = Date.now();
+      digested = now;
+    }
+  }
   // Inside the delivery: the sends made before the push service had every member's request.
   const during = (rows) => rows.filter((row) => deliveredAt === null || row.at <= deliveredAt).map((row) => row.ms);
   const all = (rows) => rows.map((row) => row.ms);
@@ -166,6 +185,9 @@ export async function pushRound({ salon, service, room, probes, paceMs, timeoutM
     devices: counted.devices,
     firstMs: counted.firstAt === null ? null : counted.firstAt - startedAt,
     allMs: room.subscribe && counted.devices >= room.members ? counted.devicesAt - startedAt : null,
+    digestsMs: room.subscribe && digested.count >= 2 * room.members ? digested.lastAt - startedAt : null,
+    /** Every push request of the round: the first push and the digests, and any digest a late job brought. */
+    requestsAll: digested.count,
     sendsDuring: during(acks).length,
     ackP50: percentile(all(acks), 50),
     ackP99: percentile(all(acks), 99),
