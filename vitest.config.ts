@@ -88,6 +88,8 @@ function workersProject(name: string, { streamStandIn: withStandIn }: { streamSt
               VAPID_PRIVATE_KEY: vapid.privateKey,
               VAPID_SUBJECT: 'mailto:push-test@salon.test',
               PUSH_RECEIVER_URL: receiver.url,
+              // The local push service is a push service only here (app/core/push.ts isPushServiceEndpoint).
+              PUSH_EXTRA_HOSTS: PUSH_HOST,
             },
             // Cloudflare Stream and a push service, as far as the Worker can tell
             // (test/workers/stream-stand-in.ts, test/workers/push-receiver.ts).

@@ -68,4 +68,9 @@ export interface Env {
   VAPID_PRIVATE_KEY: string;
   /** Who runs this server, for the push services: a real `mailto:` or `https:` address (Apple refuses placeholders). */
   VAPID_SUBJECT: string;
+  /**
+   * Hosts a push endpoint may name besides the push services (app/core/push.ts PUSH_SERVICE_HOSTS),
+   * comma-separated: the local push service of the workers tests and the bench. Never set in production.
+   */
+  PUSH_EXTRA_HOSTS?: string;
 }

@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   biographyTooLong: 400,
   invalidTitle: 400,
   invalidPushSubscription: 400,
+  pushEndpointRefused: 400,
   notAnImage: 415,
   mediaTypeNotAccepted: 415,
   notAVideo: 415,

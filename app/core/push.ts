@@ -47,6 +47,48 @@ export const SubscribeSchema = z.object({
   language: z.enum(LANGUAGES, { error: 'invalidInput' }).optional(),
 });
 
+/** `PUT /parties/{id}/mute {muted}`: a member mutes or unmutes the party on all their devices. */
+export const MuteSchema = z.object({ muted: z.boolean({ error: 'invalidInput' }) }, { error: 'invalidInput' });
+
+/**
+ * The push services browsers subscribe at: Chrome and Edge (FCM), Firefox (Mozilla autopush), Safari
+ * (Apple), and Windows' WNS. The server POSTs to a stored endpoint, so any other host would let a
+ * page make it send requests anywhere. `*.` matches any subdomain.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
+
+/** `PUSH_EXTRA_HOSTS`: hosts besides the push services, comma-separated (a local push service in tests and the bench only). */
+export function extraPushHosts(setting: string | undefined): string[] {
+  return (setting ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+const hostMatches = (host: string, pattern: string) => (pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) : host === pattern);
+
+/** https, a host of dot-separated labels, an optional port, then the path: no credentials, no escapes. */
+const ENDPOINT = /^https:\/\/((?:[a-z0-9-]+\.)*[a-z0-9-]+)(?::(\d{1,5}))?(?:[/?#]|$)/i;
+
+/**
+ * Whether the server may send to this endpoint: https, a known push service on its default port,
+ * or one of the configured extra hosts (on any port: a local service listens on one). Anything a
+ * URL parser could read another way (credentials, percent-escapes, backslashes) is refused.
+ */
+export function isPushServiceEndpoint(endpoint: string, extraHosts: readonly string[] = []): boolean {
+  const match = ENDPOINT.exec(endpoint);
+  if (!match) return false;
+  const host = match[1]!.toLowerCase();
+  if (extraHosts.some((pattern) => hostMatches(host, pattern))) return true;
+  return match[2] === undefined && PUSH_SERVICE_HOSTS.some((pattern) => hostMatches(host, pattern));
+}
+
 /** `DELETE /parties/{id}/subscribe {endpoint}`. */
 export const UnsubscribeSchema = z.object({
   endpoint: z.string({ error: 'invalidInput' }).min(1, { error: 'invalidInput' }).max(1000, { error: 'invalidInput' }),

@@ -3,7 +3,7 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,upload,tus,video,page,template]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,upload,tus,video,page,template,push]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024]
 // --port is where the search for a free port starts.
 // See test/bench/README.md.
@@ -25,6 +25,8 @@ import { throughput } from './throughput.mjs';
 import { templateEditor } from './template-editor.mjs';
 import { tusClients } from './tus-clients.mjs';
 import { upload } from './upload.mjs';
+import { pushParty, pushRound, startPushService } from './push.mjs';
+import { vapidKeyPair } from '../../scripts/vapid-keys.mjs';
 import { zeroLoss } from './zero-loss.mjs';
 
 const { values: args } = parseArgs({
@@ -59,6 +61,7 @@ const plan = quick
       video: { seconds: [3] },
       // Small: quick runs inside npm test only keep the harness working; the 200 are the full run's.
       template: { sizes: [5, 20] },
+      push: { members: 20, online: 3, probes: 5, paceMs: 100, timeoutMs: 30_000 },
       lighthouse: false,
     }
   : {
@@ -83,10 +86,13 @@ const plan = quick
       video: { seconds: [9, 30] },
       // The template editor with a large template (200 messages), beside a small one (10).
       template: { sizes: [10, 200] },
+      // 1,000 subscribed members without a socket; ten online guests and a sender who writes four
+      // messages a second for ten seconds meanwhile.
+      push: { members: 1000, online: 10, probes: 40, paceMs: 250, timeoutMs: 180_000 },
       lighthouse: true,
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
-const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,upload,tus,video,page,template').split(','));
+const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,upload,tus,video,page,template,push').split(','));
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
 const OUT_DIR = '.cache/bench';
@@ -121,6 +127,10 @@ function goal(name, measured, met) {
 /** The bench Worker and the clients for both of its ports. */
 /** The Stream stand-in the bench Worker converts videos with (started once, before the Worker). */
 let stream = null;
+/** The local push service the bench Worker sends Web Push to (started once, before the Worker). */
+let pushService = null;
+/** A VAPID pair for this run only. */
+const vapid = vapidKeyPair();
 
 async function boot() {
   const port = await freePort(Number(args.port));
@@ -129,7 +139,12 @@ async function boot() {
     rmSync(dataDir, { recursive: true, force: true });
     stream = await startStreamServer({ port: await freePort(port + 100), dataDir, appOrigins: [`http://127.0.0.1:${port}`] });
   }
+  pushService ??= await startPushService(`${OUT_DIR}/push-tls`);
   const vars = {
+    ...pushService.vars,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:bench@salon.test',
     STREAM_API_BASE: stream.apiBase,
     STREAM_ACCOUNT_ID: LOCAL_STREAM_ACCOUNT,
     STREAM_API_TOKEN: stream.token,
@@ -137,7 +152,7 @@ async function boot() {
     STREAM_SIGNING_KEY_ID: stream.signingKey.id,
     STREAM_SIGNING_KEY: stream.signingKey.jwk,
   };
-  const stack = await startStack({ port, persistTo: `.wrangler/bench/state-${port}`, logDir: OUT_DIR, log, vars });
+  const stack = await startStack({ port, persistTo: `.wrangler/bench/state-${port}`, logDir: OUT_DIR, log, vars, env: pushService.env });
   const direct = { salon: new Salon(stack.direct) };
   direct.sets = variants(direct.salon, { deflate: args.deflate });
   const proxied = { salon: new Salon(stack.proxied) };
@@ -665,6 +680,127 @@ async function templateScenario(stack, direct) {
   );
 }
 
+// ---- push ---------------------------------------------------------------------------------------
+
+async function pushScenario(direct) {
+  const p = plan.push;
+  section(
+    `push: one message in a party with ${p.members.toLocaleString('en')} subscribed members without a socket → the local push service has every member's request; meanwhile the sender writes ${p.probes} messages ${p.paceMs} ms apart to ${p.online} online guests; beside the same party with nobody subscribed; median of ${runs} run(s)`,
+  );
+  log('all pushes: from the first send to the first request for the last member at the push service (TLS, scripts/push-receiver.mjs, its own process).');
+  log(
+    "digests: until the push service has every member's digest of the later messages too (60 s after their first push); the round then waits until it heard nothing for 65 s.",
+  );
+  log(
+    'ack: send → the room\'s ack to the sender; receipt: send → newMessage at an online guest; "during" = the sends made before the last member\'s push arrived.',
+  );
+  const service = pushService;
+  const rooms = {
+    push: await pushParty({ salon: direct.salon, service, members: p.members, online: p.online, subscribe: true }),
+    none: await pushParty({ salon: direct.salon, service, members: p.members, online: p.online, subscribe: false }),
+  };
+  const byName = { push: [], none: [] };
+  for (let run = 0; run < runs; run++) {
+    // The party without push first: the round with push ends only once its work has ended (push.mjs).
+    for (const name of ['none', 'push']) {
+      const result = await pushRound({ salon: direct.salon, service, room: rooms[name], ...p });
+      byName[name].push(result);
+      progress(
+        `push run ${run + 1} ${name}: ${result.devices}/${result.members} devices, all after ${fmt(result.allMs, 0)} ms; ack p50 ${fmt(result.ackP50)} p99 ${fmt(result.ackP99)} ms`,
+      );
+      await sleep(plan.bigGapMs);
+    }
+  }
+  const summary = {};
+  for (const name of ['push', 'none']) {
+    const r = byName[name];
+    summary[name] = {
+      devices: Math.min(...r.map((x) => x.devices)),
+      requests: r.map((x) => x.requests),
+      firstMs: medianOf(r, (x) => x.firstMs),
+      allMs: medianOf(r, (x) => x.allMs),
+      digestsMs: medianOf(r, (x) => x.digestsMs),
+      sendsDuring: medianOf(r, (x) => x.sendsDuring),
+      ackP50: medianOf(r, (x) => x.ackP50),
+      ackP99: medianOf(r, (x) => x.ackP99),
+      ackDuringP50: medianOf(r, (x) => x.ackDuringP50),
+      ackDuringP99: medianOf(r, (x) => x.ackDuringP99),
+      receiptP50: medianOf(r, (x) => x.receiptP50),
+      receiptP99: medianOf(r, (x) => x.receiptP99),
+      lost: r.reduce((sum, x) => sum + x.lost, 0),
+      runs: r.map((x) => ({ allMs: x.allMs, ackP50: Number(x.ackP50.toFixed(2)), ackP99: Number(x.ackP99.toFixed(2)) })),
+    };
+  }
+  results.push = { plan: p, summary, runs: byName };
+  const { push: withPush, none } = summary;
+  log(
+    table(
+      [
+        'members',
+        'subscribed',
+        'devices reached',
+        'first push ms',
+        'all pushes ms',
+        'digests ms',
+        'sends during',
+        'ack p50',
+        'ack p99',
+        'ack p50 during',
+        'ack p99 during',
+        'receipt p50',
+        'receipt p99',
+        'lost',
+      ],
+      [
+        [
+          p.members,
+          'all',
+          withPush.devices,
+          withPush.firstMs,
+          withPush.allMs,
+          withPush.digestsMs,
+          withPush.sendsDuring,
+          withPush.ackP50,
+          withPush.ackP99,
+          withPush.ackDuringP50,
+          withPush.ackDuringP99,
+          withPush.receiptP50,
+          withPush.receiptP99,
+          withPush.lost,
+        ],
+        [p.members, 'none', '', '', '', '', '', none.ackP50, none.ackP99, '', '', none.receiptP50, none.receiptP99, none.lost],
+        [
+          '',
+          '× none',
+          '',
+          '',
+          '',
+          '',
+          '',
+          fmtRatio(ratio(withPush.ackP50, none.ackP50)),
+          fmtRatio(ratio(withPush.ackP99, none.ackP99)),
+          fmtRatio(ratio(withPush.ackDuringP50, none.ackP50)),
+          fmtRatio(ratio(withPush.ackDuringP99, none.ackP99)),
+          fmtRatio(ratio(withPush.receiptP50, none.receiptP50)),
+          fmtRatio(ratio(withPush.receiptP99, none.receiptP99)),
+          '',
+        ],
+      ],
+      2,
+    ),
+  );
+  goal(
+    `push: ${p.members.toLocaleString('en')} offline members all notified after one message`,
+    `${fmt(withPush.allMs / 1000)} s (${withPush.devices} of ${p.members} devices)`,
+    null,
+  );
+  goal(
+    `push: the room's ack while they are notified, × the same send without push (p50, p99)`,
+    `${fmtRatio(ratio(withPush.ackDuringP50, none.ackP50))} (${fmt(withPush.ackDuringP50)} vs ${fmt(none.ackP50)} ms), ${fmtRatio(ratio(withPush.ackDuringP99, none.ackP99))} (${fmt(withPush.ackDuringP99)} vs ${fmt(none.ackP99)} ms)`,
+    null,
+  );
+}
+
 // ---- page weight ------------------------------------------------------------------------------
 
 /**
@@ -862,9 +998,12 @@ async function main() {
     await scenario(bench, 'video', (b) => videoScenario(b.direct));
     await scenario(bench, 'page', (b) => pageScenario(b.stack, b.direct));
     await scenario(bench, 'template', (b) => templateScenario(b.stack, b.direct));
+    // Last: its digests come 60 s later, and would land in another scenario.
+    await scenario(bench, 'push', (b) => pushScenario(b.direct));
   } finally {
     await bench.stack.stop();
     await stream?.close();
+    pushService?.close();
   }
 
   section('goals (informative: they never change the exit code)');

@@ -55,7 +55,7 @@ export async function freePort(start) {
  * Starts the bench Worker on `port` (wrangler dev's proxy) with a fresh persist dir; resolves
  * with both URLs and the two workerd processes (app and proxy) for CPU accounting.
  */
-export async function startStack({ port, persistTo, inspectorPort, logDir, log, vars = {} }) {
+export async function startStack({ port, persistTo, inspectorPort, logDir, log, vars = {}, env = {} }) {
   rmSync(persistTo, { recursive: true, force: true });
   // wrangler's local D1 sometimes refuses its own first connection on a busy machine: one retry.
   for (let attempt = 1; ; attempt++) {
@@ -76,7 +76,7 @@ export async function startStack({ port, persistTo, inspectorPort, logDir, log, 
   const child = spawn(process.execPath, [SERVE, '--port', String(port), '--persist-to', persistTo, ...inspector, ...varArgs], {
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: '0' },
+    env: { ...process.env, ...env, FORCE_COLOR: '0' },
   });
   // Everything the Worker prints goes to a log beside the results, for when something breaks.
   mkdirSync(logDir, { recursive: true });

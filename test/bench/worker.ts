@@ -1,12 +1,14 @@
 import { DurableObject } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import type { Connection, WSMessage } from 'partyserver';
 import { Server, getServerByName } from 'partyserver';
 import { LIMITS } from '../../app/core/limits';
 import type { Member } from '../../app/core/protocol';
+import type { PushJob } from '../../app/core/push';
 import type { Outcome, RoomFacts, SendInput } from '../../durable-objects/contract';
 import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
-import { profiles, users } from '../../worker/db/schema';
+import { profiles, pushWindows, users } from '../../worker/db/schema';
 import type { Env } from '../../worker/env';
 import production, { PartyRoom as ProductionRoom } from '../../worker/index';
 import { findParty, managerMember, room, roomFacts } from '../../worker/services/parties';
@@ -227,7 +229,14 @@ async function plainPut(env: Env, request: Request, name: string): Promise<Respo
   return Response.json({ size: object?.size ?? 0 });
 }
 
+/** Forgets the party's push windows, so the next message is every member's first in 60 s again (test/bench/push.mjs). */
+async function quietWindows(env: Env, partyId: string): Promise<Response> {
+  await database(env.DB).delete(pushWindows).where(eq(pushWindows.partyId, partyId));
+  return new Response(null, { status: 204 });
+}
+
 export default {
+  queue: production.queue,
   async fetch(request, env, ctx): Promise<Response> {
     const url = new URL(request.url);
     const [, prefix, kind, name] = url.pathname.split('/');
@@ -239,10 +248,11 @@ export default {
     if (kind === 'evict' && name && request.method === 'POST') return evict(env, name);
     if (kind === 'fill' && name && request.method === 'POST') return fill(env, name, Number(url.searchParams.get('count')));
     if (kind === 'r2put' && name && request.method === 'PUT') return plainPut(env, request, name);
+    if (kind === 'push-windows' && name && request.method === 'DELETE') return quietWindows(env, name);
     if (kind === 'object' && name) {
       const before = url.searchParams.get('before');
       return timeObject(env, name, url.searchParams.get('op') ?? 'history', before ? Number(before) : undefined, Number(url.searchParams.get('reps') ?? 1));
     }
     return new Response('not found', { status: 404 });
   },
-} satisfies ExportedHandler<BenchEnv>;
+} satisfies ExportedHandler<BenchEnv, PushJob>;

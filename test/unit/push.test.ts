@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { MessagePushJob, PushWindow } from '../../app/core/push';
-import { PUSH_WINDOW_MS, PushTokenSchema, decide, digestPayload, keptForDigest, messagePayload, namesMember, shortText } from '../../app/core/push';
+import {
+  MuteSchema,
+  PUSH_WINDOW_MS,
+  PushTokenSchema,
+  decide,
+  digestPayload,
+  extraPushHosts,
+  isPushServiceEndpoint,
+  keptForDigest,
+  messagePayload,
+  namesMember,
+  shortText,
+} from '../../app/core/push';
 import { PUSH_TEXTS } from '../../worker/push/texts';
 
 const job = (over: Partial<MessagePushJob> = {}): MessagePushJob => ({
@@ -90,5 +102,50 @@ describe('subscriptions', () => {
     expect(PushTokenSchema.safeParse({ endpoint: 'http://fcm.googleapis.com/x', keys }).success).toBe(false);
     expect(PushTokenSchema.safeParse({ endpoint: 'https://x.test/', keys: { ...keys, auth: 'AAAA' } }).success).toBe(false);
     expect(PushTokenSchema.safeParse({ endpoint: 'https://x.test/', keys: { ...keys, p256dh: keys.p256dh.slice(1) } }).success).toBe(false);
+  });
+
+  it('go only to the push services browsers use, or to a host the configuration adds', () => {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+      'https://push.services.mozilla.com.eu.push.services.mozilla.com/x',
+      'https://web.push.apple.com/QO3sJ',
+      'https://wns2-by3p.notify.windows.com/w/?token=BQYAAA',
+      'https://FCM.googleapis.com/fcm/send/abc',
+    ]) {
+      expect(isPushServiceEndpoint(endpoint), endpoint).toBe(true);
+    }
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com.evil.test/x',
+      'https://evil.test/fcm.googleapis.com',
+      'https://fcm.googleapis.com@evil.test/x',
+      'https://evil.test\\@fcm.googleapis.com/x',
+      'https://user:pw@fcm.googleapis.com/x',
+      'https://push.apple.com/x',
+      'https://evilpush.apple.com/x',
+      'https://%66cm.googleapis.com/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://localhost/x',
+      'https://push.test/device/1',
+      'javascript:alert(1)',
+    ]) {
+      expect(isPushServiceEndpoint(endpoint), endpoint).toBe(false);
+    }
+    const extra = extraPushHosts(' push.test, Localhost ,');
+    expect(extra).toEqual(['push.test', 'localhost']);
+    expect(isPushServiceEndpoint('https://push.test/device/1', extra)).toBe(true);
+    expect(isPushServiceEndpoint('https://localhost:8443/device/1', extra)).toBe(true);
+    expect(isPushServiceEndpoint('http://localhost:8443/device/1', extra)).toBe(false);
+    expect(extraPushHosts(undefined)).toEqual([]);
+  });
+
+  it('are muted and unmuted with a boolean only', () => {
+    expect(MuteSchema.safeParse({ muted: true }).success).toBe(true);
+    expect(MuteSchema.safeParse({ muted: false }).success).toBe(true);
+    expect(MuteSchema.safeParse({ muted: 'true' }).success).toBe(false);
+    expect(MuteSchema.safeParse({}).success).toBe(false);
+    expect(MuteSchema.safeParse(null).success).toBe(false);
   });
 });

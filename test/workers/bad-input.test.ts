@@ -224,6 +224,7 @@ async function snapshot(built: Built): Promise<State> {
     templateMessages,
     templateRecipients,
     pushSubscriptions,
+    pushMutes,
     counted,
     ...chats
   ] = await Promise.all([
@@ -241,6 +242,7 @@ async function snapshot(built: Built): Promise<State> {
     rows(`SELECT m.* FROM template_messages m JOIN templates t ON t.id = m.template_id WHERE t.user_id IN (${users})`, ...built.userIds),
     rows(`SELECT * FROM template_recipients WHERE user_id IN (${users})`, ...built.userIds),
     rows(`SELECT s.* FROM push_subscriptions s JOIN parties p ON p.id = s.party_id WHERE p.user_id IN (${users})`, ...built.userIds),
+    rows(`SELECT u.* FROM push_mutes u JOIN parties p ON p.id = u.party_id WHERE p.user_id IN (${users})`, ...built.userIds),
     rows('SELECT COUNT(*) AS n FROM guests'),
     ...built.readers.map((reader) => call(`/parties/${reader.partyId}/chat`, { headers: reader.headers }, 200)),
   ]);
@@ -255,6 +257,7 @@ async function snapshot(built: Built): Promise<State> {
   for (const message of templateMessages) records.set(`templateMessage:${message.id}`, JSON.stringify(message));
   for (const copy of templateRecipients) records.set(`templateCopy:${copy.template_id}/${copy.user_id}`, JSON.stringify(copy));
   for (const subscription of pushSubscriptions) records.set(`pushSubscription:${subscription.id}`, JSON.stringify(subscription));
+  for (const mute of pushMutes) records.set(`pushMute:${mute.party_id}/${mute.member_id}`, JSON.stringify(mute));
   return {
     records,
     guests: Number(counted[0]!.n),

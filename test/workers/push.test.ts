@@ -470,3 +470,167 @@ describe('sending', () => {
     expect(statuses.results.map((row) => row.status)).toEqual(expect.arrayContaining([201, 500]));
   });
 });
+
+describe('muting', () => {
+  it('a guest and the manager mute and unmute the party for themselves; muted, none of their devices hears of it', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const mariasPhones = [await device(), await device()];
+    const annasPhone = await device();
+    const tomsPhone = await device();
+    for (const phone of mariasPhones) expect((await subscribe(p.id, maria.headers, phone, 'en')).status).toBe(204);
+    expect((await subscribe(p.id, consultant.headers, annasPhone, 'en')).status).toBe(204);
+    expect((await subscribe(p.id, tom.headers, tomsPhone, 'en')).status).toBe(204);
+    const muted = async (headers: Record<string, string>) => json<{ muted: boolean }>(await api(`/parties/${p.id}/mute`, { headers }));
+    const mute = async (headers: Record<string, string>, value: boolean) =>
+      expect((await api(`/parties/${p.id}/mute`, { method: 'PUT', headers, body: { muted: value } })).status).toBe(204);
+    expect(await muted(maria.headers)).toEqual({ muted: false });
+    await mute(maria.headers, true);
+    // Muting twice is muting.
+    await mute(maria.headers, true);
+    await mute(consultant.headers, true);
+    expect(await muted(maria.headers)).toEqual({ muted: true });
+    expect(await muted(consultant.headers)).toEqual({ muted: true });
+    // Each member's own: Tom is not muted by Maria.
+    expect(await muted(tom.headers)).toEqual({ muted: false });
+    await send(p.id, maria.headers, 'Von Maria');
+    await send(p.id, tom.headers, 'Von Tom');
+    await eventually(
+      () => received(tomsPhone),
+      (pushes) => pushes.length > 0,
+    );
+    // The jobs named them; the consumer left them out, and counted nothing for a digest either.
+    await consume([job(p.id, [maria.guestId, consultant.userId], tom.guestId)]);
+    for (const phone of [...mariasPhones, annasPhone]) expect(await received(phone)).toEqual([]);
+    const windows = await db()
+      .select()
+      .from(pushWindows)
+      .where(and(eq(pushWindows.partyId, p.id), eq(pushWindows.memberId, maria.guestId)));
+    expect(windows).toEqual([]);
+    // Their subscriptions stay for when they unmute.
+    expect(await subscriptionsOf(p.id, maria.guestId)).toHaveLength(2);
+    await mute(maria.headers, false);
+    await mute(consultant.headers, false);
+    expect(await muted(maria.headers)).toEqual({ muted: false });
+    await consume([job(p.id, [maria.guestId, consultant.userId], tom.guestId)]);
+    for (const phone of [...mariasPhones, annasPhone]) expect(await received(phone)).toHaveLength(1);
+  });
+});
+
+describe('members who go, parties that end', () => {
+  it('a removed guest and a guest who leaves lose their subscriptions and their window, and hear nothing more', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const mariasPhone = await device();
+    const tomsPhone = await device();
+    expect((await subscribe(p.id, maria.headers, mariasPhone)).status).toBe(204);
+    expect((await subscribe(p.id, tom.headers, tomsPhone)).status).toBe(204);
+    expect((await api(`/parties/${p.id}/mute`, { method: 'PUT', headers: tom.headers, body: { muted: true } })).status).toBe(204);
+    await send(p.id, consultant.headers, 'Vorher');
+    await eventually(
+      () => received(mariasPhone),
+      (pushes) => pushes.length > 0,
+    );
+    const windowsOf = (memberId: string) =>
+      db()
+        .select()
+        .from(pushWindows)
+        .where(and(eq(pushWindows.partyId, p.id), eq(pushWindows.memberId, memberId)));
+    expect(await windowsOf(maria.guestId)).toHaveLength(1);
+    expect((await api(`/parties/${p.id}/removeGuest/${tom.guestId}`, { method: 'DELETE', headers: consultant.headers })).status).toBe(204);
+    expect((await api(`/parties/${p.id}/leave`, { method: 'DELETE', headers: maria.headers })).status).toBe(204);
+    for (const memberId of [maria.guestId, tom.guestId]) {
+      expect(await subscriptionsOf(p.id, memberId)).toEqual([]);
+      expect(await windowsOf(memberId)).toEqual([]);
+    }
+    const mutes = await env.DB.prepare('SELECT * FROM push_mutes WHERE party_id = ?').bind(p.id).all();
+    expect(mutes.results).toEqual([]);
+    await send(p.id, consultant.headers, 'Nachher');
+    // A job queued before they went still names them.
+    await consume([job(p.id, [maria.guestId, tom.guestId], consultant.userId)]);
+    expect(await received(mariasPhone)).toHaveLength(1);
+    expect(await received(tomsPhone)).toEqual([]);
+  });
+
+  it('an ended party reaches nobody: not a message, the start or a digest queued before it ended', async () => {
+    const { consultant, party: p, maria } = await party();
+    const phone = await device();
+    expect((await subscribe(p.id, maria.headers, phone)).status).toBe(204);
+    // A window with a digest waiting, as the consumer leaves it.
+    await db()
+      .insert(pushWindows)
+      .values({
+        partyId: p.id,
+        memberId: maria.guestId,
+        sentAt: Date.now() - 61_000,
+        pending: 2,
+        pendingSender: 'Anna Berater',
+        digestDueAt: Date.now() - 1000,
+        lastMessageId: null,
+      });
+    await db()
+      .update(parties)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(parties.id, p.id));
+    const result = await consume([
+      job(p.id, [maria.guestId], consultant.userId),
+      { kind: 'start', partyId: p.id, startAt: Date.now(), recipients: [maria.guestId] },
+      { kind: 'digest', partyId: p.id, memberId: maria.guestId },
+    ]);
+    expect(result.retryMessages).toEqual([]);
+    expect(result.explicitAcks).toHaveLength(3);
+    expect(await received(phone)).toEqual([]);
+  });
+});
+
+describe('push services only', () => {
+  it('refuses an endpoint on a host that is no push service, and stores nothing', async () => {
+    const { party: p, maria } = await party();
+    const phone = await device();
+    for (const endpoint of ['https://evil.test/collect', 'https://127.0.0.1/admin', 'https://push.test.evil.test/device/1', 'https://push.test@evil.test/x']) {
+      await expectError(
+        await api(`/parties/${p.id}/subscribe`, { method: 'PUT', headers: maria.headers, body: { pushToken: { ...phone.token, endpoint } } }),
+        400,
+        'pushEndpointRefused',
+      );
+    }
+    expect(await subscriptionsOf(p.id, maria.guestId)).toEqual([]);
+  });
+
+  it('never sends to a stored endpoint whose host is no push service (stored before the rule)', async () => {
+    const { consultant, party: p, maria } = await party();
+    const phone = await device();
+    expect((await subscribe(p.id, maria.headers, phone)).status).toBe(204);
+    await db()
+      .update(pushSubscriptions)
+      .set({ endpoint: `https://elsewhere.test${phone.path}` })
+      .where(eq(pushSubscriptions.memberId, maria.guestId));
+    const result = await consume([job(p.id, [maria.guestId], consultant.userId)]);
+    expect(result.retryMessages).toEqual([]);
+    const all = await json<ReceivedPush[]>(await fetch(`${env.PUSH_RECEIVER_URL}/__receiver/requests`));
+    expect(all.filter((push) => push.path === phone.path)).toEqual([]);
+  });
+});
+
+describe('the window under concurrent consumers', () => {
+  it('two batches for one member at the same moment send one notification; the other message waits for the digest', async () => {
+    const { consultant, party: p, maria } = await party();
+    const phone = await device();
+    expect((await subscribe(p.id, maria.headers, phone, 'en')).status).toBe(204);
+    const first = job(p.id, [maria.guestId], consultant.userId);
+    const second = { ...job(p.id, [maria.guestId], consultant.userId), text: 'Nochmal' };
+    const results = await Promise.all([consume([first]), consume([second])]);
+    for (const result of results) expect(result.retryMessages).toEqual([]);
+    const pushes = await received(phone);
+    expect(pushes).toHaveLength(1);
+    const window = await db().query.pushWindows.findFirst({ where: and(eq(pushWindows.partyId, p.id), eq(pushWindows.memberId, maria.guestId)) });
+    expect(window).toMatchObject({ pending: 1, pendingSender: 'Anna Berater' });
+    expect(window!.digestDueAt).toBe(window!.sentAt + 60_000);
+    // Two deliveries of the digest at once: one digest.
+    await Promise.all([
+      consume([{ kind: 'digest', partyId: p.id, memberId: maria.guestId }]),
+      consume([{ kind: 'digest', partyId: p.id, memberId: maria.guestId }]),
+    ]);
+    const after = await received(phone);
+    expect(after).toHaveLength(2);
+    expect(await decrypt(after[1]!, phone)).toMatchObject({ title: 'Wellness-Party', body: '1 new message from Anna Berater' });
+  });
+});

@@ -28,7 +28,7 @@ import {
 import { announceUpload, attachLibraryItem, isLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
 import * as push from '../services/push';
-import { SubscribeSchema, UnsubscribeSchema } from '../../app/core/push';
+import { MuteSchema, SubscribeSchema, UnsubscribeSchema } from '../../app/core/push';
 import { localeOf } from '../../app/i18n/i18n.server';
 import { applyTemplateToParty } from '../services/apply-template';
 import { recordSocket } from '../services/session-end';
@@ -230,12 +230,22 @@ export const partiesApi = new Hono<ApiEnv>()
     const { party, member } = await requireMember(c, c.req.param('id'));
     const body = c.req.valid('json');
     if (body.id !== undefined && body.id !== party.id) throw new AppError('invalidInput');
-    await push.subscribe(c.get('db'), party.id, member, body.pushToken, body.language ?? (await localeOf(c.req.raw)));
+    await push.subscribe(c.env, c.get('db'), party.id, member, body.pushToken, body.language ?? (await localeOf(c.req.raw)));
     return c.body(null, 204);
   })
   .delete('/:id/subscribe', valid('json', UnsubscribeSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     await push.unsubscribe(c.get('db'), party.id, member, c.req.valid('json').endpoint);
+    return c.body(null, 204);
+  })
+  // Muting silences the party on all the member's devices; their subscriptions stay for unmuting.
+  .get('/:id/mute', async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    return c.json({ muted: await push.isMuted(c.get('db'), party.id, member) });
+  })
+  .put('/:id/mute', valid('json', MuteSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    await push.mute(c.get('db'), party.id, member, c.req.valid('json').muted);
     return c.body(null, 204);
   })
   .put('/:id/changeName', valid('json', ChangeNameSchema), async (c) => {

@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PushWindow } from '../../app/core/push';
 import type { Db } from './client';
 import type { PushSubscriptionRow } from './schema';
-import { pushServiceStatuses, pushSubscriptions, pushWindows } from './schema';
+import { pushMutes, pushServiceStatuses, pushSubscriptions, pushWindows } from './schema';
 
 /** The push tables (worker/db/schema.ts); the rules are worker/services/push.ts's and app/core/push.ts's. */
 
@@ -37,9 +37,29 @@ export function memberSubscriptions(db: Db, partyId: string, memberId: string): 
     .where(and(eq(pushSubscriptions.partyId, partyId), eq(pushSubscriptions.memberId, memberId)));
 }
 
+/** Everything push keeps of a member in a party: their devices, their window and their mute, in one step. */
+export async function forgetMember(db: Db, partyId: string, memberId: string): Promise<void> {
+  await db.batch([
+    db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.partyId, partyId), eq(pushSubscriptions.memberId, memberId))),
+    db.delete(pushWindows).where(and(eq(pushWindows.partyId, partyId), eq(pushWindows.memberId, memberId))),
+    db.delete(pushMutes).where(and(eq(pushMutes.partyId, partyId), eq(pushMutes.memberId, memberId))),
+  ]);
+}
+
+export async function setMuted(db: Db, partyId: string, memberId: string, muted: boolean, at: number): Promise<void> {
+  if (muted) await db.insert(pushMutes).values({ partyId, memberId, mutedAt: at }).onConflictDoNothing();
+  else await db.delete(pushMutes).where(and(eq(pushMutes.partyId, partyId), eq(pushMutes.memberId, memberId)));
+}
+
+export async function isMuted(db: Db, partyId: string, memberId: string): Promise<boolean> {
+  const row = await db.query.pushMutes.findFirst({ columns: { mutedAt: true }, where: and(eq(pushMutes.partyId, partyId), eq(pushMutes.memberId, memberId)) });
+  return row !== undefined;
+}
+
 /**
- * The subscriptions of those recipients who may still hear from the party: the manager, and guests
- * whose membership stands (a removed guest's row keeps `removed_at`; one who left has no row).
+ * The subscriptions of those recipients who may still hear from the party and have not muted it:
+ * the manager, and guests whose membership stands (a removed guest's row keeps `removed_at`; one
+ * who left has no row).
  */
 export async function reachableSubscriptions(db: Db, partyId: string, ownerUserId: string, recipients: string[]): Promise<PushSubscriptionRow[]> {
   if (recipients.length === 0) return [];
@@ -56,6 +76,7 @@ export async function reachableSubscriptions(db: Db, partyId: string, ownerUserI
             eq(pushSubscriptions.partyId, partyId),
             inArray(pushSubscriptions.memberId, chunk),
             sql`(${pushSubscriptions.memberId} = ${ownerUserId} OR EXISTS (SELECT 1 FROM party_members m WHERE m.party_id = ${pushSubscriptions.partyId} AND m.guest_id = ${pushSubscriptions.memberId} AND m.removed_at IS NULL))`,
+            sql`NOT EXISTS (SELECT 1 FROM push_mutes u WHERE u.party_id = ${pushSubscriptions.partyId} AND u.member_id = ${pushSubscriptions.memberId})`,
           ),
         )),
     );
@@ -70,11 +91,37 @@ export async function readWindow(db: Db, partyId: string, memberId: string): Pro
     : null;
 }
 
-export async function writeWindow(db: Db, partyId: string, memberId: string, window: PushWindow): Promise<void> {
-  await db
-    .insert(pushWindows)
-    .values({ partyId, memberId, ...window })
-    .onConflictDoUpdate({ target: [pushWindows.partyId, pushWindows.memberId], set: window });
+const same = <T>(column: Parameters<typeof eq>[0], value: T | null) => (value === null ? isNull(column) : eq(column, value));
+
+/**
+ * Replaces the member's window only if it still is `expected` (null: there is none), in one
+ * statement: of two consumers that read the same window, one wins and the other reads again.
+ * False when it had changed. `next` null deletes it.
+ */
+export async function replaceWindow(db: Db, partyId: string, memberId: string, expected: PushWindow | null, next: PushWindow | null): Promise<boolean> {
+  if (expected === null) {
+    if (next === null) return true;
+    const inserted = await db
+      .insert(pushWindows)
+      .values({ partyId, memberId, ...next })
+      .onConflictDoNothing()
+      .returning({ sentAt: pushWindows.sentAt });
+    return inserted.length > 0;
+  }
+  const unchanged = and(
+    eq(pushWindows.partyId, partyId),
+    eq(pushWindows.memberId, memberId),
+    eq(pushWindows.sentAt, expected.sentAt),
+    eq(pushWindows.pending, expected.pending),
+    same(pushWindows.pendingSender, expected.pendingSender),
+    same(pushWindows.digestDueAt, expected.digestDueAt),
+    same(pushWindows.lastMessageId, expected.lastMessageId),
+  );
+  const changed =
+    next === null
+      ? await db.delete(pushWindows).where(unchanged).returning({ sentAt: pushWindows.sentAt })
+      : await db.update(pushWindows).set(next).where(unchanged).returning({ sentAt: pushWindows.sentAt });
+  return changed.length > 0;
 }
 
 /** Counts one answer of a push service (its origin) by status code. */

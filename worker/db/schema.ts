@@ -234,6 +234,19 @@ export const pushWindows = sqliteTable(
   (t) => [primaryKey({ columns: [t.partyId, t.memberId] })],
 );
 
+/** A member who muted the party: no notification reaches any of their devices (their subscriptions stay). */
+export const pushMutes = sqliteTable(
+  'push_mutes',
+  {
+    partyId: text('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    memberId: text('member_id').notNull(),
+    mutedAt: integer('muted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partyId, t.memberId] })],
+);
+
 /** The answers each push service gave, by status code: what operators look at when pushes go missing. */
 export const pushServiceStatuses = sqliteTable(
   'push_service_statuses',

@@ -17,8 +17,8 @@ export const PUSH_TEXTS: Record<Language, PushTexts> = {
     heading: (text) => `Neuer Abschnitt: ${text}`,
     started: 'Die Party beginnt jetzt. Schau vorbei!',
     mentioned: (sender) => `${sender} hat dich erwähnt`,
-    digestFrom: (count, sender) => `${count} neue Nachrichten von ${sender}`,
-    digest: (count) => `${count} neue Nachrichten`,
+    digestFrom: (count, sender) => (count === 1 ? `1 neue Nachricht von ${sender}` : `${count} neue Nachrichten von ${sender}`),
+    digest: (count) => (count === 1 ? '1 neue Nachricht' : `${count} neue Nachrichten`),
   },
   en: {
     photo: 'sent a photo',
@@ -30,8 +30,8 @@ export const PUSH_TEXTS: Record<Language, PushTexts> = {
     heading: (text) => `New section: ${text}`,
     started: 'The party starts now. Come and join in!',
     mentioned: (sender) => `${sender} mentioned you`,
-    digestFrom: (count, sender) => `${count} new messages from ${sender}`,
-    digest: (count) => `${count} new messages`,
+    digestFrom: (count, sender) => (count === 1 ? `1 new message from ${sender}` : `${count} new messages from ${sender}`),
+    digest: (count) => (count === 1 ? '1 new message' : `${count} new messages`),
   },
   nl: {
     photo: 'heeft een foto gestuurd',
@@ -43,8 +43,8 @@ export const PUSH_TEXTS: Record<Language, PushTexts> = {
     heading: (text) => `Nieuw onderdeel: ${text}`,
     started: 'De party begint nu. Kom erbij!',
     mentioned: (sender) => `${sender} heeft je genoemd`,
-    digestFrom: (count, sender) => `${count} nieuwe berichten van ${sender}`,
-    digest: (count) => `${count} nieuwe berichten`,
+    digestFrom: (count, sender) => (count === 1 ? `1 nieuw bericht van ${sender}` : `${count} nieuwe berichten van ${sender}`),
+    digest: (count) => (count === 1 ? '1 nieuw bericht' : `${count} nieuwe berichten`),
   },
   fr: {
     photo: 'a envoyé une photo',
@@ -56,8 +56,8 @@ export const PUSH_TEXTS: Record<Language, PushTexts> = {
     heading: (text) => `Nouvelle partie : ${text}`,
     started: 'La soirée commence maintenant. Rejoignez-nous !',
     mentioned: (sender) => `${sender} vous a mentionné(e)`,
-    digestFrom: (count, sender) => `${count} nouveaux messages de ${sender}`,
-    digest: (count) => `${count} nouveaux messages`,
+    digestFrom: (count, sender) => (count === 1 ? `1 nouveau message de ${sender}` : `${count} nouveaux messages de ${sender}`),
+    digest: (count) => (count === 1 ? '1 nouveau message' : `${count} nouveaux messages`),
   },
   it: {
     photo: 'ha inviato una foto',
@@ -69,7 +69,7 @@ export const PUSH_TEXTS: Record<Language, PushTexts> = {
     heading: (text) => `Nuova sezione: ${text}`,
     started: 'La festa inizia adesso. Unisciti a noi!',
     mentioned: (sender) => `${sender} ti ha menzionato`,
-    digestFrom: (count, sender) => `${count} nuovi messaggi da ${sender}`,
-    digest: (count) => `${count} nuovi messaggi`,
+    digestFrom: (count, sender) => (count === 1 ? `1 nuovo messaggio da ${sender}` : `${count} nuovi messaggi da ${sender}`),
+    digest: (count) => (count === 1 ? '1 nuovo messaggio' : `${count} nuovi messaggi`),
   },
 };

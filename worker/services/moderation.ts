@@ -11,6 +11,7 @@ import { ownedPartyRow, updatePartyRow } from '../db/parties';
 import type { PartyRow } from '../db/schema';
 import type { Env } from '../env';
 import { activeGuest, managerMember, room, roomFacts } from './parties';
+import { forgetMember } from './push';
 
 /**
  * What managers and hosts do to a party and its guests. D1 owns memberships and the party record,
@@ -34,6 +35,7 @@ export async function removeGuest(env: Env, db: Db, party: PartyRow, actor: Memb
   const target = await targetGuest(db, party.id, guestId);
   allow(actor, { type: 'removeGuest', target }, party);
   await markRemoved(db, party.id, guestId, Date.now());
+  await forgetMember(db, party.id, guestId);
   await room(env, party.id).dropMember(guestId, 'removed');
 }
 
@@ -101,5 +103,6 @@ async function derivedId(name: string): Promise<string> {
 export async function leave(env: Env, db: Db, party: PartyRow, actor: Member): Promise<void> {
   if (actor.role === 'manager') throw new AppError('forbidden');
   await deleteMembership(db, party.id, actor.id);
+  await forgetMember(db, party.id, actor.id);
   await room(env, party.id).dropMember(actor.id, 'left');
 }

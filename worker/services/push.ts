@@ -2,7 +2,7 @@ import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { AppError } from '../../app/core/errors';
 import { isExpired } from '../../app/core/party';
 import type { DigestPushJob, MessagePushJob, PushJob, PushPayload, PushTexts, PushToken, PushWindow, StartPushJob } from '../../app/core/push';
-import { decide, digestPayload, keptForDigest, messagePayload, startPayload } from '../../app/core/push';
+import { decide, digestPayload, extraPushHosts, isPushServiceEndpoint, keptForDigest, messagePayload, startPayload } from '../../app/core/push';
 import type { Member } from '../../app/core/protocol';
 import type { Language } from '../../app/i18n/config';
 import { isLanguage, DEFAULT_LANGUAGE } from '../../app/i18n/config';
@@ -42,7 +42,11 @@ async function checkKey(p256dh: string): Promise<void> {
   }
 }
 
-export async function subscribe(db: Db, partyId: string, member: Member, token: PushToken, language: Language): Promise<void> {
+/** Whether the server may send to the endpoint: a known push service, or a host PUSH_EXTRA_HOSTS names. */
+const mayReach = (env: Env, endpoint: string) => isPushServiceEndpoint(endpoint, extraPushHosts(env.PUSH_EXTRA_HOSTS));
+
+export async function subscribe(env: Env, db: Db, partyId: string, member: Member, token: PushToken, language: Language): Promise<void> {
+  if (!mayReach(env, token.endpoint)) throw new AppError('pushEndpointRefused');
   await checkKey(token.keys.p256dh);
   await store.upsertSubscription(db, {
     id: crypto.randomUUID(),
@@ -59,6 +63,20 @@ export async function subscribe(db: Db, partyId: string, member: Member, token: 
 /** Only the member's own subscription goes; an endpoint they do not have is `notFound`. */
 export async function unsubscribe(db: Db, partyId: string, member: Member, endpoint: string): Promise<void> {
   if (!(await store.deleteSubscription(db, partyId, member.id, endpoint))) throw new AppError('notFound');
+}
+
+/** Muted: no notification reaches any of the member's devices; their subscriptions stay. */
+export async function mute(db: Db, partyId: string, member: Member, muted: boolean): Promise<void> {
+  await store.setMuted(db, partyId, member.id, muted, Date.now());
+}
+
+export function isMuted(db: Db, partyId: string, member: Member): Promise<boolean> {
+  return store.isMuted(db, partyId, member.id);
+}
+
+/** A guest who was removed or left: their devices hear nothing more of the party. */
+export async function forgetMember(db: Db, partyId: string, memberId: string): Promise<void> {
+  await store.forgetMember(db, partyId, memberId);
 }
 
 type Outcome = 'sent' | 'gone' | 'retry';
@@ -134,42 +152,60 @@ function startNews(party: PartyRow, job: StartPushJob): News {
   return { key: `start-${job.startAt}`, payload: (texts, _memberId, url) => startPayload(texts, party, url), keep: null };
 }
 
-/** False when a device's push service asked to be tried again (the window then stays as it was). */
+/** Attempts at changing a member's window while other consumers change it too; then the job is retried. */
+const WINDOW_ATTEMPTS = 5;
+
+/**
+ * False when a device's push service asked to be tried again, or the window kept changing under
+ * this consumer. Each decision is taken on the window as read and stored only if nobody changed it
+ * meanwhile (`replaceWindow`), so two consumers never both send within one window.
+ */
 async function deliverNews(env: Env, db: Db, party: PartyRow, news: News, memberId: string, devices: PushSubscriptionRow[], now: number): Promise<boolean> {
-  const window = await store.readWindow(db, party.id, memberId);
-  if (window?.lastMessageId === news.key) return true;
-  const decision = decide(window, now);
-  if (!decision.send) {
-    if (!news.keep) return true;
-    if (decision.queueDigestAt !== null) {
-      await env.PUSH_QUEUE.send({ kind: 'digest', partyId: party.id, memberId } satisfies DigestPushJob, {
-        delaySeconds: Math.max(1, Math.ceil((decision.queueDigestAt - now) / 1000)),
-      });
+  for (let attempt = 0; attempt < WINDOW_ATTEMPTS; attempt++) {
+    const window = await store.readWindow(db, party.id, memberId);
+    if (window?.lastMessageId === news.key) return true;
+    const decision = decide(window, now);
+    if (!decision.send) {
+      if (!news.keep) return true;
+      if (decision.queueDigestAt !== null) {
+        // Queued before the window says so: a job queued by a try that then lost the window finds
+        // nothing pending when it comes, whereas a window that names a digest never queued would wait forever.
+        await env.PUSH_QUEUE.send({ kind: 'digest', partyId: party.id, memberId } satisfies DigestPushJob, {
+          delaySeconds: Math.max(1, Math.ceil((decision.queueDigestAt - now) / 1000)),
+        });
+      }
+      if (await store.replaceWindow(db, party.id, memberId, window, news.keep(window!, decision.queueDigestAt))) return true;
+      continue;
     }
-    await store.writeWindow(db, party.id, memberId, news.keep(window!, decision.queueDigestAt));
-    return true;
-  }
-  // Messages kept since the last notification go with this one, as a digest that counts it too.
-  const pending = news.keep && window && window.pending > 0 ? news.keep(window, null) : null;
-  const ok = await sendToDevices(env, db, devices, (texts) =>
-    pending ? digestPayload(texts, party, pending, partyUrl(party)) : news.payload(texts, memberId, partyUrl(party)),
-  );
-  if (ok) {
+    // Messages kept since the last notification go with this one, as a digest that counts it too.
+    const pending = news.keep && window && window.pending > 0 ? news.keep(window, null) : null;
     const fresh = { sentAt: now, pending: 0, pendingSender: null, digestDueAt: null, lastMessageId: news.key };
     // The start leaves what waits for a digest waiting.
-    await store.writeWindow(db, party.id, memberId, news.keep || !window ? fresh : { ...window, sentAt: now, lastMessageId: news.key });
+    const claimed = news.keep || !window ? fresh : { ...window, sentAt: now, lastMessageId: news.key };
+    if (!(await store.replaceWindow(db, party.id, memberId, window, claimed))) continue;
+    const ok = await sendToDevices(env, db, devices, (texts) =>
+      pending ? digestPayload(texts, party, pending, partyUrl(party)) : news.payload(texts, memberId, partyUrl(party)),
+    );
+    // A retry finds the window as it was, unless another message was counted meanwhile: then it stays taken.
+    if (!ok) await store.replaceWindow(db, party.id, memberId, claimed, window);
+    return ok;
   }
-  return ok;
+  return false;
 }
 
+/** The digest claims the window as a message does: a digest job delivered twice at once sends once. */
 async function deliverDigest(env: Env, db: Db, party: PartyRow, job: DigestPushJob): Promise<boolean> {
-  const window = await store.readWindow(db, party.id, job.memberId);
-  if (!window || window.pending === 0) return false;
   const devices = await store.reachableSubscriptions(db, party.id, party.userId, [job.memberId]);
-  if (devices.length === 0) return false;
-  const ok = await sendToDevices(env, db, devices, (texts) => digestPayload(texts, party, window, partyUrl(party)));
-  if (ok) await store.writeWindow(db, party.id, job.memberId, { ...window, sentAt: Date.now(), pending: 0, pendingSender: null, digestDueAt: null });
-  return !ok;
+  for (let attempt = 0; attempt < WINDOW_ATTEMPTS; attempt++) {
+    const window = await store.readWindow(db, party.id, job.memberId);
+    if (!window || window.pending === 0 || devices.length === 0) return false;
+    const claimed = { ...window, sentAt: Date.now(), pending: 0, pendingSender: null, digestDueAt: null };
+    if (!(await store.replaceWindow(db, party.id, job.memberId, window, claimed))) continue;
+    const ok = await sendToDevices(env, db, devices, (texts) => digestPayload(texts, party, window, partyUrl(party)));
+    if (!ok) await store.replaceWindow(db, party.id, job.memberId, claimed, window);
+    return !ok;
+  }
+  return true;
 }
 
 const partyUrl = (party: PartyRow) => `/${party.shortId}`;
@@ -177,7 +213,14 @@ const partyUrl = (party: PartyRow) => `/${party.shortId}`;
 /** Sends one payload (in each device's language) to each device; false when one should be retried. */
 async function sendToDevices(env: Env, db: Db, devices: PushSubscriptionRow[], payload: (texts: PushTexts) => PushPayload): Promise<boolean> {
   const outcomes = await Promise.all(
-    devices.map((device) => sendOne(env, db, device, payload(PUSH_TEXTS[isLanguage(device.language) ? device.language : DEFAULT_LANGUAGE]))),
+    devices.map((device) => {
+      // Stored before the push services were named (or PUSH_EXTRA_HOSTS changed): never sent to.
+      if (!mayReach(env, device.endpoint)) {
+        console.warn('push endpoint refused', new URL(device.endpoint).origin);
+        return 'gone' as const;
+      }
+      return sendOne(env, db, device, payload(PUSH_TEXTS[isLanguage(device.language) ? device.language : DEFAULT_LANGUAGE]));
+    }),
   );
   return !outcomes.includes('retry');
 }

@@ -741,6 +741,7 @@ const de = {
     wrongPassword: 'Falsches Passwort!',
     partyExpired: 'Diese Party ist vorbei.',
     invalidPushSubscription: 'Diese Benachrichtigungen kann der Browser nicht empfangen. Bitte versuche es erneut.',
+    pushEndpointRefused: 'An den Benachrichtigungsdienst dieses Browsers kann Salon nicht senden. Bitte versuche es mit einem anderen Browser.',
     pushUnavailable: 'Benachrichtigungen sind auf diesem Server gerade nicht eingerichtet.',
     notFound: 'Seite nicht gefunden',
     partyNotFound: 'Party nicht gefunden',

@@ -735,6 +735,7 @@ const en: Translation = {
     wrongPassword: 'Wrong password!',
     partyExpired: 'This party is over.',
     invalidPushSubscription: "This browser's notification subscription cannot be used. Please try again.",
+    pushEndpointRefused: "This browser's notification service is not one Salon can send to. Please try another browser.",
     pushUnavailable: 'Notifications are not set up on this server right now.',
     notFound: 'Page not found',
     partyNotFound: 'Party not found',

@@ -745,6 +745,7 @@ const fr: Translation = {
     wrongPassword: 'Mot de passe incorrect !',
     partyExpired: 'Cette soirée est terminée.',
     invalidPushSubscription: "L'abonnement aux notifications de ce navigateur est inutilisable. Veuillez réessayer.",
+    pushEndpointRefused: 'Salon ne peut pas envoyer de notifications au service de ce navigateur. Veuillez essayer un autre navigateur.',
     pushUnavailable: 'Les notifications ne sont pas configurées sur ce serveur pour le moment.',
     notFound: 'Page introuvable',
     partyNotFound: 'Soirée introuvable',

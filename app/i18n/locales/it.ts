@@ -741,6 +741,7 @@ const it: Translation = {
     wrongPassword: 'Password errata!',
     partyExpired: 'Questa festa è finita.',
     invalidPushSubscription: "L'iscrizione alle notifiche di questo browser non è utilizzabile. Riprova.",
+    pushEndpointRefused: 'Salon non può inviare notifiche al servizio di questo browser. Prova con un altro browser.',
     pushUnavailable: 'Le notifiche non sono configurate su questo server al momento.',
     notFound: 'Pagina non trovata',
     partyNotFound: 'Festa non trovata',

@@ -741,6 +741,7 @@ const nl: Translation = {
     wrongPassword: 'Onjuist wachtwoord!',
     partyExpired: 'Deze party is voorbij.',
     invalidPushSubscription: 'Deze meldingsinschrijving van de browser kan niet worden gebruikt. Probeer het opnieuw.',
+    pushEndpointRefused: 'Salon kan geen meldingen sturen naar de meldingsdienst van deze browser. Probeer een andere browser.',
     pushUnavailable: 'Meldingen zijn op deze server nu niet ingesteld.',
     notFound: 'Pagina niet gevonden',
     partyNotFound: 'Party niet gevonden',
