@@ -5,6 +5,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, TEXT_PARTS, i18nOptions, isLanguage } from './i18n/config';
 import { loadTranslation } from './i18n/resources';
+// Listens for the browser's install prompt from the start, before hydrating (app/lib/install-prompt.ts).
+import './lib/install-prompt';
 
 async function hydrate() {
   // The server rendered <html lang> with the visitor's language; load only that one.

@@ -386,6 +386,14 @@ const de = {
     restrictWriting: 'Schreiben für Gäste sperren',
     allowWriting: 'Gäste dürfen wieder schreiben',
   },
+  install: {
+    menuItem: 'Salon installieren',
+    appleTitle: 'Salon zum Home-Bildschirm hinzufügen',
+    appleShare: 'Tippe in Safari auf „Teilen“ (das Quadrat mit dem Pfeil nach oben).',
+    appleAdd: 'Wähle „Zum Home-Bildschirm“ und tippe auf „Hinzufügen“.',
+    appleAfter: 'Salon öffnet sich dann wie eine App, mit Benachrichtigungen und dem Zähler ungelesener Nachrichten.',
+    appleDone: 'Verstanden',
+  },
   guestMenu: {
     label: 'Dein Name',
     rename: 'Namen ändern',

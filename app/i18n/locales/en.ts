@@ -380,6 +380,14 @@ const en: Translation = {
     restrictWriting: 'Stop guests writing',
     allowWriting: 'Let guests write again',
   },
+  install: {
+    menuItem: 'Install Salon',
+    appleTitle: 'Add Salon to your Home Screen',
+    appleShare: 'In Safari, tap “Share” (the square with the arrow pointing up).',
+    appleAdd: 'Choose “Add to Home Screen”, then tap “Add”.',
+    appleAfter: 'Salon then opens like an app, with notifications and the count of unread messages.',
+    appleDone: 'Got it',
+  },
   guestMenu: {
     label: 'Your name',
     rename: 'Change name',

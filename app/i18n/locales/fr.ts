@@ -390,6 +390,14 @@ const fr: Translation = {
     restrictWriting: 'Bloquer l’écriture des invités',
     allowWriting: 'Autoriser à nouveau les invités à écrire',
   },
+  install: {
+    menuItem: 'Installer Salon',
+    appleTitle: 'Ajouter Salon à l’écran d’accueil',
+    appleShare: 'Dans Safari, touchez « Partager » (le carré avec la flèche vers le haut).',
+    appleAdd: 'Choisissez « Sur l’écran d’accueil », puis touchez « Ajouter ».',
+    appleAfter: 'Salon s’ouvre alors comme une app, avec les notifications et le nombre de messages non lus.',
+    appleDone: 'Compris',
+  },
   guestMenu: {
     label: 'Votre nom',
     rename: 'Modifier le nom',

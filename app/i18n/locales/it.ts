@@ -386,6 +386,14 @@ const it: Translation = {
     restrictWriting: 'Blocca la scrittura degli ospiti',
     allowWriting: 'Gli ospiti possono di nuovo scrivere',
   },
+  install: {
+    menuItem: 'Installa Salon',
+    appleTitle: 'Aggiungi Salon alla schermata Home',
+    appleShare: 'In Safari, tocca «Condividi» (il quadrato con la freccia verso l’alto).',
+    appleAdd: 'Scegli «Aggiungi alla schermata Home», poi tocca «Aggiungi».',
+    appleAfter: 'Salon si aprirà come un’app, con le notifiche e il numero dei messaggi non letti.',
+    appleDone: 'Ho capito',
+  },
   guestMenu: {
     label: 'Il tuo nome',
     rename: 'Cambia nome',

@@ -386,6 +386,14 @@ const nl: Translation = {
     restrictWriting: 'Schrijven voor gasten uitzetten',
     allowWriting: 'Gasten mogen weer schrijven',
   },
+  install: {
+    menuItem: 'Salon installeren',
+    appleTitle: 'Salon op je beginscherm zetten',
+    appleShare: 'Tik in Safari op „Deel” (het vierkant met de pijl omhoog).',
+    appleAdd: 'Kies „Zet op beginscherm” en tik op „Voeg toe”.',
+    appleAfter: 'Salon opent dan als een app, met meldingen en het aantal ongelezen berichten.',
+    appleDone: 'Begrepen',
+  },
   guestMenu: {
     label: 'Je naam',
     rename: 'Naam wijzigen',
