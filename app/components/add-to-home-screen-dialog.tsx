@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './confirm-dialog';
 
-/** How to install Salon on iOS, whose browsers offer no prompt: Safari's share sheet does it. */
+/**
+ * How to install Salon on iOS, whose browsers offer no prompt: Safari's share sheet does it. Its
+ * texts are the workspace's: the party page loads it with them (needingWorkspaceTexts).
+ */
 export function AddToHomeScreenDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <ConfirmDialog title={t('install.appleTitle')} confirmLabel={t('install.appleDone')} onCancel={onClose}>
+    <ConfirmDialog title={t('homeScreen.title')} confirmLabel={t('homeScreen.done')} onCancel={onClose}>
       <ol className="list-decimal space-y-2 pl-5">
         <li>
-          {t('install.appleShare')}
+          {t('homeScreen.share')}
           {/* Safari's share symbol, so the button is recognised whatever its label. */}
           <svg
             aria-hidden="true"
@@ -23,9 +26,9 @@ export function AddToHomeScreenDialog({ onClose }: { onClose: () => void }) {
             <path d="M8 10H6v11h12V10h-2 M12 3v12 M8 7l4-4 4 4" />
           </svg>
         </li>
-        <li>{t('install.appleAdd')}</li>
+        <li>{t('homeScreen.add')}</li>
       </ol>
-      <p className="mt-3">{t('install.appleAfter')}</p>
+      <p className="mt-3">{t('homeScreen.after')}</p>
     </ConfirmDialog>
   );
 }

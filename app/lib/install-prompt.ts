@@ -6,6 +6,13 @@ interface InstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+declare global {
+  interface Window {
+    /** The prompt entry.client keeps from the page's start until it is shown. */
+    salonInstallPrompt?: InstallPromptEvent | undefined;
+  }
+}
+
 /**
  * How a page can offer to install Salon: the browser's own prompt, instructions for iOS (whose
  * browsers have no prompt, only "Add to Home Screen" in the share sheet), or nothing.
@@ -28,22 +35,15 @@ function isStandalone(): boolean {
   return matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
 }
 
-let held: InstallPromptEvent | null = null;
 let installed = false;
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
 
-// Chromium fires the event once, possibly before React has hydrated: entry.client imports this
-// module before hydrating, so the listener is there first. preventDefault keeps the event for the
-// menu instead of the browser's own banner.
+// entry.client keeps the event as it comes (its listener runs first); this one tells the pages.
 if (typeof window !== 'undefined') {
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault();
-    held = event as InstallPromptEvent;
-    changed();
-  });
+  window.addEventListener('beforeinstallprompt', changed);
   window.addEventListener('appinstalled', () => {
-    held = null;
+    window.salonInstallPrompt = undefined;
     installed = true;
     changed();
   });
@@ -54,7 +54,8 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const current = (): InstallOffer => installOffer({ standalone: installed || isStandalone(), apple: isAppleMobile(), promptHeld: held !== null });
+const current = (): InstallOffer =>
+  installOffer({ standalone: installed || isStandalone(), apple: isAppleMobile(), promptHeld: window.salonInstallPrompt !== undefined });
 
 /**
  * Whether this page may offer "Install Salon", and the browser's prompt behind it (a prompt can be
@@ -64,9 +65,9 @@ const current = (): InstallOffer => installOffer({ standalone: installed || isSt
 export function useInstallPrompt(): { offer: InstallOffer; install: () => Promise<void> } {
   const offer = useSyncExternalStore(subscribe, current, () => null);
   const install = async () => {
-    const event = held;
+    const event = window.salonInstallPrompt;
     if (!event) return;
-    held = null;
+    window.salonInstallPrompt = undefined;
     changed();
     await event.prompt();
   };

@@ -163,11 +163,11 @@ test('on an iPhone the menu explains "Add to Home Screen" instead, and offers no
       const { context: guestContext, page: guest, menu, texts } = await guestIn(browser, link, language, `Ios${screen}${language}`, { ...options, ...device });
       await menu.click();
       await guest.getByRole('menuitem', { name: texts.install.menuItem }).click();
-      const dialog = guest.getByRole('alertdialog', { name: texts.install.appleTitle });
+      const dialog = guest.getByRole('alertdialog', { name: texts.homeScreen.title });
       await expect(dialog).toBeVisible();
-      await expect(dialog).toContainText(texts.install.appleAdd);
+      await expect(dialog).toContainText(texts.homeScreen.add);
       await guest.screenshot({ path: test.info().outputPath(`ios-dialog-${screen}-${language}.png`) });
-      await dialog.getByRole('button', { name: texts.install.appleDone }).click();
+      await dialog.getByRole('button', { name: texts.homeScreen.done }).click();
       await expect(dialog).toHaveCount(0);
       await guestContext.close();
     }

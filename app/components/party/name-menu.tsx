@@ -4,12 +4,13 @@ import { Menu } from '~/components/menu';
 import { LIMITS } from '~/core/limits';
 import type { Member } from '~/core/protocol';
 import { isValidName } from '~/core/text';
+import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { useInstallPrompt } from '~/lib/install-prompt';
 import { lazyNamed } from '~/lib/lazy-named';
 
 // Renaming, leaving and the iOS install steps are rare: their dialog loads when one opens.
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
-const AddToHomeScreenDialog = lazyNamed(() => import('~/components/add-to-home-screen-dialog'), 'AddToHomeScreenDialog');
+const AddToHomeScreenDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/add-to-home-screen-dialog')), 'AddToHomeScreenDialog');
 
 /** The guest's own menu: change the name the others see, leave the party, or install Salon where the browser can. */
 export function NameMenu({

@@ -388,11 +388,6 @@ const de = {
   },
   install: {
     menuItem: 'Salon installieren',
-    appleTitle: 'Salon zum Home-Bildschirm hinzufügen',
-    appleShare: 'Tippe in Safari auf „Teilen“ (das Quadrat mit dem Pfeil nach oben).',
-    appleAdd: 'Wähle „Zum Home-Bildschirm“ und tippe auf „Hinzufügen“.',
-    appleAfter: 'Salon öffnet sich dann wie eine App, mit Benachrichtigungen und dem Zähler ungelesener Nachrichten.',
-    appleDone: 'Verstanden',
   },
   guestMenu: {
     label: 'Dein Name',
@@ -673,6 +668,13 @@ const de = {
       zoomIn: 'Vergrößern',
       zoomOut: 'Verkleinern',
     },
+  },
+  homeScreen: {
+    title: 'Salon zum Home-Bildschirm hinzufügen',
+    share: 'Tippe in Safari auf „Teilen“ (das Quadrat mit dem Pfeil nach oben).',
+    add: 'Wähle „Zum Home-Bildschirm“ und tippe auf „Hinzufügen“.',
+    after: 'Salon öffnet sich dann wie eine App, mit Benachrichtigungen und dem Zähler ungelesener Nachrichten.',
+    done: 'Verstanden',
   },
   templates: {
     title: 'Vorlagen',

@@ -382,11 +382,6 @@ const en: Translation = {
   },
   install: {
     menuItem: 'Install Salon',
-    appleTitle: 'Add Salon to your Home Screen',
-    appleShare: 'In Safari, tap “Share” (the square with the arrow pointing up).',
-    appleAdd: 'Choose “Add to Home Screen”, then tap “Add”.',
-    appleAfter: 'Salon then opens like an app, with notifications and the count of unread messages.',
-    appleDone: 'Got it',
   },
   guestMenu: {
     label: 'Your name',
@@ -667,6 +662,13 @@ const en: Translation = {
       zoomIn: 'Zoom in',
       zoomOut: 'Zoom out',
     },
+  },
+  homeScreen: {
+    title: 'Add Salon to your Home Screen',
+    share: 'In Safari, tap “Share” (the square with the arrow pointing up).',
+    add: 'Choose “Add to Home Screen”, then tap “Add”.',
+    after: 'Salon then opens like an app, with notifications and the count of unread messages.',
+    done: 'Got it',
   },
   templates: {
     title: 'Templates',

@@ -392,11 +392,6 @@ const fr: Translation = {
   },
   install: {
     menuItem: 'Installer Salon',
-    appleTitle: 'Ajouter Salon à l’écran d’accueil',
-    appleShare: 'Dans Safari, touchez « Partager » (le carré avec la flèche vers le haut).',
-    appleAdd: 'Choisissez « Sur l’écran d’accueil », puis touchez « Ajouter ».',
-    appleAfter: 'Salon s’ouvre alors comme une app, avec les notifications et le nombre de messages non lus.',
-    appleDone: 'Compris',
   },
   guestMenu: {
     label: 'Votre nom',
@@ -677,6 +672,13 @@ const fr: Translation = {
       zoomIn: 'Agrandir',
       zoomOut: 'Réduire',
     },
+  },
+  homeScreen: {
+    title: 'Ajouter Salon à l’écran d’accueil',
+    share: 'Dans Safari, touchez « Partager » (le carré avec la flèche vers le haut).',
+    add: 'Choisissez « Sur l’écran d’accueil », puis touchez « Ajouter ».',
+    after: 'Salon s’ouvre alors comme une app, avec les notifications et le nombre de messages non lus.',
+    done: 'Compris',
   },
   templates: {
     title: 'Modèles',

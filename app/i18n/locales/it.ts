@@ -388,11 +388,6 @@ const it: Translation = {
   },
   install: {
     menuItem: 'Installa Salon',
-    appleTitle: 'Aggiungi Salon alla schermata Home',
-    appleShare: 'In Safari, tocca «Condividi» (il quadrato con la freccia verso l’alto).',
-    appleAdd: 'Scegli «Aggiungi alla schermata Home», poi tocca «Aggiungi».',
-    appleAfter: 'Salon si aprirà come un’app, con le notifiche e il numero dei messaggi non letti.',
-    appleDone: 'Ho capito',
   },
   guestMenu: {
     label: 'Il tuo nome',
@@ -673,6 +668,13 @@ const it: Translation = {
       zoomIn: 'Ingrandisci',
       zoomOut: 'Riduci',
     },
+  },
+  homeScreen: {
+    title: 'Aggiungi Salon alla schermata Home',
+    share: 'In Safari, tocca «Condividi» (il quadrato con la freccia verso l’alto).',
+    add: 'Scegli «Aggiungi alla schermata Home», poi tocca «Aggiungi».',
+    after: 'Salon si aprirà come un’app, con le notifiche e il numero dei messaggi non letti.',
+    done: 'Ho capito',
   },
   templates: {
     title: 'Modelli',

@@ -388,11 +388,6 @@ const nl: Translation = {
   },
   install: {
     menuItem: 'Salon installeren',
-    appleTitle: 'Salon op je beginscherm zetten',
-    appleShare: 'Tik in Safari op „Deel” (het vierkant met de pijl omhoog).',
-    appleAdd: 'Kies „Zet op beginscherm” en tik op „Voeg toe”.',
-    appleAfter: 'Salon opent dan als een app, met meldingen en het aantal ongelezen berichten.',
-    appleDone: 'Begrepen',
   },
   guestMenu: {
     label: 'Je naam',
@@ -673,6 +668,13 @@ const nl: Translation = {
       zoomIn: 'Inzoomen',
       zoomOut: 'Uitzoomen',
     },
+  },
+  homeScreen: {
+    title: 'Salon op je beginscherm zetten',
+    share: 'Tik in Safari op „Deel” (het vierkant met de pijl omhoog).',
+    add: 'Kies „Zet op beginscherm” en tik op „Voeg toe”.',
+    after: 'Salon opent dan als een app, met meldingen en het aantal ongelezen berichten.',
+    done: 'Begrepen',
   },
   templates: {
     title: 'Sjablonen',
