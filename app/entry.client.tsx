@@ -6,6 +6,14 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, TEXT_PARTS, i18nOptions, isLanguage } from './i18n/config';
 import { loadTranslation } from './i18n/resources';
 
+// Chromium fires its install prompt once, possibly before hydration: kept from the start for
+// app/lib/install-prompt.ts, and written here rather than imported so that it costs the guest's
+// first load no file of its own (ADR 027, ADR 031). preventDefault: the menu offers it, no banner.
+addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault();
+  window.salonInstallPrompt = event as NonNullable<Window['salonInstallPrompt']>;
+});
+
 async function hydrate() {
   // The server rendered <html lang> with the visitor's language; load only that one.
   const lang = document.documentElement.lang;

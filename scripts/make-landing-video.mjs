@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveBrowser } from './browser.mjs';
-import { DEMO_PASSWORD } from './demo-data.mjs';
+import { consultantInParty } from './demo-party.mjs';
 import { resolveFfmpeg } from './ffmpeg.mjs';
 
 /**
@@ -83,33 +83,11 @@ const CAPTIONS = {
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The demo consultant signs in through the local provider's page, creates a party and opens it. */
-async function consultantInParty(browser) {
-  const context = await browser.newContext({ locale: 'de-DE' });
-  const page = await context.newPage();
-  await page.goto(`${BASE}/login`);
-  await page.getByRole('button', { name: /Partnerkonto/ }).click();
-  await page.getByLabel('E-Mail').fill('anna@salon.test');
-  await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.waitForURL('**/parties');
-  const created = await context.request.post(`${BASE}/api/parties`, { headers: { Origin: BASE }, data: { title: 'Wellness-Party', host: 'Sabine' } });
-  if (!created.ok()) throw new Error(`creating the party: ${created.status()} ${await created.text()}`);
-  const party = await created.json();
-  await page.goto(`${BASE}/${party.shortId}`);
-  const say = async (text) => {
-    await page.getByRole('textbox', { name: 'Nachricht' }).fill(text);
-    await page.getByRole('button', { name: 'Senden', exact: true }).click();
-    await page.getByText(text).last().waitFor();
-  };
-  return { context, say, link: `${BASE}/${party.shortId}` };
-}
-
 async function record(dir) {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: resolveBrowser().path, args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const consultant = await consultantInParty(browser);
+    const consultant = await consultantInParty(browser, BASE);
     await consultant.say('Herzlich willkommen zur Wellness-Party! Schön, dass ihr dabei seid.');
     await consultant.say('Heute zeige ich euch unsere neuen Pflegeöle. Fragt jederzeit!');
 

@@ -41,6 +41,7 @@ export const WORKSPACE_SECTIONS = [
   'addTemplate',
   'templateEditor',
   'templatePlay',
+  'homeScreen',
 ] as const;
 
 /**

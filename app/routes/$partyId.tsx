@@ -13,7 +13,6 @@ import { InputBar } from '~/components/chat/input-bar';
 import { JoinDialog } from '~/components/party/join-dialog';
 import type { InputMode } from '~/components/chat/input-bar';
 import { MembersPanel } from '~/components/party/members-panel';
-import { NameMenu } from '~/components/party/name-menu';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
 import { ErrorBanner } from '~/components/error-banner';
 import { Notice } from '~/components/notice';
@@ -46,6 +45,10 @@ import { useClearAfter, useTimedNotice } from '~/lib/use-timed-notice';
 // connects, and for a new guest right after the join dialog has become usable (ADR 027).
 const loadMessageList = () => import('~/components/party/message-list');
 const MessageList = lazyNamed(loadMessageList, 'MessageList');
+// The guest's own menu shows only once she has joined: a new guest's first load goes without it
+// (and the install offer in it, ADR 031). Drawn in the browser only, like the drop zone: a lazy
+// boundary still hydrating when the room's first updates come would be thrown away (React #421).
+const NameMenu = lazyNamed(() => import('~/components/party/name-menu'), 'NameMenu');
 // The dialogs and the selection bar: none is part of the first paint, each loads when first opened.
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
 const HeadingDialog = lazyNamed(() => import('~/components/chat/heading-dialog'), 'HeadingDialog');
@@ -346,15 +349,17 @@ function Party({ party }: { party: PartyInfo }) {
           />
         ) : null}
         <LanguageMenu disabled={expired && !isManager} />
-        {me && me.role !== 'manager' ? (
-          <NameMenu
-            me={me}
-            disabled={expired}
-            onRename={actions.rename}
-            onLeave={async () => {
-              if (await actions.leave()) navigate('/', { replace: true });
-            }}
-          />
+        {mounted && me && me.role !== 'manager' ? (
+          <Suspense fallback={null}>
+            <NameMenu
+              me={me}
+              disabled={expired}
+              onRename={actions.rename}
+              onLeave={async () => {
+                if (await actions.leave()) navigate('/', { replace: true });
+              }}
+            />
+          </Suspense>
         ) : null}
       </header>
 

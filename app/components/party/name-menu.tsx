@@ -4,12 +4,15 @@ import { Menu } from '~/components/menu';
 import { LIMITS } from '~/core/limits';
 import type { Member } from '~/core/protocol';
 import { isValidName } from '~/core/text';
+import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
+import { useInstallPrompt } from '~/lib/install-prompt';
 import { lazyNamed } from '~/lib/lazy-named';
 
-// Renaming and leaving are rare: their dialog loads when one opens.
+// Renaming, leaving and the iOS install steps are rare: their dialog loads when one opens.
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
+const AddToHomeScreenDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/add-to-home-screen-dialog')), 'AddToHomeScreenDialog');
 
-/** The guest's own menu: change the name the others see, or leave the party. */
+/** The guest's own menu: change the name the others see, leave the party, or install Salon where the browser can. */
 export function NameMenu({
   me,
   disabled,
@@ -22,7 +25,8 @@ export function NameMenu({
   onLeave: () => void;
 }) {
   const { t } = useTranslation();
-  const [dialog, setDialog] = useState<'rename' | 'leave' | null>(null);
+  const [dialog, setDialog] = useState<'rename' | 'leave' | 'addToHome' | null>(null);
+  const { offer, install } = useInstallPrompt();
   const [firstName, setFirstName] = useState(me.firstName);
   const [lastName, setLastName] = useState(me.lastName);
   const valid = isValidName(firstName, LIMITS.nameMax) && isValidName(lastName, LIMITS.nameMax);
@@ -41,6 +45,9 @@ export function NameMenu({
         disabled={disabled}
         items={[
           { key: 'rename', label: t('guestMenu.rename'), onSelect: rename },
+          ...(offer
+            ? [{ key: 'install', label: t('install.menuItem'), onSelect: offer === 'prompt' ? () => void install() : () => setDialog('addToHome') }]
+            : []),
           { key: 'leave', label: t('guestMenu.leave'), onSelect: () => setDialog('leave'), destructive: true },
         ]}
         buttonClassName="flex h-10 max-w-40 items-center rounded-full px-3 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
@@ -72,6 +79,7 @@ export function NameMenu({
             {t('guestMenu.leaveText')}
           </ConfirmDialog>
         ) : null}
+        {dialog === 'addToHome' ? <AddToHomeScreenDialog onClose={() => setDialog(null)} /> : null}
       </Suspense>
     </>
   );

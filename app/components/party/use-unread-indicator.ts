@@ -11,8 +11,18 @@ function setFavicon(href: string) {
 }
 
 /**
+ * The installed app's icon shows the count too (the Badging API: Chromium, and Safari for an app on
+ * the home screen). Where it is missing nothing happens; a refusal (not installed, no permission)
+ * changes nothing on the page, so it is ignored.
+ */
+function setAppBadge(count: number) {
+  if (!('setAppBadge' in navigator)) return;
+  (count > 0 ? navigator.setAppBadge(count) : navigator.clearAppBadge()).catch(() => {});
+}
+
+/**
  * While the window is not focused, each new message from someone else raises a counter in the tab
- * title and switches the favicon; focusing the window resets both.
+ * title and the app's badge and switches the favicon; focusing the window resets all three.
  */
 export function useUnreadIndicator(ready: boolean, messages: ChatMessage[], meId: string | null, title: string): number {
   const [unread, setUnread] = useState(0);
@@ -46,8 +56,15 @@ export function useUnreadIndicator(ready: boolean, messages: ChatMessage[], meId
   useEffect(() => {
     document.title = unread > 0 ? `(${unread}) ${title}` : title;
     setFavicon(unread > 0 ? FAVICON_UNREAD : FAVICON);
+    setAppBadge(unread);
   }, [unread, title]);
 
-  useEffect(() => () => setFavicon(FAVICON), []);
+  useEffect(
+    () => () => {
+      setFavicon(FAVICON);
+      setAppBadge(0);
+    },
+    [],
+  );
   return unread;
 }

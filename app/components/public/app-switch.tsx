@@ -1,29 +1,14 @@
 import type { ReactNode } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '~/components/logo';
 import type { StoreLink } from '~/core/site-config';
 import type { PhonePlatform } from '~/core/user-agent';
-import { useNonce } from '~/lib/nonce';
+import { useInstallPrompt } from '~/lib/install-prompt';
 import { useVisitor } from '~/lib/use-visitor';
 import { CookieText } from './cookie-notice';
 import { ChoiceFields, useVisitorChoice } from './visitor-choice';
 import { StoreLinks } from './store-links';
-
-/** Chromium's install prompt, kept by the inline script below until the page can offer it. */
-interface InstallPrompt extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
-declare global {
-  interface Window {
-    salonInstallPrompt?: InstallPrompt;
-  }
-}
-
-// Chromium fires beforeinstallprompt once, possibly before the page's script has loaded: this runs
-// while the page is parsed and keeps the event (allowed by the page's nonce, app/lib/nonce.ts).
-const KEEP_PROMPT = "addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.salonInstallPrompt=e})";
 
 /**
  * The app-switch screen in place of the page: a phone visitor without a session
@@ -92,39 +77,16 @@ function AppSwitch({ platform, stores, children }: { platform: PhonePlatform; st
 /** No store has the app for this phone: Salon installs from the browser, as a web app. */
 function InstallFromBrowser({ platform }: { platform: PhonePlatform }) {
   const { t } = useTranslation();
-  const nonce = useNonce();
-  const [prompt, setPrompt] = useState<InstallPrompt | null>(null);
-  useEffect(() => {
-    setPrompt(window.salonInstallPrompt ?? null);
-    const keep = (event: Event) => {
-      event.preventDefault();
-      setPrompt(event as InstallPrompt);
-    };
-    const installed = () => setPrompt(null);
-    window.addEventListener('beforeinstallprompt', keep);
-    window.addEventListener('appinstalled', installed);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', keep);
-      window.removeEventListener('appinstalled', installed);
-    };
-  }, []);
-  const install = async () => {
-    if (!prompt) return;
-    await prompt.prompt();
-    await prompt.userChoice;
-    // A prompt can be shown once; the browser offers a new one if the visitor declined.
-    window.salonInstallPrompt = undefined;
-    setPrompt(null);
-  };
+  // The browser's prompt, kept from the page's start (app/lib/install-prompt.ts).
+  const { offer, install } = useInstallPrompt();
   return (
     <section aria-labelledby="app-install" className="w-full max-w-sm rounded-2xl bg-white p-5 text-left shadow-sm ring-1 ring-slate-200">
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: KEEP_PROMPT }} />
       <h2 id="app-install" className="font-semibold">
         {t('appSwitch.install')}
       </h2>
       <p className="mt-1 text-slate-700">{t('appSwitch.installText')}</p>
-      {prompt ? (
-        <button type="button" onClick={install} className="mt-4 w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90">
+      {offer === 'prompt' ? (
+        <button type="button" onClick={() => void install()} className="mt-4 w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90">
           {t('appSwitch.install')}
         </button>
       ) : (

@@ -1,11 +1,13 @@
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddToHomeScreenDialog } from '~/components/add-to-home-screen-dialog';
 import { LanguageMenu } from '~/components/language-menu';
 import { Logo } from '~/components/logo';
 import { usePlacement } from '~/components/use-placement';
 import { FIRST_MENU_PATH } from '~/core/workspace';
 import { initials } from '~/core/text';
+import { useInstallPrompt } from '~/lib/install-prompt';
 
 export interface ShellUser {
   selectedProfile: { id: string; firstName: string; lastName: string } | null;
@@ -132,35 +134,52 @@ function UserMenu({ user }: { user: ShellUser }) {
   const profile = user.selectedProfile;
   const letters = profile ? initials(profile) : '?';
   const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
   const list = useRef<HTMLDivElement>(null);
   usePlacement(open, summary, list, { side: 'bottom', align: 'end' });
+  const { offer, install } = useInstallPrompt();
+  const [dialog, setDialog] = useState<'addToHome' | null>(null);
+  const installSalon = () => {
+    details.current?.removeAttribute('open');
+    if (offer === 'prompt') void install();
+    else setDialog('addToHome');
+  };
   return (
-    <details className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary
-        ref={summary}
-        aria-label={t('nav.userMenu')}
-        className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary-dark font-semibold text-white hover:bg-primary-dark/90"
-      >
-        <span aria-hidden="true">{letters}</span>
-      </summary>
-      <div ref={list} className="absolute right-0 z-40 mt-1 w-56 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
-        {profile ? (
-          <>
-            <p className="truncate px-3 py-2 text-sm text-slate-600">
-              {profile.firstName} {profile.lastName}
-            </p>
-            <Link to={`/profiles/${profile.id}`} className="block rounded-lg px-3 py-2 hover:bg-slate-100">
-              {t('nav.viewProfile')}
-            </Link>
-          </>
-        ) : null}
-        <form method="post" action="/logout">
-          <button type="submit" className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
-            {t('nav.logout')}
-          </button>
-        </form>
-      </div>
-    </details>
+    <>
+      <details ref={details} className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary
+          ref={summary}
+          aria-label={t('nav.userMenu')}
+          className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary-dark font-semibold text-white hover:bg-primary-dark/90"
+        >
+          <span aria-hidden="true">{letters}</span>
+        </summary>
+        <div ref={list} className="absolute right-0 z-40 mt-1 w-56 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
+          {profile ? (
+            <>
+              <p className="truncate px-3 py-2 text-sm text-slate-600">
+                {profile.firstName} {profile.lastName}
+              </p>
+              <Link to={`/profiles/${profile.id}`} className="block rounded-lg px-3 py-2 hover:bg-slate-100">
+                {t('nav.viewProfile')}
+              </Link>
+            </>
+          ) : null}
+          {offer ? (
+            <button type="button" onClick={installSalon} className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
+              {t('install.menuItem')}
+            </button>
+          ) : null}
+          <form method="post" action="/logout">
+            <button type="submit" className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
+              {t('nav.logout')}
+            </button>
+          </form>
+        </div>
+      </details>
+      {/* Outside the menu: a closed <details> hides what it holds. */}
+      {dialog === 'addToHome' ? <AddToHomeScreenDialog onClose={() => setDialog(null)} /> : null}
+    </>
   );
 }

@@ -386,6 +386,9 @@ const de = {
     restrictWriting: 'Schreiben für Gäste sperren',
     allowWriting: 'Gäste dürfen wieder schreiben',
   },
+  install: {
+    menuItem: 'Salon installieren',
+  },
   guestMenu: {
     label: 'Dein Name',
     rename: 'Namen ändern',
@@ -665,6 +668,13 @@ const de = {
       zoomIn: 'Vergrößern',
       zoomOut: 'Verkleinern',
     },
+  },
+  homeScreen: {
+    title: 'Salon zum Home-Bildschirm hinzufügen',
+    share: 'Tippe in Safari auf „Teilen“ (das Quadrat mit dem Pfeil nach oben).',
+    add: 'Wähle „Zum Home-Bildschirm“ und tippe auf „Hinzufügen“.',
+    after: 'Salon öffnet sich dann wie eine App, mit Benachrichtigungen und dem Zähler ungelesener Nachrichten.',
+    done: 'Verstanden',
   },
   templates: {
     title: 'Vorlagen',

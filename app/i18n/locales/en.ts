@@ -380,6 +380,9 @@ const en: Translation = {
     restrictWriting: 'Stop guests writing',
     allowWriting: 'Let guests write again',
   },
+  install: {
+    menuItem: 'Install Salon',
+  },
   guestMenu: {
     label: 'Your name',
     rename: 'Change name',
@@ -659,6 +662,13 @@ const en: Translation = {
       zoomIn: 'Zoom in',
       zoomOut: 'Zoom out',
     },
+  },
+  homeScreen: {
+    title: 'Add Salon to your Home Screen',
+    share: 'In Safari, tap “Share” (the square with the arrow pointing up).',
+    add: 'Choose “Add to Home Screen”, then tap “Add”.',
+    after: 'Salon then opens like an app, with notifications and the count of unread messages.',
+    done: 'Got it',
   },
   templates: {
     title: 'Templates',

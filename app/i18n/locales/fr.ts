@@ -390,6 +390,9 @@ const fr: Translation = {
     restrictWriting: 'Bloquer l’écriture des invités',
     allowWriting: 'Autoriser à nouveau les invités à écrire',
   },
+  install: {
+    menuItem: 'Installer Salon',
+  },
   guestMenu: {
     label: 'Votre nom',
     rename: 'Modifier le nom',
@@ -669,6 +672,13 @@ const fr: Translation = {
       zoomIn: 'Agrandir',
       zoomOut: 'Réduire',
     },
+  },
+  homeScreen: {
+    title: 'Ajouter Salon à l’écran d’accueil',
+    share: 'Dans Safari, touchez « Partager » (le carré avec la flèche vers le haut).',
+    add: 'Choisissez « Sur l’écran d’accueil », puis touchez « Ajouter ».',
+    after: 'Salon s’ouvre alors comme une app, avec les notifications et le nombre de messages non lus.',
+    done: 'Compris',
   },
   templates: {
     title: 'Modèles',

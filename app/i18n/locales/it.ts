@@ -386,6 +386,9 @@ const it: Translation = {
     restrictWriting: 'Blocca la scrittura degli ospiti',
     allowWriting: 'Gli ospiti possono di nuovo scrivere',
   },
+  install: {
+    menuItem: 'Installa Salon',
+  },
   guestMenu: {
     label: 'Il tuo nome',
     rename: 'Cambia nome',
@@ -665,6 +668,13 @@ const it: Translation = {
       zoomIn: 'Ingrandisci',
       zoomOut: 'Riduci',
     },
+  },
+  homeScreen: {
+    title: 'Aggiungi Salon alla schermata Home',
+    share: 'In Safari, tocca «Condividi» (il quadrato con la freccia verso l’alto).',
+    add: 'Scegli «Aggiungi alla schermata Home», poi tocca «Aggiungi».',
+    after: 'Salon si aprirà come un’app, con le notifiche e il numero dei messaggi non letti.',
+    done: 'Ho capito',
   },
   templates: {
     title: 'Modelli',

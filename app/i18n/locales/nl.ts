@@ -386,6 +386,9 @@ const nl: Translation = {
     restrictWriting: 'Schrijven voor gasten uitzetten',
     allowWriting: 'Gasten mogen weer schrijven',
   },
+  install: {
+    menuItem: 'Salon installeren',
+  },
   guestMenu: {
     label: 'Je naam',
     rename: 'Naam wijzigen',
@@ -665,6 +668,13 @@ const nl: Translation = {
       zoomIn: 'Inzoomen',
       zoomOut: 'Uitzoomen',
     },
+  },
+  homeScreen: {
+    title: 'Salon op je beginscherm zetten',
+    share: 'Tik in Safari op „Deel” (het vierkant met de pijl omhoog).',
+    add: 'Kies „Zet op beginscherm” en tik op „Voeg toe”.',
+    after: 'Salon opent dan als een app, met meldingen en het aantal ongelezen berichten.',
+    done: 'Begrepen',
   },
   templates: {
     title: 'Sjablonen',
