@@ -74,9 +74,14 @@ const FINAL_SEND_ERRORS: ReadonlySet<ErrorCode> = new Set([
   'frameTooLarge',
 ]);
 
+/** Whether a refusal is one that sending the same message again cannot overcome. */
+export function isFinalSendError(code: ErrorCode): boolean {
+  return FINAL_SEND_ERRORS.has(code);
+}
+
 /** Whether a failed message may be sent again (its "tap to resend"). */
 export function mayResend(pending: PendingMessage): boolean {
-  return pending.status === 'failed' && !(pending.error && FINAL_SEND_ERRORS.has(pending.error));
+  return pending.status === 'failed' && !(pending.error && isFinalSendError(pending.error));
 }
 
 export const initialChatState: ChatState = {
@@ -105,6 +110,10 @@ export type ChatAction =
   | { type: 'connection'; connection: Connection }
   | { type: 'queued'; tempId: string; message: string; messageType?: MessageType; replyingTo?: string | null; mediaAttachment?: string; at: number }
   | { type: 'retry'; tempId: string }
+  /** Messages kept from an earlier visit (the outbox), put among the waiting ones by age. */
+  | { type: 'restored'; pending: PendingMessage[] }
+  /** A message that was not sent, put away by its writer. */
+  | { type: 'discard'; tempId: string }
   | { type: 'olderLoaded'; messages: ChatMessage[]; hasMore: boolean }
   /** A page that replaces the loaded window: around a jump target, or the newest. `seq`: the room's when it answered. */
   | { type: 'windowLoaded'; messages: ChatMessage[]; hasMore: boolean; hasNewer: boolean; seq: number }
@@ -320,6 +329,15 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           p.tempId === action.tempId ? { ...p, status: 'sending' as const } : { ...p, ...(_error ? { error: _error } : {}) },
         ),
       };
+    case 'restored': {
+      const known = new Set(state.pending.map((p) => p.tempId));
+      const restored = action.pending.filter((p) => !known.has(p.tempId));
+      // The party already ended: what was kept can no longer be sent, and shows so.
+      const pending = state.expired ? restored.map((p) => ({ ...p, status: 'failed' as const, error: p.error ?? ('partyExpired' as const) })) : restored;
+      return restored.length === 0 ? state : { ...state, pending: [...state.pending, ...pending].sort((a, b) => a.createdAt - b.createdAt) };
+    }
+    case 'discard':
+      return { ...state, pending: withoutPending(state.pending, action.tempId) };
     case 'olderLoaded':
       return { ...state, messages: mergeOlder(state.messages, action.messages), hasMore: action.hasMore };
     case 'windowLoaded':

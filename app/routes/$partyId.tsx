@@ -91,7 +91,8 @@ type Dialog =
   | { kind: 'receipts'; message: ChatMessage }
   | { kind: 'deleteMessage'; message: ChatMessage };
 
-type LoaderData = { state: 'ok'; party: PartyInfo } | { state: 'ended'; reason: Ended };
+/** `kept`: whose outbox on this device belongs to this party, to show what it holds as not sent. */
+type LoaderData = { state: 'ok'; party: PartyInfo } | { state: 'ended'; reason: Ended; kept?: { partyId: string; memberId: string } };
 
 function endedBy(error: unknown): { reason: Ended; status: number } | null {
   if (!isAppError(error)) return null;
@@ -110,7 +111,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   } catch (error) {
     const ended = endedBy(error);
     if (!ended) throw error;
-    return data<LoaderData>({ state: 'ended', reason: ended.reason }, { status: ended.status });
+    const kept = ended.reason === 'expired' ? await context.services.parties.memberByShortId(context.db, shortId, context.identity) : null;
+    return data<LoaderData>({ state: 'ended', reason: ended.reason, ...(kept ? { kept } : {}) }, { status: ended.status });
   }
 }
 
@@ -141,7 +143,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function PartyPage() {
   const loaded = useLoaderData<typeof loader>();
-  return loaded.state === 'ok' ? <Party party={loaded.party} /> : <EndedPanel reason={loaded.reason} />;
+  return loaded.state === 'ok' ? <Party party={loaded.party} /> : <EndedOnLoad reason={loaded.reason} kept={loaded.kept} />;
+}
+
+/** A party that ended before the page was opened: messages kept from an earlier visit show as not sent. */
+function EndedOnLoad({ reason, kept }: { reason: Ended; kept?: { partyId: string; memberId: string } }) {
+  const [unsent, setUnsent] = useState<PendingMessage[]>([]);
+  useEffect(() => {
+    if (!kept) return;
+    let live = true;
+    void import('~/lib/outbox')
+      .then((outbox) =>
+        outbox.entriesOf(kept.partyId, kept.memberId).then((entries) => entries.map((entry) => outbox.asPending({ ...entry, error: 'partyExpired' }))),
+      )
+      .then((pending) => live && setUnsent(pending))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [kept]);
+  const discard = (tempId: string) => {
+    setUnsent((current) => current.filter((p) => p.tempId !== tempId));
+    void import('~/lib/outbox').then((outbox) => outbox.removeEntry(tempId)).catch(() => undefined);
+  };
+  return <EndedPanel reason={reason} unsent={unsent} onDiscard={discard} />;
 }
 
 const ENDED_VIEWS = {
@@ -155,7 +180,7 @@ const ENDED_VIEWS = {
  * The full-screen view of a party this reader cannot (or can no longer) see. Messages that were
  * still waiting when it ended are shown as not sent, not silently dropped.
  */
-function EndedPanel({ reason, unsent = [] }: { reason: Ended; unsent?: PendingMessage[] }) {
+function EndedPanel({ reason, unsent = [], onDiscard }: { reason: Ended; unsent?: PendingMessage[]; onDiscard?: (tempId: string) => void }) {
   const { t } = useTranslation();
   const view = ENDED_VIEWS[reason];
   return (
@@ -167,8 +192,17 @@ function EndedPanel({ reason, unsent = [] }: { reason: Ended; unsent?: PendingMe
           <p className="text-sm font-medium text-red-800">{t('party.notSent')}</p>
           <ul className="mt-1 space-y-1">
             {unsent.map((item) => (
-              <li key={item.tempId} className="whitespace-pre-wrap break-words rounded-xl bg-red-50 px-3 py-1.5 text-sm text-slate-800 ring-1 ring-red-200">
-                {item.message}
+              <li key={item.tempId} className="flex items-start gap-2 rounded-xl bg-red-50 px-3 py-1.5 text-sm text-slate-800 ring-1 ring-red-200">
+                <span className="min-w-0 flex-1 whitespace-pre-wrap break-words">{item.message}</span>
+                {onDiscard ? (
+                  <button
+                    type="button"
+                    onClick={() => onDiscard(item.tempId)}
+                    className="shrink-0 rounded text-xs font-medium text-red-800 underline hover:text-red-950"
+                  >
+                    {t('party.discard')}
+                  </button>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -255,7 +289,7 @@ function Party({ party }: { party: PartyInfo }) {
     lastRole.current = role;
   }, [role, t, showNotice]);
 
-  if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} />;
+  if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} onDiscard={actions.discard} />;
 
   const me = state.me ?? party.me;
   const isManager = me?.role === 'manager';
@@ -400,6 +434,8 @@ function Party({ party }: { party: PartyInfo }) {
                 onLoadNewer={chat.loadNewer}
                 onLoadAround={chat.loadAround}
                 onRetry={chat.retry}
+                onDiscard={actions.discard}
+                waiting={!state.ready}
                 onReply={(message) => setInputMode({ kind: 'reply', message })}
                 onEdit={(message) => setInputMode({ kind: 'edit', message })}
                 onDelete={(message) => setDialog({ kind: 'deleteMessage', message })}
