@@ -109,6 +109,19 @@ export function postBody(entry: OutboxEntry): Omit<SendFrame, 'type'> {
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** What a flush needs of the storage: IndexedDB in the browser, a plain map in the unit tests. */
+export interface OutboxStore {
+  all(): Promise<OutboxEntry[]>;
+  remove(tempId: string): Promise<void>;
+  mark(tempId: string, error: ErrorCode): Promise<void>;
+}
+
+const indexedDbStore: OutboxStore = {
+  all: async () => (await inStore(await database(), STORE, 'readonly', (store) => settled(store.getAll()))) as OutboxEntry[],
+  remove: removeEntry,
+  mark: markEntry,
+};
+
 /** The outcome of one HTTP send: stored (now or before), refused for good, or try later. */
 async function sendOne(entry: OutboxEntry, post: Fetch): Promise<'sent' | 'later' | ErrorCode> {
   let response: Response;
@@ -148,8 +161,8 @@ async function memberIdHere(shortId: string, post: Fetch): Promise<string | null
  * ended marks its entries not sent; a stop in one party leaves the later entries of that party
  * waiting, so none overtakes another.
  */
-export async function flushOutbox(post: Fetch = (input, init) => fetch(input, init)): Promise<void> {
-  const all = inOrder((await inStore(await database(), STORE, 'readonly', (store) => settled(store.getAll()))) as OutboxEntry[]);
+export async function flushOutbox(post: Fetch = (input, init) => fetch(input, init), store: OutboxStore = indexedDbStore): Promise<void> {
+  const all = inOrder(await store.all());
   const byOwner = new Map<string, OutboxEntry[]>();
   for (const entry of all) if (!entry.error) byOwner.set(entry.owner, [...(byOwner.get(entry.owner) ?? []), entry]);
   let waiting = false;
@@ -157,7 +170,7 @@ export async function flushOutbox(post: Fetch = (input, init) => fetch(input, in
     const first = entries[0]!;
     const here = await memberIdHere(first.shortId, post);
     if (here === 'partyExpired') {
-      for (const entry of entries) await markEntry(entry.tempId, 'partyExpired');
+      for (const entry of entries) await store.mark(entry.tempId, 'partyExpired');
       continue;
     }
     if (here !== first.memberId) {
@@ -170,8 +183,8 @@ export async function flushOutbox(post: Fetch = (input, init) => fetch(input, in
         waiting = true;
         break;
       }
-      if (outcome === 'sent') await removeEntry(entry.tempId);
-      else await markEntry(entry.tempId, outcome);
+      if (outcome === 'sent') await store.remove(entry.tempId);
+      else await store.mark(entry.tempId, outcome);
     }
   }
   if (waiting) throw new Error('Outbox entries still wait to be sent');
