@@ -1,5 +1,6 @@
 import type { AppliedTemplate } from './applied-template';
 import type { ErrorCode } from './errors';
+import { isFinalSendError } from './errors';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, ServerEvent } from './protocol';
 import { headingEntry } from './messages';
 
@@ -62,22 +63,6 @@ export type Ended = NonNullable<ChatState['ended']>;
 
 /** The errors of the party's info that end the chat, as the view each one shows (page and socket alike). */
 export const ENDED_BY_ERROR: Partial<Record<ErrorCode, Ended>> = { partyNotFound: 'notFound', partyExpired: 'expired', removed: 'removed' };
-
-/** Refusals that sending the same message again cannot overcome: not offered for resending. */
-const FINAL_SEND_ERRORS: ReadonlySet<ErrorCode> = new Set([
-  'partyExpired',
-  'messageEmpty',
-  'messageTooLong',
-  'invalidText',
-  'invalidInput',
-  'tempIdConflict',
-  'frameTooLarge',
-]);
-
-/** Whether a refusal is one that sending the same message again cannot overcome. */
-export function isFinalSendError(code: ErrorCode): boolean {
-  return FINAL_SEND_ERRORS.has(code);
-}
 
 /** Whether a failed message may be sent again (its "tap to resend"). */
 export function mayResend(pending: PendingMessage): boolean {
@@ -331,10 +316,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     case 'restored': {
       const known = new Set(state.pending.map((p) => p.tempId));
-      const restored = action.pending.filter((p) => !known.has(p.tempId));
-      // The party already ended: what was kept can no longer be sent, and shows so.
-      const pending = state.expired ? restored.map((p) => ({ ...p, status: 'failed' as const, error: p.error ?? ('partyExpired' as const) })) : restored;
-      return restored.length === 0 ? state : { ...state, pending: [...state.pending, ...pending].sort((a, b) => a.createdAt - b.createdAt) };
+      return { ...state, pending: [...state.pending, ...action.pending.filter((p) => !known.has(p.tempId))].sort((a, b) => a.createdAt - b.createdAt) };
     }
     case 'discard':
       return { ...state, pending: withoutPending(state.pending, action.tempId) };

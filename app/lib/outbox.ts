@@ -1,7 +1,6 @@
 import type { PendingMessage } from '~/core/chat-state';
-import { isFinalSendError } from '~/core/chat-state';
 import type { ErrorCode } from '~/core/errors';
-import { isErrorCode } from '~/core/errors';
+import { isErrorCode, isFinalSendError } from '~/core/errors';
 import type { ClientEvent } from '~/core/protocol';
 import { inStore, openDatabase, settled } from './idb';
 
@@ -99,6 +98,53 @@ export async function clearEntries(which: (entry: OutboxEntry) => boolean): Prom
     const entries = (await settled(store.getAll())) as OutboxEntry[];
     await Promise.all(entries.filter(which).map((entry) => settled(store.delete(entry.tempId))));
   });
+}
+
+// ---- the party page's side (app/components/party/use-party-chat.ts) ----------------------------
+
+/** Whose messages a page keeps: this member in this party. */
+export interface Writer {
+  partyId: string;
+  shortId: string;
+  memberId: string;
+  manager: boolean;
+}
+
+/** What an earlier visit of this member left, as the chat's pending list shows it. */
+export async function restore(writer: Pick<Writer, 'partyId' | 'memberId'>): Promise<PendingMessage[]> {
+  return (await entriesOf(writer.partyId, writer.memberId)).map(asPending);
+}
+
+/** Keeps a message before it is sent; without a network, asks for a Background Sync too. */
+export async function keep(writer: Writer, frame: SendFrame, createdAt: number): Promise<void> {
+  await saveEntry({ ...writer, tempId: frame.tempId, owner: ownerKey(writer.partyId, writer.memberId), createdAt, frame });
+  if (!globalThis.navigator?.onLine) void requestBackgroundSync();
+}
+
+const finalError = (p: PendingMessage | undefined) => (p?.status === 'failed' && p.error && isFinalSendError(p.error) ? p.error : null);
+
+/**
+ * Follows the chat's pending list: what left it was acknowledged (or put away) and leaves the
+ * outbox; a refusal for good is noted on its entry (and cleared when the party goes on after all).
+ */
+export async function follow(before: readonly PendingMessage[], now: readonly PendingMessage[]): Promise<void> {
+  const current = new Map(now.map((p) => [p.tempId, p]));
+  for (const was of before) {
+    const is = current.get(was.tempId);
+    if (!is) await removeEntry(was.tempId);
+    else if (finalError(is) !== finalError(was)) await markEntry(is.tempId, finalError(is));
+  }
+}
+
+/** A party that ended before the page was opened: what waited shows as not sent. */
+export async function unsentOf(writer: Pick<Writer, 'partyId' | 'memberId'>): Promise<PendingMessage[]> {
+  return (await entriesOf(writer.partyId, writer.memberId)).map((entry) => asPending({ ...entry, error: 'partyExpired' }));
+}
+
+/** A member leaving the party takes her entries along. */
+export function forget(writer: Pick<Writer, 'partyId' | 'memberId'>): Promise<void> {
+  const owner = ownerKey(writer.partyId, writer.memberId);
+  return clearEntries((entry) => entry.owner === owner);
 }
 
 /** The HTTP chat endpoint's body for an entry: the same tempId, so the room stores it once. */

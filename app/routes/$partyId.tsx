@@ -17,13 +17,12 @@ import { NameMenu } from '~/components/party/name-menu';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
 import { ErrorBanner } from '~/components/error-banner';
 import { Notice } from '~/components/notice';
-import { usePartyChat } from '~/components/party/use-party-chat';
+import { loadOutbox, usePartyChat } from '~/components/party/use-party-chat';
 import type { ChatBatch } from '~/components/party/chat-uploads';
 import { chatSelection } from '~/core/chat-media';
 import { LIMITS, TIMINGS } from '~/core/limits';
 import { MEDIA_KINDS, PICTURE_KINDS } from '~/core/media';
 import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
-import { useLeaveWarning } from '~/lib/use-leave-warning';
 import { apiFetch } from '~/lib/api';
 import type { AppliedTemplate } from '~/core/applied-template';
 import { StatePanel } from '~/components/state-panel';
@@ -150,21 +149,14 @@ export default function PartyPage() {
 function EndedOnLoad({ reason, kept }: { reason: Ended; kept?: { partyId: string; memberId: string } }) {
   const [unsent, setUnsent] = useState<PendingMessage[]>([]);
   useEffect(() => {
-    if (!kept) return;
-    let live = true;
-    void import('~/lib/outbox')
-      .then((outbox) =>
-        outbox.entriesOf(kept.partyId, kept.memberId).then((entries) => entries.map((entry) => outbox.asPending({ ...entry, error: 'partyExpired' }))),
-      )
-      .then((pending) => live && setUnsent(pending))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+    if (kept)
+      void loadOutbox()
+        .then((outbox) => outbox.unsentOf(kept))
+        .then(setUnsent, () => undefined);
   }, [kept]);
   const discard = (tempId: string) => {
     setUnsent((current) => current.filter((p) => p.tempId !== tempId));
-    void import('~/lib/outbox').then((outbox) => outbox.removeEntry(tempId)).catch(() => undefined);
+    void loadOutbox().then((outbox) => outbox.removeEntry(tempId));
   };
   return <EndedPanel reason={reason} unsent={unsent} onDiscard={discard} />;
 }
@@ -234,8 +226,7 @@ function Party({ party }: { party: PartyInfo }) {
   const { state, actions } = chat;
   const navigate = useNavigate();
   useUnreadIndicator(state.ready, state.messages, state.me?.id ?? party.me?.id ?? null, `${party.title} · Salon`);
-  // Unsent messages (queued, sending or failed) are this page's alone until the room has them.
-  useLeaveWarning(state.pending.length > 0);
+  // Closing the page with messages still unsent asks nothing: the outbox keeps them (ADR 032).
   const [tab, setTab] = useState<'messages' | 'contents' | 'guests'>('messages');
   const [inputMode, setInputMode] = useState<InputMode>(null);
   // Files chosen or dropped wait in the send dialog, the library in the picker; both remember the

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import type { AppliedTemplate } from '~/core/applied-template';
 import type { ChatAction, ChatState, Ended, PendingMessage } from '~/core/chat-state';
 import type { ErrorCode } from '~/core/errors';
-import { ENDED_BY_ERROR, chatReducer, initialChatState, isFinalSendError, mayResend } from '~/core/chat-state';
+import { ENDED_BY_ERROR, chatReducer, initialChatState, mayResend } from '~/core/chat-state';
 import { TIMINGS } from '~/core/limits';
 import type { ChatMessage, ClientEvent, Member, MessageType, ServerEvent } from '~/core/protocol';
 import { PING_FRAME, PONG_FRAME, PROTOCOL_VERSION, SOCKET_CLOSE } from '~/core/protocol-version';
@@ -11,6 +11,9 @@ import { apiFetch, signInAgain } from '~/lib/api';
 import { uuid } from '~/lib/uuid';
 
 type Outbox = typeof import('~/lib/outbox');
+/** The outbox loads only for a member: a visitor's first load stays light (ADR 027). */
+export const loadOutbox = () => import('~/lib/outbox');
+type Writer = import('~/lib/outbox').Writer;
 type SendFrame = Extract<ClientEvent, { type: 'sendMessage' }>;
 
 /** The frame for a message that waits to be sent; the same tempId every time it is tried. */
@@ -41,7 +44,9 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
   const stateRef = useRef<ChatState>(state);
   stateRef.current = state;
   const socketRef = useRef<ReconnectingWebSocket | null>(null);
-  const { restored, api: outbox } = useOutbox(party, enabled, dispatch, state.pending);
+  // Restored once the room has spoken (or the browser says it is offline): a page update while a
+  // lazy boundary still hydrates is an error (React #421), and the room's first news comes later.
+  const { restored, api: outbox } = useOutbox(party, enabled, state.ready || state.connection === 'offline', dispatch, state.pending);
 
   const sendFrame = useCallback((event: ClientEvent) => {
     const socket = socketRef.current;
@@ -296,95 +301,68 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
 }
 
 /**
- * The page's side of the outbox (app/lib/outbox.ts), loaded only for a member (a visitor's first
- * load stays light, ADR 027): restores what an earlier visit left, keeps each new message before
- * it is sent, and follows the pending list — acknowledged messages leave, refusals for good are
- * noted. Writes go one after another, so an entry is never removed before it was kept.
+ * The page's side of the outbox (app/lib/outbox.ts), loaded only for a member, so a visitor's
+ * first load stays light (ADR 027): restores what an earlier visit left, keeps each message before
+ * it is sent, and follows the pending list. Writes go one after another: an entry is never removed
+ * before it was kept. Storage refused (private mode, a full disk): the chat goes on without it.
  */
 function useOutbox(
   party: { id: string; shortId: string; me: Pick<Member, 'id' | 'role'> | null },
   enabled: boolean,
+  mayRestore: boolean,
   dispatch: (action: ChatAction) => void,
   pending: PendingMessage[],
 ) {
   const memberId = enabled ? (party.me?.id ?? null) : null;
   const manager = party.me?.role === 'manager';
-  const moduleRef = useRef<Promise<Outbox | null> | null>(null);
+  const moduleRef = useRef<Promise<Outbox> | null>(null);
   const writes = useRef<Promise<unknown>>(Promise.resolve());
   const [restored, setRestored] = useState(false);
   const restoredRef = useRef(false);
   const lastAt = useRef(0);
+  const known = useRef(pending);
 
-  const write = useCallback((work: (outbox: Outbox) => Promise<unknown>): Promise<void> => {
-    const load = moduleRef.current;
-    if (!load) return Promise.resolve();
-    // Storage refused (private mode, full disk): the chat goes on without the outbox.
-    const next = writes.current
-      .then(() => load)
-      .then((outbox) => outbox && work(outbox))
-      .catch(() => undefined);
-    writes.current = next;
-    return next.then(() => undefined);
-  }, []);
+  const api = useMemo(() => {
+    const writer: Writer | null = memberId ? { partyId: party.id, shortId: party.shortId, memberId, manager } : null;
+    const write = (work: (outbox: Outbox, writer: Writer) => Promise<unknown>): Promise<void> => {
+      const load = moduleRef.current;
+      const next = writes.current.then(() => load && writer && load.then((outbox) => work(outbox, writer))).catch(() => undefined);
+      writes.current = next;
+      return next.then(() => undefined);
+    };
+    return {
+      write,
+      restoredRef,
+      /** A creation time later than every earlier one of this page: the outbox's order. */
+      nextAt: () => (lastAt.current = Math.max(Date.now(), lastAt.current + 1)),
+      keep: (frame: SendFrame, createdAt: number) => write((outbox, w) => outbox.keep(w, frame, createdAt)),
+      clear: () => write((outbox, w) => outbox.forget(w)),
+    };
+  }, [memberId, manager, party.id, party.shortId]);
 
   useEffect(() => {
-    if (!memberId) return;
+    if (memberId) moduleRef.current ??= loadOutbox();
+    if (!memberId || !mayRestore || restoredRef.current) return;
     let live = true;
-    const load = import('~/lib/outbox').catch(() => null);
-    moduleRef.current = load;
-    void load
-      .then(async (outbox) => (outbox ? (await outbox.entriesOf(party.id, memberId)).map(outbox.asPending) : []))
-      .catch(() => [])
-      .then((kept) => {
-        if (!live) return;
-        if (kept.length > 0) dispatch({ type: 'restored', pending: kept });
-        restoredRef.current = true;
-        setRestored(true);
+    void api
+      .write(async (outbox, writer) => {
+        const kept = await outbox.restore(writer);
+        if (live && kept.length > 0) dispatch({ type: 'restored', pending: kept });
+      })
+      .then(() => {
+        restoredRef.current = live;
+        setRestored(live);
       });
     return () => {
       live = false;
     };
-  }, [party.id, memberId, dispatch]);
+  }, [memberId, mayRestore, api, dispatch]);
 
-  // What left the pending list was acknowledged (or put away); a refusal for good stays, marked.
-  const known = useRef(new Map<string, PendingMessage>());
   useEffect(() => {
     const before = known.current;
-    const now = new Map(pending.map((p) => [p.tempId, p]));
-    known.current = now;
-    for (const tempId of before.keys()) if (!now.has(tempId)) void write((outbox) => outbox.removeEntry(tempId));
-    for (const p of now.values()) {
-      const final = p.status === 'failed' && p.error && isFinalSendError(p.error) ? p.error : null;
-      const was = before.get(p.tempId);
-      const wasFinal = was?.status === 'failed' && was.error && isFinalSendError(was.error) ? was.error : null;
-      if (was && final !== wasFinal) void write((outbox) => outbox.markEntry(p.tempId, final));
-    }
-  }, [pending, write]);
+    known.current = pending;
+    if (before !== pending) void api.write((outbox) => outbox.follow(before, pending));
+  }, [pending, api]);
 
-  const api = useMemo(
-    () => ({
-      restoredRef,
-      /** A creation time later than every earlier one of this page: the outbox's order. */
-      nextAt: () => (lastAt.current = Math.max(Date.now(), lastAt.current + 1)),
-      keep: (frame: SendFrame, createdAt: number) =>
-        write(async (outbox) => {
-          if (!memberId) return;
-          await outbox.saveEntry({
-            tempId: frame.tempId,
-            owner: outbox.ownerKey(party.id, memberId),
-            partyId: party.id,
-            shortId: party.shortId,
-            memberId,
-            manager,
-            createdAt,
-            frame,
-          });
-          // Without a connection, the service worker may send it before this page is back.
-          if (!navigator.onLine) void outbox.requestBackgroundSync();
-        }),
-      clear: () => write((outbox) => (memberId ? outbox.clearEntries((entry) => entry.owner === outbox.ownerKey(party.id, memberId)) : Promise.resolve())),
-    }),
-    [write, memberId, manager, party.id, party.shortId],
-  );
   return { restored, api };
 }
