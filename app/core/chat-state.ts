@@ -1,5 +1,6 @@
 import type { AppliedTemplate } from './applied-template';
 import type { ErrorCode } from './errors';
+import { isFinalSendError } from './errors';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, ServerEvent } from './protocol';
 import { headingEntry } from './messages';
 
@@ -63,20 +64,9 @@ export type Ended = NonNullable<ChatState['ended']>;
 /** The errors of the party's info that end the chat, as the view each one shows (page and socket alike). */
 export const ENDED_BY_ERROR: Partial<Record<ErrorCode, Ended>> = { partyNotFound: 'notFound', partyExpired: 'expired', removed: 'removed' };
 
-/** Refusals that sending the same message again cannot overcome: not offered for resending. */
-const FINAL_SEND_ERRORS: ReadonlySet<ErrorCode> = new Set([
-  'partyExpired',
-  'messageEmpty',
-  'messageTooLong',
-  'invalidText',
-  'invalidInput',
-  'tempIdConflict',
-  'frameTooLarge',
-]);
-
 /** Whether a failed message may be sent again (its "tap to resend"). */
 export function mayResend(pending: PendingMessage): boolean {
-  return pending.status === 'failed' && !(pending.error && FINAL_SEND_ERRORS.has(pending.error));
+  return pending.status === 'failed' && !(pending.error && isFinalSendError(pending.error));
 }
 
 export const initialChatState: ChatState = {
@@ -105,6 +95,10 @@ export type ChatAction =
   | { type: 'connection'; connection: Connection }
   | { type: 'queued'; tempId: string; message: string; messageType?: MessageType; replyingTo?: string | null; mediaAttachment?: string; at: number }
   | { type: 'retry'; tempId: string }
+  /** Messages kept from an earlier visit (the outbox), put among the waiting ones by age. */
+  | { type: 'restored'; pending: PendingMessage[] }
+  /** A message that was not sent, put away by its writer. */
+  | { type: 'discard'; tempId: string }
   | { type: 'olderLoaded'; messages: ChatMessage[]; hasMore: boolean }
   /** A page that replaces the loaded window: around a jump target, or the newest. `seq`: the room's when it answered. */
   | { type: 'windowLoaded'; messages: ChatMessage[]; hasMore: boolean; hasNewer: boolean; seq: number }
@@ -320,6 +314,12 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           p.tempId === action.tempId ? { ...p, status: 'sending' as const } : { ...p, ...(_error ? { error: _error } : {}) },
         ),
       };
+    case 'restored': {
+      const known = new Set(state.pending.map((p) => p.tempId));
+      return { ...state, pending: [...state.pending, ...action.pending.filter((p) => !known.has(p.tempId))].sort((a, b) => a.createdAt - b.createdAt) };
+    }
+    case 'discard':
+      return { ...state, pending: withoutPending(state.pending, action.tempId) };
     case 'olderLoaded':
       return { ...state, messages: mergeOlder(state.messages, action.messages), hasMore: action.hasMore };
     case 'windowLoaded':

@@ -93,6 +93,22 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
 
+/** Refusals that sending the same message again cannot overcome: not offered for resending. */
+const FINAL_SEND_ERRORS: ReadonlySet<ErrorCode> = new Set([
+  'partyExpired',
+  'messageEmpty',
+  'messageTooLong',
+  'invalidText',
+  'invalidInput',
+  'tempIdConflict',
+  'frameTooLarge',
+]);
+
+/** Whether a refusal of a message is one that sending the same message again cannot overcome. */
+export function isFinalSendError(code: ErrorCode): boolean {
+  return FINAL_SEND_ERRORS.has(code);
+}
+
 /** The one JSON error shape of the API. */
 export interface ErrorBody {
   error: { code: ErrorCode };

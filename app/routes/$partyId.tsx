@@ -16,13 +16,12 @@ import { MembersPanel } from '~/components/party/members-panel';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
 import { ErrorBanner } from '~/components/error-banner';
 import { Notice } from '~/components/notice';
-import { usePartyChat } from '~/components/party/use-party-chat';
+import { loadOutbox, usePartyChat } from '~/components/party/use-party-chat';
 import type { ChatBatch } from '~/components/party/chat-uploads';
 import { chatSelection } from '~/core/chat-media';
 import { LIMITS, TIMINGS } from '~/core/limits';
 import { MEDIA_KINDS, PICTURE_KINDS } from '~/core/media';
 import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
-import { useLeaveWarning } from '~/lib/use-leave-warning';
 import { apiFetch } from '~/lib/api';
 import type { AppliedTemplate } from '~/core/applied-template';
 import { StatePanel } from '~/components/state-panel';
@@ -94,7 +93,8 @@ type Dialog =
   | { kind: 'receipts'; message: ChatMessage }
   | { kind: 'deleteMessage'; message: ChatMessage };
 
-type LoaderData = { state: 'ok'; party: PartyInfo } | { state: 'ended'; reason: Ended };
+/** `kept`: whose outbox on this device belongs to this party, to show what it holds as not sent. */
+type LoaderData = { state: 'ok'; party: PartyInfo } | { state: 'ended'; reason: Ended; kept?: { partyId: string; memberId: string } };
 
 function endedBy(error: unknown): { reason: Ended; status: number } | null {
   if (!isAppError(error)) return null;
@@ -113,7 +113,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   } catch (error) {
     const ended = endedBy(error);
     if (!ended) throw error;
-    return data<LoaderData>({ state: 'ended', reason: ended.reason }, { status: ended.status });
+    const kept = ended.reason === 'expired' ? await context.services.parties.memberByShortId(context.db, shortId, context.identity) : null;
+    return data<LoaderData>({ state: 'ended', reason: ended.reason, ...(kept ? { kept } : {}) }, { status: ended.status });
   }
 }
 
@@ -144,7 +145,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function PartyPage() {
   const loaded = useLoaderData<typeof loader>();
-  return loaded.state === 'ok' ? <Party party={loaded.party} /> : <EndedPanel reason={loaded.reason} />;
+  return loaded.state === 'ok' ? <Party party={loaded.party} /> : <EndedOnLoad reason={loaded.reason} kept={loaded.kept} />;
+}
+
+/** A party that ended before the page was opened: messages kept from an earlier visit show as not sent. */
+function EndedOnLoad({ reason, kept }: { reason: Ended; kept?: { partyId: string; memberId: string } }) {
+  const [unsent, setUnsent] = useState<PendingMessage[]>([]);
+  useEffect(() => {
+    if (kept)
+      void loadOutbox()
+        .then((outbox) => outbox.unsentOf(kept))
+        .then(setUnsent, () => undefined);
+  }, [kept]);
+  const discard = (tempId: string) => {
+    setUnsent((current) => current.filter((p) => p.tempId !== tempId));
+    void loadOutbox().then((outbox) => outbox.removeEntry(tempId));
+  };
+  return <EndedPanel reason={reason} unsent={unsent} onDiscard={discard} />;
 }
 
 const ENDED_VIEWS = {
@@ -158,7 +175,7 @@ const ENDED_VIEWS = {
  * The full-screen view of a party this reader cannot (or can no longer) see. Messages that were
  * still waiting when it ended are shown as not sent, not silently dropped.
  */
-function EndedPanel({ reason, unsent = [] }: { reason: Ended; unsent?: PendingMessage[] }) {
+function EndedPanel({ reason, unsent = [], onDiscard }: { reason: Ended; unsent?: PendingMessage[]; onDiscard?: (tempId: string) => void }) {
   const { t } = useTranslation();
   const view = ENDED_VIEWS[reason];
   return (
@@ -170,8 +187,17 @@ function EndedPanel({ reason, unsent = [] }: { reason: Ended; unsent?: PendingMe
           <p className="text-sm font-medium text-red-800">{t('party.notSent')}</p>
           <ul className="mt-1 space-y-1">
             {unsent.map((item) => (
-              <li key={item.tempId} className="whitespace-pre-wrap break-words rounded-xl bg-red-50 px-3 py-1.5 text-sm text-slate-800 ring-1 ring-red-200">
-                {item.message}
+              <li key={item.tempId} className="flex items-start gap-2 rounded-xl bg-red-50 px-3 py-1.5 text-sm text-slate-800 ring-1 ring-red-200">
+                <span className="min-w-0 flex-1 whitespace-pre-wrap break-words">{item.message}</span>
+                {onDiscard ? (
+                  <button
+                    type="button"
+                    onClick={() => onDiscard(item.tempId)}
+                    className="shrink-0 rounded text-xs font-medium text-red-800 underline hover:text-red-950"
+                  >
+                    {t('party.discard')}
+                  </button>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -203,8 +229,7 @@ function Party({ party }: { party: PartyInfo }) {
   const { state, actions } = chat;
   const navigate = useNavigate();
   useUnreadIndicator(state.ready, state.messages, state.me?.id ?? party.me?.id ?? null, `${party.title} · Salon`);
-  // Unsent messages (queued, sending or failed) are this page's alone until the room has them.
-  useLeaveWarning(state.pending.length > 0);
+  // Closing the page with messages still unsent asks nothing: the outbox keeps them (ADR 032).
   const [tab, setTab] = useState<'messages' | 'contents' | 'guests'>('messages');
   const [inputMode, setInputMode] = useState<InputMode>(null);
   // Files chosen or dropped wait in the send dialog, the library in the picker; both remember the
@@ -258,7 +283,7 @@ function Party({ party }: { party: PartyInfo }) {
     lastRole.current = role;
   }, [role, t, showNotice]);
 
-  if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} />;
+  if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} onDiscard={actions.discard} />;
 
   const me = state.me ?? party.me;
   const isManager = me?.role === 'manager';
@@ -405,6 +430,8 @@ function Party({ party }: { party: PartyInfo }) {
                 onLoadNewer={chat.loadNewer}
                 onLoadAround={chat.loadAround}
                 onRetry={chat.retry}
+                onDiscard={actions.discard}
+                waiting={!state.ready}
                 onReply={(message) => setInputMode({ kind: 'reply', message })}
                 onEdit={(message) => setInputMode({ kind: 'edit', message })}
                 onDelete={(message) => setDialog({ kind: 'deleteMessage', message })}

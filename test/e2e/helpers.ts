@@ -125,6 +125,23 @@ export async function hostParty(
   return { context, page, link };
 }
 
+/** Sets the party's expiry as the consultant's own page does (the same API, her session). */
+export async function setExpiry(consultant: Page, link: string, expiration: number): Promise<void> {
+  const status = await consultant.evaluate(
+    async ({ shortId, expiration }) => {
+      const info = (await (await fetch(`/api/parties/${shortId}`)).json()) as { id: string; title: string };
+      const response = await fetch(`/api/parties/${info.id}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: info.title, expiration }),
+      });
+      return response.status;
+    },
+    { shortId: link.slice(1), expiration },
+  );
+  expect(status).toBe(200);
+}
+
 /** Records every dialog (alert, confirm, prompt) a page opens; hostile input must never open one. */
 export function watchDialogs(page: Page, name: string, seen: string[]): void {
   page.on('dialog', (dialog) => {

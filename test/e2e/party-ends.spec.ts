@@ -1,23 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './diagnostics';
-import { hostParty, joinAs, phoneContext } from './helpers';
-
-/** Sets the party's expiry as the consultant's own page does (the same API, her session). */
-async function setExpiry(consultant: Page, link: string, expiration: number): Promise<void> {
-  const status = await consultant.evaluate(
-    async ({ shortId, expiration }) => {
-      const info = (await (await fetch(`/api/parties/${shortId}`)).json()) as { id: string; title: string };
-      const response = await fetch(`/api/parties/${info.id}`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ title: info.title, expiration }),
-      });
-      return response.status;
-    },
-    { shortId: link.slice(1), expiration },
-  );
-  expect(status).toBe(200);
-}
+import { hostParty, joinAs, phoneContext, setExpiry } from './helpers';
 
 test('the consultant ends the party: open pages switch at once, a message on its way is shown as not sent; edited back, the party goes on', async ({
   browser,

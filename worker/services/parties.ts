@@ -215,6 +215,16 @@ export async function findPartyByShortId(db: Db, shortIdValue: string): Promise<
 }
 
 /**
+ * Who the request is in a party it may no longer open (a guest's, once it ended), by the link's
+ * short id: the page shows that member's messages kept on the device as not sent.
+ */
+export async function memberByShortId(db: Db, shortIdValue: string, identity: Identity): Promise<{ partyId: string; memberId: string } | null> {
+  const party = await findPartyByShortId(db, shortIdValue);
+  const me = await memberOf(db, party, identity);
+  return me ? { partyId: party.id, memberId: me.id } : null;
+}
+
+/**
  * Party info by the link's short id. Guests of an expired party are told it is over; its manager
  * may still open and read it.
  */

@@ -55,6 +55,10 @@ interface Props extends MessageActions {
   /** Replaces the loaded messages with the page around a seq, or without one the newest page. */
   onLoadAround: (seq?: number) => Promise<boolean>;
   onRetry: (tempId: string) => void;
+  /** Puts away a message that cannot be sent (the party ended). */
+  onDiscard: (tempId: string) => void;
+  /** No connection to the room: what is sending waits (kept in the outbox) and says so. */
+  waiting: boolean;
 }
 
 /**
@@ -106,6 +110,8 @@ export function MessageList({
   onLoadNewer,
   onLoadAround,
   onRetry,
+  onDiscard,
+  waiting,
   ...actions
 }: Props) {
   const { t } = useTranslation();
@@ -289,7 +295,7 @@ export function MessageList({
                     />
                   </>
                 ) : (
-                  <PendingItem item={row.item} onRetry={onRetry} />
+                  <PendingItem item={row.item} waiting={waiting} onRetry={onRetry} onDiscard={onDiscard} />
                 )}
               </li>
             );
@@ -361,18 +367,32 @@ function PageButton({ label, onClick, className }: { label: string; onClick: () 
   );
 }
 
-function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (tempId: string) => void }) {
+function PendingItem({
+  item,
+  waiting,
+  onRetry,
+  onDiscard,
+}: {
+  item: PendingMessage;
+  waiting: boolean;
+  onRetry: (tempId: string) => void;
+  onDiscard: (tempId: string) => void;
+}) {
   const { t } = useTranslation();
   return (
-    <div className="flex justify-end" data-testid="pending-message" data-status={item.status}>
+    <div className="flex justify-end" data-testid="pending-message" data-status={item.status === 'sending' && waiting ? 'waiting' : item.status}>
       {item.status === 'failed' && !mayResend(item) ? (
-        // A refusal another try cannot overcome (the party is over): said so, and no retry offered.
+        // A refusal another try cannot overcome (the party is over): said so, no retry offered,
+        // and the writer may put it away (it is kept until then, app/lib/outbox.ts).
         <div className="max-w-[85%] rounded-2xl rounded-br-md bg-red-50 px-3.5 py-2 shadow-sm ring-1 ring-red-300 sm:max-w-[70%]">
           <p className="whitespace-pre-wrap break-words">{item.message}</p>
-          <p className="mt-0.5 flex items-center justify-end gap-1 text-xs text-red-800">
+          <p className="mt-0.5 flex flex-wrap items-center justify-end gap-1 text-xs text-red-800">
             <span aria-hidden="true">⚠</span>
             {item.error ? `${t(errorKeys(item.error))} ` : ''}
             {t('party.notSent')}
+            <button type="button" onClick={() => onDiscard(item.tempId)} className="ml-1 rounded font-medium underline hover:text-red-950">
+              {t('party.discard')}
+            </button>
           </p>
         </div>
       ) : item.status === 'failed' ? (
@@ -398,7 +418,7 @@ function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (tempId
             <FormattedText text={item.message} />
           </p>
           <p className="mt-0.5 text-right text-xs text-slate-600">
-            <span aria-hidden="true">🕓</span> <span className="sr-only">{t('party.sending')}</span>
+            <span aria-hidden="true">🕓</span> <span className={waiting ? undefined : 'sr-only'}>{t(waiting ? 'party.waiting' : 'party.sending')}</span>
           </p>
         </div>
       )}

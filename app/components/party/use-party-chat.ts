@@ -1,17 +1,23 @@
 import ReconnectingWebSocket from 'partysocket/ws';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { AppliedTemplate } from '~/core/applied-template';
-import type { ChatState, Ended, PendingMessage } from '~/core/chat-state';
+import type { ChatAction, ChatState, Ended, PendingMessage } from '~/core/chat-state';
 import type { ErrorCode } from '~/core/errors';
 import { ENDED_BY_ERROR, chatReducer, initialChatState, mayResend } from '~/core/chat-state';
 import { TIMINGS } from '~/core/limits';
-import type { ChatMessage, ClientEvent, MessageType, ServerEvent } from '~/core/protocol';
+import type { ChatMessage, ClientEvent, Member, MessageType, ServerEvent } from '~/core/protocol';
 import { PING_FRAME, PONG_FRAME, PROTOCOL_VERSION, SOCKET_CLOSE } from '~/core/protocol-version';
 import { apiFetch, signInAgain } from '~/lib/api';
 import { uuid } from '~/lib/uuid';
 
+type Outbox = typeof import('~/lib/outbox');
+/** The outbox loads only for a member: a visitor's first load stays light (ADR 027). */
+export const loadOutbox = () => import('~/lib/outbox');
+type Writer = import('~/lib/outbox').Writer;
+type SendFrame = Extract<ClientEvent, { type: 'sendMessage' }>;
+
 /** The frame for a message that waits to be sent; the same tempId every time it is tried. */
-function frameOf(pending: Pick<PendingMessage, 'tempId' | 'message' | 'messageType' | 'replyingTo' | 'mediaAttachment'>): ClientEvent {
+function frameOf(pending: Pick<PendingMessage, 'tempId' | 'message' | 'messageType' | 'replyingTo' | 'mediaAttachment'>): SendFrame {
   const media = pending.mediaAttachment ? { mediaAttachment: pending.mediaAttachment } : {};
   return { type: 'sendMessage', tempId: pending.tempId, messageType: pending.messageType, message: pending.message, replyingTo: pending.replyingTo, ...media };
 }
@@ -30,13 +36,17 @@ type HistoryWindow = { messages: ChatMessage[]; hasMore: boolean; hasNewer?: boo
 /**
  * The live party: one reconnecting socket, the pure reducer, and the duties around them —
  * joining with the last applied seq (the room replays what was missed), re-sending messages that
- * were never acknowledged (the tempId makes that safe), a heartbeat, and the seen position.
+ * were never acknowledged (the tempId makes that safe), a heartbeat, the seen position, and the
+ * outbox that keeps what waits to be sent across closed tabs (app/lib/outbox.ts).
  */
-export function usePartyChat(party: { id: string; shortId: string }, enabled: boolean) {
+export function usePartyChat(party: { id: string; shortId: string; me: Pick<Member, 'id' | 'role'> | null }, enabled: boolean) {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const stateRef = useRef<ChatState>(state);
   stateRef.current = state;
   const socketRef = useRef<ReconnectingWebSocket | null>(null);
+  // Restored once the room has spoken (or the browser says it is offline): a page update while a
+  // lazy boundary still hydrates is an error (React #421), and the room's first news comes later.
+  const { restored, api: outbox } = useOutbox(party, enabled, state.ready || state.connection === 'offline', dispatch, state.pending);
 
   const sendFrame = useCallback((event: ClientEvent) => {
     const socket = socketRef.current;
@@ -130,25 +140,33 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
     const online = () => {
       if (socket.readyState !== socket.OPEN) socket.reconnect();
     };
+    // A phone wakes a tab in the background slowly: coming back to it tries at once.
+    const visible = () => {
+      if (document.visibilityState === 'visible') online();
+    };
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', visible);
 
     return () => {
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', visible);
       stopHeartbeat();
       socket.close();
       socketRef.current = null;
     };
   }, [party.id, party.shortId, enabled]);
 
-  // After every (re)join, send again whatever was never acknowledged.
+  // After every (re)join, and once the outbox of an earlier visit is back, send again (in order)
+  // whatever was never acknowledged.
+  const mayFlush = state.ready && restored;
   useEffect(() => {
-    if (!state.ready) return;
+    if (!mayFlush) return;
     for (const pending of stateRef.current.pending) {
       if (pending.status === 'sending') sendFrame(frameOf(pending));
     }
-  }, [state.ready, sendFrame]);
+  }, [mayFlush, sendFrame]);
 
   // A gap in seq: rejoin, and the room replays what was missed.
   useEffect(() => {
@@ -208,12 +226,17 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
     (text: string, options: { messageType?: MessageType; replyingTo?: string | null; mediaAttachment?: string } = {}) => {
       const media = options.mediaAttachment ? { mediaAttachment: options.mediaAttachment } : {};
       const pending = { tempId: uuid(), message: text, messageType: options.messageType ?? 'text', replyingTo: options.replyingTo ?? null, ...media };
-      dispatch({ type: 'queued', ...pending, at: Date.now() });
-      if (stateRef.current.ready) sendFrame(frameOf(pending));
+      const at = outbox.nextAt();
+      dispatch({ type: 'queued', ...pending, at });
+      const frame = frameOf(pending);
+      // Kept first, sent after: a tab closed right after sending still has it.
+      void outbox.keep(frame, at).then(() => {
+        if (stateRef.current.ready && outbox.restoredRef.current) sendFrame(frame);
+      });
       // One's own message is shown where it lands, at the newest: leave a window far back.
       if (stateRef.current.hasNewer) void loadAround();
     },
-    [sendFrame, loadAround],
+    [sendFrame, loadAround, outbox],
   );
 
   const retry = useCallback(
@@ -257,7 +280,10 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
       removeGuest: (guestId: string) => act(`removeGuest/${guestId}`, 'DELETE'),
       setRestriction: (restrictedMessaging: boolean) => act('restriction', 'PUT', { restrictedMessaging }),
       rename: (firstName: string, lastName: string) => act('changeName', 'PUT', { firstName, lastName }),
-      leave: () => act('leave', 'DELETE'),
+      /** Leaving takes this member's outbox along: nobody else on the device may send it. */
+      leave: async () => (await act('leave', 'DELETE')) && (await outbox.clear(), true),
+      /** A message that was not sent, put away (from the page and the outbox). */
+      discard: (tempId: string) => dispatch({ type: 'discard', tempId }),
       /** A profile card is built by the server from one of the manager's profiles (API only). */
       sendProfileCard: (profileId: string) => act('chat', 'POST', { tempId: crypto.randomUUID(), messageType: 'profile', message: profileId }),
       dismissError: () => dispatch({ type: 'failed', code: null }),
@@ -268,8 +294,75 @@ export function usePartyChat(party: { id: string; shortId: string }, enabled: bo
       /** The room's answer to a template call, ahead of the same news over the socket. */
       setApplied: (applied: AppliedTemplate | null) => dispatch({ type: 'server', event: { type: 'appliedTemplate', applied } }),
     }),
-    [act, sendFrame],
+    [act, sendFrame, outbox],
   );
 
   return { state, send, retry, loadOlder, loadNewer, loadAround, actions };
+}
+
+/**
+ * The page's side of the outbox (app/lib/outbox.ts), loaded only for a member, so a visitor's
+ * first load stays light (ADR 027): restores what an earlier visit left, keeps each message before
+ * it is sent, and follows the pending list. Writes go one after another: an entry is never removed
+ * before it was kept. Storage refused (private mode, a full disk): the chat goes on without it.
+ */
+function useOutbox(
+  party: { id: string; shortId: string; me: Pick<Member, 'id' | 'role'> | null },
+  enabled: boolean,
+  mayRestore: boolean,
+  dispatch: (action: ChatAction) => void,
+  pending: PendingMessage[],
+) {
+  const memberId = enabled ? (party.me?.id ?? null) : null;
+  const manager = party.me?.role === 'manager';
+  const moduleRef = useRef<Promise<Outbox> | null>(null);
+  const writes = useRef<Promise<unknown>>(Promise.resolve());
+  const [restored, setRestored] = useState(false);
+  const restoredRef = useRef(false);
+  const lastAt = useRef(0);
+  const known = useRef(pending);
+
+  const api = useMemo(() => {
+    const writer: Writer | null = memberId ? { partyId: party.id, shortId: party.shortId, memberId, manager } : null;
+    const write = (work: (outbox: Outbox, writer: Writer) => Promise<unknown>): Promise<void> => {
+      const load = moduleRef.current;
+      const next = writes.current.then(() => load && writer && load.then((outbox) => work(outbox, writer))).catch(() => undefined);
+      writes.current = next;
+      return next.then(() => undefined);
+    };
+    return {
+      write,
+      restoredRef,
+      /** A creation time later than every earlier one of this page: the outbox's order. */
+      nextAt: () => (lastAt.current = Math.max(Date.now(), lastAt.current + 1)),
+      keep: (frame: SendFrame, createdAt: number) => write((outbox, w) => outbox.keep(w, frame, createdAt)),
+      clear: () => write((outbox, w) => outbox.forget(w)),
+    };
+  }, [memberId, manager, party.id, party.shortId]);
+
+  useEffect(() => {
+    if (memberId) moduleRef.current ??= loadOutbox();
+    if (!memberId || !mayRestore || restoredRef.current) return;
+    let live = true;
+    void api
+      .write(async (outbox, writer) => {
+        const kept = await outbox.restore(writer);
+        if (live && kept.length > 0) dispatch({ type: 'restored', pending: kept });
+      })
+      .then(() => {
+        restoredRef.current = live;
+        setRestored(live);
+      });
+    return () => {
+      live = false;
+    };
+  }, [memberId, mayRestore, api, dispatch]);
+
+  useEffect(() => {
+    const before = known.current;
+    known.current = pending;
+    if (before !== pending) void api.write((outbox) => outbox.follow(before, pending));
+  }, [pending, api]);
+
+  return { restored, api };
 }

@@ -171,7 +171,7 @@ function UserMenu({ user }: { user: ShellUser }) {
               {t('install.menuItem')}
             </button>
           ) : null}
-          <form method="post" action="/logout">
+          <form method="post" action="/logout" onSubmit={signOut}>
             <button type="submit" className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
               {t('nav.logout')}
             </button>
@@ -182,4 +182,18 @@ function UserMenu({ user }: { user: ShellUser }) {
       {dialog === 'addToHome' ? <AddToHomeScreenDialog onClose={() => setDialog(null)} /> : null}
     </>
   );
+}
+
+/**
+ * Sign-out takes the consultant's unsent messages off the device first: the next person here must
+ * not send or see them (app/lib/outbox.ts). Storage that does not answer within a second does not
+ * hold the sign-out up.
+ */
+function signOut(event: React.FormEvent<HTMLFormElement>) {
+  const form = event.currentTarget;
+  event.preventDefault();
+  const cleared = import('~/lib/outbox').then((outbox) => outbox.clearEntries((entry) => entry.manager));
+  void Promise.race([cleared, new Promise((resolve) => setTimeout(resolve, 1000))])
+    .catch(() => undefined)
+    .finally(() => form.submit());
 }

@@ -280,6 +280,8 @@ const de = {
     sending: 'Wird gesendet',
     failed: 'Nicht gesendet. Tippen zum erneuten Senden.',
     notSent: 'Nicht gesendet.',
+    waiting: 'Wartet auf Versand',
+    discard: 'Verwerfen',
     restrictedNote: 'Das Schreiben für Gäste ist gerade ausgeschaltet.',
     expiredNote: 'Die Party ist abgelaufen. Du kannst den Chat noch lesen.',
     sections: 'Bereiche',

@@ -280,6 +280,8 @@ const en: Translation = {
     sending: 'Sending',
     failed: 'Not sent. Tap to try again.',
     notSent: 'Not sent.',
+    waiting: 'Waiting to be sent',
+    discard: 'Discard',
     restrictedNote: 'Writing is turned off for guests right now.',
     expiredNote: 'This party has expired. You can still read the chat.',
     sections: 'Sections',

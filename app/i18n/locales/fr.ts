@@ -284,6 +284,8 @@ const fr: Translation = {
     sending: 'Envoi en cours',
     failed: 'Non envoyé. Touchez pour réessayer.',
     notSent: 'Non envoyé.',
+    waiting: 'En attente d’envoi',
+    discard: 'Supprimer',
     restrictedNote: "L'écriture est désactivée pour les invités pour le moment.",
     expiredNote: 'La soirée a expiré. Vous pouvez encore lire la discussion.',
     sections: 'Sections',

@@ -281,6 +281,8 @@ const it: Translation = {
     sending: 'Invio in corso',
     failed: 'Non inviato. Tocca per riprovare.',
     notSent: 'Non inviato.',
+    waiting: 'In attesa di invio',
+    discard: 'Elimina',
     restrictedNote: 'Al momento la scrittura è disattivata per gli ospiti.',
     expiredNote: 'La festa è scaduta. Puoi ancora leggere la chat.',
     sections: 'Sezioni',

@@ -281,6 +281,8 @@ const nl: Translation = {
     sending: 'Wordt verstuurd',
     failed: 'Niet verstuurd. Tik om het opnieuw te proberen.',
     notSent: 'Niet verstuurd.',
+    waiting: 'Wacht op verzending',
+    discard: 'Weggooien',
     restrictedNote: 'Schrijven is voor gasten op dit moment uitgezet.',
     expiredNote: 'De party is verlopen. Je kunt de chat nog wel lezen.',
     sections: 'Onderdelen',
