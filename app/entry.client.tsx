@@ -8,7 +8,7 @@ import { loadTranslation } from './i18n/resources';
 
 // Chromium fires its install prompt once, possibly before hydration: kept from the start for
 // app/lib/install-prompt.ts, and written here rather than imported so that it costs the guest's
-// first load no file of its own (ADR 027, ADR 031). preventDefault: the menu offers it, no banner.
+// first load no file of its own (ADR 027, ADR 033). preventDefault: the menu offers it, no banner.
 addEventListener('beforeinstallprompt', (event) => {
   event.preventDefault();
   window.salonInstallPrompt = event as NonNullable<Window['salonInstallPrompt']>;

@@ -45,7 +45,7 @@ import { useClearAfter, useTimedNotice } from '~/lib/use-timed-notice';
 const loadMessageList = () => import('~/components/party/message-list');
 const MessageList = lazyNamed(loadMessageList, 'MessageList');
 // The guest's own menu shows only once she has joined: a new guest's first load goes without it
-// (and the install offer in it, ADR 031). Drawn in the browser only, like the drop zone: a lazy
+// (and the install offer in it, ADR 033). Drawn in the browser only, like the drop zone: a lazy
 // boundary still hydrating when the room's first updates come would be thrown away (React #421).
 const NameMenu = lazyNamed(() => import('~/components/party/name-menu'), 'NameMenu');
 // The dialogs and the selection bar: none is part of the first paint, each loads when first opened.

@@ -8,7 +8,7 @@ const TEXTS = { de, en };
 type Language = keyof typeof TEXTS;
 
 /**
- * Salon is installable (ADR 031): the manifest and every image it names are served, and the browser's
+ * Salon is installable (ADR 033): the manifest and every image it names are served, and the browser's
  * install prompt, which Chromium gives only to a page that meets its criteria (a headless one never
  * does), is offered from the guest's menu and the workspace's user menu. The test fires the event
  * itself, as Chromium would: an Event with prompt() and userChoice.

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { installOffer } from '../../app/lib/install-prompt';
 
-/** The web app manifest a browser reads to install Salon (ADR 031), checked against the files it names. */
+/** The web app manifest a browser reads to install Salon (ADR 033), checked against the files it names. */
 const ROOT = resolve(__dirname, '../..');
 const PUBLIC = join(ROOT, 'public');
 type Image = { src: string; sizes: string; type: string; purpose?: string; form_factor?: string; label?: string };
