@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from '@remix-run/react';
 import { isbot } from 'isbot';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isErrorCode } from '~/core/errors';
 import { storesFor } from '~/core/site-config';
@@ -9,10 +10,12 @@ import { visitorOffers } from '~/core/visitor';
 import { configuredStores } from '~/lib/site.server';
 import { useNonce } from '~/lib/nonce';
 import { useVisitor } from '~/lib/use-visitor';
+import { registerServiceWorker } from '~/lib/service-worker';
 import { errorKeys } from '~/i18n/error-keys';
 import './load-context';
 import './tailwind.css';
 import { StatePanel } from './components/state-panel';
+import { UpdateBar } from './components/update-bar';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -96,7 +99,13 @@ function OldBrowserWarning() {
 }
 
 export default function App() {
-  return <Outlet />;
+  useEffect(registerServiceWorker, []);
+  return (
+    <>
+      <UpdateBar />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

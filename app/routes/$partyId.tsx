@@ -14,6 +14,8 @@ import { JoinDialog } from '~/components/party/join-dialog';
 import type { InputMode } from '~/components/chat/input-bar';
 import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
+import { NotifyButton } from '~/components/party/notify-button';
+import { useOfflineHistory } from '~/components/party/use-offline-history';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
 import { ErrorBanner } from '~/components/error-banner';
 import { Notice } from '~/components/notice';
@@ -50,6 +52,7 @@ const MessageList = lazyNamed(loadMessageList, 'MessageList');
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
 const HeadingDialog = lazyNamed(() => import('~/components/chat/heading-dialog'), 'HeadingDialog');
 const ProfileCardDialog = lazyNamed(() => import('~/components/chat/profile-card-dialog'), 'ProfileCardDialog');
+const NotifyDialog = lazyNamed(() => import('~/components/party/notify-dialog'), 'NotifyDialog');
 const ReceiptsDialog = lazyNamed(() => import('~/components/party/receipts-dialog'), 'ReceiptsDialog');
 const SelectionBar = lazyNamed(() => import('~/components/party/selection-bar'), 'SelectionBar');
 // The send dialog, the picker and the uploads (with the uploaders) load when they are first used;
@@ -84,7 +87,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * other, and the drop zone asks only whether one is open.
  */
 type Dialog =
-  | { kind: 'heading' | 'profileCard' | 'voice' | 'chooseTemplate' }
+  | { kind: 'heading' | 'profileCard' | 'voice' | 'chooseTemplate' | 'notify' }
   | { kind: 'send'; files: File[]; replyingTo: string | null }
   | { kind: 'picker'; replyingTo: string | null }
   | { kind: 'overwrite'; template: { id: string; title: string } }
@@ -199,6 +202,7 @@ function Party({ party }: { party: PartyInfo }) {
   const chat = usePartyChat(party, joined);
   const { state, actions } = chat;
   const navigate = useNavigate();
+  useOfflineHistory(party, state, chat.loadAround);
   useUnreadIndicator(state.ready, state.messages, state.me?.id ?? party.me?.id ?? null, `${party.title} · Salon`);
   // Unsent messages (queued, sending or failed) are this page's alone until the room has them.
   useLeaveWarning(state.pending.length > 0);
@@ -209,6 +213,8 @@ function Party({ party }: { party: PartyInfo }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const [batches, setBatches] = useState<ChatBatch[]>([]);
+  // What the notifications dialog turned on or off here; until then the bell asks the browser.
+  const [notifyOn, setNotifyOn] = useState<boolean | null>(null);
   const tooManyFiles = useTimedNotice<true>(TIMINGS.tooManyFilesMs);
   const imagesOnly = useTimedNotice<true>(TIMINGS.guestNonImageNoteMs);
   // The drop zone is the browser's alone: rendered on the server, its lazy boundary would still be
@@ -345,6 +351,7 @@ function Party({ party }: { party: PartyInfo }) {
             className="hidden py-1.5 sm:block"
           />
         ) : null}
+        {me && !expired ? <NotifyButton partyId={party.id} on={notifyOn} onOpen={() => setDialog({ kind: 'notify' })} /> : null}
         <LanguageMenu disabled={expired && !isManager} />
         {me && me.role !== 'manager' ? (
           <NameMenu
@@ -580,6 +587,11 @@ function Party({ party }: { party: PartyInfo }) {
       {dialog?.kind === 'overwrite' ? (
         <Suspense fallback={null}>
           <OverwriteDialog title={dialog.template.title} onChoose={(mode) => void applyTemplate(dialog.template, mode)} onCancel={close} />
+        </Suspense>
+      ) : null}
+      {dialog?.kind === 'notify' ? (
+        <Suspense fallback={null}>
+          <NotifyDialog partyId={party.id} onClose={close} onChange={setNotifyOn} />
         </Suspense>
       ) : null}
       {dialog?.kind === 'receipts' ? (
