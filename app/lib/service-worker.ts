@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import type { PageToWorker } from '~/sw/messages';
 import { SERVICE_WORKER_URL } from '~/sw/messages';
 
@@ -9,15 +8,12 @@ import { SERVICE_WORKER_URL } from '~/sw/messages';
  */
 
 let waiting: ServiceWorker | null = null;
-const listeners = new Set<() => void>();
-
-function offer(worker: ServiceWorker) {
-  waiting = worker;
-  for (const listener of listeners) listener();
-}
-
 /** A version that installed while another controls the page waits for the reader's word. */
-function watch(registration: ServiceWorkerRegistration) {
+function watch(registration: ServiceWorkerRegistration, onWaiting: () => void) {
+  const offer = (worker: ServiceWorker) => {
+    waiting = worker;
+    onWaiting();
+  };
   if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
   registration.addEventListener('updatefound', () => {
     const installing = registration.installing;
@@ -27,24 +23,13 @@ function watch(registration: ServiceWorkerRegistration) {
   });
 }
 
-export function registerServiceWorker(): void {
+/** Registers the worker; `onWaiting` hears of a new version that waits. */
+export function registerServiceWorker(onWaiting: () => void): void {
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker
     .register(SERVICE_WORKER_URL, { scope: '/' })
-    .then(watch)
+    .then((registration) => watch(registration, onWaiting))
     .catch((error: unknown) => console.warn('service worker registration failed', error));
-}
-
-/** Whether a new version waits to be taken. */
-export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => waiting !== null,
-    () => false,
-  );
 }
 
 /** The reader asked for the new version: it takes over, and the page reloads once it has. */
@@ -52,10 +37,4 @@ export function applyUpdate(): void {
   if (!waiting) return;
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
   waiting.postMessage({ type: 'SKIP_WAITING' } satisfies PageToWorker);
-}
-
-/** A word for the worker that controls the page, if one does. */
-export function tellServiceWorker(message: PageToWorker): void {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.controller?.postMessage(message);
 }

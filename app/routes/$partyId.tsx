@@ -14,7 +14,6 @@ import { JoinDialog } from '~/components/party/join-dialog';
 import type { InputMode } from '~/components/chat/input-bar';
 import { MembersPanel } from '~/components/party/members-panel';
 import { NameMenu } from '~/components/party/name-menu';
-import { NotifyButton } from '~/components/party/notify-button';
 import { useOfflineHistory } from '~/components/party/use-offline-history';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
 import { ErrorBanner } from '~/components/error-banner';
@@ -52,6 +51,8 @@ const MessageList = lazyNamed(loadMessageList, 'MessageList');
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
 const HeadingDialog = lazyNamed(() => import('~/components/chat/heading-dialog'), 'HeadingDialog');
 const ProfileCardDialog = lazyNamed(() => import('~/components/chat/profile-card-dialog'), 'ProfileCardDialog');
+// The bell is a member's, never part of a new guest's first paint.
+const NotifyButton = lazyNamed(() => import('~/components/party/notify-button'), 'NotifyButton');
 const NotifyDialog = lazyNamed(() => import('~/components/party/notify-dialog'), 'NotifyDialog');
 const ReceiptsDialog = lazyNamed(() => import('~/components/party/receipts-dialog'), 'ReceiptsDialog');
 const SelectionBar = lazyNamed(() => import('~/components/party/selection-bar'), 'SelectionBar');
@@ -351,7 +352,11 @@ function Party({ party }: { party: PartyInfo }) {
             className="hidden py-1.5 sm:block"
           />
         ) : null}
-        {me && !expired ? <NotifyButton partyId={party.id} on={notifyOn} onOpen={() => setDialog({ kind: 'notify' })} /> : null}
+        {me && !expired && mounted ? (
+          <Suspense fallback={null}>
+            <NotifyButton partyId={party.id} on={notifyOn} onOpen={() => setDialog({ kind: 'notify' })} />
+          </Suspense>
+        ) : null}
         <LanguageMenu disabled={expired && !isManager} />
         {me && me.role !== 'manager' ? (
           <NameMenu

@@ -1,7 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { ChatState } from '~/core/chat-state';
 import { LIMITS } from '~/core/limits';
-import { tellServiceWorker } from '~/lib/service-worker';
+import type { PageToWorker } from '~/sw/messages';
+
+/** A word for the worker that controls the page, if one does (none: nothing is kept). */
+function tellServiceWorker(message: PageToWorker): void {
+  if ('serviceWorker' in navigator) navigator.serviceWorker.controller?.postMessage(message);
+}
 
 /** How long the history rests before the page hands it over again: a busy party is not copied per message. */
 const KEEP_AFTER_MS = 1000;
