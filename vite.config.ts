@@ -5,7 +5,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
-import { transform } from 'esbuild';
+import { build as esbuild, transform } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LANGUAGES, TEXT_PARTS, isLanguage, textsPart } from './app/i18n/config';
 import type { TextPart } from './app/i18n/config';
 
@@ -88,6 +91,86 @@ function mediaEntries(): Plugin {
   };
 }
 
+/** A chunk or asset as Vite's build manifest (`.vite/manifest.json`) names it. */
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  assets?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/**
+ * What the service worker precaches: the files the app shell and the party page need to start —
+ * their modules with everything those import (statically or when a dialog opens), their styles
+ * and the party's texts — from Vite's manifest. Files larger than PRECACHE_FILE_MAX (the PDF,
+ * video and voice libraries) come into the cache the first time a page uses them (app/sw/shell.ts).
+ */
+const PRECACHE_ROOTS = ['app/entry.client.tsx', 'app/root.tsx', 'app/routes/$partyId.tsx', 'app/routes/_index.tsx'];
+const PRECACHE_FILE_MAX = 100_000;
+
+export function precacheList(manifest: Record<string, ManifestChunk>, sizeOf: (file: string) => number): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) if (sizeOf(file) <= PRECACHE_FILE_MAX) files.add(`/${file}`);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  for (const root of PRECACHE_ROOTS) {
+    // Remix names a route's client module with a query (`app/root.tsx?__remix-build-client-route`).
+    const keys = Object.keys(manifest).filter((key) => key === root || key.startsWith(`${root}?`));
+    if (keys.length === 0) throw new Error(`the service worker's precache root ${root} is not in the build manifest`);
+    for (const key of keys) visit(key);
+  }
+  return [...files].sort();
+}
+
+/**
+ * The service worker (app/sw/sw.ts) as one classic script at the client build's root, `/sw.js`:
+ * bundled by esbuild once the client build is written, with the precache list from Vite's manifest
+ * and a version that changes whenever a file does (docs/decisions/031-service-worker.md).
+ */
+function serviceWorker(): Plugin {
+  let client = false;
+  return {
+    name: 'salon-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      client = !config.build.ssr;
+    },
+    async writeBundle(options, bundle) {
+      if (!client || !options.dir) return;
+      const manifestAsset = bundle['.vite/manifest.json'];
+      if (manifestAsset?.type !== 'asset') throw new Error('the service worker needs the build manifest (build.manifest)');
+      const manifest = JSON.parse(String(manifestAsset.source)) as Record<string, ManifestChunk>;
+      const sizeOf = (file: string) => {
+        const output = bundle[file];
+        if (!output) return 0;
+        return output.type === 'chunk'
+          ? Buffer.byteLength(output.code)
+          : typeof output.source === 'string'
+            ? Buffer.byteLength(output.source)
+            : output.source.byteLength;
+      };
+      const precache = precacheList(manifest, sizeOf);
+      const version = createHash('sha256').update(Object.keys(bundle).sort().join('\n')).digest('hex').slice(0, 12);
+      const result = await esbuild({
+        entryPoints: [fileURLToPath(new URL('./app/sw/sw.ts', import.meta.url))],
+        bundle: true,
+        format: 'iife',
+        target: 'es2022',
+        minify: true,
+        write: false,
+        define: { __SALON_PRECACHE__: JSON.stringify(precache), __SALON_VERSION__: JSON.stringify(version) },
+      });
+      writeFileSync(join(options.dir, 'sw.js'), result.outputFiles[0]!.contents);
+    },
+  };
+}
+
 export default defineConfig({
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
@@ -97,6 +180,7 @@ export default defineConfig({
     emojiData(),
     translationParts(),
     mediaEntries(),
+    serviceWorker(),
     remix({
       future: {
         v3_fetcherPersist: true,

@@ -9,6 +9,7 @@ import { localeOf } from './i18n/i18n.server';
 import { loadTranslation } from './i18n/resources';
 import type { RecordingHandle } from './lib/microphone';
 import { NonceContext } from './lib/nonce';
+import { VIEWER_HEADER } from './sw/messages';
 
 const ABORT_DELAY_MS = 5000;
 
@@ -49,5 +50,6 @@ export default async function handleRequest(
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   for (const [name, value] of pagePolicy.pageHeaders(request, loadContext.env, { nonce, microphone })) responseHeaders.set(name, value);
+  responseHeaders.set(VIEWER_HEADER, await pagePolicy.viewerKey(loadContext.identity));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from '@remix-run/react';
 import { isbot } from 'isbot';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isErrorCode } from '~/core/errors';
 import { storesFor } from '~/core/site-config';
@@ -13,6 +14,9 @@ import { errorKeys } from '~/i18n/error-keys';
 import './load-context';
 import './tailwind.css';
 import { StatePanel } from './components/state-panel';
+
+// The update bar loads only when a new version waits.
+const UpdateBar = lazy(() => import('./components/update-bar').then((module) => ({ default: module.UpdateBar })));
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -96,7 +100,21 @@ function OldBrowserWarning() {
 }
 
 export default function App() {
-  return <Outlet />;
+  // The service worker's side loads after the page: nothing of it is in a guest's first load.
+  const [updateWaiting, setUpdateWaiting] = useState(false);
+  useEffect(() => {
+    void import('~/lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker(() => setUpdateWaiting(true)));
+  }, []);
+  return (
+    <>
+      {updateWaiting ? (
+        <Suspense fallback={null}>
+          <UpdateBar />
+        </Suspense>
+      ) : null}
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -153,7 +153,10 @@ function withHeading(headings: HeadingEntry[], message: ChatMessage): HeadingEnt
  * and resume from the page's seq, and the room replays them.
  */
 function afterPage(state: ChatState, seq: number): ChatState {
-  return state.lastSeq !== null && seq < state.lastSeq ? { ...state, lastSeq: seq, needsResync: 'resume' } : state;
+  // Nothing from the room yet (a party opened offline, from the page the service worker kept):
+  // the page's seq is where the room resumes once the socket joins.
+  if (state.lastSeq === null) return { ...state, lastSeq: seq };
+  return seq < state.lastSeq ? { ...state, lastSeq: seq, needsResync: 'resume' } : state;
 }
 
 function withoutPending(pending: PendingMessage[], tempId: string | null): PendingMessage[] {

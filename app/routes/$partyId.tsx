@@ -13,6 +13,7 @@ import { InputBar } from '~/components/chat/input-bar';
 import { JoinDialog } from '~/components/party/join-dialog';
 import type { InputMode } from '~/components/chat/input-bar';
 import { MembersPanel } from '~/components/party/members-panel';
+import { useOfflineHistory } from '~/components/party/use-offline-history';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
 import { ErrorBanner } from '~/components/error-banner';
 import { Notice } from '~/components/notice';
@@ -52,6 +53,9 @@ const NameMenu = lazyNamed(() => import('~/components/party/name-menu'), 'NameMe
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
 const HeadingDialog = lazyNamed(() => import('~/components/chat/heading-dialog'), 'HeadingDialog');
 const ProfileCardDialog = lazyNamed(() => import('~/components/chat/profile-card-dialog'), 'ProfileCardDialog');
+// The bell is a member's, never part of a new guest's first paint.
+const NotifyButton = lazyNamed(() => import('~/components/party/notify-button'), 'NotifyButton');
+const NotifyDialog = lazyNamed(() => import('~/components/party/notify-dialog'), 'NotifyDialog');
 const ReceiptsDialog = lazyNamed(() => import('~/components/party/receipts-dialog'), 'ReceiptsDialog');
 const SelectionBar = lazyNamed(() => import('~/components/party/selection-bar'), 'SelectionBar');
 // The send dialog, the picker and the uploads (with the uploaders) load when they are first used;
@@ -86,7 +90,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * other, and the drop zone asks only whether one is open.
  */
 type Dialog =
-  | { kind: 'heading' | 'profileCard' | 'voice' | 'chooseTemplate' }
+  | { kind: 'heading' | 'profileCard' | 'voice' | 'chooseTemplate' | 'notify' }
   | { kind: 'send'; files: File[]; replyingTo: string | null }
   | { kind: 'picker'; replyingTo: string | null }
   | { kind: 'overwrite'; template: { id: string; title: string } }
@@ -228,6 +232,7 @@ function Party({ party }: { party: PartyInfo }) {
   const chat = usePartyChat(party, joined);
   const { state, actions } = chat;
   const navigate = useNavigate();
+  useOfflineHistory(party, state, chat.loadAround);
   useUnreadIndicator(state.ready, state.messages, state.me?.id ?? party.me?.id ?? null, `${party.title} · Salon`);
   // Closing the page with messages still unsent asks nothing: the outbox keeps them (ADR 032).
   const [tab, setTab] = useState<'messages' | 'contents' | 'guests'>('messages');
@@ -237,6 +242,8 @@ function Party({ party }: { party: PartyInfo }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const [batches, setBatches] = useState<ChatBatch[]>([]);
+  // What the notifications dialog turned on or off here; until then the bell asks the browser.
+  const [notifyOn, setNotifyOn] = useState<boolean | null>(null);
   const tooManyFiles = useTimedNotice<true>(TIMINGS.tooManyFilesMs);
   const imagesOnly = useTimedNotice<true>(TIMINGS.guestNonImageNoteMs);
   // The drop zone is the browser's alone: rendered on the server, its lazy boundary would still be
@@ -372,6 +379,11 @@ function Party({ party }: { party: PartyInfo }) {
             onChange={(value) => void actions.setRestriction(value)}
             className="hidden py-1.5 sm:block"
           />
+        ) : null}
+        {me && !expired && mounted ? (
+          <Suspense fallback={null}>
+            <NotifyButton partyId={party.id} on={notifyOn} onOpen={() => setDialog({ kind: 'notify' })} />
+          </Suspense>
         ) : null}
         <LanguageMenu disabled={expired && !isManager} />
         {mounted && me && me.role !== 'manager' ? (
@@ -612,6 +624,11 @@ function Party({ party }: { party: PartyInfo }) {
       {dialog?.kind === 'overwrite' ? (
         <Suspense fallback={null}>
           <OverwriteDialog title={dialog.template.title} onChoose={(mode) => void applyTemplate(dialog.template, mode)} onCancel={close} />
+        </Suspense>
+      ) : null}
+      {dialog?.kind === 'notify' ? (
+        <Suspense fallback={null}>
+          <NotifyDialog partyId={party.id} onClose={close} onChange={setNotifyOn} />
         </Suspense>
       ) : null}
       {dialog?.kind === 'receipts' ? (

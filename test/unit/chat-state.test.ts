@@ -753,6 +753,18 @@ describe('headings', () => {
   });
 });
 
+describe('a party opened offline', () => {
+  const page = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
+
+  it('the page the service worker kept shows before the room has spoken, and its seq is where the room resumes', () => {
+    const kept = run([{ type: 'windowLoaded', messages: page(1, 3), hasMore: false, hasNewer: false, seq: 3 }]);
+    expect(kept).toMatchObject({ lastSeq: 3, ready: false, needsResync: null });
+    expect(ids(kept)).toEqual(['msg-1', 'msg-2', 'msg-3']);
+    const live = run([replay([{ type: 'newMessage', seq: 4, message: message(4) }])], kept);
+    expect(ids(live)).toEqual(['msg-1', 'msg-2', 'msg-3', 'msg-4']);
+  });
+});
+
 describe('a window far back', () => {
   const page = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
   const live = () => run([welcome({ messages: page(151, 200), hasMore: true, seq: 200 })]);

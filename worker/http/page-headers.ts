@@ -1,3 +1,6 @@
+import { NO_VIEWER } from '../../app/sw/messages';
+import type { Identity } from '../auth/identity';
+import { sha256 } from '../auth/crypto';
 import type { Env } from '../env';
 import { streamDeliverySources } from '../media/stream';
 import { CSP_REPORT_PATH } from './csp-report';
@@ -48,4 +51,14 @@ export function pageHeaders(request: Request, env: Pick<Env, 'STREAM_API_BASE'>,
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Frame-Options', 'DENY'],
   ];
+}
+
+/**
+ * Who a page was made for, as the service worker keeps it apart (app/sw/person.ts): a hash of the
+ * signed-in consultant and the joined guest, or NO_VIEWER. It names nobody to anyone else, and a
+ * different sign-in gives a different value.
+ */
+export async function viewerKey(identity: Pick<Identity, 'consultant' | 'guest'>): Promise<string> {
+  if (!identity.consultant && !identity.guest) return NO_VIEWER;
+  return sha256(`viewer:${identity.consultant?.userId ?? ''}:${identity.guest?.guestId ?? ''}`);
 }

@@ -7,6 +7,8 @@ const de = {
     loading: 'Wird geladen …',
     crossSite:
       'Es wurde nichts geändert. Ein Formular einer anderen Seite wollte das in deinem Namen tun. Wenn du es selbst wolltest, öffne Salon und mach es dort.',
+    updateReady: 'Eine neue Version von Salon ist da.',
+    updateReload: 'Neu laden',
   },
   browser: {
     oldFirefox: 'Dein Firefox ist zu alt für Salon. Bitte aktualisiere auf Version 81 oder neuer, sonst funktioniert nicht alles.',
@@ -390,6 +392,23 @@ const de = {
   },
   install: {
     menuItem: 'Salon installieren',
+  },
+  notify: {
+    button: 'Benachrichtigungen',
+    buttonOn: 'Benachrichtigungen an',
+    title: 'Benachrichtigungen für diese Party',
+    explain:
+      'Du bekommst auf diesem Gerät eine Benachrichtigung, wenn in dieser Party etwas Neues geschrieben wird – auch wenn Salon geschlossen ist. Du kannst sie jederzeit wieder ausschalten.',
+    turnOn: 'Einschalten',
+    on: 'Benachrichtigungen für diese Party sind auf diesem Gerät an.',
+    turnOff: 'Auf diesem Gerät ausschalten',
+    pause: 'Benachrichtigungen für diese Party pausieren',
+    denied:
+      'Benachrichtigungen sind für Salon in diesem Browser blockiert. Erlaube sie in den Website-Einstellungen des Browsers (das Symbol neben der Adresse) und versuche es dann noch einmal.',
+    iosHint:
+      'Auf iPhone und iPad kommen Benachrichtigungen, sobald Salon auf deinem Home-Bildschirm liegt: Tippe auf „Teilen“, dann auf „Zum Home-Bildschirm“, und öffne Salon von dort.',
+    unsupported: 'Dieser Browser kann keine Benachrichtigungen anzeigen.',
+    failed: 'Das hat nicht geklappt. Bitte versuche es später noch einmal.',
   },
   guestMenu: {
     label: 'Dein Name',

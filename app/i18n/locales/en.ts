@@ -8,6 +8,8 @@ const en: Translation = {
     skipToContent: 'Skip to content',
     loading: 'Loading…',
     crossSite: 'Nothing was changed. A form on another site tried to do this in your name. If you meant to do it, open Salon and do it there.',
+    updateReady: 'A new version of Salon is ready.',
+    updateReload: 'Reload',
   },
   browser: {
     oldFirefox: 'Your Firefox is too old for Salon. Please update to version 81 or newer, or not everything will work.',
@@ -384,6 +386,20 @@ const en: Translation = {
   },
   install: {
     menuItem: 'Install Salon',
+  },
+  notify: {
+    button: 'Notifications',
+    buttonOn: 'Notifications on',
+    title: 'Notifications for this party',
+    explain: 'Get a notification on this device when something new is posted in this party, also when Salon is closed. You can turn them off at any time.',
+    turnOn: 'Turn on',
+    on: 'Notifications for this party are on on this device.',
+    turnOff: 'Turn off on this device',
+    pause: 'Pause notifications for this party',
+    denied: 'Notifications are blocked for Salon in this browser. Allow them in the browser’s site settings (the icon next to the address), then try again.',
+    iosHint: 'On iPhone and iPad, notifications work once Salon is on your home screen: tap “Share”, then “Add to Home Screen”, and open Salon from there.',
+    unsupported: 'This browser cannot show notifications.',
+    failed: 'That did not work. Please try again later.',
   },
   guestMenu: {
     label: 'Your name',

@@ -11,6 +11,8 @@ const fr: Translation = {
     skipToContent: 'Aller au contenu',
     loading: 'Chargement…',
     crossSite: 'Rien n’a été modifié. Un formulaire d’un autre site a tenté de le faire en votre nom. Si vous le vouliez, ouvrez Salon et faites-le là.',
+    updateReady: 'Une nouvelle version de Salon est disponible.',
+    updateReload: 'Recharger',
   },
   browser: {
     oldFirefox: 'Votre Firefox est trop ancien pour Salon. Veuillez passer à la version 81 ou plus récente, sinon tout ne fonctionnera pas.',
@@ -394,6 +396,23 @@ const fr: Translation = {
   },
   install: {
     menuItem: 'Installer Salon',
+  },
+  notify: {
+    button: 'Notifications',
+    buttonOn: 'Notifications activées',
+    title: 'Notifications pour cette soirée',
+    explain:
+      'Recevez une notification sur cet appareil quand quelque chose de nouveau est publié dans cette soirée, même quand Salon est fermé. Vous pouvez les désactiver à tout moment.',
+    turnOn: 'Activer',
+    on: 'Les notifications pour cette soirée sont activées sur cet appareil.',
+    turnOff: 'Désactiver sur cet appareil',
+    pause: 'Mettre en pause les notifications de cette soirée',
+    denied:
+      'Les notifications sont bloquées pour Salon dans ce navigateur. Autorisez-les dans les paramètres du site (l’icône à côté de l’adresse), puis réessayez.',
+    iosHint:
+      'Sur iPhone et iPad, les notifications fonctionnent une fois Salon sur votre écran d’accueil : touchez « Partager », puis « Sur l’écran d’accueil », et ouvrez Salon depuis là.',
+    unsupported: 'Ce navigateur ne peut pas afficher de notifications.',
+    failed: 'Cela n’a pas fonctionné. Veuillez réessayer plus tard.',
   },
   guestMenu: {
     label: 'Votre nom',

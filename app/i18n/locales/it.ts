@@ -8,6 +8,8 @@ const it: Translation = {
     skipToContent: 'Vai al contenuto',
     loading: 'Caricamento…',
     crossSite: 'Non è stato modificato nulla. Un modulo di un altro sito ha provato a farlo a tuo nome. Se volevi farlo tu, apri Salon e fallo lì.',
+    updateReady: 'È pronta una nuova versione di Salon.',
+    updateReload: 'Ricarica',
   },
   browser: {
     oldFirefox: 'Il tuo Firefox è troppo vecchio per Salon. Aggiornalo alla versione 81 o successiva, altrimenti non tutto funzionerà.',
@@ -390,6 +392,22 @@ const it: Translation = {
   },
   install: {
     menuItem: 'Installa Salon',
+  },
+  notify: {
+    button: 'Notifiche',
+    buttonOn: 'Notifiche attive',
+    title: 'Notifiche per questa festa',
+    explain:
+      'Ricevi una notifica su questo dispositivo quando c’è qualcosa di nuovo in questa festa, anche quando Salon è chiuso. Puoi disattivarle in qualsiasi momento.',
+    turnOn: 'Attiva',
+    on: 'Le notifiche per questa festa sono attive su questo dispositivo.',
+    turnOff: 'Disattiva su questo dispositivo',
+    pause: 'Metti in pausa le notifiche di questa festa',
+    denied: 'Le notifiche per Salon sono bloccate in questo browser. Consentile nelle impostazioni del sito (l’icona accanto all’indirizzo), poi riprova.',
+    iosHint:
+      'Su iPhone e iPad le notifiche funzionano quando Salon è nella schermata Home: tocca “Condividi”, poi “Aggiungi alla schermata Home”, e apri Salon da lì.',
+    unsupported: 'Questo browser non può mostrare notifiche.',
+    failed: 'Non ha funzionato. Riprova più tardi.',
   },
   guestMenu: {
     label: 'Il tuo nome',

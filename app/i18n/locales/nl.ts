@@ -8,6 +8,8 @@ const nl: Translation = {
     skipToContent: 'Naar de inhoud',
     loading: 'Laden…',
     crossSite: 'Er is niets gewijzigd. Een formulier op een andere site probeerde dit namens jou te doen. Wilde je het zelf, open Salon dan en doe het daar.',
+    updateReady: 'Er is een nieuwe versie van Salon.',
+    updateReload: 'Opnieuw laden',
   },
   browser: {
     oldFirefox: 'Je Firefox is te oud voor Salon. Werk bij naar versie 81 of nieuwer, anders werkt niet alles.',
@@ -390,6 +392,22 @@ const nl: Translation = {
   },
   install: {
     menuItem: 'Salon installeren',
+  },
+  notify: {
+    button: 'Meldingen',
+    buttonOn: 'Meldingen aan',
+    title: 'Meldingen voor dit feest',
+    explain:
+      'Je krijgt op dit apparaat een melding als er iets nieuws in dit feest wordt geplaatst, ook als Salon gesloten is. Je kunt ze altijd weer uitzetten.',
+    turnOn: 'Aanzetten',
+    on: 'Meldingen voor dit feest staan aan op dit apparaat.',
+    turnOff: 'Uitzetten op dit apparaat',
+    pause: 'Meldingen voor dit feest pauzeren',
+    denied:
+      'Meldingen zijn in deze browser geblokkeerd voor Salon. Sta ze toe in de website-instellingen van de browser (het pictogram naast het adres) en probeer het opnieuw.',
+    iosHint: 'Op iPhone en iPad werken meldingen zodra Salon op je beginscherm staat: tik op „Deel”, dan op „Zet op beginscherm”, en open Salon vandaar.',
+    unsupported: 'Deze browser kan geen meldingen tonen.',
+    failed: 'Dat is niet gelukt. Probeer het later opnieuw.',
   },
   guestMenu: {
     label: 'Je naam',
