@@ -7,3 +7,4 @@ import './update';
 import './shell';
 import './person';
 import './notifications';
+import './outbox';
