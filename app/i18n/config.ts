@@ -42,6 +42,7 @@ export const WORKSPACE_SECTIONS = [
   'templateEditor',
   'templatePlay',
   'homeScreen',
+  'notify',
 ] as const;
 
 /**

@@ -54,8 +54,9 @@ const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'Co
 const HeadingDialog = lazyNamed(() => import('~/components/chat/heading-dialog'), 'HeadingDialog');
 const ProfileCardDialog = lazyNamed(() => import('~/components/chat/profile-card-dialog'), 'ProfileCardDialog');
 // The bell is a member's, never part of a new guest's first paint.
-const NotifyButton = lazyNamed(() => import('~/components/party/notify-button'), 'NotifyButton');
-const NotifyDialog = lazyNamed(() => import('~/components/party/notify-dialog'), 'NotifyDialog');
+// The bell and its dialog speak workspace texts (the `notify` section): they come after the first paint, with them.
+const NotifyButton = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/notify-button')), 'NotifyButton');
+const NotifyDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/notify-dialog')), 'NotifyDialog');
 const ReceiptsDialog = lazyNamed(() => import('~/components/party/receipts-dialog'), 'ReceiptsDialog');
 const SelectionBar = lazyNamed(() => import('~/components/party/selection-bar'), 'SelectionBar');
 // The send dialog, the picker and the uploads (with the uploaders) load when they are first used;

@@ -106,12 +106,17 @@ export function NotifyDialog({ partyId, onClose, onChange }: { partyId: string; 
       onChange(false);
     });
 
-  const pause = (next: boolean) =>
-    attempt(async () => {
+  // The box follows the tap at once (a checkbox that lags its click reads as broken) and goes back
+  // if the server refuses.
+  const pause = (next: boolean) => {
+    setMuted(next);
+    return attempt(async () => {
       const result = await apiFetch(`/api/parties/${partyId}/mute`, { method: 'PUT', body: { muted: next } });
-      if (!result.ok) throw new Error(`mute: ${result.code}`);
-      setMuted(next);
+      if (result.ok) return;
+      setMuted(!next);
+      throw new Error(`mute: ${result.code}`);
     });
+  };
 
   const text = {
     unsupported: t('notify.unsupported'),
