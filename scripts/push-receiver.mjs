@@ -12,17 +12,17 @@
 // The Worker only sends to https endpoints on a push service's host or one PUSH_EXTRA_HOSTS names
 // (app/core/push.ts). The workers tests reach this server for `https://push.test` through
 // Miniflare's outbound service (vitest.config.ts); the bench runs it with TLS (`--tls-dir`: a
-// self-signed certificate for localhost, made with openssl) and lets its workerd trust that
+// self-signed certificate for localhost, made with node:crypto) and lets its workerd trust that
 // certificate (NODE_EXTRA_CA_CERTS, test/bench/push.mjs).
 //
 //   node scripts/push-receiver.mjs [--port 0] [--tls-dir DIR]    prints {"url": "..."}; local only.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { selfSignedCertificate } from './self-signed-certificate.mjs';
 
 /**
  * @typedef {{ path: string, headers: Record<string, string>, body: string, at: number }} ReceivedPush
@@ -30,40 +30,18 @@ import { parseArgs } from 'node:util';
  */
 
 /**
- * A self-signed certificate for localhost and 127.0.0.1 in `dir` (made once, kept): the key and
- * the certificate, and the certificate's path for a client to trust.
+ * A self-signed certificate for localhost and 127.0.0.1, written to `dir` afresh for each run (so it
+ * never expires under a kept cache): the key and the certificate, and the certificate's path for a
+ * client to trust. Made with node:crypto (scripts/self-signed-certificate.mjs): no openssl needed.
  * @param {string} dir
  */
 export function localCertificate(dir) {
-  const key = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  if (!existsSync(cert)) {
-    mkdirSync(dir, { recursive: true });
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:P-256',
-        '-nodes',
-        '-days',
-        '30',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-  }
-  return { key: readFileSync(key), cert: readFileSync(cert), certPath: cert };
+  const { key, cert } = selfSignedCertificate();
+  const certPath = join(dir, 'cert.pem');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'key.pem'), key);
+  writeFileSync(certPath, cert);
+  return { key: Buffer.from(key), cert: Buffer.from(cert), certPath };
 }
 
 /**

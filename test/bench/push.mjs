@@ -92,9 +92,10 @@ export async function pushParty({ salon, service, members, online, subscribe }) 
  * One round: the sender sends `probes` messages `paceMs` apart over its socket; the first is the
  * message the offline members hear of. Each send's ack (send → the room's ack to the sender) and its
  * delivery to the online guests are timed here; the push service's arrival times are its own clock
- * (the same machine's).
+ * (the same machine's). With `digests` false (--quick) the round ends once every member had the
+ * first push: its digests would only add a minute of waiting.
  */
-export async function pushRound({ salon, service, room, probes, paceMs, timeoutMs }) {
+export async function pushRound({ salon, service, room, probes, paceMs, timeoutMs, digests = true }) {
   await salon.request(`/bench/push-windows/${room.party.id}`, { method: 'DELETE' });
   await service.reset();
   let current = null;
@@ -163,7 +164,7 @@ export async function pushRound({ salon, service, room, probes, paceMs, timeoutM
   // message would bring a digest within it), so that the next round, the party without push
   // included, never runs beside this one's work.
   let digested = counted;
-  if (room.subscribe && probes > 1) {
+  if (room.subscribe && probes > 1 && digests) {
     const end = Date.now() + 2 * PUSH_WINDOW_MS + timeoutMs;
     let quietSince = Date.now();
     while (Date.now() < end && (digested.count < 2 * room.members || Date.now() - quietSince < PUSH_WINDOW_MS + 5000)) {
