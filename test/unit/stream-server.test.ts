@@ -253,8 +253,11 @@ describe('the stream server', () => {
   });
 
   it('plays a video from its lowest rendition while the larger ones are made, and a video copied meanwhile before those', { timeout: 180_000 }, async () => {
-    const large = await copy(clip('large.mp4', '1920x1080', 4));
-    const small = await copy(clip('small.mp4', '1280x720', 1));
+    // Both clips are made first: ffmpeg runs synchronously here and would hold this process (the
+    // stand-in's too) long enough for the keep-alive connection to close under the second copy.
+    const [largeFile, smallFile] = [clip('large.mp4', '1920x1080', 4), clip('small.mp4', '1280x720', 1)];
+    const large = await copy(largeFile);
+    const small = await copy(smallFile);
     // Stream's answer as it first plays: still in progress, its master listing the lowest rendition.
     const playing = await watch(large, (video) => video.readyToStream);
     expect(playing).toMatchObject({ readyToStream: true, status: { state: 'inprogress' }, input: { width: 1920, height: 1080 } });
