@@ -170,3 +170,8 @@ export async function dropFiles(page: Page, files: { name: string; mimeType: str
 
 /** The local mail catcher's page (scripts/mail-catcher.mjs), which the served app sends every mail to. */
 export const MAIL_CATCHER = `http://localhost:${MAIL_PORT}`;
+
+/** Waits until the service worker (app/sw/) controls the page: it claims the pages open when it activates. */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+}

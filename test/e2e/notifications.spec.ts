@@ -2,11 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { PushPayload } from '../../app/core/push';
 import { expect, test } from './diagnostics';
-import { SCREENS, hostParty, joinAs } from './helpers';
-
-async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
-}
+import { SCREENS, hostParty, joinAs, controlledByServiceWorker } from './helpers';
 
 /**
  * A browser's push subscription, with a real P-256 key pair and auth secret (the server checks
@@ -110,7 +106,7 @@ test('a push message to the service worker shows a notification with the party, 
   const context = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE' });
   const page = await context.newPage();
   await joinAs(page, link, 'Pia', 'Push');
-  await controlled(page);
+  await controlledByServiceWorker(page);
   const origin = new URL(page.url()).origin;
 
   const worker = context.serviceWorkers().at(-1);
@@ -200,7 +196,7 @@ test('notify me: the bell explains first, asks only on the tap, subscribes and h
     await stubPushManager(context, subscription);
     await context.addInitScript(stubPermissionPrompt, 'granted');
     await page.reload();
-    await controlled(page);
+    await controlledByServiceWorker(page);
 
     const bell = page.getByTestId('notify-button');
     await expect(bell).toHaveAttribute('aria-label', de ? 'Benachrichtigungen' : 'Notifications');

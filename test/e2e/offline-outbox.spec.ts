@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { HistoryEvent, ReadMessage } from '../support/zero-loss-checker';
 import { checkHistory, describeAnomalies } from '../support/zero-loss-checker';
 import { expect, test } from './diagnostics';
-import { SCREENS, hostParty, joinAs, phoneContext, setExpiry } from './helpers';
+import { SCREENS, controlledByServiceWorker, hostParty, joinAs, phoneContext, setExpiry } from './helpers';
 
 /**
  * The offline outbox (app/lib/outbox.ts, ADR 032): what a guest writes without a network is kept
@@ -141,6 +141,46 @@ test('a guest writes three messages offline and closes the tab; back online, a n
   // Once each, also after a reload: nothing is sent again.
   await consultant.reload();
   await expect(consultant.getByTestId('message')).toHaveText([/Eins/, /Zwei/, /Drei/]);
+
+  await guestContext.close();
+  await consultantContext.close();
+});
+
+test('with no party page open, the service worker sends what waited when Background Sync fires, once, in order', async ({ browser }) => {
+  const { context: consultantContext, page: consultant, link } = await hostParty(browser, 'Funkloch im Hintergrund');
+  const guestContext = await phoneContext(browser);
+  const network = await cuttableNetwork(guestContext, 'guest', []);
+  const guest = await guestContext.newPage();
+  await joinChat(guest, link, 'Ida', 'Hahn');
+  await controlledByServiceWorker(guest);
+  // Another page of Salon stays open (the landing page, which sends nothing itself) to speak to
+  // the service worker through the DevTools protocol after the party's tab is gone.
+  const other = await guestContext.newPage();
+  await other.goto('/');
+  const origin = new URL(guest.url()).origin;
+  const cdp = await guestContext.newCDPSession(other);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+
+  await network.cut();
+  await write(guest, ['Erstens', 'Zweitens', 'Drittens']);
+  await expect(guest.getByTestId('pending-message')).toHaveCount(3);
+  await guest.close();
+  await network.restore();
+
+  // What the browser does once the network is back: the sync the page registered fires.
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registrationId, tag: 'salon-outbox', lastChance: false });
+  await expect(consultant.getByTestId('message')).toHaveText([/Erstens/, /Zweitens/, /Drittens/]);
+  await expect.poll(() => outboxTexts(other)).toEqual([]);
+  // A second sync (the browser may fire one again) sends nothing twice.
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registrationId, tag: 'salon-outbox', lastChance: false });
+  await consultant.reload();
+  await expect(consultant.getByTestId('message')).toHaveText([/Erstens/, /Zweitens/, /Drittens/]);
 
   await guestContext.close();
   await consultantContext.close();

@@ -1,12 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './diagnostics';
-import { SCREENS, hostParty, joinAs, phoneContext } from './helpers';
+import { SCREENS, hostParty, joinAs, phoneContext, controlledByServiceWorker } from './helpers';
 
 /** Until the service worker controls the page (the first version claims open pages, app/sw/update.ts). */
-async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
-}
-
 /** The paths kept for a person (app/sw/person.ts), across every person's cache. */
 function keptPaths(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -39,7 +35,7 @@ test('the service worker installs; a party opened before opens offline with its 
   await expect(welcome).toBeVisible();
   const script = await guest.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
   expect(script).toMatch(/\/sw\.js$/);
-  await controlled(guest);
+  await controlledByServiceWorker(guest);
   const partyId = await partyIdOf(guest, link);
 
   // A visit while the worker controls the page keeps the page; the page hands over its history.
@@ -83,7 +79,7 @@ test('the service worker installs; a party opened before opens offline with its 
 
 test('signing out forgets the pages kept for the consultant', async ({ browser }) => {
   const { context, page, link } = await hostParty(browser, 'Abmelde-Cache-Party');
-  await controlled(page);
+  await controlledByServiceWorker(page);
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Nachricht' })).toBeEnabled();
   await expect.poll(() => keptPaths(page)).toContain(link);
@@ -102,7 +98,7 @@ test('a new version of the service worker is offered, not forced, and taken on t
       const context = await browser.newContext({ ...options, locale });
       const page = await context.newPage();
       await page.goto('/faq');
-      await controlled(page);
+      await controlledByServiceWorker(page);
       // The next version, as a deploy brings it: a new script for the same scope (here the same file
       // under another address, which the browser installs as an update like changed bytes).
       await page.evaluate(async () => {
@@ -117,7 +113,7 @@ test('a new version of the service worker is offered, not forced, and taken on t
       const reloaded = page.waitForEvent('load');
       await bar.getByRole('button', { name: locale === 'de-DE' ? 'Neu laden' : 'Reload' }).click();
       await reloaded;
-      await controlled(page);
+      await controlledByServiceWorker(page);
       expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration('/'))?.waiting))).toBe(false);
       await expect(bar).toHaveCount(0);
       await context.close();
