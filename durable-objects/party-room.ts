@@ -67,6 +67,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   private readonly attachments = new WeakMap<WebSocket, Attachment>();
   /** Per member, not per socket: more sockets do not buy a higher rate. */
   private readonly limiters = new Map<string, SendLimiter>();
+  /** Queue sends of push jobs still on their way (`enqueued`). */
+  private readonly enqueuing = new Set<Promise<void>>();
   /** When the D1 mirror is due (null: nothing to mirror); kept in storage across hibernation. */
   private mirrorDue: number | null = null;
   /** The expiry last announced to the sockets, so the alarm announces each expiry once. */
@@ -688,12 +690,24 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   // ---- internals ----------------------------------------------------------------------------
 
   private enqueuePush(partyId: string, jobs: MessageSendRequest<PushJob>[]): void {
-    this.ctx.waitUntil(
-      this.env.PUSH_QUEUE.sendBatch(jobs).catch((error: unknown) => {
+    const sent: Promise<void> = this.env.PUSH_QUEUE.sendBatch(jobs)
+      .then(() => undefined)
+      .catch((error: unknown) => {
         // A notification is a courtesy: what it tells of is stored and sent to every open page.
         console.error('push enqueue failed', partyId, error);
-      }),
-    );
+      })
+      .finally(() => this.enqueuing.delete(sent));
+    this.enqueuing.add(sent);
+    this.ctx.waitUntil(sent);
+  }
+
+  /**
+   * Resolves once the Queue has every job this room enqueued so far. The workers tests wait for
+   * it before they evict the room: workerd's test-only abort of a Durable Object whose Queue send
+   * is still on its way crashes the runtime (a segmentation fault), where a real eviction does not.
+   */
+  async enqueued(): Promise<void> {
+    while (this.enqueuing.size > 0) await Promise.all([...this.enqueuing]);
   }
 
   private startDue(): number | null {

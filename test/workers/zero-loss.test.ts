@@ -1,4 +1,5 @@
-import { abortAllDurableObjects, env } from 'cloudflare:test';
+import { abortAllDurableObjects, env, runInDurableObject } from 'cloudflare:test';
+import type { PartyRoom } from '../../durable-objects/party-room';
 import { describe, expect, it } from 'vitest';
 import { describeAnomalies } from '../support/zero-loss-checker';
 import type { Participant, ZeroLossTransport } from '../support/zero-loss-driver';
@@ -39,7 +40,11 @@ function workerTransport(partyId: string): ZeroLossTransport<Headers> {
       if (response.status !== 200) throw new Error(`history: ${response.status} ${await response.text()}`);
       return json(response);
     },
-    evict: () => abortAllDurableObjects(),
+    // The room's Queue sends first (PartyRoom.enqueued: workerd's test abort crashes on one in flight).
+    evict: async () => {
+      await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId)), (room: PartyRoom) => room.enqueued());
+      await abortAllDurableObjects();
+    },
   };
 }
 
