@@ -1,11 +1,11 @@
-import { SELF, abortAllDurableObjects, createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { SELF, createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import type { ChatMessage } from '../../app/core/protocol';
 import worker from '../../worker/index';
 import { TINY_PNG } from '../fixtures/authorization-matrix';
 import type { Consultant, Guest } from './fixtures';
-import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken } from './fixtures';
+import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, evictRooms } from './fixtures';
 import { STAND_IN_HOST } from './stream-stand-in';
 
 /**
@@ -513,7 +513,7 @@ describe('a media message afterwards', () => {
       state.storage.sql.exec('DROP TABLE attachments');
     });
     // A new instance of the object loads the old table.
-    await abortAllDurableObjects();
+    await evictRooms(party.id);
     const photo = await uploaded(party.id, guest, 'photo', 'image/png', 'png', TINY_PNG);
     expect((await chat(party.id, guest, { messageType: 'photo', mediaAttachment: photo.mediaAttachment })).status).toBe(201);
     const history = await json<{ messages: ChatMessage[] }>(await api(`/parties/${party.id}/chat`, { headers: clara.headers }));
@@ -533,7 +533,7 @@ describe('a media message afterwards', () => {
       state.storage.sql.exec('ALTER TABLE messages DROP COLUMN media_title');
       state.storage.sql.exec('ALTER TABLE attachments DROP COLUMN title');
     });
-    await abortAllDurableObjects();
+    await evictRooms(party.id);
     const { socket } = await connected(party.id, clara.headers);
     socket.send({ type: 'sendMessage', tempId: crypto.randomUUID(), messageType: 'document', message: '', mediaAttachment: pdf });
     expect((await socket.next('ack')).message.mediaTitle).toBeUndefined();

@@ -1,6 +1,5 @@
-import { abortAllDurableObjects } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { connected, createConsultant, createParty, joinGuest, spoken, textMessage } from './fixtures';
+import { connected, createConsultant, createParty, joinGuest, spoken, textMessage, evictRooms } from './fixtures';
 
 describe('the core party loop', () => {
   it('delivers a message to every client: ack to the sender, newMessage to the others', async () => {
@@ -120,7 +119,7 @@ describe('the core party loop', () => {
     eva.socket.send(textMessage('vor dem Neustart'));
     await eva.socket.next('ack');
 
-    await abortAllDurableObjects();
+    await evictRooms(party.id);
     expect((await eva.socket.closedWith()).code).toBeGreaterThan(0);
     manager.socket.close();
 

@@ -1,6 +1,7 @@
-import { SELF, createExecutionContext, env } from 'cloudflare:test';
+import { SELF, abortAllDurableObjects, createExecutionContext, env, runInDurableObject } from 'cloudflare:test';
 import { expect } from 'vitest';
 import { markerOf } from '../../app/core/markers';
+import type { PartyRoom } from '../../durable-objects/party-room';
 import type { ServerEvent } from '../../app/core/protocol';
 import { PONG_FRAME, PROTOCOL_VERSION } from '../../app/core/protocol';
 import { shortId } from '../../worker/auth/crypto';
@@ -269,4 +270,14 @@ export async function html(response: Response, status: number): Promise<string> 
   expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
   expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
   return body;
+}
+
+/**
+ * Evicts every party room, as a restart would, once the rooms named have handed their push jobs
+ * to the Queue (PartyRoom.enqueued): workerd's test-only abort of a room whose Queue send is still
+ * on its way crashes the runtime.
+ */
+export async function evictRooms(...partyIds: string[]): Promise<void> {
+  for (const id of partyIds) await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(id)), (room: PartyRoom) => room.enqueued());
+  await abortAllDurableObjects();
 }

@@ -1,8 +1,8 @@
-import { abortAllDurableObjects, env, runInDurableObject } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../app/core/limits';
 import { MARKERS } from '../../app/core/markers';
-import { api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, textMessage } from './fixtures';
+import { api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, textMessage, evictRooms } from './fixtures';
 import type { Guest } from './fixtures';
 
 function post(partyId: string, headers: Record<string, string>, body: unknown): Promise<Response> {
@@ -267,7 +267,7 @@ describe('resuming a socket', () => {
     const deleted = await api(`/parties/${party.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: one!.id } });
     expect(deleted.status).toBe(200);
     // The last change is an edit: the next seq must follow it after a restart, not the last message.
-    await abortAllDurableObjects();
+    await evictRooms(party.id);
     expect((await page(party.id, guest.headers)).seq).toBe(base + 5);
 
     const { socket, welcome } = await connected(party.id, guest.headers, base);

@@ -1,4 +1,4 @@
-import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import {
   api,
@@ -15,6 +15,7 @@ import {
   spoken,
   textMessage,
   partyWithTwoGuests as party,
+  evictRooms,
 } from './fixtures';
 import type { ChatMessage } from '../../app/core/protocol';
 import type { PartyRoom } from '../../durable-objects/party-room';
@@ -374,7 +375,7 @@ describe('forwarding', () => {
       state.storage.sql.exec('ALTER TABLE messages DROP COLUMN forwarded');
     });
     // A new instance of the object loads the old table.
-    await abortAllDurableObjects();
+    await evictRooms(p.id);
     const messages = spoken((await json<{ messages: ChatMessage[] }>(await api(`/parties/${p.id}/chat`, { headers: consultant.headers }))).messages);
     expect(messages.map((m) => [m.message, m.forwarded])).toEqual([['Alt', false]]);
   });

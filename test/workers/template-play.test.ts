@@ -1,11 +1,11 @@
-import { SELF, abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { SELF, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { AppliedTemplate } from '../../app/core/applied-template';
 import type { ChatMessage } from '../../app/core/protocol';
 import type { TemplateDetail, TemplateEntry, TemplateMessage } from '../../app/core/templates';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import type { Consultant, Guest, PartyRecord } from './fixtures';
-import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken } from './fixtures';
+import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, evictRooms } from './fixtures';
 import { database } from '../../worker/db/client';
 import { deleteAccount } from '../../worker/services/account-deletion';
 import { purgeTemplateTrash, recordSharedPlay } from '../../worker/services/templates';
@@ -198,7 +198,7 @@ describe('playing one message at a time', () => {
     await ok(await change(party, consultant.headers, { action: 'edit', messageId: tpl.messages[2]!.id, message: 'Bis bald' }));
     await ok(await change(party, consultant.headers, { action: 'hide', messageId: tpl.messages[0]!.id }));
     const before = await applied(party, consultant);
-    await abortAllDurableObjects();
+    await evictRooms(party.id);
     expect(await applied(party, consultant)).toEqual(before);
     // It lives in the room, not in D1: a rerun of the room's load is what brought it back.
     expect(before).toMatchObject({ position: 1, hiddenMessages: [tpl.messages[0]!.id] });
@@ -269,7 +269,7 @@ describe('timed autoplay', () => {
     expect(started.autoplay!.nextAt).toBeGreaterThan(Date.now() + 50_000);
 
     // The room goes away; the autoplay and its alarm stay in its storage.
-    await abortAllDurableObjects();
+    await evictRooms(party.id);
     const ida = await connected(party.id, guest.headers);
     const alarm = await runInDurableObject(stub(party.id), (_room: PartyRoom, state: DurableObjectState) => state.storage.getAlarm());
     expect(alarm).not.toBeNull();

@@ -1,10 +1,9 @@
-import { abortAllDurableObjects, env, runInDurableObject } from 'cloudflare:test';
-import type { PartyRoom } from '../../durable-objects/party-room';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { describeAnomalies } from '../support/zero-loss-checker';
 import type { Participant, ZeroLossTransport } from '../support/zero-loss-driver';
 import { runZeroLoss, zeroLossOptions } from '../support/zero-loss-driver';
-import { ORIGIN, apiInPlace, createConsultant, createParty, fetchInPlace, joinGuest, json } from './fixtures';
+import { ORIGIN, apiInPlace, createConsultant, createParty, evictRooms, fetchInPlace, joinGuest, json } from './fixtures';
 
 /**
  * Nothing acknowledged is lost, nothing is applied twice, everyone sees one order: the
@@ -40,11 +39,7 @@ function workerTransport(partyId: string): ZeroLossTransport<Headers> {
       if (response.status !== 200) throw new Error(`history: ${response.status} ${await response.text()}`);
       return json(response);
     },
-    // The room's Queue sends first (PartyRoom.enqueued: workerd's test abort crashes on one in flight).
-    evict: async () => {
-      await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId)), (room: PartyRoom) => room.enqueued());
-      await abortAllDurableObjects();
-    },
+    evict: () => evictRooms(partyId),
   };
 }
 
