@@ -9,6 +9,7 @@ import { MEDIA_KINDS, acceptedKind, declaresKind } from './media';
 import { MESSAGE_TYPES } from './messages';
 import { partyDatesError } from './party';
 import { isPhoneNumber, isValidBirthday, profileHref } from './profile';
+import { GUEST_CODE_PATTERN } from './guest-account';
 import { hasVisibleText, isCleanName, isCleanText, isValidName, normaliseNewlines } from './text';
 
 /**
@@ -260,6 +261,36 @@ const EmailSchema = z
   .trim()
   .max(LIMITS.emailMax, { error: 'invalidEmail' })
   .pipe(z.email({ error: 'invalidEmail' }));
+
+/** Whether the text is an e-mail address as the forms and the API accept one (the send-code button waits for it). */
+export function isEmailAddress(value: string): boolean {
+  return EmailSchema.safeParse(value).success;
+}
+
+/** A language code; one Salon does not speak falls back to the request's language (worker/services/guest-accounts.ts). */
+const LanguageCodeSchema = z.string({ error: 'invalidInput' }).max(16, { error: 'invalidInput' });
+
+/** POST /auth/login and POST /auth/claim: where to mail a code, in which language. */
+export const GuestCodeRequestSchema = z.object({ email: EmailSchema, languageCode: LanguageCodeSchema.optional() });
+export type GuestCodeRequest = z.infer<typeof GuestCodeRequestSchema>;
+
+const ChallengeSchema = z.string({ error: 'invalidInput' }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'invalidInput' });
+
+/** POST /auth/verify; `challenge` is the login answer's, or the browser's cookie when absent. */
+export const GuestVerifySchema = z.object({
+  email: EmailSchema,
+  verificationCode: z.string({ error: 'codeInvalid' }).trim().regex(GUEST_CODE_PATTERN, { error: 'codeInvalid' }),
+  challenge: ChallengeSchema.optional(),
+});
+export type GuestVerify = z.infer<typeof GuestVerifySchema>;
+
+/** PUT /auth/claim/{code}: the code is in the path; the challenge as for verify. */
+export const GuestClaimConfirmSchema = z.object({ challenge: ChallengeSchema.optional() });
+export type GuestClaimConfirm = z.infer<typeof GuestClaimConfirmSchema>;
+
+/** POST /guests/register and PUT /guests/profile: the guest's own name. */
+export const GuestNamesSchema = z.object({ firstName: NameSchema, lastName: NameSchema });
+export type GuestNames = z.infer<typeof GuestNamesSchema>;
 
 /** POST /moderation/delete-account {email}; the form requires the address. */
 export const DeleteAccountSchema = z.object({ email: EmailSchema }, { error: 'invalidEmail' });
