@@ -6,6 +6,8 @@ export function requireConsultant(context: AppLoadContext, request: Request): { 
   const consultant = context.identity.consultant;
   if (!consultant) {
     const url = new URL(request.url);
+    // A guest's party list is her own page (ADR 034).
+    if (context.identity.guest && url.pathname === '/parties') throw redirect('/my-parties');
     throw redirect(`/?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   return consultant;
