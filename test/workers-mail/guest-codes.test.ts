@@ -149,6 +149,22 @@ describe('signing in with a mailed code', () => {
     expect((await signedIn(await verifyCode(email, second.code, second.challenge))).id).toBe(gerda.guestId);
   });
 
+  it('parallel guesses cannot pass the try limit, and the right code sent twice at once signs in once', async () => {
+    const gerda = await registerGuest();
+    const email = address();
+    await claimed(gerda, email);
+    const guessed = await mailedCode(email);
+    const guesses = await Promise.all(
+      Array.from({ length: 2 * GUEST_CODE.triesMax }, (_, n) => verifyCode(email, wrong(guessed.code, n + 1), guessed.challenge)),
+    );
+    expect(guesses.map((response) => response.status)).toEqual(guesses.map(() => 400));
+    await expectError(await verifyCode(email, guessed.code, guessed.challenge), 400, 'codeInvalid');
+
+    const twice = await mailedCode(email);
+    const statuses = (await Promise.all([1, 2].map(() => verifyCode(email, twice.code, twice.challenge)))).map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 400]);
+  });
+
   it('a code works once', async () => {
     const gerda = await registerGuest();
     const email = address();
@@ -251,6 +267,9 @@ describe('claiming an address: the account follows her to another device', () =>
     // Both devices are signed in.
     expect(await me(maria.headers)).toEqual(account);
     expect(await me(phoneHeaders)).toEqual(account);
+    // The second device may end the first's subscription: it is hers.
+    expect((await api(`/parties/${party.id}/subscribe`, { method: 'DELETE', headers: phoneHeaders, body: { endpoint } })).status).toBe(204);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE endpoint = ?').bind(endpoint).first('n')).toBe(0);
   });
 
   it('an address that belongs to another guest: 409 emailTaken, and both stay as they were', async () => {
