@@ -7,6 +7,8 @@ import { requestDeletion } from '../../worker/services/account-deletion';
 import { linkFiles } from '../../worker/db/party-media';
 import { ORIGIN, api, connected, createConsultant, createParty, expectError, html, joinGuest, json, page } from '../workers/fixtures';
 import type { Consultant } from '../workers/fixtures';
+import type { CaughtMail } from './mail';
+import { mailsTo, settle, waitForMails } from './mail';
 
 /**
  * Account deletion by e-mail end to end, on the real path: the Worker's sender talks SMTP over
@@ -14,28 +16,6 @@ import type { Consultant } from '../workers/fixtures';
  * vitest.config.ts), and the mails are read back from the catcher's JSON API. This project runs
  * without the Stream stand-in, which would take the socket (vitest.config.ts says why).
  */
-
-interface CaughtMail {
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string | null;
-}
-
-async function mailsTo(address: string): Promise<CaughtMail[]> {
-  const response = await fetch(`${env.MAIL_CATCHER_URL}/api/messages?${new URLSearchParams({ to: address })}`);
-  return (await response.json()) as CaughtMail[];
-}
-
-/** The mails to `address` once there are `count` of them (the mail goes after the answer). */
-async function waitForMails(address: string, count = 1): Promise<CaughtMail[]> {
-  for (const end = Date.now() + 5000; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 50))) {
-    const mails = await mailsTo(address);
-    if (mails.length >= count) return mails;
-  }
-  throw new Error(`no ${count} mail(s) to ${address} in 5 s`);
-}
 
 const LINK = /https:\/\/salon\.test\/delete-account\/([A-Za-z0-9_-]{43})/;
 
@@ -63,9 +43,6 @@ async function languageCookie(lng: string): Promise<string> {
 }
 
 const markedAt = (userId: string) => env.DB.prepare('SELECT deletion_requested_at AS at FROM users WHERE id = ?').bind(userId).first<number | null>('at');
-
-/** The catcher keeps every mail of the run; a few tests need to know nothing more arrived. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe('POST /api/moderation/delete-account', () => {
   let anna: Consultant;

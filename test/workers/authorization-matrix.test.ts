@@ -112,6 +112,15 @@ async function buildWorld(): Promise<Built> {
       if (response.status !== 204) throw new Error(`world: subscribe: ${response.status} ${await response.text()}`);
       return endpoint;
     },
+    guestWithPicture: async () => {
+      const response = await fetchInPlace(`${ORIGIN}/api/guests/profile/picture`, {
+        method: 'PUT',
+        headers: { ...guest.headers, 'Content-Type': 'image/png' },
+        body: TINY_PNG,
+      });
+      if (response.status !== 200) throw new Error(`world: guest picture: ${response.status} ${await response.text()}`);
+      return guest.guestId;
+    },
     refreshToken: (actor) => (actor === 'manager' ? clara.refreshToken : actor === 'otherConsultant' ? berta.refreshToken : 'made-up-refresh-token'),
     profile,
     spareProfile: async () => {

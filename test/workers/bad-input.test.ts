@@ -15,7 +15,8 @@ import type { Consultant } from './fixtures';
 
 /**
  * Runs test/fixtures/bad-input-catalogue.ts: each entry in a world of its own, its answer checked,
- * and the state (party records, members, sessions, guests, the messages of both parties) compared
+ * and the state (party records, members, sessions, guests with their keys and codes, the messages
+ * of both parties) compared
  * before and after: a refusal changes nothing, an accepted entry changes exactly what it stores.
  */
 
@@ -225,6 +226,9 @@ async function snapshot(built: Built): Promise<State> {
     templateRecipients,
     pushSubscriptions,
     pushMutes,
+    worldGuests,
+    guestKeys,
+    guestCodes,
     counted,
     ...chats
   ] = await Promise.all([
@@ -243,6 +247,16 @@ async function snapshot(built: Built): Promise<State> {
     rows(`SELECT * FROM template_recipients WHERE user_id IN (${users})`, ...built.userIds),
     rows(`SELECT s.* FROM push_subscriptions s JOIN parties p ON p.id = s.party_id WHERE p.user_id IN (${users})`, ...built.userIds),
     rows(`SELECT u.* FROM push_mutes u JOIN parties p ON p.id = u.party_id WHERE p.user_id IN (${users})`, ...built.userIds),
+    // The accounts of the world's guests (ADR 034), their devices' keys, and every code asked for.
+    rows(
+      `SELECT id, first_name, last_name, email, picture_key, picture_type FROM guests WHERE id IN (SELECT m.guest_id FROM party_members m JOIN parties p ON p.id = m.party_id WHERE p.user_id IN (${users}))`,
+      ...built.userIds,
+    ),
+    rows(
+      `SELECT id, guest_id, secret_hash FROM guest_keys WHERE guest_id IN (SELECT m.guest_id FROM party_members m JOIN parties p ON p.id = m.party_id WHERE p.user_id IN (${users}))`,
+      ...built.userIds,
+    ),
+    rows('SELECT * FROM guest_codes'),
     rows('SELECT COUNT(*) AS n FROM guests'),
     ...built.readers.map((reader) => call(`/parties/${reader.partyId}/chat`, { headers: reader.headers }, 200)),
   ]);
@@ -258,6 +272,9 @@ async function snapshot(built: Built): Promise<State> {
   for (const copy of templateRecipients) records.set(`templateCopy:${copy.template_id}/${copy.user_id}`, JSON.stringify(copy));
   for (const subscription of pushSubscriptions) records.set(`pushSubscription:${subscription.id}`, JSON.stringify(subscription));
   for (const mute of pushMutes) records.set(`pushMute:${mute.party_id}/${mute.member_id}`, JSON.stringify(mute));
+  for (const guest of worldGuests) records.set(`guest:${guest.id}`, JSON.stringify(guest));
+  for (const key of guestKeys) records.set(`guestKey:${key.id}`, JSON.stringify(key));
+  for (const code of guestCodes) records.set(`guestCode:${code.challenge_hash}`, JSON.stringify(code));
   return {
     records,
     guests: Number(counted[0]!.n),
@@ -380,6 +397,16 @@ function checkStored(entry: BadInput, built: Built, d: Diff, window: { from: num
     if (!fits) problems.push(`expected one media entry titled ${JSON.stringify(stores.mediaTitle)}, got ${JSON.stringify(change ?? null)}`);
     else rest.changed.splice(at, 1);
   }
+  if (stores.guestNames) {
+    // Her account's names only, verbatim.
+    const key = `guest:${built.memberOf[entry.actor]}`;
+    const at = rest.changed.findIndex((c) => c.key === key);
+    const change = rest.changed[at];
+    const names = { first_name: stores.guestNames.firstName, last_name: stores.guestNames.lastName };
+    if (!change?.before || JSON.stringify(change.after) !== JSON.stringify({ ...change.before, ...names })) {
+      problems.push(`expected ${key} to be named ${JSON.stringify(stores.guestNames)}, got ${JSON.stringify(change ?? null)}`);
+    } else rest.changed.splice(at, 1);
+  }
   if (stores.names) {
     const at = rest.changed.findIndex((c) => c.key.startsWith(`member:${partyId}/`) && c.after);
     const change = rest.changed[at];
@@ -393,8 +420,15 @@ function checkStored(entry: BadInput, built: Built, d: Diff, window: { from: num
       const member = built.memberOf[entry.actor];
       if (member && change.key !== `member:${partyId}/${member}`) problems.push(`the rename landed on ${change.key}, not on ${entry.actor}`);
       rest.changed.splice(at, 1);
-      // A join creates a guest identity with it, and a notice in the conversation in its name.
+      // A join creates a guest identity with it (her account and her device's key), and a notice
+      // in the conversation in its name.
       if (!change.before && rest.guests === 1) rest.guests = 0;
+      if (!change.before) {
+        const joined = change.after!.guest_id;
+        rest.changed = rest.changed.filter(
+          (c) => c.before || !(c.key === `guest:${joined}` || (c.key.startsWith('guestKey:') && c.after?.guest_id === joined)),
+        );
+      }
       if (!change.before) {
         const added = rest.added.get(partyId) ?? [];
         const notice = added.find((m) => markerOf(m) === 'guestJoined' && m.sender === change.after!.guest_id);

@@ -1,5 +1,6 @@
 import { SELF, abortAllDurableObjects, createExecutionContext, env, runInDurableObject } from 'cloudflare:test';
 import { expect } from 'vitest';
+import type { GuestAccount, GuestSignIn } from '../../app/core/guest-account';
 import { markerOf } from '../../app/core/markers';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import type { ServerEvent } from '../../app/core/protocol';
@@ -8,6 +9,7 @@ import { shortId } from '../../worker/auth/crypto';
 import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
 import { profiles, users } from '../../worker/db/schema';
+import { PICTURES } from '../fixtures/images';
 
 /**
  * Test fixtures that go through the real Worker (SELF) with real D1 and Durable Objects. Only a
@@ -229,12 +231,13 @@ export function spoken<T extends { messageType: any; message: string }>(messages
  * bindings, D1 and Durable Objects. @cloudflare/vitest-pool-workers 0.15.1 wraps its entrypoint
  * class's prototype in one more Proxy on every SELF request (createProxyPrototypeClass), so each
  * SELF.fetch in a file is slower than the one before (a 404 takes 3 ms at first, 100 ms after
- * 600 requests). Files that make hundreds of requests use these.
+ * 600 requests). Files that make hundreds of requests use these. A caller that passes `ctx` can wait
+ * for what the answer left running (waitOnExecutionContext).
  */
-export async function fetchInPlace(url: string, init: RequestInit = {}): Promise<Response> {
+export async function fetchInPlace(url: string, init: RequestInit = {}, ctx: ExecutionContext = createExecutionContext()): Promise<Response> {
   // Imported on first use, so files that never call this do not load the Worker themselves.
   const { default: worker } = await import('../../worker/index');
-  return worker.fetch(new Request(url, init) as Request<unknown, IncomingRequestCfProperties>, env, createExecutionContext());
+  return worker.fetch(new Request(url, init) as Request<unknown, IncomingRequestCfProperties>, env, ctx);
 }
 
 /** `api`, in place; a Content-Type among `headers` is kept (JSON otherwise). */
@@ -280,4 +283,61 @@ export async function html(response: Response, status: number): Promise<string> 
 export async function evictRooms(...partyIds: string[]): Promise<void> {
   for (const id of partyIds) await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(id)), (room: PartyRoom) => room.enqueued());
   await abortAllDurableObjects();
+}
+
+// ---- guest accounts -------------------------------------------------------------------------
+
+/**
+ * A client address of its own (CF-Connecting-IP), so the limits on mailed codes per client
+ * (GUEST_CODE_SENDS.perClient) meet only the test that aims at them.
+ */
+let clients = Math.floor(Math.random() * 2 ** 20);
+export function newClient(): { 'CF-Connecting-IP': string } {
+  clients++;
+  return { 'CF-Connecting-IP': `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}` };
+}
+
+/** A guest who registered by name (POST /api/guests/register): her first device's credentials and account. */
+export async function registerGuest(
+  names: { firstName: string; lastName: string } = { firstName: 'Gerda', lastName: 'Gast' },
+): Promise<Guest & { account: GuestAccount }> {
+  const response = await api('/guests/register', { method: 'POST', body: names });
+  if (response.status !== 200) throw new Error(`registerGuest: ${response.status} ${await response.text()}`);
+  const body = await json<GuestSignIn>(response);
+  return { guestId: body.id, secretKey: body.secretKey, headers: basic(body.id, body.secretKey), account: body.guest };
+}
+
+/** POST /api/auth/login or /api/auth/claim: a code mailed to `email`, from a client of its own unless `headers` name one. */
+export function requestCode(email: string, options: { claim?: boolean; headers?: Record<string, string>; languageCode?: string } = {}): Promise<Response> {
+  return api(options.claim ? '/auth/claim' : '/auth/login', {
+    method: 'POST',
+    headers: { ...newClient(), ...options.headers },
+    body: { email, ...(options.languageCode ? { languageCode: options.languageCode } : {}) },
+  });
+}
+
+/** POST /api/auth/verify with the challenge in the body (as the app sends it). */
+export function verifyCode(email: string, verificationCode: string, challenge?: string, headers: Record<string, string> = {}): Promise<Response> {
+  return api('/auth/verify', { method: 'POST', headers, body: { email, verificationCode, ...(challenge ? { challenge } : {}) } });
+}
+
+/** The names of the cookies a response sets, in order. */
+export function cookieNames(response: Response): string[] {
+  return response.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf('=')));
+}
+
+/** The `name=value` pair of the cookie a response sets, as a browser sends it back. */
+export function cookiePair(response: Response, name: string): string {
+  const cookie = response.headers.getSetCookie().find((set) => set.startsWith(`${name}=`));
+  if (!cookie) throw new Error(`no ${name} cookie in ${JSON.stringify(response.headers.getSetCookie())}`);
+  return cookie.split(';')[0]!;
+}
+
+/** PUT /api/guests/profile/picture with raw bytes, as the page and the app upload a picture. */
+export function uploadGuestPicture(
+  headers: Record<string, string>,
+  bytes: Uint8Array<ArrayBuffer> = PICTURES['image/png'],
+  type: string | null = 'image/png',
+): Promise<Response> {
+  return SELF.fetch(`${ORIGIN}/api/guests/profile/picture`, { method: 'PUT', headers: { ...headers, ...(type ? { 'Content-Type': type } : {}) }, body: bytes });
 }
