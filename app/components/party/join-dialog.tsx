@@ -1,10 +1,11 @@
 import { useFetcher } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '~/components/error-banner';
 import { Dialog } from '~/components/dialog';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
+import { filled, useFormValid } from '~/lib/use-form-valid';
 
 /**
  * The guest's way in: first and last name (trimmed, both required), and the party's password when
@@ -13,24 +14,11 @@ import { LIMITS } from '~/core/limits';
 export function JoinDialog({ title, passwordProtected }: { title: string; passwordProtected: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: false; code: ErrorCode } | { ok: true }>();
-  const form = useRef<HTMLFormElement>(null);
-  const [complete, setComplete] = useState(false);
-
-  // The inputs are uncontrolled and read from the form itself, so what a guest typed on a slow
-  // phone before the page became interactive still counts.
-  const check = useCallback(() => {
-    const values = form.current ? new FormData(form.current) : null;
-    const filled = (name: string) => String(values?.get(name) ?? '').trim() !== '';
-    setComplete(filled('firstName') && filled('lastName') && (!passwordProtected || String(values?.get('password') ?? '') !== ''));
-  }, [passwordProtected]);
-  useEffect(() => {
-    // A native listener, attached and followed by a first check in the same tick: no input can
-    // fall between hydration and listening.
-    const element = form.current;
-    element?.addEventListener('input', check);
-    check();
-    return () => element?.removeEventListener('input', check);
-  }, [check]);
+  const complete = useCallback(
+    (values: FormData) => filled(values, 'firstName') && filled(values, 'lastName') && (!passwordProtected || String(values.get('password') ?? '') !== ''),
+    [passwordProtected],
+  );
+  const { form, valid } = useFormValid(complete);
 
   const busy = fetcher.state !== 'idle';
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.code : null;
@@ -60,7 +48,7 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
         <ErrorBanner code={error} />
         <button
           type="submit"
-          disabled={!complete || busy}
+          disabled={!valid || busy}
           className="w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {t('join.submit')}
