@@ -660,6 +660,11 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     }
   }
 
+  /** How far the member has read (0: nothing, or unknown here), for a guest's list of her parties. */
+  async seenSeqOf(memberId: string): Promise<number> {
+    return this.store.members.get(memberId)?.seenSeq ?? 0;
+  }
+
   /** These sessions ended: their sockets close now (durable-objects/sessions.ts). */
   async endSessions(sessionIds: string[]): Promise<void> {
     endSessions(this, sessionIds);

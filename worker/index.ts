@@ -20,6 +20,7 @@ import { abortStaleUploads } from './media/tus';
 import * as accountDeletion from './services/account-deletion';
 import { collectMedia } from './media/collect';
 import * as faq from './services/faq';
+import * as guestAccounts from './services/guest-accounts';
 import * as media from './services/media';
 import * as parties from './services/parties';
 import * as profiles from './services/profiles';
@@ -35,6 +36,7 @@ export { PartyRoom } from '../durable-objects/party-room';
 export const services = {
   accountDeletion,
   faq,
+  guestAccounts,
   media,
   parties,
   profiles,
@@ -89,6 +91,7 @@ export default {
     await sessionEnd.endExpiredSessions(env, controller.scheduledTime);
     // Accounts whose owners confirmed their deletion: the page promises 48 hours, and this runs daily.
     await accountDeletion.deleteDueAccounts(env, controller.scheduledTime);
+    await guestAccounts.forgetSpentCodes(db, controller.scheduledTime);
     // Stale uploads first: the purge deletes rows that still name their multipart uploads.
     await abortStaleUploads(env, db, controller.scheduledTime);
     await media.purgeMediaTrash(env, controller.scheduledTime);

@@ -1,9 +1,10 @@
+import { pictureVersion } from './images';
+
 /**
  * Guest accounts (ADR 034): a guest who joined by name may attach an e-mail address (claiming),
  * register with a name and an address, and sign in on any device with a code mailed to it. The
  * rules both sides share: the code's shape and life, the send limits, and the wire types.
  */
-
 /** Digits in a mailed code: 10^6 codes, of which an attacker may try GUEST_CODE.triesMax per code. */
 export const GUEST_CODE = {
   digits: 6,
@@ -77,5 +78,5 @@ export function normaliseEmail(email: string): string {
 /** The address a guest's picture is served at; `v` names the picture's version so it can be cached. */
 export function guestPictureUrl(guestId: string, pictureKey: string | null): string | null {
   if (!pictureKey) return null;
-  return `/api/guests/${encodeURIComponent(guestId)}/picture?v=${encodeURIComponent(pictureKey.slice(pictureKey.lastIndexOf('/') + 1))}`;
+  return `/api/guests/${encodeURIComponent(guestId)}/picture?v=${encodeURIComponent(pictureVersion(pictureKey))}`;
 }

@@ -29,3 +29,8 @@ export function acceptableClaim(claimed: string | null | undefined): boolean {
   const type = (claimed ?? '').split(';')[0]!.trim().toLowerCase();
   return type === '' || type === 'application/octet-stream' || isPictureType(type);
 }
+
+/** The version a stored picture's address names: the random last part of its key, new with every picture. */
+export function pictureVersion(key: string): string {
+  return key.slice(key.lastIndexOf('/') + 1);
+}

@@ -1,13 +1,28 @@
 import { Hono } from 'hono';
 import { AppError } from '../../app/core/errors';
-import { AuthTokenSchema, RefreshSchema } from '../../app/core/schemas';
+import { GUEST_CODE_PATTERN } from '../../app/core/guest-account';
+import { AuthTokenSchema, GuestClaimConfirmSchema, GuestCodeRequestSchema, GuestVerifySchema, RefreshSchema } from '../../app/core/schemas';
+import { localeOf } from '../../app/i18n/i18n.server';
+import { clearCodeCookie, codeCookie, readCodeCookie } from '../auth/guests';
 import { exchangeCode, upsertUser } from '../auth/oidc';
 import { createSession, refreshSession } from '../auth/sessions';
+import { confirmClaim, requestClaimCode, requestLoginCode, verifyLoginCode } from '../services/guest-accounts';
 import { endSession } from '../services/session-end';
 import type { ApiEnv } from './context';
-import { requireConsultant, valid } from './context';
+import type { ApiContext } from './context';
+import { clientKey, handOverGuestCredentials, requireConsultant, requireGuest, valid } from './context';
 
-/** Token endpoints for the mobile app; browsers sign in through /sso and /callback instead. */
+/** The challenge a code's verification names: the body's (the app), else the browser's cookie. */
+function challengeOf(c: ApiContext, fromBody: string | undefined): string {
+  const challenge = fromBody ?? readCodeCookie(c.req.raw);
+  if (!challenge) throw new AppError('codeInvalid');
+  return challenge;
+}
+
+/**
+ * Token endpoints for the mobile app (consultants in browsers sign in through /sso and /callback
+ * instead), and the guests' sign-in with mailed codes (ADR 034) for both.
+ */
 export const auth = new Hono<ApiEnv>()
   .post('/token', valid('json', AuthTokenSchema), async (c) => {
     const identity = await exchangeCode(c.env, c.req.valid('json'));
@@ -22,4 +37,30 @@ export const auth = new Hono<ApiEnv>()
   .post('/logout', async (c) => {
     await endSession(c.env, requireConsultant(c).sessionId);
     return c.body(null, 204);
+  })
+  .post('/login', valid('json', GuestCodeRequestSchema), async (c) => {
+    const sent = await requestLoginCode(c.env, c.executionCtx, c.get('db'), c.req.valid('json'), await localeOf(c.req.raw), clientKey(c));
+    c.header('Set-Cookie', codeCookie(c.req.raw, sent.challenge), { append: true });
+    return c.json(sent);
+  })
+  .post('/verify', valid('json', GuestVerifySchema), async (c) => {
+    const input = c.req.valid('json');
+    const signIn = await verifyLoginCode(c.get('db'), { ...input, challenge: challengeOf(c, input.challenge) });
+    c.header('Set-Cookie', clearCodeCookie(c.req.raw), { append: true });
+    const secretKey = handOverGuestCredentials(c, signIn);
+    return c.json({ id: signIn.id, guest: signIn.guest, ...(secretKey ? { secretKey } : {}) });
+  })
+  .post('/claim', valid('json', GuestCodeRequestSchema), async (c) => {
+    const { guestId } = requireGuest(c);
+    const sent = await requestClaimCode(c.env, c.executionCtx, c.get('db'), guestId, c.req.valid('json'), await localeOf(c.req.raw), clientKey(c));
+    c.header('Set-Cookie', codeCookie(c.req.raw, sent.challenge), { append: true });
+    return c.json(sent);
+  })
+  .put('/claim/:code', valid('json', GuestClaimConfirmSchema), async (c) => {
+    const { guestId } = requireGuest(c);
+    const code = c.req.param('code');
+    if (!GUEST_CODE_PATTERN.test(code)) throw new AppError('codeInvalid');
+    const account = await confirmClaim(c.get('db'), guestId, { code, challenge: challengeOf(c, c.req.valid('json').challenge) });
+    c.header('Set-Cookie', clearCodeCookie(c.req.raw), { append: true });
+    return c.json(account);
   });

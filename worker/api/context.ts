@@ -3,6 +3,8 @@ import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import { AppError } from '../../app/core/errors';
 import { firstErrorCode } from '../../app/core/schemas';
+import type { GuestCredentials } from '../auth/guests';
+import { guestCookie } from '../auth/guests';
 import type { Identity } from '../auth/identity';
 import { resolveIdentity } from '../auth/identity';
 import type { Db } from '../db/client';
@@ -44,6 +46,22 @@ export function requireConsultant(c: ApiContext): { userId: string; sessionId: s
   const { consultant, consultantExpired } = c.get('identity');
   if (!consultant) throw new AppError(consultantExpired ? 'sessionExpired' : 'unauthorized');
   return consultant;
+}
+
+export function requireGuest(c: ApiContext): { guestId: string; keyId: string } {
+  const { guest } = c.get('identity');
+  if (!guest) throw new AppError('unauthorized');
+  return guest;
+}
+
+/**
+ * Hands new guest credentials to the client: browsers keep the secret in an HttpOnly cookie, out of
+ * reach of scripts; the app (no Origin header) receives it, to send as Basic credentials.
+ * Answers the secret for the body, or undefined.
+ */
+export function handOverGuestCredentials(c: ApiContext, credentials: GuestCredentials): string | undefined {
+  c.header('Set-Cookie', guestCookie(c.req.raw, credentials), { append: true });
+  return c.req.header('Origin') ? undefined : credentials.secretKey;
 }
 
 /** The address a client connects from, for rate limits. */

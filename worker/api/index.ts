@@ -8,6 +8,7 @@ import { contentApi } from './content';
 import type { ApiContext, ApiEnv } from './context';
 import { withIdentity } from './context';
 import { tusAnswers } from './tus';
+import { guestsApi } from './guests';
 import { mediaApi } from './media';
 import { moderationApi } from './moderation';
 import { partiesApi } from './parties';
@@ -36,6 +37,7 @@ export const api = new Hono<ApiEnv>()
   })
   .use(withIdentity())
   .route('/auth', auth)
+  .route('/guests', guestsApi)
   .route('/parties', partiesApi)
   .route('/profile', profilesApi)
   .route('/media', mediaApi)

@@ -36,7 +36,7 @@ import { getProfile } from '../services/profiles';
 import { z } from '#core/zod';
 import type { Outcome, SocketSession } from '../../durable-objects/contract';
 import { ROOM_HEADER } from '../../durable-objects/contract';
-import { guestCookie } from '../auth/guests';
+import { guestKeySession } from '../auth/guests';
 import type { Member } from '#core/protocol';
 import type { PartyRow } from '../db/schema';
 import {
@@ -53,7 +53,7 @@ import {
   updateParty,
 } from '../services/parties';
 import type { ApiContext, ApiEnv } from './context';
-import { clientKey, requireConsultant, valid } from './context';
+import { clientKey, handOverGuestCredentials, requireConsultant, valid } from './context';
 
 /**
  * POST /parties/{id}/chat. A media message names its file by `mediaAttachment` (an item of the
@@ -133,10 +133,8 @@ export const partiesApi = new Hono<ApiEnv>()
       role: result.member.role,
     };
     if (result.credentials) {
-      // Browsers keep the secret in an HttpOnly cookie, out of reach of scripts; the app (no
-      // Origin header) receives it to use as Basic credentials.
-      c.header('Set-Cookie', guestCookie(c.req.raw, result.credentials), { append: true });
-      if (!c.req.header('Origin')) body.secretKey = result.credentials.secretKey;
+      const secretKey = handOverGuestCredentials(c, result.credentials);
+      if (secretKey) body.secretKey = secretKey;
     }
     return c.json(body);
   })
@@ -288,15 +286,18 @@ export const partiesApi = new Hono<ApiEnv>()
     // Header values must be Latin-1; names may not be.
     headers.set(ROOM_HEADER.member, encodeURIComponent(JSON.stringify(member)));
     headers.set(ROOM_HEADER.facts, encodeURIComponent(JSON.stringify(roomFacts(party))));
-    // The manager's socket lives no longer than her session (ADR 020).
-    const session = member.role === 'manager' ? c.get('identity').consultant : null;
+    // The manager's socket lives no longer than her session (ADR 020); a guest's no longer than the
+    // key it was opened with (signing out everywhere closes it, ADR 034).
+    const { consultant, guest } = c.get('identity');
+    const session = member.role === 'manager' ? consultant : null;
+    const socketSession: SocketSession | null = session
+      ? { id: session.sessionId, expiresAt: session.expiresAt * 1000 }
+      : guest?.guestId === member.id
+        ? { id: guestKeySession(guest.keyId), expiresAt: Number.MAX_SAFE_INTEGER }
+        : null;
     // The room trusts these headers: one the client sent is never passed on.
     headers.delete(ROOM_HEADER.session);
-    if (session)
-      headers.set(
-        ROOM_HEADER.session,
-        encodeURIComponent(JSON.stringify({ id: session.sessionId, expiresAt: session.expiresAt * 1000 } satisfies SocketSession)),
-      );
+    if (socketSession) headers.set(ROOM_HEADER.session, encodeURIComponent(JSON.stringify(socketSession)));
     const partyRoom = room(c.env, party.id);
     const response = await partyRoom.fetch(new Request(c.req.url, { headers }));
     if (session && response.status === 101 && !(await recordSocket(c.env, session.sessionId, party.id))) await partyRoom.endSessions([session.sessionId]);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { LIMITS } from '../../app/core/limits';
 import { CompanyModeSchema, PartnerSearchQuerySchema, ProfileInputSchema, SelectProfileSchema } from '../../app/core/schemas';
 import { readLimited } from '../media/body';
+import { pictureResponse } from './pictures';
 import {
   createProfile,
   deleteProfile,
@@ -53,15 +54,7 @@ export const profilesApi = new Hono<ApiEnv>()
   .get('/public/:shortId', async (c) => c.json(await publicProfile(c.get('db'), c.req.param('shortId'))))
   .get('/public/:shortId/picture', async (c) => {
     const picture = await publicPicture(c.env, c.get('db'), c.req.param('shortId'), c.req.query('v') ?? null);
-    return c.body(picture.body, 200, {
-      'Content-Type': picture.type,
-      'Content-Length': String(picture.size),
-      'Content-Disposition': 'inline',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      // The address names the picture's version: the current one never changes, an old one might.
-      'Cache-Control': picture.current ? 'public, max-age=31536000, immutable' : 'public, max-age=60',
-    });
+    return pictureResponse(c, picture, 'public');
   })
   .post('/', valid('json', ProfileInputSchema), async (c) => {
     return c.json(await createProfile(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201);

@@ -3,6 +3,8 @@ export const COOKIE = {
   access: 'salon_at',
   refresh: 'salon_rt',
   guest: 'salon_guest',
+  /** The challenge of a mailed code (worker/auth/guests.ts). */
+  code: 'salon_code',
   signIn: 'salon_signin',
   language: 'lng',
   /** The visitor's remembered choices (app/core/visitor.ts): the cookie notice dismissed… */

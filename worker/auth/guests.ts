@@ -1,29 +1,44 @@
+import { GUEST_CODE } from '../../app/core/guest-account';
 import type { Db } from '../db/client';
-import { guestSecretHash, insertGuest } from '../db/guests';
-import { COOKIE, serializeCookie } from './cookies';
-import { randomToken, sha256, timingSafeEqual } from './crypto';
+import { guestKeyId, insertGuest, insertGuestKey } from '../db/guests';
+import { COOKIE, clearCookie, readCookies, serializeCookie } from './cookies';
+import { randomToken, sha256 } from './crypto';
 
 /**
- * A guest is an id and a random secret (256 bits); only the secret's hash is stored. Browsers keep
- * `id.secret` in an HttpOnly cookie, the mobile app sends it as Basic credentials.
+ * A guest is an id and, per device, a key: a random secret (256 bits) of which only the hash is
+ * stored (ADR 034). Browsers keep `id.secret` in an HttpOnly cookie, the mobile app sends it as
+ * Basic credentials.
  */
 export interface GuestCredentials {
   id: string;
   secretKey: string;
 }
 
-export async function createGuest(db: Db, names: { firstName: string; lastName: string }): Promise<GuestCredentials> {
+export async function createGuest(db: Db, names: { firstName: string; lastName: string }, now = Date.now()): Promise<GuestCredentials> {
   const id = crypto.randomUUID();
   const secretKey = randomToken();
-  await insertGuest(db, { id, secretHash: await sha256(secretKey), ...names, createdAt: Date.now() });
+  await insertGuest(db, { id, ...names, createdAt: now }, { id: crypto.randomUUID(), secretHash: await sha256(secretKey) });
   return { id, secretKey };
 }
 
-export async function verifyGuest(db: Db, credentials: GuestCredentials): Promise<boolean> {
-  const stored = await guestSecretHash(db, credentials.id);
-  // Hash even when the guest is unknown, so timing does not tell which ids exist.
-  const hash = await sha256(credentials.secretKey);
-  return stored !== undefined && timingSafeEqual(hash, stored);
+/** A new device's key for an existing guest (a sign-in with a mailed code). */
+export async function addGuestKey(db: Db, guestId: string, now = Date.now()): Promise<GuestCredentials> {
+  const secretKey = randomToken();
+  await insertGuestKey(db, { id: crypto.randomUUID(), guestId, secretHash: await sha256(secretKey), createdAt: now });
+  return { id: guestId, secretKey };
+}
+
+/**
+ * The id of the guest's key these credentials name, or null. The lookup is by the secret's hash
+ * (256 random bits: no timing tells anything about a secret nobody can guess).
+ */
+export async function verifyGuest(db: Db, credentials: GuestCredentials): Promise<string | null> {
+  return (await guestKeyId(db, credentials.id, await sha256(credentials.secretKey))) ?? null;
+}
+
+/** The socket session that stands for one of a guest's keys: signing out everywhere closes its sockets. */
+export function guestKeySession(keyId: string): string {
+  return `guest-key:${keyId}`;
 }
 
 const GUEST_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
@@ -50,4 +65,17 @@ export function parseBasic(header: string): GuestCredentials | null {
   const colon = decoded.indexOf(':');
   if (colon < 1) return null;
   return { id: decoded.slice(0, colon), secretKey: decoded.slice(colon + 1) };
+}
+
+/** The challenge of the browser's last code request (POST /auth/login or /auth/claim), for the verification. */
+export function codeCookie(request: Request, challenge: string): string {
+  return serializeCookie(request, COOKIE.code, challenge, { maxAge: GUEST_CODE.ttlMs / 1000 });
+}
+
+export function clearCodeCookie(request: Request): string {
+  return clearCookie(request, COOKIE.code);
+}
+
+export function readCodeCookie(request: Request): string | undefined {
+  return readCookies(request).get(COOKIE.code);
 }

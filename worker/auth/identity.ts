@@ -11,7 +11,8 @@ import { checkAccessToken, refreshSession } from './sessions';
  */
 export interface Identity {
   consultant: ConsultantSession | null;
-  guest: { guestId: string } | null;
+  /** A guest, and which of her keys the request came with. */
+  guest: { guestId: string; keyId: string } | null;
   /** Bearer credentials were sent but have expired: the app should refresh. */
   consultantExpired: boolean;
   /** Set-Cookie headers the response must carry. */
@@ -59,7 +60,8 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
   }
   if (authorization?.startsWith('Basic ')) {
     const credentials = parseBasic(authorization);
-    if (credentials && (await verifyGuest(db, credentials))) identity.guest = { guestId: credentials.id };
+    const keyId = credentials && (await verifyGuest(db, credentials));
+    if (credentials && keyId) identity.guest = { guestId: credentials.id, keyId };
     return identity;
   }
 
@@ -88,7 +90,8 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
   const guestCookie = cookies.get(COOKIE.guest);
   if (guestCookie) {
     const credentials = parseGuestCookie(guestCookie);
-    if (credentials && (await verifyGuest(db, credentials))) identity.guest = { guestId: credentials.id };
+    const keyId = credentials && (await verifyGuest(db, credentials));
+    if (credentials && keyId) identity.guest = { guestId: credentials.id, keyId };
     else identity.setCookies.push(clearCookie(request, COOKIE.guest));
   }
   return identity;

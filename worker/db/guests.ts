@@ -1,15 +1,97 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { guests } from './schema';
+import { guestKeys, guests, parties, partyMembers, profiles } from './schema';
 
-/** `guests`: guest identities as worker/auth/guests.ts creates and verifies them (the secret stored as a hash only). */
+/**
+ * `guests` and `guest_keys`: guest identities and their devices' keys, as worker/auth/guests.ts
+ * creates and verifies them (secrets stored as hashes only), and what a guest account shows.
+ */
 
-export async function insertGuest(db: Db, row: typeof guests.$inferInsert): Promise<void> {
-  await db.insert(guests).values(row);
+export type GuestRow = typeof guests.$inferSelect;
+
+/** A new guest with her first device's key, in one batch. */
+export async function insertGuest(
+  db: Db,
+  guest: Omit<GuestRow, 'email' | 'pictureKey' | 'pictureType'>,
+  key: { id: string; secretHash: string },
+): Promise<void> {
+  await db.batch([
+    db.insert(guests).values(guest),
+    db.insert(guestKeys).values({ id: key.id, guestId: guest.id, secretHash: key.secretHash, createdAt: guest.createdAt }),
+  ]);
 }
 
-/** The hash of the guest's secret; undefined for an unknown guest. */
-export async function guestSecretHash(db: Db, guestId: string): Promise<string | undefined> {
-  const row = await db.query.guests.findFirst({ columns: { secretHash: true }, where: eq(guests.id, guestId) });
-  return row?.secretHash;
+export async function insertGuestKey(db: Db, key: typeof guestKeys.$inferInsert): Promise<void> {
+  await db.insert(guestKeys).values(key);
+}
+
+/** The key with this secret's hash, if it is one of this guest's. */
+export async function guestKeyId(db: Db, guestId: string, secretHash: string): Promise<string | undefined> {
+  const row = await db.query.guestKeys.findFirst({ columns: { id: true }, where: and(eq(guestKeys.secretHash, secretHash), eq(guestKeys.guestId, guestId)) });
+  return row?.id;
+}
+
+/** Deletes every key of the guest (signed out on every device); answers the ids that were deleted. */
+export async function deleteGuestKeys(db: Db, guestId: string): Promise<string[]> {
+  const rows = await db.delete(guestKeys).where(eq(guestKeys.guestId, guestId)).returning({ id: guestKeys.id });
+  return rows.map((row) => row.id);
+}
+
+export async function guestRow(db: Db, guestId: string): Promise<GuestRow | undefined> {
+  return db.query.guests.findFirst({ where: eq(guests.id, guestId) });
+}
+
+/** The guest whose address this is (addresses are stored lower case). */
+export async function guestByEmail(db: Db, email: string): Promise<GuestRow | undefined> {
+  return db.query.guests.findFirst({ where: eq(guests.email, email) });
+}
+
+export async function updateGuestRow(db: Db, guestId: string, changes: Partial<Omit<GuestRow, 'id' | 'createdAt'>>): Promise<GuestRow | undefined> {
+  const [row] = await db.update(guests).set(changes).where(eq(guests.id, guestId)).returning();
+  return row;
+}
+
+/**
+ * Whether the viewer may see the guest's card: she herself, the manager of a party she is a member
+ * of, or a fellow member of such a party (neither removed).
+ */
+export async function mayViewGuest(db: Db, guestId: string, viewer: { userId: string | null; guestId: string | null }): Promise<boolean> {
+  if (viewer.guestId === guestId) return true;
+  const fellow = db
+    .select({ one: sql`1` })
+    .from(partyMembers)
+    .where(and(eq(partyMembers.partyId, sql`${parties.id}`), eq(partyMembers.guestId, viewer.guestId ?? ''), isNull(partyMembers.removedAt)));
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(partyMembers)
+    .innerJoin(parties, eq(parties.id, partyMembers.partyId))
+    .where(and(eq(partyMembers.guestId, guestId), isNull(partyMembers.removedAt), or(eq(parties.userId, viewer.userId ?? ''), sql`exists ${fellow}`)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A guest's memberships (neither left nor removed) with their parties and managers' names: active ones first, then newest. */
+export async function guestMemberships(db: Db, guestId: string) {
+  return db
+    .select({
+      party: {
+        id: parties.id,
+        shortId: parties.shortId,
+        title: parties.title,
+        host: parties.host,
+        startAt: parties.startAt,
+        expiresAt: parties.expiresAt,
+        latestSeq: parties.latestSeq,
+        latestAt: parties.latestAt,
+        latestSenderId: parties.latestSenderId,
+        createdAt: parties.createdAt,
+      },
+      manager: { firstName: profiles.firstName, lastName: profiles.lastName },
+      member: { firstName: partyMembers.firstName, lastName: partyMembers.lastName },
+    })
+    .from(partyMembers)
+    .innerJoin(parties, eq(parties.id, partyMembers.partyId))
+    .leftJoin(profiles, eq(profiles.id, parties.profileId))
+    .where(and(eq(partyMembers.guestId, guestId), isNull(partyMembers.removedAt)))
+    .orderBy(desc(sql`coalesce(${parties.latestAt}, ${parties.createdAt})`), asc(parties.id));
 }

@@ -1,5 +1,6 @@
 import { DELETION_LINK_TTL_MS } from '../../app/core/account-deletion';
 import type { Language } from '../../app/i18n/config';
+import { escapeHtml } from './html';
 import type { Mail } from './sender';
 
 interface DeletionTexts {
@@ -58,8 +59,6 @@ const TEXTS: Record<Language, DeletionTexts> = {
     notYou: "Se non sei stato tu, ignora semplicemente questa e-mail: il tuo account resta com'è.",
   },
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The mail with the confirmation link, as plain text and as HTML. */
 export function accountDeletionMail(language: Language, to: string, link: string): Mail {

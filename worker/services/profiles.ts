@@ -1,5 +1,5 @@
 import { AppError } from '#core/errors';
-import { acceptableClaim, sniffPictureType } from '#core/images';
+import { acceptableClaim, pictureVersion, sniffPictureType } from '#core/images';
 import type { PictureType } from '#core/images';
 import { LIMITS } from '#core/limits';
 import type { PartnerHit, Profile, PublicProfile } from '#core/profile';
@@ -46,10 +46,6 @@ export interface ProfileWorkspace {
 function pictureUrl(row: ProfileRow): string | null {
   if (!row.pictureKey || !row.shortId) return null;
   return `/api/profile/public/${row.shortId}/picture?v=${pictureVersion(row.pictureKey)}`;
-}
-
-function pictureVersion(key: string): string {
-  return key.slice(key.lastIndexOf('/') + 1);
 }
 
 function toProfile(row: ProfileRow): Profile {
@@ -251,16 +247,23 @@ export async function searchPartners(db: Db, query: string): Promise<PartnerHit[
   return rows.map((row) => ({ shortId: row.shortId!, firstName: row.firstName, lastName: row.lastName, profilePic: pictureUrl(row) }));
 }
 
-/** The picture's bytes and type, and whether `version` names the current picture. */
-export async function publicPicture(
-  env: Env,
-  db: Db,
-  shortIdValue: string,
-  version: string | null,
-): Promise<{ body: ReadableStream; type: string; size: number; current: boolean }> {
-  const row = await profileByShortId(db, shortIdValue);
-  if (!row.pictureKey || !row.pictureType) throw new AppError('notFound');
-  const object = await env.MEDIA.get(row.pictureKey);
+/** A stored picture as the API serves it (worker/api/pictures.ts). */
+export interface StoredPicture {
+  body: ReadableStream;
+  type: string;
+  size: number;
+  /** Whether the address's version names the current picture. */
+  current: boolean;
+}
+
+/** The bytes of a profile's or a guest's picture; notFound when there is none. */
+export async function readPicture(env: Env, stored: { pictureKey: string | null; pictureType: string | null }, version: string | null): Promise<StoredPicture> {
+  if (!stored.pictureKey || !stored.pictureType) throw new AppError('notFound');
+  const object = await env.MEDIA.get(stored.pictureKey);
   if (!object) throw new AppError('notFound');
-  return { body: object.body, type: row.pictureType, size: object.size, current: version === pictureVersion(row.pictureKey) };
+  return { body: object.body, type: stored.pictureType, size: object.size, current: version === pictureVersion(stored.pictureKey) };
+}
+
+export async function publicPicture(env: Env, db: Db, shortIdValue: string, version: string | null): Promise<StoredPicture> {
+  return readPicture(env, await profileByShortId(db, shortIdValue), version);
 }

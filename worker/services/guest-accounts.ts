@@ -1,0 +1,312 @@
+import { AppError } from '#core/errors';
+import type { CodeSent, GuestAccount, GuestCard, GuestParty, GuestSignIn } from '#core/guest-account';
+import { GUEST_CODE, GUEST_CODE_SENDS, guestPictureUrl, normaliseEmail } from '#core/guest-account';
+import { isExpired } from '#core/party';
+import type { GuestCodeRequest, GuestNames } from '#core/schemas';
+import type { Language } from '../../app/i18n/config';
+import { isLanguage } from '../../app/i18n/config';
+import { addGuestKey, createGuest, guestKeySession } from '../auth/guests';
+import { randomToken, sha256, timingSafeEqual } from '../auth/crypto';
+import type { Identity } from '../auth/identity';
+import type { Db } from '../db/client';
+import type { CodePurpose, GuestCodeRow } from '../db/guest-codes';
+import { countTry, forgetOldCodes, replaceCode, useCode } from '../db/guest-codes';
+import type { GuestRow } from '../db/guests';
+import { deleteGuestKeys, guestByEmail, guestMemberships, guestRow, mayViewGuest, updateGuestRow } from '../db/guests';
+import { countInWindow, forgetOldWindows } from '../db/rate-limits';
+import type { Env } from '../env';
+import { guestCodeMail } from '../mail/guest-code-mail';
+import { sendMail } from '../mail/sender';
+import { room } from './parties';
+import type { StoredPicture } from './profiles';
+import { checkPicture, readPicture } from './profiles';
+
+/**
+ * Guest accounts (ADR 034), after OWASP ASVS 5.0 chapter 6 for the mailed codes:
+ * - a code is 6 digits from the secure generator, good for 10 minutes and once, stored only as a
+ *   hash salted with its request's challenge (a random 128-bit value the client gets and the
+ *   server keeps only hashed): the code works only with the request that asked for it;
+ * - a new request replaces the earlier code; 5 wrong tries end a code; sends are limited per
+ *   address, per client address and overall (`GUEST_CODE_SENDS`);
+ * - asking for a login code answers the same, in the same time, whether or not a guest has the
+ *   address: the same statements run either way, and the mail goes after the answer;
+ * - codes, challenges and secrets are never logged.
+ */
+
+export type SendContext = Pick<ExecutionContext, 'waitUntil'>;
+
+function toAccount(row: GuestRow): GuestAccount {
+  return { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email, picture: guestPictureUrl(row.id, row.pictureKey) };
+}
+
+async function existingGuest(db: Db, guestId: string): Promise<GuestRow> {
+  const row = await guestRow(db, guestId);
+  if (!row) throw new AppError('unauthorized');
+  return row;
+}
+
+/** A uniformly drawn code of GUEST_CODE.digits digits (rejection sampling: no digit is likelier). */
+export function drawCode(): string {
+  const range = 10 ** GUEST_CODE.digits;
+  const limit = Math.floor(0x1_0000_0000 / range) * range;
+  const word = new Uint32Array(1);
+  do crypto.getRandomValues(word);
+  while (word[0]! >= limit);
+  return String(word[0]! % range).padStart(GUEST_CODE.digits, '0');
+}
+
+const codeHash = (challenge: string, code: string) => sha256(`guest-code:${challenge}:${code}`);
+
+/** Counts the send in its three windows; refuses once any is full. */
+async function checkSendLimits(db: Db, email: string, client: string, now: number): Promise<void> {
+  const windowStart = Math.floor(now / GUEST_CODE_SENDS.windowMs) * GUEST_CODE_SENDS.windowMs;
+  const [address, fromClient, overall] = await countInWindow(
+    db,
+    [`guest-code:address:${await sha256(email)}`, `guest-code:client:${await sha256(client)}`, 'guest-code:all'],
+    windowStart,
+  );
+  if (address! > GUEST_CODE_SENDS.perAddress || fromClient! > GUEST_CODE_SENDS.perClient || overall! > GUEST_CODE_SENDS.overall) {
+    throw new AppError('tooManyCodes');
+  }
+}
+
+/** The language a code mail speaks: the one asked for when Salon speaks it, else the request's. */
+function mailLanguage(asked: string | undefined, fallback: Language): Language {
+  return isLanguage(asked) ? asked : fallback;
+}
+
+/**
+ * Stores a new code for the address and mails it after the answer when `mailTo` says so. The
+ * statements are the same whether or not the code is mailed.
+ */
+async function issueCode(
+  env: Env,
+  ctx: SendContext,
+  db: Db,
+  code: { purpose: CodePurpose; email: string; guestId: string | null; mail: boolean; language: Language },
+  now: number,
+): Promise<CodeSent> {
+  const challenge = randomToken(16);
+  const secret = drawCode();
+  await replaceCode(db, {
+    challengeHash: await sha256(challenge),
+    purpose: code.purpose,
+    email: code.email,
+    guestId: code.guestId,
+    codeHash: await codeHash(challenge, secret),
+    expiresAt: now + GUEST_CODE.ttlMs,
+    createdAt: now,
+  });
+  if (code.mail) {
+    // Begun on a later task, so that not even the mail's first steps run before the answer.
+    const mail = guestCodeMail(code.language, code.purpose, code.email, secret);
+    ctx.waitUntil(
+      new Promise((resolve) => setTimeout(resolve, 0))
+        .then(() => sendMail(env, mail))
+        .catch((error: unknown) => {
+          // Never the code or the address: only that a mail failed.
+          console.error('guest code: mailing failed', error instanceof Error ? error.name : 'unknown');
+        }),
+    );
+  }
+  return { challenge };
+}
+
+/** POST /auth/login: a code to the address, if a guest has it; the answer never tells. */
+export async function requestLoginCode(
+  env: Env,
+  ctx: SendContext,
+  db: Db,
+  input: GuestCodeRequest,
+  language: Language,
+  client: string,
+  now = Date.now(),
+): Promise<CodeSent> {
+  const email = normaliseEmail(input.email);
+  await checkSendLimits(db, email, client, now);
+  const guest = await guestByEmail(db, email);
+  return issueCode(
+    env,
+    ctx,
+    db,
+    { purpose: 'login', email, guestId: guest?.id ?? null, mail: guest !== undefined, language: mailLanguage(input.languageCode, language) },
+    now,
+  );
+}
+
+/** POST /auth/claim: a code to the address the guest wants to attach. */
+export async function requestClaimCode(
+  env: Env,
+  ctx: SendContext,
+  db: Db,
+  guestId: string,
+  input: GuestCodeRequest,
+  language: Language,
+  client: string,
+  now = Date.now(),
+): Promise<CodeSent> {
+  await existingGuest(db, guestId);
+  const email = normaliseEmail(input.email);
+  await checkSendLimits(db, email, client, now);
+  return issueCode(env, ctx, db, { purpose: 'claim', email, guestId, mail: true, language: mailLanguage(input.languageCode, language) }, now);
+}
+
+/**
+ * Checks a code against its request and uses it up. Every failure is the same `codeInvalid`: an
+ * unknown, used, expired or exhausted request, another purpose or address, or a wrong code. The
+ * try is counted before the comparison.
+ */
+async function redeemCode(
+  db: Db,
+  expected: { purpose: CodePurpose; email?: string; guestId?: string },
+  challenge: string,
+  code: string,
+  now: number,
+): Promise<GuestCodeRow & { guestId: string }> {
+  const challengeHash = await sha256(challenge);
+  const row = await countTry(db, challengeHash, GUEST_CODE.triesMax, now);
+  const matches = timingSafeEqual(await codeHash(challenge, code), row?.codeHash ?? '');
+  const guestId = row?.guestId;
+  if (!row || !matches || !guestId || row.purpose !== expected.purpose) throw new AppError('codeInvalid');
+  if ((expected.email !== undefined && row.email !== expected.email) || (expected.guestId !== undefined && guestId !== expected.guestId)) {
+    throw new AppError('codeInvalid');
+  }
+  if (!(await useCode(db, challengeHash, now))) throw new AppError('codeInvalid');
+  return { ...row, guestId };
+}
+
+/** POST /auth/verify: the code signs this device in as the guest with the address. */
+export async function verifyLoginCode(db: Db, input: { email: string; verificationCode: string; challenge: string }, now = Date.now()): Promise<GuestSignIn> {
+  const row = await redeemCode(db, { purpose: 'login', email: normaliseEmail(input.email) }, input.challenge, input.verificationCode, now);
+  const guest = await guestRow(db, row.guestId);
+  if (!guest || guest.email !== row.email) throw new AppError('codeInvalid');
+  const credentials = await addGuestKey(db, guest.id, now);
+  return { ...credentials, guest: toAccount(guest) };
+}
+
+/**
+ * PUT /auth/claim/{code}: the address becomes the guest's. An address another guest already has is
+ * refused (`emailTaken`), not merged: ADR 034.
+ */
+export async function confirmClaim(db: Db, guestId: string, input: { code: string; challenge: string }, now = Date.now()): Promise<GuestAccount> {
+  const row = await redeemCode(db, { purpose: 'claim', guestId }, input.challenge, input.code, now);
+  const holder = await guestByEmail(db, row.email);
+  if (holder && holder.id !== guestId) throw new AppError('emailTaken');
+  try {
+    const updated = await updateGuestRow(db, guestId, { email: row.email });
+    if (!updated) throw new AppError('unauthorized');
+    return toAccount(updated);
+  } catch (error) {
+    // Another guest took the address between the check and the write (the unique index).
+    if (error instanceof Error && /UNIQUE/i.test(String(error.cause ?? error.message))) throw new AppError('emailTaken');
+    throw error;
+  }
+}
+
+/** POST /guests/register: a new guest and this device's credentials. */
+export async function registerGuest(db: Db, names: GuestNames, now = Date.now()): Promise<GuestSignIn> {
+  const credentials = await createGuest(db, names, now);
+  return { ...credentials, guest: toAccount(await existingGuest(db, credentials.id)) };
+}
+
+export async function guestAccount(db: Db, guestId: string): Promise<GuestAccount> {
+  return toAccount(await existingGuest(db, guestId));
+}
+
+/** GET /guests/{id}: what the guest herself, her parties' managers and fellow members may see; anyone else learns nothing. */
+export async function guestCard(db: Db, viewer: Identity, guestId: string): Promise<GuestCard> {
+  const row = await viewableGuest(db, viewer, guestId);
+  return { id: row.id, firstName: row.firstName, lastName: row.lastName, picture: guestPictureUrl(row.id, row.pictureKey) };
+}
+
+async function viewableGuest(db: Db, viewer: Identity, guestId: string): Promise<GuestRow> {
+  if (!viewer.consultant && !viewer.guest) throw new AppError('unauthorized');
+  const allowed = await mayViewGuest(db, guestId, { userId: viewer.consultant?.userId ?? null, guestId: viewer.guest?.guestId ?? null });
+  const row = allowed ? await guestRow(db, guestId) : undefined;
+  if (!row) throw new AppError('notFound');
+  return row;
+}
+
+export async function updateGuestProfile(db: Db, guestId: string, names: GuestNames): Promise<GuestAccount> {
+  const row = await updateGuestRow(db, guestId, names);
+  if (!row) throw new AppError('unauthorized');
+  return toAccount(row);
+}
+
+/** A new picture under `guests/{id}/{random}`, then the old one goes: the guest never points at a missing object. */
+export async function setGuestPicture(env: Env, db: Db, guestId: string, bytes: Uint8Array, claimedType: string | null): Promise<GuestAccount> {
+  const before = await existingGuest(db, guestId);
+  const type = checkPicture(bytes, claimedType);
+  const key = `guests/${guestId}/${randomToken(12)}`;
+  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type } });
+  const row = await updateGuestRow(db, guestId, { pictureKey: key, pictureType: type }).catch(async (error: unknown) => {
+    await env.MEDIA.delete(key);
+    throw error;
+  });
+  if (!row) {
+    await env.MEDIA.delete(key);
+    throw new AppError('unauthorized');
+  }
+  if (before.pictureKey) await env.MEDIA.delete(before.pictureKey);
+  return toAccount(row);
+}
+
+export async function removeGuestPicture(env: Env, db: Db, guestId: string): Promise<GuestAccount> {
+  const before = await existingGuest(db, guestId);
+  const row = await updateGuestRow(db, guestId, { pictureKey: null, pictureType: null });
+  if (before.pictureKey) await env.MEDIA.delete(before.pictureKey);
+  return toAccount(row!);
+}
+
+/** The picture's bytes, for those who may see the guest. */
+export async function guestPicture(env: Env, db: Db, viewer: Identity, guestId: string, version: string | null): Promise<StoredPicture> {
+  return readPicture(env, await viewableGuest(db, viewer, guestId), version);
+}
+
+/**
+ * "My parties": every party she is a member of, with an unread marker where the latest message is
+ * someone else's and newer than what she has read (the room knows how far; asked only then).
+ */
+export async function guestParties(env: Env, db: Db, guestId: string, now = Date.now()): Promise<GuestParty[]> {
+  const rows = await guestMemberships(db, guestId);
+  const parties = await Promise.all(
+    rows.map(async ({ party, manager, member }): Promise<GuestParty> => {
+      const someoneElses = party.latestSeq > 0 && party.latestSenderId !== guestId;
+      const unread = someoneElses && (await room(env, party.id).seenSeqOf(guestId)) < party.latestSeq;
+      return {
+        id: party.id,
+        shortId: party.shortId,
+        title: party.title,
+        host: party.host,
+        managerName: manager ? `${manager.firstName} ${manager.lastName}` : '',
+        firstName: member.firstName,
+        lastName: member.lastName,
+        startAt: party.startAt,
+        expiresAt: party.expiresAt,
+        expired: isExpired(party.expiresAt, now),
+        latestAt: party.latestAt,
+        unread,
+      };
+    }),
+  );
+  // Active parties first; within each group, the order of the query (latest activity first).
+  return [...parties.filter((party) => !party.expired), ...parties.filter((party) => party.expired)];
+}
+
+/**
+ * POST /guests/logout: every device of the guest is signed out. Her keys go, and the sockets they
+ * opened close in each of her parties.
+ */
+export async function signOutEverywhere(env: Env, db: Db, guestId: string): Promise<void> {
+  const keyIds = await deleteGuestKeys(db, guestId);
+  if (keyIds.length === 0) return;
+  const sessions = keyIds.map(guestKeySession);
+  const memberships = await guestMemberships(db, guestId);
+  await Promise.all(memberships.map(({ party }) => room(env, party.id).endSessions(sessions)));
+}
+
+/** The cron: codes that expired or were used, and send counters of past windows, are forgotten. */
+export async function forgetSpentCodes(db: Db, now = Date.now()): Promise<void> {
+  await forgetOldCodes(db, now);
+  await forgetOldWindows(db, now - GUEST_CODE_SENDS.windowMs);
+}
