@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '~/components/error-banner';
 import { Dialog } from '~/components/dialog';
+import { TEXT_FIELD } from '~/components/email-field';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 import { filled, useFormValid } from '~/lib/use-form-valid';
@@ -22,7 +23,6 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
 
   const busy = fetcher.state !== 'idle';
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.code : null;
-  const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:border-primary-dark';
   return (
     <Dialog aria-labelledby="join-title" size="md" className="p-6">
       <p className="text-sm font-medium text-primary-dark">{title}</p>
@@ -33,16 +33,16 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
       <fetcher.Form ref={form} method="post" className="mt-4 space-y-3" noValidate>
         <label className="block">
           <span className="font-medium">{t('join.firstName')}</span>
-          <input name="firstName" autoComplete="given-name" maxLength={LIMITS.nameMax} className={field} />
+          <input name="firstName" autoComplete="given-name" maxLength={LIMITS.nameMax} className={TEXT_FIELD} />
         </label>
         <label className="block">
           <span className="font-medium">{t('join.lastName')}</span>
-          <input name="lastName" autoComplete="family-name" maxLength={LIMITS.nameMax} className={field} />
+          <input name="lastName" autoComplete="family-name" maxLength={LIMITS.nameMax} className={TEXT_FIELD} />
         </label>
         {passwordProtected ? (
           <label className="block">
             <span className="font-medium">{t('join.password')}</span>
-            <input type="password" name="password" autoComplete="current-password" className={field} />
+            <input type="password" name="password" autoComplete="current-password" className={TEXT_FIELD} />
           </label>
         ) : null}
         <ErrorBanner code={error} />

@@ -135,7 +135,7 @@ const de = {
     consultantsTitle: 'Beraterin oder Berater?',
     codeTitle: 'Code eingeben',
     codeSent: 'Wir haben einen {{digits}}-stelligen Code an {{email}} geschickt.',
-    codeHint: 'Er gilt {{minutes}} Minuten. Schau auch im Spam-Ordner nach.',
+    codeHint: 'Der Code gilt {{minutes}} Minuten. Schau auch im Spam-Ordner nach.',
     loginHint: 'Kein Code angekommen? Prüfe die Adresse, oder registriere dich als Gast, falls du noch kein Konto hast.',
     code: 'Code',
     verify: 'Bestätigen',
