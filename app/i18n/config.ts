@@ -27,6 +27,7 @@ export const WORKSPACE_SECTIONS = [
   'legal',
   'landing',
   'login',
+  'guestLogin',
   'deleteAccount',
   'releaseNotes',
   'faq',

@@ -2,12 +2,11 @@ import type { ActionFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data } from '@remix-run/cloudflare';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner } from '~/components/error-banner';
+import { EmailField } from '~/components/email-field';
 import { useDateFormatter } from '~/components/local-time';
 import { PublicPage } from '~/components/public/public-page';
 import { DELETION_LINK_TTL_MS } from '~/core/account-deletion';
 import type { ErrorCode } from '~/core/errors';
-import { LIMITS } from '~/core/limits';
 import { DeleteAccountSchema, firstErrorCode } from '~/core/schemas';
 import { localeOf } from '~/i18n/i18n.server';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
@@ -67,21 +66,7 @@ export default function DeleteAccount() {
             <p className="mt-2 text-slate-700">{t('deleteAccount.intro')}</p>
             <p className="mt-2 text-sm text-slate-600">{t('deleteAccount.whatGoes')}</p>
             <Form method="post" className="mt-6">
-              <label htmlFor="delete-account-email" className="block font-medium">
-                {t('deleteAccount.email')}
-              </label>
-              <input
-                id="delete-account-email"
-                name="email"
-                type="email"
-                required
-                autoComplete="email"
-                maxLength={LIMITS.emailMax}
-                aria-invalid={result && !result.ok ? true : undefined}
-                aria-describedby={result && !result.ok ? 'delete-account-error' : undefined}
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-              <ErrorBanner layout="field" id="delete-account-error" code={result && !result.ok ? result.code : null} className="mt-2" />
+              <EmailField id="delete-account-email" label={t('deleteAccount.email')} error={result && !result.ok ? result.code : null} />
               <button
                 type="submit"
                 disabled={busy}

@@ -191,6 +191,7 @@ function visits(
     { actor: 'anonymous', path: '/', what: 'landing', shows: t.landing.headline },
     { actor: 'anonymous', path: `/${language}`, what: 'localized landing', shows: t.landing.headline },
     { actor: 'anonymous', path: '/login', what: 'sign-in choice', shows: t.login.title },
+    { actor: 'anonymous', path: `/login/code?email=${encodeURIComponent('eva@salon.test')}`, what: 'code entry', shows: t.guestLogin.codeTitle },
     { actor: 'anonymous', path: world.party, what: 'join dialog', shows: t.join.title, records: true },
     { actor: 'anonymous', path: world.expired, what: 'expired party', shows: t.party.expiredTitle, records: true },
     { actor: 'anonymous', path: '/NoSuchParty12', what: 'party not found', shows: t.party.notFoundTitle, records: true },
@@ -207,6 +208,14 @@ function visits(
     { actor: 'anonymous', path: '/faq', what: 'FAQ', shows: t.faq.title },
     { actor: 'anonymous', path: '/faq/topic/consultants', what: 'FAQ topic', shows: t.faq.subtopics },
     { actor: 'anonymous', path: '/faq/entry/join-a-party', what: 'FAQ entry', shows: t.faq.contents },
+    { actor: 'guest', path: '/login', what: 'sign-in choice, a guest without an address', shows: t.guestLogin.addEmail },
+    { actor: 'guest', path: '/claim', what: 'account claim', shows: t.guestLogin.claimTitle },
+    {
+      actor: 'guest',
+      path: `/login/code?mode=claim&email=${encodeURIComponent('eva@salon.test')}`,
+      what: 'code entry, claiming an address',
+      shows: t.guestLogin.codeTitle,
+    },
     {
       actor: 'guest',
       path: world.party,

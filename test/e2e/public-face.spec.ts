@@ -65,7 +65,7 @@ test.describe('the app-switch screen', () => {
     await expect(page.getByRole('heading', { name: de.appSwitch.title })).toHaveCount(0);
     await expect(notice).toHaveCount(0);
     await open(page, '/login');
-    await expect(page.getByRole('heading', { name: de.login.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: de.login.title, level: 1 })).toBeVisible();
     await context.close();
   });
 
@@ -78,7 +78,7 @@ test.describe('the app-switch screen', () => {
     await expect(page.getByRole('region', { name: en.cookies.label })).toContainText(en.cookies.text);
     await page.getByRole('button', { name: en.appSwitch.stay }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('heading', { name: en.login.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: en.login.title, level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: en.cookies.label })).toHaveCount(0);
     await context.close();
   });

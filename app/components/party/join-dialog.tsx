@@ -1,10 +1,12 @@
 import { useFetcher } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '~/components/error-banner';
 import { Dialog } from '~/components/dialog';
+import { TEXT_FIELD } from '~/components/email-field';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
+import { filled, useFormValid } from '~/lib/use-form-valid';
 
 /**
  * The guest's way in: first and last name (trimmed, both required), and the party's password when
@@ -13,28 +15,14 @@ import { LIMITS } from '~/core/limits';
 export function JoinDialog({ title, passwordProtected }: { title: string; passwordProtected: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: false; code: ErrorCode } | { ok: true }>();
-  const form = useRef<HTMLFormElement>(null);
-  const [complete, setComplete] = useState(false);
-
-  // The inputs are uncontrolled and read from the form itself, so what a guest typed on a slow
-  // phone before the page became interactive still counts.
-  const check = useCallback(() => {
-    const values = form.current ? new FormData(form.current) : null;
-    const filled = (name: string) => String(values?.get(name) ?? '').trim() !== '';
-    setComplete(filled('firstName') && filled('lastName') && (!passwordProtected || String(values?.get('password') ?? '') !== ''));
-  }, [passwordProtected]);
-  useEffect(() => {
-    // A native listener, attached and followed by a first check in the same tick: no input can
-    // fall between hydration and listening.
-    const element = form.current;
-    element?.addEventListener('input', check);
-    check();
-    return () => element?.removeEventListener('input', check);
-  }, [check]);
+  const complete = useCallback(
+    (values: FormData) => filled(values, 'firstName') && filled(values, 'lastName') && (!passwordProtected || String(values.get('password') ?? '') !== ''),
+    [passwordProtected],
+  );
+  const { form, valid } = useFormValid(complete);
 
   const busy = fetcher.state !== 'idle';
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.code : null;
-  const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:border-primary-dark';
   return (
     <Dialog aria-labelledby="join-title" size="md" className="p-6">
       <p className="text-sm font-medium text-primary-dark">{title}</p>
@@ -45,22 +33,22 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
       <fetcher.Form ref={form} method="post" className="mt-4 space-y-3" noValidate>
         <label className="block">
           <span className="font-medium">{t('join.firstName')}</span>
-          <input name="firstName" autoComplete="given-name" maxLength={LIMITS.nameMax} className={field} />
+          <input name="firstName" autoComplete="given-name" maxLength={LIMITS.nameMax} className={TEXT_FIELD} />
         </label>
         <label className="block">
           <span className="font-medium">{t('join.lastName')}</span>
-          <input name="lastName" autoComplete="family-name" maxLength={LIMITS.nameMax} className={field} />
+          <input name="lastName" autoComplete="family-name" maxLength={LIMITS.nameMax} className={TEXT_FIELD} />
         </label>
         {passwordProtected ? (
           <label className="block">
             <span className="font-medium">{t('join.password')}</span>
-            <input type="password" name="password" autoComplete="current-password" className={field} />
+            <input type="password" name="password" autoComplete="current-password" className={TEXT_FIELD} />
           </label>
         ) : null}
         <ErrorBanner code={error} />
         <button
           type="submit"
-          disabled={!complete || busy}
+          disabled={!valid || busy}
           className="w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {t('join.submit')}

@@ -1,0 +1,28 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * Whether a form's current values pass `valid`, for a submit button that waits for them. The
+ * inputs stay uncontrolled and are read from the form itself, so what was typed on a slow phone
+ * before the page became interactive still counts. `valid` must keep its identity between renders
+ * (a module function, or useCallback): a new one is checked at once.
+ */
+export function useFormValid(valid: (values: FormData) => boolean) {
+  const form = useRef<HTMLFormElement>(null);
+  const [ok, setOk] = useState(false);
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    // A native listener, attached and followed by a first check in the same tick: no input can
+    // fall between hydration and listening.
+    const check = () => setOk(valid(new FormData(element)));
+    element.addEventListener('input', check);
+    check();
+    return () => element.removeEventListener('input', check);
+  }, [valid]);
+  return { form, valid: ok };
+}
+
+/** A field of `values` that holds more than white space. */
+export function filled(values: FormData, name: string): boolean {
+  return String(values.get(name) ?? '').trim() !== '';
+}
