@@ -3,7 +3,8 @@
 CREATE TABLE `guest_codes` (
 	`challenge_hash` text PRIMARY KEY NOT NULL,
 	`purpose` text NOT NULL,
-	`email` text NOT NULL,
+	`address_hash` text NOT NULL,
+	`email` text,
 	`guest_id` text,
 	`code_hash` text NOT NULL,
 	`tries` integer DEFAULT 0 NOT NULL,
@@ -13,7 +14,7 @@ CREATE TABLE `guest_codes` (
 	FOREIGN KEY (`guest_id`) REFERENCES `guests`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `guest_codes_email_idx` ON `guest_codes` (`purpose`,`email`);--> statement-breakpoint
+CREATE INDEX `guest_codes_address_idx` ON `guest_codes` (`purpose`,`address_hash`);--> statement-breakpoint
 CREATE INDEX `guest_codes_guest_idx` ON `guest_codes` (`guest_id`);--> statement-breakpoint
 CREATE INDEX `guest_codes_expiry_idx` ON `guest_codes` (`expires_at`);--> statement-breakpoint
 CREATE TABLE `guest_keys` (

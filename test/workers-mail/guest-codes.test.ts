@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CodeSent, GuestAccount, GuestParty, GuestSignIn } from '../../app/core/guest-account';
 import { GUEST_CODE, GUEST_CODE_PATTERN } from '../../app/core/guest-account';
+import { addressHash } from '../../worker/services/guest-accounts';
 import { PICTURES } from '../fixtures/images';
 import {
   ORIGIN,
@@ -179,8 +180,8 @@ describe('signing in with a mailed code', () => {
     const email = address();
     await claimed(gerda, email);
     const { code, challenge } = await mailedCode(email);
-    const expired = await env.DB.prepare("UPDATE guest_codes SET expires_at = ? WHERE email = ? AND purpose = 'login'")
-      .bind(Date.now() - 1, email)
+    const expired = await env.DB.prepare("UPDATE guest_codes SET expires_at = ? WHERE address_hash = ? AND purpose = 'login'")
+      .bind(Date.now() - 1, await addressHash(email))
       .run();
     expect(expired.meta.changes).toBe(1);
     await expectError(await verifyCode(email, code, challenge), 400, 'codeInvalid');

@@ -6,6 +6,7 @@ import { LIMITS } from '../../app/core/limits';
 import { SOCKET_CLOSE } from '../../app/core/protocol-version';
 import { addGuestKey } from '../../worker/auth/guests';
 import { database } from '../../worker/db/client';
+import { addressHash } from '../../worker/services/guest-accounts';
 import { IMPOSTORS, PICTURES } from '../fixtures/images';
 import {
   ORIGIN,
@@ -188,16 +189,18 @@ describe('the cron', () => {
     const [spent, live] = [address('alt'), address('neu')];
     for (const email of [spent, live]) expect((await requestCode(email)).status).toBe(200);
     const now = Date.now();
-    await env.DB.prepare('UPDATE guest_codes SET expires_at = ? WHERE email = ?')
-      .bind(now - 1, spent)
+    await env.DB.prepare('UPDATE guest_codes SET expires_at = ? WHERE address_hash = ?')
+      .bind(now - 1, await addressHash(spent))
       .run();
     await env.DB.prepare("INSERT INTO rate_counters (key, window_start, count) VALUES ('guest-code:all', ?, 3)")
       .bind(now - 2 * GUEST_CODE_SENDS.windowMs)
       .run();
     const { default: worker } = await import('../../worker/index');
     await worker.scheduled(createScheduledController({ scheduledTime: now, cron: '17 3 * * *' }), env);
-    const codes = await env.DB.prepare('SELECT email FROM guest_codes WHERE email IN (?, ?)').bind(spent, live).all<{ email: string }>();
-    expect(codes.results).toEqual([{ email: live }]);
+    const codes = await env.DB.prepare('SELECT address_hash FROM guest_codes WHERE address_hash IN (?, ?)')
+      .bind(await addressHash(spent), await addressHash(live))
+      .all<{ address_hash: string }>();
+    expect(codes.results).toEqual([{ address_hash: await addressHash(live) }]);
     const oldest = await env.DB.prepare('SELECT MIN(window_start) AS at FROM rate_counters').first<number>('at');
     expect(oldest).toBeGreaterThanOrEqual(now - GUEST_CODE_SENDS.windowMs);
   });

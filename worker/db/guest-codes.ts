@@ -15,7 +15,7 @@ export async function replaceCode(db: Db, row: typeof guestCodes.$inferInsert): 
   const earlier =
     row.purpose === 'claim'
       ? and(eq(guestCodes.purpose, 'claim'), eq(guestCodes.guestId, row.guestId ?? ''))
-      : and(eq(guestCodes.purpose, 'login'), eq(guestCodes.email, row.email));
+      : and(eq(guestCodes.purpose, 'login'), eq(guestCodes.addressHash, row.addressHash));
   await db.batch([db.delete(guestCodes).where(earlier), db.insert(guestCodes).values(row)]);
 }
 

@@ -207,7 +207,10 @@ export const guestCodes = sqliteTable(
   {
     challengeHash: text('challenge_hash').primaryKey(),
     purpose: text('purpose', { enum: ['login', 'claim'] }).notNull(),
-    email: text('email').notNull(),
+    /** The address's hash: every address typed at the sign-in is kept, so none is kept in the clear. */
+    addressHash: text('address_hash').notNull(),
+    /** The address itself only for a claim, which attaches it to the guest. */
+    email: text('email'),
     guestId: text('guest_id').references(() => guests.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     tries: integer('tries').notNull().default(0),
@@ -215,7 +218,11 @@ export const guestCodes = sqliteTable(
     usedAt: integer('used_at'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('guest_codes_email_idx').on(t.purpose, t.email), index('guest_codes_guest_idx').on(t.guestId), index('guest_codes_expiry_idx').on(t.expiresAt)],
+  (t) => [
+    index('guest_codes_address_idx').on(t.purpose, t.addressHash),
+    index('guest_codes_guest_idx').on(t.guestId),
+    index('guest_codes_expiry_idx').on(t.expiresAt),
+  ],
 );
 
 /** Fixed-window counters for rate limits that span requests and clients (worker/db/rate-limits.ts). */

@@ -57,15 +57,18 @@ export function drawCode(): string {
 
 const codeHash = (challenge: string, code: string) => sha256(`guest-code:${challenge}:${code}`);
 
+/** How codes and send limits name an address (normalised): by its hash, never in the clear. */
+export const addressHash = (email: string) => sha256(`guest-address:${normaliseEmail(email)}`);
+
 /** Counts the send in its three windows; refuses once any is full. */
-async function checkSendLimits(db: Db, email: string, client: string, now: number): Promise<void> {
+async function checkSendLimits(db: Db, address: string, client: string, now: number): Promise<void> {
   const windowStart = Math.floor(now / GUEST_CODE_SENDS.windowMs) * GUEST_CODE_SENDS.windowMs;
-  const [address, fromClient, overall] = await countInWindow(
+  const [toAddress, fromClient, overall] = await countInWindow(
     db,
-    [`guest-code:address:${await sha256(email)}`, `guest-code:client:${await sha256(client)}`, 'guest-code:all'],
+    [`guest-code:address:${address}`, `guest-code:client:${await sha256(client)}`, 'guest-code:all'],
     windowStart,
   );
-  if (address! > GUEST_CODE_SENDS.perAddress || fromClient! > GUEST_CODE_SENDS.perClient || overall! > GUEST_CODE_SENDS.overall) {
+  if (toAddress! > GUEST_CODE_SENDS.perAddress || fromClient! > GUEST_CODE_SENDS.perClient || overall! > GUEST_CODE_SENDS.overall) {
     throw new AppError('tooManyCodes');
   }
 }
@@ -83,7 +86,7 @@ async function issueCode(
   env: Env,
   ctx: SendContext,
   db: Db,
-  code: { purpose: CodePurpose; email: string; guestId: string | null; mail: boolean; language: Language },
+  code: { purpose: CodePurpose; email: string; address: string; guestId: string | null; mail: boolean; language: Language },
   now: number,
 ): Promise<CodeSent> {
   const challenge = randomToken(16);
@@ -91,7 +94,8 @@ async function issueCode(
   await replaceCode(db, {
     challengeHash: await sha256(challenge),
     purpose: code.purpose,
-    email: code.email,
+    addressHash: code.address,
+    email: code.purpose === 'claim' ? code.email : null,
     guestId: code.guestId,
     codeHash: await codeHash(challenge, secret),
     expiresAt: now + GUEST_CODE.ttlMs,
@@ -123,13 +127,14 @@ export async function requestLoginCode(
   now = Date.now(),
 ): Promise<CodeSent> {
   const email = normaliseEmail(input.email);
-  await checkSendLimits(db, email, client, now);
+  const address = await addressHash(email);
+  await checkSendLimits(db, address, client, now);
   const guest = await guestByEmail(db, email);
   return issueCode(
     env,
     ctx,
     db,
-    { purpose: 'login', email, guestId: guest?.id ?? null, mail: guest !== undefined, language: mailLanguage(input.languageCode, language) },
+    { purpose: 'login', email, address, guestId: guest?.id ?? null, mail: guest !== undefined, language: mailLanguage(input.languageCode, language) },
     now,
   );
 }
@@ -147,8 +152,9 @@ export async function requestClaimCode(
 ): Promise<CodeSent> {
   await existingGuest(db, guestId);
   const email = normaliseEmail(input.email);
-  await checkSendLimits(db, email, client, now);
-  return issueCode(env, ctx, db, { purpose: 'claim', email, guestId, mail: true, language: mailLanguage(input.languageCode, language) }, now);
+  const address = await addressHash(email);
+  await checkSendLimits(db, address, client, now);
+  return issueCode(env, ctx, db, { purpose: 'claim', email, address, guestId, mail: true, language: mailLanguage(input.languageCode, language) }, now);
 }
 
 /**
@@ -158,7 +164,7 @@ export async function requestClaimCode(
  */
 async function redeemCode(
   db: Db,
-  expected: { purpose: CodePurpose; email?: string; guestId?: string },
+  expected: { purpose: CodePurpose; address?: string; guestId?: string },
   challenge: string,
   code: string,
   now: number,
@@ -168,7 +174,7 @@ async function redeemCode(
   const matches = timingSafeEqual(await codeHash(challenge, code), row?.codeHash ?? '');
   const guestId = row?.guestId;
   if (!row || !matches || !guestId || row.purpose !== expected.purpose) throw new AppError('codeInvalid');
-  if ((expected.email !== undefined && row.email !== expected.email) || (expected.guestId !== undefined && guestId !== expected.guestId)) {
+  if ((expected.address !== undefined && row.addressHash !== expected.address) || (expected.guestId !== undefined && guestId !== expected.guestId)) {
     throw new AppError('codeInvalid');
   }
   if (!(await useCode(db, challengeHash, now))) throw new AppError('codeInvalid');
@@ -177,9 +183,11 @@ async function redeemCode(
 
 /** POST /auth/verify: the code signs this device in as the guest with the address. */
 export async function verifyLoginCode(db: Db, input: { email: string; verificationCode: string; challenge: string }, now = Date.now()): Promise<GuestSignIn> {
-  const row = await redeemCode(db, { purpose: 'login', email: normaliseEmail(input.email) }, input.challenge, input.verificationCode, now);
+  const email = normaliseEmail(input.email);
+  const row = await redeemCode(db, { purpose: 'login', address: await addressHash(email) }, input.challenge, input.verificationCode, now);
   const guest = await guestRow(db, row.guestId);
-  if (!guest || guest.email !== row.email) throw new AppError('codeInvalid');
+  // The address may have left her since the code was asked for.
+  if (!guest || guest.email !== email) throw new AppError('codeInvalid');
   const credentials = await addGuestKey(db, guest.id, now);
   return { ...credentials, guest: toAccount(guest) };
 }
@@ -190,10 +198,12 @@ export async function verifyLoginCode(db: Db, input: { email: string; verificati
  */
 export async function confirmClaim(db: Db, guestId: string, input: { code: string; challenge: string }, now = Date.now()): Promise<GuestAccount> {
   const row = await redeemCode(db, { purpose: 'claim', guestId }, input.challenge, input.code, now);
-  const holder = await guestByEmail(db, row.email);
+  const email = row.email;
+  if (!email) throw new AppError('codeInvalid');
+  const holder = await guestByEmail(db, email);
   if (holder && holder.id !== guestId) throw new AppError('emailTaken');
   try {
-    const updated = await updateGuestRow(db, guestId, { email: row.email });
+    const updated = await updateGuestRow(db, guestId, { email });
     if (!updated) throw new AppError('unauthorized');
     return toAccount(updated);
   } catch (error) {
