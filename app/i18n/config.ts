@@ -62,6 +62,7 @@ export const WORKSPACE_ERRORS = [
   'invalidUrl',
   'biographyTooLong',
   'imageTooLarge',
+  'notAnImage',
   'previewTooLarge',
   'notAVideo',
   'notAPreview',

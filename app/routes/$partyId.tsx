@@ -297,8 +297,8 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
     if (lastRole.current === 'guest' && role === 'host') showNotice(t('party.nowHost'));
     lastRole.current = role;
   }, [role, t, showNotice]);
-  // Whether she has an address is known only before she joins: the loader sends it while she is not a member.
-  const [before] = useState({ joined, claimed: guest?.claimed });
+  // A visitor without an address (the loader tells only while she is not a member) is offered one once she joins.
+  const [offerOnJoin] = useState(!joined && !guest?.claimed);
 
   if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} onDiscard={actions.discard} />;
 
@@ -417,7 +417,7 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
       ) : null}
 
       <Notice layout="bar" text={notice.notice} onClose={notice.clear} onHold={notice.hold} testId="notice-bar" />
-      {!before.joined && joined && !before.claimed ? (
+      {offerOnJoin && joined ? (
         <Suspense fallback={null}>
           <ClaimOffer />
         </Suspense>

@@ -67,7 +67,7 @@ export function JoinDialog({ title, passwordProtected, guest }: { title: string;
       <fetcher.Form ref={form} method="post" className="mt-4 space-y-3" noValidate>
         {guest ? (
           <details className="space-y-3">
-            <summary className="cursor-pointer font-medium text-primary-dark underline">{t('guestMenu.rename')}</summary>
+            <summary className="font-medium text-primary-dark underline">{t('guestMenu.rename')}</summary>
             {names}
           </details>
         ) : (
