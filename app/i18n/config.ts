@@ -94,7 +94,7 @@ export const WORKSPACE_ERRORS = [
   'codeInvalid',
   'emailTaken',
   'tooManyCodes',
-  // The notifications' own calls: their dialog loads with the workspace texts and says `notify.failed`.
+  // The notifications' own calls: their dialog loads with the workspace texts and shows its own failure text.
   'invalidPushSubscription',
   'pushEndpointRefused',
   'pushUnavailable',
