@@ -18,8 +18,8 @@ interface Props {
   text: string | null;
   tone?: keyof typeof TONES;
   layout?: keyof typeof LAYOUTS;
-  /** A step back from what the notice reports (undo), a button inside the announcement. */
-  action?: { label: string; onClick: () => void } | undefined;
+  /** A step back from what the notice reports (undo), a button inside the announcement; with `href`, a way on (a link). */
+  action?: { label: string; onClick: () => void; href?: string } | undefined;
   onClose?: (() => void) | undefined;
   /** The notice's timer (useTimedNotice's `hold`): held while the reader is inside. */
   onHold?: ((held: boolean) => void) | undefined;
@@ -56,7 +56,11 @@ export function Notice({ text, tone = 'success', layout = 'box', action, onClose
           {controls ? <span className="min-w-0 wrap-anywhere">{text}</span> : text}
           {controls ? (
             <span className="flex shrink-0 items-center gap-2">
-              {action ? (
+              {action?.href ? (
+                <a href={action.href} onClick={action.onClick} className={buttonClass}>
+                  {action.label}
+                </a>
+              ) : action ? (
                 <button type="button" onClick={action.onClick} className={buttonClass}>
                   {action.label}
                 </button>

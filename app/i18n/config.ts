@@ -36,6 +36,7 @@ export const WORKSPACE_SECTIONS = [
   'partyForm',
   'dateFields',
   'profiles',
+  'guestAccount',
   'profilePage',
   'media',
   'templates',
@@ -62,6 +63,7 @@ export const WORKSPACE_ERRORS = [
   'invalidUrl',
   'biographyTooLong',
   'imageTooLarge',
+  'notAnImage',
   'previewTooLarge',
   'notAVideo',
   'notAPreview',
@@ -90,6 +92,22 @@ export const WORKSPACE_ERRORS = [
   'signInFailed',
   'conversionUnavailable',
   'deletionRequestedRecently',
+  'codeInvalid',
+  'emailTaken',
+  'tooManyCodes',
+  // The notifications' own calls: their dialog loads with the workspace texts and shows its own failure text.
+  'invalidPushSubscription',
+  'pushEndpointRefused',
+  'pushUnavailable',
+  // The library's resumable uploads (tus): on the party page only the uploads into the library use
+  // them, and those load with the workspace texts (ChatUploads).
+  'uploadContentType',
+  'uploadConflict',
+  'uploadBusy',
+  'uploadLength',
+  'tusVersion',
+  // Titles of library items, folders and templates.
+  'invalidTitle',
 ] as const;
 export const TEXT_PARTS = ['party', 'workspace'] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];

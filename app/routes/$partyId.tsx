@@ -11,6 +11,7 @@ import { InputBar } from '~/components/chat/input-bar';
 // Static: the server renders it for a visitor who has not joined, and a lazy boundary still
 // hydrating when the socket's first news arrives is an error (React #421).
 import { JoinDialog } from '~/components/party/join-dialog';
+import type { SignedInGuest } from '~/components/party/join-dialog';
 import type { InputMode } from '~/components/chat/input-bar';
 import { MembersPanel } from '~/components/party/members-panel';
 import { useOfflineHistory } from '~/components/party/use-offline-history';
@@ -64,6 +65,8 @@ const SelectionBar = lazyNamed(() => import('~/components/party/selection-bar'),
 const MediaSendDialog = lazyNamed(() => import('~/components/chat/media-send-dialog'), 'MediaSendDialog');
 const MediaPickerDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/chat/media-picker-dialog')), 'MediaPickerDialog');
 const ChatUploads = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/chat-uploads')), 'ChatUploads');
+// Offered to a guest who has just joined without an address (to keep the party on all her devices).
+const ClaimOffer = lazyNamed(() => import('~/components/party/claim-offer'), 'ClaimOffer');
 // The screen-wide drop zone is not needed for the first paint: it loads right after.
 const FileDropZone = lazyNamed(() => import('~/components/media/file-drop-zone'), 'FileDropZone');
 // Playing templates is the manager's: the dialog and the panel load when she uses them, with
@@ -99,7 +102,7 @@ type Dialog =
   | { kind: 'deleteMessage'; message: ChatMessage };
 
 /** `kept`: whose outbox on this device belongs to this party, to show what it holds as not sent. */
-type LoaderData = { state: 'ok'; party: PartyInfo } | { state: 'ended'; reason: Ended; kept?: { partyId: string; memberId: string } };
+type LoaderData = { state: 'ok'; party: PartyInfo; guest?: SignedInGuest } | { state: 'ended'; reason: Ended; kept?: { partyId: string; memberId: string } };
 
 function endedBy(error: unknown): { reason: Ended; status: number } | null {
   if (!isAppError(error)) return null;
@@ -114,7 +117,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     const party = await context.services.parties.partyInfo(context.db, shortId, context.identity);
     const consultant = context.identity.consultant;
     if (party.me?.role === 'manager' && consultant) await context.services.parties.markEntered(context.db, party, consultant.userId);
-    return data<LoaderData>({ state: 'ok', party });
+    // A guest signed in here who is not yet a member joins with her account's names.
+    const guestId = party.me ? null : context.identity.guest?.guestId;
+    const account = guestId ? await context.services.guestAccounts.guestAccount(context.db, guestId) : null;
+    const guest = account ? { firstName: account.firstName, lastName: account.lastName, claimed: account.email !== null } : undefined;
+    return data<LoaderData>({ state: 'ok', party, ...(guest ? { guest } : {}) });
   } catch (error) {
     const ended = endedBy(error);
     if (!ended) throw error;
@@ -150,7 +157,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function PartyPage() {
   const loaded = useLoaderData<typeof loader>();
-  return loaded.state === 'ok' ? <Party party={loaded.party} /> : <EndedOnLoad reason={loaded.reason} kept={loaded.kept} />;
+  return loaded.state === 'ok' ? <Party party={loaded.party} guest={loaded.guest ?? null} /> : <EndedOnLoad reason={loaded.reason} kept={loaded.kept} />;
 }
 
 /** A party that ended before the page was opened: messages kept from an earlier visit show as not sent. */
@@ -226,7 +233,7 @@ function SignInAgain() {
   );
 }
 
-function Party({ party }: { party: PartyInfo }) {
+function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null }) {
   const { t } = useTranslation();
   const format = useDateFormatter();
   const joined = party.me !== null;
@@ -290,6 +297,8 @@ function Party({ party }: { party: PartyInfo }) {
     if (lastRole.current === 'guest' && role === 'host') showNotice(t('party.nowHost'));
     lastRole.current = role;
   }, [role, t, showNotice]);
+  // A visitor without an address (the loader tells only while she is not a member) is offered one once she joins.
+  const [offerOnJoin] = useState(!joined && !guest?.claimed);
 
   if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} onDiscard={actions.discard} />;
 
@@ -408,6 +417,11 @@ function Party({ party }: { party: PartyInfo }) {
       ) : null}
 
       <Notice layout="bar" text={notice.notice} onClose={notice.clear} onHold={notice.hold} testId="notice-bar" />
+      {offerOnJoin && joined ? (
+        <Suspense fallback={null}>
+          <ClaimOffer />
+        </Suspense>
+      ) : null}
       <ErrorBanner layout="bar" code={state.lastError} onClose={actions.dismissError} />
 
       <div role="tablist" aria-label={t('party.sections')} className="flex border-b border-slate-200 bg-white lg:hidden">
@@ -653,7 +667,7 @@ function Party({ party }: { party: PartyInfo }) {
           </ConfirmDialog>
         </Suspense>
       ) : null}
-      {!joined ? <JoinDialog title={party.title} passwordProtected={party.passwordProtected} /> : null}
+      {!joined ? <JoinDialog title={party.title} passwordProtected={party.passwordProtected} guest={guest} /> : null}
     </div>
   );
 }

@@ -7,12 +7,12 @@ import { Notice } from '~/components/notice';
 import { ErrorBanner } from '~/components/error-banner';
 import { DateFields } from '~/components/date-fields';
 import { CompanyModeSwitch } from '~/components/profile/company-mode-switch';
-import { ProfileAvatar } from '~/components/profile/profile-avatar';
+import { PictureField, usePictureChoice } from '~/components/profile/picture-field';
+import { ProfileSection } from '~/components/profile/profile-section';
 import { PageHeader } from '~/components/shell/page-header';
 import type { HeaderAction } from '~/components/shell/page-header';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
-import { isPictureType } from '~/core/images';
 import { LIMITS } from '~/core/limits';
 import type { DateParts } from '~/core/dates';
 import { dateParts, isoDate } from '~/core/dates';
@@ -112,10 +112,8 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
   const saved = useMemo(() => valuesOf(profile), [profile]);
   const [values, setValues] = useState(saved);
   const [birthday, setBirthday] = useState(() => dateParts(saved.birthday));
-  const [picture, setPicture] = useState<{ file: File; preview: string } | null>(null);
-  const [removePicture, setRemovePicture] = useState(false);
-  const [pictureError, setPictureError] = useState<ErrorCode | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  // A new choice makes the server's last answer about a form that no longer exists.
+  const choice = usePictureChoice(() => setAnswered(result));
   const ids = useId();
 
   const form = useRef<HTMLFormElement>(null);
@@ -132,34 +130,31 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
         setBirthday(typed);
         setValues(Object.fromEntries(FIELDS.map((name) => [name, name === 'birthday' ? isoDate(typed) : read(name)])) as Values);
       }
-      choosePicture(fileInput.current?.files?.[0]);
+      choice.choose(choice.input.current?.files?.[0]);
       return;
     }
     // A successful save brings a new profile from the loader: the form starts over from it.
     setValues(valuesOf(profile));
     setBirthday(dateParts(profile?.birthday ?? ''));
-    setRemovePicture(false);
-    setPicture(null);
-    if (fileInput.current) fileInput.current.value = '';
+    choice.reset();
   }, [profile?.updatedAt]);
-  useEffect(() => () => (picture ? URL.revokeObjectURL(picture.preview) : undefined), [picture]);
 
-  const dirty = picture !== null || removePicture || FIELDS.some((field) => values[field] !== saved[field]);
+  const dirty = choice.picture !== null || choice.removed || FIELDS.some((field) => values[field] !== saved[field]);
   const submitting = navigation.state === 'submitting';
   // The server's answer stands until the next change: then it is about a form that no longer exists.
   const [answered, setAnswered] = useState<typeof result>(undefined);
   const serverError = result && !result.ok && result !== answered && !submitting ? result.code : null;
-  const error = pictureError ?? serverError;
+  const error = choice.error ?? serverError;
   const change = (name: (typeof FIELDS)[number], value: string) => {
     setAnswered(result);
     setValues((current) => ({ ...current, [name]: value }));
   };
   // The field the error is about: the first one the shared schema refuses (none for a picture).
   const invalid = useMemo(() => {
-    if (!error || pictureError) return null;
+    if (!error || choice.error) return null;
     const parsed = ProfileInputSchema.safeParse(values);
     return parsed.success ? null : ((parsed.error.issues[0]?.path[0] as (typeof FIELDS)[number] | undefined) ?? null);
-  }, [error, pictureError, values]);
+  }, [error, choice.error, values]);
   // Once per answer from the server: the refused field gets the focus.
   useEffect(() => {
     if (invalid) document.getElementById(invalid === 'birthday' ? `${ids}-birthday-day` : `${ids}-${invalid}`)?.focus();
@@ -168,32 +163,6 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
   const describedBy = (name: (typeof FIELDS)[number], ...others: string[]) => [...others, ...(invalid === name ? [errorId] : [])].join(' ') || undefined;
   const success = !dirty && !submitting && (result?.ok || created);
 
-  const choosePicture = (file: File | undefined) => {
-    setAnswered(result);
-    setPictureError(null);
-    if (!file) return;
-    const code: ErrorCode | null = !isPictureType(file.type) ? 'notAnImage' : file.size > LIMITS.pictureBytesMax ? 'imageTooLarge' : null;
-    if (code) {
-      setPictureError(code);
-      if (fileInput.current) fileInput.current.value = '';
-      return;
-    }
-    setRemovePicture(false);
-    setPicture({ file, preview: URL.createObjectURL(file) });
-  };
-
-  const dropPicture = () => {
-    setAnswered(result);
-    setPictureError(null);
-    if (picture) {
-      setPicture(null);
-      if (fileInput.current) fileInput.current.value = '';
-    } else {
-      setRemovePicture(true);
-    }
-  };
-
-  const shown = picture?.preview ?? (removePicture ? null : (profile?.profilePic ?? null));
   const actions: HeaderAction[] = companyView
     ? [{ label: t('profiles.allProfiles'), to: '/profiles', style: 'inherit' }]
     : [{ label: t('profiles.newProfile'), to: `/profiles/${NEW}`, style: 'inherit' }];
@@ -234,45 +203,12 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
           <h2 id={`${ids}-title`} className="sr-only">
             {profile ? fullName(profile) : t('profiles.newProfile')}
           </h2>
-          <Section id={`${ids}-picture`} title={t('profiles.picture')}>
-            <div className="mt-3 flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-              <ProfileAvatar person={values} src={shown} size="lg" alt={t('profiles.picture')} />
-              <div className="space-y-2">
-                <div className="flex flex-wrap gap-2">
-                  <input
-                    ref={fileInput}
-                    id={`${ids}-file`}
-                    type="file"
-                    name="picture"
-                    accept="image/*"
-                    aria-describedby={`${ids}-picture-hint`}
-                    onChange={(event) => choosePicture(event.target.files?.[0])}
-                    className="peer sr-only"
-                  />
-                  <label
-                    htmlFor={`${ids}-file`}
-                    className="cursor-pointer rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-dark"
-                  >
-                    {shown ? t('profiles.replacePicture') : t('profiles.choosePicture')}
-                  </label>
-                  {shown ? (
-                    <button type="button" onClick={dropPicture} className="rounded-full px-4 py-2 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50">
-                      {t('profiles.removePicture')}
-                    </button>
-                  ) : null}
-                </div>
-                <p id={`${ids}-picture-hint`} className="text-sm text-slate-600">
-                  {t('profiles.pictureHint', { size: LIMITS.pictureBytesMax / (1024 * 1024) })}
-                </p>
-                <p aria-live="polite" className="text-sm text-slate-700 empty:hidden">
-                  {picture ? t('profiles.pictureChosen') : removePicture ? t('profiles.pictureRemoved') : null}
-                </p>
-              </div>
-            </div>
-            {removePicture ? <input type="hidden" name="deleteProfilePic" value="on" /> : null}
-          </Section>
+          <ProfileSection id={`${ids}-picture`} title={t('profiles.picture')}>
+            <PictureField id={ids} choice={choice} person={values} saved={profile?.profilePic ?? null} name="picture" />
+            {choice.removed ? <input type="hidden" name="deleteProfilePic" value="on" /> : null}
+          </ProfileSection>
 
-          <Section id={`${ids}-personal`} title={t('profiles.personal')} grid>
+          <ProfileSection id={`${ids}-personal`} title={t('profiles.personal')} grid>
             {textField('firstName', { required: true, maxLength: LIMITS.nameMax, autoComplete: 'given-name' })}
             {textField('lastName', { required: true, maxLength: LIMITS.nameMax, autoComplete: 'family-name' })}
             <DateFields
@@ -288,9 +224,9 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
               describedBy={describedBy('birthday')}
               autoComplete="bday"
             />
-          </Section>
+          </ProfileSection>
 
-          <Section id={`${ids}-contact`} title={t('profiles.contact')} grid>
+          <ProfileSection id={`${ids}-contact`} title={t('profiles.contact')} grid>
             {textField('phoneNo', { type: 'tel', maxLength: LIMITS.phoneMax, autoComplete: 'tel', inputMode: 'tel' })}
             {textField('email', { type: 'email', maxLength: LIMITS.emailMax, autoComplete: 'email' })}
             {textField('website', {
@@ -304,9 +240,9 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
             <p id={`${ids}-url-hint`} className="text-sm text-slate-600 sm:col-span-2">
               {t('profiles.urlHint')}
             </p>
-          </Section>
+          </ProfileSection>
 
-          <Section id={`${ids}-about`} title={t('profiles.about')}>
+          <ProfileSection id={`${ids}-about`} title={t('profiles.about')}>
             <div className="mt-3">
               {label('biography')}
               <textarea
@@ -328,7 +264,7 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
                 {t('profiles.biographyCount', { count: biographyLength, max: LIMITS.biographyMax })}
               </p>
             </div>
-          </Section>
+          </ProfileSection>
 
           <ErrorBanner id={errorId} code={error} />
           <Notice text={success ? (created && !result ? t('profiles.created') : t('profiles.saved')) : null} />
@@ -357,17 +293,6 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
         )}
       </main>
     </>
-  );
-}
-
-function Section({ id, title, grid = false, children }: { id: string; title: string; grid?: boolean; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 ${grid ? 'grid gap-4 sm:grid-cols-2' : ''}`}>
-      <h3 id={id} className={`text-lg font-semibold ${grid ? 'sm:col-span-2' : ''}`}>
-        {title}
-      </h3>
-      {children}
-    </section>
   );
 }
 

@@ -40,6 +40,8 @@ let world: {
   template: string;
   /** A mailed account-deletion link, never confirmed (opening it only asks). */
   deletionLink: string;
+  /** The guest's own profile page. */
+  guestProfile: string;
 };
 
 /** A write as the browser's own script makes it: cookies of its context, the page's Origin. */
@@ -143,6 +145,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     addTemplate: `/addTemplate/${shareToken}`,
     template: `/templates/${template.id}`,
     deletionLink,
+    guestProfile: `/guest-profile/${guest.guestId}`,
   };
   await Promise.all([consultant.close(), guest.context.close(), removed.context.close()]);
 });
@@ -224,6 +227,8 @@ function visits(
       opens: [...partyMedia, { what: 'notifications dialog', opener: (page) => page.getByTestId('notify-button'), shows: t.notify.title }],
       records: true,
     },
+    { actor: 'guest', path: '/my-parties', what: 'my parties', shows: t.guestAccount.title },
+    { actor: 'guest', path: world.guestProfile, what: 'guest profile', shows: t.guestAccount.profileTitle },
     { actor: 'removedGuest', path: world.party, what: 'removed guest', shows: t.party.removedTitle, records: true },
     { actor: 'consultant', path: '/parties', what: 'dashboard', shows: t.parties.title },
     { actor: 'consultant', path: '/parties?tab=expired', what: 'dashboard, expired', shows: 'Vorbei' },

@@ -97,6 +97,7 @@ async function buildWorld(): Promise<Built> {
   const members: ReadonlySet<Actor> = new Set(['guest', 'host', 'manager']);
   const world: MatrixWorld = {
     party,
+    guestId: guest.guestId,
     sibling,
     guestMessage: () => post(guest.headers),
     messageBy: (actor) => post(members.has(actor) ? as[actor].headers : guest.headers),

@@ -8,11 +8,21 @@ import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 import { filled, useFormValid } from '~/lib/use-form-valid';
 
+/** A guest signed in on this device who is not yet a member: her account's names, and whether it has an address. */
+export interface SignedInGuest {
+  firstName: string;
+  lastName: string;
+  claimed: boolean;
+}
+
 /**
  * The guest's way in: first and last name (trimmed, both required), and the party's password when
- * it has one. The server's answer (wrong password, too many attempts) is shown in the dialog.
+ * it has one. The server's answer (wrong password, too many attempts) is shown in the dialog. A
+ * guest signed in here joins with her account's names, filled in and folded away in a native
+ * disclosure until she opens it to change them: the form sends them either way, and it works
+ * before the page is interactive.
  */
-export function JoinDialog({ title, passwordProtected }: { title: string; passwordProtected: boolean }) {
+export function JoinDialog({ title, passwordProtected, guest }: { title: string; passwordProtected: boolean; guest: SignedInGuest | null }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: false; code: ErrorCode } | { ok: true }>();
   const complete = useCallback(
@@ -23,22 +33,34 @@ export function JoinDialog({ title, passwordProtected }: { title: string; passwo
 
   const busy = fetcher.state !== 'idle';
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.code : null;
+  const names = (
+    <>
+      <label className="block">
+        <span className="font-medium">{t('join.firstName')}</span>
+        <input name="firstName" defaultValue={guest?.firstName} autoComplete="given-name" maxLength={LIMITS.nameMax} className={TEXT_FIELD} />
+      </label>
+      <label className="block">
+        <span className="font-medium">{t('join.lastName')}</span>
+        <input name="lastName" defaultValue={guest?.lastName} autoComplete="family-name" maxLength={LIMITS.nameMax} className={TEXT_FIELD} />
+      </label>
+    </>
+  );
   return (
     <Dialog aria-labelledby="join-title" size="md" className="p-6">
       <p className="text-sm font-medium text-primary-dark">{title}</p>
       <h1 id="join-title" className="mt-1 text-xl font-semibold">
         {t('join.title')}
       </h1>
-      <p className="mt-1 text-slate-600">{t('join.intro')}</p>
+      <p className="mt-1 text-slate-600">{guest ? t('join.joinAs', { name: `${guest.firstName} ${guest.lastName}` }) : t('join.intro')}</p>
       <fetcher.Form ref={form} method="post" className="mt-4 space-y-3" noValidate>
-        <label className="block">
-          <span className="font-medium">{t('join.firstName')}</span>
-          <input name="firstName" autoComplete="given-name" maxLength={LIMITS.nameMax} className={TEXT_FIELD} />
-        </label>
-        <label className="block">
-          <span className="font-medium">{t('join.lastName')}</span>
-          <input name="lastName" autoComplete="family-name" maxLength={LIMITS.nameMax} className={TEXT_FIELD} />
-        </label>
+        {guest ? (
+          <details className="space-y-3">
+            <summary className="font-medium text-primary-dark underline">{t('guestMenu.rename')}</summary>
+            {names}
+          </details>
+        ) : (
+          names
+        )}
         {passwordProtected ? (
           <label className="block">
             <span className="font-medium">{t('join.password')}</span>

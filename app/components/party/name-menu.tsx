@@ -12,7 +12,7 @@ import { lazyNamed } from '~/lib/lazy-named';
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
 const AddToHomeScreenDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/add-to-home-screen-dialog')), 'AddToHomeScreenDialog');
 
-/** The guest's own menu: change the name the others see, leave the party, or install Salon where the browser can. */
+/** The guest's own menu: change the name the others see, her parties, leave the party, or install Salon where the browser can. */
 export function NameMenu({
   me,
   disabled,
@@ -45,6 +45,7 @@ export function NameMenu({
         disabled={disabled}
         items={[
           { key: 'rename', label: t('guestMenu.rename'), onSelect: rename },
+          { key: 'myParties', label: t('guestMenu.myParties'), href: '/my-parties' },
           ...(offer
             ? [{ key: 'install', label: t('install.menuItem'), onSelect: offer === 'prompt' ? () => void install() : () => setDialog('addToHome') }]
             : []),
