@@ -8,7 +8,7 @@ import { ErrorBanner } from '~/components/error-banner';
 import { DateFields } from '~/components/date-fields';
 import { CompanyModeSwitch } from '~/components/profile/company-mode-switch';
 import { PictureField, usePictureChoice } from '~/components/profile/picture-field';
-import { ProfileSection } from '~/components/profile/profile-section';
+import { ProfileSection, SaveButton } from '~/components/profile/profile-section';
 import { PageHeader } from '~/components/shell/page-header';
 import type { HeaderAction } from '~/components/shell/page-header';
 import { isAppError } from '~/core/errors';
@@ -270,13 +270,7 @@ function ProfileEditor({ profile, companyView, companyMode, created }: ReturnTyp
           <Notice text={success ? (created && !result ? t('profiles.created') : t('profiles.saved')) : null} />
 
           <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
-            <button
-              type="submit"
-              disabled={!dirty || submitting}
-              className="rounded-full bg-primary-dark px-6 py-2.5 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50"
-            >
-              {submitting ? t('profiles.saving') : t('profiles.save')}
-            </button>
+            <SaveButton dirty={dirty} busy={submitting} />
             {profile?.shortId ? (
               <Link to={`/p/${profile.shortId}`} target="_blank" rel="noopener" className="font-medium text-primary-dark underline">
                 {t('profiles.publicPage')}

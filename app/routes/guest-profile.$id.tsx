@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '~/components/error-banner';
 import { Notice } from '~/components/notice';
 import { PictureField, usePictureChoice } from '~/components/profile/picture-field';
-import { ProfileSection } from '~/components/profile/profile-section';
+import { ProfileSection, SaveButton } from '~/components/profile/profile-section';
 import { PublicPage } from '~/components/public/public-page';
 import type { ErrorCode } from '~/core/errors';
 import type { GuestAccount } from '~/core/guest-account';
@@ -160,13 +160,7 @@ function GuestProfile({ initial }: { initial: GuestAccount }) {
         </ProfileSection>
         <ErrorBanner id={`${ids}-error`} code={error} />
         <Notice text={result?.ok && !dirty ? t('guestAccount.saved') : null} />
-        <button
-          type="submit"
-          disabled={!dirty || busy}
-          className="rounded-full bg-primary-dark px-6 py-2.5 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {busy ? t('profiles.saving') : t('profiles.save')}
-        </button>
+        <SaveButton dirty={dirty} busy={busy} />
       </form>
     </PublicPage>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 
 /**
@@ -25,5 +26,19 @@ export function ProfileSection({
       </Heading>
       {children}
     </section>
+  );
+}
+
+/** A profile editor's submit: enabled once something changed, "saving" while it goes. */
+export function SaveButton({ dirty, busy }: { dirty: boolean; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="submit"
+      disabled={!dirty || busy}
+      className="rounded-full bg-primary-dark px-6 py-2.5 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50"
+    >
+      {busy ? t('profiles.saving') : t('profiles.save')}
+    </button>
   );
 }
