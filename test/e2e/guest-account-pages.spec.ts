@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import { PICTURES } from '../fixtures/images';
 import { expect, test } from './diagnostics';
-import { MAIL_CATCHER, SCREENS, expectNoSidewaysScroll, joinAs, screens, settled, signIn } from './helpers';
+import { MAIL_CATCHER, SCREENS, expectNoSidewaysScroll, joinAs, ownClientAddress, screens, settled, signIn } from './helpers';
 
 /**
  * What a guest with an account sees: her parties (active, then ended; unread marked), her profile
@@ -35,7 +35,8 @@ async function mailCount(request: APIRequestContext, email: string): Promise<num
 
 /** A guest with an account in a fresh context: registered by name, then her address claimed with the mailed code. */
 async function accountGuest(browser: Browser, baseURL: string, names: { firstName: string; lastName: string }, email: string, locale = 'de-DE') {
-  const context = await browser.newContext({ locale });
+  // Each context that asks for codes has its own client address, as each device has behind Cloudflare.
+  const context = await browser.newContext({ locale, extraHTTPHeaders: ownClientAddress() });
   const registered = await send(context.request, baseURL, 'post', '/api/guests/register', names);
   const before = await mailCount(context.request, email);
   const { challenge } = await send(context.request, baseURL, 'post', '/api/auth/claim', { email, languageCode: 'de' });
@@ -46,7 +47,7 @@ async function accountGuest(browser: Browser, baseURL: string, names: { firstNam
 
 /** The same account signed in on another device: a code to her address, and its verification. */
 async function signInElsewhere(browser: Browser, baseURL: string, email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'de-DE' });
+  const context = await browser.newContext({ locale: 'de-DE', extraHTTPHeaders: ownClientAddress() });
   const before = await mailCount(context.request, email);
   const { challenge } = await send(context.request, baseURL, 'post', '/api/auth/login', { email, languageCode: 'de' });
   const code = await mailedCode(context.request, email, before);

@@ -5,7 +5,7 @@ import type { Translation } from '../../app/i18n/locales/de';
 import en from '../../app/i18n/locales/en';
 import fr from '../../app/i18n/locales/fr';
 import { expect, test } from './diagnostics';
-import { MAIL_CATCHER, SCREENS, expectNoSidewaysScroll, joinAs, settled, signIn } from './helpers';
+import { MAIL_CATCHER, SCREENS, expectNoSidewaysScroll, joinAs, ownClientAddress, settled, signIn } from './helpers';
 
 /**
  * The guest's sign-in screens: /login (a code for an address, registration, the consultants' single
@@ -52,7 +52,8 @@ test('the send-code button waits for a valid address; a refusal from the server 
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE' });
+  // Each context that asks for codes has its own client address, as each device has behind Cloudflare.
+  const context = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE', extraHTTPHeaders: ownClientAddress() });
   const page = await context.newPage();
   await openLogin(page);
   const signInPart = part(page, de.guestLogin.signInTitle);
@@ -115,7 +116,7 @@ for (const [language, t, locale] of [
   ['en', en, 'en-GB'],
 ] as [string, Translation, string][]) {
   test(`${language}: a wrong code is refused in the page's language and goes once the field changes; Back returns to /login`, async ({ browser }) => {
-    const context = await browser.newContext({ ...SCREENS.phone, locale });
+    const context = await browser.newContext({ ...SCREENS.phone, locale, extraHTTPHeaders: ownClientAddress() });
     const page = await context.newPage();
     await openLogin(page);
     const address = freshAddress('wrong');
@@ -154,7 +155,7 @@ test('a new guest registers with her name and address, enters the mailed code an
   browser,
 }) => {
   const address = freshAddress('mira');
-  const phone = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE' });
+  const phone = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE', extraHTTPHeaders: ownClientAddress() });
   const page = await phone.newPage();
   await openLogin(page);
   const register = part(page, de.guestLogin.registerTitle);
@@ -187,7 +188,7 @@ test('a new guest registers with her name and address, enters the mailed code an
   }
 
   // Another device: her address, the code from the next mail, and she is the same guest there.
-  const desktop = await browser.newContext({ ...SCREENS.desktop, locale: 'de-DE' });
+  const desktop = await browser.newContext({ ...SCREENS.desktop, locale: 'de-DE', extraHTTPHeaders: ownClientAddress() });
   const other = await desktop.newPage();
   await openLogin(other);
   const mails = (await mailsTo(other.request, address)).length;
@@ -210,7 +211,7 @@ test('a guest who joined a party by name adds her address on /claim; a visitor w
   const party = await (await manager.request.post('/api/parties', { headers: { Origin: baseURL! }, data: { title: 'Gartenparty' } })).json();
   await consultant.close();
 
-  const context = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE' });
+  const context = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE', extraHTTPHeaders: ownClientAddress() });
   const page = await context.newPage();
   await page.goto('/claim');
   await expect(page).toHaveURL(/\/login$/);

@@ -15,9 +15,23 @@ export function screens<const T extends Screen>(...names: T[]): (readonly [T, (t
   return names.map((name) => [name, SCREENS[name]] as const);
 }
 
-/** A phone-sized guest: Pixel-like viewport, touch, the given language. */
-export async function phoneContext(browser: Browser, locale = 'de-DE'): Promise<BrowserContext> {
-  return browser.newContext({ ...SCREENS.phone, locale });
+/** A phone-sized guest: Pixel-like viewport, touch, the given language (and any further options). */
+export async function phoneContext(browser: Browser, locale = 'de-DE', options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...SCREENS.phone, locale, ...options });
+}
+
+// Random start, so a worker restarted after a failure does not reuse the addresses of this hour's windows.
+let clientAddresses = Math.floor(Math.random() * 0x7f0000);
+
+/**
+ * Headers that give a browser context a client address of its own: the send limits on mailed codes
+ * count per client address (`CF-Connecting-IP`, ADR 034), which behind Cloudflare each device has,
+ * while locally every request without the header counts as the one client `local`. `wrangler dev`
+ * passes the header through as the browser sends it.
+ */
+export function ownClientAddress(): { 'CF-Connecting-IP': string } {
+  const n = ++clientAddresses;
+  return { 'CF-Connecting-IP': `10.${(n >> 16) & 0xff}.${(n >> 8) & 0xff}.${n & 0xff}` };
 }
 
 /** Whether React has hydrated the page: it marks every node it hydrated or created with its fiber. Runs in the page. */
