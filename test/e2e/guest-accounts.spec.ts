@@ -1,8 +1,8 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import de from '../../app/i18n/locales/de';
 import { PICTURES } from '../fixtures/images';
 import { expect, test } from './diagnostics';
-import { MAIL_CATCHER, SCREENS, expectNoSidewaysScroll, joinAs, ownClientAddress, phoneContext, settled, signIn } from './helpers';
+import { SCREENS, expectNoSidewaysScroll, joinAs, mailedCode, mailsTo, ownClientAddress, phoneContext, settled, signIn } from './helpers';
 
 /**
  * Guest accounts end to end through the pages (ADR 034): a guest registers on her phone with the
@@ -17,23 +17,6 @@ const SHOTS = 'test-results/guest-accounts';
 /** An address no other test (nor a retry of this one) has used. */
 function freshAddress(name: string): string {
   return `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@gast.test`;
-}
-
-async function mailCount(request: APIRequestContext, address: string): Promise<number> {
-  return ((await (await request.get(`${MAIL_CATCHER}/api/messages?to=${encodeURIComponent(address)}`)).json()) as unknown[]).length;
-}
-
-/** The code in the newest mail to `address`, once there are more than `before` mails to it. */
-async function mailedCode(request: APIRequestContext, address: string, before: number): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get(`${MAIL_CATCHER}/api/messages?to=${encodeURIComponent(address)}`)).json()) as { text: string }[];
-      code = mails.length > before ? (/\b(\d{6})\b/.exec(mails.at(-1)!.text)?.[1] ?? '') : '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
 }
 
 /** A demo consultant's new party, made through the API with her session; for a company account as its first profile. */
@@ -113,7 +96,7 @@ test('a guest registers on her phone, sets a picture, joins two parties as herse
   const other = await desktop.newPage();
   await other.goto('/login');
   await settled(other);
-  const before = await mailCount(other.request, address);
+  const before = (await mailsTo(other.request, address)).length;
   const signInPart = other.getByRole('region', { name: de.guestLogin.signInTitle });
   await signInPart.getByLabel(de.guestLogin.email).fill(address);
   await signInPart.getByRole('button', { name: de.guestLogin.sendCode }).click();

@@ -1,11 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { GUEST_CODE_SENDS } from '../../app/core/guest-account';
 import de from '../../app/i18n/locales/de';
 import type { Translation } from '../../app/i18n/locales/de';
 import en from '../../app/i18n/locales/en';
 import fr from '../../app/i18n/locales/fr';
 import { expect, test } from './diagnostics';
-import { MAIL_CATCHER, SCREENS, expectNoSidewaysScroll, joinAs, ownClientAddress, settled, signIn } from './helpers';
+import { SCREENS, expectNoSidewaysScroll, joinAs, mailedCode, mailsTo, ownClientAddress, settled, signIn } from './helpers';
 
 /**
  * The guest's sign-in screens: /login (a code for an address, registration, the consultants' single
@@ -19,23 +19,6 @@ const SHOTS = 'test-results/guest-login';
 /** An address no other test (nor a retry of this one) has used. */
 function freshAddress(name: string): string {
   return `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@salon.test`;
-}
-
-async function mailsTo(request: APIRequestContext, address: string): Promise<{ subject: string; text: string }[]> {
-  return (await request.get(`${MAIL_CATCHER}/api/messages?to=${encodeURIComponent(address)}`)).json();
-}
-
-/** The code in the newest mail to `address`, once there are more than `before` mails to it. */
-async function mailedCode(request: APIRequestContext, address: string, before = 0): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const mails = await mailsTo(request, address);
-      code = mails.length > before ? (/\b(\d{6})\b/.exec(mails.at(-1)!.text)?.[1] ?? '') : '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
 }
 
 /** The part of /login a form sits in, by its heading. */

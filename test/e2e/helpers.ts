@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { MAIL_PORT } from '../../playwright.config';
 import { DEMO_PASSWORD } from '../../scripts/demo-data.mjs';
@@ -184,6 +184,24 @@ export async function dropFiles(page: Page, files: { name: string; mimeType: str
 
 /** The local mail catcher's page (scripts/mail-catcher.mjs), which the served app sends every mail to. */
 export const MAIL_CATCHER = `http://localhost:${MAIL_PORT}`;
+
+/** The mails the app sent to `address`, oldest first. */
+export async function mailsTo(request: APIRequestContext, address: string): Promise<{ subject: string; text: string }[]> {
+  return (await request.get(`${MAIL_CATCHER}/api/messages?to=${encodeURIComponent(address)}`)).json();
+}
+
+/** The six-digit code in the newest mail to `address`, once there are more than `before` mails to it. */
+export async function mailedCode(request: APIRequestContext, address: string, before = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const mails = await mailsTo(request, address);
+      code = mails.length > before ? (/\b(\d{6})\b/.exec(mails.at(-1)!.text)?.[1] ?? '') : '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
 
 /** Waits until the service worker (app/sw/) controls the page: it claims the pages open when it activates. */
 export async function controlledByServiceWorker(page: Page): Promise<void> {
