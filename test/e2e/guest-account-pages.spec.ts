@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import { PICTURES } from '../fixtures/images';
 import { expect, test } from './diagnostics';
-import { MAIL_CATCHER, SCREENS, expectNoSidewaysScroll, joinAs, screens, settled, signIn } from './helpers';
+import { SCREENS, expectNoSidewaysScroll, joinAs, mailedCode, mailsTo, ownClientAddress, screens, settled, signIn } from './helpers';
 
 /**
  * What a guest with an account sees: her parties (active, then ended; unread marked), her profile
@@ -20,24 +20,12 @@ async function send(request: APIRequestContext, baseURL: string, method: 'post' 
   return response.status() === 204 ? null : response.json();
 }
 
-/** The code mailed to `email` after `before` mails to it: the last one, once it has come. */
-async function mailedCode(request: APIRequestContext, email: string, before: number): Promise<string> {
-  const mails = async (): Promise<{ text: string }[]> => (await request.get(`${MAIL_CATCHER}/api/messages?to=${encodeURIComponent(email)}`)).json();
-  await expect.poll(async () => (await mails()).length).toBeGreaterThan(before);
-  const code = /\b(\d{6})\b/.exec((await mails()).at(-1)?.text ?? '')?.[1];
-  expect(code, `a six-digit code in the mail to ${email}`).toBeDefined();
-  return code!;
-}
-
-async function mailCount(request: APIRequestContext, email: string): Promise<number> {
-  return ((await (await request.get(`${MAIL_CATCHER}/api/messages?to=${encodeURIComponent(email)}`)).json()) as unknown[]).length;
-}
-
 /** A guest with an account in a fresh context: registered by name, then her address claimed with the mailed code. */
 async function accountGuest(browser: Browser, baseURL: string, names: { firstName: string; lastName: string }, email: string, locale = 'de-DE') {
-  const context = await browser.newContext({ locale });
+  // Each context that asks for codes has its own client address, as each device has behind Cloudflare.
+  const context = await browser.newContext({ locale, extraHTTPHeaders: ownClientAddress() });
   const registered = await send(context.request, baseURL, 'post', '/api/guests/register', names);
-  const before = await mailCount(context.request, email);
+  const before = (await mailsTo(context.request, email)).length;
   const { challenge } = await send(context.request, baseURL, 'post', '/api/auth/claim', { email, languageCode: 'de' });
   const code = await mailedCode(context.request, email, before);
   await send(context.request, baseURL, 'put', `/api/auth/claim/${code}`, { challenge });
@@ -46,8 +34,8 @@ async function accountGuest(browser: Browser, baseURL: string, names: { firstNam
 
 /** The same account signed in on another device: a code to her address, and its verification. */
 async function signInElsewhere(browser: Browser, baseURL: string, email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'de-DE' });
-  const before = await mailCount(context.request, email);
+  const context = await browser.newContext({ locale: 'de-DE', extraHTTPHeaders: ownClientAddress() });
+  const before = (await mailsTo(context.request, email)).length;
   const { challenge } = await send(context.request, baseURL, 'post', '/api/auth/login', { email, languageCode: 'de' });
   const code = await mailedCode(context.request, email, before);
   await send(context.request, baseURL, 'post', '/api/auth/verify', { email, verificationCode: code, challenge });

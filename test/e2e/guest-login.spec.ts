@@ -1,11 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { GUEST_CODE_SENDS } from '../../app/core/guest-account';
 import de from '../../app/i18n/locales/de';
 import type { Translation } from '../../app/i18n/locales/de';
 import en from '../../app/i18n/locales/en';
 import fr from '../../app/i18n/locales/fr';
 import { expect, test } from './diagnostics';
-import { MAIL_CATCHER, SCREENS, expectNoSidewaysScroll, joinAs, settled, signIn } from './helpers';
+import { SCREENS, expectNoSidewaysScroll, joinAs, mailedCode, mailsTo, ownClientAddress, settled, signIn } from './helpers';
 
 /**
  * The guest's sign-in screens: /login (a code for an address, registration, the consultants' single
@@ -19,23 +19,6 @@ const SHOTS = 'test-results/guest-login';
 /** An address no other test (nor a retry of this one) has used. */
 function freshAddress(name: string): string {
   return `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@salon.test`;
-}
-
-async function mailsTo(request: APIRequestContext, address: string): Promise<{ subject: string; text: string }[]> {
-  return (await request.get(`${MAIL_CATCHER}/api/messages?to=${encodeURIComponent(address)}`)).json();
-}
-
-/** The code in the newest mail to `address`, once there are more than `before` mails to it. */
-async function mailedCode(request: APIRequestContext, address: string, before = 0): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const mails = await mailsTo(request, address);
-      code = mails.length > before ? (/\b(\d{6})\b/.exec(mails.at(-1)!.text)?.[1] ?? '') : '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
 }
 
 /** The part of /login a form sits in, by its heading. */
@@ -52,7 +35,8 @@ test('the send-code button waits for a valid address; a refusal from the server 
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE' });
+  // Each context that asks for codes has its own client address, as each device has behind Cloudflare.
+  const context = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE', extraHTTPHeaders: ownClientAddress() });
   const page = await context.newPage();
   await openLogin(page);
   const signInPart = part(page, de.guestLogin.signInTitle);
@@ -115,7 +99,7 @@ for (const [language, t, locale] of [
   ['en', en, 'en-GB'],
 ] as [string, Translation, string][]) {
   test(`${language}: a wrong code is refused in the page's language and goes once the field changes; Back returns to /login`, async ({ browser }) => {
-    const context = await browser.newContext({ ...SCREENS.phone, locale });
+    const context = await browser.newContext({ ...SCREENS.phone, locale, extraHTTPHeaders: ownClientAddress() });
     const page = await context.newPage();
     await openLogin(page);
     const address = freshAddress('wrong');
@@ -154,7 +138,7 @@ test('a new guest registers with her name and address, enters the mailed code an
   browser,
 }) => {
   const address = freshAddress('mira');
-  const phone = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE' });
+  const phone = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE', extraHTTPHeaders: ownClientAddress() });
   const page = await phone.newPage();
   await openLogin(page);
   const register = part(page, de.guestLogin.registerTitle);
@@ -187,7 +171,7 @@ test('a new guest registers with her name and address, enters the mailed code an
   }
 
   // Another device: her address, the code from the next mail, and she is the same guest there.
-  const desktop = await browser.newContext({ ...SCREENS.desktop, locale: 'de-DE' });
+  const desktop = await browser.newContext({ ...SCREENS.desktop, locale: 'de-DE', extraHTTPHeaders: ownClientAddress() });
   const other = await desktop.newPage();
   await openLogin(other);
   const mails = (await mailsTo(other.request, address)).length;
@@ -210,7 +194,7 @@ test('a guest who joined a party by name adds her address on /claim; a visitor w
   const party = await (await manager.request.post('/api/parties', { headers: { Origin: baseURL! }, data: { title: 'Gartenparty' } })).json();
   await consultant.close();
 
-  const context = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE' });
+  const context = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE', extraHTTPHeaders: ownClientAddress() });
   const page = await context.newPage();
   await page.goto('/claim');
   await expect(page).toHaveURL(/\/login$/);

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { MAIL_PORT } from '../../playwright.config';
 import { DEMO_PASSWORD } from '../../scripts/demo-data.mjs';
@@ -15,9 +15,23 @@ export function screens<const T extends Screen>(...names: T[]): (readonly [T, (t
   return names.map((name) => [name, SCREENS[name]] as const);
 }
 
-/** A phone-sized guest: Pixel-like viewport, touch, the given language. */
-export async function phoneContext(browser: Browser, locale = 'de-DE'): Promise<BrowserContext> {
-  return browser.newContext({ ...SCREENS.phone, locale });
+/** A phone-sized guest: Pixel-like viewport, touch, the given language (and any further options). */
+export async function phoneContext(browser: Browser, locale = 'de-DE', options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...SCREENS.phone, locale, ...options });
+}
+
+// Random start, so a worker restarted after a failure does not reuse the addresses of this hour's windows.
+let clientAddresses = Math.floor(Math.random() * 0x7f0000);
+
+/**
+ * Headers that give a browser context a client address of its own: the send limits on mailed codes
+ * count per client address (`CF-Connecting-IP`, ADR 034), which behind Cloudflare each device has,
+ * while locally every request without the header counts as the one client `local`. `wrangler dev`
+ * passes the header through as the browser sends it.
+ */
+export function ownClientAddress(): { 'CF-Connecting-IP': string } {
+  const n = ++clientAddresses;
+  return { 'CF-Connecting-IP': `10.${(n >> 16) & 0xff}.${(n >> 8) & 0xff}.${n & 0xff}` };
 }
 
 /** Whether React has hydrated the page: it marks every node it hydrated or created with its fiber. Runs in the page. */
@@ -170,6 +184,24 @@ export async function dropFiles(page: Page, files: { name: string; mimeType: str
 
 /** The local mail catcher's page (scripts/mail-catcher.mjs), which the served app sends every mail to. */
 export const MAIL_CATCHER = `http://localhost:${MAIL_PORT}`;
+
+/** The mails the app sent to `address`, oldest first. */
+export async function mailsTo(request: APIRequestContext, address: string): Promise<{ subject: string; text: string }[]> {
+  return (await request.get(`${MAIL_CATCHER}/api/messages?to=${encodeURIComponent(address)}`)).json();
+}
+
+/** The six-digit code in the newest mail to `address`, once there are more than `before` mails to it. */
+export async function mailedCode(request: APIRequestContext, address: string, before = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const mails = await mailsTo(request, address);
+      code = mails.length > before ? (/\b(\d{6})\b/.exec(mails.at(-1)!.text)?.[1] ?? '') : '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
 
 /** Waits until the service worker (app/sw/) controls the page: it claims the pages open when it activates. */
 export async function controlledByServiceWorker(page: Page): Promise<void> {
