@@ -68,14 +68,21 @@ export function Dialog({
     const element = dialog.current;
     if (!element) return;
     const active = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-    // Focus inside already: the guest typed into the server-rendered join before hydration.
-    const typingIn = active && element.contains(active) ? active : null;
+    // Focus in a field already: the guest typed into the server-rendered join before hydration.
+    // (Not any element inside: opening the dialog before hydration focuses its first control.)
+    const typingIn = active && element.contains(active) && active.matches(TEXT_FIELD) ? active : null;
     const opener = typingIn ? null : active;
     if (!element.matches(':modal')) {
       if (element.open) element.close();
       element.showModal();
     }
-    (typingIn ?? element.querySelector<HTMLElement>(TEXT_FIELD) ?? initialFocus?.current ?? focusables(element)[0])?.focus();
+    // A field folded away (in a closed disclosure, which keeps its layout boxes) cannot take the focus.
+    const field = [...element.querySelectorAll<HTMLElement>(TEXT_FIELD)].find(
+      (candidate) =>
+        // Older browsers (Safari before 17.4) have no checkVisibility: there, boxes decide.
+        (candidate.checkVisibility as (() => boolean) | undefined)?.call(candidate) ?? candidate.getClientRects().length > 0,
+    );
+    (typingIn ?? field ?? initialFocus?.current ?? focusables(element)[0])?.focus();
     unmounting.current = false;
     return () => {
       unmounting.current = true;

@@ -4,11 +4,12 @@ import { useEffect, useRef, useState } from 'react';
  * Whether a form's current values pass `valid`, for a submit button that waits for them. The
  * inputs stay uncontrolled and are read from the form itself, so what was typed on a slow phone
  * before the page became interactive still counts. `valid` must keep its identity between renders
- * (a module function, or useCallback): a new one is checked at once.
+ * (a module function, or useCallback): a new one is checked at once. `initially` is the answer
+ * before the first check, for a form that starts filled in.
  */
-export function useFormValid(valid: (values: FormData) => boolean) {
+export function useFormValid(valid: (values: FormData) => boolean, initially = false) {
   const form = useRef<HTMLFormElement>(null);
-  const [ok, setOk] = useState(false);
+  const [ok, setOk] = useState(initially);
   useEffect(() => {
     const element = form.current;
     if (!element) return;

@@ -233,6 +233,8 @@ test('the join dialog of a signed-in guest: her names filled in and folded away,
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('Du trittst als Lena Sommer bei.')).toBeVisible();
     await expect(dialog.getByLabel('Vorname')).toBeHidden();
+    // She may join at once: the focus waits on the button, so Enter joins.
+    await expect(dialog.getByRole('button', { name: 'Party beitreten' })).toBeFocused();
     await page.screenshot({ path: `${SHOTS}/join-signed-in-${screen}.png` });
     if (screen === 'desktop') {
       await dialog.getByText('Namen ändern').click();
@@ -241,7 +243,8 @@ test('the join dialog of a signed-in guest: her names filled in and folded away,
       await dialog.getByLabel('Vorname').fill('Leni');
       await page.screenshot({ path: `${SHOTS}/join-signed-in-changed-${screen}.png` });
     }
-    await dialog.getByRole('button', { name: 'Party beitreten' }).click();
+    if (screen === 'phone') await page.keyboard.press('Enter');
+    else await dialog.getByRole('button', { name: 'Party beitreten' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('button', { name: `Dein Name: ${screen === 'desktop' ? 'Leni' : 'Lena'}` })).toBeVisible();
     await expect(page.getByTestId('claim-offer')).toHaveCount(0);

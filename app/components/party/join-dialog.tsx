@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '~/components/error-banner';
 import { Dialog } from '~/components/dialog';
@@ -29,7 +29,9 @@ export function JoinDialog({ title, passwordProtected, guest }: { title: string;
     (values: FormData) => filled(values, 'firstName') && filled(values, 'lastName') && (!passwordProtected || String(values.get('password') ?? '') !== ''),
     [passwordProtected],
   );
-  const { form, valid } = useFormValid(complete);
+  // Her account's names fill the form in: she may join at once, and the focus waits on the button.
+  const { form, valid } = useFormValid(complete, guest !== null && !passwordProtected);
+  const submit = useRef<HTMLButtonElement>(null);
 
   const busy = fetcher.state !== 'idle';
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.code : null;
@@ -46,7 +48,7 @@ export function JoinDialog({ title, passwordProtected, guest }: { title: string;
     </>
   );
   return (
-    <Dialog aria-labelledby="join-title" size="md" className="p-6">
+    <Dialog aria-labelledby="join-title" size="md" className="p-6" initialFocus={submit}>
       <p className="text-sm font-medium text-primary-dark">{title}</p>
       <h1 id="join-title" className="mt-1 text-xl font-semibold">
         {t('join.title')}
@@ -69,6 +71,7 @@ export function JoinDialog({ title, passwordProtected, guest }: { title: string;
         ) : null}
         <ErrorBanner code={error} />
         <button
+          ref={submit}
           type="submit"
           disabled={!valid || busy}
           className="w-full rounded-full bg-primary-dark px-5 py-3 font-medium text-white hover:bg-primary-dark/90 disabled:cursor-not-allowed disabled:opacity-50"
