@@ -1,9 +1,7 @@
 import { ErrorBanner } from '~/components/error-banner';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
-
-/** A text input of the public forms: a full-width box whose 16 px text keeps phones from zooming in. */
-export const TEXT_FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:border-primary-dark';
+import { TEXT_FIELD } from '~/lib/use-form-valid';
 
 /**
  * A form's `email` field with the server's answer about it underneath (the field names the answer

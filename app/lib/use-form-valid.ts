@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
+ * A text input of the forms guests fill in (the join dialog, the sign-in pages): a full-width box
+ * whose 16 px text keeps phones from zooming in. Here, beside the hook, so that the party page
+ * loads no module of the sign-in pages for it (its first load has a budget, ADR 027).
+ */
+export const TEXT_FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:border-primary-dark';
+
+/**
  * Whether a form's current values pass `valid`, for a submit button that waits for them. The
  * inputs stay uncontrolled and are read from the form itself, so what was typed on a slow phone
  * before the page became interactive still counts. `valid` must keep its identity between renders

@@ -5,18 +5,15 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '~/components/error-banner';
-import { TEXT_FIELD } from '~/components/email-field';
 import { GUEST_CARD, PRIMARY_BUTTON } from '~/components/guest-login/guest-login-forms';
 import { Notice } from '~/components/notice';
 import { PublicPage } from '~/components/public/public-page';
 import type { ErrorCode } from '~/core/errors';
 import { GUEST_CODE, GUEST_CODE_PATTERN } from '~/core/guest-account';
-import { TIMINGS } from '~/core/limits';
 import { isEmailAddress } from '~/core/schemas';
 import type { CodeMode } from '~/lib/guest-sign-in';
 import { MY_PARTIES_PATH, redeemCode, requestCode } from '~/lib/guest-sign-in';
-import { useFormValid } from '~/lib/use-form-valid';
-import { useTimedNotice } from '~/lib/use-timed-notice';
+import { TEXT_FIELD, useFormValid } from '~/lib/use-form-valid';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }, { name: 'robots', content: 'noindex' }];
@@ -46,7 +43,8 @@ export default function LoginCode() {
   const { form, valid } = useFormValid(codeValid);
   const [error, setError] = useState<ErrorCode | null>(null);
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
-  const resent = useTimedNotice<string>(TIMINGS.successNoticeMs);
+  // Says so until the next try: the page has no timer (its modules stay those of the sign-in, ADR 027).
+  const [resent, setResent] = useState<string | null>(null);
 
   const verify = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,10 +59,10 @@ export default function LoginCode() {
   const resend = async () => {
     setBusy('resend');
     setError(null);
-    resent.clear();
+    setResent(null);
     const sent = await requestCode(mode, email, i18n.language);
     setBusy(null);
-    if (sent.ok) resent.show(t('guestLogin.resent'));
+    if (sent.ok) setResent(t('guestLogin.resent'));
     else setError(sent.code);
   };
 
@@ -116,7 +114,7 @@ export default function LoginCode() {
         >
           {busy === 'resend' ? t('guestLogin.sending') : t('guestLogin.resend')}
         </button>
-        <Notice text={resent.notice} onHold={resent.hold} className="mt-3" />
+        <Notice text={resent} className="mt-3" />
       </div>
     </PublicPage>
   );

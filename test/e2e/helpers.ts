@@ -116,9 +116,14 @@ export async function fillDate(group: Locator, value: string): Promise<void> {
   for (const [index, part] of parts.entries()) await fields.nth(index).fill(part);
 }
 
-/** A guest opens the link and joins with a German-speaking browser. */
+/**
+ * A guest opens the link and joins with a German-speaking browser. A browser that is a guest already
+ * finds her names filled in and folded away: she unfolds them to type these.
+ */
 export async function joinAs(page: Page, link: string, firstName: string, lastName = 'Gast'): Promise<void> {
   await page.goto(link);
+  const folded = page.getByRole('dialog').getByText('Namen ändern');
+  if (await folded.isVisible()) await folded.click();
   await page.getByLabel('Vorname').fill(firstName);
   await page.getByLabel('Nachname').fill(lastName);
   await page.getByRole('button', { name: 'Party beitreten' }).click();

@@ -2,7 +2,7 @@ import { useNavigate } from '@remix-run/react';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmailField, TEXT_FIELD } from '~/components/email-field';
+import { EmailField } from '~/components/email-field';
 import { ErrorBanner } from '~/components/error-banner';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
@@ -10,7 +10,7 @@ import { isEmailAddress } from '~/core/schemas';
 import { apiFetch } from '~/lib/api';
 import type { CodeMode } from '~/lib/guest-sign-in';
 import { codePagePath, requestCode } from '~/lib/guest-sign-in';
-import { filled, useFormValid } from '~/lib/use-form-valid';
+import { filled, TEXT_FIELD, useFormValid } from '~/lib/use-form-valid';
 
 /** The card the guest's sign-in screens sit on, inside the public page frame. */
 export const GUEST_CARD = 'w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8';

@@ -3,10 +3,9 @@ import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '~/components/error-banner';
 import { Dialog } from '~/components/dialog';
-import { TEXT_FIELD } from '~/components/email-field';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
-import { filled, useFormValid } from '~/lib/use-form-valid';
+import { filled, TEXT_FIELD, useFormValid } from '~/lib/use-form-valid';
 
 /** A guest signed in on this device who is not yet a member: her account's names, and whether it has an address. */
 export interface SignedInGuest {
