@@ -19,7 +19,7 @@ import { guestCodeMail } from '../mail/guest-code-mail';
 import { sendMail } from '../mail/sender';
 import { room } from './parties';
 import type { StoredPicture } from './profiles';
-import { checkPicture, readPicture } from './profiles';
+import { readPicture, replacePicture } from './profiles';
 
 /**
  * Guest accounts (ADR 034), after OWASP ASVS 5.0 chapter 6 for the mailed codes:
@@ -243,21 +243,15 @@ export async function updateGuestProfile(db: Db, guestId: string, names: GuestNa
   return toAccount(row);
 }
 
-/** A new picture under `guests/{id}/{random}`, then the old one goes: the guest never points at a missing object. */
+/** A new picture under `guests/{id}/{random}` (replacePicture: the guest never points at a missing object). */
 export async function setGuestPicture(env: Env, db: Db, guestId: string, bytes: Uint8Array, claimedType: string | null): Promise<GuestAccount> {
   const before = await existingGuest(db, guestId);
-  const type = checkPicture(bytes, claimedType);
-  const key = `guests/${guestId}/${randomToken(12)}`;
-  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type } });
-  const row = await updateGuestRow(db, guestId, { pictureKey: key, pictureType: type }).catch(async (error: unknown) => {
-    await env.MEDIA.delete(key);
-    throw error;
-  });
-  if (!row) {
-    await env.MEDIA.delete(key);
-    throw new AppError('unauthorized');
-  }
-  if (before.pictureKey) await env.MEDIA.delete(before.pictureKey);
+  const row = await replacePicture(
+    env,
+    { folder: `guests/${guestId}`, bytes, claimedType, previousKey: before.pictureKey },
+    (stored) => updateGuestRow(db, guestId, stored),
+    'unauthorized',
+  );
   return toAccount(row);
 }
 

@@ -1,4 +1,5 @@
 import { AppError } from '#core/errors';
+import type { ErrorCode } from '#core/errors';
 import { acceptableClaim, pictureVersion, sniffPictureType } from '#core/images';
 import type { PictureType } from '#core/images';
 import { LIMITS } from '#core/limits';
@@ -175,9 +176,34 @@ export function checkPicture(bytes: Uint8Array, claimedType: string | null): Pic
 }
 
 /**
- * Stores a new picture under `profiles/{profileId}/{random}` and then deletes the old one, so the
- * profile never points at a missing object.
+ * Stores a checked picture under `{folder}/{random}`, points its row at it (`point` answers
+ * undefined when the row is gone meanwhile: `gone`), then deletes the picture it replaces: a row
+ * never names a missing object. Profiles and guests keep their pictures this way.
  */
+export async function replacePicture<Row>(
+  env: Env,
+  picture: { folder: string; bytes: Uint8Array; claimedType: string | null; previousKey: string | null },
+  point: (stored: { pictureKey: string; pictureType: PictureType }) => Promise<Row | undefined>,
+  gone: ErrorCode,
+): Promise<Row> {
+  const type = checkPicture(picture.bytes, picture.claimedType);
+  const key = `${picture.folder}/${randomToken(12)}`;
+  await env.MEDIA.put(key, picture.bytes, { httpMetadata: { contentType: type } });
+  let row: Row | undefined;
+  try {
+    row = await point({ pictureKey: key, pictureType: type });
+  } catch (error) {
+    await env.MEDIA.delete(key);
+    throw error;
+  }
+  if (!row) {
+    await env.MEDIA.delete(key);
+    throw new AppError(gone);
+  }
+  if (picture.previousKey) await env.MEDIA.delete(picture.previousKey);
+  return row;
+}
+
 export async function setPicture(
   env: Env,
   db: Db,
@@ -188,22 +214,12 @@ export async function setPicture(
   now = Date.now(),
 ): Promise<Profile> {
   const before = await ownedProfile(db, userId, profileId);
-  const type = checkPicture(bytes, claimedType);
-  const key = `profiles/${profileId}/${randomToken(12)}`;
-  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type } });
-  let row: ProfileRow | undefined;
-  try {
-    row = await updateProfileRow(db, profileId, { pictureKey: key, pictureType: type, updatedAt: now });
-  } catch (error) {
-    await env.MEDIA.delete(key);
-    throw error;
-  }
-  if (!row) {
-    // Deleted meanwhile.
-    await env.MEDIA.delete(key);
-    throw new AppError('profileNotFound');
-  }
-  if (before.pictureKey) await env.MEDIA.delete(before.pictureKey);
+  const row = await replacePicture(
+    env,
+    { folder: `profiles/${profileId}`, bytes, claimedType, previousKey: before.pictureKey },
+    (stored) => updateProfileRow(db, profileId, { ...stored, updatedAt: now }),
+    'profileNotFound',
+  );
   return toProfile(row);
 }
 
