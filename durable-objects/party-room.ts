@@ -4,7 +4,7 @@ import { isExpired } from '#core/party';
 import { markerOf } from '#core/markers';
 import type { PushJob } from '#core/push';
 import { PUSH_RECIPIENTS_PER_JOB, START_NEWS_MS, namesMember, shortText } from '#core/push';
-import type { ChatMessage, Member, ServerEvent } from '#core/protocol';
+import type { ChatMessage, Member, PresenceEvent, ServerEvent } from '#core/protocol';
 import { PING_FRAME, PONG_FRAME, parseClientFrame } from '#core/protocol';
 import { SOCKET_CLOSE } from '#core/protocol-version';
 import type { ErrorCode } from '#core/errors';
@@ -37,7 +37,11 @@ interface Attachment {
   since?: number;
   /** The consultant's session it was opened with (durable-objects/sessions.ts); guests have none. */
   session?: SocketSession;
-  /** The client said at its join that it applies `batch` frames. */
+  /**
+   * The client said at its join that it speaks the compact protocol (ADR 035): batch and presence
+   * frames, a paged welcome. Without it (the companion app, older pages) a socket gets the
+   * product's events one per frame: userJoined, iAmOnline, userLeft, updatedSeen, the whole roster.
+   */
   batch?: boolean;
 }
 
@@ -144,7 +148,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const counts = this.onlineMembers();
     const sockets = counts.get(attachment.memberId) ?? 0;
     counts.set(attachment.memberId, sockets + 1);
-    if (sockets === 0) this.presenceChanged((presence) => presence.onlineChanged(attachment.memberId, false));
+    if (sockets === 0) this.presenceChanged((presence) => presence.onlineChanged(attachment.memberId));
   }
 
   seenMoved(memberId: string, seq: number): void {
@@ -855,7 +859,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     if (!attachment?.joined) return;
     // The socket is closing: only the cache changes, its attachment dies with it.
     this.attachments.set(ws, { ...attachment, joined: false });
-    if (gone !== null) this.presenceChanged((presence) => presence.onlineChanged(gone, true));
+    if (gone !== null) this.presenceChanged((presence) => presence.onlineChanged(gone));
   }
 
   // ---- what leaves the room ----------------------------------------------------------------
@@ -943,8 +947,19 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const manager = JSON.stringify(frames.manager);
     const guest = frames.guest ? JSON.stringify(frames.guest) : null;
     const counts = { type: 'presence', memberCount: frames.manager.memberCount, onlineCount: frames.manager.onlineCount } as const;
+    let legacy: { frame: string; cameOnline?: string }[] | null = null;
     for (const [ws, memberId] of this.joined()) {
       let frame: string | null;
+      if (!this.attachment(ws)?.batch) {
+        legacy ??= legacyEvents(frames.manager);
+        try {
+          // As before the compact protocol: a member's own arrival is not news to her.
+          for (const event of legacy) if (event.cameOnline !== memberId) ws.send(event.frame);
+        } catch {
+          this.left(ws);
+        }
+        continue;
+      }
       if (this.store.members.get(memberId)?.role === 'manager') frame = manager;
       else {
         const seen = frames.ownSeen.get(memberId);
@@ -958,4 +973,15 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       }
     }
   }
+}
+
+/** The product's own events for one presence frame, for sockets that do not speak the compact protocol. */
+function legacyEvents(change: PresenceEvent): { frame: string; cameOnline?: string }[] {
+  const frame = (event: ServerEvent) => JSON.stringify(event);
+  return [
+    ...(change.joined ?? []).map((member) => ({ frame: frame({ type: 'userJoined', member }) })),
+    ...(change.online ?? []).map((memberId) => ({ frame: frame({ type: 'iAmOnline', memberId }), cameOnline: memberId })),
+    ...(change.offline ?? []).map((memberId) => ({ frame: frame({ type: 'userLeft', memberId }) })),
+    ...Object.entries(change.seen ?? {}).map(([memberId, seq]) => ({ frame: frame({ type: 'updatedSeen', memberId, seq }) })),
+  ];
 }
