@@ -66,6 +66,13 @@ const MIRROR_DELAY_MS = 2000;
 const FIRST_PING_WINDOW_MS = 3000;
 /** Presence checks never come closer together than this. */
 const PRESENCE_CHECK_MIN_MS = 500;
+/**
+ * A room nobody has written to, joined or called for this long is quiet: its presence check comes
+ * only this often, so its object sleeps while the runtime answers the sockets' pings (ADR 035). A
+ * phone that vanished from a quiet party shows offline within a minute instead of seconds.
+ */
+const QUIET_AFTER_MS = 60_000;
+const QUIET_CHECK_MS = 60_000;
 
 /** Storage keys of the alarm's duties (the one alarm serves them all; see `arm`). */
 const DUE = { mirror: 'mirrorDue', expiryAnnounced: 'expiryAnnounced', startAnnounced: 'startAnnounced' } as const;
@@ -235,6 +242,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, session ? [member.id, sessionTag(session.id)] : [member.id]);
     this.setAttachment(server, { memberId: member.id, joined: false, since: this.now(), ...(session ? { session } : {}) });
+    this.touched();
+    this.expectPing(this.now());
     this.arm();
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -281,6 +290,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   }
 
   private handleFrame(ws: WebSocket, frame: string | ArrayBuffer): void {
+    this.touched();
     const attachment = this.attachment(ws);
     const member = attachment ? this.store.members.get(attachment.memberId) : undefined;
     // Roles and membership can change while a socket is open: check on every event.
@@ -421,7 +431,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       this.mirrorDue,
       this.expiryDue(),
       this.startDue(),
-      this.presenceDue(now),
+      this.presenceCheckAt,
       autoplayDue(this.store.applied),
       managerId ? sessionsDue(this, managerId) : null,
     ].filter((due): due is number => due !== null);
@@ -438,24 +448,26 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     return expiresAt !== null && expiresAt !== this.expiryAnnounced ? expiresAt + 1 : null;
   }
 
-  /**
-   * When the presence check is next due: when a pinging socket's silence would pass the limit,
-   * or, for a socket that has not pinged yet, when its first ping should have come.
-   */
-  private presenceDue(now: number): number | null {
-    let due: number | null = null;
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws.readyState !== WebSocket.OPEN) continue;
-      const pinged = this.lastPing(ws);
-      const since = this.attachment(ws)?.since;
-      let at: number;
-      if (pinged !== null) at = pinged + TIMINGS.silentAfterMs;
-      else if (since !== undefined && now - since < FIRST_PING_WINDOW_MS) at = since + FIRST_PING_WINDOW_MS;
-      else continue;
-      at = Math.max(at, now + PRESENCE_CHECK_MIN_MS);
-      due = due === null ? at : Math.min(due, at);
+  /** When the alarm next looks for silent sockets (null: no socket to look at); set by each look and each connect. */
+  private presenceCheckAt: number | null = null;
+  /** The last write, join, connect or call; a room past QUIET_AFTER_MS of it is quiet. In memory: a room woken from sleep starts quiet. */
+  private activeAt = 0;
+
+  private touched(): void {
+    const now = Date.now();
+    this.activeAt = now;
+    // Awake again after quiet: silent sockets are looked for within seconds, not a minute.
+    const soon = now + TIMINGS.silentAfterMs;
+    if (this.presenceCheckAt === null || this.presenceCheckAt > soon) {
+      this.presenceCheckAt = soon;
+      this.arm();
     }
-    return due;
+  }
+
+  /** A socket connected: its first ping should come within FIRST_PING_WINDOW_MS. */
+  private expectPing(now: number): void {
+    const at = now + FIRST_PING_WINDOW_MS;
+    if (this.presenceCheckAt === null || at < this.presenceCheckAt) this.presenceCheckAt = at;
   }
 
   /** When the socket last pinged (the runtime answered it), or null if it never has. */
@@ -468,13 +480,29 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
    * one silent for longer than the limit is closed, and its member is offline for the others.
    */
   private dropSilent(now: number): void {
+    let due: number | null = null;
     for (const ws of this.ctx.getWebSockets()) {
       if (ws.readyState !== WebSocket.OPEN) continue;
       const pinged = this.lastPing(ws);
-      if (pinged === null || now - pinged <= TIMINGS.silentAfterMs) continue;
-      this.closeSocket(ws, SOCKET_CLOSE.silent, 'silent');
-      this.left(ws);
+      if (pinged !== null && now - pinged > TIMINGS.silentAfterMs) {
+        this.closeSocket(ws, SOCKET_CLOSE.silent, 'silent');
+        this.left(ws);
+        continue;
+      }
+      // When this socket's silence would pass the limit, or its first ping should have come.
+      const since = this.attachment(ws)?.since;
+      let at: number;
+      if (pinged !== null) at = pinged + TIMINGS.silentAfterMs;
+      else if (since !== undefined && now - since < FIRST_PING_WINDOW_MS) at = since + FIRST_PING_WINDOW_MS;
+      else continue;
+      due = due === null ? at : Math.min(due, at);
     }
+    if (due === null) {
+      this.presenceCheckAt = null;
+      return;
+    }
+    const quiet = now - this.activeAt > QUIET_AFTER_MS;
+    this.presenceCheckAt = Math.max(due, now + (quiet ? QUIET_CHECK_MS : PRESENCE_CHECK_MIN_MS));
   }
 
   /** The expiry arrived: every open socket hears it once (an alarm at that time wakes the room). */
@@ -782,6 +810,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   /** An API call on behalf of a member: current facts first, then the member (or null). */
   private enter(member: Member, facts: RoomFacts): StoredMember | null {
+    this.touched();
     this.configureFacts(facts);
     return this.admit(member);
   }
