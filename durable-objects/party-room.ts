@@ -343,7 +343,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     this.inAlarm = true;
     try {
       const now = this.now();
-      this.dropSilent(now);
+      // Only when due: the look walks every socket, and the mirror's alarm comes every 2 s while people write.
+      if (!this.looked || (this.presenceCheckAt !== null && now >= this.presenceCheckAt)) this.dropSilent(now);
       const managerId = this.store.facts?.ownerUserId;
       if (managerId) closeExpiredSessions(this, managerId, now);
       this.announceExpiry(now);
@@ -450,6 +451,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   /** When the alarm next looks for silent sockets (null: no socket to look at); set by each look and each connect. */
   private presenceCheckAt: number | null = null;
+  /** Whether this instance has looked yet: one woken from sleep knows nothing of its sockets, so its first alarm looks. */
+  private looked = false;
   /** The last write, join, connect or call; a room past QUIET_AFTER_MS of it is quiet. In memory: a room woken from sleep starts quiet. */
   private activeAt = 0;
 
@@ -480,6 +483,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
    * one silent for longer than the limit is closed, and its member is offline for the others.
    */
   private dropSilent(now: number): void {
+    this.looked = true;
     let due: number | null = null;
     for (const ws of this.ctx.getWebSockets()) {
       if (ws.readyState !== WebSocket.OPEN) continue;
