@@ -980,14 +980,14 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const manager = JSON.stringify(frames.manager);
     const guest = frames.guest ? JSON.stringify(frames.guest) : null;
     const counts = { type: 'presence', memberCount: frames.manager.memberCount, onlineCount: frames.manager.onlineCount } as const;
-    let legacy: { frame: string; cameOnline?: string }[] | null = null;
+    let legacy: { frame: string; arrival?: string }[] | null = null;
     for (const [ws, memberId] of this.joined()) {
       let frame: string | null;
       if (!this.attachment(ws)?.batch) {
         legacy ??= legacyEvents(frames.manager);
         try {
           // As before the compact protocol: a member's own arrival is not news to her.
-          for (const event of legacy) if (event.cameOnline !== memberId) ws.send(event.frame);
+          for (const event of legacy) if (event.arrival !== memberId) ws.send(event.frame);
         } catch {
           this.left(ws);
         }
@@ -1009,11 +1009,11 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 }
 
 /** The product's own events for one presence frame, for sockets that do not speak the compact protocol. */
-function legacyEvents(change: PresenceEvent): { frame: string; cameOnline?: string }[] {
+function legacyEvents(change: PresenceEvent): { frame: string; arrival?: string }[] {
   const frame = (event: ServerEvent) => JSON.stringify(event);
   return [
-    ...(change.joined ?? []).map((member) => ({ frame: frame({ type: 'userJoined', member }) })),
-    ...(change.online ?? []).map((memberId) => ({ frame: frame({ type: 'iAmOnline', memberId }), cameOnline: memberId })),
+    ...(change.joined ?? []).map((member) => ({ frame: frame({ type: 'userJoined', member }), arrival: member.id })),
+    ...(change.online ?? []).map((memberId) => ({ frame: frame({ type: 'iAmOnline', memberId }), arrival: memberId })),
     ...(change.offline ?? []).map((memberId) => ({ frame: frame({ type: 'userLeft', memberId }) })),
     ...Object.entries(change.seen ?? {}).map(([memberId, seq]) => ({ frame: frame({ type: 'updatedSeen', memberId, seq }) })),
   ];
