@@ -32,16 +32,15 @@ export function fixedRowRange(count: number, rowHeight: number, top: number, hei
 
 /**
  * Paging a large party's roster: `next` is the offset to ask the room for (null when it has no
- * more), `now` whether the rows drawn reach the end of the known ones, so it is time to ask. The
- * next page starts after every member known, or after the room's last page where that page brought
- * members known already (the reader herself, a host): asking the same offset again would bring the
- * same page.
+ * more), `now` whether the rows drawn reach the end of the known ones, so it is time to ask. Pages
+ * follow the room's stable order (manager, hosts, guests as they joined) from its start, wherever
+ * the welcome's first page came from: `pagedTo` is where the room's last page ended, and members
+ * known already (the reader herself, a recent writer) are merged, not counted.
  */
 export function memberPaging(paging: { roster: 'full' | 'page'; known: number; pagedTo: number; memberCount: number; range: RowRange | null }): {
   next: number | null;
   now: boolean;
 } {
-  const offset = Math.max(paging.known, paging.pagedTo);
-  if (paging.roster === 'full' || offset >= paging.memberCount) return { next: null, now: false };
-  return { next: offset, now: paging.range === null || paging.range.last >= paging.known - 1 };
+  if (paging.roster === 'full' || paging.pagedTo >= paging.memberCount || paging.known >= paging.memberCount) return { next: null, now: false };
+  return { next: paging.pagedTo, now: paging.range === null || paging.range.last >= paging.known - 1 };
 }

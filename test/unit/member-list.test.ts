@@ -85,13 +85,15 @@ describe('memberPaging', () => {
     expect(memberPaging({ roster: 'full', known: 80, pagedTo: 0, memberCount: 80, range: atEnd })).toEqual({ next: null, now: false });
   });
 
-  it('a paged roster asks for the page after the known members once the rows drawn reach the last of them', () => {
-    expect(memberPaging({ roster: 'page', known: 50, pagedTo: 0, memberCount: 5000, range: atEnd })).toEqual({ next: 50, now: true });
-    expect(memberPaging({ roster: 'page', known: 50, pagedTo: 0, memberCount: 5000, range: above })).toEqual({ next: 50, now: false });
+  it("a paged roster asks for the room's pages from the start of its order once the rows drawn reach the last known member", () => {
+    // The welcome's first page (manager, hosts, herself, recent writers) is not a page of that order.
+    expect(memberPaging({ roster: 'page', known: 50, pagedTo: 0, memberCount: 5000, range: atEnd })).toEqual({ next: 0, now: true });
+    expect(memberPaging({ roster: 'page', known: 50, pagedTo: 0, memberCount: 5000, range: above })).toEqual({ next: 0, now: false });
   });
 
-  it('moves on past a page that brought only members known already (the reader herself, a host)', () => {
+  it("moves on from where the room's last page ended, whatever it brought that was known already", () => {
     expect(memberPaging({ roster: 'page', known: 99, pagedTo: 100, memberCount: 5000, range: { first: 90, last: 98 } })).toEqual({ next: 100, now: true });
+    expect(memberPaging({ roster: 'page', known: 60, pagedTo: 50, memberCount: 5000, range: { first: 50, last: 59 } })).toEqual({ next: 50, now: true });
   });
 
   it('stops where the room has no more', () => {
