@@ -150,8 +150,10 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   markJoined(ws: WebSocket, batch: boolean): void {
     const attachment = this.attachment(ws);
     if (!attachment || attachment.joined) return;
+    // Built before the attachment says joined: a first build would count this socket, and then so would we.
+    const joined = this.joined();
     this.setAttachment(ws, { ...attachment, joined: true, ...(batch ? { batch } : {}) });
-    this.joined().set(ws, attachment.memberId);
+    joined.set(ws, attachment.memberId);
     const counts = this.onlineMembers();
     const sockets = counts.get(attachment.memberId) ?? 0;
     counts.set(attachment.memberId, sockets + 1);
