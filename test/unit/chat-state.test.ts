@@ -385,7 +385,11 @@ describe('olderLoaded', () => {
 describe('presence and members', () => {
   it('welcome takes the counts and the roster mode', () => {
     const state = run([welcome({ memberCount: 240, onlineCount: 130, roster: 'page' })]);
-    expect({ memberCount: state.memberCount, onlineCount: state.onlineCount, roster: state.roster }).toEqual({ memberCount: 240, onlineCount: 130, roster: 'page' });
+    expect({ memberCount: state.memberCount, onlineCount: state.onlineCount, roster: state.roster }).toEqual({
+      memberCount: 240,
+      onlineCount: 130,
+      roster: 'page',
+    });
   });
 
   it('a presence frame adds who joined, applies who came online and who went offline, and takes the counts', () => {
@@ -629,7 +633,13 @@ describe('batch', () => {
           return { type: 'newMessage', seq, message: message(seq) };
         }
         if (item.kind === 'page') {
-          return { type: 'members', offset: 0, memberCount: 10 + i, members: item.members, online: item.online.filter((id) => item.members.some((m) => m.id === id)) };
+          return {
+            type: 'members',
+            offset: 0,
+            memberCount: 10 + i,
+            members: item.members,
+            online: item.online.filter((id) => item.members.some((m) => m.id === id)),
+          };
         }
         const offline = item.offline.filter((id) => !item.online.includes(id));
         return { type: 'presence', memberCount: 10 + i, onlineCount: i, joined: item.joined, online: item.online, offline, seen: { [other.id]: item.seen } };
@@ -659,7 +669,13 @@ describe('batch', () => {
     const state = run([
       welcome(),
       { type: 'queued', tempId, message: 'message 1', at: 0 },
-      server({ type: 'batch', events: [{ type: 'ack', tempId, seq: 1, message: mine(1, tempId) }, { type: 'newMessage', seq: 2, message: message(2) }] }),
+      server({
+        type: 'batch',
+        events: [
+          { type: 'ack', tempId, seq: 1, message: mine(1, tempId) },
+          { type: 'newMessage', seq: 2, message: message(2) },
+        ],
+      }),
     ]);
     expect(ids(state)).toEqual(['msg-1', 'msg-2']);
     expect(state.pending).toEqual([]);
@@ -941,5 +957,29 @@ describe('a window far back', () => {
     const state = run([welcome({ messages: page(171, 220), hasMore: true, seq: 220 })], jumped());
     expect(state.hasNewer).toBe(false);
     expect(state.messages.at(-1)!.seq).toBe(220);
+  });
+});
+
+describe('a rejoin to a large room', () => {
+  const guest = (n: number): Member => ({ id: `g${n}`, firstName: `Gast${n}`, lastName: 'Test', role: 'guest' });
+  const first = [manager, me, ...Array.from({ length: 48 }, (_, i) => guest(i + 1))];
+  const page = (online: string[]) => welcome({ members: first, online, memberCount: 200, onlineCount: online.length, roster: 'page', seen: { [me.id]: 0 } });
+
+  it("keeps the members the page had paged in, in their places, and takes the new page's online states", () => {
+    let state = chatReducer(initialChatState, page([manager.id, me.id, 'g5']));
+    const rest = Array.from({ length: 50 }, (_, i) => guest(i + 49));
+    state = chatReducer(state, server({ type: 'members', offset: 50, memberCount: 200, members: rest, online: ['g60'] }));
+    const before = state.members.map((m) => m.id);
+    expect(before).toHaveLength(100);
+
+    // The socket dropped and came back: the welcome brings the first page again; g5 went offline meanwhile.
+    state = chatReducer(state, page([manager.id, me.id]));
+    expect(state.members.map((m) => m.id)).toEqual(before);
+    expect(new Set(state.online)).toEqual(new Set([manager.id, me.id, 'g60']));
+  });
+
+  it('a first welcome, or one after a small room, takes the roster as it comes', () => {
+    const state = chatReducer({ ...initialChatState, members: [guest(9)], roster: 'full' }, page([manager.id]));
+    expect(state.members.map((m) => m.id)).toEqual(first.map((m) => m.id));
   });
 });

@@ -449,7 +449,7 @@ describe('a large room', () => {
 
     const listed: string[] = [];
     const online = new Set<string>();
-    for (let offset = 0; offset < everyone.length; ) {
+    for (let offset = 0; offset < everyone.length;) {
       reader.send({ type: 'members', offset });
       const page = await reader.next('members', 3000, (event) => event.offset === offset);
       expect(page.memberCount).toBe(everyone.length);
@@ -566,9 +566,7 @@ describe('the counts, online set and receipts a client keeps', () => {
               else own[0]?.send({ type: 'updateSeen', seq: step.seq });
             }
           }
-          const expectedOnline = sorted(
-            new Set([consultant.userId, observer.guestId, ...[...sockets].flatMap(([id, open]) => (open.length > 0 ? [id] : []))]),
-          );
+          const expectedOnline = sorted(new Set([consultant.userId, observer.guestId, ...[...sockets].flatMap(([id, open]) => (open.length > 0 ? [id] : []))]));
           const managerView = () => {
             const state = pageState(manager);
             return {
@@ -630,7 +628,10 @@ describe('a room restarted under 30 and more sockets', () => {
       { name: 'manager', memberId: consultant.userId, credentials: consultant.headers },
       ...guests.map((guest, n) => ({ name: `guest${n + 1}`, memberId: guest.guestId, credentials: guest.headers })),
     ];
-    const options = zeroLossOptions({}, { seed: Date.now() % 100_000, messagesPerClient: 3, evictions: 1, dropRate: 0, repeatRate: 0.1, window: 2, timeoutMs: 45_000 });
+    const options = zeroLossOptions(
+      {},
+      { seed: Date.now() % 100_000, messagesPerClient: 3, evictions: 1, dropRate: 0, repeatRate: 0.1, window: 2, timeoutMs: 45_000 },
+    );
     const run = await runZeroLoss(zeroLossTransport(party.id), participants, options);
     const context = `seed ${options.seed}; ${JSON.stringify(run.stats)}`;
     expect(describeAnomalies(run.result), context).toBe('');
