@@ -154,6 +154,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const joined = this.joined();
     this.setAttachment(ws, { ...attachment, joined: true, ...(batch ? { batch } : {}) });
     joined.set(ws, attachment.memberId);
+    // What this turn broadcast before the join is in the welcome already (see flushOutbox).
+    if (this.outbox.length > 0) this.joinedAt.set(ws, this.outbox.length);
     const counts = this.onlineMembers();
     const sockets = counts.get(attachment.memberId) ?? 0;
     counts.set(attachment.memberId, sockets + 1);
@@ -905,6 +907,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
    * applies batches; an idle room's single event leaves as before, in the same turn (ADR 035).
    */
   private outbox: Outgoing[] = [];
+  /** Sockets that joined during this turn, with the outbox's length then: earlier broadcasts are not theirs. */
+  private joinedAt = new Map<WebSocket, number>();
 
   private emit(outgoing: Outgoing): void {
     if (this.outbox.length === 0) queueMicrotask(() => this.flushOutbox());
@@ -915,8 +919,10 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const outgoing = this.outbox;
     if (outgoing.length === 0) return;
     this.outbox = [];
-    // Sockets addressed alone, or left out of a broadcast, get their own list; the rest share one.
-    const own = new Set<WebSocket>();
+    const joinedAt = this.joinedAt;
+    this.joinedAt = new Map();
+    // Sockets addressed alone, left out of a broadcast, or joined during the turn get their own list; the rest share one.
+    const own = new Set<WebSocket>(joinedAt.keys());
     for (const item of outgoing) {
       if (item.to) own.add(item.to);
       if (item.except) own.add(item.except);
@@ -928,7 +934,10 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       for (const ws of joined.keys()) if (!own.has(ws)) this.deliver(ws, shared, batch);
     }
     for (const ws of own) {
-      const frames = outgoing.filter((item) => (item.to ? item.to === ws : item.except !== ws && joined.has(ws))).map((item) => item.frame);
+      const from = joinedAt.get(ws) ?? 0;
+      const frames = outgoing
+        .filter((item, index) => (item.to ? item.to === ws : item.except !== ws && joined.has(ws) && index >= from))
+        .map((item) => item.frame);
       if (frames.length > 0) this.deliver(ws, frames, batchFrame(frames));
     }
   }
