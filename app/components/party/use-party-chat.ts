@@ -136,8 +136,18 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
       }
       // A refused handshake looks like any other failure; ask the API why. Asking also refreshes
       // an expired access token, so the next attempt of a socket closed for it gets in.
-      if (!everOpened || event.code === 1006 || event.code === SOCKET_CLOSE.sessionExpired) void checkAccess();
+      if (!everOpened || event.code === 1006 || event.code === SOCKET_CLOSE.sessionExpired) void checkAccessOnce();
     });
+
+    // One question at a time: two at once would both refresh the expired token, and the second,
+    // holding the refresh token the first just rotated, would sign the page out.
+    let checking: Promise<void> | null = null;
+    function checkAccessOnce(): Promise<void> {
+      checking ??= checkAccess().finally(() => {
+        checking = null;
+      });
+      return checking;
+    }
 
     async function checkAccess() {
       const info = await apiFetch<{ me: unknown }>(`/api/parties/${party.shortId}`);
