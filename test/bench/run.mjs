@@ -53,7 +53,8 @@ const plan = quick
       proxiedRuns: 1,
       throughput: { receivers: 10, messages: 100 },
       history: { sizes: [1000], batches: 3, reps: 20, roundTrips: 20 },
-      join: { guests: 20, spreadMs: 300, timeoutMs: 20_000 },
+      // One small room and one past ROSTER.fullMax (100), so the large room's path runs too.
+      join: { sizes: [20, 110], spreadMs: 300, timeoutMs: 20_000 },
       zeroLoss: { guests: 2, messagesPerClient: 10, evictions: 1, timeoutMs: 30_000 },
       upload: { mib: 16 },
       tus: { mib: 8 },
@@ -75,7 +76,7 @@ const plan = quick
       proxiedRuns: 1,
       throughput: { receivers: 50, messages: 3000 },
       history: { sizes: [1000, 10_000, 100_000], batches: 7, reps: 50, roundTrips: 100 },
-      join: { guests: 500, spreadMs: 2000, timeoutMs: 60_000 },
+      join: { sizes: [100, 500, 1000], spreadMs: 2000, timeoutMs: 60_000 },
       // Five times the CI test's clients and messages per client (21 × 200 = 4,200), ten evictions.
       zeroLoss: { guests: 20, messagesPerClient: 200, evictions: 10, timeoutMs: 180_000 },
       // 1 GiB, in parts of 5 MiB in PATCHes of 50 MiB, as the browser sends them.
@@ -435,27 +436,156 @@ async function historyScenario(direct) {
 
 // ---- join storm -------------------------------------------------------------------------------
 
-async function joinScenario(direct) {
+/**
+ * The join storm as an earlier full run measured it, per number of guests: the newest saved result
+ * in OUT_DIR (not --quick) with a storm of that size, else the README's figure for 500 (its
+ * Performance table: 7e88da4, 3 runs, before presence frames; "all see all" then meant every
+ * client had seen every other guest online).
+ */
+function earlierJoinStorms() {
+  const byGuests = { 500: { allConnectedMs: 14_600, allRightMs: 14_600, failed: 0, source: 'README, 7e88da4' } };
+  const files = existsSync(OUT_DIR)
+    ? readdirSync(OUT_DIR)
+        .filter((f) => /^bench-.*Z\.json$/.test(f))
+        .sort()
+    : [];
+  for (const file of files) {
+    let saved;
+    try {
+      saved = JSON.parse(readFileSync(`${OUT_DIR}/${file}`, 'utf8'));
+    } catch {
+      continue;
+    }
+    const storms = Array.isArray(saved.joinStorm) ? saved.joinStorm : (saved.joinStorm?.storms ?? []);
+    const sizes = new Set(storms.map((storm) => storm.guests));
+    for (const guests of sizes) {
+      const same = storms.filter((storm) => storm.guests === guests);
+      byGuests[guests] = {
+        allConnectedMs: medianOf(same, (x) => x.allConnectedMs),
+        // Older runs measured "all see all" (allPresentMs); later ones the right member count.
+        allRightMs: medianOf(same, (x) => x.allCountMs ?? x.allPresentMs),
+        failed: Math.max(...same.map((x) => x.failed)),
+        cpuMsPerJoin: medianOf(same, (x) => x.cpuMsPerJoin),
+        source: file.replace(/^bench-|\.json$/g, ''),
+      };
+    }
+  }
+  return byGuests;
+}
+
+async function joinScenario(stack, direct) {
   const j = plan.join;
   section(
-    `join storm: ${j.guests} new guests join one party, start times spread over ${j.spreadMs / 1000} s; PUT join → socket → welcome; median of ${runs} run(s)`,
+    `join storm: ${j.sizes.join(' / ')} new guests join one party (its manager connected), start times spread over ${j.spreadMs / 1000} s; PUT join → socket → welcome; median of ${runs} run(s)`,
   );
+  log(
+    'right count: every client (the manager too) shows memberCount = guests joined + manager, and onlineCount = sockets open (welcome, then each presence frame).',
+  );
+  log("CPU: the app workerd's, from the storm's start until the room was quiet for 500 ms, per guest. frames: per guest client, p50.");
+  const earlier = earlierJoinStorms();
   const storms = [];
   for (let run = 0; run < runs; run++) {
-    const storm = await joinStorm({ salon: direct.salon, ...j, deflate: args.deflate });
-    storms.push(storm);
-    progress(`join storm run ${run + 1}: ${storm.connected} connected, all see all after ${fmt(storm.allPresentMs / 1000)} s`);
-    await sleep(plan.bigGapMs);
+    for (const guests of j.sizes) {
+      const storm = await joinStorm({ salon: direct.salon, guests, spreadMs: j.spreadMs, timeoutMs: j.timeoutMs, deflate: args.deflate, pid: stack.appPid });
+      storms.push(storm);
+      progress(
+        `join storm run ${run + 1} ${guests} guests: ${storm.connected} connected after ${fmt(storm.allConnectedMs / 1000)} s, right count after ${fmt(storm.allCountMs / 1000)} s, ${fmt(storm.cpuMsPerJoin)} ms CPU per join`,
+      );
+      await sleep(guests >= 500 ? plan.bigGapMs : plan.gapMs);
+    }
   }
-  results.joinStorm = storms;
+  results.joinStorm = { plan: j, storms, earlier };
   log(
     table(
-      ['run', 'connected', 'failed', 'all connected s', 'all see all s', 'join p50 ms', 'join p99 ms', 'not seeing all'],
-      storms.map((s, i) => [String(i + 1), s.connected, s.failed, s.allConnectedMs / 1000, s.allPresentMs / 1000, s.joinP50, s.joinP99, s.notSeeingAll]),
+      [
+        'guests',
+        'run',
+        'connected',
+        'failed',
+        'all connected s',
+        'right count s',
+        'right online s',
+        'join p50 ms',
+        'join p99 ms',
+        'CPU ms/join',
+        'frames',
+        'not right',
+      ],
+      storms.map((s) => [
+        s.guests,
+        String(1 + storms.filter((x) => x.guests === s.guests).indexOf(s)),
+        s.connected,
+        s.failed,
+        s.allConnectedMs / 1000,
+        s.allCountMs / 1000,
+        s.allOnlineMs / 1000,
+        s.joinP50,
+        s.joinP99,
+        s.cpuMsPerJoin,
+        s.framesP50,
+        s.notRight,
+      ]),
     ),
   );
-  for (const [i, s] of storms.entries()) if (s.failed) log(`run ${i + 1} failures: ${JSON.stringify(s.failures)}`);
-  log(`median: all connected ${fmt(medianOf(storms, (s) => s.allConnectedMs) / 1000)} s, all see all ${fmt(medianOf(storms, (s) => s.allPresentMs) / 1000)} s`);
+  for (const s of storms) {
+    if (s.failed) log(`${s.guests} guests, failures: ${JSON.stringify(s.failures)}`);
+    if (s.notRight) log(`${s.guests} guests, not right at the end (${s.members} members, ${s.online} online): ${JSON.stringify(s.wrong)}`);
+  }
+  const smallest = Math.min(...j.sizes);
+  const cpuAt = (guests) =>
+    medianOf(
+      storms.filter((s) => s.guests === guests),
+      (s) => s.cpuMsPerJoin,
+    );
+  log(`\nmedians beside the earlier figures (baseline: ${j.sizes.map((g) => (earlier[g] ? `${g} from ${earlier[g].source}` : `${g} none`)).join(', ')})`);
+  log(
+    table(
+      [
+        'guests',
+        'all connected s',
+        'baseline',
+        '×base',
+        'right count s',
+        'baseline (all see all)',
+        '×base',
+        'failed',
+        'CPU ms/join',
+        `×at ${smallest}`,
+        'baseline CPU',
+      ],
+      j.sizes.map((guests) => {
+        const same = storms.filter((s) => s.guests === guests);
+        const base = earlier[guests];
+        const connected = medianOf(same, (s) => s.allConnectedMs);
+        const counted = medianOf(same, (s) => s.allCountMs);
+        return [
+          guests,
+          connected / 1000,
+          base ? base.allConnectedMs / 1000 : '',
+          base ? fmtRatio(ratio(connected, base.allConnectedMs)) : '',
+          counted / 1000,
+          base ? base.allRightMs / 1000 : '',
+          base ? fmtRatio(ratio(counted, base.allRightMs)) : '',
+          same.reduce((sum, s) => sum + s.failed, 0),
+          cpuAt(guests),
+          fmtRatio(ratio(cpuAt(guests), cpuAt(smallest))),
+          base?.cpuMsPerJoin ?? '',
+        ];
+      }),
+    ),
+  );
+  const largest = Math.max(...j.sizes);
+  const big = storms.filter((s) => s.guests === largest);
+  goal(
+    `join storm: ${largest.toLocaleString('en')} guests within ${j.spreadMs / 1000} s all connected, every client showing the right count`,
+    `${fmt(medianOf(big, (s) => s.allConnectedMs) / 1000)} s, ${fmt(medianOf(big, (s) => s.allCountMs) / 1000)} s; ${big.reduce((sum, s) => sum + s.failed, 0)} failed, ${big.reduce((sum, s) => sum + s.notRight, 0)} wrong`,
+    null,
+  );
+  goal(
+    `join storm: server CPU per join at ${largest.toLocaleString('en')} × at ${smallest}`,
+    `${fmtRatio(ratio(cpuAt(largest), cpuAt(smallest)))} (${fmt(cpuAt(largest))} vs ${fmt(cpuAt(smallest))} ms)`,
+    null,
+  );
 }
 
 // ---- zero loss --------------------------------------------------------------------------------
@@ -991,7 +1121,7 @@ async function main() {
     await scenario(bench, 'fanout', (b) => fanOutScenario(b.stack, b.direct, b.proxied));
     await scenario(bench, 'throughput', (b) => throughputScenario(b.stack, b.direct, b.proxied));
     await scenario(bench, 'history', (b) => historyScenario(b.direct));
-    await scenario(bench, 'join', (b) => joinScenario(b.direct));
+    await scenario(bench, 'join', (b) => joinScenario(b.stack, b.direct));
     await scenario(bench, 'zeroloss', (b) => zeroLossScenario(b.direct));
     await scenario(bench, 'upload', (b) => uploadScenario(b.stack, b.direct));
     await scenario(bench, 'tus', (b) => tusScenario(b.direct, b.proxied));
