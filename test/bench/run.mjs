@@ -3,7 +3,7 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,upload,tus,video,page,template,push]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,restart,phone,zeroloss,upload,tus,video,page,template,push]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024]
 // --port is where the search for a free port starts.
 // See test/bench/README.md.
@@ -55,6 +55,7 @@ const plan = quick
       history: { sizes: [1000], batches: 3, reps: 20, roundTrips: 20 },
       // One small room and one past ROSTER.fullMax (100), so the large room's path runs too.
       join: { sizes: [20, 110], spreadMs: 300, timeoutMs: 20_000 },
+      big: { members: 150 },
       zeroLoss: { guests: 2, messagesPerClient: 10, evictions: 1, timeoutMs: 30_000 },
       upload: { mib: 16 },
       tus: { mib: 8 },
@@ -77,6 +78,8 @@ const plan = quick
       throughput: { receivers: 50, messages: 3000 },
       history: { sizes: [1000, 10_000, 100_000], batches: 7, reps: 50, roundTrips: 100 },
       join: { sizes: [100, 500, 1000], spreadMs: 2000, timeoutMs: 60_000 },
+      // 5,000 sockets of one room, and as many on RAW: one message each run.
+      big: { members: 5000 },
       // Five times the CI test's clients and messages per client (21 × 200 = 4,200), ten evictions.
       zeroLoss: { guests: 20, messagesPerClient: 200, evictions: 10, timeoutMs: 180_000 },
       // 1 GiB, in parts of 5 MiB in PATCHes of 50 MiB, as the browser sends them.
@@ -93,7 +96,7 @@ const plan = quick
       lighthouse: true,
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
-const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,upload,tus,video,page,template,push').split(','));
+const only = new Set((args.only ?? 'fanout,throughput,history,join,big,restart,phone,zeroloss,upload,tus,video,page,template,push').split(','));
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
 const OUT_DIR = '.cache/bench';
@@ -584,6 +587,79 @@ async function joinScenario(stack, direct) {
   goal(
     `join storm: server CPU per join at ${largest.toLocaleString('en')} × at ${smallest}`,
     `${fmtRatio(ratio(cpuAt(largest), cpuAt(smallest)))} (${fmt(cpuAt(largest))} vs ${fmt(cpuAt(smallest))} ms)`,
+    null,
+  );
+}
+
+// ---- a room of 5,000 ----------------------------------------------------------------------------
+
+async function bigScenario(stack, direct) {
+  const { members } = plan.big;
+  section(
+    `big room: ${members.toLocaleString('en')} sockets in one room (ours: joined guests; raw: as many on RAW), one message sent by one of them; ms send → receipt, median of ${runs} run(s)`,
+  );
+  log('p50/p99 over the receivers; last = the slowest receiver. connect s: from the first socket to all welcomed and the room quiet. client RSS: this process with every socket open.');
+  const pid = stack.appPid;
+  const made = performance.now();
+  await direct.sets.ours.room('big', members);
+  const madeSeconds = (performance.now() - made) / 1000;
+  log(`${members.toLocaleString('en')} guests joined through /bench/guests/ (the production joinParty) in ${fmt(madeSeconds)} s`);
+  const byName = { ours: [], raw: [] };
+  for (let run = 0; run < runs; run++) {
+    for (const name of run % 2 === 0 ? ['ours', 'raw'] : ['raw', 'ours']) {
+      const variant = direct.sets[name];
+      const room = await variant.room(name === 'ours' ? 'big' : `big-${run}`, members);
+      const began = performance.now();
+      let connectMs = Number.NaN;
+      let rssMb = Number.NaN;
+      const result = await fanOut({
+        variant,
+        room,
+        receivers: members - 1,
+        // One message measured; one before it, not counted, so that neither room pays a first send's costs in it.
+        messages: 1,
+        warmup: 1,
+        paceMs: 0,
+        timeoutMs: 30_000,
+        pids: [pid].filter(Boolean),
+        around: (measure) => {
+          connectMs = performance.now() - began;
+          rssMb = process.memoryUsage().rss / 2 ** 20;
+          return measure();
+        },
+      });
+      byName[name].push({ ...result, connectMs, rssMb });
+      progress(`big room run ${run + 1} ${name}: p50 ${fmt(result.p50)} p99 ${fmt(result.p99)} last ${fmt(result.lastP50)} ms, lost ${result.lost}`);
+      await sleep(plan.bigGapMs);
+    }
+  }
+  const summary = {};
+  for (const name of ['ours', 'raw']) {
+    const r = byName[name];
+    summary[name] = {
+      p50: medianOf(r, (x) => x.p50),
+      p99: medianOf(r, (x) => x.p99),
+      last: medianOf(r, (x) => x.lastP50),
+      lost: r.reduce((sum, x) => sum + x.lost, 0),
+      cpu: medianOf(r, (x) => x.serverCpuMs[0]),
+      connectMs: medianOf(r, (x) => x.connectMs),
+      rssMb: Math.max(...r.map((x) => x.rssMb)),
+    };
+  }
+  results.bigRoom = { members, madeSeconds, summary, runs: byName };
+  const { ours, raw } = summary;
+  log(
+    table(
+      ['room', 'sockets', 'p50', 'p99', 'last', 'p50 ×RAW', 'p99 ×RAW', 'last ×RAW', 'lost', 'srv CPU ms/msg', 'connect s', 'client RSS MiB'],
+      [
+        ['ours', members, ours.p50, ours.p99, ours.last, fmtRatio(ratio(ours.p50, raw.p50)), fmtRatio(ratio(ours.p99, raw.p99)), fmtRatio(ratio(ours.last, raw.last)), ours.lost, ours.cpu, ours.connectMs / 1000, ours.rssMb],
+        ['raw', members, raw.p50, raw.p99, raw.last, '', '', '', raw.lost, raw.cpu, raw.connectMs / 1000, raw.rssMb],
+      ],
+    ),
+  );
+  goal(
+    `big room: one message to ${members.toLocaleString('en')} sockets, p50 / p99 / last × RAW`,
+    `${fmtRatio(ratio(ours.p50, raw.p50))} / ${fmtRatio(ratio(ours.p99, raw.p99))} / ${fmtRatio(ratio(ours.last, raw.last))} (${fmt(ours.p50)} / ${fmt(ours.p99)} / ${fmt(ours.last)} vs ${fmt(raw.p50)} / ${fmt(raw.p99)} / ${fmt(raw.last)} ms)`,
     null,
   );
 }
@@ -1122,6 +1198,7 @@ async function main() {
     await scenario(bench, 'throughput', (b) => throughputScenario(b.stack, b.direct, b.proxied));
     await scenario(bench, 'history', (b) => historyScenario(b.direct));
     await scenario(bench, 'join', (b) => joinScenario(b.stack, b.direct));
+    await scenario(bench, 'big', (b) => bigScenario(b.stack, b.direct));
     await scenario(bench, 'zeroloss', (b) => zeroLossScenario(b.direct));
     await scenario(bench, 'upload', (b) => uploadScenario(b.stack, b.direct));
     await scenario(bench, 'tus', (b) => tusScenario(b.direct, b.proxied));
