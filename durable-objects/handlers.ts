@@ -9,6 +9,7 @@ import type { ChatMessage, ClientEvent, Member, MessageType, PartySnapshot, Serv
 import { PROTOCOL_VERSION } from '#core/protocol';
 import { MARKERS, markerOf } from '#core/markers';
 import { fullName, isCleanText } from '#core/text';
+import { ROSTER, firstPage, rosterMode, rosterOrder } from '#core/roster';
 import type { Outcome, SendInput } from './contract';
 import type { NewMessage, RoomStore, StoredMember } from './store';
 
@@ -25,8 +26,12 @@ export interface Room {
   broadcast(event: ServerEvent, except?: WebSocket): void;
   /** Member ids with at least one joined socket. */
   online(): string[];
-  /** Marks a socket as joined; true when it is the member's first. */
-  markJoined(ws: WebSocket): boolean;
+  isOnline(memberId: string): boolean;
+  onlineCount(): number;
+  /** Marks a socket as joined (`batch`: its client applies batch frames); presence tells the others. */
+  markJoined(ws: WebSocket, batch: boolean): void;
+  /** A member's seen moved: the next presence frame carries it (to the manager and the member). */
+  seenMoved(memberId: string, seq: number): void;
   scheduleMirror(): void;
   /** D1 owns memberships: a rename is written there too. */
   persistName(member: Member): void;
@@ -65,18 +70,26 @@ export function publicMember(member: StoredMember): Member {
   return { id: member.id, firstName: member.firstName, lastName: member.lastName, role: member.role };
 }
 
+/**
+ * The room as one member sees it on joining (ADR 035): the manager gets everyone with their seen
+ * (her receipts); in a small room everyone gets everyone; in a large one a guest gets the first
+ * page and the counts. Seen is the reader's own unless she is the manager.
+ */
 export function snapshot(room: Room, me: StoredMember): PartySnapshot {
-  const seen: Record<string, number> = {};
-  const members: Member[] = [];
-  for (const member of room.store.activeMembers()) {
-    members.push(publicMember(member));
-    seen[member.id] = member.seenSeq;
-  }
+  const memberCount = room.store.activeCount();
+  const roster = me.role === 'manager' ? 'full' : rosterMode(memberCount);
+  const listed = roster === 'full' ? room.store.activeMembers() : firstPage(room.store.members, room.store.lastWrote, me.id);
+  const members = listed.map(publicMember);
+  const seen: Record<string, number> =
+    me.role === 'manager' ? Object.fromEntries(listed.map((member) => [member.id, member.seenSeq])) : { [me.id]: me.seenSeq };
   return {
     partyId: room.store.facts?.partyId ?? '',
     me: publicMember(me),
     members,
-    online: room.online(),
+    online: members.flatMap((member) => (room.isOnline(member.id) ? [member.id] : [])),
+    memberCount,
+    onlineCount: room.onlineCount(),
+    roster,
     restrictedMessaging: room.store.facts?.restrictedMessaging ?? false,
     expired: partyState(room.store, room.now()).expired,
     seen,
@@ -258,7 +271,7 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
         room.send(ws, { type: 'error', code: 'protocolVersion' });
         return;
       }
-      const first = room.markJoined(ws);
+      room.markJoined(ws, event.batch === true);
       const lastSeq = event.lastSeq ?? null;
       const seq = room.store.seq;
       // A resume from a seq the room never had, or from too far back, gets a fresh snapshot.
@@ -274,7 +287,6 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
         headings: replay ? [] : room.store.headings(),
         ...snapshot(room, member),
       });
-      if (first) room.broadcast({ type: 'iAmOnline', memberId: member.id }, ws);
       // The manager's device (a reload, a second one) continues where the played template is.
       if (member.role === 'manager') room.send(ws, { type: 'appliedTemplate', applied: room.store.applied });
       return;
@@ -303,7 +315,7 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
       const seq = Math.min(event.seq, room.store.seq);
       if (seq <= member.seenSeq) return;
       room.store.setSeen(member.id, seq);
-      room.broadcast({ type: 'updatedSeen', memberId: member.id, seq });
+      room.seenMoved(member.id, seq);
       // The dashboard shows the manager's unread marker from D1.
       if (member.role === 'manager') room.scheduleMirror();
       return;
@@ -316,6 +328,18 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
       const renamed = room.store.upsertMember({ ...publicMember(member), firstName: event.firstName, lastName: event.lastName });
       room.persistName(renamed);
       room.broadcast({ type: 'guestUpdate', member: publicMember(renamed) });
+      return;
+    }
+    case 'members': {
+      const order = rosterOrder(room.store.activeMembers(), room.store.lastWrote);
+      const members = order.slice(event.offset, event.offset + ROSTER.page).map(publicMember);
+      room.send(ws, {
+        type: 'members',
+        offset: event.offset,
+        memberCount: order.length,
+        members,
+        online: members.flatMap((m) => (room.isOnline(m.id) ? [m.id] : [])),
+      });
       return;
     }
     default: {

@@ -24,6 +24,8 @@ import { autoplayDue } from '#core/applied-template';
 import type { TemplateMessage } from '#core/templates';
 import { applyTemplate, changeApplied, playDue, readApplied, removeApplied, sendFull, withdrawTemplate } from './template-play';
 import { HostsInD1, makeOnlyHost } from './hosts';
+import { PresenceChanges } from './presence';
+import { ROSTER, rosterMode } from '#core/roster';
 import type { SessionSockets } from './sessions';
 import { closeExpiredSessions, endSessions, sessionExpired, sessionTag, sessionsDue } from './sessions';
 
@@ -35,6 +37,20 @@ interface Attachment {
   since?: number;
   /** The consultant's session it was opened with (durable-objects/sessions.ts); guests have none. */
   session?: SocketSession;
+  /** The client said at its join that it applies `batch` frames. */
+  batch?: boolean;
+}
+
+/** An event on its way out: to one socket, or to every joined socket but `except`. */
+interface Outgoing {
+  frame: string;
+  to?: WebSocket;
+  except?: WebSocket;
+}
+
+/** Several serialised events as one `batch` frame, without parsing them again. */
+function batchFrame(frames: string[]): string {
+  return frames.length === 1 ? (frames[0] as string) : `{"type":"batch","events":[${frames.join(',')}]}`;
 }
 
 const MIRROR_DELAY_MS = 2000;
@@ -101,38 +117,38 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   }
 
   send(ws: WebSocket, event: ServerEvent): void {
-    try {
-      ws.send(JSON.stringify(event));
-    } catch {
-      // The socket closed meanwhile; its close handler tidies up.
-    }
+    this.emit({ frame: JSON.stringify(event), to: ws });
   }
 
   broadcast(event: ServerEvent, except?: WebSocket): void {
-    const frame = JSON.stringify(event);
-    const joined = this.joined();
-    for (const ws of joined.keys()) {
-      if (ws === except) continue;
-      try {
-        ws.send(frame);
-      } catch {
-        // Closed without its close event reaching us: forget it; a close event would do the rest.
-        joined.delete(ws);
-      }
-    }
+    this.emit(except ? { frame: JSON.stringify(event), except } : { frame: JSON.stringify(event) });
   }
 
   online(): string[] {
-    return [...new Set(this.joined().values())];
+    return [...this.onlineMembers().keys()];
   }
 
-  markJoined(ws: WebSocket): boolean {
+  isOnline(memberId: string): boolean {
+    return this.onlineMembers().has(memberId);
+  }
+
+  onlineCount(): number {
+    return this.onlineMembers().size;
+  }
+
+  markJoined(ws: WebSocket, batch: boolean): void {
     const attachment = this.attachment(ws);
-    if (!attachment || attachment.joined) return false;
-    const first = !this.isOnline(attachment.memberId);
-    this.setAttachment(ws, { ...attachment, joined: true });
+    if (!attachment || attachment.joined) return;
+    this.setAttachment(ws, { ...attachment, joined: true, ...(batch ? { batch } : {}) });
     this.joined().set(ws, attachment.memberId);
-    return first;
+    const counts = this.onlineMembers();
+    const sockets = counts.get(attachment.memberId) ?? 0;
+    counts.set(attachment.memberId, sockets + 1);
+    if (sockets === 0) this.presenceChanged((presence) => presence.onlineChanged(attachment.memberId, false));
+  }
+
+  seenMoved(memberId: string, seq: number): void {
+    this.presenceChanged((presence) => presence.seenChanged(memberId, seq));
   }
 
   scheduleMirror(): void {
@@ -143,15 +159,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   }
 
   sendToMember(memberId: string, event: ServerEvent): void {
-    const frame = JSON.stringify(event);
-    for (const [ws, id] of this.joined()) {
-      if (id !== memberId) continue;
-      try {
-        ws.send(frame);
-      } catch {
-        this.joined().delete(ws);
-      }
-    }
+    for (const [ws, id] of this.joined()) if (id === memberId) this.send(ws, event);
   }
 
   rearm(): void {
@@ -199,11 +207,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   end(ws: WebSocket, code: ErrorCode, closeCode: number): void {
     this.send(ws, { type: 'error', code });
-    try {
-      ws.close(closeCode, code);
-    } catch {
-      // Already closing.
-    }
+    this.closeSocket(ws, closeCode, code);
     this.left(ws);
   }
 
@@ -278,7 +282,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     // Roles and membership can change while a socket is open: check on every event.
     if (!attachment || !member || member.removed) {
       this.send(ws, { type: 'error', code: 'removed' });
-      ws.close(SOCKET_CLOSE.removed, 'removed');
+      this.closeSocket(ws, SOCKET_CLOSE.removed, 'removed');
       return;
     }
     // So can the session's time: a frame that comes before the alarm is judged by it too.
@@ -464,11 +468,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       if (ws.readyState !== WebSocket.OPEN) continue;
       const pinged = this.lastPing(ws);
       if (pinged === null || now - pinged <= TIMINGS.silentAfterMs) continue;
-      try {
-        ws.close(SOCKET_CLOSE.silent, 'silent');
-      } catch {
-        // Already closing.
-      }
+      this.closeSocket(ws, SOCKET_CLOSE.silent, 'silent');
       this.left(ws);
     }
   }
@@ -493,11 +493,19 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     this.configureFacts(facts);
   }
 
+  /**
+   * A member the Worker added (a guest's join). A rename of one known tells everyone; a newcomer is
+   * news for the next presence frame, and a chat notice only while the room is small (ADR 035).
+   */
   async addMember(member: Member): Promise<void> {
     const known = this.store.members.has(member.id);
     const stored = this.store.upsertMember(member);
-    this.broadcast(known ? { type: 'guestUpdate', member: publicMember(stored) } : { type: 'userJoined', member: publicMember(stored) });
-    if (!known && stored.role === 'guest') announceJoin(this, stored);
+    if (known) {
+      this.broadcast({ type: 'guestUpdate', member: publicMember(stored) });
+      return;
+    }
+    this.presenceChanged((presence) => presence.join(publicMember(stored)));
+    if (stored.role === 'guest' && rosterMode(this.store.activeCount()) === 'full') announceJoin(this, stored);
   }
 
   async history(member: Member, before: number | undefined): Promise<Outcome<{ messages: ChatMessage[]; hasMore: boolean; seq: number }>> {
@@ -654,10 +662,11 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     this.broadcast({ type: 'guestRemoved', guestId: memberId });
     for (const ws of this.ctx.getWebSockets(memberId)) {
       this.send(ws, { type: 'error', code: how === 'removed' ? 'removed' : 'notMember' });
-      ws.close(how === 'removed' ? SOCKET_CLOSE.removed : SOCKET_CLOSE.left, how);
+      this.closeSocket(ws, how === 'removed' ? SOCKET_CLOSE.removed : SOCKET_CLOSE.left, how);
       // Closed from here: no longer online, and nothing more is sent to it.
-      this.joined().delete(ws);
+      this.unjoin(ws);
     }
+    this.presenceChanged((presence) => presence.countsTouched());
   }
 
   /** How far the member has read (0: nothing, or unknown here), for a guest's list of her parties. */
@@ -682,8 +691,9 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   async destroy(): Promise<void> {
     const partyId = this.store.facts?.partyId ?? '';
     this.broadcast({ type: 'partyDeleted', partyId });
-    for (const ws of this.ctx.getWebSockets()) ws.close(SOCKET_CLOSE.partyDeleted, 'party deleted');
+    for (const ws of this.ctx.getWebSockets()) this.closeSocket(ws, SOCKET_CLOSE.partyDeleted, 'party deleted');
     this.joined().clear();
+    this.onlineMembers().clear();
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.alarmAt = null;
@@ -804,25 +814,148 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   private joined(): Map<WebSocket, string> {
     if (!this.joinedSockets) {
       this.joinedSockets = new Map();
+      this.socketsOf = new Map();
       for (const ws of this.ctx.getWebSockets()) {
         const attachment = this.attachment(ws);
-        if (attachment?.joined) this.joinedSockets.set(ws, attachment.memberId);
+        if (!attachment?.joined) continue;
+        this.joinedSockets.set(ws, attachment.memberId);
+        this.socketsOf.set(attachment.memberId, (this.socketsOf.get(attachment.memberId) ?? 0) + 1);
       }
     }
     return this.joinedSockets;
   }
 
-  private isOnline(memberId: string): boolean {
-    for (const id of this.joined().values()) if (id === memberId) return true;
-    return false;
+  /** Joined sockets per online member: built and kept with `joined`, so presence never scans the sockets. */
+  private socketsOf: Map<string, number> | null = null;
+
+  private onlineMembers(): Map<string, number> {
+    this.joined();
+    return this.socketsOf as Map<string, number>;
+  }
+
+  /** Forgets a joined socket; answers the member id when it was the member's last one. */
+  private unjoin(ws: WebSocket): string | null {
+    const joined = this.joined();
+    const memberId = joined.get(ws);
+    if (memberId === undefined) return null;
+    joined.delete(ws);
+    const counts = this.onlineMembers();
+    const sockets = (counts.get(memberId) ?? 1) - 1;
+    if (sockets > 0) {
+      counts.set(memberId, sockets);
+      return null;
+    }
+    counts.delete(memberId);
+    return memberId;
   }
 
   private left(ws: WebSocket): void {
     const attachment = this.attachment(ws);
-    this.joined().delete(ws);
+    const gone = this.unjoin(ws);
     if (!attachment?.joined) return;
     // The socket is closing: only the cache changes, its attachment dies with it.
     this.attachments.set(ws, { ...attachment, joined: false });
-    if (!this.isOnline(attachment.memberId)) this.broadcast({ type: 'userLeft', memberId: attachment.memberId });
+    if (gone !== null) this.presenceChanged((presence) => presence.onlineChanged(gone, true));
+  }
+
+  // ---- what leaves the room ----------------------------------------------------------------
+
+  /**
+   * Events of one turn leave together at its end: a socket that gets several (a busy room's group
+   * commit, a join's welcome and what came with it) gets them as one `batch` frame when its client
+   * applies batches; an idle room's single event leaves as before, in the same turn (ADR 035).
+   */
+  private outbox: Outgoing[] = [];
+
+  private emit(outgoing: Outgoing): void {
+    if (this.outbox.length === 0) queueMicrotask(() => this.flushOutbox());
+    this.outbox.push(outgoing);
+  }
+
+  private flushOutbox(): void {
+    const outgoing = this.outbox;
+    if (outgoing.length === 0) return;
+    this.outbox = [];
+    // Sockets addressed alone, or left out of a broadcast, get their own list; the rest share one.
+    const own = new Set<WebSocket>();
+    for (const item of outgoing) {
+      if (item.to) own.add(item.to);
+      if (item.except) own.add(item.except);
+    }
+    const joined = this.joined();
+    const shared = outgoing.filter((item) => !item.to).map((item) => item.frame);
+    if (shared.length > 0) {
+      const batch = batchFrame(shared);
+      for (const ws of joined.keys()) if (!own.has(ws)) this.deliver(ws, shared, batch);
+    }
+    for (const ws of own) {
+      const frames = outgoing.filter((item) => (item.to ? item.to === ws : item.except !== ws && joined.has(ws))).map((item) => item.frame);
+      if (frames.length > 0) this.deliver(ws, frames, batchFrame(frames));
+    }
+  }
+
+  private deliver(ws: WebSocket, frames: string[], batch: string): void {
+    try {
+      if (frames.length === 1 || this.attachment(ws)?.batch) ws.send(batch);
+      else for (const frame of frames) ws.send(frame);
+    } catch {
+      // Closed without its close event reaching us: forget it; a close event would do the rest.
+      this.left(ws);
+    }
+  }
+
+  /** What was said to a socket leaves before it closes. */
+  private closeSocket(ws: WebSocket, code: number, reason: string): void {
+    this.flushOutbox();
+    try {
+      ws.close(code, reason);
+    } catch {
+      // Already closing.
+    }
+  }
+
+  // ---- presence (durable-objects/presence.ts) ------------------------------------------------
+
+  private readonly presence = new PresenceChanges();
+  private presenceTimer: ReturnType<typeof setTimeout> | null = null;
+  private presenceSentAt = 0;
+
+  /** Records a change and sees that a frame follows: at once in a quiet room, else when the window since the last one ends. */
+  private presenceChanged(record: (presence: PresenceChanges) => void): void {
+    record(this.presence);
+    if (this.presenceTimer !== null) return;
+    const wait = Math.max(0, this.presenceSentAt + ROSTER.flushMs - Date.now());
+    this.presenceTimer = setTimeout(() => this.flushPresence(), wait);
+  }
+
+  private flushPresence(): void {
+    this.presenceTimer = null;
+    if (!this.presence.pending) return;
+    this.presenceSentAt = Date.now();
+    // Whatever this turn said before goes first, so each socket hears things in their order.
+    this.flushOutbox();
+    const frames = this.presence.frames({
+      memberCount: this.store.activeCount(),
+      onlineCount: this.onlineCount(),
+      isOnline: (id) => this.isOnline(id),
+      member: (id) => this.store.members.get(id),
+    });
+    const manager = JSON.stringify(frames.manager);
+    const guest = frames.guest ? JSON.stringify(frames.guest) : null;
+    const counts = { type: 'presence', memberCount: frames.manager.memberCount, onlineCount: frames.manager.onlineCount } as const;
+    for (const [ws, memberId] of this.joined()) {
+      let frame: string | null;
+      if (this.store.members.get(memberId)?.role === 'manager') frame = manager;
+      else {
+        const seen = frames.ownSeen.get(memberId);
+        frame = seen === undefined ? guest : JSON.stringify({ ...(frames.guest ?? counts), seen: { [memberId]: seen } });
+      }
+      if (frame === null) continue;
+      try {
+        ws.send(frame);
+      } catch {
+        this.left(ws);
+      }
+    }
   }
 }

@@ -34,6 +34,9 @@ const HEADINGS_WHERE = "message_type IN ('heading', 'heading2', 'heading3')";
 /** Exported so a test can ask SQLite for its plan. */
 export const HEADINGS_QUERY = `SELECT seq, id, message_type, message, deleted FROM messages WHERE ${HEADINGS_WHERE} ORDER BY seq`;
 
+/** How far back the room looks for the roster's recent writers when it loads. */
+const RECENT_WRITERS_WINDOW = 1000;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS messages (
@@ -174,6 +177,8 @@ export class RoomStore {
   facts: RoomFacts | null = null;
   /** Members by id: small (a party's guests), read on every event. */
   readonly members = new Map<string, StoredMember>();
+  /** Member id → seq of their latest message (not a notice), the most recent last; the roster's order reads it. */
+  readonly lastWrote = new Map<string, number>();
   /** The template being played into the party (app/core/applied-template.ts), or null. */
   applied: AppliedTemplate | null = null;
 
@@ -214,6 +219,14 @@ export class RoomStore {
       const member = toMember(row);
       this.members.set(member.id, member);
     }
+    // The recent writers are found among the newest messages: a bounded range, never the whole log.
+    const writers = this.sql
+      .exec<{ sender: string; message_type: MessageType; message: string; seq: number }>(
+        'SELECT sender, message_type, message, seq FROM messages WHERE seq > ? ORDER BY seq',
+        this.seq - RECENT_WRITERS_WINDOW,
+      )
+      .toArray();
+    for (const row of writers) this.wrote(row.sender, row.message_type, row.message, row.seq);
     const applied = this.sql.exec<{ state: string }>('SELECT state FROM applied_template WHERE id = 1').toArray()[0];
     if (applied) {
       const messages = this.sql.exec<{ message: string }>('SELECT message FROM applied_messages ORDER BY idx').toArray();
@@ -299,6 +312,18 @@ export class RoomStore {
     member.seenSeq = seq;
   }
 
+  private wrote(sender: string, messageType: MessageType, message: string, seq: number): void {
+    if (markerOf({ messageType, message }) !== null) return;
+    this.lastWrote.delete(sender);
+    this.lastWrote.set(sender, seq);
+  }
+
+  activeCount(): number {
+    let count = 0;
+    for (const member of this.members.values()) if (!member.removed) count++;
+    return count;
+  }
+
   activeMembers(): StoredMember[] {
     return [...this.members.values()].filter((member) => !member.removed);
   }
@@ -342,6 +367,7 @@ export class RoomStore {
     // An offer is good for one message: sending the file again takes a new one.
     if (input.mediaAttachment) this.withdrawAttachment(input.mediaAttachment);
     this.seq = seq;
+    this.wrote(input.sender, input.messageType, input.message, seq);
     const { fromTemplate, ...rest } = input;
     return { ...rest, seq, editedAt: null, deleted: false, forwarded: input.forwarded === true, ...(fromTemplate ? { fromTemplate: true as const } : {}) };
   }

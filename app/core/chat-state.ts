@@ -1,7 +1,8 @@
 import type { AppliedTemplate } from './applied-template';
 import type { ErrorCode } from './errors';
 import { isFinalSendError } from './errors';
-import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, ServerEvent } from './protocol';
+import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PresenceEvent, ServerEvent } from './protocol';
+import type { RosterMode } from './roster';
 import { headingEntry } from './messages';
 
 /**
@@ -41,8 +42,15 @@ export interface ChatState {
   hasNewer: boolean;
   /** The whole party's table of contents, kept current by the events of heading messages. */
   headings: HeadingEntry[];
+  /** The members known: everyone when `roster` is 'full', else the pages loaded so far. */
   members: Member[];
+  /** The online ones among `members`. */
   online: string[];
+  /** The room's word on how many members it has and how many are online. */
+  memberCount: number;
+  onlineCount: number;
+  roster: RosterMode;
+  /** Every member's for the manager; one's own for everyone else (PartySnapshot.seen). */
   seen: Record<string, number>;
   restrictedMessaging: boolean;
   /** The room says the party is over; the manager still reads it, guests see it ended. */
@@ -81,6 +89,9 @@ export const initialChatState: ChatState = {
   headings: [],
   members: [],
   online: [],
+  memberCount: 0,
+  onlineCount: 0,
+  roster: 'full',
   seen: {},
   restrictedMessaging: false,
   expired: false,
@@ -213,6 +224,9 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
         me: event.me,
         members: event.members,
         online: event.online,
+        memberCount: event.memberCount,
+        onlineCount: event.onlineCount,
+        roster: event.roster,
         seen: event.seen,
         restrictedMessaging: event.restrictedMessaging,
         needsResync: null,
@@ -237,18 +251,22 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
     case 'newMessage':
     case 'updatedMessage':
       return applyChange(state, event.seq, event.message);
-    case 'userJoined':
     case 'guestUpdate': {
-      const others = state.members.filter((m) => m.id !== event.member.id);
       const me = state.me?.id === event.member.id ? event.member : state.me;
-      return { ...state, me, members: [...others, event.member] };
+      // A large room tells of renames of members this page may not have loaded: only known ones change.
+      const known = state.members.some((m) => m.id === event.member.id);
+      const members = known ? state.members.map((m) => (m.id === event.member.id ? event.member : m)) : state.members;
+      return { ...state, me, members };
     }
+    case 'presence':
+      return withPresence(state, event);
+    case 'members':
+      return withPage(state, event.members, event.online, event.memberCount);
+    case 'batch':
+      return event.events.reduce(onServerEvent, state);
     case 'iAmOnline':
-      return state.online.includes(event.memberId) ? state : { ...state, online: [...state.online, event.memberId] };
-    case 'userLeft':
-      return { ...state, online: state.online.filter((id) => id !== event.memberId) };
-    case 'updatedSeen':
-      return { ...state, seen: { ...state.seen, [event.memberId]: event.seq } };
+      // The answer to this page's own heartbeat: the connection is alive, nothing changes.
+      return state;
     case 'updateRestriction':
       return { ...state, restrictedMessaging: event.restrictedMessaging };
     case 'reloadMessages':
@@ -281,6 +299,35 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
       event satisfies never;
       return state;
   }
+}
+
+/** One presence frame: its members added, its online changes applied, its counts taken. */
+function withPresence(state: ChatState, event: PresenceEvent): ChatState {
+  let members = state.members;
+  if (event.joined && event.joined.length > 0) {
+    const joined = new Map(event.joined.map((member) => [member.id, member]));
+    members = [...state.members.filter((m) => !joined.has(m.id)), ...joined.values()];
+  }
+  let online = state.online;
+  if ((event.online && event.online.length > 0) || (event.offline && event.offline.length > 0)) {
+    const set = new Set(state.online);
+    for (const id of event.offline ?? []) set.delete(id);
+    for (const id of event.online ?? []) set.add(id);
+    online = [...set];
+  }
+  const seen = event.seen ? { ...state.seen, ...event.seen } : state.seen;
+  return { ...state, members, online, seen, memberCount: event.memberCount, onlineCount: event.onlineCount };
+}
+
+/** A page of the roster asked for: its members merged in by id, their online state as the page says. */
+function withPage(state: ChatState, page: Member[], pageOnline: string[], memberCount: number): ChatState {
+  const byId = new Map(page.map((member) => [member.id, member]));
+  const known = new Set(state.members.map((m) => m.id));
+  const members = [...state.members.map((m) => byId.get(m.id) ?? m), ...page.filter((m) => !known.has(m.id))];
+  const onlineNow = new Set(pageOnline);
+  const online = new Set(state.online.filter((id) => !byId.has(id) || onlineNow.has(id)));
+  for (const id of onlineNow) online.add(id);
+  return { ...state, members, online: [...online], memberCount };
 }
 
 /** A (re)join's word on the expiry; only a change does anything. */

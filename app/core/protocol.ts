@@ -5,6 +5,7 @@ import { CaptionTextSchema, ChangeNameSchema, MessageBodyShape, TempIdSchema, ch
 import { MESSAGE_TYPES } from './messages';
 import type { ChatMessage, HeadingEntry, Member, MessageType } from './messages';
 import type { AppliedTemplate } from './applied-template';
+import type { RosterMode } from './roster';
 
 /**
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
@@ -30,6 +31,8 @@ export const ClientEventSchema = z.discriminatedUnion(
       protocolVersion: z.number().int(),
       /** The last seq this client applied; null or absent asks for a fresh snapshot. */
       lastSeq: z.number().int().min(0).nullable().optional(),
+      /** The client applies `batch` frames; a client that does not say so gets one event per frame. */
+      batch: z.boolean().optional(),
     }),
     z.object({ type: z.literal('iAmOnline') }),
     z
@@ -53,6 +56,8 @@ export const ClientEventSchema = z.discriminatedUnion(
       seq: z.number().int().min(0),
     }),
     z.object({ type: z.literal('guestUpdate'), ...ChangeNameSchema.shape }),
+    /** A page of the roster (app/core/roster.ts), from this position in its order. */
+    z.object({ type: z.literal('members'), offset: z.number().int().min(0) }),
   ],
   { error: 'unknownEvent' },
 );
@@ -64,12 +69,18 @@ export type ClientEventType = ClientEvent['type'];
 export interface PartySnapshot {
   partyId: string;
   me: Member;
+  /** Everyone (`roster: 'full'`), or the roster's first page in a large room (app/core/roster.ts). */
   members: Member[];
+  /** The online members among `members`. */
   online: string[];
+  /** Active members, the manager included, and how many of them are online. */
+  memberCount: number;
+  onlineCount: number;
+  roster: RosterMode;
   restrictedMessaging: boolean;
   /** Past its expiry, by the room's clock: guests see it ended, the manager reads it. */
   expired: boolean;
-  /** Newest seen seq per member id. */
+  /** Newest seen seq per member id: every member's for the manager (the receipts are hers), the reader's own for everyone else. */
   seen: Record<string, number>;
   /** The party's latest seq when this was taken. */
   seq: number;
@@ -92,11 +103,13 @@ export type ServerEvent =
     } & PartySnapshot)
   | { type: 'ack'; tempId: string; seq: number; message: ChatMessage }
   | ChatEvent
-  | { type: 'userJoined'; member: Member }
+  | PresenceEvent
+  | { type: 'members'; offset: number; memberCount: number; members: Member[]; online: string[] }
+  /** Several events in one frame, in their order: a busy room's turn (ADR 035). */
+  | { type: 'batch'; events: ServerEvent[] }
+  /** The answer to the heartbeat frame of the same name, to the asking socket alone. */
   | { type: 'iAmOnline'; memberId: string }
-  | { type: 'userLeft'; memberId: string }
   | { type: 'guestUpdate'; member: Member }
-  | { type: 'updatedSeen'; memberId: string; seq: number }
   | { type: 'updateRestriction'; partyId: string; restrictedMessaging: boolean }
   | { type: 'reloadMessages'; partyId: string }
   /** The party ended (its expiry arrived or was edited into the past) or, edited back, goes on. */
@@ -110,6 +123,21 @@ export type ServerEvent =
   | { type: 'error'; code: ErrorCode; tempId?: string };
 
 export type ServerEventType = ServerEvent['type'];
+
+/**
+ * What changed in the roster since the room's previous presence frame, net (a guest who went
+ * offline and came back within it is no change), with the counts after it. Guests of a large room
+ * hear of the manager and hosts only; `seen` is every member's for the manager, one's own otherwise.
+ */
+export interface PresenceEvent {
+  type: 'presence';
+  memberCount: number;
+  onlineCount: number;
+  joined?: Member[];
+  online?: string[];
+  offline?: string[];
+  seen?: Record<string, number>;
+}
 
 /** Byte length of a frame as UTF-8, without allocating for ASCII-only text. */
 export function frameBytes(frame: string): number {

@@ -89,7 +89,7 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
       dispatch({ type: 'connection', connection: 'open' });
       const current = stateRef.current;
       const lastSeq = current.needsResync === 'reload' ? null : current.lastSeq;
-      socket.send(JSON.stringify({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq } satisfies ClientEvent));
+      socket.send(JSON.stringify({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq, batch: true } satisfies ClientEvent));
       stopHeartbeat();
       ping();
       heartbeat = setInterval(ping, TIMINGS.pingIntervalMs);

@@ -1,0 +1,91 @@
+import type { Member, PresenceEvent } from '#core/protocol';
+import { isFeatured, rosterMode } from '#core/roster';
+
+/**
+ * The roster's changes since the room's last presence frame (ADR 035). The room records each
+ * join, each member's first change of online state in the window (what they were before it) and
+ * each new seen; `frames` turns them into the one frame per kind of receiver, net of changes that
+ * cancelled out, and starts the next window.
+ */
+export class PresenceChanges {
+  private joined = new Map<string, Member>();
+  /** Members whose online state changed in this window, with the state they had at its start. */
+  private before = new Map<string, boolean>();
+  private seen = new Map<string, number>();
+  private countsChanged = false;
+
+  get pending(): boolean {
+    return this.countsChanged || this.joined.size > 0 || this.before.size > 0 || this.seen.size > 0;
+  }
+
+  join(member: Member): void {
+    this.joined.set(member.id, member);
+    this.countsChanged = true;
+  }
+
+  /** `wasOnline`: the member's state just before this change. */
+  onlineChanged(memberId: string, wasOnline: boolean): void {
+    if (!this.before.has(memberId)) this.before.set(memberId, wasOnline);
+  }
+
+  seenChanged(memberId: string, seq: number): void {
+    this.seen.set(memberId, seq);
+  }
+
+  /** A member left or was removed: the counts change, nothing else to tell beyond `guestRemoved`. */
+  countsTouched(): void {
+    this.countsChanged = true;
+  }
+
+  /**
+   * The window's frames, given the room's truth now: `manager` for the manager's sockets (every
+   * change, every seen), `guest` for everyone else (every change in a small room; in a large one
+   * the manager's and hosts' only), `own` a member's own new seen to add to her frame. `guest` is
+   * null when a guest has nothing to learn from it.
+   */
+  frames(truth: { memberCount: number; onlineCount: number; isOnline: (memberId: string) => boolean; member: (memberId: string) => Member | undefined }): {
+    manager: PresenceEvent;
+    guest: PresenceEvent | null;
+    ownSeen: Map<string, number>;
+  } {
+    const joined = [...this.joined.values()];
+    const online: string[] = [];
+    const offline: string[] = [];
+    for (const [id, was] of this.before) {
+      const now = truth.isOnline(id);
+      if (now !== was) (now ? online : offline).push(id);
+    }
+    const counts = { type: 'presence' as const, memberCount: truth.memberCount, onlineCount: truth.onlineCount };
+    const manager: PresenceEvent = { ...counts, ...changes(joined, online, offline) };
+    if (this.seen.size > 0) manager.seen = Object.fromEntries(this.seen);
+
+    const full = rosterMode(truth.memberCount) === 'full';
+    const featured = (id: string) => {
+      const member = truth.member(id);
+      return member !== undefined && isFeatured(member);
+    };
+    const guestChanges = full
+      ? changes(joined, online, offline)
+      : changes(
+          joined.filter((member) => isFeatured(member)),
+          online.filter(featured),
+          offline.filter(featured),
+        );
+    const tellsGuests = this.countsChanged || online.length > 0 || offline.length > 0 || Object.keys(guestChanges).length > 0;
+    const ownSeen = this.seen;
+
+    this.joined = new Map();
+    this.before = new Map();
+    this.seen = new Map();
+    this.countsChanged = false;
+    return { manager, guest: tellsGuests ? { ...counts, ...guestChanges } : null, ownSeen };
+  }
+}
+
+function changes(joined: Member[], online: string[], offline: string[]): Pick<PresenceEvent, 'joined' | 'online' | 'offline'> {
+  return {
+    ...(joined.length > 0 ? { joined } : {}),
+    ...(online.length > 0 ? { online } : {}),
+    ...(offline.length > 0 ? { offline } : {}),
+  };
+}
