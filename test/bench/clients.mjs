@@ -211,8 +211,11 @@ export function eventsOf(data) {
 /** A frame of ours that is, or holds, the welcome (a busy room may send it inside a batch). */
 const holdsWelcome = (data) => data.indexOf(WELCOME) === 0 || (data.indexOf(BATCH) === 0 && data.indexOf(WELCOME) > 0);
 
-/** The `join` frame the page sends; with `lastSeq` it resumes from there (a replay of what it missed). */
-export const joinFrame = (lastSeq) => JSON.stringify({ type: 'join', protocolVersion: PROTOCOL_VERSION, ...(lastSeq === undefined ? {} : { lastSeq }) });
+/**
+ * The `join` frame the page sends (app/components/party/use-party-chat.ts): it applies `batch`
+ * frames; with `lastSeq` it resumes from there (a replay of what it missed).
+ */
+export const joinFrame = (lastSeq = null) => JSON.stringify({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq, batch: true });
 
 /** The socket address of a party, for a member's credentials (`headers`). */
 export const partySocketUrl = (salon, partyId) => `${salon.wsBase}/api/parties/${partyId}/socket`;

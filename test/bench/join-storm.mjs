@@ -91,9 +91,8 @@ export async function joinStorm({ salon, guests, spreadMs, timeoutMs, deflate, p
     const shown = `${client.count} members, ${client.online} online`;
     wrong[shown] = (wrong[shown] ?? 0) + 1;
   }
-  await closeAll(observers.map((client) => client.ws));
-  room.manager.ws = null;
-  return {
+  // Read before any socket closes: the closes change the counts of those still open.
+  const result = {
     guests,
     spreadMs,
     members,
@@ -121,4 +120,7 @@ export async function joinStorm({ salon, guests, spreadMs, timeoutMs, deflate, p
     managerFrames: room.manager.frames,
     cpuMsPerJoin: cpu / guests,
   };
+  await closeAll(observers.map((client) => client.ws));
+  room.manager.ws = null;
+  return result;
 }

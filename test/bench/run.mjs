@@ -27,7 +27,8 @@ import { tusClients } from './tus-clients.mjs';
 import { upload } from './upload.mjs';
 import { pushParty, pushRound, startPushService } from './push.mjs';
 import { vapidKeyPair } from '../../scripts/vapid-keys.mjs';
-import { zeroLoss } from './zero-loss.mjs';
+import { loadDriver, zeroLoss } from './zero-loss.mjs';
+import { restart } from './restart.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,6 +57,7 @@ const plan = quick
       // One small room and one past ROSTER.fullMax (100), so the large room's path runs too.
       join: { sizes: [20, 110], spreadMs: 300, timeoutMs: 20_000 },
       big: { members: 150 },
+      restart: { members: 50, beforeMs: 1000, afterMs: 1000, intervalMs: 100 },
       zeroLoss: { guests: 2, messagesPerClient: 10, evictions: 1, timeoutMs: 30_000 },
       upload: { mib: 16 },
       tus: { mib: 8 },
@@ -80,6 +82,8 @@ const plan = quick
       join: { sizes: [100, 500, 1000], spreadMs: 2000, timeoutMs: 60_000 },
       // 5,000 sockets of one room, and as many on RAW: one message each run.
       big: { members: 5000 },
+      // 1,000 guests' sockets and a writer sending ten messages a second: the Worker restarted under them.
+      restart: { members: 1000, beforeMs: 5000, afterMs: 5000, intervalMs: 100 },
       // Five times the CI test's clients and messages per client (21 × 200 = 4,200), ten evictions.
       zeroLoss: { guests: 20, messagesPerClient: 200, evictions: 10, timeoutMs: 180_000 },
       // 1 GiB, in parts of 5 MiB in PATCHes of 50 MiB, as the browser sends them.
@@ -136,7 +140,8 @@ let pushService = null;
 /** A VAPID pair for this run only. */
 const vapid = vapidKeyPair();
 
-async function boot() {
+/** `keep`: the state directory of a Worker just stopped, to start again on (a deploy); otherwise a fresh one. */
+async function boot(keep = null) {
   const port = await freePort(Number(args.port));
   if (!stream) {
     const dataDir = `.wrangler/bench/stream-${port}`;
@@ -156,7 +161,15 @@ async function boot() {
     STREAM_SIGNING_KEY_ID: stream.signingKey.id,
     STREAM_SIGNING_KEY: stream.signingKey.jwk,
   };
-  const stack = await startStack({ port, persistTo: `.wrangler/bench/state-${port}`, logDir: OUT_DIR, log, vars, env: pushService.env });
+  const stack = await startStack({
+    port,
+    persistTo: keep ?? `.wrangler/bench/state-${port}`,
+    fresh: !keep,
+    logDir: OUT_DIR,
+    log,
+    vars,
+    env: pushService.env,
+  });
   const direct = { salon: new Salon(stack.direct) };
   direct.sets = variants(direct.salon, { deflate: args.deflate });
   const proxied = { salon: new Salon(stack.proxied) };
@@ -661,6 +674,88 @@ async function bigScenario(stack, direct) {
     `big room: one message to ${members.toLocaleString('en')} sockets, p50 / p99 / last × RAW`,
     `${fmtRatio(ratio(ours.p50, raw.p50))} / ${fmtRatio(ratio(ours.p99, raw.p99))} / ${fmtRatio(ratio(ours.last, raw.last))} (${fmt(ours.p50)} / ${fmt(ours.p99)} / ${fmt(ours.last)} vs ${fmt(raw.p50)} / ${fmt(raw.p99)} / ${fmt(raw.last)} ms)`,
     null,
+  );
+}
+
+// ---- restart ----------------------------------------------------------------------------------
+
+async function restartScenario(bench) {
+  const r = plan.restart;
+  section(
+    `restart: ${r.members.toLocaleString('en')} guests' sockets and the manager writing every ${r.intervalMs} ms; the Worker process stopped and started on the same state; clients come back with app/core/roster.ts reconnectDelay and rejoin with lastSeq; ${runs} run(s)`,
+  );
+  log('down: from the stop to the Worker answering again (wrangler dev starting; a deploy is quicker). all resumed: from the stop to the last client welcomed again;');
+  log('after back: from the Worker answering to the last welcome. peak: welcomes per 100 ms window (×10 per second) and in any 1 s. lost / doubled / out of order: messages, over every reader.');
+  const { checkHistory } = await loadDriver(OUT_DIR);
+  const rows = [];
+  for (let run = 0; run < runs; run++) {
+    const row = await restart({
+      salon: () => bench.direct.salon,
+      restartWorker: async () => {
+        const { persistTo } = bench.stack;
+        await bench.stack.stop();
+        Object.assign(bench, await boot(persistTo));
+      },
+      ...r,
+      checkHistory,
+    });
+    rows.push(row);
+    progress(
+      `restart run ${run + 1}: ${row.resumed}/${row.sockets} resumed after ${fmt(row.allResumedMs / 1000)} s (down ${fmt(row.downMs / 1000)} s); lost ${row.lost}, doubled ${row.doubled}, out of order ${row.outOfOrder}`,
+    );
+    await sleep(plan.bigGapMs);
+  }
+  results.restart = { plan: r, rows };
+  const reconnect = rows[0].reconnect;
+  log(
+    `reconnect policy (app/core/roster.ts): ${reconnect.connectsPerSecond} connects/s spread, back-off ${reconnect.minMs}–${reconnect.maxMs} ms; spread window at ${r.members + 1} members ${fmt(((r.members + 1) / reconnect.connectsPerSecond) * 1000, 0)} ms`,
+  );
+  log(
+    table(
+      [
+        'run',
+        'sockets',
+        'down s',
+        'all resumed s',
+        'after back s',
+        'p50 after back s',
+        'peak /100 ms',
+        'peak /s',
+        'tries',
+        'snapshots',
+        'written',
+        'acked',
+        'lost',
+        'doubled',
+        'out of order',
+        'checker',
+      ],
+      rows.map((x, i) => [
+        String(i + 1),
+        `${x.resumed}/${x.sockets}`,
+        x.downMs / 1000,
+        x.allResumedMs / 1000,
+        x.afterBackMs / 1000,
+        x.resumeP50Ms / 1000,
+        `${x.peakPer100ms} (${x.peakPer100ms * 10}/s)`,
+        x.peakPerSecond,
+        x.retries,
+        x.snapshots,
+        x.written,
+        x.acked,
+        x.lost,
+        x.doubled,
+        x.outOfOrder,
+        x.checker.ok ? 'clean' : `${x.checker.anomalies}: ${x.checker.kinds.join(', ')}`,
+      ]),
+    ),
+  );
+  for (const x of rows) if (!x.checker.ok) log(`checker: ${x.checker.first.join(' | ')}`);
+  const clean = rows.every((x) => x.checker.ok && x.lost === 0 && x.doubled === 0 && x.outOfOrder === 0 && x.unacked === 0);
+  goal(
+    `restart under ${r.members.toLocaleString('en')} sockets: every acked message once, in order, in every view`,
+    `${rows.length} run(s), ${rows.reduce((sum, x) => sum + x.acked, 0)} messages; all resumed ${fmt(medianOf(rows, (x) => x.allResumedMs) / 1000)} s (${fmt(medianOf(rows, (x) => x.afterBackMs) / 1000)} s after the Worker was back), peak ${Math.max(...rows.map((x) => x.peakPerSecond))} connects/s`,
+    clean,
   );
 }
 
@@ -1199,6 +1294,7 @@ async function main() {
     await scenario(bench, 'history', (b) => historyScenario(b.direct));
     await scenario(bench, 'join', (b) => joinScenario(b.stack, b.direct));
     await scenario(bench, 'big', (b) => bigScenario(b.stack, b.direct));
+    await scenario(bench, 'restart', (b) => restartScenario(b));
     await scenario(bench, 'zeroloss', (b) => zeroLossScenario(b.direct));
     await scenario(bench, 'upload', (b) => uploadScenario(b.stack, b.direct));
     await scenario(bench, 'tus', (b) => tusScenario(b.direct, b.proxied));
