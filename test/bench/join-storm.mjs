@@ -33,7 +33,8 @@ function onFrame(client, now) {
   };
 }
 
-export async function joinStorm({ salon, guests, spreadMs, timeoutMs, deflate, pid = null, room = null }) {
+/** `beforeClose`: awaited once everything is measured, before the sockets close (their closes are news to those still open). */
+export async function joinStorm({ salon, guests, spreadMs, timeoutMs, deflate, pid = null, room = null, beforeClose = async () => {} }) {
   room ??= await stormParty(salon, { deflate });
   const { party } = room;
   const clients = Array.from({ length: guests }, () => ({
@@ -120,6 +121,7 @@ export async function joinStorm({ salon, guests, spreadMs, timeoutMs, deflate, p
     managerFrames: room.manager.frames,
     cpuMsPerJoin: cpu / guests,
   };
+  await beforeClose();
   await closeAll(observers.map((client) => client.ws));
   room.manager.ws = null;
   return result;

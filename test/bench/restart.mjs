@@ -294,7 +294,12 @@ export async function restart({ salon, restartWorker, members, beforeMs, afterMs
     outOfOrder,
     readersWithAnomalies,
     distinctViews: views.size,
-    checker: { ok: check.ok, anomalies: check.anomalies.length, kinds: [...new Set(check.anomalies.map((a) => a.kind))], first: check.anomalies.slice(0, 3).map((a) => a.detail) },
+    checker: {
+      ok: check.ok,
+      anomalies: check.anomalies.length,
+      kinds: [...new Set(check.anomalies.map((a) => a.kind))],
+      first: check.anomalies.slice(0, 3).map((a) => a.detail),
+    },
     reconnect: RECONNECT,
   };
 }

@@ -29,6 +29,7 @@ import { pushParty, pushRound, startPushService } from './push.mjs';
 import { vapidKeyPair } from '../../scripts/vapid-keys.mjs';
 import { loadDriver, zeroLoss } from './zero-loss.mjs';
 import { restart } from './restart.mjs';
+import { phoneStorm } from './phone.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,6 +59,7 @@ const plan = quick
       join: { sizes: [20, 110], spreadMs: 300, timeoutMs: 20_000 },
       big: { members: 150 },
       restart: { members: 50, beforeMs: 1000, afterMs: 1000, intervalMs: 100 },
+      phone: { guests: 30, spreadMs: 300, timeoutMs: 20_000, idleMs: 1000 },
       zeroLoss: { guests: 2, messagesPerClient: 10, evictions: 1, timeoutMs: 30_000 },
       upload: { mib: 16 },
       tus: { mib: 8 },
@@ -84,6 +86,8 @@ const plan = quick
       big: { members: 5000 },
       // 1,000 guests' sockets and a writer sending ten messages a second: the Worker restarted under them.
       restart: { members: 1000, beforeMs: 5000, afterMs: 5000, intervalMs: 100 },
+      // A guest's phone (Chromium, CPU 4× slower) while 1,000 guests join within 2 s.
+      phone: { guests: 1000, spreadMs: 2000, timeoutMs: 60_000, idleMs: 5000 },
       // Five times the CI test's clients and messages per client (21 × 200 = 4,200), ten evictions.
       zeroLoss: { guests: 20, messagesPerClient: 200, evictions: 10, timeoutMs: 180_000 },
       // 1 GiB, in parts of 5 MiB in PATCHes of 50 MiB, as the browser sends them.
@@ -611,7 +615,9 @@ async function bigScenario(stack, direct) {
   section(
     `big room: ${members.toLocaleString('en')} sockets in one room (ours: joined guests; raw: as many on RAW), one message sent by one of them; ms send → receipt, median of ${runs} run(s)`,
   );
-  log('p50/p99 over the receivers; last = the slowest receiver. connect s: from the first socket to all welcomed and the room quiet. client RSS: this process with every socket open.');
+  log(
+    'p50/p99 over the receivers; last = the slowest receiver. connect s: from the first socket to all welcomed and the room quiet. client RSS: this process with every socket open.',
+  );
   const pid = stack.appPid;
   const made = performance.now();
   await direct.sets.ours.room('big', members);
@@ -665,7 +671,20 @@ async function bigScenario(stack, direct) {
     table(
       ['room', 'sockets', 'p50', 'p99', 'last', 'p50 ×RAW', 'p99 ×RAW', 'last ×RAW', 'lost', 'srv CPU ms/msg', 'connect s', 'client RSS MiB'],
       [
-        ['ours', members, ours.p50, ours.p99, ours.last, fmtRatio(ratio(ours.p50, raw.p50)), fmtRatio(ratio(ours.p99, raw.p99)), fmtRatio(ratio(ours.last, raw.last)), ours.lost, ours.cpu, ours.connectMs / 1000, ours.rssMb],
+        [
+          'ours',
+          members,
+          ours.p50,
+          ours.p99,
+          ours.last,
+          fmtRatio(ratio(ours.p50, raw.p50)),
+          fmtRatio(ratio(ours.p99, raw.p99)),
+          fmtRatio(ratio(ours.last, raw.last)),
+          ours.lost,
+          ours.cpu,
+          ours.connectMs / 1000,
+          ours.rssMb,
+        ],
         ['raw', members, raw.p50, raw.p99, raw.last, '', '', '', raw.lost, raw.cpu, raw.connectMs / 1000, raw.rssMb],
       ],
     ),
@@ -684,8 +703,12 @@ async function restartScenario(bench) {
   section(
     `restart: ${r.members.toLocaleString('en')} guests' sockets and the manager writing every ${r.intervalMs} ms; the Worker process stopped and started on the same state; clients come back with app/core/roster.ts reconnectDelay and rejoin with lastSeq; ${runs} run(s)`,
   );
-  log('down: from the stop to the Worker answering again (wrangler dev starting; a deploy is quicker). all resumed: from the stop to the last client welcomed again;');
-  log('after back: from the Worker answering to the last welcome. peak: welcomes per 100 ms window (×10 per second) and in any 1 s. lost / doubled / out of order: messages, over every reader.');
+  log(
+    'down: from the stop to the Worker answering again (wrangler dev starting; a deploy is quicker). all resumed: from the stop to the last client welcomed again;',
+  );
+  log(
+    'after back: from the Worker answering to the last welcome. peak: welcomes per 100 ms window (×10 per second) and in any 1 s. lost / doubled / out of order: messages, over every reader.',
+  );
   const { checkHistory } = await loadDriver(OUT_DIR);
   const rows = [];
   for (let run = 0; run < runs; run++) {
@@ -756,6 +779,74 @@ async function restartScenario(bench) {
     `restart under ${r.members.toLocaleString('en')} sockets: every acked message once, in order, in every view`,
     `${rows.length} run(s), ${rows.reduce((sum, x) => sum + x.acked, 0)} messages; all resumed ${fmt(medianOf(rows, (x) => x.allResumedMs) / 1000)} s (${fmt(medianOf(rows, (x) => x.afterBackMs) / 1000)} s after the Worker was back), peak ${Math.max(...rows.map((x) => x.peakPerSecond))} connects/s`,
     clean,
+  );
+}
+
+// ---- a guest's phone during a join storm ------------------------------------------------------
+
+async function phoneScenario(stack, direct) {
+  const p = plan.phone;
+  section(
+    `phone: the party page of a joined guest (Chromium, 390×844, CPU 4× slower) while ${p.guests.toLocaleString('en')} guests join within ${p.spreadMs / 1000} s; long tasks, ms; ${runs} run(s)`,
+  );
+  log(
+    `idle: the same page left alone for ${p.idleMs / 1000} s before the storm. storm: from its start until a second after every client showed the right count.`,
+  );
+  log('blocking = total blocking time (each long task beyond 50 ms), as Lighthouse counts it.');
+  const rows = [];
+  for (let run = 0; run < runs; run++) {
+    const row = await phoneStorm({ salon: direct.salon, base: stack.direct, ...p, pid: stack.appPid });
+    rows.push(row);
+    progress(`phone run ${run + 1}: longest task ${fmt(row.during.longestMs, 0)} ms, blocking ${fmt(row.during.blockingMs, 0)} ms during the storm`);
+    await sleep(plan.bigGapMs);
+  }
+  results.phone = { plan: p, rows };
+  log(
+    table(
+      [
+        'run',
+        'guests',
+        'connected',
+        'right count s',
+        'storm s',
+        'longest idle',
+        'longest storm',
+        'blocking idle',
+        'blocking storm',
+        'long tasks idle',
+        'long tasks storm',
+      ],
+      rows.map((x, i) => [
+        String(i + 1),
+        x.guests,
+        x.storm.connected,
+        x.storm.allCountMs / 1000,
+        x.stormMs / 1000,
+        x.idle.longestMs,
+        x.during.longestMs,
+        x.idle.blockingMs,
+        x.during.blockingMs,
+        x.idle.tasks,
+        x.during.tasks,
+      ]),
+    ),
+  );
+  goal(
+    `phone (4× CPU) while ${p.guests.toLocaleString('en')} guests join: longest task, total blocking time`,
+    `${fmt(
+      medianOf(rows, (x) => x.during.longestMs),
+      0,
+    )} ms, ${fmt(
+      medianOf(rows, (x) => x.during.blockingMs),
+      0,
+    )} ms over ${fmt(medianOf(rows, (x) => x.stormMs) / 1000)} s (idle: ${fmt(
+      medianOf(rows, (x) => x.idle.longestMs),
+      0,
+    )} ms, ${fmt(
+      medianOf(rows, (x) => x.idle.blockingMs),
+      0,
+    )} ms)`,
+    null,
   );
 }
 
@@ -1295,6 +1386,7 @@ async function main() {
     await scenario(bench, 'join', (b) => joinScenario(b.stack, b.direct));
     await scenario(bench, 'big', (b) => bigScenario(b.stack, b.direct));
     await scenario(bench, 'restart', (b) => restartScenario(b));
+    await scenario(bench, 'phone', (b) => phoneScenario(b.stack, b.direct));
     await scenario(bench, 'zeroloss', (b) => zeroLossScenario(b.direct));
     await scenario(bench, 'upload', (b) => uploadScenario(b.stack, b.direct));
     await scenario(bench, 'tus', (b) => tusScenario(b.direct, b.proxied));
