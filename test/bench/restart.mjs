@@ -45,6 +45,7 @@ class Member {
     this.stopped = false;
     this.welcomes = [];
     this.snapshots = 0;
+    this.early = 0;
     this.retries = 0;
   }
 
@@ -101,6 +102,8 @@ class Member {
         this.welcomes.push(performance.now());
         this.onWelcome?.(this);
       } else if (event.type === 'newMessage') {
+        // A room must not send a socket what its welcome has yet to bring; counted, and kept in the view as it came.
+        if (!this.joined) this.early++;
         this.view.push(event.message);
         this.lastSeq = event.seq;
       } else if (event.type === 'presence') {
@@ -216,7 +219,7 @@ export async function restart({ salon, restartWorker, members, beforeMs, afterMs
   up = false;
   droppedAt = performance.now();
   // From here on a snapshot (instead of a replay) is a resume that lost its place.
-  for (const member of all) member.snapshots = 0;
+  for (const member of all) [member.snapshots, member.early] = [0, 0];
   const written = write.written;
   await restartWorker();
   const backAt = performance.now();
@@ -289,6 +292,7 @@ export async function restart({ salon, restartWorker, members, beforeMs, afterMs
     peakPerSecond: peak(welcomesAfter, 1000),
     retries: all.reduce((sum, member) => sum + member.retries, 0),
     snapshots: all.reduce((sum, member) => sum + member.snapshots, 0),
+    beforeWelcome: all.reduce((sum, member) => sum + member.early, 0),
     lost,
     doubled,
     outOfOrder,

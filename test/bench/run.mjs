@@ -707,8 +707,9 @@ async function restartScenario(bench) {
     'down: from the stop to the Worker answering again (wrangler dev starting; a deploy is quicker). all resumed: from the stop to the last client welcomed again;',
   );
   log(
-    'after back: from the Worker answering to the last welcome. peak: welcomes per 100 ms window (×10 per second) and in any 1 s. lost / doubled / out of order: messages, over every reader.',
+    'after back: from the Worker answering to the last welcome. peak: welcomes per 100 ms window (×10 per second) and in any 1 s. before welcome: newMessage frames a socket got before its welcome.',
   );
+  log('lost / doubled / out of order: messages, summed over every reader (acknowledged but missing, there twice, after a later seq).');
   const { checkHistory } = await loadDriver(OUT_DIR);
   const rows = [];
   for (let run = 0; run < runs; run++) {
@@ -746,6 +747,7 @@ async function restartScenario(bench) {
         'peak /s',
         'tries',
         'snapshots',
+        'before welcome',
         'written',
         'acked',
         'lost',
@@ -764,6 +766,7 @@ async function restartScenario(bench) {
         x.peakPerSecond,
         x.retries,
         x.snapshots,
+        x.beforeWelcome,
         x.written,
         x.acked,
         x.lost,
