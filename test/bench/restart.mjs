@@ -2,13 +2,14 @@
 // dropped at once as a deploy drops them: the bench Worker's process is stopped and started again
 // on the same state directory (the room comes back with its storage, as after a deploy). Each
 // client comes back as the page does: the jittered back-off of app/core/roster.ts, then `join` with
-// its lastSeq (a replay of what it missed). The writer's unacknowledged sends go again with their
-// tempIds once it is back (the outbox). At the end every client's view, and the server's log, go
-// through the zero-loss checker (test/support/zero-loss-checker.ts).
+// its lastSeq (a replay of what it missed), its frames folded by the page's own reducer. The
+// writer's unacknowledged sends go again with their tempIds once it is back (the outbox). At the end
+// every reader's messages, and the server's log, go through the zero-loss checker
+// (test/support/zero-loss-checker.ts).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { eventsOf, joinFrame, openGuestSocket, partySocketUrl } from './clients.mjs';
+import { joinFrame, openGuestSocket, partySocketUrl } from './clients.mjs';
 import { percentile, pool, sleep } from './stats.mjs';
 
 // Node 20 cannot import the TypeScript module: RECONNECT's numbers are read from it, and
@@ -30,14 +31,17 @@ export function reconnectDelay(attempt, memberCount, random) {
 }
 
 /**
- * One member's connection as the page keeps it: its view of the log (messages in the order they
- * were applied), its lastSeq and the member count it last heard, and a reconnect after each drop.
+ * One member's connection as the page keeps it: the page's own reducer (app/core/chat-state.ts
+ * chatReducer, bundled with the zero-loss driver) folds every frame into its state, whose messages
+ * are what the member sees; a change that leaves a gap makes it resync at once, as the page does
+ * (needsResync → socket.reconnect()); every drop is followed by tries spaced by reconnectDelay, and
+ * each join sends the state's lastSeq. Beside the state, the frames as they came: `early` counts
+ * newMessage events a socket got before its welcome.
  */
 class Member {
-  constructor(name, headers, { target, onWelcome, onEvent }) {
-    Object.assign(this, { name, headers, target, onWelcome, onEvent });
-    this.view = [];
-    this.lastSeq = null;
+  constructor(name, headers, { target, chat, onWelcome, onEvent }) {
+    Object.assign(this, { name, headers, target, chat, onWelcome, onEvent });
+    this.state = chat.initialChatState;
     this.memberCount = 0;
     this.attempt = 0;
     this.ws = null;
@@ -46,11 +50,17 @@ class Member {
     this.welcomes = [];
     this.snapshots = 0;
     this.early = 0;
+    this.resyncs = 0;
     this.retries = 0;
+  }
+
+  dispatch(action) {
+    this.state = this.chat.chatReducer(this.state, action);
   }
 
   /** The first connection (before the measurement): resolves at the welcome. */
   async open() {
+    this.dispatch({ type: 'connection', connection: 'open' });
     this.ws = await openGuestSocket(this.target(), this.partyId, this, { onFrame: (data) => this.frame(data), timeoutMs: 60_000 });
     this.watch(this.ws);
   }
@@ -58,11 +68,16 @@ class Member {
   watch(ws) {
     ws.on('close', () => {
       if (this.ws !== ws) return;
-      this.ws = null;
-      this.joined = false;
+      this.dropped();
       this.retry();
     });
     ws.on('error', () => {});
+  }
+
+  dropped() {
+    this.ws = null;
+    this.joined = false;
+    this.dispatch({ type: 'connection', connection: 'closed' });
   }
 
   retry() {
@@ -79,37 +94,40 @@ class Member {
     if (!salon) return this.retry();
     const ws = new WebSocket(partySocketUrl(salon, this.partyId), { headers: this.headers, perMessageDeflate: false, handshakeTimeout: 10_000 });
     this.ws = ws;
-    ws.on('open', () => ws.send(joinFrame(this.lastSeq)));
+    ws.on('open', () => {
+      this.dispatch({ type: 'connection', connection: 'open' });
+      // As the page: the last applied seq, or nothing when the room asked for a reload.
+      ws.send(joinFrame(this.state.needsResync === 'reload' ? null : this.state.lastSeq));
+    });
     ws.on('message', (data) => this.ws === ws && this.frame(data));
     this.watch(ws);
   }
 
   frame(data) {
-    for (const event of eventsOf(data)) {
-      if (event.type === 'welcome') {
-        if (event.mode === 'replay') {
-          for (const change of event.events) if (change.type === 'newMessage') this.view.push(change.message);
-        } else {
-          // A fresh snapshot: its page is the log from its first seq on; what came before stays.
-          this.snapshots++;
-          const from = event.messages[0]?.seq ?? Number.POSITIVE_INFINITY;
-          this.view = [...this.view.filter((message) => message.seq < from), ...event.messages];
-        }
-        this.lastSeq = event.seq;
-        this.memberCount = event.memberCount;
+    const event = JSON.parse(data);
+    this.dispatch({ type: 'server', event });
+    for (const one of event.type === 'batch' ? event.events : [event]) {
+      if (one.type === 'welcome') {
+        if (one.mode === 'snapshot') this.snapshots++;
+        this.memberCount = one.memberCount;
         this.attempt = 0;
         this.joined = true;
         this.welcomes.push(performance.now());
         this.onWelcome?.(this);
-      } else if (event.type === 'newMessage') {
-        // A room must not send a socket what its welcome has yet to bring; counted, and kept in the view as it came.
+      } else if (one.type === 'newMessage') {
+        // A room must not send a socket what its welcome has yet to bring.
         if (!this.joined) this.early++;
-        this.view.push(event.message);
-        this.lastSeq = event.seq;
-      } else if (event.type === 'presence') {
-        this.memberCount = event.memberCount;
+      } else if (one.type === 'presence') {
+        this.memberCount = one.memberCount;
       }
-      this.onEvent?.(this, event);
+      this.onEvent?.(this, one);
+    }
+    if (this.state.needsResync && this.ws) {
+      this.resyncs++;
+      const ws = this.ws;
+      this.dropped();
+      ws.terminate();
+      this.reconnect();
     }
   }
 
@@ -188,7 +206,7 @@ const readOf = (message) => ({ id: message.id, seq: message.seq, sender: message
  * `salon()` is the Worker to talk to now; `restartWorker()` stops it and starts it again on the same
  * state (resolving once it is back, `salon()` then the new one). `checkHistory` is the zero-loss checker.
  */
-export async function restart({ salon, restartWorker, members, beforeMs, afterMs, intervalMs, timeoutMs = 180_000, checkHistory }) {
+export async function restart({ salon, restartWorker, members, beforeMs, afterMs, intervalMs, timeoutMs = 180_000, checkHistory, chat }) {
   const first = salon();
   const { party, headers, userId } = await first.consultantParty('Bench restart');
   const guests = await first.joinGuestsInBulk(party.id, members);
@@ -198,14 +216,14 @@ export async function restart({ salon, restartWorker, members, beforeMs, afterMs
   let droppedAt = Number.POSITIVE_INFINITY;
   const resumed = new Set();
   const onWelcome = (member) => member.welcomes.at(-1) > droppedAt && resumed.add(member);
-  const manager = new Member('writer', headers, { target });
-  const readers = guests.map((guest, index) => new Member(`guest${index + 1}`, guest.headers, { target, onWelcome }));
+  const manager = new Member('writer', headers, { target, chat });
+  const readers = guests.map((guest, index) => new Member(`guest${index + 1}`, guest.headers, { target, chat, onWelcome }));
   for (const member of [manager, ...readers]) member.partyId = party.id;
   await manager.open();
   await pool(readers, 24, (member) => member.open());
   const all = [manager, ...readers];
   // Join notices before the writer began are not part of what is checked: every view starts after them.
-  const startSeq = manager.lastSeq ?? 0;
+  const startSeq = manager.state.lastSeq ?? 0;
   await sleep(500);
 
   const write = writer(manager, history, intervalMs);
@@ -219,7 +237,7 @@ export async function restart({ salon, restartWorker, members, beforeMs, afterMs
   up = false;
   droppedAt = performance.now();
   // From here on a snapshot (instead of a replay) is a resume that lost its place.
-  for (const member of all) [member.snapshots, member.early] = [0, 0];
+  for (const member of all) [member.snapshots, member.early, member.resyncs] = [0, 0, 0];
   const written = write.written;
   await restartWorker();
   const backAt = performance.now();
@@ -232,14 +250,14 @@ export async function restart({ salon, restartWorker, members, beforeMs, afterMs
   // Everything written is acknowledged and has reached every reader (or the time is up).
   const settleBy = performance.now() + 30_000;
   const final = () => Math.max(...history.filter((e) => e.type === 'ack').map((e) => e.seq));
-  while (performance.now() < settleBy && (write.pending.size > 0 || readers.some((r) => (r.lastSeq ?? 0) < final()))) await sleep(100);
+  while (performance.now() < settleBy && (write.pending.size > 0 || readers.some((r) => (r.state.lastSeq ?? 0) < final()))) await sleep(100);
   for (const member of all) member.close();
 
   const log = (await serverLog(salon(), party.id, headers)).filter((message) => message.seq > startSeq);
   // Identical views are one read for the checker (its comparison of reads is quadratic); each names its clients.
   const views = new Map();
   for (const reader of readers) {
-    const view = reader.view.filter((message) => message.seq > startSeq).map(readOf);
+    const view = reader.state.messages.filter((message) => message.seq > startSeq).map(readOf);
     const key = view.map((message) => `${message.id}:${message.seq}`).join(',');
     const same = views.get(key);
     if (same) same.clients.push(reader.name);
@@ -252,14 +270,14 @@ export async function restart({ salon, restartWorker, members, beforeMs, afterMs
   }));
   const check = checkHistory({ members: { writer: userId }, events: [...history, ...reads, { type: 'read', client: 'server', messages: log.map(readOf) }] });
 
-  // Per reader, in messages: acknowledged and missing, there twice, after a later seq.
+  // Per reader's page, in messages: acknowledged and missing, there twice, after a later seq.
   const acked = new Set(history.filter((e) => e.type === 'ack').map((e) => e.id));
   let lost = 0;
   let doubled = 0;
   let outOfOrder = 0;
   let readersWithAnomalies = 0;
   for (const reader of readers) {
-    const view = reader.view.filter((message) => message.seq > startSeq);
+    const view = reader.state.messages.filter((message) => message.seq > startSeq);
     const ids = new Set(view.map((message) => message.id));
     const missing = [...acked].filter((id) => !ids.has(id)).length;
     const twice = view.length - ids.size;
@@ -293,6 +311,7 @@ export async function restart({ salon, restartWorker, members, beforeMs, afterMs
     retries: all.reduce((sum, member) => sum + member.retries, 0),
     snapshots: all.reduce((sum, member) => sum + member.snapshots, 0),
     beforeWelcome: all.reduce((sum, member) => sum + member.early, 0),
+    resyncs: all.reduce((sum, member) => sum + member.resyncs, 0),
     lost,
     doubled,
     outOfOrder,

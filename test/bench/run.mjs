@@ -709,8 +709,10 @@ async function restartScenario(bench) {
   log(
     'after back: from the Worker answering to the last welcome. peak: welcomes per 100 ms window (×10 per second) and in any 1 s. before welcome: newMessage frames a socket got before its welcome.',
   );
-  log('lost / doubled / out of order: messages, summed over every reader (acknowledged but missing, there twice, after a later seq).');
-  const { checkHistory } = await loadDriver(OUT_DIR);
+  log(
+    "resyncs: a page's reducer saw a gap and reconnected at once. lost / doubled / out of order: messages in the readers' pages (the app's reducer), summed (acknowledged but missing, there twice, after a later seq).",
+  );
+  const { checkHistory, chatReducer, initialChatState } = await loadDriver(OUT_DIR);
   const rows = [];
   for (let run = 0; run < runs; run++) {
     const row = await restart({
@@ -722,6 +724,7 @@ async function restartScenario(bench) {
       },
       ...r,
       checkHistory,
+      chat: { chatReducer, initialChatState },
     });
     rows.push(row);
     progress(
@@ -748,6 +751,7 @@ async function restartScenario(bench) {
         'tries',
         'snapshots',
         'before welcome',
+        'resyncs',
         'written',
         'acked',
         'lost',
@@ -767,6 +771,7 @@ async function restartScenario(bench) {
         x.retries,
         x.snapshots,
         x.beforeWelcome,
+        x.resyncs,
         x.written,
         x.acked,
         x.lost,
