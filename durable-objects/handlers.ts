@@ -73,15 +73,16 @@ export function publicMember(member: StoredMember): Member {
 /**
  * The room as one member sees it on joining (ADR 035): the manager gets everyone with their seen
  * (her receipts); in a small room everyone gets everyone; in a large one a guest gets the first
- * page and the counts. Seen is the reader's own unless she is the manager.
+ * page and the counts. Seen is the reader's own unless she is the manager. A client without the
+ * compact protocol gets everyone and every seen, as the product's protocol has it.
  */
-export function snapshot(room: Room, me: StoredMember): PartySnapshot {
+export function snapshot(room: Room, me: StoredMember, compact: boolean): PartySnapshot {
   const memberCount = room.store.activeCount();
-  const roster = me.role === 'manager' ? 'full' : rosterMode(memberCount);
+  const whole = me.role === 'manager' || !compact;
+  const roster = whole ? 'full' : rosterMode(memberCount);
   const listed = roster === 'full' ? room.store.activeMembers() : firstPage(room.store.members, room.store.lastWrote, me.id);
   const members = listed.map(publicMember);
-  const seen: Record<string, number> =
-    me.role === 'manager' ? Object.fromEntries(listed.map((member) => [member.id, member.seenSeq])) : { [me.id]: me.seenSeq };
+  const seen: Record<string, number> = whole ? Object.fromEntries(listed.map((member) => [member.id, member.seenSeq])) : { [me.id]: me.seenSeq };
   return {
     partyId: room.store.facts?.partyId ?? '',
     me: publicMember(me),
@@ -285,7 +286,7 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
         hasMore: page.hasMore,
         events: replay ? room.store.eventsAfter(lastSeq) : [],
         headings: replay ? [] : room.store.headings(),
-        ...snapshot(room, member),
+        ...snapshot(room, member, event.batch === true),
       });
       // The manager's device (a reload, a second one) continues where the played template is.
       if (member.role === 'manager') room.send(ws, { type: 'appliedTemplate', applied: room.store.applied });

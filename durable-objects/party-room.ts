@@ -4,7 +4,7 @@ import { isExpired } from '#core/party';
 import { markerOf } from '#core/markers';
 import type { PushJob } from '#core/push';
 import { PUSH_RECIPIENTS_PER_JOB, START_NEWS_MS, namesMember, shortText } from '#core/push';
-import type { ChatMessage, Member, ServerEvent } from '#core/protocol';
+import type { ChatMessage, Member, PresenceEvent, ServerEvent } from '#core/protocol';
 import { PING_FRAME, PONG_FRAME, parseClientFrame } from '#core/protocol';
 import { SOCKET_CLOSE } from '#core/protocol-version';
 import type { ErrorCode } from '#core/errors';
@@ -37,7 +37,11 @@ interface Attachment {
   since?: number;
   /** The consultant's session it was opened with (durable-objects/sessions.ts); guests have none. */
   session?: SocketSession;
-  /** The client said at its join that it applies `batch` frames. */
+  /**
+   * The client said at its join that it speaks the compact protocol (ADR 035): batch and presence
+   * frames, a paged welcome. Without it (the companion app, older pages) a socket gets the
+   * product's events one per frame: userJoined, iAmOnline, userLeft, updatedSeen, the whole roster.
+   */
   batch?: boolean;
 }
 
@@ -62,6 +66,13 @@ const MIRROR_DELAY_MS = 2000;
 const FIRST_PING_WINDOW_MS = 3000;
 /** Presence checks never come closer together than this. */
 const PRESENCE_CHECK_MIN_MS = 500;
+/**
+ * A room nobody has written to, joined or called for this long is quiet: its presence check comes
+ * only this often, so its object sleeps while the runtime answers the sockets' pings (ADR 035). A
+ * phone that vanished from a quiet party shows offline within a minute instead of seconds.
+ */
+const QUIET_AFTER_MS = 60_000;
+const QUIET_CHECK_MS = 60_000;
 
 /** Storage keys of the alarm's duties (the one alarm serves them all; see `arm`). */
 const DUE = { mirror: 'mirrorDue', expiryAnnounced: 'expiryAnnounced', startAnnounced: 'startAnnounced' } as const;
@@ -144,7 +155,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const counts = this.onlineMembers();
     const sockets = counts.get(attachment.memberId) ?? 0;
     counts.set(attachment.memberId, sockets + 1);
-    if (sockets === 0) this.presenceChanged((presence) => presence.onlineChanged(attachment.memberId, false));
+    if (sockets === 0) this.presenceChanged((presence) => presence.onlineChanged(attachment.memberId));
   }
 
   seenMoved(memberId: string, seq: number): void {
@@ -231,6 +242,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, session ? [member.id, sessionTag(session.id)] : [member.id]);
     this.setAttachment(server, { memberId: member.id, joined: false, since: this.now(), ...(session ? { session } : {}) });
+    this.touched();
+    this.expectPing(this.now());
     this.arm();
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -277,6 +290,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   }
 
   private handleFrame(ws: WebSocket, frame: string | ArrayBuffer): void {
+    this.touched();
     const attachment = this.attachment(ws);
     const member = attachment ? this.store.members.get(attachment.memberId) : undefined;
     // Roles and membership can change while a socket is open: check on every event.
@@ -417,7 +431,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       this.mirrorDue,
       this.expiryDue(),
       this.startDue(),
-      this.presenceDue(now),
+      this.presenceCheckAt,
       autoplayDue(this.store.applied),
       managerId ? sessionsDue(this, managerId) : null,
     ].filter((due): due is number => due !== null);
@@ -434,24 +448,26 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     return expiresAt !== null && expiresAt !== this.expiryAnnounced ? expiresAt + 1 : null;
   }
 
-  /**
-   * When the presence check is next due: when a pinging socket's silence would pass the limit,
-   * or, for a socket that has not pinged yet, when its first ping should have come.
-   */
-  private presenceDue(now: number): number | null {
-    let due: number | null = null;
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws.readyState !== WebSocket.OPEN) continue;
-      const pinged = this.lastPing(ws);
-      const since = this.attachment(ws)?.since;
-      let at: number;
-      if (pinged !== null) at = pinged + TIMINGS.silentAfterMs;
-      else if (since !== undefined && now - since < FIRST_PING_WINDOW_MS) at = since + FIRST_PING_WINDOW_MS;
-      else continue;
-      at = Math.max(at, now + PRESENCE_CHECK_MIN_MS);
-      due = due === null ? at : Math.min(due, at);
+  /** When the alarm next looks for silent sockets (null: no socket to look at); set by each look and each connect. */
+  private presenceCheckAt: number | null = null;
+  /** The last write, join, connect or call; a room past QUIET_AFTER_MS of it is quiet. In memory: a room woken from sleep starts quiet. */
+  private activeAt = 0;
+
+  private touched(): void {
+    const now = Date.now();
+    this.activeAt = now;
+    // Awake again after quiet: silent sockets are looked for within seconds, not a minute.
+    const soon = now + TIMINGS.silentAfterMs;
+    if (this.presenceCheckAt === null || this.presenceCheckAt > soon) {
+      this.presenceCheckAt = soon;
+      this.arm();
     }
-    return due;
+  }
+
+  /** A socket connected: its first ping should come within FIRST_PING_WINDOW_MS. */
+  private expectPing(now: number): void {
+    const at = now + FIRST_PING_WINDOW_MS;
+    if (this.presenceCheckAt === null || at < this.presenceCheckAt) this.presenceCheckAt = at;
   }
 
   /** When the socket last pinged (the runtime answered it), or null if it never has. */
@@ -464,13 +480,29 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
    * one silent for longer than the limit is closed, and its member is offline for the others.
    */
   private dropSilent(now: number): void {
+    let due: number | null = null;
     for (const ws of this.ctx.getWebSockets()) {
       if (ws.readyState !== WebSocket.OPEN) continue;
       const pinged = this.lastPing(ws);
-      if (pinged === null || now - pinged <= TIMINGS.silentAfterMs) continue;
-      this.closeSocket(ws, SOCKET_CLOSE.silent, 'silent');
-      this.left(ws);
+      if (pinged !== null && now - pinged > TIMINGS.silentAfterMs) {
+        this.closeSocket(ws, SOCKET_CLOSE.silent, 'silent');
+        this.left(ws);
+        continue;
+      }
+      // When this socket's silence would pass the limit, or its first ping should have come.
+      const since = this.attachment(ws)?.since;
+      let at: number;
+      if (pinged !== null) at = pinged + TIMINGS.silentAfterMs;
+      else if (since !== undefined && now - since < FIRST_PING_WINDOW_MS) at = since + FIRST_PING_WINDOW_MS;
+      else continue;
+      due = due === null ? at : Math.min(due, at);
     }
+    if (due === null) {
+      this.presenceCheckAt = null;
+      return;
+    }
+    const quiet = now - this.activeAt > QUIET_AFTER_MS;
+    this.presenceCheckAt = Math.max(due, now + (quiet ? QUIET_CHECK_MS : PRESENCE_CHECK_MIN_MS));
   }
 
   /** The expiry arrived: every open socket hears it once (an alarm at that time wakes the room). */
@@ -778,6 +810,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   /** An API call on behalf of a member: current facts first, then the member (or null). */
   private enter(member: Member, facts: RoomFacts): StoredMember | null {
+    this.touched();
     this.configureFacts(facts);
     return this.admit(member);
   }
@@ -855,7 +888,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     if (!attachment?.joined) return;
     // The socket is closing: only the cache changes, its attachment dies with it.
     this.attachments.set(ws, { ...attachment, joined: false });
-    if (gone !== null) this.presenceChanged((presence) => presence.onlineChanged(gone, true));
+    if (gone !== null) this.presenceChanged((presence) => presence.onlineChanged(gone));
   }
 
   // ---- what leaves the room ----------------------------------------------------------------
@@ -943,8 +976,19 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const manager = JSON.stringify(frames.manager);
     const guest = frames.guest ? JSON.stringify(frames.guest) : null;
     const counts = { type: 'presence', memberCount: frames.manager.memberCount, onlineCount: frames.manager.onlineCount } as const;
+    let legacy: { frame: string; cameOnline?: string }[] | null = null;
     for (const [ws, memberId] of this.joined()) {
       let frame: string | null;
+      if (!this.attachment(ws)?.batch) {
+        legacy ??= legacyEvents(frames.manager);
+        try {
+          // As before the compact protocol: a member's own arrival is not news to her.
+          for (const event of legacy) if (event.cameOnline !== memberId) ws.send(event.frame);
+        } catch {
+          this.left(ws);
+        }
+        continue;
+      }
       if (this.store.members.get(memberId)?.role === 'manager') frame = manager;
       else {
         const seen = frames.ownSeen.get(memberId);
@@ -958,4 +1002,15 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       }
     }
   }
+}
+
+/** The product's own events for one presence frame, for sockets that do not speak the compact protocol. */
+function legacyEvents(change: PresenceEvent): { frame: string; cameOnline?: string }[] {
+  const frame = (event: ServerEvent) => JSON.stringify(event);
+  return [
+    ...(change.joined ?? []).map((member) => ({ frame: frame({ type: 'userJoined', member }) })),
+    ...(change.online ?? []).map((memberId) => ({ frame: frame({ type: 'iAmOnline', memberId }), cameOnline: memberId })),
+    ...(change.offline ?? []).map((memberId) => ({ frame: frame({ type: 'userLeft', memberId }) })),
+    ...Object.entries(change.seen ?? {}).map(([memberId, seq]) => ({ frame: frame({ type: 'updatedSeen', memberId, seq }) })),
+  ];
 }

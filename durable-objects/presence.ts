@@ -3,19 +3,23 @@ import { isFeatured, rosterMode } from '#core/roster';
 
 /**
  * The roster's changes since the room's last presence frame (ADR 035). The room records each
- * join, each member's first change of online state in the window (what they were before it) and
- * each new seen; `frames` turns them into the one frame per kind of receiver, net of changes that
- * cancelled out, and starts the next window.
+ * join, each member whose online state changed in the window, and each new seen; `frames` turns
+ * them into the one frame per kind of receiver and starts the next window.
+ *
+ * A frame states where each changed member is now, not what changed: a welcome taken in the middle
+ * of a window already shows part of it, and a state is right whatever the reader saw before (a
+ * guest who came and went within the window is reported offline, which her welcome may have said
+ * otherwise).
  */
 export class PresenceChanges {
   private joined = new Map<string, Member>();
-  /** Members whose online state changed in this window, with the state they had at its start. */
-  private before = new Map<string, boolean>();
+  /** Members whose online state changed in this window. */
+  private changed = new Set<string>();
   private seen = new Map<string, number>();
   private countsChanged = false;
 
   get pending(): boolean {
-    return this.countsChanged || this.joined.size > 0 || this.before.size > 0 || this.seen.size > 0;
+    return this.countsChanged || this.joined.size > 0 || this.changed.size > 0 || this.seen.size > 0;
   }
 
   join(member: Member): void {
@@ -23,9 +27,10 @@ export class PresenceChanges {
     this.countsChanged = true;
   }
 
-  /** `wasOnline`: the member's state just before this change. */
-  onlineChanged(memberId: string, wasOnline: boolean): void {
-    if (!this.before.has(memberId)) this.before.set(memberId, wasOnline);
+  /** The member came online (her first socket joined) or went offline (her last one closed). */
+  onlineChanged(memberId: string): void {
+    this.changed.add(memberId);
+    this.countsChanged = true;
   }
 
   seenChanged(memberId: string, seq: number): void {
@@ -51,10 +56,7 @@ export class PresenceChanges {
     const joined = [...this.joined.values()];
     const online: string[] = [];
     const offline: string[] = [];
-    for (const [id, was] of this.before) {
-      const now = truth.isOnline(id);
-      if (now !== was) (now ? online : offline).push(id);
-    }
+    for (const id of this.changed) (truth.isOnline(id) ? online : offline).push(id);
     const counts = { type: 'presence' as const, memberCount: truth.memberCount, onlineCount: truth.onlineCount };
     const manager: PresenceEvent = { ...counts, ...changes(joined, online, offline) };
     if (this.seen.size > 0) manager.seen = Object.fromEntries(this.seen);
@@ -71,11 +73,11 @@ export class PresenceChanges {
           online.filter(featured),
           offline.filter(featured),
         );
-    const tellsGuests = this.countsChanged || online.length > 0 || offline.length > 0 || Object.keys(guestChanges).length > 0;
+    const tellsGuests = this.countsChanged || Object.keys(guestChanges).length > 0;
     const ownSeen = this.seen;
 
     this.joined = new Map();
-    this.before = new Map();
+    this.changed = new Set();
     this.seen = new Map();
     this.countsChanged = false;
     return { manager, guest: tellsGuests ? { ...counts, ...guestChanges } : null, ownSeen };

@@ -265,7 +265,11 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
     case 'batch':
       return event.events.reduce(onServerEvent, state);
     case 'iAmOnline':
-      // The answer to this page's own heartbeat: the connection is alive, nothing changes.
+    case 'userJoined':
+    case 'userLeft':
+    case 'updatedSeen':
+      // The page joins with the compact protocol: presence frames tell it all this (ADR 035); the
+      // heartbeat's answer only says the connection is alive.
       return state;
     case 'updateRestriction':
       return { ...state, restrictedMessaging: event.restrictedMessaging };

@@ -31,7 +31,10 @@ export const ClientEventSchema = z.discriminatedUnion(
       protocolVersion: z.number().int(),
       /** The last seq this client applied; null or absent asks for a fresh snapshot. */
       lastSeq: z.number().int().min(0).nullable().optional(),
-      /** The client applies `batch` frames; a client that does not say so gets one event per frame. */
+      /**
+       * The client speaks the compact protocol (ADR 035): batch and presence frames, a paged welcome.
+       * A client that does not say so gets the product's events one per frame and the whole roster.
+       */
       batch: z.boolean().optional(),
     }),
     z.object({ type: z.literal('iAmOnline') }),
@@ -105,9 +108,13 @@ export type ServerEvent =
   | ChatEvent
   | PresenceEvent
   | { type: 'members'; offset: number; memberCount: number; members: Member[]; online: string[] }
+  /** The product's presence events, for clients that do not join with `batch` (ADR 035). */
+  | { type: 'userJoined'; member: Member }
+  | { type: 'userLeft'; memberId: string }
+  | { type: 'updatedSeen'; memberId: string; seq: number }
   /** Several events in one frame, in their order: a busy room's turn (ADR 035). */
   | { type: 'batch'; events: ServerEvent[] }
-  /** The answer to the heartbeat frame of the same name, to the asking socket alone. */
+  /** The answer to the heartbeat frame of the same name; for clients without `batch`, also a member coming online. */
   | { type: 'iAmOnline'; memberId: string }
   | { type: 'guestUpdate'; member: Member }
   | { type: 'updateRestriction'; partyId: string; restrictedMessaging: boolean }
