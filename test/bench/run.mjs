@@ -777,7 +777,7 @@ async function restartScenario(bench) {
         x.lost,
         x.doubled,
         x.outOfOrder,
-        x.checker.ok ? 'clean' : `${x.checker.anomalies}: ${x.checker.kinds.join(', ')}`,
+        `${x.checker.ok ? 'clean' : `${x.checker.anomalies}: ${x.checker.kinds.join(', ')}`}${x.checkedViews < x.distinctViews ? ` (${x.checkedViews} of ${x.distinctViews} views)` : ''}`,
       ]),
     ),
   );
