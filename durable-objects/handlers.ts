@@ -332,7 +332,7 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
       return;
     }
     case 'members': {
-      const order = rosterOrder(room.store.activeMembers(), room.store.lastWrote);
+      const order = rosterOrder(room.store.activeMembers());
       const members = order.slice(event.offset, event.offset + ROSTER.page).map(publicMember);
       room.send(ws, {
         type: 'members',

@@ -150,8 +150,10 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   markJoined(ws: WebSocket, batch: boolean): void {
     const attachment = this.attachment(ws);
     if (!attachment || attachment.joined) return;
+    // Built before the attachment says joined: a first build would count this socket, and then so would we.
+    const joined = this.joined();
     this.setAttachment(ws, { ...attachment, joined: true, ...(batch ? { batch } : {}) });
-    this.joined().set(ws, attachment.memberId);
+    joined.set(ws, attachment.memberId);
     const counts = this.onlineMembers();
     const sockets = counts.get(attachment.memberId) ?? 0;
     counts.set(attachment.memberId, sockets + 1);
@@ -343,7 +345,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     this.inAlarm = true;
     try {
       const now = this.now();
-      this.dropSilent(now);
+      // Only when due: the look walks every socket, and the mirror's alarm comes every 2 s while people write.
+      if (!this.looked || (this.presenceCheckAt !== null && now >= this.presenceCheckAt)) this.dropSilent(now);
       const managerId = this.store.facts?.ownerUserId;
       if (managerId) closeExpiredSessions(this, managerId, now);
       this.announceExpiry(now);
@@ -450,6 +453,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   /** When the alarm next looks for silent sockets (null: no socket to look at); set by each look and each connect. */
   private presenceCheckAt: number | null = null;
+  /** Whether this instance has looked yet: one woken from sleep knows nothing of its sockets, so its first alarm looks. */
+  private looked = false;
   /** The last write, join, connect or call; a room past QUIET_AFTER_MS of it is quiet. In memory: a room woken from sleep starts quiet. */
   private activeAt = 0;
 
@@ -480,6 +485,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
    * one silent for longer than the limit is closed, and its member is offline for the others.
    */
   private dropSilent(now: number): void {
+    this.looked = true;
     let due: number | null = null;
     for (const ws of this.ctx.getWebSockets()) {
       if (ws.readyState !== WebSocket.OPEN) continue;
@@ -976,14 +982,14 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const manager = JSON.stringify(frames.manager);
     const guest = frames.guest ? JSON.stringify(frames.guest) : null;
     const counts = { type: 'presence', memberCount: frames.manager.memberCount, onlineCount: frames.manager.onlineCount } as const;
-    let legacy: { frame: string; cameOnline?: string }[] | null = null;
+    let legacy: { frame: string; arrival?: string }[] | null = null;
     for (const [ws, memberId] of this.joined()) {
       let frame: string | null;
       if (!this.attachment(ws)?.batch) {
         legacy ??= legacyEvents(frames.manager);
         try {
           // As before the compact protocol: a member's own arrival is not news to her.
-          for (const event of legacy) if (event.cameOnline !== memberId) ws.send(event.frame);
+          for (const event of legacy) if (event.arrival !== memberId) ws.send(event.frame);
         } catch {
           this.left(ws);
         }
@@ -1005,11 +1011,11 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 }
 
 /** The product's own events for one presence frame, for sockets that do not speak the compact protocol. */
-function legacyEvents(change: PresenceEvent): { frame: string; cameOnline?: string }[] {
+function legacyEvents(change: PresenceEvent): { frame: string; arrival?: string }[] {
   const frame = (event: ServerEvent) => JSON.stringify(event);
   return [
-    ...(change.joined ?? []).map((member) => ({ frame: frame({ type: 'userJoined', member }) })),
-    ...(change.online ?? []).map((memberId) => ({ frame: frame({ type: 'iAmOnline', memberId }), cameOnline: memberId })),
+    ...(change.joined ?? []).map((member) => ({ frame: frame({ type: 'userJoined', member }), arrival: member.id })),
+    ...(change.online ?? []).map((memberId) => ({ frame: frame({ type: 'iAmOnline', memberId }), arrival: memberId })),
     ...(change.offline ?? []).map((memberId) => ({ frame: frame({ type: 'userLeft', memberId }) })),
     ...Object.entries(change.seen ?? {}).map(([memberId, seq]) => ({ frame: frame({ type: 'updatedSeen', memberId, seq }) })),
   ];

@@ -218,12 +218,16 @@ function setExpired(state: ChatState, expired: boolean): ChatState {
 function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
   switch (event.type) {
     case 'welcome': {
+      // A rejoin to a large room keeps the members this page had paged in (the list a guest scrolled
+      // through does not shrink back to the first page under her); the welcome's page refreshes its own.
+      const keep = event.roster === 'page' && state.roster === 'page' && state.me?.id === event.me.id;
+      const roster = keep ? withPage(state, event.members, event.online, event.memberCount) : { members: event.members, online: event.online };
       const base: ChatState = {
         ...state,
         ready: true,
         me: event.me,
-        members: event.members,
-        online: event.online,
+        members: roster.members,
+        online: roster.online,
         memberCount: event.memberCount,
         onlineCount: event.onlineCount,
         roster: event.roster,

@@ -101,8 +101,6 @@ export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 /** How long things on the pages and the live connection wait, last or repeat. */
 export const TIMINGS = {
   linkCopiedMs: 3000,
-  reconnectMinMs: 1000,
-  reconnectMaxMs: 5000,
   heartbeatTimeoutMs: 3000,
   /** The page pings its party room this often (answered by the runtime, see PING_FRAME)… */
   pingIntervalMs: 2000,

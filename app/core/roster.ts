@@ -45,16 +45,14 @@ export function isFeatured(member: Pick<Member, 'role'>): boolean {
 const RANK: Record<Member['role'], number> = { manager: 0, host: 1, guest: 2 };
 
 /**
- * The roster's order for pages: the manager, the hosts, then guests, the most recent writers first
- * (`lastWrote`: member id → seq of their latest message), the others in the order they joined
- * (`members` is in join order).
+ * The roster's order for pages: the manager, the hosts, then guests as they joined (`members` is in
+ * join order). Stable on purpose: a reader paging through it while others write or join neither
+ * misses anyone nor sees anyone twice (newcomers come at the end).
  */
-export function rosterOrder<M extends Member>(members: Iterable<M>, lastWrote: ReadonlyMap<string, number>): M[] {
+export function rosterOrder<M extends Member>(members: Iterable<M>): M[] {
   const list = [...members];
   const joinIndex = new Map(list.map((member, index) => [member.id, index]));
-  return list.sort(
-    (a, b) => RANK[a.role] - RANK[b.role] || (lastWrote.get(b.id) ?? 0) - (lastWrote.get(a.id) ?? 0) || (joinIndex.get(a.id) ?? 0) - (joinIndex.get(b.id) ?? 0),
-  );
+  return list.sort((a, b) => RANK[a.role] - RANK[b.role] || (joinIndex.get(a.id) ?? 0) - (joinIndex.get(b.id) ?? 0));
 }
 
 /**

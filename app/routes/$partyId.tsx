@@ -13,7 +13,7 @@ import { InputBar } from '~/components/chat/input-bar';
 import { JoinDialog } from '~/components/party/join-dialog';
 import type { SignedInGuest } from '~/components/party/join-dialog';
 import type { InputMode } from '~/components/chat/input-bar';
-import { MembersPanel } from '~/components/party/members-panel';
+import { GuestsTabLabel } from '~/components/party/guests-tab-label';
 import { useOfflineHistory } from '~/components/party/use-offline-history';
 import { RestrictionToggle } from '~/components/party/restriction-toggle';
 import { ErrorBanner } from '~/components/error-banner';
@@ -60,6 +60,9 @@ const NotifyButton = lazyNamed(() => needingWorkspaceTexts(import('~/components/
 const NotifyDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/notify-dialog')), 'NotifyDialog');
 const ReceiptsDialog = lazyNamed(() => import('~/components/party/receipts-dialog'), 'ReceiptsDialog');
 const SelectionBar = lazyNamed(() => import('~/components/party/selection-bar'), 'SelectionBar');
+// The guests panel (a virtualised list, the moderation) is not needed before the join dialog is
+// usable; like the name menu it is drawn in the browser only.
+const MembersPanel = lazyNamed(() => import('~/components/party/members-panel'), 'MembersPanel');
 // The send dialog, the picker and the uploads (with the uploaders) load when they are first used;
 // the picker and the uploads speak the media library's texts, which come with them.
 const MediaSendDialog = lazyNamed(() => import('~/components/chat/media-send-dialog'), 'MediaSendDialog');
@@ -332,7 +335,8 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
     </div>
   );
   const tabClass = (active: boolean) =>
-    `flex-1 border-b-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
+    // Sized by their labels: the guests' count of a large party needs more room than "Contents".
+    `flex-auto whitespace-nowrap border-b-2 px-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
 
   return (
     <div className="flex h-dvh flex-col bg-slate-50">
@@ -432,7 +436,7 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
           {t('party.contents')}
         </button>
         <button type="button" role="tab" aria-selected={tab === 'guests'} onClick={() => setTab('guests')} className={tabClass(tab === 'guests')}>
-          {t('party.guests')} ({state.members.length})
+          <GuestsTabLabel memberCount={state.memberCount} onlineCount={state.onlineCount} />
         </button>
       </div>
 
@@ -534,14 +538,19 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
             <ContentsPanel headings={state.headings} onJump={jumpTo} />
           </div>
           <div className={tab === 'guests' ? '' : 'hidden lg:block'}>
-            <MembersPanel
-              members={state.members}
-              online={state.online}
-              me={me}
-              party={partyState}
-              onMakeHost={(id) => void actions.makeHost(id)}
-              onRemove={(id) => void actions.removeGuest(id)}
-            />
+            {mounted ? (
+              <Suspense fallback={null}>
+                <MembersPanel
+                  roster={state}
+                  paging={chat.paging}
+                  onLoadMore={actions.loadMembers}
+                  me={me}
+                  party={partyState}
+                  onMakeHost={(id) => void actions.makeHost(id)}
+                  onRemove={(id) => void actions.removeGuest(id)}
+                />
+              </Suspense>
+            ) : null}
             {mayRestrict ? (
               <div className="border-t border-slate-200 p-4 sm:hidden">
                 <RestrictionToggle

@@ -240,7 +240,7 @@ class ChaosClient<Credentials> {
     this.dispatchConnection('open');
     // As the page: the last applied seq, or nothing when the room asked for a reload.
     const lastSeq = this.state.needsResync === 'reload' ? null : this.state.lastSeq;
-    this.sendFrame({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq });
+    this.sendFrame({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq, batch: true });
   }
 
   private lost(): void {
@@ -282,26 +282,33 @@ class ChaosClient<Credentials> {
   }
 
   private onMessage(data: string): void {
-    const event = JSON.parse(data) as ServerEvent;
+    const frame = JSON.parse(data) as ServerEvent;
+    // A busy room sends several events in one `batch` frame: the reducer applies it whole, as the
+    // page renders it once; the duties below look at each event inside.
+    const events = frame.type === 'batch' ? frame.events : [frame];
     const wasReady = this.state.ready;
     const before = this.state;
-    this.state = chatReducer(this.state, { type: 'server', event });
+    this.state = chatReducer(this.state, { type: 'server', event: frame });
     const name = this.participant.name;
-    if (event.type === 'ack') {
+    const acks = new Set<string>();
+    for (const event of events) {
+      if (event.type !== 'ack') continue;
+      acks.add(event.tempId);
       this.shared.record({ type: 'ack', client: name, tempId: event.tempId, id: event.message.id, seq: event.seq });
       this.shared.acked(event.tempId);
     }
     // A send whose ack was lost with its socket is confirmed when the message itself arrives
     // (in a replay or a snapshot): the page then shows it as sent, so it counts as acknowledged.
     for (const gone of before.pending) {
-      if (event.type === 'ack' && event.tempId === gone.tempId) continue;
+      if (acks.has(gone.tempId)) continue;
       if (this.state.pending.some((p) => p.tempId === gone.tempId)) continue;
       const message = this.state.messages.find((m) => m.tempId === gone.tempId && m.sender === this.participant.memberId);
       if (!message) continue;
       this.shared.record({ type: 'ack', client: name, tempId: gone.tempId, id: message.id, seq: message.seq });
       this.shared.acked(gone.tempId);
     }
-    if (event.type === 'error' && event.tempId) {
+    for (const event of events) {
+      if (event.type !== 'error' || !event.tempId) continue;
       this.shared.record({ type: 'refused', client: name, tempId: event.tempId, code: event.code });
       if (event.code === 'rateLimited') {
         this.shared.stats.rateLimited++;

@@ -52,6 +52,9 @@ function welcome(fields: Partial<Extract<ServerEvent, { type: 'welcome' }>> = {}
     me,
     members: [manager, me, other],
     online: [manager.id, me.id],
+    memberCount: 3,
+    onlineCount: 2,
+    roster: 'full',
     restrictedMessaging: false,
     expired: false,
     seen: { [manager.id]: 0 },
@@ -380,27 +383,73 @@ describe('olderLoaded', () => {
 // ---- members and party -----------------------------------------------------------------------
 
 describe('presence and members', () => {
-  it('iAmOnline adds a member once', () => {
-    const state = run([welcome({ online: [me.id] }), server({ type: 'iAmOnline', memberId: other.id }), server({ type: 'iAmOnline', memberId: other.id })]);
-    expect(state.online).toEqual([me.id, other.id]);
+  it('welcome takes the counts and the roster mode', () => {
+    const state = run([welcome({ memberCount: 240, onlineCount: 130, roster: 'page' })]);
+    expect({ memberCount: state.memberCount, onlineCount: state.onlineCount, roster: state.roster }).toEqual({
+      memberCount: 240,
+      onlineCount: 130,
+      roster: 'page',
+    });
   });
 
-  it('iAmOnline for someone already online returns the same state', () => {
-    const before = run([welcome({ online: [me.id, other.id] })]);
-    expect(chatReducer(before, server({ type: 'iAmOnline', memberId: other.id }))).toBe(before);
-  });
-
-  it('userLeft removes a member from online only', () => {
-    const state = run([welcome({ online: [me.id, other.id] }), server({ type: 'userLeft', memberId: other.id })]);
-    expect(state.online).toEqual([me.id]);
-    expect(state.members).toContainEqual(other);
-  });
-
-  it('userJoined adds a member, and replaces one with the same id', () => {
+  it('a presence frame adds who joined, applies who came online and who went offline, and takes the counts', () => {
     const newcomer: Member = { id: 'guest-3', firstName: 'Cem', lastName: 'Yılmaz', role: 'guest' };
-    const state = run([welcome(), server({ type: 'userJoined', member: newcomer }), server({ type: 'userJoined', member: newcomer })]);
-    expect(state.members.filter((m) => m.id === newcomer.id)).toEqual([newcomer]);
+    const state = run([
+      welcome({ online: [manager.id, me.id] }),
+      server({ type: 'presence', memberCount: 4, onlineCount: 3, joined: [newcomer], online: [other.id, newcomer.id], offline: [manager.id] }),
+    ]);
+    expect(state.members).toEqual([manager, me, other, newcomer]);
+    expect(new Set(state.online)).toEqual(new Set([me.id, other.id, newcomer.id]));
+    expect({ memberCount: state.memberCount, onlineCount: state.onlineCount }).toEqual({ memberCount: 4, onlineCount: 3 });
+  });
+
+  it('a member told twice is kept once, the later copy; someone online twice is online once', () => {
+    const newcomer: Member = { id: 'guest-3', firstName: 'Cem', lastName: 'Yılmaz', role: 'guest' };
+    const state = run([
+      welcome({ online: [me.id] }),
+      server({ type: 'presence', memberCount: 4, onlineCount: 2, joined: [newcomer], online: [other.id] }),
+      server({ type: 'presence', memberCount: 4, onlineCount: 2, joined: [{ ...newcomer, firstName: 'Cemal' }], online: [other.id] }),
+    ]);
+    expect(state.members.filter((m) => m.id === newcomer.id)).toEqual([{ ...newcomer, firstName: 'Cemal' }]);
     expect(state.members).toHaveLength(4);
+    expect(state.online.filter((id) => id === other.id)).toEqual([other.id]);
+  });
+
+  it("a presence frame's seen merges into the receipts: newer positions replace, others stay", () => {
+    const state = run([
+      welcome({ seen: { [manager.id]: 1, [me.id]: 2 } }),
+      server({ type: 'presence', memberCount: 3, onlineCount: 2, seen: { [other.id]: 4 } }),
+      server({ type: 'presence', memberCount: 3, onlineCount: 2, seen: { [manager.id]: 3 } }),
+    ]);
+    expect(state.seen).toEqual({ [manager.id]: 3, [me.id]: 2, [other.id]: 4 });
+  });
+
+  it('a presence frame of counts alone (a large room to a guest) changes only the counts', () => {
+    const before = run([welcome({ roster: 'page', memberCount: 300, onlineCount: 120 })]);
+    const state = chatReducer(before, server({ type: 'presence', memberCount: 301, onlineCount: 119 }));
+    expect(state).toEqual({ ...before, memberCount: 301, onlineCount: 119 });
+  });
+
+  it("the heartbeat's answer (iAmOnline) changes nothing", () => {
+    const before = run([welcome()]);
+    expect(chatReducer(before, server({ type: 'iAmOnline', memberId: me.id }))).toBe(before);
+  });
+
+  it('a page of members merges by id, sets their online state as the page says, keeps the others, and takes memberCount', () => {
+    const renamedOther: Member = { ...other, firstName: 'Benno' };
+    const newcomer: Member = { id: 'guest-3', firstName: 'Cem', lastName: 'Yılmaz', role: 'guest' };
+    const before = run([welcome({ roster: 'page', members: [manager, me, other], online: [manager.id, me.id, other.id], memberCount: 120 })]);
+    const state = chatReducer(before, server({ type: 'members', offset: 50, memberCount: 121, members: [renamedOther, newcomer], online: [newcomer.id] }));
+    expect(state.members).toEqual([manager, me, renamedOther, newcomer]);
+    // Ben is in the page and not online in it: offline now. The manager and I are not in it: unchanged.
+    expect(new Set(state.online)).toEqual(new Set([manager.id, me.id, newcomer.id]));
+    expect(state.memberCount).toBe(121);
+  });
+
+  it('a rename of a member this page has not loaded adds no one', () => {
+    const stranger: Member = { id: 'guest-77', firstName: 'Ute', lastName: 'Fern', role: 'guest' };
+    const before = run([welcome({ roster: 'page', memberCount: 200 })]);
+    expect(chatReducer(before, server({ type: 'guestUpdate', member: stranger })).members).toEqual(before.members);
   });
 
   it('guestUpdate renames a member, and me when it is me', () => {
@@ -414,15 +463,6 @@ describe('presence and members', () => {
     const promoted: Member = { ...me, role: 'host' };
     const state = run([welcome(), server({ type: 'guestUpdate', member: promoted })]);
     expect(state.me?.role).toBe('host');
-  });
-
-  it('updatedSeen records the newest seen seq per member', () => {
-    const state = run([
-      welcome({ seen: { [manager.id]: 1 } }),
-      server({ type: 'updatedSeen', memberId: other.id, seq: 4 }),
-      server({ type: 'updatedSeen', memberId: manager.id, seq: 3 }),
-    ]);
-    expect(state.seen).toEqual({ [manager.id]: 3, [other.id]: 4 });
   });
 
   it('guestRemoved for another member removes them from members and online', () => {
@@ -567,6 +607,99 @@ describe('upsertMessage', () => {
     const edited = message(5, { message: 'edited' });
     expect(upsertMessage(list, edited)).toEqual([message(2), edited]);
     expect(upsertMessage([], message(1))).toEqual([message(1)]);
+  });
+});
+
+// ---- batch frames ----------------------------------------------------------------------------
+
+describe('batch', () => {
+  const pool: Member[] = Array.from({ length: 6 }, (_, i) => ({ id: `guest-${10 + i}`, firstName: `Gast${i}`, lastName: 'Test', role: 'guest' }));
+  const someIds = fc.subarray(pool.map((m) => m.id));
+  /** Messages in seq order, with presence frames and roster pages between them. */
+  const stream = fc
+    .array(
+      fc.oneof(
+        fc.constant({ kind: 'message' as const }),
+        fc.record({ kind: fc.constant('presence' as const), joined: fc.subarray(pool), online: someIds, offline: someIds, seen: fc.nat({ max: 40 }) }),
+        fc.record({ kind: fc.constant('page' as const), members: fc.subarray(pool), online: someIds }),
+      ),
+      { maxLength: 30 },
+    )
+    .map((items) => {
+      let seq = 0;
+      return items.map((item, i): ServerEvent => {
+        if (item.kind === 'message') {
+          seq++;
+          return { type: 'newMessage', seq, message: message(seq) };
+        }
+        if (item.kind === 'page') {
+          return {
+            type: 'members',
+            offset: 0,
+            memberCount: 10 + i,
+            members: item.members,
+            online: item.online.filter((id) => item.members.some((m) => m.id === id)),
+          };
+        }
+        const offline = item.offline.filter((id) => !item.online.includes(id));
+        return { type: 'presence', memberCount: 10 + i, onlineCount: i, joined: item.joined, online: item.online, offline, seen: { [other.id]: item.seen } };
+      });
+    });
+
+  it('folds its events in order: any grouping into batches ends in the state the events give one by one', () => {
+    fc.assert(
+      fc.property(stream, fc.array(fc.nat(), { maxLength: 8 }), (events, cuts) => {
+        const singly = run([welcome(), ...events.map(server)]);
+        const at = [...new Set(cuts.map((cut) => cut % (events.length + 1)))].sort((a, b) => a - b);
+        const groups: ServerEvent[][] = [];
+        let from = 0;
+        for (const to of [...at, events.length]) {
+          if (to > from) groups.push(events.slice(from, to));
+          from = Math.max(from, to);
+        }
+        const batched = run([welcome(), ...groups.map((group) => server({ type: 'batch', events: group }))]);
+        expect(batched).toEqual(singly);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('an ack and a message in one batch: both applied, the pending message confirmed', () => {
+    const tempId = tempIdOf(1);
+    const state = run([
+      welcome(),
+      { type: 'queued', tempId, message: 'message 1', at: 0 },
+      server({
+        type: 'batch',
+        events: [
+          { type: 'ack', tempId, seq: 1, message: mine(1, tempId) },
+          { type: 'newMessage', seq: 2, message: message(2) },
+        ],
+      }),
+    ]);
+    expect(ids(state)).toEqual(['msg-1', 'msg-2']);
+    expect(state.pending).toEqual([]);
+    expect(state.lastSeq).toBe(2);
+  });
+
+  it('a gap inside a batch asks for a resume, as it would outside one', () => {
+    const state = run([
+      welcome(),
+      server({
+        type: 'batch',
+        events: [
+          { type: 'newMessage', seq: 1, message: message(1) },
+          { type: 'newMessage', seq: 3, message: message(3) },
+        ],
+      }),
+    ]);
+    expect(state.needsResync).toBe('resume');
+    expect(state.lastSeq).toBe(1);
+  });
+
+  it('an empty batch changes nothing', () => {
+    const before = run([welcome()]);
+    expect(chatReducer(before, server({ type: 'batch', events: [] }))).toEqual(before);
   });
 });
 
@@ -824,5 +957,29 @@ describe('a window far back', () => {
     const state = run([welcome({ messages: page(171, 220), hasMore: true, seq: 220 })], jumped());
     expect(state.hasNewer).toBe(false);
     expect(state.messages.at(-1)!.seq).toBe(220);
+  });
+});
+
+describe('a rejoin to a large room', () => {
+  const guest = (n: number): Member => ({ id: `g${n}`, firstName: `Gast${n}`, lastName: 'Test', role: 'guest' });
+  const first = [manager, me, ...Array.from({ length: 48 }, (_, i) => guest(i + 1))];
+  const page = (online: string[]) => welcome({ members: first, online, memberCount: 200, onlineCount: online.length, roster: 'page', seen: { [me.id]: 0 } });
+
+  it("keeps the members the page had paged in, in their places, and takes the new page's online states", () => {
+    let state = chatReducer(initialChatState, page([manager.id, me.id, 'g5']));
+    const rest = Array.from({ length: 50 }, (_, i) => guest(i + 49));
+    state = chatReducer(state, server({ type: 'members', offset: 50, memberCount: 200, members: rest, online: ['g60'] }));
+    const before = state.members.map((m) => m.id);
+    expect(before).toHaveLength(100);
+
+    // The socket dropped and came back: the welcome brings the first page again; g5 went offline meanwhile.
+    state = chatReducer(state, page([manager.id, me.id]));
+    expect(state.members.map((m) => m.id)).toEqual(before);
+    expect(new Set(state.online)).toEqual(new Set([manager.id, me.id, 'g60']));
+  });
+
+  it('a first welcome, or one after a small room, takes the roster as it comes', () => {
+    const state = chatReducer({ ...initialChatState, members: [guest(9)], roster: 'full' }, page([manager.id]));
+    expect(state.members.map((m) => m.id)).toEqual(first.map((m) => m.id));
   });
 });

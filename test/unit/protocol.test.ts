@@ -33,6 +33,9 @@ describe('parseClientFrame: valid events', () => {
     ['updateSeen', { type: 'updateSeen', seq: 17 }],
     ['updateSeen 0', { type: 'updateSeen', seq: 0 }],
     ['guestUpdate', { type: 'guestUpdate', firstName: 'Jörg', lastName: 'Müller-Lüdenscheidt' }],
+    ['join that takes batch frames', { type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq: 3, batch: true }],
+    ['members from the start', { type: 'members', offset: 0 }],
+    ['members from further on', { type: 'members', offset: 150 }],
   ])('%s', (_, input) => {
     expect(event(parseClientFrame(frame(input)))).toEqual(input);
   });
@@ -68,6 +71,7 @@ describe('parseClientFrame: valid events', () => {
   it('strips unknown fields from every event type', () => {
     expect(event(parseClientFrame(frame({ type: 'iAmOnline', memberId: 'x', role: 'host' })))).toEqual({ type: 'iAmOnline' });
     expect(event(parseClientFrame(frame({ type: 'updateSeen', seq: 3, memberId: 'x' })))).toEqual({ type: 'updateSeen', seq: 3 });
+    expect(event(parseClientFrame(frame({ type: 'members', offset: 50, limit: 10_000, role: 'manager' })))).toEqual({ type: 'members', offset: 50 });
     expect(event(parseClientFrame(frame({ type: 'guestUpdate', firstName: 'A', lastName: 'B', role: 'host', id: 'x' })))).toEqual({
       type: 'guestUpdate',
       firstName: 'A',
@@ -222,6 +226,13 @@ describe('parseClientFrame: rejected frames', () => {
       { type: 'updateSeen', seq: -1 },
       { type: 'updateSeen', seq: 1.5 },
       { type: 'updateSeen', seq: '3' },
+      { type: 'join', protocolVersion: 1, batch: 'yes' },
+      { type: 'members' },
+      { type: 'members', offset: -1 },
+      { type: 'members', offset: 0.5 },
+      { type: 'members', offset: '0' },
+      { type: 'members', offset: null },
+      { type: 'members', offset: 1e300 },
     ])('%j → invalidFrame', (input) => {
       expect(parseClientFrame(frame(input))).toEqual({ ok: false, code: 'invalidFrame' });
     });

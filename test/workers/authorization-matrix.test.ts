@@ -366,11 +366,14 @@ describe('the authorization matrix: API routes', () => {
   }
 });
 
-/** The first answer of the given types that arrives, or null. */
+/**
+ * The first answer of the given types that arrives, or null. A presence frame answers only when it
+ * carries a seen position: the socket's own arrival is told in one too.
+ */
 async function answerOf(socket: TestSocket, types: ServerEvent['type'][], timeoutMs = 3000): Promise<ServerEvent | null> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const found = socket.events.find((event) => types.includes(event.type));
+    const found = socket.events.find((event) => types.includes(event.type) && (event.type !== 'presence' || event.seen !== undefined));
     if (found || Date.now() > end) return found ?? null;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

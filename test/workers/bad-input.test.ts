@@ -480,9 +480,18 @@ const ANSWERS: Record<string, ServerEvent['type']> = {
   iAmOnline: 'iAmOnline',
   sendMessage: 'ack',
   updateMessage: 'updatedMessage',
-  updateSeen: 'updatedSeen',
+  updateSeen: 'presence',
   guestUpdate: 'guestUpdate',
+  members: 'members',
 };
+
+/**
+ * Whether an event is the answer wanted. A presence frame answers a seen position only when it
+ * carries one: the socket's own arrival is told in a presence frame too.
+ */
+function answers(event: ServerEvent, wanted: ServerEvent['type'] | undefined): boolean {
+  return event.type === wanted && (event.type !== 'presence' || event.seen !== undefined);
+}
 
 function answerTypeOf(frame: Frame): ServerEvent['type'] | undefined {
   let parsed: unknown = frame;
@@ -521,7 +530,7 @@ async function runSocket(entry: Extract<BadInput, { channel: 'socket' }>, built:
     const wanted = entry.answer?.(built.world).type ?? answerTypeOf(input.frame);
     const end = Date.now() + 3000;
     for (;;) {
-      const answer = socket.events.find((event) => event.type === 'error' || event.type === wanted);
+      const answer = socket.events.find((event) => event.type === 'error' || answers(event, wanted));
       if (answer) return { refused: answer.type === 'error' ? answer.code : null, status: 101, body: JSON.stringify(answer), answer };
       if (Date.now() > end) return { refused: null, status: 101, body: `no answer; got ${JSON.stringify(socket.events)}` };
       await new Promise((resolve) => setTimeout(resolve, 5));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { connected, createConsultant, createParty, joinGuest, spoken, textMessage, evictRooms } from './fixtures';
+import { ROSTER } from '../../app/core/roster';
+import { connected, createConsultant, createParty, joinGuest, nextPresence, spoken, tells, textMessage, evictRooms } from './fixtures';
 
 describe('the core party loop', () => {
   it('delivers a message to every client: ack to the sender, newMessage to the others', async () => {
@@ -135,18 +136,18 @@ describe('the core party loop', () => {
     expect(delivered.seq).toBe(3); // after the join notice and the first message
   });
 
-  it('announces presence: iAmOnline when a member arrives, userLeft when their last socket closes', async () => {
+  it('announces presence: online when a member arrives, offline when their last socket closes', async () => {
     const consultant = await createConsultant();
     const party = await createParty(consultant);
     const guest = await joinGuest(party.id);
     const manager = await connected(party.id, consultant.headers);
     const one = await connected(party.id, guest.headers);
-    expect((await manager.socket.next('iAmOnline')).memberId).toBe(guest.guestId);
+    expect(await nextPresence(manager.socket, 'online', guest.guestId)).toMatchObject({ memberCount: 2, onlineCount: 2 });
     const two = await connected(party.id, guest.headers);
     one.socket.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(manager.socket.all('userLeft')).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, ROSTER.flushMs * 3));
+    expect(manager.socket.all('presence').filter((event) => tells(event, 'offline', guest.guestId))).toHaveLength(0);
     two.socket.close();
-    expect((await manager.socket.next('userLeft')).memberId).toBe(guest.guestId);
+    expect(await nextPresence(manager.socket, 'offline', guest.guestId)).toMatchObject({ memberCount: 2, onlineCount: 1 });
   });
 });

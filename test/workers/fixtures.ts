@@ -3,13 +3,14 @@ import { expect } from 'vitest';
 import type { GuestAccount, GuestSignIn } from '../../app/core/guest-account';
 import { markerOf } from '../../app/core/markers';
 import type { PartyRoom } from '../../durable-objects/party-room';
-import type { ServerEvent } from '../../app/core/protocol';
+import type { PresenceEvent, ServerEvent } from '../../app/core/protocol';
 import { PONG_FRAME, PROTOCOL_VERSION } from '../../app/core/protocol';
 import { shortId } from '../../worker/auth/crypto';
 import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
 import { profiles, users } from '../../worker/db/schema';
 import { PICTURES } from '../fixtures/images';
+import type { ZeroLossTransport } from '../support/zero-loss-driver';
 
 /**
  * Test fixtures that go through the real Worker (SELF) with real D1 and Durable Objects. Only a
@@ -93,8 +94,13 @@ export async function createParty(consultant: Consultant, body: Record<string, u
   return json<PartyRecord>(response);
 }
 
-export async function joinGuest(partyId: string, names: { firstName?: string; lastName?: string; password?: string } = {}): Promise<Guest> {
-  const response = await api(`/parties/${partyId}/join`, {
+/** `call`: `apiInPlace` for files that join hundreds of guests (see fetchInPlace). */
+export async function joinGuest(
+  partyId: string,
+  names: { firstName?: string; lastName?: string; password?: string } = {},
+  call: typeof api = api,
+): Promise<Guest> {
+  const response = await call(`/parties/${partyId}/join`, {
     method: 'PUT',
     body: { firstName: names.firstName ?? 'Maria', lastName: names.lastName ?? 'Klein', ...(names.password !== undefined ? { password: names.password } : {}) },
   });
@@ -112,8 +118,13 @@ export async function partyWithTwoGuests(): Promise<{ consultant: Consultant; pa
   return { consultant, party: created, maria, tom };
 }
 
-/** A client socket with a queue of received events. */
+/**
+ * A client socket with a queue of received events. It joins as the party page does, asking for
+ * `batch` frames, and unwraps them: `next` and `all` see the events inside, in order.
+ */
 export class TestSocket {
+  /** Every frame as it arrived, batches whole: what a page's reducer is given. */
+  readonly frames: ServerEvent[] = [];
   readonly events: ServerEvent[] = [];
   /** Answers to the heartbeat's pings (plain text frames, not events). */
   pongs = 0;
@@ -128,7 +139,10 @@ export class TestSocket {
         this.wake();
         return;
       }
-      this.events.push(JSON.parse(String(event.data)) as ServerEvent);
+      const frame = JSON.parse(String(event.data)) as ServerEvent;
+      this.frames.push(frame);
+      if (frame.type === 'batch') this.events.push(...frame.events);
+      else this.events.push(frame);
       this.wake();
     });
     ws.addEventListener('close', (event) => {
@@ -147,8 +161,8 @@ export class TestSocket {
     this.ws.send(typeof event === 'string' ? event : JSON.stringify(event));
   }
 
-  join(lastSeq?: number | null): void {
-    this.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq });
+  join(lastSeq?: number | null, batch = true): void {
+    this.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq, batch });
   }
 
   /** Waits for the first event not yet taken that matches; removes it from the queue. */
@@ -197,9 +211,24 @@ export class TestSocket {
   }
 }
 
-/** Opens a socket through the Worker; returns the HTTP status when the upgrade is refused. */
-export async function connect(partyId: string, headers: Record<string, string> = {}): Promise<TestSocket | number> {
-  const response = await SELF.fetch(`${ORIGIN}/api/parties/${partyId}/socket`, { headers: { Upgrade: 'websocket', ...headers } });
+/** Whether a presence frame tells that `memberId` joined the party, came online or went offline. */
+export function tells(event: PresenceEvent, change: 'joined' | 'online' | 'offline', memberId: string): boolean {
+  return (event[change] ?? []).some((entry) => (typeof entry === 'string' ? entry : entry.id) === memberId);
+}
+
+/** The next presence frame that tells this change of `memberId`. */
+export function nextPresence(socket: TestSocket, change: 'joined' | 'online' | 'offline', memberId: string, timeoutMs = 3000): Promise<PresenceEvent> {
+  return socket.next('presence', timeoutMs, (event) => tells(event, change, memberId));
+}
+
+/**
+ * Opens a socket through the Worker; returns the HTTP status when the upgrade is refused.
+ * `inPlace`: through the Worker's fetch handler rather than SELF (see fetchInPlace).
+ */
+export async function connect(partyId: string, headers: Record<string, string> = {}, inPlace = false): Promise<TestSocket | number> {
+  const url = `${ORIGIN}/api/parties/${partyId}/socket`;
+  const init = { headers: { Upgrade: 'websocket', ...headers } };
+  const response = inPlace ? await fetchInPlace(url, init) : await SELF.fetch(url, init);
   if (!response.webSocket) return response.status;
   return new TestSocket(response.webSocket);
 }
@@ -208,8 +237,9 @@ export async function connected(
   partyId: string,
   headers: Record<string, string>,
   lastSeq?: number | null,
+  inPlace = false,
 ): Promise<{ socket: TestSocket; welcome: Extract<ServerEvent, { type: 'welcome' }> }> {
-  const socket = await connect(partyId, headers);
+  const socket = await connect(partyId, headers, inPlace);
   if (typeof socket === 'number') throw new Error(`socket refused: ${socket}`);
   socket.join(lastSeq);
   return { socket, welcome: await socket.next('welcome') };
@@ -247,6 +277,40 @@ export function apiInPlace(path: string, init: { method?: string; headers?: Reco
   if (init.body !== undefined && !typed) headers['Content-Type'] = 'application/json';
   const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
   return fetchInPlace(`${ORIGIN}/api${path}`, { method: init.method ?? 'GET', headers, body });
+}
+
+/**
+ * The zero-loss run's transport inside workerd (test/support/zero-loss-driver.ts): upgrades
+ * through the Worker's fetch handler, history through the API, evictions by abortAllDurableObjects.
+ */
+export function zeroLossTransport(partyId: string): ZeroLossTransport<Record<string, string>> {
+  return {
+    async connect(participant, handlers) {
+      const response = await fetchInPlace(`${ORIGIN}/api/parties/${partyId}/socket`, { headers: { Upgrade: 'websocket', ...participant.credentials } });
+      const ws = response.webSocket;
+      if (!ws) return null;
+      ws.accept();
+      ws.addEventListener('message', (event) => handlers.message(String(event.data)));
+      ws.addEventListener('close', (event) => handlers.close(event.code));
+      ws.addEventListener('error', () => handlers.close(1006));
+      return {
+        send: (frame) => ws.send(frame),
+        close: () => {
+          try {
+            ws.close(1000, 'dropped');
+          } catch {
+            // Already closed.
+          }
+        },
+      };
+    },
+    async page(participant, before) {
+      const response = await apiInPlace(`/parties/${partyId}/chat${before === undefined ? '' : `?from=${before}`}`, { headers: participant.credentials });
+      if (response.status !== 200) throw new Error(`history: ${response.status} ${await response.text()}`);
+      return json(response);
+    },
+    evict: () => evictRooms(partyId),
+  };
 }
 
 // ---- pages ------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MARKERS, markerOf } from '../../app/core/markers';
-import { ORIGIN, api, basic, connected, createConsultant, createParty, expectError, joinGuest, json, textMessage } from './fixtures';
+import { ROSTER } from '../../app/core/roster';
+import { ORIGIN, api, basic, connected, createConsultant, createParty, expectError, joinGuest, json, nextPresence, tells, textMessage } from './fixtures';
 import type { Consultant } from './fixtures';
 
 function join(partyId: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
@@ -70,20 +71,19 @@ describe('PUT /api/parties/:id/join', () => {
     await expectError(await join(party.id, body), 400, 'invalidName');
     expect(await guestsOf(party.id, consultant)).toEqual(before);
     expect(before).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(manager.socket.all('userJoined')).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, ROSTER.flushMs * 3));
+    expect(manager.socket.all('presence').filter((event) => (event.joined ?? []).length > 0)).toHaveLength(0);
     manager.socket.close();
   });
 
-  it('announces a new guest to open sockets with userJoined, a rename with guestUpdate', async () => {
+  it('announces a new guest to open sockets in a presence frame, a rename with guestUpdate', async () => {
     const consultant = await createConsultant();
     const party = await createParty(consultant);
     const manager = await connected(party.id, consultant.headers);
     const guest = await joinGuest(party.id, { firstName: 'Eva', lastName: 'Stein' });
-    expect(await manager.socket.next('userJoined')).toEqual({
-      type: 'userJoined',
-      member: { id: guest.guestId, firstName: 'Eva', lastName: 'Stein', role: 'guest' },
-    });
+    const joined = await nextPresence(manager.socket, 'joined', guest.guestId);
+    expect(joined.joined).toEqual([{ id: guest.guestId, firstName: 'Eva', lastName: 'Stein', role: 'guest' }]);
+    expect(joined).toMatchObject({ memberCount: 2, onlineCount: 1 });
 
     const renamed = await join(party.id, { firstName: 'Evi', lastName: 'Stein' }, guest.headers);
     expect(renamed.status).toBe(200);
@@ -91,7 +91,8 @@ describe('PUT /api/parties/:id/join', () => {
       type: 'guestUpdate',
       member: { id: guest.guestId, firstName: 'Evi', lastName: 'Stein', role: 'guest' },
     });
-    expect(manager.socket.all('userJoined')).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, ROSTER.flushMs * 3));
+    expect(manager.socket.all('presence').filter((event) => tells(event, 'joined', guest.guestId))).toHaveLength(0);
     manager.socket.close();
   });
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { TIMINGS } from '../../app/core/limits';
 import { PING_FRAME, PONG_FRAME } from '../../app/core/protocol';
 import type { PartyRoom } from '../../durable-objects/party-room';
-import { connected, createConsultant, createParty, joinGuest } from './fixtures';
+import { ROSTER } from '../../app/core/roster';
+import { connected, createConsultant, createParty, evictRooms, joinGuest, nextPresence, tells } from './fixtures';
 import type { TestSocket } from './fixtures';
 
 function stub(partyId: string) {
@@ -70,9 +71,9 @@ describe('a guest whose network drops (the socket stays open, silent)', () => {
       await pongs(idaSocket, 2);
       const silentFrom = Date.now();
 
-      const left = await manager.socket.next('userLeft', TIMINGS.silentAfterMs + 4000, (event) => event.memberId === ida.guestId);
+      const left = await nextPresence(manager.socket, 'offline', ida.guestId, TIMINGS.silentAfterMs + 4000);
       const after = Date.now() - silentFrom;
-      expect(left.memberId).toBe(ida.guestId);
+      expect(left).toMatchObject({ memberCount: 3, onlineCount: 2 });
       expect(after).toBeGreaterThanOrEqual(TIMINGS.silentAfterMs - 100);
       expect(after).toBeLessThan(TIMINGS.silentAfterMs + 3000);
       expect((await idaSocket.closedWith(1000)).code).toBe(4008);
@@ -81,7 +82,7 @@ describe('a guest whose network drops (the socket stays open, silent)', () => {
       await pause(1000);
       expect(benSocket.closed).toBeNull();
       expect(manager.socket.closed).toBeNull();
-      expect(manager.socket.all('userLeft').filter((event) => event.memberId === ben.guestId)).toEqual([]);
+      expect(manager.socket.all('presence').filter((event) => tells(event, 'offline', ben.guestId))).toEqual([]);
       // A rejoin shows Ida as she is: offline, until she connects again.
       const fresh = await connected(party.id, ida.headers);
       expect(fresh.welcome.online).toEqual(expect.arrayContaining([ben.guestId, consultant.userId, ida.guestId]));
@@ -102,8 +103,29 @@ describe('a guest whose network drops (the socket stays open, silent)', () => {
     const quiet = await connected(party.id, guest.headers);
     await pause(TIMINGS.silentAfterMs + 2000);
     expect(quiet.socket.closed).toBeNull();
-    expect(manager.socket.all('userLeft')).toEqual([]);
+    expect(manager.socket.all('presence').filter((event) => (event.offline ?? []).length > 0)).toEqual([]);
     quiet.socket.close();
     manager.socket.close();
+  });
+});
+
+describe('the first socket a room takes after it starts', () => {
+  it('goes offline when it closes, like any other: the room counts it once', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const guest = await joinGuest(party.id);
+    // The next request starts the room afresh, as after a deploy or hibernation.
+    await evictRooms(party.id);
+    const first = await connected(party.id, guest.headers);
+    expect(first.welcome).toMatchObject({ onlineCount: 1, online: [guest.guestId] });
+    const manager = await connected(party.id, consultant.headers);
+    expect(manager.welcome.onlineCount).toBe(2);
+    first.socket.close();
+    expect(await nextPresence(manager.socket, 'offline', guest.guestId)).toMatchObject({ memberCount: 2, onlineCount: 1 });
+    manager.socket.close();
+    await pause(ROSTER.flushMs * 3);
+    const again = await connected(party.id, guest.headers);
+    expect(again.welcome).toMatchObject({ onlineCount: 1, online: [guest.guestId] });
+    again.socket.close();
   });
 });

@@ -2,6 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../app/core/protocol';
 import { SOCKET_CLOSE } from '../../app/core/protocol-version';
+import { ROSTER } from '../../app/core/roster';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
@@ -18,9 +19,11 @@ import {
   guestCookie,
   joinGuest,
   json,
+  nextPresence,
   page,
   sessionCookie,
   spoken,
+  tells,
   textMessage,
 } from './fixtures';
 
@@ -95,7 +98,8 @@ describe('ending a session closes the sockets opened with it', () => {
     // The ended session opens nothing any more.
     expect(await connect(party.id, sessionCookie(consultant))).toBe(401);
     // Guests see the manager still online (her phone).
-    expect(ida.all('userLeft')).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, ROSTER.flushMs * 3));
+    expect(ida.all('presence').filter((event) => tells(event, 'offline', consultant.userId))).toEqual([]);
   });
 
   it('signing out through the API does the same for a bearer session', async () => {
@@ -115,7 +119,7 @@ describe('ending a session closes the sockets opened with it', () => {
     const ida = (await connected(party.id, guest.headers)).socket;
     expect((await api('/auth/logout', { method: 'POST', headers: consultant.headers })).status).toBe(204);
     await laptop.closedWith();
-    expect((await ida.next('userLeft')).memberId).toBe(consultant.userId);
+    expect(await nextPresence(ida, 'offline', consultant.userId)).toMatchObject({ memberCount: 2, onlineCount: 1 });
   });
 
   it('deleting the account signs out every session of it, in every party, before its parties go', async () => {

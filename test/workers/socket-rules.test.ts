@@ -1,6 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../app/core/protocol';
+import { ROSTER } from '../../app/core/roster';
 import {
   ORIGIN,
   TestSocket,
@@ -367,29 +368,37 @@ describe('restricted messaging', () => {
 });
 
 describe('updateSeen', () => {
-  it('moves forward only, is capped at the latest seq and is broadcast as updatedSeen', async () => {
+  it("moves forward only, is capped at the latest seq, and reaches the manager and the reader herself in a presence frame's seen", async () => {
     const { consultant, party, guest, manager, maria } = await setup();
+    const tom = await joinGuest(party.id, { firstName: 'Tom', lastName: 'Berg' });
+    const tomSocket = (await connected(party.id, tom.headers)).socket;
     let latest = 0;
     for (const text of ['eins', 'zwei', 'drei']) {
       manager.send(textMessage(text));
       latest = (await manager.next('ack')).seq;
       await maria.next('newMessage');
     }
+    const seen = (socket: TestSocket) => socket.next('presence', 3000, (event) => event.seen !== undefined);
+    const told = (socket: TestSocket) => socket.all('presence').filter((event) => event.seen !== undefined);
 
     maria.send({ type: 'updateSeen', seq: 2 });
-    expect(await manager.next('updatedSeen')).toEqual({ type: 'updatedSeen', memberId: guest.guestId, seq: 2 });
-    expect(await maria.next('updatedSeen')).toEqual({ type: 'updatedSeen', memberId: guest.guestId, seq: 2 });
+    expect((await seen(manager)).seen).toEqual({ [guest.guestId]: 2 });
+    expect((await seen(maria)).seen).toEqual({ [guest.guestId]: 2 });
+    // Receipts are the manager's: another guest is not told how far Maria read.
+    await pause(ROSTER.flushMs * 3);
+    expect(told(tomSocket)).toEqual([]);
 
     maria.send({ type: 'updateSeen', seq: 1 });
     maria.send({ type: 'updateSeen', seq: 2 });
-    await pause(50);
-    expect(manager.all('updatedSeen')).toHaveLength(0);
+    await pause(ROSTER.flushMs * 3);
+    expect(told(manager)).toHaveLength(0);
 
     maria.send({ type: 'updateSeen', seq: 1000 });
-    expect(await manager.next('updatedSeen')).toEqual({ type: 'updatedSeen', memberId: guest.guestId, seq: latest });
+    expect((await seen(manager)).seen).toEqual({ [guest.guestId]: latest });
     maria.send({ type: 'updateSeen', seq: 1001 });
-    await pause(50);
-    expect(manager.all('updatedSeen')).toHaveLength(0);
+    await pause(ROSTER.flushMs * 3);
+    expect(told(manager)).toHaveLength(0);
+    tomSocket.close();
 
     maria.send({ type: 'updateSeen', seq: -1 });
     expect((await maria.next('error')).code).toBe('invalidFrame');

@@ -1,47 +1,15 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { describeAnomalies } from '../support/zero-loss-checker';
-import type { Participant, ZeroLossTransport } from '../support/zero-loss-driver';
+import type { Participant } from '../support/zero-loss-driver';
 import { runZeroLoss, zeroLossOptions } from '../support/zero-loss-driver';
-import { ORIGIN, apiInPlace, createConsultant, createParty, evictRooms, fetchInPlace, joinGuest, json } from './fixtures';
+import { createConsultant, createParty, joinGuest, zeroLossTransport } from './fixtures';
 
 /**
  * Nothing acknowledged is lost, nothing is applied twice, everyone sees one order: the
  * zero-loss run (test/support/zero-loss-driver.ts) inside workerd, sized for CI. Larger runs:
  * ZERO_LOSS_GUESTS=8 ZERO_LOSS_MESSAGES=200 ZERO_LOSS_SEED=7 npx vitest run --project workers test/workers/zero-loss.test.ts
  */
-
-type Headers = Record<string, string>;
-
-function workerTransport(partyId: string): ZeroLossTransport<Headers> {
-  return {
-    async connect(participant, handlers) {
-      const response = await fetchInPlace(`${ORIGIN}/api/parties/${partyId}/socket`, { headers: { Upgrade: 'websocket', ...participant.credentials } });
-      const ws = response.webSocket;
-      if (!ws) return null;
-      ws.accept();
-      ws.addEventListener('message', (event) => handlers.message(String(event.data)));
-      ws.addEventListener('close', (event) => handlers.close(event.code));
-      ws.addEventListener('error', () => handlers.close(1006));
-      return {
-        send: (frame) => ws.send(frame),
-        close: () => {
-          try {
-            ws.close(1000, 'dropped');
-          } catch {
-            // Already closed.
-          }
-        },
-      };
-    },
-    async page(participant, before) {
-      const response = await apiInPlace(`/parties/${partyId}/chat${before === undefined ? '' : `?from=${before}`}`, { headers: participant.credentials });
-      if (response.status !== 200) throw new Error(`history: ${response.status} ${await response.text()}`);
-      return json(response);
-    },
-    evict: () => evictRooms(partyId),
-  };
-}
 
 describe('zero loss under dropped sockets, evictions and repeated sends', () => {
   it('every acknowledged message is in every view exactly once, in one order', async () => {
@@ -51,13 +19,13 @@ describe('zero loss under dropped sockets, evictions and repeated sends', () => 
 
     const consultant = await createConsultant({ name: 'Clara' });
     const party = await createParty(consultant);
-    const participants: Participant<Headers>[] = [{ name: 'manager', memberId: consultant.userId, credentials: consultant.headers }];
+    const participants: Participant<Record<string, string>>[] = [{ name: 'manager', memberId: consultant.userId, credentials: consultant.headers }];
     for (let n = 1; n <= guests; n++) {
       const guest = await joinGuest(party.id, { firstName: `Gast${n}`, lastName: 'Test' });
       participants.push({ name: `guest${n}`, memberId: guest.guestId, credentials: guest.headers });
     }
 
-    const run = await runZeroLoss(workerTransport(party.id), participants, options);
+    const run = await runZeroLoss(zeroLossTransport(party.id), participants, options);
     const context = `seed ${options.seed} (repeat with ZERO_LOSS_SEED=${options.seed}); ${JSON.stringify(run.stats)}`;
     expect(describeAnomalies(run.result), context).toBe('');
     expect(run.unacked, `never acknowledged; ${context}`).toEqual([]);

@@ -1,4 +1,3 @@
-import ReconnectingWebSocket from 'partysocket/ws';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { AppliedTemplate } from '~/core/applied-template';
 import type { ChatAction, ChatState, Ended, PendingMessage } from '~/core/chat-state';
@@ -9,6 +8,7 @@ import type { ChatMessage, ClientEvent, Member, MessageType, ServerEvent } from 
 import { PING_FRAME, PONG_FRAME, PROTOCOL_VERSION, SOCKET_CLOSE } from '~/core/protocol-version';
 import { apiFetch, signInAgain } from '~/lib/api';
 import { uuid } from '~/lib/uuid';
+import { RoomSocket } from './room-socket';
 
 type Outbox = typeof import('~/lib/outbox');
 /** The outbox loads only for a member: a visitor's first load stays light (ADR 027). */
@@ -30,6 +30,13 @@ const ENDED_BY_CLOSE: Partial<Record<number, Ended>> = {
   [SOCKET_CLOSE.signedOut]: 'signedOut',
 };
 
+/** Where a page of the roster that arrived in this frame ends in the room's order, or null for none. */
+function pageEnd(event: ServerEvent): number | null {
+  if (event.type === 'members') return event.offset + event.members.length;
+  if (event.type !== 'batch') return null;
+  return event.events.reduce<number | null>((end, inner) => pageEnd(inner) ?? end, null);
+}
+
 /** A history page away from the loaded one; the newest page has no `hasNewer` (nothing is newer). */
 type HistoryWindow = { messages: ChatMessage[]; hasMore: boolean; hasNewer?: boolean; seq: number };
 
@@ -43,25 +50,32 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const stateRef = useRef<ChatState>(state);
   stateRef.current = state;
-  const socketRef = useRef<ReconnectingWebSocket | null>(null);
+  const socketRef = useRef<RoomSocket | null>(null);
   // Restored once the room has spoken (or the browser says it is offline): a page update while a
   // lazy boundary still hydrates is an error (React #421), and the room's first news comes later.
   const { restored, api: outbox } = useOutbox(party, enabled, state.ready || state.connection === 'offline', dispatch, state.pending);
 
-  const sendFrame = useCallback((event: ClientEvent) => {
+  const sendFrame = useCallback((event: ClientEvent): boolean => {
     const socket = socketRef.current;
-    if (socket && socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+    if (!socket || socket.readyState !== socket.OPEN) return false;
+    socket.send(JSON.stringify(event));
+    return true;
+  }, []);
+
+  // Pages of a large party's roster (app/core/roster.ts), one asked at a time. `pagedTo`: where the
+  // room's last page ended, so that a page of members known already still moves the next one on.
+  // Each connection starts again from its welcome's first page.
+  const pagingRef = useRef({ loading: false, pagedTo: 0 });
+  const [paging, setPagingState] = useState(pagingRef.current);
+  const setPaging = useCallback((next: { loading: boolean; pagedTo: number }) => {
+    pagingRef.current = next;
+    setPagingState(next);
   }, []);
 
   useEffect(() => {
     if (!enabled) return;
     const url = () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/parties/${party.id}/socket`;
-    const socket = new ReconnectingWebSocket(url, [], {
-      minReconnectionDelay: TIMINGS.reconnectMinMs * (1 + Math.random() * 0.5),
-      maxReconnectionDelay: TIMINGS.reconnectMaxMs,
-      maxRetries: Infinity,
-      connectionTimeout: 4000,
-    });
+    const socket = new RoomSocket(url, () => stateRef.current.memberCount);
     socketRef.current = socket;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     let deadline: ReturnType<typeof setTimeout> | undefined;
@@ -75,7 +89,7 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
       socket.send(PING_FRAME);
       deadline ??= setTimeout(() => {
         deadline = undefined;
-        socket.reconnect();
+        socket.drop();
       }, TIMINGS.heartbeatTimeoutMs);
     };
     const stopHeartbeat = () => {
@@ -86,6 +100,7 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
 
     socket.addEventListener('open', () => {
       everOpened = true;
+      setPaging({ loading: false, pagedTo: 0 });
       dispatch({ type: 'connection', connection: 'open' });
       const current = stateRef.current;
       const lastSeq = current.needsResync === 'reload' ? null : current.lastSeq;
@@ -104,10 +119,14 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
       } catch {
         return;
       }
+      // One frame, one action: a batch is folded into one state change by the reducer.
       dispatch({ type: 'server', event });
+      const end = pageEnd(event);
+      if (end !== null) setPaging({ loading: false, pagedTo: end });
     });
     socket.addEventListener('close', (event) => {
       stopHeartbeat();
+      if (pagingRef.current.loading) setPaging({ ...pagingRef.current, loading: false });
       dispatch({ type: 'connection', connection: navigator.onLine ? 'closed' : 'offline' });
       const ended = ENDED_BY_CLOSE[event.code];
       if (ended) {
@@ -156,7 +175,7 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
       socket.close();
       socketRef.current = null;
     };
-  }, [party.id, party.shortId, enabled]);
+  }, [party.id, party.shortId, enabled, setPaging]);
 
   // After every (re)join, and once the outbox of an earlier visit is back, send again (in order)
   // whatever was never acknowledged.
@@ -174,7 +193,7 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
   }, [state.needsResync]);
 
   // The seen position follows what has arrived while the page is visible. Until the room confirms
-  // it (its updatedSeen for me), it is sent again every `TIMINGS.markSeenRetryMs`.
+  // it (my own entry in the seen of its presence frames), it is sent again every `TIMINGS.markSeenRetryMs`.
   const seenRef = useRef({ sent: 0, at: 0 });
   const [seenTries, setSeenTries] = useState(0);
   useEffect(() => {
@@ -293,11 +312,15 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
       },
       /** The room's answer to a template call, ahead of the same news over the socket. */
       setApplied: (applied: AppliedTemplate | null) => dispatch({ type: 'server', event: { type: 'appliedTemplate', applied } }),
+      /** Asks the room for the page of the roster from `offset`; one at a time, the rest are dropped. */
+      loadMembers: (offset: number) => {
+        if (!pagingRef.current.loading && sendFrame({ type: 'members', offset })) setPaging({ ...pagingRef.current, loading: true });
+      },
     }),
-    [act, sendFrame, outbox],
+    [act, sendFrame, outbox, setPaging],
   );
 
-  return { state, send, retry, loadOlder, loadNewer, loadAround, actions };
+  return { state, paging, send, retry, loadOlder, loadNewer, loadAround, actions };
 }
 
 /**

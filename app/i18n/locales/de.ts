@@ -317,6 +317,8 @@ const de = {
     sections: 'Bereiche',
     guests: 'Gäste',
     online: 'online',
+    onlineCount: '{{online}} online',
+    loadMoreGuests: 'Weitere Gäste laden',
     roleManager: 'Beratung',
     roleHost: 'Moderation',
     nowHost: 'Du moderierst jetzt diese Party: Du kannst Gäste entfernen, Nachrichten löschen und das Schreiben für Gäste ausschalten.',

@@ -317,6 +317,8 @@ const en: Translation = {
     sections: 'Sections',
     guests: 'Guests',
     online: 'online',
+    onlineCount: '{{online}} online',
+    loadMoreGuests: 'Load more guests',
     roleManager: 'Consultant',
     roleHost: 'Moderator',
     nowHost: "You're now a moderator of this party: you can remove guests, delete messages and turn off writing for guests.",

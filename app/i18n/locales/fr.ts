@@ -321,6 +321,8 @@ const fr: Translation = {
     sections: 'Sections',
     guests: 'Invités',
     online: 'en ligne',
+    onlineCount: '{{online}} en ligne',
+    loadMoreGuests: 'Afficher plus d’invités',
     roleManager: 'Conseil',
     roleHost: 'Modération',
     nowHost: 'Vous modérez désormais cette soirée : vous pouvez retirer des invités, supprimer des messages et désactiver l’écriture pour les invités.',

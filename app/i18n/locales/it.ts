@@ -318,6 +318,8 @@ const it: Translation = {
     sections: 'Sezioni',
     guests: 'Ospiti',
     online: 'online',
+    onlineCount: '{{online}} online',
+    loadMoreGuests: 'Carica altri ospiti',
     roleManager: 'Consulente',
     roleHost: 'Moderazione',
     nowHost: 'Ora sei tu a moderare questa festa: puoi rimuovere ospiti, eliminare messaggi e disattivare la scrittura per gli ospiti.',

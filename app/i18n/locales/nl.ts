@@ -317,6 +317,8 @@ const nl: Translation = {
     sections: 'Onderdelen',
     guests: 'Gasten',
     online: 'online',
+    onlineCount: '{{online}} online',
+    loadMoreGuests: 'Meer gasten laden',
     roleManager: 'Adviseur',
     roleHost: 'Moderator',
     nowHost: 'Je bent nu moderator van deze party: je kunt gasten verwijderen, berichten verwijderen en schrijven voor gasten uitzetten.',
