@@ -98,7 +98,8 @@ export class Salon {
   async joinGuestsInBulk(partyId, count, { chunk = 250, concurrency = 3 } = {}) {
     const starts = Array.from({ length: Math.ceil(count / chunk) }, (_, i) => i * chunk);
     const parts = await pool(starts, concurrency, (from) =>
-      this.request(`/bench/guests/${partyId}?count=${Math.min(chunk, count - from)}&from=${from}`, { method: 'POST' }),
+      // Each on its own connection: a kept-alive one can be closed under the request by a busy workerd (see request).
+      this.request(`/bench/guests/${partyId}?count=${Math.min(chunk, count - from)}&from=${from}`, { method: 'POST', ownConnection: true }),
     );
     return parts.flat().map(guestCredentials);
   }
