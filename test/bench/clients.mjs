@@ -35,6 +35,11 @@ function requestOnOwnConnection(url, { method, headers, body }) {
   });
 }
 
+/** A guest's id and secret as the join answers them, with the Basic header the app sends. */
+function guestCredentials({ guestId, secretKey }) {
+  return { guestId, secretKey, headers: { Authorization: `Basic ${Buffer.from(`${guestId}:${secretKey}`).toString('base64')}` } };
+}
+
 /** Real HTTP calls to the Worker. */
 export class Salon {
   constructor(base) {
@@ -82,11 +87,21 @@ export class Salon {
       body: { firstName: 'Gast', lastName: `Nummer ${index}` },
       ownConnection: true,
     });
-    return {
-      guestId: body.guestId,
-      secretKey: body.secretKey,
-      headers: { Authorization: `Basic ${Buffer.from(`${body.guestId}:${body.secretKey}`).toString('base64')}` },
-    };
+    return guestCredentials(body);
+  }
+
+  /**
+   * `count` new guests of a party, made by the bench Worker through the production join
+   * (`/bench/guests/`, worker.ts) in requests of `chunk`, `concurrency` at a time: for rooms of
+   * thousands, where a request per guest would take minutes.
+   */
+  async joinGuestsInBulk(partyId, count, { chunk = 250, concurrency = 3 } = {}) {
+    const starts = Array.from({ length: Math.ceil(count / chunk) }, (_, i) => i * chunk);
+    const parts = await pool(starts, concurrency, (from) =>
+      // Each on its own connection: a kept-alive one can be closed under the request by a busy workerd (see request).
+      this.request(`/bench/guests/${partyId}?count=${Math.min(chunk, count - from)}&from=${from}`, { method: 'POST', ownConnection: true }),
+    );
+    return parts.flat().map(guestCredentials);
   }
 
   async joinGuests(partyId, count, concurrency = 16) {
@@ -98,7 +113,10 @@ export class Salon {
   }
 }
 
-/** Opens a socket; resolves once `ready(frame)` says so (or on open when there is no test). */
+/**
+ * Opens a socket; resolves once a frame passes `firstFrame.ready` (after sending `firstFrame.send`
+ * on open), or on open when there is no test.
+ */
 export function openSocket(url, { headers = {}, deflate = false, firstFrame = null, onFrame, timeoutMs = 30_000 } = {}) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers, perMessageDeflate: deflate });
@@ -117,7 +135,7 @@ export function openSocket(url, { headers = {}, deflate = false, firstFrame = nu
       else if (firstFrame.send) ws.send(firstFrame.send);
     });
     ws.on('message', (data) => {
-      if (!ready && firstFrame && data.indexOf(firstFrame.expect) === 0) done();
+      if (!ready && firstFrame?.ready(data)) done();
       onFrame?.(data);
     });
     ws.on('unexpected-response', (_request, response) => {
@@ -151,27 +169,72 @@ export function closeAll(sockets) {
   );
 }
 
+const NONE = Object.freeze([]);
+
 /** Reads the 36-character id that follows `marker` in a frame, without parsing the JSON. */
 function idAfter(data, marker) {
   const at = data.indexOf(marker);
-  return at < 0 ? null : data.toString('latin1', at + marker.length, at + marker.length + 36);
+  return at < 0 ? NONE : [data.toString('latin1', at + marker.length, at + marker.length + 36)];
 }
 
-const JOIN_FRAME = JSON.stringify({ type: 'join', protocolVersion: PROTOCOL_VERSION });
+const NEW_MESSAGE = '{"type":"newMessage"';
+const BATCH = '{"type":"batch"';
+const WELCOME = '{"type":"welcome"';
+const TEMP_ID = '"tempId":';
+/** A newMessage's tempId follows its seq and the message's id and seq (protocol.ts, messages.ts). */
+const TEMP_ID_WITHIN = 160;
+const QUOTE = 0x22;
 
-/** A guest's socket on the production path, ready once its welcome has arrived. */
+/**
+ * The tempIds of the `newMessage` events in a frame of ours, in order: a frame is one event, or a
+ * `batch` of several (a busy room sends each socket's events together; protocol.ts). Read without
+ * parsing the JSON, as a receiver of a large room must not pay for a parse per frame here. A
+ * message without a tempId (a notice, `"tempId":null`) has none.
+ */
+function newMessageIds(data) {
+  const single = data.indexOf(NEW_MESSAGE) === 0;
+  if (!single && data.indexOf(BATCH) !== 0) return NONE;
+  const ids = [];
+  for (let at = single ? 0 : data.indexOf(NEW_MESSAGE); at >= 0; at = single ? -1 : data.indexOf(NEW_MESSAGE, at + NEW_MESSAGE.length)) {
+    const key = data.indexOf(TEMP_ID, at);
+    const value = key + TEMP_ID.length;
+    if (key >= 0 && key - at < TEMP_ID_WITHIN && data[value] === QUOTE) ids.push(data.toString('latin1', value + 1, value + 37));
+  }
+  return ids;
+}
+
+/** The events of a frame of ours, in order: a `batch` frame's events, or the frame's one event. */
+export function eventsOf(data) {
+  const event = JSON.parse(data);
+  return event.type === 'batch' ? event.events : [event];
+}
+
+/** A frame of ours that is, or holds, the welcome (a busy room may send it inside a batch). */
+const holdsWelcome = (data) => data.indexOf(WELCOME) === 0 || (data.indexOf(BATCH) === 0 && data.indexOf(WELCOME) > 0);
+
+/**
+ * The `join` frame the page sends (app/components/party/use-party-chat.ts): it applies `batch`
+ * frames; with `lastSeq` it resumes from there (a replay of what it missed).
+ */
+export const joinFrame = (lastSeq = null) => JSON.stringify({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq, batch: true });
+
+/** The socket address of a party, for a member's credentials (`headers`). */
+export const partySocketUrl = (salon, partyId) => `${salon.wsBase}/api/parties/${partyId}/socket`;
+
+/** A member's socket on the production path (a guest's Basic or a manager's Bearer), ready once its welcome has arrived. */
 export function openGuestSocket(salon, partyId, guest, options) {
-  return openSocket(`${salon.wsBase}/api/parties/${partyId}/socket`, {
+  return openSocket(partySocketUrl(salon, partyId), {
     ...options,
     headers: guest.headers,
-    firstFrame: { send: JOIN_FRAME, expect: '{"type":"welcome"' },
+    firstFrame: { send: joinFrame(), ready: holdsWelcome },
   });
 }
 
 /**
  * The three rooms, each with: `room(name, members)` to prepare a room for that many sockets,
  * `open(room, index, onFrame)` to connect member `index` until it is ready to chat, `frame(id)` the
- * chat frame to send and `idOf(data)` the id of a received chat frame (null for anything else).
+ * chat frame to send and `idsOf(data)` the ids of the chat messages a received frame carries
+ * (empty for anything else; ours may carry several in one `batch`).
  */
 export function variants(salon, { deflate }) {
   const ours = {
@@ -186,7 +249,8 @@ export function variants(salon, { deflate }) {
         this.parties.set(name, room);
       }
       if (room.guests.length < members) {
-        const more = await salon.joinGuests(room.partyId, members - room.guests.length);
+        // Preparing a room is not what is measured: the guests join in bulk (the production join, no HTTP each).
+        const more = await salon.joinGuestsInBulk(room.partyId, members - room.guests.length);
         room.guests.push(...more);
       }
       return room;
@@ -195,7 +259,7 @@ export function variants(salon, { deflate }) {
       return openGuestSocket(salon, room.partyId, room.guests[index], { deflate, onFrame });
     },
     frame: (id) => JSON.stringify({ type: 'sendMessage', tempId: id, messageType: 'text', message: TEXT }),
-    idOf: (data) => (data.indexOf('{"type":"newMessage"') === 0 ? idAfter(data, '"tempId":"') : null),
+    idsOf: newMessageIds,
   };
   const raw = {
     name: 'raw',
@@ -207,7 +271,7 @@ export function variants(salon, { deflate }) {
     },
     // The same bytes as ours, so frame sizes match on the way in.
     frame: ours.frame,
-    idOf: (data) => idAfter(data, '"tempId":"'),
+    idsOf: (data) => idAfter(data, '"tempId":"'),
   };
   // profile.mjs only: raw plus one SQLite INSERT per frame (one transaction each, or one for the
   // frames that arrive together), to price a durable write alone.
@@ -226,10 +290,10 @@ export function variants(salon, { deflate }) {
       return { name };
     },
     open(room, _index, onFrame) {
-      return openSocket(`${salon.wsBase}/bench/peer/${room.name}`, { deflate, firstFrame: { expect: '{"type":"all"' }, onFrame });
+      return openSocket(`${salon.wsBase}/bench/peer/${room.name}`, { deflate, firstFrame: { ready: (data) => data.indexOf('{"type":"all"') === 0 }, onFrame });
     },
     frame: (id) => JSON.stringify({ id, user: 'Gast Nummer 0', content: TEXT }),
-    idOf: (data) => (data.indexOf('{"type":"add"') === 0 ? idAfter(data, '"id":"') : null),
+    idsOf: (data) => (data.indexOf('{"type":"add"') === 0 ? idAfter(data, '"id":"') : NONE),
   };
   return { ours, raw, rawstore, rawbatch, peer };
 }

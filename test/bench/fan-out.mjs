@@ -11,7 +11,7 @@ export async function fanOut({ variant, room, receivers, messages, warmup = 5, p
   let current = null;
   const onFrame = (index, data) => {
     lastFrameAt = performance.now();
-    if (index === 0 || current === null || variant.idOf(data) !== current.id) return;
+    if (index === 0 || current === null || !variant.idsOf(data).includes(current.id)) return;
     const slot = index - 1;
     if (current.times[slot] !== 0) return;
     current.times[slot] = performance.now() - current.sentAt;

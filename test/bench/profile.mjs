@@ -261,7 +261,7 @@ async function main() {
       const { profile, units } = await profiled(stack.inspector, async () => {
         const storm = await joinStorm({ salon, guests, spreadMs: 2000, timeoutMs: 60_000, deflate: false });
         log(
-          `${storm.connected} connected, all see all after ${fmt(storm.allPresentMs / 1000)} s${storm.failed ? `; failed: ${JSON.stringify(storm.failures)}` : ''}`,
+          `${storm.connected} connected, every count right after ${fmt(storm.allCountMs / 1000)} s${storm.failed ? `; failed: ${JSON.stringify(storm.failures)}` : ''}`,
         );
         return guests;
       });

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { closeAll, openGuestSocket, TEXT } from './clients.mjs';
+import { closeAll, eventsOf, openGuestSocket, TEXT } from './clients.mjs';
 import { percentile, pool, sleep } from './stats.mjs';
 
 /** The 60 s window of app/core/push.ts. */
@@ -101,14 +101,16 @@ export async function pushRound({ salon, service, room, probes, paceMs, timeoutM
   let current = null;
   const onFrame = (index, data) => {
     if (!current) return;
-    const text = data.toString();
-    if (index === 0 && text.startsWith('{"type":"ack"') && text.includes(current.id)) {
-      current.ackMs = performance.now() - current.sentAt;
-      current.check();
-    } else if (index > 0 && text.startsWith('{"type":"newMessage"') && text.includes(current.id) && current.receipts[index - 1] === 0) {
-      current.receipts[index - 1] = performance.now() - current.sentAt;
-      current.got++;
-      current.check();
+    // A busy room's turn may come as one batch frame (clients.mjs eventsOf).
+    for (const event of eventsOf(data)) {
+      if (index === 0 && event.type === 'ack' && event.tempId === current.id) {
+        current.ackMs = performance.now() - current.sentAt;
+        current.check();
+      } else if (index > 0 && event.type === 'newMessage' && event.message.tempId === current.id && current.receipts[index - 1] === 0) {
+        current.receipts[index - 1] = performance.now() - current.sentAt;
+        current.got++;
+        current.check();
+      }
     }
   };
   const sockets = await Promise.all(

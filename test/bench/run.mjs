@@ -3,7 +3,7 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,zeroloss,upload,tus,video,page,template,push]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,restart,phone,zeroloss,upload,tus,video,page,template,push]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024]
 // --port is where the search for a free port starts.
 // See test/bench/README.md.
@@ -27,7 +27,9 @@ import { tusClients } from './tus-clients.mjs';
 import { upload } from './upload.mjs';
 import { pushParty, pushRound, startPushService } from './push.mjs';
 import { vapidKeyPair } from '../../scripts/vapid-keys.mjs';
-import { zeroLoss } from './zero-loss.mjs';
+import { loadDriver, zeroLoss } from './zero-loss.mjs';
+import { restart } from './restart.mjs';
+import { phoneStorm } from './phone.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,7 +55,11 @@ const plan = quick
       proxiedRuns: 1,
       throughput: { receivers: 10, messages: 100 },
       history: { sizes: [1000], batches: 3, reps: 20, roundTrips: 20 },
-      join: { guests: 20, spreadMs: 300, timeoutMs: 20_000 },
+      // One small room and one past ROSTER.fullMax (100), so the large room's path runs too.
+      join: { sizes: [20, 110], spreadMs: 300, timeoutMs: 20_000 },
+      big: { members: 150 },
+      restart: { members: 50, beforeMs: 1000, afterMs: 1000, intervalMs: 100 },
+      phone: { guests: 30, spreadMs: 300, timeoutMs: 20_000, idleMs: 1000 },
       zeroLoss: { guests: 2, messagesPerClient: 10, evictions: 1, timeoutMs: 30_000 },
       upload: { mib: 16 },
       tus: { mib: 8 },
@@ -75,7 +81,13 @@ const plan = quick
       proxiedRuns: 1,
       throughput: { receivers: 50, messages: 3000 },
       history: { sizes: [1000, 10_000, 100_000], batches: 7, reps: 50, roundTrips: 100 },
-      join: { guests: 500, spreadMs: 2000, timeoutMs: 60_000 },
+      join: { sizes: [100, 500, 1000], spreadMs: 2000, timeoutMs: 60_000 },
+      // 5,000 sockets of one room, and as many on RAW: one message each run.
+      big: { members: 5000 },
+      // 1,000 guests' sockets and a writer sending ten messages a second: the Worker restarted under them.
+      restart: { members: 1000, beforeMs: 5000, afterMs: 5000, intervalMs: 100 },
+      // A guest's phone (Chromium, CPU 4× slower) while 1,000 guests join within 2 s.
+      phone: { guests: 1000, spreadMs: 2000, timeoutMs: 60_000, idleMs: 5000 },
       // Five times the CI test's clients and messages per client (21 × 200 = 4,200), ten evictions.
       zeroLoss: { guests: 20, messagesPerClient: 200, evictions: 10, timeoutMs: 180_000 },
       // 1 GiB, in parts of 5 MiB in PATCHes of 50 MiB, as the browser sends them.
@@ -92,7 +104,7 @@ const plan = quick
       lighthouse: true,
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
-const only = new Set((args.only ?? 'fanout,throughput,history,join,zeroloss,upload,tus,video,page,template,push').split(','));
+const only = new Set((args.only ?? 'fanout,throughput,history,join,big,restart,phone,zeroloss,upload,tus,video,page,template,push').split(','));
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
 const OUT_DIR = '.cache/bench';
@@ -132,7 +144,8 @@ let pushService = null;
 /** A VAPID pair for this run only. */
 const vapid = vapidKeyPair();
 
-async function boot() {
+/** `keep`: the state directory of a Worker just stopped, to start again on (a deploy); otherwise a fresh one. */
+async function boot(keep = null) {
   const port = await freePort(Number(args.port));
   if (!stream) {
     const dataDir = `.wrangler/bench/stream-${port}`;
@@ -152,7 +165,15 @@ async function boot() {
     STREAM_SIGNING_KEY_ID: stream.signingKey.id,
     STREAM_SIGNING_KEY: stream.signingKey.jwk,
   };
-  const stack = await startStack({ port, persistTo: `.wrangler/bench/state-${port}`, logDir: OUT_DIR, log, vars, env: pushService.env });
+  const stack = await startStack({
+    port,
+    persistTo: keep ?? `.wrangler/bench/state-${port}`,
+    fresh: !keep,
+    logDir: OUT_DIR,
+    log,
+    vars,
+    env: pushService.env,
+  });
   const direct = { salon: new Salon(stack.direct) };
   direct.sets = variants(direct.salon, { deflate: args.deflate });
   const proxied = { salon: new Salon(stack.proxied) };
@@ -435,27 +456,406 @@ async function historyScenario(direct) {
 
 // ---- join storm -------------------------------------------------------------------------------
 
-async function joinScenario(direct) {
+/**
+ * The join storm as an earlier full run measured it, per number of guests: the newest saved result
+ * in OUT_DIR (not --quick) with a storm of that size, else the README's figure for 500 (its
+ * Performance table: 7e88da4, 3 runs, before presence frames; "all see all" then meant every
+ * client had seen every other guest online).
+ */
+function earlierJoinStorms() {
+  const byGuests = { 500: { allConnectedMs: 14_600, allRightMs: 14_600, failed: 0, source: 'README, 7e88da4' } };
+  const files = existsSync(OUT_DIR)
+    ? readdirSync(OUT_DIR)
+        .filter((f) => /^bench-.*Z\.json$/.test(f))
+        .sort()
+    : [];
+  for (const file of files) {
+    let saved;
+    try {
+      saved = JSON.parse(readFileSync(`${OUT_DIR}/${file}`, 'utf8'));
+    } catch {
+      continue;
+    }
+    const storms = Array.isArray(saved.joinStorm) ? saved.joinStorm : (saved.joinStorm?.storms ?? []);
+    const sizes = new Set(storms.map((storm) => storm.guests));
+    for (const guests of sizes) {
+      const same = storms.filter((storm) => storm.guests === guests);
+      byGuests[guests] = {
+        allConnectedMs: medianOf(same, (x) => x.allConnectedMs),
+        // Older runs measured "all see all" (allPresentMs); later ones the right member count.
+        allRightMs: medianOf(same, (x) => x.allCountMs ?? x.allPresentMs),
+        failed: Math.max(...same.map((x) => x.failed)),
+        cpuMsPerJoin: medianOf(same, (x) => x.cpuMsPerJoin),
+        source: file.replace(/^bench-|\.json$/g, ''),
+      };
+    }
+  }
+  return byGuests;
+}
+
+async function joinScenario(stack, direct) {
   const j = plan.join;
   section(
-    `join storm: ${j.guests} new guests join one party, start times spread over ${j.spreadMs / 1000} s; PUT join → socket → welcome; median of ${runs} run(s)`,
+    `join storm: ${j.sizes.join(' / ')} new guests join one party (its manager connected), start times spread over ${j.spreadMs / 1000} s; PUT join → socket → welcome; median of ${runs} run(s)`,
   );
+  log(
+    'right count: every client (the manager too) shows memberCount = guests joined + manager, and onlineCount = sockets open (welcome, then each presence frame).',
+  );
+  log("CPU: the app workerd's, from the storm's start until the room was quiet for 500 ms, per guest. frames: per guest client, p50.");
+  const earlier = earlierJoinStorms();
   const storms = [];
   for (let run = 0; run < runs; run++) {
-    const storm = await joinStorm({ salon: direct.salon, ...j, deflate: args.deflate });
-    storms.push(storm);
-    progress(`join storm run ${run + 1}: ${storm.connected} connected, all see all after ${fmt(storm.allPresentMs / 1000)} s`);
-    await sleep(plan.bigGapMs);
+    for (const guests of j.sizes) {
+      const storm = await joinStorm({ salon: direct.salon, guests, spreadMs: j.spreadMs, timeoutMs: j.timeoutMs, deflate: args.deflate, pid: stack.appPid });
+      storms.push(storm);
+      progress(
+        `join storm run ${run + 1} ${guests} guests: ${storm.connected} connected after ${fmt(storm.allConnectedMs / 1000)} s, right count after ${fmt(storm.allCountMs / 1000)} s, ${fmt(storm.cpuMsPerJoin)} ms CPU per join`,
+      );
+      await sleep(guests >= 500 ? plan.bigGapMs : plan.gapMs);
+    }
   }
-  results.joinStorm = storms;
+  results.joinStorm = { plan: j, storms, earlier };
   log(
     table(
-      ['run', 'connected', 'failed', 'all connected s', 'all see all s', 'join p50 ms', 'join p99 ms', 'not seeing all'],
-      storms.map((s, i) => [String(i + 1), s.connected, s.failed, s.allConnectedMs / 1000, s.allPresentMs / 1000, s.joinP50, s.joinP99, s.notSeeingAll]),
+      [
+        'guests',
+        'run',
+        'connected',
+        'failed',
+        'all connected s',
+        'right count s',
+        'right online s',
+        'join p50 ms',
+        'join p99 ms',
+        'CPU ms/join',
+        'frames',
+        'not right',
+      ],
+      storms.map((s) => [
+        s.guests,
+        String(1 + storms.filter((x) => x.guests === s.guests).indexOf(s)),
+        s.connected,
+        s.failed,
+        s.allConnectedMs / 1000,
+        s.allCountMs / 1000,
+        s.allOnlineMs / 1000,
+        s.joinP50,
+        s.joinP99,
+        s.cpuMsPerJoin,
+        s.framesP50,
+        s.notRight,
+      ]),
     ),
   );
-  for (const [i, s] of storms.entries()) if (s.failed) log(`run ${i + 1} failures: ${JSON.stringify(s.failures)}`);
-  log(`median: all connected ${fmt(medianOf(storms, (s) => s.allConnectedMs) / 1000)} s, all see all ${fmt(medianOf(storms, (s) => s.allPresentMs) / 1000)} s`);
+  for (const s of storms) {
+    if (s.failed) log(`${s.guests} guests, failures: ${JSON.stringify(s.failures)}`);
+    if (s.notRight) log(`${s.guests} guests, not right at the end (${s.members} members, ${s.online} online): ${JSON.stringify(s.wrong)}`);
+  }
+  const smallest = Math.min(...j.sizes);
+  const cpuAt = (guests) =>
+    medianOf(
+      storms.filter((s) => s.guests === guests),
+      (s) => s.cpuMsPerJoin,
+    );
+  log(`\nmedians beside the earlier figures (baseline: ${j.sizes.map((g) => (earlier[g] ? `${g} from ${earlier[g].source}` : `${g} none`)).join(', ')})`);
+  log(
+    table(
+      [
+        'guests',
+        'all connected s',
+        'baseline',
+        '×base',
+        'right count s',
+        'baseline (all see all)',
+        '×base',
+        'failed',
+        'CPU ms/join',
+        `×at ${smallest}`,
+        'baseline CPU',
+      ],
+      j.sizes.map((guests) => {
+        const same = storms.filter((s) => s.guests === guests);
+        const base = earlier[guests];
+        const connected = medianOf(same, (s) => s.allConnectedMs);
+        const counted = medianOf(same, (s) => s.allCountMs);
+        return [
+          guests,
+          connected / 1000,
+          base ? base.allConnectedMs / 1000 : '',
+          base ? fmtRatio(ratio(connected, base.allConnectedMs)) : '',
+          counted / 1000,
+          base ? base.allRightMs / 1000 : '',
+          base ? fmtRatio(ratio(counted, base.allRightMs)) : '',
+          same.reduce((sum, s) => sum + s.failed, 0),
+          cpuAt(guests),
+          fmtRatio(ratio(cpuAt(guests), cpuAt(smallest))),
+          base?.cpuMsPerJoin ?? '',
+        ];
+      }),
+    ),
+  );
+  const largest = Math.max(...j.sizes);
+  const big = storms.filter((s) => s.guests === largest);
+  goal(
+    `join storm: ${largest.toLocaleString('en')} guests within ${j.spreadMs / 1000} s all connected, every client showing the right count`,
+    `${fmt(medianOf(big, (s) => s.allConnectedMs) / 1000)} s, ${fmt(medianOf(big, (s) => s.allCountMs) / 1000)} s; ${big.reduce((sum, s) => sum + s.failed, 0)} failed, ${big.reduce((sum, s) => sum + s.notRight, 0)} wrong`,
+    null,
+  );
+  goal(
+    `join storm: server CPU per join at ${largest.toLocaleString('en')} × at ${smallest}`,
+    `${fmtRatio(ratio(cpuAt(largest), cpuAt(smallest)))} (${fmt(cpuAt(largest))} vs ${fmt(cpuAt(smallest))} ms)`,
+    null,
+  );
+}
+
+// ---- a room of 5,000 ----------------------------------------------------------------------------
+
+async function bigScenario(stack, direct) {
+  const { members } = plan.big;
+  section(
+    `big room: ${members.toLocaleString('en')} sockets in one room (ours: joined guests; raw: as many on RAW), one message sent by one of them; ms send → receipt, median of ${runs} run(s)`,
+  );
+  log(
+    'p50/p99 over the receivers; last = the slowest receiver. connect s: from the first socket to all welcomed and the room quiet. client RSS: this process with every socket open.',
+  );
+  const pid = stack.appPid;
+  const made = performance.now();
+  await direct.sets.ours.room('big', members);
+  const madeSeconds = (performance.now() - made) / 1000;
+  log(`${members.toLocaleString('en')} guests joined through /bench/guests/ (the production joinParty) in ${fmt(madeSeconds)} s`);
+  const byName = { ours: [], raw: [] };
+  for (let run = 0; run < runs; run++) {
+    for (const name of run % 2 === 0 ? ['ours', 'raw'] : ['raw', 'ours']) {
+      const variant = direct.sets[name];
+      const room = await variant.room(name === 'ours' ? 'big' : `big-${run}`, members);
+      const began = performance.now();
+      let connectMs = Number.NaN;
+      let rssMb = Number.NaN;
+      const result = await fanOut({
+        variant,
+        room,
+        receivers: members - 1,
+        // One message measured; one before it, not counted, so that neither room pays a first send's costs in it.
+        messages: 1,
+        warmup: 1,
+        paceMs: 0,
+        timeoutMs: 30_000,
+        pids: [pid].filter(Boolean),
+        around: (measure) => {
+          connectMs = performance.now() - began;
+          rssMb = process.memoryUsage().rss / 2 ** 20;
+          return measure();
+        },
+      });
+      byName[name].push({ ...result, connectMs, rssMb });
+      progress(`big room run ${run + 1} ${name}: p50 ${fmt(result.p50)} p99 ${fmt(result.p99)} last ${fmt(result.lastP50)} ms, lost ${result.lost}`);
+      await sleep(plan.bigGapMs);
+    }
+  }
+  const summary = {};
+  for (const name of ['ours', 'raw']) {
+    const r = byName[name];
+    summary[name] = {
+      p50: medianOf(r, (x) => x.p50),
+      p99: medianOf(r, (x) => x.p99),
+      last: medianOf(r, (x) => x.lastP50),
+      lost: r.reduce((sum, x) => sum + x.lost, 0),
+      cpu: medianOf(r, (x) => x.serverCpuMs[0]),
+      connectMs: medianOf(r, (x) => x.connectMs),
+      rssMb: Math.max(...r.map((x) => x.rssMb)),
+    };
+  }
+  results.bigRoom = { members, madeSeconds, summary, runs: byName };
+  const { ours, raw } = summary;
+  log(
+    table(
+      ['room', 'sockets', 'p50', 'p99', 'last', 'p50 ×RAW', 'p99 ×RAW', 'last ×RAW', 'lost', 'srv CPU ms/msg', 'connect s', 'client RSS MiB'],
+      [
+        [
+          'ours',
+          members,
+          ours.p50,
+          ours.p99,
+          ours.last,
+          fmtRatio(ratio(ours.p50, raw.p50)),
+          fmtRatio(ratio(ours.p99, raw.p99)),
+          fmtRatio(ratio(ours.last, raw.last)),
+          ours.lost,
+          ours.cpu,
+          ours.connectMs / 1000,
+          ours.rssMb,
+        ],
+        ['raw', members, raw.p50, raw.p99, raw.last, '', '', '', raw.lost, raw.cpu, raw.connectMs / 1000, raw.rssMb],
+      ],
+    ),
+  );
+  goal(
+    `big room: one message to ${members.toLocaleString('en')} sockets, p50 / p99 / last × RAW`,
+    `${fmtRatio(ratio(ours.p50, raw.p50))} / ${fmtRatio(ratio(ours.p99, raw.p99))} / ${fmtRatio(ratio(ours.last, raw.last))} (${fmt(ours.p50)} / ${fmt(ours.p99)} / ${fmt(ours.last)} vs ${fmt(raw.p50)} / ${fmt(raw.p99)} / ${fmt(raw.last)} ms)`,
+    null,
+  );
+}
+
+// ---- restart ----------------------------------------------------------------------------------
+
+async function restartScenario(bench) {
+  const r = plan.restart;
+  section(
+    `restart: ${r.members.toLocaleString('en')} guests' sockets and the manager writing every ${r.intervalMs} ms; the Worker process stopped and started on the same state; clients come back with app/core/roster.ts reconnectDelay and rejoin with lastSeq; ${runs} run(s)`,
+  );
+  log(
+    'down: from the stop to the Worker answering again (wrangler dev starting; a deploy is quicker). all resumed: from the stop to the last client welcomed again;',
+  );
+  log(
+    'after back: from the Worker answering to the last welcome. peak: welcomes per 100 ms window (×10 per second) and in any 1 s. before welcome: newMessage frames a socket got before its welcome.',
+  );
+  log(
+    "resyncs: a page's reducer saw a gap and reconnected at once. lost / doubled / out of order: messages in the readers' pages (the app's reducer), summed (acknowledged but missing, there twice, after a later seq).",
+  );
+  const { checkHistory, chatReducer, initialChatState } = await loadDriver(OUT_DIR);
+  const rows = [];
+  for (let run = 0; run < runs; run++) {
+    const row = await restart({
+      salon: () => bench.direct.salon,
+      restartWorker: async () => {
+        const { persistTo } = bench.stack;
+        await bench.stack.stop();
+        Object.assign(bench, await boot(persistTo));
+      },
+      ...r,
+      checkHistory,
+      chat: { chatReducer, initialChatState },
+    });
+    rows.push(row);
+    progress(
+      `restart run ${run + 1}: ${row.resumed}/${row.sockets} resumed after ${fmt(row.allResumedMs / 1000)} s (down ${fmt(row.downMs / 1000)} s); lost ${row.lost}, doubled ${row.doubled}, out of order ${row.outOfOrder}`,
+    );
+    await sleep(plan.bigGapMs);
+  }
+  results.restart = { plan: r, rows };
+  const reconnect = rows[0].reconnect;
+  log(
+    `reconnect policy (app/core/roster.ts): ${reconnect.connectsPerSecond} connects/s spread, back-off ${reconnect.minMs}–${reconnect.maxMs} ms; spread window at ${r.members + 1} members ${fmt(((r.members + 1) / reconnect.connectsPerSecond) * 1000, 0)} ms`,
+  );
+  log(
+    table(
+      [
+        'run',
+        'sockets',
+        'down s',
+        'all resumed s',
+        'after back s',
+        'p50 after back s',
+        'peak /100 ms',
+        'peak /s',
+        'tries',
+        'snapshots',
+        'before welcome',
+        'resyncs',
+        'written',
+        'acked',
+        'lost',
+        'doubled',
+        'out of order',
+        'checker',
+      ],
+      rows.map((x, i) => [
+        String(i + 1),
+        `${x.resumed}/${x.sockets}`,
+        x.downMs / 1000,
+        x.allResumedMs / 1000,
+        x.afterBackMs / 1000,
+        x.resumeP50Ms / 1000,
+        `${x.peakPer100ms} (${x.peakPer100ms * 10}/s)`,
+        x.peakPerSecond,
+        x.retries,
+        x.snapshots,
+        x.beforeWelcome,
+        x.resyncs,
+        x.written,
+        x.acked,
+        x.lost,
+        x.doubled,
+        x.outOfOrder,
+        `${x.checker.ok ? 'clean' : `${x.checker.anomalies}: ${x.checker.kinds.join(', ')}`}${x.checkedViews < x.distinctViews ? ` (${x.checkedViews} of ${x.distinctViews} views)` : ''}`,
+      ]),
+    ),
+  );
+  for (const x of rows) if (!x.checker.ok) log(`checker: ${x.checker.first.join(' | ')}`);
+  const clean = rows.every((x) => x.checker.ok && x.lost === 0 && x.doubled === 0 && x.outOfOrder === 0 && x.unacked === 0);
+  goal(
+    `restart under ${r.members.toLocaleString('en')} sockets: every acked message once, in order, in every view`,
+    `${rows.length} run(s), ${rows.reduce((sum, x) => sum + x.acked, 0)} messages; all resumed ${fmt(medianOf(rows, (x) => x.allResumedMs) / 1000)} s (${fmt(medianOf(rows, (x) => x.afterBackMs) / 1000)} s after the Worker was back), peak ${Math.max(...rows.map((x) => x.peakPerSecond))} connects/s`,
+    clean,
+  );
+}
+
+// ---- a guest's phone during a join storm ------------------------------------------------------
+
+async function phoneScenario(stack, direct) {
+  const p = plan.phone;
+  section(
+    `phone: the party page of a joined guest (Chromium, 390×844, CPU 4× slower) while ${p.guests.toLocaleString('en')} guests join within ${p.spreadMs / 1000} s; long tasks, ms; ${runs} run(s)`,
+  );
+  log(
+    `idle: the same page left alone for ${p.idleMs / 1000} s before the storm. storm: from its start until a second after every client showed the right count.`,
+  );
+  log('blocking = total blocking time (each long task beyond 50 ms), as Lighthouse counts it.');
+  const rows = [];
+  for (let run = 0; run < runs; run++) {
+    const row = await phoneStorm({ salon: direct.salon, base: stack.direct, ...p, pid: stack.appPid });
+    rows.push(row);
+    progress(`phone run ${run + 1}: longest task ${fmt(row.during.longestMs, 0)} ms, blocking ${fmt(row.during.blockingMs, 0)} ms during the storm`);
+    await sleep(plan.bigGapMs);
+  }
+  results.phone = { plan: p, rows };
+  log(
+    table(
+      [
+        'run',
+        'guests',
+        'connected',
+        'right count s',
+        'storm s',
+        'longest idle',
+        'longest storm',
+        'blocking idle',
+        'blocking storm',
+        'long tasks idle',
+        'long tasks storm',
+      ],
+      rows.map((x, i) => [
+        String(i + 1),
+        x.guests,
+        x.storm.connected,
+        x.storm.allCountMs / 1000,
+        x.stormMs / 1000,
+        x.idle.longestMs,
+        x.during.longestMs,
+        x.idle.blockingMs,
+        x.during.blockingMs,
+        x.idle.tasks,
+        x.during.tasks,
+      ]),
+    ),
+  );
+  goal(
+    `phone (4× CPU) while ${p.guests.toLocaleString('en')} guests join: longest task, total blocking time`,
+    `${fmt(
+      medianOf(rows, (x) => x.during.longestMs),
+      0,
+    )} ms, ${fmt(
+      medianOf(rows, (x) => x.during.blockingMs),
+      0,
+    )} ms over ${fmt(medianOf(rows, (x) => x.stormMs) / 1000)} s (idle: ${fmt(
+      medianOf(rows, (x) => x.idle.longestMs),
+      0,
+    )} ms, ${fmt(
+      medianOf(rows, (x) => x.idle.blockingMs),
+      0,
+    )} ms)`,
+    null,
+  );
 }
 
 // ---- zero loss --------------------------------------------------------------------------------
@@ -991,7 +1391,10 @@ async function main() {
     await scenario(bench, 'fanout', (b) => fanOutScenario(b.stack, b.direct, b.proxied));
     await scenario(bench, 'throughput', (b) => throughputScenario(b.stack, b.direct, b.proxied));
     await scenario(bench, 'history', (b) => historyScenario(b.direct));
-    await scenario(bench, 'join', (b) => joinScenario(b.direct));
+    await scenario(bench, 'join', (b) => joinScenario(b.stack, b.direct));
+    await scenario(bench, 'big', (b) => bigScenario(b.stack, b.direct));
+    await scenario(bench, 'restart', (b) => restartScenario(b));
+    await scenario(bench, 'phone', (b) => phoneScenario(b.stack, b.direct));
     await scenario(bench, 'zeroloss', (b) => zeroLossScenario(b.direct));
     await scenario(bench, 'upload', (b) => uploadScenario(b.stack, b.direct));
     await scenario(bench, 'tus', (b) => tusScenario(b.direct, b.proxied));

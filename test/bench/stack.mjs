@@ -52,13 +52,15 @@ export async function freePort(start) {
 }
 
 /**
- * Starts the bench Worker on `port` (wrangler dev's proxy) with a fresh persist dir; resolves
- * with both URLs and the two workerd processes (app and proxy) for CPU accounting.
+ * Starts the bench Worker on `port` (wrangler dev's proxy) with a fresh persist dir (or, with
+ * `fresh: false`, on the state a previous start left there); resolves with both URLs and the two
+ * workerd processes (app and proxy) for CPU accounting.
  */
-export async function startStack({ port, persistTo, inspectorPort, logDir, log, vars = {}, env = {} }) {
-  rmSync(persistTo, { recursive: true, force: true });
+export async function startStack({ port, persistTo, inspectorPort, logDir, log, vars = {}, env = {}, fresh = true }) {
+  if (fresh) rmSync(persistTo, { recursive: true, force: true });
   // wrangler's local D1 sometimes refuses its own first connection on a busy machine: one retry.
-  for (let attempt = 1; ; attempt++) {
+  // A Worker started again on kept state (a deploy) has its migrations already.
+  for (let attempt = 1; fresh; attempt++) {
     try {
       execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo, '-c', CONFIG], {
         stdio: ['ignore', 'ignore', 'pipe'],
@@ -130,5 +132,5 @@ export async function startStack({ port, persistTo, inspectorPort, logDir, log, 
     }
     return failure;
   };
-  return { ...urls, appPid, proxyPid, logFile, broken, stop };
+  return { ...urls, appPid, proxyPid, persistTo, logFile, broken, stop };
 }

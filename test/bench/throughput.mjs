@@ -23,10 +23,11 @@ export async function throughput({ variant, room, receivers, messages, timeoutMs
   const onFrame = (index, data) => {
     lastFrameAt = performance.now();
     if (index === 0 || !measuring) return;
-    const id = variant.idOf(data);
-    if (id === null || id.slice(0, 8) !== tag) return;
-    if (counts[index]++ === 0) firstAt[index] = lastFrameAt;
-    lastAt[index] = lastFrameAt;
+    for (const id of variant.idsOf(data)) {
+      if (id.slice(0, 8) !== tag) continue;
+      if (counts[index]++ === 0) firstAt[index] = lastFrameAt;
+      lastAt[index] = lastFrameAt;
+    }
   };
   const sockets = await connectRoom(variant, room, receivers + 1, onFrame);
   await settle(() => lastFrameAt);

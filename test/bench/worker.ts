@@ -11,7 +11,7 @@ import { database } from '../../worker/db/client';
 import { profiles, pushWindows, users } from '../../worker/db/schema';
 import type { Env } from '../../worker/env';
 import production, { PartyRoom as ProductionRoom } from '../../worker/index';
-import { findParty, managerMember, room, roomFacts } from '../../worker/services/parties';
+import { findParty, joinParty, managerMember, room, roomFacts } from '../../worker/services/parties';
 
 /**
  * The bench Worker (`npm run bench` only, never deployed): the production Worker and PartyRoom
@@ -206,6 +206,22 @@ async function timeObject(env: Env, partyId: string, op: string, before: number 
   return Response.json({ totalMs: performance.now() - started, reps, messages });
 }
 
+/**
+ * `count` new guests join a party, each through the production join (`joinParty`: a guest identity
+ * in D1, the membership, the room told), without an HTTP request each: the large-room rows need
+ * thousands of members quickly. Answers each guest's credentials, as PUT /api/parties/:id/join does.
+ */
+async function joinMany(env: Env, partyId: string, count: number, from: number): Promise<Response> {
+  const db = database(env.DB);
+  const identity = { consultant: null, guest: null, consultantExpired: false, setCookies: [] };
+  const guests: { guestId: string; secretKey: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const { member, credentials } = await joinParty(env, db, partyId, identity, { firstName: 'Gast', lastName: `Nummer ${from + i}` }, 'bench');
+    guests.push({ guestId: member.id, secretKey: credentials!.secretKey });
+  }
+  return Response.json(guests);
+}
+
 /** Evicts a party's room; the call itself fails, as the object it reached is gone. */
 async function evict(env: Env, partyId: string): Promise<Response> {
   const stub = room(env, partyId) as unknown as DurableObjectStub<PartyRoom>;
@@ -246,6 +262,8 @@ export default {
     if (kind === 'peer' && name) return (await getServerByName(env.PEER_ROOM, name)).fetch(request);
     if (kind === 'consultant' && request.method === 'POST') return consultant(env);
     if (kind === 'evict' && name && request.method === 'POST') return evict(env, name);
+    if (kind === 'guests' && name && request.method === 'POST')
+      return joinMany(env, name, Number(url.searchParams.get('count')), Number(url.searchParams.get('from') ?? 0));
     if (kind === 'fill' && name && request.method === 'POST') return fill(env, name, Number(url.searchParams.get('count')));
     if (kind === 'r2put' && name && request.method === 'PUT') return plainPut(env, request, name);
     if (kind === 'push-windows' && name && request.method === 'DELETE') return quietWindows(env, name);

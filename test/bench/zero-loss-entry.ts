@@ -1,3 +1,4 @@
-// What test/bench/zero-loss.mjs takes from the TypeScript side (bundled by esbuild at run time).
+// What test/bench/zero-loss.mjs and restart.mjs take from the TypeScript side (bundled by esbuild at run time).
 export { runZeroLoss, zeroLossOptions } from '../support/zero-loss-driver';
-export { describeAnomalies } from '../support/zero-loss-checker';
+export { checkHistory, describeAnomalies } from '../support/zero-loss-checker';
+export { chatReducer, initialChatState } from '../../app/core/chat-state';

@@ -10,7 +10,8 @@ import WebSocket from 'ws';
 
 let driver = null;
 
-async function loadDriver(outDir) {
+/** The TypeScript driver and checker, bundled once per run (restart.mjs uses the checker too). */
+export async function loadDriver(outDir) {
   if (driver) return driver;
   mkdirSync(outDir, { recursive: true });
   const outfile = `${outDir}/zero-loss-driver.mjs`;
