@@ -40,7 +40,8 @@ const NAME = sequence(der(0x31, sequence(oid('2.5.4.3'), der(0x0c, Buffer.from('
 export function selfSignedCertificate({ days = 30, now = new Date() } = {}) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const serial = randomBytes(12);
-  serial[0] &= 0x7f; // a positive INTEGER
+  // A positive INTEGER without a leading zero byte (OpenSSL refuses that padding): 1 boot in 256 failed.
+  serial[0] = (serial[0] & 0x7f) || 1;
   const extensions = der(
     0xa3,
     sequence(
