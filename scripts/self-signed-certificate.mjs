@@ -41,7 +41,7 @@ export function selfSignedCertificate({ days = 30, now = new Date() } = {}) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const serial = randomBytes(12);
   // A positive INTEGER without a leading zero byte (OpenSSL refuses that padding): 1 boot in 256 failed.
-  serial[0] = (serial[0] & 0x7f) || 1;
+  serial[0] = serial[0] & 0x7f || 1;
   const extensions = der(
     0xa3,
     sequence(
