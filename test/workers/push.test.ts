@@ -634,3 +634,26 @@ describe('the window under concurrent consumers', () => {
     expect(await decrypt(after[1]!, phone)).toMatchObject({ title: 'Wellness-Party', body: '1 new message from Anna Berater' });
   });
 });
+
+describe('who the room hands to Web Push', () => {
+  it('only offline members with a subscription to the party, also one who subscribes after the room learnt the others', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    expect((await subscribe(p.id, maria.headers, await device())).status).toBe(204);
+    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    /** The room's own answer (private: its set is what the test is about). */
+    type Pushing = { pushable: Set<string> | null; pushableOffline(sender: string): { id: string }[] };
+    const pushedTo = () =>
+      runInDurableObject(stub, (room: PartyRoom) => (room as unknown as Pushing).pushableOffline(consultant.userId).map((member) => member.id));
+
+    await send(p.id, consultant.headers, 'Erste Nachricht');
+    await eventually(
+      () => runInDurableObject(stub, (room: PartyRoom) => (room as unknown as Pushing).pushable !== null),
+      (known) => known,
+    );
+    // Tom has no subscription: no job names him, however many such guests a party has.
+    expect(await pushedTo()).toEqual([maria.guestId]);
+
+    expect((await subscribe(p.id, tom.headers, await device())).status).toBe(204);
+    expect((await pushedTo()).sort()).toEqual([maria.guestId, tom.guestId].sort());
+  });
+});

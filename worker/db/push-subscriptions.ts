@@ -25,6 +25,12 @@ export async function deleteSubscription(db: Db, partyId: string, memberId: stri
   return deleted.length > 0;
 }
 
+/** The members of a party with at least one subscription to it (the room pushes only to them). */
+export async function subscribedMembers(db: Db, partyId: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ memberId: pushSubscriptions.memberId }).from(pushSubscriptions).where(eq(pushSubscriptions.partyId, partyId));
+  return rows.map((row) => row.memberId);
+}
+
 export async function deleteSubscriptionById(db: Db, id: string): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }

@@ -12,6 +12,7 @@ import * as store from '../db/push-subscriptions';
 import type { PartyRow, PushSubscriptionRow } from '../db/schema';
 import type { Env } from '../env';
 import { PUSH_TEXTS } from '../push/texts';
+import { room } from './parties';
 
 /**
  * Web Push for party members whose page is closed (docs/decisions/029-web-push.md). The room enqueues
@@ -58,6 +59,8 @@ export async function subscribe(env: Env, db: Db, partyId: string, member: Membe
     language,
     createdAt: Date.now(),
   });
+  // The room enqueues notifications only for members it knows can receive one.
+  await room(env, partyId).pushSubscribed(member.id);
 }
 
 /** Only the member's own subscription goes; an endpoint they do not have is `notFound`. */
