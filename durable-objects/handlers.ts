@@ -24,8 +24,6 @@ export interface Room {
   send(ws: WebSocket, event: ServerEvent): void;
   /** Sends one serialised frame to every joined socket except `except`. */
   broadcast(event: ServerEvent, except?: WebSocket): void;
-  /** Member ids with at least one joined socket. */
-  online(): string[];
   isOnline(memberId: string): boolean;
   onlineCount(): number;
   /** Marks a socket as joined (`batch`: its client applies batch frames); presence tells the others. */
@@ -70,6 +68,11 @@ export function publicMember(member: StoredMember): Member {
   return { id: member.id, firstName: member.firstName, lastName: member.lastName, role: member.role };
 }
 
+/** The online ones among members sent to a reader (a welcome's roster, a page of it). */
+function onlineAmong(room: Room, members: Member[]): string[] {
+  return members.flatMap((member) => (room.isOnline(member.id) ? [member.id] : []));
+}
+
 /**
  * The room as one member sees it on joining (ADR 035): the manager gets everyone with their seen
  * (her receipts); in a small room everyone gets everyone; in a large one a guest gets the first
@@ -87,7 +90,7 @@ export function snapshot(room: Room, me: StoredMember, compact: boolean): PartyS
     partyId: room.store.facts?.partyId ?? '',
     me: publicMember(me),
     members,
-    online: members.flatMap((member) => (room.isOnline(member.id) ? [member.id] : [])),
+    online: onlineAmong(room, members),
     memberCount,
     onlineCount: room.onlineCount(),
     roster,
@@ -339,7 +342,7 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
         offset: event.offset,
         memberCount: order.length,
         members,
-        online: members.flatMap((m) => (room.isOnline(m.id) ? [m.id] : [])),
+        online: onlineAmong(room, members),
       });
       return;
     }

@@ -229,7 +229,6 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   /** The offline members a message should be pushed to; before the set is known, every offline member. */
   private pushableOffline(sender: string): StoredMember[] {
-    const online = new Set(this.online());
     const partyId = this.store.facts?.partyId;
     if (!this.pushable && partyId && !this.pushableLoading) {
       this.pushableLoading = subscribedMembers(database(this.env.DB), partyId)
@@ -246,11 +245,11 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       this.ctx.waitUntil(this.pushableLoading);
     }
     const pushable = this.pushable;
-    if (!pushable) return this.store.activeMembers().filter((member) => member.id !== sender && !online.has(member.id));
+    if (!pushable) return this.store.activeMembers().filter((member) => member.id !== sender && !this.isOnline(member.id));
     const offline: StoredMember[] = [];
     for (const id of pushable) {
       const member = this.store.members.get(id);
-      if (member && !member.removed && id !== sender && !online.has(id)) offline.push(member);
+      if (member && !member.removed && id !== sender && !this.isOnline(id)) offline.push(member);
     }
     return offline;
   }
