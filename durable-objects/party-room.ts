@@ -580,8 +580,10 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   /**
    * A member the Worker added (a guest's join). A rename of one known tells everyone; a newcomer is
    * news for the next presence frame, and a chat notice only while the room is small (ADR 035).
+   * With `facts`, the party's current facts come along: a join is one call to the room, not two.
    */
-  async addMember(member: Member): Promise<void> {
+  async addMember(member: Member, facts?: RoomFacts): Promise<void> {
+    if (facts) this.configureFacts(facts);
     const known = this.store.members.has(member.id);
     const stored = this.store.upsertMember(member);
     if (known) {

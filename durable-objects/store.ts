@@ -470,8 +470,21 @@ export class RoomStore {
     this.members.delete(memberId);
   }
 
-  /** One page of history, oldest first: messages before `beforeSeq` (or the newest). */
+  /**
+   * The newest page as of `seq`: every welcome carries it, and in a join storm hundreds of welcomes
+   * read the same rows between two messages. Every change to a message is an event with the next
+   * seq, so an unchanged seq means an unchanged page.
+   */
+  private newest: { seq: number; limit: number; messages: readonly ChatMessage[]; hasMore: boolean } | null = null;
+
+  /** One page of history, oldest first: messages before `beforeSeq` (or the newest). Its messages are shared: read them, never change them. */
   page(beforeSeq: number | undefined, limit: number = LIMITS.historyPage): { messages: ChatMessage[]; hasMore: boolean } {
+    if (beforeSeq !== undefined) return this.readPage(beforeSeq, limit);
+    if (this.newest?.seq !== this.seq || this.newest.limit !== limit) this.newest = { seq: this.seq, limit, ...this.readPage(undefined, limit) };
+    return { messages: this.newest.messages.slice(), hasMore: this.newest.hasMore };
+  }
+
+  private readPage(beforeSeq: number | undefined, limit: number): { messages: ChatMessage[]; hasMore: boolean } {
     const rows = this.sql
       .exec(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?`, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit + 1)
       .toArray();

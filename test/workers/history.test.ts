@@ -225,6 +225,45 @@ describe('POST /api/parties/:id/chat', () => {
   });
 });
 
+describe('the newest page, shared by every welcome until the next change', () => {
+  it('a snapshot after a message, an edit and a deletion shows each at once (the same instance, no eviction)', async () => {
+    const { consultant, party, guest } = await setup();
+    const snapshot = async () => {
+      const { socket, welcome } = await connected(party.id, guest.headers);
+      socket.close();
+      expect(welcome.mode).toBe('snapshot');
+      return spoken(welcome.messages).map((m) => [m.message, m.deleted]);
+    };
+    expect(await snapshot()).toEqual([]);
+    const writer = await connected(party.id, guest.headers);
+    writer.socket.send(textMessage('eins'));
+    const one = (await writer.socket.next('ack')).message;
+    expect(await snapshot()).toEqual([['eins', false]]);
+    writer.socket.send(textMessage('zwei'));
+    const two = (await writer.socket.next('ack')).message;
+    writer.socket.close();
+    expect(await snapshot()).toEqual([
+      ['eins', false],
+      ['zwei', false],
+    ]);
+    expect((await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: guest.headers, body: { messageId: two.id, message: 'geändert' } })).status).toBe(200);
+    expect(await snapshot()).toEqual([
+      ['eins', false],
+      ['geändert', false],
+    ]);
+    expect((await api(`/parties/${party.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: one.id } })).status).toBe(200);
+    expect(await snapshot()).toEqual([
+      ['', true],
+      ['geändert', false],
+    ]);
+    // The API's newest page is the same shared page.
+    expect(spoken((await page(party.id, guest.headers)).messages).map((m) => [m.message, m.deleted])).toEqual([
+      ['', true],
+      ['geändert', false],
+    ]);
+  });
+});
+
 describe('resuming a socket', () => {
   it('a lastSeq from the future gets a snapshot, not a replay', async () => {
     const { party, guest } = await setup();

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { prepared } from './client';
 import { guestKeys, guests, parties, partyMembers, profiles } from './schema';
 
 /**
@@ -27,7 +28,15 @@ export async function insertGuestKey(db: Db, key: typeof guestKeys.$inferInsert)
 
 /** The key with this secret's hash, if it is one of this guest's. */
 export async function guestKeyId(db: Db, guestId: string, secretHash: string): Promise<string | undefined> {
-  const row = await db.query.guestKeys.findFirst({ columns: { id: true }, where: and(eq(guestKeys.secretHash, secretHash), eq(guestKeys.guestId, guestId)) });
+  const query = prepared(db, 'guestKeyId', (d) =>
+    d.query.guestKeys
+      .findFirst({
+        columns: { id: true },
+        where: and(eq(guestKeys.secretHash, sql.placeholder('secretHash')), eq(guestKeys.guestId, sql.placeholder('guestId'))),
+      })
+      .prepare(),
+  );
+  const row = await query.execute({ secretHash, guestId });
   return row?.id;
 }
 

@@ -1,5 +1,7 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Placeholder } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { prepared } from './client';
 import type { MemberRow } from './schema';
 import { partyMembers } from './schema';
 
@@ -8,11 +10,16 @@ import { partyMembers } from './schema';
  * cannot slip back in; leaving deletes it (ADR 007). The manager has no row: the party names them.
  */
 
-const membership = (partyId: string, guestId: string) => and(eq(partyMembers.partyId, partyId), eq(partyMembers.guestId, guestId));
+const membership = (partyId: string | Placeholder, guestId: string | Placeholder) => and(eq(partyMembers.partyId, partyId), eq(partyMembers.guestId, guestId));
 
 /** The guest's membership, unless they left or were removed. */
 export async function activeMembership(db: Db, partyId: string, guestId: string): Promise<MemberRow | undefined> {
-  return db.query.partyMembers.findFirst({ where: and(membership(partyId, guestId), isNull(partyMembers.removedAt)) });
+  const query = prepared(db, 'activeMembership', (d) =>
+    d.query.partyMembers
+      .findFirst({ where: and(membership(sql.placeholder('partyId'), sql.placeholder('guestId')), isNull(partyMembers.removedAt)) })
+      .prepare(),
+  );
+  return query.execute({ partyId, guestId });
 }
 
 /** The party's guests who neither left nor were removed, in the order they joined. */

@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { prepared } from './client';
 import type { PartyRow } from './schema';
 import { parties, profiles } from './schema';
 
@@ -32,7 +33,8 @@ export async function partyWithManager(db: Db, userId: string, partyId: string):
 }
 
 export async function partyRow(db: Db, partyId: string): Promise<PartyRow | undefined> {
-  return db.query.parties.findFirst({ where: eq(parties.id, partyId) });
+  const query = prepared(db, 'partyRow', (d) => d.query.parties.findFirst({ where: eq(parties.id, sql.placeholder('partyId')) }).prepare());
+  return query.execute({ partyId });
 }
 
 /** The party, if this user owns it. */

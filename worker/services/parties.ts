@@ -302,7 +302,6 @@ export async function joinParty(
     guestId = credentials.id;
   }
   const member = guestMember(await upsertMembership(db, { partyId: party.id, guestId, ...names, isHost: false, joinedAt: now }));
-  await partyRoom.configure(roomFacts(party));
-  await partyRoom.addMember(member);
+  await partyRoom.addMember(member, roomFacts(party));
   return { member, credentials };
 }
