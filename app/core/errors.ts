@@ -49,6 +49,7 @@ export const ERROR_STATUS = {
   ownTemplate: 409,
   templateAlreadyApplied: 409,
   templateEmpty: 409,
+  templateNotTrashed: 409,
   mediaNotUploaded: 409,
   mediaNotReady: 409,
   notConverting: 409,
@@ -85,6 +86,7 @@ export const ERROR_STATUS = {
   signInFailed: 502,
   conversionUnavailable: 502,
   pushUnavailable: 503,
+  templatesDown: 503,
   generic: 500,
 } as const;
 

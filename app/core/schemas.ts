@@ -10,6 +10,7 @@ import { MESSAGE_TYPES } from './messages';
 import { partyDatesError } from './party';
 import { isPhoneNumber, isValidBirthday, profileHref } from './profile';
 import { GUEST_CODE_PATTERN } from './guest-account';
+import { isTemplatePlaceholder } from './templates';
 import { hasVisibleText, isCleanName, isCleanText, isValidName, normaliseNewlines } from './text';
 
 /**
@@ -438,10 +439,13 @@ export const TemplateSearchQuerySchema = MediaSearchQuerySchema;
  * the owner's profiles as its `message` (as in the chat). `beforeMessageId` is the insert point;
  * absent or null: the end.
  */
+/** A template message's text or caption: never the hidden placeholder (app/core/templates.ts), which would vanish from the list. */
+const TemplateTextSchema = CaptionTextSchema.refine((text) => !isTemplatePlaceholder(text), { error: 'invalidText' });
+
 export const TemplateMessageSchema = z
   .object({
     messageType: z.enum(MESSAGE_TYPES, { error: 'invalidInput' }).default('text'),
-    message: CaptionTextSchema.optional(),
+    message: TemplateTextSchema.optional(),
     mediaId: IdSchema.optional(),
     beforeMessageId: IdSchema.nullable().optional(),
   })
@@ -459,7 +463,7 @@ export const TemplateMessageSchema = z
 export type TemplateMessageInput = z.infer<typeof TemplateMessageSchema>;
 
 /** PUT /templates/{id}/editMessage/{messageId}: the text, or a media message's caption. */
-export const EditTemplateMessageSchema = z.object({ message: CaptionTextSchema });
+export const EditTemplateMessageSchema = z.object({ message: TemplateTextSchema });
 
 const TemplateMessageIdsSchema = z
   .array(IdSchema, { error: 'invalidInput' })
@@ -482,6 +486,12 @@ export const MoveTemplateMessagesSchema = z.object({ messageIds: TemplateMessage
 export const CopyTemplateMessagesSchema = z.object({
   sourceId: IdSchema,
   messageIds: TemplateMessageIdsSchema,
+  beforeMessageId: IdSchema.nullable().optional(),
+});
+
+/** POST /templates/{id}/sendFullTemplate: every message of `templateId` into this template before `beforeMessageId`, or at the end. */
+export const ImportTemplateSchema = z.object({
+  templateId: IdSchema,
   beforeMessageId: IdSchema.nullable().optional(),
 });
 

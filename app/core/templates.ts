@@ -95,7 +95,9 @@ export type TemplateAction =
   /** Create or stop its share link; see how many use it. */
   | 'share'
   /** Put one's own place for it in a folder, trash or restore it (a recipient's copy). */
-  | 'place';
+  | 'place'
+  /** Delete it for good from the trash, before the cron would (ADR 038). */
+  | 'purge';
 
 /**
  * The owner does everything; a recipient reads it and keeps their copy where they like, but changes
@@ -110,6 +112,26 @@ export function mayOnTemplate(role: TemplateRole, action: TemplateAction): boole
 /** The error for an action refused to `role`: a stranger learns nothing of the template. */
 export function refusal(role: TemplateRole): ErrorCode {
   return role === 'stranger' ? 'templateNotFound' : 'templateReadOnly';
+}
+
+/**
+ * The hidden placeholder message (ADR 038): a text message whose whole text is this identifier
+ * holds a template's place without being one of its messages. The server never lists, plays,
+ * copies or forwards it (worker/db/templates.ts leaves it out of every read), and refuses it as
+ * the text of a message anyone writes, so nothing a consultant typed can vanish.
+ */
+export const TEMPLATE_PLACEHOLDER = '#salon:template-placeholder#';
+
+export function isTemplatePlaceholder(text: string): boolean {
+  return text.trim() === TEMPLATE_PLACEHOLDER;
+}
+
+/**
+ * The error a template call shows (ADR 038): when the template service did not answer (no answer
+ * at all, status 0, or a 5xx) it is the notice 'Template function down'; otherwise the call's own.
+ */
+export function templateCallError(result: { code: ErrorCode; status: number }): ErrorCode {
+  return result.status === 0 || result.status >= 500 ? 'templatesDown' : result.code;
 }
 
 /** No edit of audio, voice or profile messages, as in the chat (a caption of a photo may change). */

@@ -80,6 +80,7 @@ export const WORKSPACE_ERRORS = [
   'ownTemplate',
   'templateAlreadyApplied',
   'templateEmpty',
+  'templateNotTrashed',
   'templateNotApplied',
   'templateReadOnly',
   'templateRevoked',

@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '~/components/confirm-dialog';
+import { ErrorBanner } from '~/components/error-banner';
 import { LibraryShell } from '~/components/library/library-shell';
 import { useLibraryPage } from '~/components/library/use-library-page';
 import { ShareDialog } from '~/components/templates/share-dialog';
 import { TemplateCard } from '~/components/templates/template-card';
 import { folderOfPath } from '~/core/media-library';
 import type { TemplateEntry } from '~/core/templates';
-import { sortTemplates } from '~/core/templates';
+import { sortTemplates, templateCallError } from '~/core/templates';
 import { apiFetch, signInAgain } from '~/lib/api';
 import { requireConsultant } from '~/lib/auth.server';
 
@@ -24,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The templates page's own dialogs (LibraryShell has the ones every library has). */
-type Dialog = { kind: 'share'; entry: TemplateEntry; token: string | null };
+type Dialog = { kind: 'share'; entry: TemplateEntry; token: string | null } | { kind: 'deleteForGood'; entry: TemplateEntry };
 
 export default function Templates() {
   const { t } = useTranslation();
@@ -34,6 +36,7 @@ export default function Templates() {
     folders,
     moveKey: 'templateId',
     sortByName: (entries) => sortTemplates(entries, 'name'),
+    errorOf: templateCallError,
   });
   const { navigate, path, titleOf, to, searching, reload, dialog, setDialog, openDialog, busy, dialogError, setDialogError, change, trash, restore } = library;
 
@@ -57,6 +60,9 @@ export default function Templates() {
   const stopSharing = (entry: TemplateEntry) =>
     change(apiFetch(`/api/templates/${entry.id}/revokeShare`, { method: 'PUT' }), t('templates.stopped', { title: entry.title }));
 
+  const deleteForGood = (entry: TemplateEntry) =>
+    change(apiFetch(`/api/templates/${entry.id}/permanently`, { method: 'DELETE' }), t('templates.deletedForGood', { title: entry.title }));
+
   return (
     <LibraryShell
       library={library}
@@ -79,6 +85,7 @@ export default function Templates() {
           onShare={() => void share(entry)}
           onTrash={() => void trash(entry)}
           onRestore={() => void restore(entry)}
+          onDeleteForGood={() => openDialog({ kind: 'deleteForGood', entry })}
           onDropInto={(id) => dropped(id, entry.id)}
         />
       )}
@@ -93,6 +100,19 @@ export default function Templates() {
           onStop={() => void stopSharing(dialog.entry)}
           onClose={() => setDialog(null)}
         />
+      ) : null}
+      {dialog?.kind === 'deleteForGood' ? (
+        <ConfirmDialog
+          title={t('templates.deleteForGoodTitle', { title: dialog.entry.title })}
+          confirmLabel={t('templates.deleteForGood')}
+          destructive
+          confirmDisabled={busy}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => void deleteForGood(dialog.entry)}
+        >
+          <p>{t('templates.deleteForGoodText')}</p>
+          <ErrorBanner code={dialogError} className="mt-3" />
+        </ConfirmDialog>
       ) : null}
     </LibraryShell>
   );

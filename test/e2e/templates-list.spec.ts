@@ -209,7 +209,7 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     await expect(card(page, welcome)).toContainText(`Im Papierkorb seit ${germanDate(Date.now())}`);
     await expect(card(page, welcome).getByTestId('deletes-on')).toHaveText(`Wird am ${germanDate(Date.now() + 30 * DAY_MS)} gelöscht`);
     await expect(card(page, welcome).getByRole('link')).toHaveCount(0);
-    await expect(await menuItems(page, welcome)).toEqual(['Wiederherstellen']);
+    await expect(await menuItems(page, welcome)).toEqual(['Wiederherstellen', 'Endgültig löschen']);
     await expectNoSidewaysScroll(page, `trash on a ${screen}`);
     await page.screenshot({ path: `${SHOTS}/trash-${screen}.png` });
     await cardAction(page, welcome, 'Wiederherstellen');

@@ -2,7 +2,19 @@ import { generateNKeysBetween } from 'fractional-indexing';
 import { describe, expect, it } from 'vitest';
 import { TemplateMessageSchema, firstErrorCode } from '../../app/core/schemas';
 import type { Ranked } from '../../app/core/templates';
-import { byRank, isEditableMessage, isShareToken, mayOnTemplate, moveRanks, rankBefore, ranksBefore, refusal } from '../../app/core/templates';
+import {
+  TEMPLATE_PLACEHOLDER,
+  byRank,
+  isEditableMessage,
+  isShareToken,
+  isTemplatePlaceholder,
+  mayOnTemplate,
+  moveRanks,
+  rankBefore,
+  ranksBefore,
+  refusal,
+  templateCallError,
+} from '../../app/core/templates';
 
 /** Messages A–E with evenly spread ranks. */
 function messages(ids = 'ABCDE'): Ranked[] {
@@ -134,5 +146,28 @@ describe('a template message as sent', () => {
     expect(codeOf({ messageType: 'profile', message: id, mediaId: id })).toBe('invalidInput');
     expect(codeOf({ messageType: 'text', message: '\u0001guestJoined' })).toBe('invalidText');
     expect(codeOf({ message: 'x', beforeMessageId: 'x' })).toBe('invalidInput');
+  });
+});
+
+describe('the hidden placeholder and the template service failing (ADR 038)', () => {
+  it('knows the placeholder with or without surrounding space, and nothing else', () => {
+    expect(isTemplatePlaceholder(TEMPLATE_PLACEHOLDER)).toBe(true);
+    expect(isTemplatePlaceholder(`\n ${TEMPLATE_PLACEHOLDER} `)).toBe(true);
+    expect(isTemplatePlaceholder(`${TEMPLATE_PLACEHOLDER}!`)).toBe(false);
+    expect(isTemplatePlaceholder('Hallo')).toBe(false);
+  });
+
+  it('says the service is down on no answer or a 5xx, and the call’s own error otherwise', () => {
+    expect(templateCallError({ code: 'generic', status: 0 })).toBe('templatesDown');
+    expect(templateCallError({ code: 'generic', status: 500 })).toBe('templatesDown');
+    expect(templateCallError({ code: 'generic', status: 503 })).toBe('templatesDown');
+    expect(templateCallError({ code: 'templateNotFound', status: 404 })).toBe('templateNotFound');
+    expect(templateCallError({ code: 'templateReadOnly', status: 403 })).toBe('templateReadOnly');
+  });
+
+  it('lets only the owner delete for good', () => {
+    expect(mayOnTemplate('owner', 'purge')).toBe(true);
+    expect(mayOnTemplate('recipient', 'purge')).toBe(false);
+    expect(mayOnTemplate('stranger', 'purge')).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import {
   CreateTemplateSchema,
   DeleteTemplateMessagesSchema,
   EditTemplateMessageSchema,
+  ImportTemplateSchema,
   ForwardTemplateMessagesSchema,
   MoveTemplateMessageSchema,
   MoveTemplateMessagesSchema,
@@ -21,10 +22,12 @@ import {
   copyTemplateMessages,
   createTemplate,
   createTemplateFolder,
+  deleteTemplatePermanently,
   deleteTemplateMessages,
   editTemplateMessage,
   forwardTemplateMessages,
   getTemplate,
+  importTemplate,
   listTemplateFolders,
   listTemplateTrash,
   listTemplates,
@@ -82,6 +85,10 @@ export const templatesApi = new Hono<ApiEnv>()
     await trashTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
     return c.body(null, 204);
   })
+  .delete('/:id/permanently', async (c) => {
+    await deleteTemplatePermanently(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'));
+    return c.body(null, 204);
+  })
   .put('/:id/restore', async (c) => c.json(await restoreTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))))
   .post('/:id/sendMessage', valid('json', TemplateMessageSchema), async (c) => {
     const { userId } = requireConsultant(c);
@@ -111,6 +118,10 @@ export const templatesApi = new Hono<ApiEnv>()
   .post('/:id/copyMessages', valid('json', CopyTemplateMessagesSchema), async (c) => {
     const { userId } = requireConsultant(c);
     return c.json(await copyTemplateMessages(c.get('db'), userId, c.req.param('id'), c.req.valid('json')), 201);
+  })
+  .post('/:id/sendFullTemplate', valid('json', ImportTemplateSchema), async (c) => {
+    const { userId } = requireConsultant(c);
+    return c.json(await importTemplate(c.get('db'), userId, c.req.param('id'), c.req.valid('json')), 201);
   })
   .post('/:id/forward', valid('json', ForwardTemplateMessagesSchema), async (c) => {
     const { userId } = requireConsultant(c);

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { TEMPLATE_PLACEHOLDER } from '../../app/core/templates';
 import { inChunks } from './chunks';
 import type { Db } from './client';
 import { inFolder } from './library';
@@ -161,13 +162,16 @@ export function ownerNames(db: Db, userId: string): Promise<{ firstName: string;
 
 // ---- messages ---------------------------------------------------------------------------------
 
+/** Every read of a template's messages leaves out the hidden placeholder (app/core/templates.ts, ADR 038); ranks still count it. */
+const shown = ne(templateMessages.message, TEMPLATE_PLACEHOLDER);
+
 /** A template's messages in order, each with the item it names. */
 export function messagesInOrder(db: Db, templateId: string): Promise<MessageWithMedia[]> {
   return db
     .select({ message: templateMessages, media: mediaItems })
     .from(templateMessages)
     .leftJoin(mediaItems, eq(mediaItems.id, templateMessages.mediaId))
-    .where(eq(templateMessages.templateId, templateId))
+    .where(and(eq(templateMessages.templateId, templateId), shown))
     .orderBy(asc(templateMessages.rank));
 }
 
@@ -177,12 +181,12 @@ export async function messageWithMedia(db: Db, templateId: string, messageId: st
     .select({ message: templateMessages, media: mediaItems })
     .from(templateMessages)
     .leftJoin(mediaItems, eq(mediaItems.id, templateMessages.mediaId))
-    .where(and(eq(templateMessages.templateId, templateId), eq(templateMessages.id, messageId)));
+    .where(and(eq(templateMessages.templateId, templateId), eq(templateMessages.id, messageId), shown));
   return rows[0];
 }
 
 export function templateMessage(db: Db, templateId: string, messageId: string): Promise<TemplateMessageRow | undefined> {
-  return db.query.templateMessages.findFirst({ where: and(eq(templateMessages.id, messageId), eq(templateMessages.templateId, templateId)) });
+  return db.query.templateMessages.findFirst({ where: and(eq(templateMessages.id, messageId), eq(templateMessages.templateId, templateId), shown) });
 }
 
 /** Every message's id and rank, in no order. */

@@ -52,3 +52,17 @@ export async function purgeTemplateRows(d1: D1Database, cutoff: number): Promise
     folders: folders!.meta.changes,
   };
 }
+
+/** The parties playing this template now: their rooms are told before it is deleted by hand. */
+export async function partiesPlaying(d1: D1Database, templateId: string): Promise<SharedPlay[]> {
+  const { results } = await d1.prepare(`${PLAYED} WHERE template_id = ?1`).bind(templateId).all<SharedPlay>();
+  return results;
+}
+
+/**
+ * One template deleted for good by its owner (ADR 038): its messages, recipients' copies and the
+ * records of parties playing it go with it (the tables' ON DELETE CASCADE).
+ */
+export async function deleteTemplateRow(d1: D1Database, templateId: string): Promise<void> {
+  await d1.prepare('DELETE FROM templates WHERE id = ?1').bind(templateId).run();
+}

@@ -74,7 +74,7 @@ import type { OnShelf } from './library';
 import { linkFiles } from '../db/party-media';
 import type { SharedPlay } from '../db/shared-plays';
 import { forgetSharedPlays, recordSharedPlayIfCopyHeld, sharedPlaysOfOwner, unshareTemplate } from '../db/shared-plays';
-import { purgeTemplateRows } from '../db/trash-purge';
+import { deleteTemplateRow, partiesPlaying, purgeTemplateRows } from '../db/trash-purge';
 import { findParty, managerMember, room, roomFacts } from './parties';
 import { getProfile } from './profiles';
 
@@ -358,6 +358,24 @@ export async function restoreTemplate(db: Db, userId: string, id: string, now = 
   return entryOf(db, { ...found, row: { ...found.row, folderId: restored.folderId, trashedAt: null } } as Found, restored.tree);
 }
 
+/**
+ * DELETE /templates/{id}/permanently. The owner deletes her template for good from the trash, by
+ * hand, before the cron would (ADR 038): with its messages and every recipient's copy. A recipient
+ * only restores her copy or leaves it to the cron; a template outside the trash is refused. Parties
+ * playing it are told first, as on a revoke: when one cannot be told nothing is deleted, and asking
+ * again tries again.
+ */
+export async function deleteTemplatePermanently(env: Env, db: Db, userId: string, id: string): Promise<void> {
+  const [found, { tree }] = await Promise.all([findEntry(db, userId, id), ownFolders(db, userId)]);
+  allow(found, 'purge');
+  // A trashed folder, with what it holds, is the cron's: by hand only a template goes for good.
+  if (found.kind !== 'own') throw new AppError('forbidden');
+  if (found.row.trashedAt === null && !inTrashedFolder(found.row.folderId, tree)) throw new AppError('templateNotTrashed');
+  if ((await withdrawFromParties(env, await partiesPlaying(env.DB, id))).length > 0)
+    throw new Error('deleting a template: a party playing it could not be told');
+  await deleteTemplateRow(env.DB, id);
+}
+
 // ---- one template with its messages -----------------------------------------------------------
 
 /** The asker's standing towards a template, or null for a stranger (or no such template). */
@@ -628,6 +646,26 @@ export async function copyTemplateMessages(
     );
   });
   return messagesWithIds(db, id, ids);
+}
+
+/**
+ * POST /templates/{id}/sendFullTemplate {templateId, beforeMessageId}: the editor's import of a
+ * whole template, every message of `templateId` in its order, into this one before
+ * `beforeMessageId` or at the end (the template-to-template copy with all of its messages).
+ */
+export async function importTemplate(
+  db: Db,
+  userId: string,
+  id: string,
+  input: { templateId: string; beforeMessageId?: string | null | undefined },
+  now = Date.now(),
+): Promise<TemplateMessage[]> {
+  await editable(db, userId, id);
+  const source = await loadPlayableTemplate(db, userId, input.templateId);
+  if (!source) throw new AppError('templateNotFound');
+  if (source.messages.length === 0) throw new AppError('templateEmpty');
+  const messageIds = source.messages.map((message) => message.id);
+  return copyTemplateMessages(db, userId, id, { sourceId: input.templateId, messageIds, beforeMessageId: input.beforeMessageId }, now);
 }
 
 /**

@@ -46,7 +46,11 @@ interface Options<E> {
   moveKey: string;
   /** The trash and search results come newest first: sorted by name here when asked. */
   sortByName: (entries: E[]) => E[];
+  /** The error a refused or unanswered call shows (templates: 'Template function down' when the service fails); its code by default. */
+  errorOf?: (result: { code: ErrorCode; status: number }) => ErrorCode;
 }
+
+const ownCode = (result: { code: ErrorCode }) => result.code;
 
 /**
  * What the media library and the template list share: the place in the address's hash (which never
@@ -57,7 +61,7 @@ interface Options<E> {
  * trash, which acts at once and offers to undo (ADR 028). A page renders it with LibraryShell
  * (library-shell.tsx).
  */
-export function useLibraryPage<E extends Entry, D extends { kind: string } = never>({ name, folders, moveKey, sortByName }: Options<E>) {
+export function useLibraryPage<E extends Entry, D extends { kind: string } = never>({ name, folders, moveKey, sortByName, errorOf = ownCode }: Options<E>) {
   const { t } = useTranslation();
   const api = `/api/${name}`;
   const rootTitle = t(`${name}.root`);
@@ -130,7 +134,7 @@ export function useLibraryPage<E extends Entry, D extends { kind: string } = nev
     void request.then((result) => {
       if (!current) return;
       if (!result.ok && result.status === 401) return signInAgain(true);
-      setListing(result.ok ? { key: placeKey, entries: result.data } : { key: placeKey, error: result.code });
+      setListing(result.ok ? { key: placeKey, entries: result.data } : { key: placeKey, error: errorOf(result) });
     });
     return () => {
       current = false;
@@ -148,8 +152,8 @@ export function useLibraryPage<E extends Entry, D extends { kind: string } = nev
         signInAgain(true);
         return;
       }
-      if (dialog) setDialogError(result.code);
-      else setPageError(result.code);
+      if (dialog) setDialogError(errorOf(result));
+      else setPageError(errorOf(result));
       return;
     }
     setDialog(null);

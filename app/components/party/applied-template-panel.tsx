@@ -7,7 +7,7 @@ import type { AppliedAction, AppliedTemplate } from '~/core/applied-template';
 import { AUTOPLAY, current, neighbour, remaining } from '~/core/applied-template';
 import type { ErrorCode } from '~/core/errors';
 import { isHeadingType } from '~/core/messages';
-import { isEditableMessage } from '~/core/templates';
+import { isEditableMessage, templateCallError } from '~/core/templates';
 import { apiFetch } from '~/lib/api';
 
 /** The autoplay's delays on offer, within AUTOPLAY's bounds (app/core/applied-template.ts). */
@@ -45,7 +45,7 @@ export function AppliedTemplatePanel({
     setBusy(true);
     const result = await apiFetch<{ applied?: AppliedTemplate | null }>(`/api/parties/${partyId}/${path}`, { method, body });
     setBusy(false);
-    if (!result.ok) onError(result.code);
+    if (!result.ok) onError(templateCallError(result));
     else if (method === 'DELETE' || path === 'sendFullTemplate') onApplied(null);
     else onApplied(result.data.applied ?? null);
   }

@@ -4,6 +4,7 @@ import { Dialog } from '~/components/dialog';
 import { MediaIcon } from '~/components/media/media-icons';
 import type { ErrorCode } from '~/core/errors';
 import type { TemplateEntry, TemplateListing } from '~/core/templates';
+import { templateCallError } from '~/core/templates';
 import { apiFetch } from '~/lib/api';
 
 /**
@@ -43,7 +44,7 @@ export function ApplyTemplateDialog({
             );
         if (!current) return;
         if (result.ok) setEntries(result.data.filter((entry) => entry.trashedAt === null));
-        else onErrorRef.current(result.code);
+        else onErrorRef.current(templateCallError(result));
       },
       search ? 250 : 0,
     );

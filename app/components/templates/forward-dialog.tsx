@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import type { TemplateEntry, TemplateListing } from '~/core/templates';
+import type { TemplateEntry } from '~/core/templates';
 import { apiFetch } from '~/lib/api';
 import { TargetSelect } from '~/components/target-select';
+import { TemplateChoice } from './template-choice';
 
 export type ForwardTarget = { kind: 'party' | 'template'; id: string; title: string };
 
@@ -12,8 +13,6 @@ interface PartyOption {
   title: string;
   expired: boolean;
 }
-
-const SEARCH_DELAY_MS = 250;
 
 /**
  * Forward mode's dialog: the selected messages go to one of my running parties or to another
@@ -34,28 +33,12 @@ export function ForwardDialog({
   const { t } = useTranslation();
   const [kind, setKind] = useState<'party' | 'template'>('party');
   const [parties, setParties] = useState<PartyOption[] | null>(null);
-  const [templates, setTemplates] = useState<TemplateEntry[] | null>(null);
-  const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState('');
+  const [template, setTemplate] = useState<TemplateEntry | null>(null);
   useEffect(() => {
     void apiFetch<PartyOption[]>('/api/parties').then((result) => setParties(result.ok ? result.data.filter((party) => !party.expired) : []));
   }, []);
-  useEffect(() => {
-    if (kind !== 'template') return;
-    const words = query.trim();
-    const timer = setTimeout(
-      () =>
-        void (
-          words
-            ? apiFetch<TemplateEntry[]>(`/api/templates/search?${new URLSearchParams({ q: words })}`).then((result) => (result.ok ? result.data : []))
-            : apiFetch<TemplateListing>('/api/templates?sort=name').then((result) => (result.ok ? result.data.entries : []))
-        ).then((entries) => setTemplates(entries.filter((entry) => !entry.isFolder && entry.sharedBy === null && entry.id !== templateId))),
-      words ? SEARCH_DELAY_MS : 0,
-    );
-    return () => clearTimeout(timer);
-  }, [kind, query, templateId]);
-  const options = kind === 'party' ? parties : templates;
-  const target = options?.find((option) => option.id === chosen);
+  const target = kind === 'party' ? parties?.find((option) => option.id === chosen) : template;
   const radio = 'flex items-center gap-2';
   return (
     <ConfirmDialog
@@ -77,6 +60,7 @@ export function ForwardDialog({
                 onChange={() => {
                   setKind(value);
                   setChosen('');
+                  setTemplate(null);
                 }}
                 className="h-4 w-4"
               />
@@ -86,25 +70,18 @@ export function ForwardDialog({
         </div>
       </fieldset>
       {kind === 'template' ? (
-        <label className="mt-3 block">
-          <span className="font-medium text-slate-900">{t('templateEditor.searchTemplate')}</span>
-          <input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base"
-          />
-        </label>
-      ) : null}
-      <TargetSelect
-        className="mt-3"
-        label={kind === 'party' ? t('selection.target') : t('templateEditor.targetTemplate')}
-        placeholder={kind === 'party' ? t('selection.chooseTarget') : t('templateEditor.chooseTemplate')}
-        empty={kind === 'party' ? t('selection.noTargets') : t('templateEditor.noTemplates')}
-        options={options}
-        value={chosen}
-        onChange={setChosen}
-      />
+        <TemplateChoice excludeId={templateId} ownOnly label={t('templateEditor.targetTemplate')} value={template} onChange={setTemplate} />
+      ) : (
+        <TargetSelect
+          className="mt-3"
+          label={t('selection.target')}
+          placeholder={t('selection.chooseTarget')}
+          empty={t('selection.noTargets')}
+          options={parties}
+          value={chosen}
+          onChange={setChosen}
+        />
+      )}
     </ConfirmDialog>
   );
 }

@@ -19,6 +19,8 @@ interface Props {
   onShare: () => void;
   onTrash: () => void;
   onRestore: () => void;
+  /** In the trash, the owner's template only: deleted for good now (ADR 038). */
+  onDeleteForGood: () => void;
   onDropInto: (id: string) => void;
 }
 
@@ -27,15 +29,19 @@ interface Props {
  * by someone else says by whom, and its menu offers only what a recipient may (open, move my copy,
  * trash it); never rename or share: a recipient uses a template but never changes it, and only its
  * owner shares it (ADR 016). The owner of a shared template sees how many use it. In the trash:
- * when it was trashed and when it is deleted for good.
+ * when it was trashed and when it is deleted for good; its owner may delete a template for good at
+ * once (a recipient restores her copy or leaves it to the cron).
  */
-export function TemplateCard({ entry, link, location, onOpen, onRename, onMove, onShare, onTrash, onRestore, onDropInto }: Props) {
+export function TemplateCard({ entry, link, location, onOpen, onRename, onMove, onShare, onTrash, onRestore, onDeleteForGood, onDropInto }: Props) {
   const { t } = useTranslation();
   const format = useDateFormatter();
   const trashed = entry.deletesAt !== null;
   const shared = entry.sharedBy !== null;
   const items: MenuItem[] = trashed
-    ? [{ key: 'restore', label: t('media.restore'), onSelect: onRestore }]
+    ? [
+        { key: 'restore', label: t('media.restore'), onSelect: onRestore },
+        ...(shared || entry.isFolder ? [] : [{ key: 'deleteForGood', label: t('templates.deleteForGood'), onSelect: onDeleteForGood, destructive: true }]),
+      ]
     : [
         ...(entry.isFolder ? [] : [{ key: 'open', label: t('templates.open'), onSelect: onOpen }]),
         ...(shared ? [] : [{ key: 'rename', label: t('media.rename'), onSelect: onRename }]),

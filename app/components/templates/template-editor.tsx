@@ -27,10 +27,12 @@ import type { ChatMessage, MessageType } from '~/core/messages';
 import type { EditorMode } from '~/core/template-editor';
 import { NORMAL, asChatMessage, reordered, selectedIds, selecting, templateHeadings, toggleSelected, withChanges } from '~/core/template-editor';
 import type { TemplateDetail, TemplateMessage } from '~/core/templates';
-import { isEditableMessage } from '~/core/templates';
+import { isEditableMessage, templateCallError } from '~/core/templates';
 import { apiFetch, signInAgain } from '~/lib/api';
 import { ForwardDialog } from './forward-dialog';
 import type { ForwardTarget } from './forward-dialog';
+import { ImportDialog } from './import-dialog';
+import type { ImportChoice } from './import-dialog';
 import { TemplateMessageList } from './template-message-list';
 import { lazyNamed } from '~/lib/lazy-named';
 import { useTimedNotice } from '~/lib/use-timed-notice';
@@ -47,7 +49,7 @@ const SCROLL_AFTER_INSERT_MS = 500;
 
 /** The one dialog open on this screen (ADR 026); the files waiting for their captions go one at a time. */
 type Dialog =
-  | { kind: 'heading' | 'profileCard' | 'rename' | 'deleteTemplate' | 'forward' | 'massDelete' | 'library' }
+  | { kind: 'heading' | 'profileCard' | 'rename' | 'deleteTemplate' | 'forward' | 'massDelete' | 'library' | 'import' }
   | { kind: 'voice'; title: string }
   | { kind: 'deleteMessage'; message: ChatMessage }
   | { kind: 'captions'; files: File[] }
@@ -106,7 +108,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
   const failed = useCallback(
     async (result: { code: ErrorCode; status: number }) => {
       if (result.status === 401) return signInAgain(true);
-      setError(result.code);
+      setError(templateCallError(result));
       if (result.code === 'templateNotFound' || result.code === 'templateTrashed') return navigate('/templates', { replace: true });
       const fresh = await apiFetch<TemplateDetail>(base);
       if (fresh.ok) {
@@ -194,15 +196,28 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
   async function forward(target: ForwardTarget, ids: string[]) {
     const body = { messageIds: ids, ...(target.kind === 'party' ? { targetPartyId: target.id } : { targetTemplateId: target.id }) };
     const result = await apiFetch<{ forwarded: number }>(`${base}/forward`, { method: 'POST', body });
-    if (!result.ok) return setError(result.code);
+    if (!result.ok) return setError(templateCallError(result));
     notice.show(t('selection.forwarded', { party: target.title }));
+  }
+
+  /** Another template, whole or chosen messages, at the insert point (or the end); the new messages are scrolled to. */
+  async function importFrom({ source, messageIds }: ImportChoice) {
+    const beforeMessageId = insertBeforeRef.current;
+    const result =
+      messageIds === null
+        ? await apiFetch<TemplateMessage[]>(`${base}/sendFullTemplate`, { method: 'POST', body: { templateId: source.id, beforeMessageId } })
+        : await apiFetch<TemplateMessage[]>(`${base}/copyMessages`, { method: 'POST', body: { sourceId: source.id, messageIds, beforeMessageId } });
+    if (!result.ok) return failed(result);
+    setMessages((current) => withChanges([...current, ...result.data], []));
+    notice.show(t('templateEditor.imported', { count: result.data.length, title: source.title }));
+    if (result.data[0]) scrollToMessage(result.data[0].id, SCROLL_AFTER_INSERT_MS);
   }
 
   async function rename(name: string) {
     setBusy(true);
     const result = await apiFetch<{ title: string }>(base, { method: 'PUT', body: { name } });
     setBusy(false);
-    if (!result.ok) return result.status === 401 ? signInAgain(true) : setDialogError(result.code);
+    if (!result.ok) return result.status === 401 ? signInAgain(true) : setDialogError(templateCallError(result));
     setDetail((current) => ({ ...current, title: result.data.title }));
     setDialog(null);
   }
@@ -221,6 +236,8 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
   const cancelMode = () => setMode(NORMAL);
   const chosen = selectedIds(mode, messages);
   const editing = mode.kind === 'editing' ? chat.find((message) => message.id === mode.messageId) : undefined;
+  // What the insert point stands before, as the bar under the list and the import dialog say it.
+  const insertPoint = insertBefore ? preview(chat.find((message) => message.id === insertBefore) ?? { messageType: 'text', message: '' }, 60) : null;
 
   const menuFor = (message: ChatMessage) => [
     ...(isEditableMessage(message.messageType)
@@ -250,20 +267,22 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
               ]
             : [];
   const bulk =
-    mode.kind === 'normal' && messages.length > 0 ? (
+    mode.kind === 'normal' && (editable || messages.length > 0) ? (
       <Menu
         label={t('templateEditor.bulk')}
         buttonContent={<DotsIcon className="h-5 w-5" />}
         buttonClassName="flex h-10 w-10 items-center justify-center rounded-full ring-1 ring-slate-300 hover:bg-slate-100"
         listClassName="w-56"
         items={[
-          ...(editable
+          // Importing fills an empty template too; the selecting modes need messages.
+          ...(editable ? [{ key: 'import', label: t('templateEditor.import'), onSelect: () => setDialog({ kind: 'import' }) }] : []),
+          ...(editable && messages.length > 0
             ? [
                 { key: 'move', label: t('templateEditor.moveMode'), onSelect: () => setMode(selecting('move')) },
                 { key: 'delete', label: t('templateEditor.deleteMode'), onSelect: () => setMode(selecting('massDelete')), destructive: true },
               ]
             : []),
-          { key: 'forward', label: t('templateEditor.forwardMode'), onSelect: () => setMode(selecting('forward')) },
+          ...(messages.length > 0 ? [{ key: 'forward', label: t('templateEditor.forwardMode'), onSelect: () => setMode(selecting('forward')) }] : []),
         ]}
       />
     ) : null;
@@ -330,13 +349,9 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
           </div>
           {editable && (mode.kind === 'normal' || mode.kind === 'editing') ? (
             <>
-              {insertBefore ? (
+              {insertPoint ? (
                 <p className="flex items-center gap-2 border-t border-slate-200 bg-secondary-light/30 px-3 py-1.5 text-sm" data-testid="insert-point">
-                  <span className="min-w-0 flex-1 truncate">
-                    {t('templateEditor.insertingBefore', {
-                      what: preview(chat.find((message) => message.id === insertBefore) ?? { messageType: 'text', message: '' }, 60),
-                    })}
-                  </span>
+                  <span className="min-w-0 flex-1 truncate">{t('templateEditor.insertingBefore', { what: insertPoint })}</span>
                   <button
                     type="button"
                     onClick={() => setInsertBefore(null)}
@@ -464,6 +479,17 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
             close();
             setMode(NORMAL);
             void forward(target, chosen);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'import' ? (
+        <ImportDialog
+          templateId={detail.id}
+          where={insertPoint ? t('templateEditor.importAtPoint', { what: insertPoint }) : t('templateEditor.importAtEnd')}
+          onCancel={close}
+          onImport={(choice) => {
+            close();
+            void importFrom(choice);
           }}
         />
       ) : null}
