@@ -23,6 +23,7 @@ import * as faq from './services/faq';
 import * as guestAccounts from './services/guest-accounts';
 import * as media from './services/media';
 import * as parties from './services/parties';
+import * as partyFolders from './services/party-folders';
 import * as profiles from './services/profiles';
 import { deliverPushBatch } from './services/push';
 import type { PushJob } from '../app/core/push';
@@ -39,6 +40,7 @@ export const services = {
   guestAccounts,
   media,
   parties,
+  partyFolders,
   profiles,
   settings,
   templates,

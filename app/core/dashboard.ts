@@ -1,4 +1,12 @@
-/** How the parties dashboard orders and splits the consultant's parties (tabs Active and Expired). */
+import type { ErrorCode } from './errors';
+import { folderOfPath } from './media-library';
+import { isSearch, searchResults } from './search';
+
+/**
+ * How the parties dashboard orders and splits the consultant's parties (tabs Active and Expired),
+ * and its folders (ADR 037): the Active tab is a place in the party folders, the Expired tab lists
+ * every expired party wherever it lies, and a search finds parties of the tab in every folder.
+ */
 
 export type DashboardTab = 'active' | 'expired';
 export type DashboardSort = 'date' | 'name';
@@ -40,4 +48,36 @@ export function isDashboardTab(value: unknown): value is DashboardTab {
 
 export function isDashboardSort(value: unknown): value is DashboardSort {
   return value === 'date' || value === 'name';
+}
+
+/**
+ * What the tab shows: the Active tab the parties in `folderId` (its folders are drawn beside
+ * them), the Expired tab every expired party; a search the tab's parties in every folder whose
+ * title holds every word (app/core/search.ts). Ordered as `dashboardParties`; `path` is the
+ * party's folder path (folder ids from the top, joined by '/'; empty: the top level).
+ */
+export function dashboardPlace<T extends DashboardParty & { path: string }>(
+  parties: readonly T[],
+  place: { tab: DashboardTab; folderId: string | null; query: string },
+  sort: DashboardSort,
+  locale: string,
+): T[] {
+  const ordered = dashboardParties(parties, place.tab, sort, locale);
+  if (isSearch(place.query)) return searchResults(ordered, place.query, (party) => ({ title: party.title, isFolder: false }));
+  if (place.tab === 'expired') return ordered;
+  return ordered.filter((party) => folderOfPath(party.path) === place.folderId);
+}
+
+/**
+ * The move rule for parties (ADR 037): only a party that never expires is filed into a folder; one
+ * that has an expiration may still leave its folder for the top level (it got its expiration after
+ * it was filed).
+ */
+export function partyMoveError(party: { expiration: number | null }, targetFolderId: string | null): ErrorCode | null {
+  return party.expiration !== null && targetFolderId !== null ? 'partyExpires' : null;
+}
+
+/** Whether the dashboard offers "Move" for the party: it could go somewhere by the rule above. */
+export function offersMove(party: { expiration: number | null; path: string }): boolean {
+  return party.expiration === null || party.path !== '';
 }

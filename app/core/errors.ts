@@ -42,6 +42,7 @@ export const ERROR_STATUS = {
   lastProfile: 409,
   tooManyProfiles: 409,
   moveIntoSelf: 409,
+  partyExpires: 409,
   folderTooDeep: 409,
   mediaTrashed: 409,
   templateTrashed: 409,

@@ -2,9 +2,9 @@ import type { ErrorCode } from './errors';
 import { DAY_MS, LIMITS } from './limits';
 
 /**
- * What the media library and the templates share (ADR 028): folders that form a tree by parent
- * id, paths of folder ids, the move rule, the trash with its 30 days, search by words and the two
- * sort orders. An entry inside a trashed folder is trashed with it without being marked itself,
+ * What the media library, the templates and the party folders share (ADR 028, ADR 037): folders that form a tree by parent
+ * id, paths of folder ids, the move rule, the trash with its 30 days and the two sort orders
+ * (search is app/core/search.ts). An entry inside a trashed folder is trashed with it without being marked itself,
  * so restoring the folder brings back exactly what was in it.
  */
 
@@ -13,20 +13,6 @@ export const TRASH_RETENTION_DAYS = 30;
 
 /** A listing's order, as the page header's sort toggle offers it: by date or alphabetical. */
 export type EntrySort = 'date' | 'name';
-
-/** The words of a search: split on white space, lower case, empty ones dropped. */
-export function searchWords(query: string): string[] {
-  return query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word.length > 0);
-}
-
-/** A title matches when every word of the query appears in it, in any order, ignoring case. */
-export function matchesSearch(title: string, query: string): boolean {
-  const lower = title.toLowerCase();
-  return searchWords(query).every((word) => lower.includes(word));
-}
 
 export interface FolderNode {
   id: string;

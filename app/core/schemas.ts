@@ -431,6 +431,15 @@ export const MoveTemplateSchema = z.object({ templateId: IdSchema, path: FolderP
 /** PUT /templates/{id} {name}. */
 export const RenameTemplateSchema = z.object({ name: TitleSchema });
 
+/** POST /parties/folder {title, path}: a folder of parties, the libraries' shape (ADR 037). */
+export const CreatePartyFolderSchema = CreateTemplateFolderSchema;
+
+/** PUT /parties/folder {partyId, path}: a party or a folder of parties. */
+export const MovePartySchema = z.object({ partyId: IdSchema, path: FolderPathSchema });
+
+/** PUT /parties/folder/{id} {name}. */
+export const RenamePartyFolderSchema = RenameTemplateSchema;
+
 export const TemplateSearchQuerySchema = MediaSearchQuerySchema;
 
 /**

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '~/components/notice';
@@ -8,14 +8,29 @@ import { CopyLinkButton } from '~/components/copy-link-button';
 import { useDateFormatter } from '~/components/local-time';
 import { DotsIcon, Menu } from '~/components/menu';
 import { PartyDialog } from '~/components/parties/party-dialog';
+import { LibraryBreadcrumb } from '~/components/library/library-breadcrumb';
+import { LibraryCard } from '~/components/library/library-card';
+import { dragSource } from '~/components/library/library-drag';
+import { MoveDialog } from '~/components/library/move-dialog';
+import { TitleDialog } from '~/components/library/title-dialog';
+import { useFolderPlace } from '~/components/library/use-folder-place';
+import { MediaIcon, PlusIcon } from '~/components/media/media-icons';
 import { PageHeader } from '~/components/shell/page-header';
+import { useWorkspaceSearch } from '~/components/shell/workspace-search';
 import type { DashboardSort, DashboardTab } from '~/core/dashboard';
-import { dashboardParties, isDashboardSort, isDashboardTab, quickLinks } from '~/core/dashboard';
+import { dashboardPlace, isDashboardSort, isDashboardTab, offersMove, quickLinks } from '~/core/dashboard';
 import { readWallTime } from '~/core/dates';
+import { TIMINGS } from '~/core/limits';
+import type { LibraryFolder } from '~/core/media-library';
+import { apiPath, folderOfPath } from '~/core/media-library';
+import { isSearch } from '~/core/search';
 import { isAppError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
 import { NewPartySchema, PartyEditSchema, firstErrorCode } from '~/core/schemas';
+import { apiFetch, signInAgain } from '~/lib/api';
+import type { ApiResult } from '~/lib/api';
 import { requireConsultant } from '~/lib/auth.server';
+import { useTimedNotice } from '~/lib/use-timed-notice';
 import type { WorkspaceData } from './_app';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }];
@@ -23,7 +38,11 @@ export const meta: MetaFunction = () => [{ title: 'Salon' }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { userId } = requireConsultant(context, request);
   // The profiles and the selected one come with the layout's data (routes/_app).
-  return { parties: await context.services.parties.listParties(context.db, userId) };
+  const [parties, folders] = await Promise.all([
+    context.services.parties.listParties(context.db, userId),
+    context.services.partyFolders.listPartyFolders(context.db, userId),
+  ]);
+  return { parties, folders };
 }
 
 type ActionResult = { ok: true; intent: 'create' | 'update' | 'delete'; shortId?: string } | { ok: false; intent: string; code: ErrorCode };
@@ -70,9 +89,25 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 
 type Party = ReturnType<typeof useLoaderData<typeof loader>>['parties'][number];
 
+/** What the move-to dialog moves: a party or a folder, and where it lies. */
+interface Movable {
+  id: string;
+  title: string;
+  isFolder: boolean;
+  folderId: string | null;
+}
+
+type Dialog =
+  | { kind: 'edit'; party?: Party }
+  | { kind: 'delete'; party: Party }
+  | { kind: 'newFolder' }
+  | { kind: 'renameFolder'; folder: LibraryFolder }
+  | { kind: 'deleteFolder'; folder: LibraryFolder }
+  | { kind: 'move'; entry: Movable };
+
 export default function Parties() {
   const { t, i18n } = useTranslation();
-  const { parties } = useLoaderData<typeof loader>();
+  const { parties, folders } = useLoaderData<typeof loader>();
   const workspace = useRouteLoaderData<WorkspaceData>('routes/_app');
   const profiles = workspace?.profiles ?? [];
   const selectedProfileId = workspace?.user.selectedProfile?.id ?? null;
@@ -82,11 +117,58 @@ export default function Parties() {
   const [params, setParams] = useSearchParams();
   const tab: DashboardTab = isDashboardTab(params.get('tab')) ? (params.get('tab') as DashboardTab) : 'active';
   const sort: DashboardSort = isDashboardSort(params.get('sort')) ? (params.get('sort') as DashboardSort) : 'date';
-  // The one dialog open (ADR 026): the party form (a new party, or one to edit) or deleting one.
-  const [dialog, setDialog] = useState<{ kind: 'edit'; party?: Party } | { kind: 'delete'; party: Party } | null>(null);
+  // The one dialog open (ADR 026): the party form (a new party, or one to edit), deleting one, or a folder's.
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const [alphabetical, setAlphabetical] = useState(true);
-  const shown = dashboardParties(parties, tab, sort, i18n.language);
+  const place = useFolderPlace(folders, t('parties.root'));
+  const { query } = useWorkspaceSearch();
+  const searching = isSearch(query);
+  // Folders are places of the Active tab; the Expired tab and a search list parties wherever they lie (ADR 037).
+  const inFolders = tab === 'active' && !searching;
+  const shown = dashboardPlace(parties, { tab, folderId: place.folderId, query }, sort, i18n.language);
+  const folderCards = inFolders
+    ? folders.filter((folder) => folder.parentId === place.folderId).sort((a, b) => a.title.localeCompare(b.title, i18n.language))
+    : [];
   const links = quickLinks(parties, tab, alphabetical, i18n.language);
+  const revalidator = useRevalidator();
+  const notices = useTimedNotice<string>(TIMINGS.successNoticeMs);
+  const [busy, setBusy] = useState(false);
+  const [folderError, setFolderError] = useState<ErrorCode | null>(null);
+  const openDialog = (next: Dialog) => {
+    setFolderError(null);
+    setDialog(next);
+  };
+  /** A folder change through the API (worker/services/party-folders.ts): on success the dialog closes and the notice says what was done. */
+  const change = async (call: Promise<ApiResult<unknown>>, success: string) => {
+    setBusy(true);
+    const answer = await call;
+    setBusy(false);
+    if (!answer.ok) {
+      if (answer.status === 401) return signInAgain(true);
+      setFolderError(answer.code);
+      return;
+    }
+    setDialog(null);
+    setFolderError(null);
+    notices.show(success);
+    revalidator.revalidate();
+  };
+  const move = (entry: Movable, target: string | null) =>
+    change(
+      apiFetch('/api/parties/folder', { method: 'PUT', body: { partyId: entry.id, path: apiPath(target, place.tree) } }),
+      t('media.moved', { title: entry.title, place: place.titleOf(target) }),
+    );
+  const movable = (id: string): Movable | null => {
+    const folder = folders.find((each) => each.id === id);
+    if (folder) return { id, title: folder.title, isFolder: true, folderId: folder.parentId };
+    const party = parties.find((each) => each.id === id);
+    return party && offersMove(party) ? { id, title: party.title, isFolder: false, folderId: folderOfPath(party.path) } : null;
+  };
+  // A party or folder card dropped on a folder or a breadcrumb entry: moved there, as from the move-to dialog.
+  const dropped = (id: string, target: string | null | 'trash') => {
+    const entry = movable(id);
+    if (entry && target !== 'trash' && target !== entry.folderId) void move(entry, target);
+  };
   const setParam = (key: string, value: string) =>
     setParams(
       (current) => {
@@ -100,7 +182,7 @@ export default function Parties() {
   // A successful save closes the dialog; an error keeps it open with the message.
   useEffect(() => {
     if (navigation.state === 'idle' && result?.ok) {
-      setDialog(null);
+      setDialog((open) => (open?.kind === 'edit' || open?.kind === 'delete' ? null : open));
     }
   }, [result, navigation.state]);
 
@@ -108,7 +190,19 @@ export default function Parties() {
     <div>
       <PageHeader
         title={t('parties.title')}
-        actions={[{ label: t('parties.newParty'), onClick: () => setDialog({ kind: 'edit' }) }]}
+        actions={[
+          { label: t('parties.newParty'), onClick: () => openDialog({ kind: 'edit' }) },
+          ...(tab === 'active'
+            ? [
+                {
+                  label: t('media.newFolder'),
+                  onClick: () => openDialog({ kind: 'newFolder' }),
+                  icon: <PlusIcon className="h-5 w-5" />,
+                  style: 'inherit' as const,
+                },
+              ]
+            : []),
+        ]}
         tabs={{
           label: t('parties.tabs'),
           current: tab,
@@ -128,21 +222,83 @@ export default function Parties() {
         }}
       />
       <main id="main" className="grid grid-cols-1 gap-6 px-4 py-6 sm:px-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
-        <section aria-label={tab === 'active' ? t('parties.active') : t('parties.expired')}>
+        <section aria-labelledby="parties-place" className="min-w-0">
+          {inFolders ? (
+            <div className="mb-3">
+              <LibraryBreadcrumb
+                rootLabel={t('parties.root')}
+                hidden={place.hidden}
+                shown={place.shown}
+                inTrash={false}
+                trash={false}
+                linkTo={place.to}
+                onOpen={place.open}
+                onDrop={dropped}
+              />
+            </div>
+          ) : null}
+          <h2 id="parties-place" className={searching || place.folderId !== null ? 'mb-3 text-lg font-semibold wrap-anywhere' : 'sr-only'}>
+            {searching ? t('media.results', { query: query.trim() }) : tab === 'active' ? place.titleOf(place.folderId) : t('parties.expired')}
+          </h2>
           <Notice
-            text={result?.ok ? t(`parties.${result.intent === 'create' ? 'created' : result.intent === 'update' ? 'saved' : 'deleted'}`) : null}
+            text={
+              notices.notice ?? (result?.ok ? t(`parties.${result.intent === 'create' ? 'created' : result.intent === 'update' ? 'saved' : 'deleted'}`) : null)
+            }
+            onHold={notices.hold}
             className="mb-4"
           />
+          {place.folderGone && inFolders ? <Notice text={t('parties.folderGone')} tone="warning" className="mb-4" /> : null}
+          {folderError && !dialog ? (
+            <p role="alert" className="mb-4 text-sm font-medium text-red-800">
+              {t(`errors.${folderError}`)}
+            </p>
+          ) : null}
+          {folderCards.length > 0 ? (
+            <ul className="mb-4 grid grid-cols-[repeat(auto-fill,minmax(min(100%,250px),1fr))] gap-3" data-testid="party-folders">
+              {folderCards.map((folder) => (
+                <LibraryCard
+                  key={folder.id}
+                  id={folder.id}
+                  title={folder.title}
+                  type="folder"
+                  testId="party-folder"
+                  isFolder
+                  trashed={false}
+                  picture={<MediaIcon type="folder" className="h-10 w-10" />}
+                  link={place.to(folder.id)}
+                  onDropInto={(id) => dropped(id, folder.id)}
+                  menuItems={[
+                    { key: 'move', label: t('media.move'), onSelect: () => openDialog({ kind: 'move', entry: movable(folder.id)! }) },
+                    { key: 'rename', label: t('media.rename'), onSelect: () => openDialog({ kind: 'renameFolder', folder }) },
+                    { key: 'delete', label: t('parties.deleteFolder'), onSelect: () => openDialog({ kind: 'deleteFolder', folder }), destructive: true },
+                  ]}
+                />
+              ))}
+            </ul>
+          ) : null}
           {shown.length === 0 ? (
-            <p className="text-slate-600">{parties.length === 0 ? t('parties.empty') : tab === 'active' ? t('parties.noActive') : t('parties.noExpired')}</p>
+            folderCards.length > 0 ? null : (
+              <p className="text-slate-600">
+                {searching
+                  ? t('parties.noResults', { query: query.trim() })
+                  : parties.length === 0
+                    ? t('parties.empty')
+                    : inFolders && place.folderId !== null
+                      ? t('media.emptyFolder')
+                      : tab === 'active'
+                        ? t('parties.noActive')
+                        : t('parties.noExpired')}
+              </p>
+            )
           ) : (
             <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="party-cards">
               {shown.map((party) => (
                 <PartyCard
                   key={party.id}
                   party={party}
-                  onEdit={() => setDialog({ kind: 'edit', party })}
-                  onDelete={() => setDialog({ kind: 'delete', party })}
+                  onEdit={() => openDialog({ kind: 'edit', party })}
+                  onDelete={() => openDialog({ kind: 'delete', party })}
+                  onMove={offersMove(party) ? () => openDialog({ kind: 'move', entry: movable(party.id)! }) : undefined}
                 />
               ))}
             </ul>
@@ -186,6 +342,59 @@ export default function Parties() {
           onClose={() => setDialog(null)}
         />
       ) : null}
+      {dialog?.kind === 'newFolder' || dialog?.kind === 'renameFolder' ? (
+        <TitleDialog
+          heading={dialog.kind === 'newFolder' ? t('media.newFolder') : t('media.renameTitle')}
+          label={t('media.folderName')}
+          confirmLabel={dialog.kind === 'newFolder' ? t('media.create') : t('common.save')}
+          initial={dialog.kind === 'renameFolder' ? dialog.folder.title : ''}
+          busy={busy}
+          error={folderError}
+          onCancel={() => setDialog(null)}
+          onSubmit={(title) =>
+            void (dialog.kind === 'newFolder'
+              ? change(
+                  apiFetch('/api/parties/folder', { method: 'POST', body: { title, path: apiPath(place.folderId, place.tree) } }),
+                  t('media.created', { title: title.trim() }),
+                )
+              : change(
+                  apiFetch(`/api/parties/folder/${dialog.folder.id}`, { method: 'PUT', body: { name: title } }),
+                  t('media.renamed', { title: title.trim() }),
+                ))
+          }
+        />
+      ) : null}
+      {dialog?.kind === 'move' ? (
+        <MoveDialog
+          topTitle={t('parties.root')}
+          entry={dialog.entry}
+          currentFolderId={dialog.entry.folderId}
+          folders={folders}
+          busy={busy}
+          error={folderError}
+          onCancel={() => setDialog(null)}
+          onMove={(target) => void move(dialog.entry, target)}
+        />
+      ) : null}
+      {dialog?.kind === 'deleteFolder' ? (
+        <ConfirmDialog
+          title={t('parties.deleteFolderTitle')}
+          confirmLabel={t('parties.deleteFolder')}
+          destructive
+          confirmDisabled={busy}
+          onCancel={() => setDialog(null)}
+          onConfirm={() =>
+            void change(apiFetch(`/api/parties/folder/${dialog.folder.id}`, { method: 'DELETE' }), t('parties.folderDeleted', { title: dialog.folder.title }))
+          }
+        >
+          <p>{t('parties.deleteFolderText', { title: dialog.folder.title })}</p>
+          {folderError ? (
+            <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+              {t(`errors.${folderError}`)}
+            </p>
+          ) : null}
+        </ConfirmDialog>
+      ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
           title={t('parties.deleteTitle')}
@@ -201,12 +410,17 @@ export default function Parties() {
   );
 }
 
-function PartyCard({ party, onEdit, onDelete }: { party: Party; onEdit: () => void; onDelete: () => void }) {
+function PartyCard({ party, onEdit, onDelete, onMove }: { party: Party; onEdit: () => void; onDelete: () => void; onMove: (() => void) | undefined }) {
   const { t } = useTranslation();
   const format = useDateFormatter();
   return (
     // A long unbroken title or host wraps anywhere rather than widening the card (and a phone's page).
-    <li className="relative min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 wrap-anywhere" data-testid="party-card">
+    // A party that may move can be dragged onto a folder card or a breadcrumb entry.
+    <li
+      className="relative min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 wrap-anywhere"
+      data-testid="party-card"
+      {...dragSource(party.id, onMove !== undefined)}
+    >
       <div className="flex items-start justify-between gap-2">
         <h2 className="min-w-0 text-lg font-semibold">{party.title}</h2>
         <div className="flex shrink-0 items-center gap-1">
@@ -221,6 +435,7 @@ function PartyCard({ party, onEdit, onDelete }: { party: Party; onEdit: () => vo
             items={[
               { key: 'open', label: t('parties.openNewTab'), href: `/${party.shortId}`, newTab: true },
               { key: 'edit', label: t('parties.edit'), onSelect: onEdit },
+              ...(onMove ? [{ key: 'move', label: t('media.move'), onSelect: onMove }] : []),
               { key: 'delete', label: t('parties.delete'), onSelect: onDelete, destructive: true },
             ]}
             listClassName="w-52"

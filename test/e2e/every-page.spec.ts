@@ -42,6 +42,8 @@ let world: {
   deletionLink: string;
   /** The guest's own profile page. */
   guestProfile: string;
+  /** Party folders: the dashboard opened in a folder holding a party that never expires. */
+  partyFolder: string;
 };
 
 /** A write as the browser's own script makes it: cookies of its context, the page's Origin. */
@@ -79,6 +81,10 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const expired = await send(consultant.request, base, 'post', '/api/parties', { title: 'Vorbei' });
   await send(consultant.request, base, 'put', `/api/parties/${expired.id}`, { title: 'Vorbei', expiration: Date.now() - 60_000 });
   await send(consultant.request, base, 'post', `/api/parties/${party.id}/chat`, { message: 'Willkommen! *Schön*, dass ihr da seid.' });
+  // Party folders: a folder with a party that never expires filed in it.
+  const folder = await send(consultant.request, base, 'post', '/api/parties/folder', { title: 'Stammkundinnen' });
+  const lasting = await send(consultant.request, base, 'post', '/api/parties', { title: 'Teamrunde', expiration: null });
+  await send(consultant.request, base, 'put', '/api/parties/folder', { partyId: lasting.id, path: folder.id });
 
   const guest = await joinedGuest(browser, base, party.id, 'Eva');
   await send(guest.context.request, base, 'post', `/api/parties/${party.id}/chat`, { message: 'Hallo zusammen!' });
@@ -145,6 +151,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     addTemplate: `/addTemplate/${shareToken}`,
     template: `/templates/${template.id}`,
     deletionLink,
+    partyFolder: `/parties#${folder.id.slice(0, 8)}`,
     guestProfile: `/guest-profile/${guest.guestId}`,
   };
   await Promise.all([consultant.close(), guest.context.close(), removed.context.close()]);
@@ -232,6 +239,17 @@ function visits(
     { actor: 'removedGuest', path: world.party, what: 'removed guest', shows: t.party.removedTitle, records: true },
     { actor: 'consultant', path: '/parties', what: 'dashboard', shows: t.parties.title },
     { actor: 'consultant', path: '/parties?tab=expired', what: 'dashboard, expired', shows: 'Vorbei' },
+    { actor: 'consultant', path: world.partyFolder, what: 'dashboard, in a party folder', shows: 'Teamrunde' },
+    {
+      actor: 'consultant',
+      path: world.partyFolder,
+      what: 'dashboard, move-to dialog',
+      shows: t.media.destination,
+      then: async (page) => {
+        await page.getByRole('button', { name: t.parties.menu.replace('{{title}}', 'Teamrunde') }).click();
+        await page.getByRole('menuitem', { name: t.media.move }).click();
+      },
+    },
     { actor: 'consultant', path: '/media', what: 'media library', shows: t.media.title, opens: libraryMedia },
     { actor: 'consultant', path: '/media#trash', what: 'media library, trash', shows: t.media.emptyTrash },
     { actor: 'consultant', path: '/templates', what: 'templates', shows: 'Herbstparty' },

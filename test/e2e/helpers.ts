@@ -88,6 +88,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Passwort').fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL('**/parties');
+  // A tap before the dashboard has hydrated does nothing (the drawer's button has no handler yet).
+  await settled(page);
 }
 
 export async function createParty(page: Page, title: string): Promise<string> {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dashboardParties, partyDate, quickLinks } from '../../app/core/dashboard';
+import { dashboardParties, dashboardPlace, offersMove, partyDate, partyMoveError, quickLinks } from '../../app/core/dashboard';
 
 const party = (title: string, start: number | null, expired = false, createdAt = 0) => ({ title, start, expired, createdAt });
 
@@ -38,5 +38,43 @@ describe('the parties dashboard', () => {
         expect(new Set([...active, ...expired])).toEqual(new Set(list));
       }),
     );
+  });
+});
+
+describe('party folders on the dashboard', () => {
+  const filed = (title: string, path: string, expired = false, start = 100) => ({ title, start, expired, createdAt: 0, path });
+  const parties = [
+    filed('Team Chat', 'f1'),
+    filed('VIP Runde', 'f1/f2'),
+    filed('Wellness Abend', ''),
+    filed('Wellness alt', 'f1', true),
+    filed('Abend der Düfte', '', true),
+  ];
+  const titles = (list: { title: string }[]) => list.map((p) => p.title).sort();
+
+  it('the Active tab shows the parties of the folder open, the top level by default', () => {
+    expect(titles(dashboardPlace(parties, { tab: 'active', folderId: null, query: '' }, 'date', 'de'))).toEqual(['Wellness Abend']);
+    expect(titles(dashboardPlace(parties, { tab: 'active', folderId: 'f1', query: '' }, 'date', 'de'))).toEqual(['Team Chat']);
+    expect(titles(dashboardPlace(parties, { tab: 'active', folderId: 'f2', query: '' }, 'date', 'de'))).toEqual(['VIP Runde']);
+  });
+
+  it('the Expired tab lists every expired party wherever it is filed', () => {
+    expect(titles(dashboardPlace(parties, { tab: 'expired', folderId: null, query: '' }, 'date', 'de'))).toEqual(['Abend der Düfte', 'Wellness alt']);
+  });
+
+  it('a search finds the tab’s parties in every folder by every word of the title', () => {
+    expect(titles(dashboardPlace(parties, { tab: 'active', folderId: 'f1', query: 'ABEND wellness' }, 'date', 'de'))).toEqual(['Wellness Abend']);
+    expect(titles(dashboardPlace(parties, { tab: 'active', folderId: null, query: 'runde' }, 'date', 'de'))).toEqual(['VIP Runde']);
+    expect(titles(dashboardPlace(parties, { tab: 'expired', folderId: null, query: 'wellness' }, 'date', 'de'))).toEqual(['Wellness alt']);
+    expect(titles(dashboardPlace(parties, { tab: 'active', folderId: null, query: '   ' }, 'date', 'de'))).toEqual(['Wellness Abend']);
+  });
+
+  it('files only a party that never expires; one with an expiration may still go to the top level', () => {
+    expect(partyMoveError({ expiration: null }, 'f1')).toBeNull();
+    expect(partyMoveError({ expiration: 5 }, 'f1')).toBe('partyExpires');
+    expect(partyMoveError({ expiration: 5 }, null)).toBeNull();
+    expect(offersMove({ expiration: null, path: '' })).toBe(true);
+    expect(offersMove({ expiration: 5, path: '' })).toBe(false);
+    expect(offersMove({ expiration: 5, path: 'f1' })).toBe(true);
   });
 });

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
-import {
-  ancestry,
-  deletesAt,
-  folderTree,
-  inTrashedFolder,
-  matchesSearch,
-  moveError,
-  pathOf,
-  purgeCutoff,
-  resolvePath,
-  trashDeletesAt,
-} from '../../app/core/folders';
+import { ancestry, deletesAt, folderTree, inTrashedFolder, moveError, pathOf, purgeCutoff, resolvePath, trashDeletesAt } from '../../app/core/folders';
 import type { FolderNode } from '../../app/core/folders';
 import {
   MEDIA_KINDS,
@@ -99,19 +88,8 @@ describe('accepted files (image/*, video/*, audio/*, application/pdf)', () => {
   });
 });
 
-describe('search (every word of the query in the title)', () => {
-  it('finds a title holding every word of the query, in any order and case', () => {
-    expect(matchesSearch('Sommer Kollektion 2024', 'kollektion sommer')).toBe(true);
-    expect(matchesSearch('Sommer Kollektion 2024', 'SOMMER   24')).toBe(true);
-    expect(matchesSearch('ÄHRENFELD', 'ähre')).toBe(true);
-  });
-
-  it('misses a title lacking any one word', () => {
-    expect(matchesSearch('Sommer Kollektion', 'sommer winter')).toBe(false);
-  });
-
-  it('an empty query has no words, so every title holds them all (the API refuses a blank search)', () => {
-    expect(matchesSearch('irgendwas', '  ')).toBe(true);
+describe('media search query', () => {
+  it('refuses a blank search and one over the limit (the rule itself: test/unit/search.test.ts)', () => {
     expect(codeOf(MediaSearchQuerySchema, { q: '   ' })).toBe('invalidInput');
     expect(codeOf(MediaSearchQuerySchema, { q: 'x'.repeat(LIMITS.mediaSearchMax + 1) })).toBe('invalidInput');
   });

@@ -220,6 +220,8 @@ async function buildWorld(): Promise<Built> {
       return id;
     },
     templateFolder: async () => (await asClara('POST', '/templates/folder', { title: 'Ordner' }, 201))!,
+    partyFolder: async () => (await asClara('POST', '/parties/folder', { title: 'Ordner' }, 201))!,
+    lastingParty: async () => (await asClara('POST', '/parties', { title: 'Team', expiration: null }, 201))!,
     shareToken: async () => shareTokenOf((await world.template()).id),
     playableTemplate: async (applied) => {
       const templateId = (await asClara('POST', '/templates/create', { title: 'Vorlage' }, 201))!;

@@ -173,6 +173,10 @@ async function buildWorld(): Promise<Built> {
     templateFolder: once(
       async () => (await call('/templates/folder', { method: 'POST', headers: clara.headers, body: { title: 'Ordner' } }, 201)).id as string,
     ),
+    partyFolder: once(async () => (await call('/parties/folder', { method: 'POST', headers: clara.headers, body: { title: 'Ordner' } }, 201)).id as string),
+    lastingParty: once(
+      async () => (await call('/parties', { method: 'POST', headers: clara.headers, body: { title: 'Team', expiration: null } }, 201)).id as string,
+    ),
     foreignTemplate,
     foreignShareToken,
   };
@@ -224,6 +228,7 @@ async function snapshot(built: Built): Promise<State> {
     templates,
     templateMessages,
     templateRecipients,
+    partyFolders,
     pushSubscriptions,
     pushMutes,
     worldGuests,
@@ -234,7 +239,7 @@ async function snapshot(built: Built): Promise<State> {
   ] = await Promise.all([
     // The dashboard's mirrored summary (latest_*, manager_*) and updated_at are caches, not state.
     rows(
-      `SELECT id, short_id, user_id, profile_id, title, host, start_at, expires_at, password_hash, restricted_messaging, created_at FROM parties WHERE user_id IN (${users})`,
+      `SELECT id, short_id, user_id, profile_id, title, host, start_at, expires_at, password_hash, restricted_messaging, folder_id, created_at FROM parties WHERE user_id IN (${users})`,
       ...built.userIds,
     ),
     rows(`SELECT m.* FROM party_members m JOIN parties p ON p.id = m.party_id WHERE p.user_id IN (${users})`, ...built.userIds),
@@ -245,6 +250,7 @@ async function snapshot(built: Built): Promise<State> {
     rows(`SELECT * FROM templates WHERE user_id IN (${users})`, ...built.userIds),
     rows(`SELECT m.* FROM template_messages m JOIN templates t ON t.id = m.template_id WHERE t.user_id IN (${users})`, ...built.userIds),
     rows(`SELECT * FROM template_recipients WHERE user_id IN (${users})`, ...built.userIds),
+    rows(`SELECT * FROM party_folders WHERE user_id IN (${users})`, ...built.userIds),
     rows(`SELECT s.* FROM push_subscriptions s JOIN parties p ON p.id = s.party_id WHERE p.user_id IN (${users})`, ...built.userIds),
     rows(`SELECT u.* FROM push_mutes u JOIN parties p ON p.id = u.party_id WHERE p.user_id IN (${users})`, ...built.userIds),
     // The accounts of the world's guests (ADR 034), their devices' keys, and every code asked for.
@@ -270,6 +276,7 @@ async function snapshot(built: Built): Promise<State> {
   for (const template of templates) records.set(`template:${template.id}`, JSON.stringify(template));
   for (const message of templateMessages) records.set(`templateMessage:${message.id}`, JSON.stringify(message));
   for (const copy of templateRecipients) records.set(`templateCopy:${copy.template_id}/${copy.user_id}`, JSON.stringify(copy));
+  for (const folder of partyFolders) records.set(`partyFolder:${folder.id}`, JSON.stringify(folder));
   for (const subscription of pushSubscriptions) records.set(`pushSubscription:${subscription.id}`, JSON.stringify(subscription));
   for (const mute of pushMutes) records.set(`pushMute:${mute.party_id}/${mute.member_id}`, JSON.stringify(mute));
   for (const guest of worldGuests) records.set(`guest:${guest.id}`, JSON.stringify(guest));

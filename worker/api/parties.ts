@@ -9,6 +9,7 @@ import {
   ApplyTemplateSchema,
   AttachMediaSchema,
   ChangeNameSchema,
+  CreatePartyFolderSchema,
   DeleteMessageSchema,
   DeleteMessagesSchema,
   EditMessageSchema,
@@ -17,9 +18,11 @@ import {
   IdSchema,
   JoinPartySchema,
   MakeHostSchema,
+  MovePartySchema,
   MessageBodyShape,
   NewPartySchema,
   PartyEditSchema,
+  RenamePartyFolderSchema,
   RestrictionSchema,
   SendFullTemplateSchema,
   TempIdSchema,
@@ -52,6 +55,7 @@ import {
   roomFacts,
   updateParty,
 } from '../services/parties';
+import { createPartyFolder, deletePartyFolder, listPartyFolders, movePartyOrFolder, renamePartyFolder } from '../services/party-folders';
 import type { ApiContext, ApiEnv } from './context';
 import { clientKey, handOverGuestCredentials, requireConsultant, valid } from './context';
 
@@ -110,6 +114,19 @@ export const partiesApi = new Hono<ApiEnv>()
   .post('/', valid('json', NewPartySchema), async (c) => {
     const party = await createParty(c.get('db'), requireConsultant(c).userId, c.req.valid('json'));
     return c.json(party, 201);
+  })
+  // The dashboard's folders (ADR 037), before `/:shortId` and `/:id` take these paths.
+  .get('/folders', async (c) => c.json(await listPartyFolders(c.get('db'), requireConsultant(c).userId)))
+  .post('/folder', valid('json', CreatePartyFolderSchema), async (c) =>
+    c.json(await createPartyFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201),
+  )
+  .put('/folder', valid('json', MovePartySchema), async (c) => c.json(await movePartyOrFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json'))))
+  .put('/folder/:id', valid('json', RenamePartyFolderSchema), async (c) =>
+    c.json(await renamePartyFolder(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').name)),
+  )
+  .delete('/folder/:id', async (c) => {
+    await deletePartyFolder(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
+    return c.body(null, 204);
   })
   .put('/:id', valid('json', PartyEditSchema), async (c) => {
     return c.json(await updateParty(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json')));

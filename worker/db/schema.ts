@@ -158,10 +158,29 @@ export const parties = sqliteTable(
     managerSeenSeq: integer('manager_seen_seq').notNull().default(0),
     /** When the manager last opened the party's chat (its chat-entered timestamp: opening the party marks it). */
     managerEnteredAt: integer('manager_entered_at'),
+    /** The owner's folder on the dashboard (ADR 037); null: the top level. Deleting a folder puts its parties on the top level. */
+    folderId: text('folder_id').references((): AnySQLiteColumn => partyFolders.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [uniqueIndex('parties_short_idx').on(t.shortId), index('parties_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/** A consultant's folders of parties on the dashboard: the media library's folder shape (ADR 028, ADR 037). */
+export const partyFolders = sqliteTable(
+  'party_folders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id').references((): AnySQLiteColumn => partyFolders.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    trashedAt: integer('trashed_at'),
+  },
+  (t) => [index('party_folders_user_idx').on(t.userId, t.parentId)],
 );
 
 /**

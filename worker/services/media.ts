@@ -1,5 +1,6 @@
 import { AppError } from '../../app/core/errors';
-import { inTrashedFolder, matchesSearch, pathOf, purgeCutoff } from '../../app/core/folders';
+import { inTrashedFolder, pathOf, purgeCutoff } from '../../app/core/folders';
+import { matchesSearch } from '../../app/core/search';
 import type { FolderTree } from '../../app/core/folders';
 import { acceptedKind } from '../../app/core/media';
 import { extensionFits } from '../../app/core/media-content';

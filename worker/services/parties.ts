@@ -3,6 +3,8 @@ import { defaultExpiration, isExpired, partyDatesError } from '#core/party';
 import type { PartyInfo } from '#core/party';
 import type { Member } from '#core/protocol';
 import { partyDates } from '#core/schemas';
+import { pathOf } from '#core/folders';
+import type { FolderTree } from '#core/folders';
 import type { JoinParty, PartyInput } from '#core/schemas';
 import { hashPassword, shortId, verifyPassword } from '../auth/crypto';
 import type { GuestCredentials } from '../auth/guests';
@@ -29,6 +31,7 @@ import { userNames } from '../db/users';
 import type { Env } from '../env';
 import { collectMedia } from '../media/collect';
 import type { RoomFacts } from '../../durable-objects/contract';
+import { partyShelf } from './party-folders';
 
 /** Parties and memberships: the domain functions behind both the API and the pages. */
 
@@ -48,6 +51,8 @@ export interface PartySummary {
   unread: boolean;
   /** When the manager last opened the chat. */
   enteredAt: number | null;
+  /** The dashboard folder it lies in: folder ids from the top, joined by '/'; empty at the top level (ADR 037). */
+  path: string;
   createdAt: number;
 }
 
@@ -65,7 +70,7 @@ export function roomFacts(party: PartyRow): RoomFacts {
   };
 }
 
-function summary({ party, manager }: PartyWithManager, now: number): PartySummary {
+function summary({ party, manager }: PartyWithManager, tree: FolderTree, now: number): PartySummary {
   return {
     id: party.id,
     shortId: party.shortId,
@@ -83,13 +88,15 @@ function summary({ party, manager }: PartyWithManager, now: number): PartySummar
         : null,
     unread: party.latestSenderId !== null && party.latestSenderId !== party.userId && party.latestSeq > party.managerSeenSeq,
     enteredAt: party.managerEnteredAt,
+    path: pathOf(party.folderId, tree),
     createdAt: party.createdAt,
   };
 }
 
 /** One query for the parties and their managers' names: no query per party. */
 export async function listParties(db: Db, userId: string, now = Date.now()): Promise<PartySummary[]> {
-  return (await partiesWithManagers(db, userId)).map((row) => summary(row, now));
+  const [rows, { tree }] = await Promise.all([partiesWithManagers(db, userId), partyShelf(db, userId)]);
+  return rows.map((row) => summary(row, tree, now));
 }
 
 async function ownedParty(db: Db, userId: string, partyId: string): Promise<PartyRow> {
@@ -130,6 +137,7 @@ export async function createParty(db: Db, userId: string, input: PartyInput, now
     latestSenderName: null,
     managerSeenSeq: 0,
     managerEnteredAt: null,
+    folderId: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -138,8 +146,8 @@ export async function createParty(db: Db, userId: string, input: PartyInput, now
 }
 
 export async function getPartySummary(db: Db, userId: string, partyId: string, now = Date.now()): Promise<PartySummary | null> {
-  const row = await partyWithManager(db, userId, partyId);
-  return row ? summary(row, now) : null;
+  const [row, { tree }] = await Promise.all([partyWithManager(db, userId, partyId), partyShelf(db, userId)]);
+  return row ? summary(row, tree, now) : null;
 }
 
 export async function updateParty(env: Env, db: Db, userId: string, partyId: string, input: PartyInput, now = Date.now()): Promise<PartySummary> {

@@ -5,7 +5,7 @@ import type { PictureType } from '#core/images';
 import { LIMITS } from '#core/limits';
 import type { PartnerHit, Profile, PublicProfile } from '#core/profile';
 import type { ProfileInput } from '#core/schemas';
-import { searchWords } from '#core/folders';
+import { searchWords } from '#core/search';
 import { needsProfileChoice, selectedProfile } from '#core/workspace';
 import { randomToken, shortId } from '../auth/crypto';
 import type { Db } from '../db/client';

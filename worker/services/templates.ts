@@ -1,6 +1,7 @@
 import { MEDIA_MESSAGE_KINDS, isMediaMessageType, messageMedia } from '../../app/core/chat-media';
 import { AppError } from '../../app/core/errors';
-import { folderTree, inTrashedFolder, matchesSearch, pathOf, purgeCutoff } from '../../app/core/folders';
+import { folderTree, inTrashedFolder, pathOf, purgeCutoff } from '../../app/core/folders';
+import { matchesSearch } from '../../app/core/search';
 import type { EntrySort, FolderTree } from '../../app/core/folders';
 import { LIMITS } from '../../app/core/limits';
 import { isExpired } from '../../app/core/party';

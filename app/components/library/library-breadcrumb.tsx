@@ -15,6 +15,8 @@ interface Props {
   hidden: LibraryFolder[];
   shown: LibraryFolder[];
   inTrash: boolean;
+  /** Whether the library has a trash to offer at the end (the parties' folders have none). */
+  trash?: boolean;
   linkTo: (folderId: string | null | 'trash') => To;
   onOpen: (folderId: string | null) => void;
   /** A card dropped on an entry: into that folder (null: the top level), or into the trash. */
@@ -22,12 +24,12 @@ interface Props {
 }
 
 /**
- * The breadcrumb of the media library and the templates: the top level, an ellipsis for the
+ * The breadcrumb of the media library, the templates and the party folders: the top level, an ellipsis for the
  * levels above the last two (a menu of them; BREADCRUMB_LEVELS), the last two folders, and the
  * trash apart at the end.
  * Every entry takes a dropped card: it moves there, or into the trash.
  */
-export function LibraryBreadcrumb({ rootLabel, hidden, shown, inTrash, linkTo, onOpen, onDrop }: Props) {
+export function LibraryBreadcrumb({ rootLabel, hidden, shown, inTrash, trash = true, linkTo, onOpen, onDrop }: Props) {
   const { t } = useTranslation();
   const last = shown[shown.length - 1];
   return (
@@ -60,7 +62,7 @@ export function LibraryBreadcrumb({ rootLabel, hidden, shown, inTrash, linkTo, o
           </Entry>
         ) : null}
       </ol>
-      {inTrash ? null : <TrashEntry to={linkTo('trash')} onDrop={(id) => onDrop(id, 'trash')} />}
+      {inTrash || !trash ? null : <TrashEntry to={linkTo('trash')} onDrop={(id) => onDrop(id, 'trash')} />}
     </nav>
   );
 }

@@ -9,7 +9,6 @@ import type { HeaderAction } from '~/components/shell/page-header';
 import { TRASH_RETENTION_DAYS } from '~/core/folders';
 import { folderOfPath } from '~/core/media-library';
 import { LibraryBreadcrumb } from './library-breadcrumb';
-import { LibrarySearch } from './library-search';
 import { MoveDialog } from './move-dialog';
 import { TitleDialog } from './title-dialog';
 import { libraryDialog } from './use-library-page';
@@ -40,7 +39,7 @@ interface Props<E extends Entry, D extends { kind: string }> {
 
 /**
  * The page of a library with folders (the media library and the templates; ADR 028): header with
- * its actions and the sort, breadcrumb, search, the notice (the trash's with Undo), errors, the
+ * its actions and the sort, breadcrumb (the search is the top bar's), the notice (the trash's with Undo), errors, the
  * place's heading and cards, and the dialogs every library has (new folder, rename, move). The page
  * brings its cards, its own actions and dialogs; useLibraryPage holds the state.
  */
@@ -55,26 +54,7 @@ export function LibraryShell<E extends Entry, D extends { kind: string }>({
   children,
 }: Props<E, D>) {
   const { t } = useTranslation();
-  const {
-    name,
-    folders,
-    setParams,
-    sort,
-    folderId,
-    inTrash,
-    titleOf,
-    to,
-    open,
-    folderGone,
-    query,
-    setQuery,
-    searched,
-    searching,
-    current,
-    entries,
-    hidden,
-    shown,
-  } = library;
+  const { name, folders, setParams, sort, folderId, inTrash, titleOf, to, open, folderGone, searched, searching, current, entries, hidden, shown } = library;
   const { dialog, setDialog, openDialog, busy, dialogError, pageError, notices, findEntry, createFolder, rename, move, trash } = library;
   const notice = notices.notice;
   const own = libraryDialog(dialog);
@@ -137,7 +117,6 @@ export function LibraryShell<E extends Entry, D extends { kind: string }>({
       <main id="main" className="px-4 py-4 sm:px-6">
         <div className="flex flex-wrap items-center gap-3">
           <LibraryBreadcrumb rootLabel={root} hidden={hidden} shown={shown} inTrash={inTrash} linkTo={to} onOpen={open} onDrop={dropped} />
-          <LibrarySearch label={t(`${name}.search`)} query={query} onQuery={setQuery} />
         </div>
         <div ref={noticeBox} className="mt-3 empty:hidden">
           {notice ? (

@@ -1,14 +1,16 @@
-import { useLocation, useNavigate, useRevalidator, useSearchParams } from '@remix-run/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useRevalidator, useSearchParams } from '@remix-run/react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '~/core/errors';
 import type { EntrySort } from '~/core/folders';
 import { TIMINGS } from '~/core/limits';
-import type { LibraryFolder, LibraryPlace } from '~/core/media-library';
-import { apiPath, breadcrumb, hashOf, libraryTree, placeOfHash } from '~/core/media-library';
+import type { LibraryFolder } from '~/core/media-library';
+import { apiPath } from '~/core/media-library';
 import { apiFetch, signInAgain } from '~/lib/api';
 import type { ApiResult } from '~/lib/api';
 import { useTimedNotice } from '~/lib/use-timed-notice';
+import { useWorkspaceSearch } from '~/components/shell/workspace-search';
+import { useFolderPlace } from './use-folder-place';
 
 /** Typing pauses this long before a search is sent. */
 const SEARCH_DELAY_MS = 250;
@@ -53,9 +55,7 @@ interface Options<E> {
 const ownCode = (result: { code: ErrorCode }) => result.code;
 
 /**
- * What the media library and the template list share: the place in the address's hash (which never
- * reaches the server, so the first render is the top level on both sides), a place that no longer
- * exists sending the reader to the top level once, the search typed with a pause, the place's
+ * What the media library and the template list share: the place (useFolderPlace), the top bar's search (shell/workspace-search.tsx) sent after a pause, the place's
  * entries from the API, the dialogs' busy and error state, the notice (it belongs to the place it
  * was raised in), and the changes every library makes: a new folder, rename, move, restore, and the
  * trash, which acts at once and offers to undo (ADR 028). A page renders it with LibraryShell
@@ -65,25 +65,12 @@ export function useLibraryPage<E extends Entry, D extends { kind: string } = nev
   const { t } = useTranslation();
   const api = `/api/${name}`;
   const rootTitle = t(`${name}.root`);
-  const location = useLocation();
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [params, setParams] = useSearchParams();
   const sort: EntrySort = params.get('sort') === 'name' ? 'name' : 'date';
-  const tree = useMemo(() => libraryTree(folders), [folders]);
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const hash = mounted ? location.hash : '';
-  const resolved = useMemo(() => placeOfHash(hash, folders), [hash, folders]);
-  const place: LibraryPlace = resolved ?? { kind: 'folder', folderId: null };
-  const folderId = place.kind === 'folder' ? place.folderId : null;
-  const inTrash = place.kind === 'trash';
-  const titleOf = useCallback(
-    (id: string | null) => (id === null ? rootTitle : (folders.find((folder) => folder.id === id)?.title ?? rootTitle)),
-    [folders, rootTitle],
-  );
+  const { navigate, tree, mounted, gone, folderId, inTrash, titleOf, to, open, folderGone, hidden, shown } = useFolderPlace(folders, rootTitle);
 
-  const [query, setQuery] = useState('');
+  const { query, setQuery } = useWorkspaceSearch();
   const [searched, setSearched] = useState('');
   const searching = searched.trim() !== '';
   const [version, setVersion] = useState(0);
@@ -93,22 +80,6 @@ export function useLibraryPage<E extends Entry, D extends { kind: string } = nev
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<ErrorCode | null>(null);
   const [pageError, setPageError] = useState<ErrorCode | null>(null);
-
-  const to = useCallback(
-    (target: string | null | 'trash') => {
-      const hash = hashOf(target === 'trash' ? { kind: 'trash' } : { kind: 'folder', folderId: target }, tree);
-      return { pathname: location.pathname, search: location.search, hash: hash ? `#${hash}` : '' };
-    },
-    [tree, location.pathname, location.search],
-  );
-  const open = (target: string | null | 'trash') => navigate(to(target));
-
-  // A hash naming no folder (one since moved or trashed, a mistyped address): the top level, said once.
-  const gone = resolved === null;
-  useEffect(() => {
-    if (gone) navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true, state: { folderGone: true } });
-  }, [gone, navigate, location.pathname, location.search]);
-  const folderGone = mounted && (location.state as { folderGone?: boolean } | null)?.folderGone === true;
 
   useEffect(() => {
     const timer = setTimeout(() => setSearched(query), query.trim() === '' ? 0 : SEARCH_DELAY_MS);
@@ -186,7 +157,6 @@ export function useLibraryPage<E extends Entry, D extends { kind: string } = nev
   const rename = (entry: Entry, title: string) =>
     change(apiFetch(`${api}/${entry.id}`, { method: 'PUT', body: { name: title } }), t('media.renamed', { title: title.trim() }));
 
-  const { hidden, shown } = breadcrumb(folderId, folders);
   // After a change the place's old contents stay until the new ones arrive: no flash of "loading".
   const current = listing?.key === placeKey ? listing : null;
   // The API sorts a folder as asked; the trash (newest trashed first) and search results (newest first) are sorted here by name.

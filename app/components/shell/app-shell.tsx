@@ -8,6 +8,7 @@ import { usePlacement } from '~/components/use-placement';
 import { FIRST_MENU_PATH } from '~/core/workspace';
 import { initials } from '~/core/text';
 import { useInstallPrompt } from '~/lib/install-prompt';
+import { WorkspaceSearch } from './workspace-search';
 
 export interface ShellUser {
   selectedProfile: { id: string; firstName: string; lastName: string } | null;
@@ -35,7 +36,7 @@ const MENU = [
 ] as const;
 
 /**
- * The signed-in frame: a top bar (menu button, logo, language, user menu) and a side drawer that
+ * The signed-in frame: a top bar (menu button, logo, search, language, user menu) and a side drawer that
  * is always open on wide screens and slides over the page on small ones.
  */
 export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
@@ -60,7 +61,7 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
   return (
     <div className="flex min-h-full flex-col bg-slate-50">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="flex items-center gap-2 px-2 py-2 sm:px-4">
+        <div className="flex flex-wrap items-center gap-2 px-2 py-2 sm:flex-nowrap sm:px-4">
           <button
             ref={menuButton}
             type="button"
@@ -77,6 +78,7 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
           <Link to={FIRST_MENU_PATH} aria-label={t('nav.home')} className="mr-auto">
             <Logo className="text-lg" />
           </Link>
+          <WorkspaceSearch />
           <LanguageMenu />
           <UserMenu user={user} />
         </div>

@@ -243,6 +243,15 @@ const de = {
     passwordProtected: 'Mit Passwort',
     restricted: 'Gäste können nicht schreiben',
     created: 'Party angelegt.',
+    // Party folders and the dashboard's search (ADR 037)
+    root: 'Alle Partys',
+    search: 'Partys durchsuchen',
+    noResults: 'Keine Party passt zu „{{query}}“.',
+    deleteFolder: 'Ordner löschen',
+    deleteFolderTitle: 'Ordner löschen?',
+    deleteFolderText: 'Der Ordner „{{title}}“ und seine Unterordner werden gelöscht. Die Partys darin bleiben erhalten und liegen danach unter „Alle Partys“.',
+    folderDeleted: 'Ordner „{{title}}“ gelöscht.',
+    folderGone: 'Diesen Ordner gibt es nicht mehr. Hier sind alle deine Partys.',
   },
   partyForm: {
     editTitle: 'Party bearbeiten',
@@ -892,6 +901,7 @@ const de = {
     signInFailed: 'Die Anmeldung hat nicht geklappt. Bitte versuche es noch einmal.',
     conversionUnavailable: 'Der Videodienst ist gerade nicht erreichbar. Bitte versuche es später noch einmal.',
     generic: 'Es tut uns leid, da ist etwas schiefgelaufen. Bitte versuche es später noch einmal.',
+    partyExpires: 'Nur eine Party, die nie abläuft, lässt sich in einen Ordner ablegen.',
   },
   notFound: {
     title: 'Seite nicht gefunden',

@@ -243,6 +243,15 @@ const en: Translation = {
     passwordProtected: 'Password protected',
     restricted: "Guests can't send messages",
     created: 'Party created.',
+    // Party folders and the dashboard's search (ADR 037)
+    root: 'All parties',
+    search: 'Search parties',
+    noResults: 'No party matches “{{query}}”.',
+    deleteFolder: 'Delete folder',
+    deleteFolderTitle: 'Delete folder?',
+    deleteFolderText: 'The folder “{{title}}” and its subfolders will be deleted. The parties in them stay and move to “All parties”.',
+    folderDeleted: 'Folder “{{title}}” deleted.',
+    folderGone: 'This folder no longer exists. Here are all your parties.',
   },
   partyForm: {
     editTitle: 'Edit party',
@@ -882,6 +891,7 @@ const en: Translation = {
     signInFailed: "Sign-in didn't work. Please try again.",
     conversionUnavailable: "The video service can't be reached right now. Please try again later.",
     generic: "We're sorry, something must have gone wrong. Please try again later.",
+    partyExpires: 'Only a party that never expires can be filed into a folder.',
   },
   notFound: {
     title: 'Page not found',

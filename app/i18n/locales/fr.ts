@@ -247,6 +247,16 @@ const fr: Translation = {
     passwordProtected: 'Protégée par mot de passe',
     restricted: 'Les invités ne peuvent pas écrire',
     created: 'Soirée créée.',
+    // Party folders and the dashboard's search (ADR 037)
+    root: 'Toutes les soirées',
+    search: 'Rechercher des soirées',
+    noResults: 'Aucune soirée ne correspond à « {{query}} ».',
+    deleteFolder: 'Supprimer le dossier',
+    deleteFolderTitle: 'Supprimer le dossier ?',
+    deleteFolderText:
+      'Le dossier « {{title}} » et ses sous-dossiers seront supprimés. Les soirées qu’ils contiennent restent et passent dans « Toutes les soirées ».',
+    folderDeleted: 'Dossier « {{title}} » supprimé.',
+    folderGone: 'Ce dossier n’existe plus. Voici toutes vos soirées.',
   },
   partyForm: {
     editTitle: 'Modifier la soirée',
@@ -895,6 +905,7 @@ const fr: Translation = {
     signInFailed: "La connexion n'a pas abouti. Veuillez réessayer.",
     conversionUnavailable: 'Le service vidéo est injoignable pour le moment. Veuillez réessayer plus tard.',
     generic: 'Nous sommes désolés, un problème est survenu. Veuillez réessayer plus tard.',
+    partyExpires: 'Seule une soirée qui n’expire jamais peut être rangée dans un dossier.',
   },
   notFound: {
     title: 'Page introuvable',

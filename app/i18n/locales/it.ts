@@ -244,6 +244,15 @@ const it: Translation = {
     passwordProtected: 'Protetta da password',
     restricted: 'Gli ospiti non possono scrivere',
     created: 'Festa creata.',
+    // Party folders and the dashboard's search (ADR 037)
+    root: 'Tutte le feste',
+    search: 'Cerca feste',
+    noResults: 'Nessuna festa corrisponde a «{{query}}».',
+    deleteFolder: 'Elimina cartella',
+    deleteFolderTitle: 'Eliminare la cartella?',
+    deleteFolderText: 'La cartella «{{title}}» e le sue sottocartelle saranno eliminate. Le feste al loro interno restano e passano in «Tutte le feste».',
+    folderDeleted: 'Cartella «{{title}}» eliminata.',
+    folderGone: 'Questa cartella non esiste più. Ecco tutte le tue feste.',
   },
   partyForm: {
     editTitle: 'Modifica festa',
@@ -890,6 +899,7 @@ const it: Translation = {
     signInFailed: 'Accesso non riuscito. Riprova.',
     conversionUnavailable: 'Il servizio video non è raggiungibile in questo momento. Riprova più tardi.',
     generic: 'Ci dispiace, qualcosa è andato storto. Riprova più tardi.',
+    partyExpires: 'Solo una festa che non scade mai può essere archiviata in una cartella.',
   },
   notFound: {
     title: 'Pagina non trovata',

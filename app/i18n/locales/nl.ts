@@ -243,6 +243,15 @@ const nl: Translation = {
     passwordProtected: 'Met wachtwoord',
     restricted: 'Gasten kunnen geen berichten sturen',
     created: 'Party aangemaakt.',
+    // Party folders and the dashboard's search (ADR 037)
+    root: "Alle party's",
+    search: "Party's zoeken",
+    noResults: 'Geen party past bij “{{query}}”.',
+    deleteFolder: 'Map verwijderen',
+    deleteFolderTitle: 'Map verwijderen?',
+    deleteFolderText: "De map “{{title}}” en de submappen worden verwijderd. De party's erin blijven bestaan en staan daarna onder “Alle party's”.",
+    folderDeleted: 'Map “{{title}}” verwijderd.',
+    folderGone: "Deze map bestaat niet meer. Hier zijn al je party's.",
   },
   partyForm: {
     editTitle: 'Party bewerken',
@@ -889,6 +898,7 @@ const nl: Translation = {
     signInFailed: 'Inloggen is niet gelukt. Probeer het nog een keer.',
     conversionUnavailable: 'De videodienst is nu niet bereikbaar. Probeer het later nog een keer.',
     generic: 'Sorry, er is iets misgegaan. Probeer het later nog een keer.',
+    partyExpires: 'Alleen een party die nooit verloopt, kun je in een map opbergen.',
   },
   notFound: {
     title: 'Pagina niet gevonden',
