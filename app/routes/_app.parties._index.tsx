@@ -8,6 +8,7 @@ import { CopyLinkButton } from '~/components/copy-link-button';
 import { useDateFormatter } from '~/components/local-time';
 import { DotsIcon, Menu } from '~/components/menu';
 import { PartyDialog } from '~/components/parties/party-dialog';
+import { AppBanner } from '~/components/shell/app-banner';
 import { PageHeader } from '~/components/shell/page-header';
 import type { DashboardSort, DashboardTab } from '~/core/dashboard';
 import { dashboardParties, isDashboardSort, isDashboardTab, quickLinks } from '~/core/dashboard';
@@ -127,6 +128,7 @@ export default function Parties() {
           ],
         }}
       />
+      {workspace?.appBanner ? <AppBanner stores={workspace.appBanner.stores} /> : null}
       <main id="main" className="grid grid-cols-1 gap-6 px-4 py-6 sm:px-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <section aria-label={tab === 'active' ? t('parties.active') : t('parties.expired')}>
           <Notice

@@ -6,13 +6,16 @@ import { LanguageMenu } from '~/components/language-menu';
 import { Logo } from '~/components/logo';
 import { usePlacement } from '~/components/use-placement';
 import { FIRST_MENU_PATH } from '~/core/workspace';
+import type { Application } from '~/core/workspace';
 import { initials } from '~/core/text';
 import { useInstallPrompt } from '~/lib/install-prompt';
+import { ApplicationSelector } from './application-selector';
 
 export interface ShellUser {
   selectedProfile: { id: string; firstName: string; lastName: string } | null;
   profileCount: number;
   companyMode: boolean;
+  applications: Application[];
 }
 
 interface Props {
@@ -77,6 +80,7 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
           <Link to={FIRST_MENU_PATH} aria-label={t('nav.home')} className="mr-auto">
             <Logo className="text-lg" />
           </Link>
+          <ApplicationSelector applications={user.applications} selectedId={user.selectedProfile?.id ?? null} />
           <LanguageMenu />
           <UserMenu user={user} />
         </div>
@@ -86,7 +90,7 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
         <nav
           id={drawerId}
           aria-label={t('nav.main')}
-          className={`fixed inset-y-0 left-0 z-40 w-72 shrink-0 border-r border-slate-200 bg-white p-3 transition-transform lg:sticky lg:top-[57px] lg:z-0 lg:h-[calc(100dvh-57px)] lg:translate-x-0 ${drawerOpen ? 'translate-x-0 shadow-xl' : '-translate-x-full'}`}
+          className={`fixed inset-y-0 left-0 z-40 w-60 shrink-0 border-r border-slate-200 bg-white p-3 transition-transform lg:sticky lg:top-[57px] lg:z-0 lg:h-[calc(100dvh-57px)] lg:translate-x-0 ${drawerOpen ? 'translate-x-0 shadow-xl' : '-translate-x-full'}`}
         >
           <ul className="space-y-1">
             {MENU.map((item) => (
@@ -97,7 +101,7 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
                     `flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-primary-light text-slate-900' : 'text-slate-700 hover:bg-slate-100'}`
                   }
                 >
-                  {/* Neither icon nor badge gives way to a long label: the drawer fits "Versionshinweise" beside both, and a longer one wraps. */}
+                  {/* Neither icon nor badge gives way to a long label: in the 240 px drawer (ADR 040) "Versionshinweise" beside both wraps. */}
                   <svg
                     aria-hidden="true"
                     viewBox="0 0 24 24"
