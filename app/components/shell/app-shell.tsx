@@ -98,10 +98,10 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
                 <NavLink
                   to={item.to}
                   className={({ isActive }) =>
-                    `flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-primary-light text-slate-900' : 'text-slate-700 hover:bg-slate-100'}`
+                    `flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-primary-light text-slate-900' : 'text-slate-700 hover:bg-slate-100'}`
                   }
                 >
-                  {/* Neither icon nor badge gives way to a long label: in the 240 px drawer (ADR 040) "Versionshinweise" beside both wraps. */}
+                  {/* Neither icon nor badge gives way to a long label: in the 240 px drawer (ADR 040) the badge goes below "Versionshinweise" rather than break the word. */}
                   <svg
                     aria-hidden="true"
                     viewBox="0 0 24 24"
@@ -113,10 +113,10 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
                   >
                     <path d={item.icon} />
                   </svg>
-                  <span className="min-w-0 flex-1 break-words">{t(item.label)}</span>
+                  <span className="min-w-0 flex-auto break-words">{t(item.label)}</span>
                   {item.to === '/releaseNotes' && releaseNotesHighlighted ? (
                     <span
-                      className="shrink-0 rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-semibold text-white"
+                      className="ml-auto shrink-0 rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-semibold text-white"
                       data-testid="release-notes-highlight"
                     >
                       {t('nav.new')}
