@@ -56,7 +56,8 @@ export interface PartyInfo {
   shortId: string;
   title: string;
   host: string | null;
-  manager: { firstName: string; lastName: string } | null;
+  /** `profileShortId`: the managing profile's public page, where direct messages to her begin (null without one). */
+  manager: { firstName: string; lastName: string; profileShortId: string | null } | null;
   start: number | null;
   expiration: number | null;
   passwordProtected: boolean;

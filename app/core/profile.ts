@@ -69,3 +69,11 @@ export type PublicProfile = ProfileCard;
 
 /** A sales partner the landing page's search finds: what their public page shows first. */
 export type PartnerHit = Pick<PublicProfile, 'shortId' | 'firstName' | 'lastName' | 'profilePic'>;
+
+/**
+ * Where the web points a guest who wants to write to a consultant directly: direct messages exist
+ * only in the app, and this page says so and leads there (ADR 040).
+ */
+export function directMessagePath(shortId: string): string {
+  return `/addVIP/${shortId}`;
+}

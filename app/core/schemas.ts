@@ -326,6 +326,8 @@ export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 
 export const SelectProfileSchema = z.object({ profileId: IdSchema });
 export const CompanyModeSchema = z.object({ companyMode: z.boolean({ error: 'invalidInput' }) });
+/** The workspace's app banner (ADR 040): dismissed for good, or shown again. */
+export const BannerSchema = z.object({ bannerDismissed: z.boolean({ error: 'invalidInput' }) });
 
 // ---- the media library ----
 

@@ -1,3 +1,5 @@
+import { fullName } from './text';
+
 /**
  * Rules of the consultant's workspace that the pages and the API share: which profile a user
  * works as, and when the release notes deserve a highlight.
@@ -51,4 +53,23 @@ export function compareVersions(a: string, b: string): number {
 /** The highlight shows while the last viewed version is missing or older than the newest release note's. */
 export function releaseNotesHighlighted(lastViewed: string | null): boolean {
   return lastViewed === null || compareVersions(lastViewed, RELEASE_NOTES_VERSION) < 0;
+}
+
+/**
+ * An application the consultant can work in: one of her account's profiles (ADR 040). Salon has
+ * one brand; what an account has several of, and what changes who she is to her guests, is its
+ * profiles, so the top bar's selector switches the selected profile.
+ */
+export interface Application {
+  applicationId: string;
+  displayName: string;
+}
+
+export function applications(profiles: readonly { id: string; firstName: string; lastName: string }[]): Application[] {
+  return profiles.map((profile) => ({ applicationId: profile.id, displayName: fullName(profile) }));
+}
+
+/** The selector is shown only when there is something to choose: more than one application. */
+export function showsApplicationSelector(list: readonly Application[]): boolean {
+  return list.length > 1;
 }

@@ -45,6 +45,7 @@ export const WORKSPACE_SECTIONS = [
   'templatePlay',
   'homeScreen',
   'notify',
+  'appPointer',
 ] as const;
 
 /**

@@ -39,6 +39,7 @@ import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 import { inRecordingDocument } from '~/lib/microphone';
 import type { PartyInfo } from '~/core/party';
+import { directMessagePath } from '~/core/profile';
 import { useClearAfter, useTimedNotice } from '~/lib/use-timed-notice';
 
 // The message list (the bubbles, the virtualiser, formatting) is drawn only once the room has sent
@@ -546,6 +547,7 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
                   onLoadMore={actions.loadMembers}
                   me={me}
                   party={partyState}
+                  directMessage={party.manager?.profileShortId ? directMessagePath(party.manager.profileShortId) : null}
                   onMakeHost={(id) => void actions.makeHost(id)}
                   onRemove={(id) => void actions.removeGuest(id)}
                 />

@@ -15,6 +15,7 @@ import { MoveDialog } from '~/components/library/move-dialog';
 import { TitleDialog } from '~/components/library/title-dialog';
 import { useFolderPlace } from '~/components/library/use-folder-place';
 import { MediaIcon, PlusIcon } from '~/components/media/media-icons';
+import { AppBanner } from '~/components/shell/app-banner';
 import { PageHeader } from '~/components/shell/page-header';
 import { useWorkspaceSearch } from '~/components/shell/workspace-search';
 import type { DashboardSort, DashboardTab } from '~/core/dashboard';
@@ -221,6 +222,7 @@ export default function Parties() {
           ],
         }}
       />
+      {workspace?.appBanner ? <AppBanner stores={workspace.appBanner.stores} /> : null}
       <main id="main" className="grid grid-cols-1 gap-6 px-4 py-6 sm:px-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <section aria-labelledby="parties-place" className="min-w-0">
           {inFolders ? (

@@ -1,22 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { data } from '@remix-run/cloudflare';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '~/components/language-menu';
 import { Logo } from '~/components/logo';
 import { ProfileAvatar } from '~/components/profile/profile-avatar';
 import { StatePanel } from '~/components/state-panel';
-import { isAppError } from '~/core/errors';
-import { isShortId } from '~/core/party';
-import { profileHref, telHref } from '~/core/profile';
+import { directMessagePath, profileHref, telHref } from '~/core/profile';
+import type { PublicProfile } from '~/core/profile';
 import { fullName } from '~/core/text';
 import type { StoreLink } from '~/core/site-config';
-import { configuredStores } from '~/lib/site.server';
-import type { PublicProfile } from '~/core/profile';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
+import { publicProfileData } from '~/lib/public-profile.server';
 import { StoreLinks } from '~/components/public/store-links';
-
-type LoaderData = { state: 'ok'; profile: PublicProfile; stores: StoreLink[] } | { state: 'profileNotFound' };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.state === 'ok' ? `${fullName(data.profile)} · Salon` : 'Salon' },
@@ -29,15 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const clientLoader = withWorkspaceTexts;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const shortId = params.shortId ?? '';
-  if (!isShortId(shortId)) return data<LoaderData>({ state: 'profileNotFound' }, { status: 404 });
-  try {
-    const profile = await context.services.profiles.publicProfile(context.db, shortId);
-    return data<LoaderData>({ state: 'ok', profile, stores: configuredStores(context.env.SITE) });
-  } catch (error) {
-    if (isAppError(error) && error.code === 'profileNotFound') return data<LoaderData>({ state: 'profileNotFound' }, { status: 404 });
-    throw error;
-  }
+  return publicProfileData(context, params.shortId ?? '');
 }
 
 export default function PublicProfilePage() {
@@ -78,6 +65,13 @@ function ProfileCard({ profile, stores, language }: { profile: PublicProfile; st
         <h1 className="mt-5 break-words text-2xl font-bold tracking-wide sm:text-3xl">
           {profile.firstName.toLocaleUpperCase(language)} {profile.lastName.toLocaleUpperCase(language)}
         </h1>
+        {/* Direct messages exist only in the app; this leads there (ADR 040). */}
+        <Link
+          to={directMessagePath(profile.shortId)}
+          className="mt-4 inline-block rounded-full bg-primary-dark px-5 py-2.5 font-medium text-white hover:bg-primary-dark/90"
+        >
+          {t('appPointer.fromProfile')}
+        </Link>
         {contact.length > 0 ? (
           <Block id="contact" title={t('profilePage.contact')} hideTitle>
             <dl className="divide-y divide-slate-200 rounded-2xl ring-1 ring-slate-200">

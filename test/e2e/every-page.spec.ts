@@ -209,6 +209,13 @@ function visits(
     { actor: 'anonymous', path: '/impress', what: 'legal notice', shows: t.legal.impressTitle },
     { actor: 'anonymous', path: '/privacy', what: 'privacy notice', shows: t.legal.privacyTitle },
     { actor: 'anonymous', path: world.publicProfile, what: 'public profile', shows: /^Anna Becker$/i },
+    // The app's door for direct messages (ADR 040).
+    {
+      actor: 'anonymous',
+      path: world.publicProfile.replace('/p/', '/addVIP/'),
+      what: 'direct messages in the app',
+      shows: t.appPointer.title.replace('{{name}}', 'Anna Becker'),
+    },
     { actor: 'anonymous', path: world.addTemplate, what: 'shared template, signed out', shows: t.addTemplate.signInHint },
     { actor: 'anonymous', path: `/addTemplate/${'x'.repeat(22)}`, what: 'invalid share link', shows: t.errors.shareLinkInvalid },
     { actor: 'anonymous', path: '/delete-account', what: 'account deletion', shows: t.deleteAccount.title },

@@ -158,7 +158,7 @@ describe('the managing profile', () => {
     const party = await createParty(consultant, { manager: consultant.profileIds[2] });
     expect(party.manager).toEqual({ id: consultant.profileIds[2], firstName: 'Berta2', lastName: 'Berater' });
     const publicInfo = await json(await info(party.shortId));
-    expect(publicInfo.manager).toEqual({ firstName: 'Berta2', lastName: 'Berater' });
+    expect(publicInfo.manager).toEqual({ firstName: 'Berta2', lastName: 'Berater', profileShortId: expect.stringMatching(/^[0-9A-Za-z]{12}$/) });
   });
 
   it("editing to someone else's profile is refused and changes nothing", async () => {

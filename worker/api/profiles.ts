@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { LIMITS } from '../../app/core/limits';
-import { CompanyModeSchema, PartnerSearchQuerySchema, ProfileInputSchema, SelectProfileSchema } from '../../app/core/schemas';
+import { BannerSchema, CompanyModeSchema, PartnerSearchQuerySchema, ProfileInputSchema, SelectProfileSchema } from '../../app/core/schemas';
 import { readLimited } from '../media/body';
 import { pictureResponse } from './pictures';
 import {
@@ -18,6 +18,7 @@ import {
   setPicture,
   updateProfile,
 } from '../services/profiles';
+import { setBannerDismissed } from '../services/settings';
 import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
 
@@ -38,6 +39,9 @@ export const profilesApi = new Hono<ApiEnv>()
   })
   .put('/companyMode', valid('json', CompanyModeSchema), async (c) => {
     return c.json(await setCompanyMode(c.get('db'), requireConsultant(c).userId, c.req.valid('json').companyMode));
+  })
+  .put('/banner', valid('json', BannerSchema), async (c) => {
+    return c.json(await setBannerDismissed(c.get('db'), requireConsultant(c).userId, c.req.valid('json').bannerDismissed));
   })
   .get('/search', valid('query', PartnerSearchQuerySchema), async (c) => {
     // Anyone may search, so the same question is answered from the edge's cache for a minute

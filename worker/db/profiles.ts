@@ -40,8 +40,8 @@ export async function profileRowByShortId(db: Db, shortId: string): Promise<Prof
   return db.query.profiles.findFirst({ where: eq(profiles.shortId, shortId) });
 }
 
-export async function profileNames(db: Db, profileId: string): Promise<{ firstName: string; lastName: string } | undefined> {
-  return db.query.profiles.findFirst({ columns: { firstName: true, lastName: true }, where: eq(profiles.id, profileId) });
+export async function profileNames(db: Db, profileId: string): Promise<{ firstName: string; lastName: string; shortId: string | null } | undefined> {
+  return db.query.profiles.findFirst({ columns: { firstName: true, lastName: true, shortId: true }, where: eq(profiles.id, profileId) });
 }
 
 export async function insertProfile(db: Db, row: ProfileRow): Promise<void> {

@@ -186,9 +186,15 @@ export async function deleteParty(env: Env, db: Db, userId: string, partyId: str
 }
 
 export async function managerMember(db: Db, party: PartyRow): Promise<Member> {
+  const { firstName, lastName } = await managerNames(db, party);
+  return { id: party.userId, firstName, lastName, role: 'manager' };
+}
+
+/** The managing profile's names and public page, or the user's names for a party without one. */
+async function managerNames(db: Db, party: PartyRow): Promise<{ firstName: string; lastName: string; profileShortId: string | null }> {
   const profile = party.profileId ? await profileNames(db, party.profileId) : undefined;
   const names = profile ?? (await userNames(db, party.userId));
-  return { id: party.userId, firstName: names?.firstName ?? '', lastName: names?.lastName ?? '', role: 'manager' };
+  return { firstName: names?.firstName ?? '', lastName: names?.lastName ?? '', profileShortId: profile?.shortId ?? null };
 }
 
 /**
@@ -243,13 +249,13 @@ export async function partyInfo(db: Db, shortIdValue: string, identity: Identity
   if (!me && identity.guest && (await wasRemovedFrom(db, party.id, identity.guest.guestId))) throw new AppError('removed');
   const expired = isExpired(party.expiresAt, now);
   if (expired && me?.role !== 'manager') throw new AppError('partyExpired');
-  const manager = await managerMember(db, party);
+  const manager = await managerNames(db, party);
   return {
     id: party.id,
     shortId: party.shortId,
     title: party.title,
     host: party.host,
-    manager: { firstName: manager.firstName, lastName: manager.lastName },
+    manager,
     start: party.startAt,
     expiration: party.expiresAt,
     passwordProtected: party.passwordHash !== null,

@@ -31,3 +31,8 @@ export async function updateSettings(db: Db, userId: string, patch: Partial<Sett
   const now = Date.now();
   return settings(await upsertSettings(db, { ...DEFAULTS, ...patch, userId, updatedAt: now }, { ...patch, updatedAt: now }));
 }
+
+/** PUT /profile/banner: whether the workspace's app banner stays away (ADR 040). */
+export async function setBannerDismissed(db: Db, userId: string, bannerDismissed: boolean): Promise<{ bannerDismissed: boolean }> {
+  return { bannerDismissed: (await updateSettings(db, userId, { bannerDismissed })).bannerDismissed };
+}

@@ -26,6 +26,8 @@ interface Props {
   onLoadMore: (offset: number) => void;
   me: Member | null;
   party: PartyState;
+  /** Where to write to the manager directly (the app's pointer, ADR 040); null when she has no public page. */
+  directMessage: string | null;
   onMakeHost: (guestId: string) => void;
   onRemove: (guestId: string) => void;
 }
@@ -46,7 +48,7 @@ function scrollParent(element: HTMLElement): HTMLElement | null {
  * in view and a few more are in the DOM), and in a large room (roster 'page') reaching its end asks
  * the room for the next page.
  */
-export function MembersPanel({ roster, paging, onLoadMore, me, party, onMakeHost, onRemove }: Props) {
+export function MembersPanel({ roster, paging, onLoadMore, me, party, directMessage, onMakeHost, onRemove }: Props) {
   const { t } = useTranslation();
   const count = useCount();
   const [confirm, setConfirm] = useState<{ member: Member; action: 'host' | 'remove' } | null>(null);
@@ -135,6 +137,21 @@ export function MembersPanel({ roster, paging, onLoadMore, me, party, onMakeHost
                   </span>
                 ) : null}
                 {online ? <span className="sr-only">{t('party.online')}</span> : null}
+                {member.role === 'manager' && directMessage && member.id !== me?.id ? (
+                  <a
+                    href={directMessage}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={t('directMessage.labelFor', { name })}
+                    title={t('directMessage.label')}
+                    className="shrink-0 rounded-full p-1 text-primary-dark hover:bg-primary-light"
+                    data-testid="direct-message"
+                  >
+                    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+                      <path d="M4 5h16v11H9l-5 4Z" />
+                    </svg>
+                  </a>
+                ) : null}
               </span>
               {moderates && member.role !== 'manager' && member.id !== me.id ? (
                 // The padding keeps the buttons' rings inside the row, which clips what overflows it.

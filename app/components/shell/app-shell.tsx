@@ -6,14 +6,17 @@ import { LanguageMenu } from '~/components/language-menu';
 import { Logo } from '~/components/logo';
 import { usePlacement } from '~/components/use-placement';
 import { FIRST_MENU_PATH } from '~/core/workspace';
+import type { Application } from '~/core/workspace';
 import { initials } from '~/core/text';
 import { useInstallPrompt } from '~/lib/install-prompt';
 import { WorkspaceSearch } from './workspace-search';
+import { ApplicationSelector } from './application-selector';
 
 export interface ShellUser {
   selectedProfile: { id: string; firstName: string; lastName: string } | null;
   profileCount: number;
   companyMode: boolean;
+  applications: Application[];
 }
 
 interface Props {
@@ -79,6 +82,7 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
             <Logo className="text-lg" />
           </Link>
           <WorkspaceSearch />
+          <ApplicationSelector applications={user.applications} selectedId={user.selectedProfile?.id ?? null} />
           <LanguageMenu />
           <UserMenu user={user} />
         </div>
@@ -88,7 +92,7 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
         <nav
           id={drawerId}
           aria-label={t('nav.main')}
-          className={`fixed inset-y-0 left-0 z-40 w-72 shrink-0 border-r border-slate-200 bg-white p-3 transition-transform lg:sticky lg:top-[57px] lg:z-0 lg:h-[calc(100dvh-57px)] lg:translate-x-0 ${drawerOpen ? 'translate-x-0 shadow-xl' : '-translate-x-full'}`}
+          className={`fixed inset-y-0 left-0 z-40 w-60 shrink-0 border-r border-slate-200 bg-white p-3 transition-transform lg:sticky lg:top-[57px] lg:z-0 lg:h-[calc(100dvh-57px)] lg:translate-x-0 ${drawerOpen ? 'translate-x-0 shadow-xl' : '-translate-x-full'}`}
         >
           <ul className="space-y-1">
             {MENU.map((item) => (
@@ -96,10 +100,10 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
                 <NavLink
                   to={item.to}
                   className={({ isActive }) =>
-                    `flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-primary-light text-slate-900' : 'text-slate-700 hover:bg-slate-100'}`
+                    `flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-primary-light text-slate-900' : 'text-slate-700 hover:bg-slate-100'}`
                   }
                 >
-                  {/* Neither icon nor badge gives way to a long label: the drawer fits "Versionshinweise" beside both, and a longer one wraps. */}
+                  {/* Neither icon nor badge gives way to a long label: in the 240 px drawer (ADR 040) the badge goes below "Versionshinweise" rather than break the word. */}
                   <svg
                     aria-hidden="true"
                     viewBox="0 0 24 24"
@@ -111,10 +115,10 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
                   >
                     <path d={item.icon} />
                   </svg>
-                  <span className="min-w-0 flex-1 break-words">{t(item.label)}</span>
+                  <span className="min-w-0 flex-auto break-words">{t(item.label)}</span>
                   {item.to === '/releaseNotes' && releaseNotesHighlighted ? (
                     <span
-                      className="shrink-0 rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-semibold text-white"
+                      className="ml-auto shrink-0 rounded-full bg-secondary-dark px-2 py-0.5 text-xs font-semibold text-white"
                       data-testid="release-notes-highlight"
                     >
                       {t('nav.new')}

@@ -212,6 +212,7 @@ const de = {
     parties: 'Partys',
     logout: 'Abmelden',
     backToDashboard: 'Zurück zur Übersicht',
+    application: 'Arbeiten als',
   },
   parties: {
     tabs: 'Partys nach Status',
@@ -814,6 +815,21 @@ const de = {
     alreadyAdded: 'Sie ist schon in deinen Vorlagen. Fügst du sie noch einmal hinzu, landet sie im gewählten Ordner.',
     toTemplates: 'Zu meinen Vorlagen',
     invalidHint: 'Vielleicht wurde er unvollständig kopiert, oder die Vorlage wird nicht mehr geteilt.',
+  },
+  directMessage: {
+    label: 'Direkt schreiben',
+    labelFor: '{{name}} direkt schreiben (in der Salon-App)',
+  },
+  appPointer: {
+    bannerLabel: 'Salon als App',
+    bannerText: 'Deine Gäste können dir in der Salon-App auch direkt schreiben, und du antwortest ihnen dort.',
+    dismiss: 'Ausblenden',
+    title: '{{name}} direkt schreiben',
+    text: 'Direktnachrichten gibt es in der Salon-App: Füge {{name}} dort als VIP-Kontakt hinzu und schreib, wann immer du magst.',
+    stores: 'Lade die App',
+    noStores: 'Die App ist noch nicht in den Stores. Bis dahin findest du die Kontaktdaten von {{name}} auf der Profilseite.',
+    profile: 'Zum Profil von {{name}}',
+    fromProfile: 'Direkt schreiben',
   },
   errors: {
     badRequest: 'Diese Anfrage ist ungültig.',

@@ -212,6 +212,7 @@ const en: Translation = {
     parties: 'Parties',
     logout: 'Sign out',
     backToDashboard: 'Back to overview',
+    application: 'Working as',
   },
   parties: {
     tabs: 'Parties by status',
@@ -804,6 +805,21 @@ const en: Translation = {
     alreadyAdded: "It's already in your templates. Adding it again puts it in the folder you choose.",
     toTemplates: 'Go to my templates',
     invalidHint: 'It may have been copied incompletely, or the template is no longer shared.',
+  },
+  directMessage: {
+    label: 'Write directly',
+    labelFor: 'Write directly to {{name}} (in the Salon app)',
+  },
+  appPointer: {
+    bannerLabel: 'Salon as an app',
+    bannerText: 'Your guests can also write to you directly in the Salon app, and you answer them there.',
+    dismiss: 'Dismiss',
+    title: 'Write to {{name}} directly',
+    text: 'Direct messages are in the Salon app: add {{name}} there as a VIP contact and write whenever you like.',
+    stores: 'Get the app',
+    noStores: 'The app is not in the stores yet. Until then, {{name}}’s contact details are on the profile page.',
+    profile: 'To {{name}}’s profile',
+    fromProfile: 'Write directly',
   },
   errors: {
     badRequest: 'This request is invalid.',

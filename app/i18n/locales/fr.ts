@@ -216,6 +216,7 @@ const fr: Translation = {
     parties: 'Soirées',
     logout: 'Se déconnecter',
     backToDashboard: 'Retour au tableau de bord',
+    application: 'Travailler en tant que',
   },
   parties: {
     tabs: 'Soirées par statut',
@@ -818,6 +819,21 @@ const fr: Translation = {
     alreadyAdded: "Il est déjà dans vos modèles. Si vous l'ajoutez à nouveau, il va dans le dossier choisi.",
     toTemplates: 'Vers mes modèles',
     invalidHint: "Il a peut-être été copié de façon incomplète, ou le modèle n'est plus partagé.",
+  },
+  directMessage: {
+    label: 'Écrire directement',
+    labelFor: 'Écrire directement à {{name}} (dans l’application Salon)',
+  },
+  appPointer: {
+    bannerLabel: 'Salon en application',
+    bannerText: 'Vos invités peuvent aussi vous écrire directement dans l’application Salon, et vous leur répondez là-bas.',
+    dismiss: 'Masquer',
+    title: 'Écrire directement à {{name}}',
+    text: 'Les messages directs sont dans l’application Salon : ajoutez-y {{name}} comme contact VIP et écrivez quand vous voulez.',
+    stores: 'Téléchargez l’application',
+    noStores: 'L’application n’est pas encore dans les stores. En attendant, les coordonnées de {{name}} sont sur sa page de profil.',
+    profile: 'Vers le profil de {{name}}',
+    fromProfile: 'Écrire directement',
   },
   errors: {
     badRequest: "Cette demande n'est pas valide.",

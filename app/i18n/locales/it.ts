@@ -213,6 +213,7 @@ const it: Translation = {
     parties: 'Feste',
     logout: 'Esci',
     backToDashboard: 'Torna alla panoramica',
+    application: 'Lavora come',
   },
   parties: {
     tabs: 'Feste per stato',
@@ -812,6 +813,21 @@ const it: Translation = {
     alreadyAdded: 'È già tra i tuoi modelli. Se lo aggiungi di nuovo, finisce nella cartella scelta.',
     toTemplates: 'Ai miei modelli',
     invalidHint: 'Forse è stato copiato in modo incompleto, oppure il modello non è più condiviso.',
+  },
+  directMessage: {
+    label: 'Scrivi direttamente',
+    labelFor: 'Scrivi direttamente a {{name}} (nell’app Salon)',
+  },
+  appPointer: {
+    bannerLabel: 'Salon come app',
+    bannerText: 'I tuoi ospiti possono scriverti direttamente anche nell’app Salon, e tu rispondi lì.',
+    dismiss: 'Nascondi',
+    title: 'Scrivi direttamente a {{name}}',
+    text: 'I messaggi diretti sono nell’app Salon: aggiungi lì {{name}} come contatto VIP e scrivi quando vuoi.',
+    stores: 'Scarica l’app',
+    noStores: 'L’app non è ancora negli store. Nel frattempo trovi i contatti di {{name}} sulla sua pagina del profilo.',
+    profile: 'Al profilo di {{name}}',
+    fromProfile: 'Scrivi direttamente',
   },
   errors: {
     badRequest: 'Questa richiesta non è valida.',

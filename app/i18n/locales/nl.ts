@@ -212,6 +212,7 @@ const nl: Translation = {
     parties: "Party's",
     logout: 'Uitloggen',
     backToDashboard: 'Terug naar het overzicht',
+    application: 'Werken als',
   },
   parties: {
     tabs: 'Party’s per status',
@@ -811,6 +812,21 @@ const nl: Translation = {
     alreadyAdded: 'Het staat al bij je sjablonen. Voeg je het opnieuw toe, dan komt het in de gekozen map.',
     toTemplates: 'Naar mijn sjablonen',
     invalidHint: 'Misschien is hij onvolledig gekopieerd, of wordt het sjabloon niet meer gedeeld.',
+  },
+  directMessage: {
+    label: 'Direct schrijven',
+    labelFor: '{{name}} direct schrijven (in de Salon-app)',
+  },
+  appPointer: {
+    bannerLabel: 'Salon als app',
+    bannerText: 'Je gasten kunnen je in de Salon-app ook direct schrijven, en je antwoordt ze daar.',
+    dismiss: 'Verbergen',
+    title: '{{name}} direct schrijven',
+    text: 'Directe berichten staan in de Salon-app: voeg {{name}} daar toe als VIP-contact en schrijf wanneer je wilt.',
+    stores: 'Download de app',
+    noStores: 'De app staat nog niet in de stores. Tot die tijd vind je de contactgegevens van {{name}} op de profielpagina.',
+    profile: 'Naar het profiel van {{name}}',
+    fromProfile: 'Direct schrijven',
   },
   errors: {
     badRequest: 'Dit verzoek is ongeldig.',
