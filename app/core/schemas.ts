@@ -371,6 +371,21 @@ export const CreateMediaSchema = z
   .refine((input) => input.mediaType === undefined || declaresKind(input.mediaType, acceptedKind(input.contentType)!), { error: 'invalidInput' });
 export type CreateMedia = z.infer<typeof CreateMediaSchema>;
 
+/**
+ * POST /media/duplicate {origin, type, saveInLibrary, path, title}: a file shown in a chat (its
+ * id, `origin`) copied into the library's folder at `path`. `type` names the kind the client saw,
+ * and the server refuses a copy of any other kind; a copy outside the library is not offered
+ * (ADR 039), so `saveInLibrary` is always true.
+ */
+export const DuplicateMediaSchema = z.object({
+  origin: IdSchema,
+  type: z.enum(MEDIA_KINDS, { error: 'invalidInput' }),
+  saveInLibrary: z.literal(true, { error: 'invalidInput' }),
+  path: FolderPathSchema.default(''),
+  title: TitleSchema,
+});
+export type DuplicateMedia = z.infer<typeof DuplicateMediaSchema>;
+
 /** POST /media/folder {title, mediaType, path}. */
 export const CreateFolderSchema = z.object({
   title: TitleSchema,

@@ -3,6 +3,7 @@ import {
   ConvertMediaSchema,
   CreateFolderSchema,
   CreateMediaSchema,
+  DuplicateMediaSchema,
   MediaListQuerySchema,
   MediaSearchQuerySchema,
   MoveMediaSchema,
@@ -11,8 +12,10 @@ import {
 import {
   createFolder,
   createMedia,
+  duplicateMedia,
   getMediaEntry,
   listFolder,
+  listFolders,
   listTrash,
   moveMedia,
   renameMedia,
@@ -49,6 +52,11 @@ export const mediaApi = new Hono<ApiEnv>()
   .get('/search', valid('query', MediaSearchQuerySchema), async (c) =>
     c.json(await searchMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)),
   )
+  .post('/duplicate', valid('json', DuplicateMediaSchema), async (c) => {
+    const { userId } = requireConsultant(c);
+    return c.json(await duplicateMedia(c.env, c.get('db'), userId, c.req.valid('json'), new URL(c.req.url).origin), 201);
+  })
+  .get('/folders', async (c) => c.json(await listFolders(c.get('db'), requireConsultant(c).userId)))
   .get('/trash', async (c) => c.json(await listTrash(c.get('db'), requireConsultant(c).userId)))
   .post('/folder', valid('json', CreateFolderSchema), async (c) =>
     c.json(await createFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201),

@@ -44,19 +44,7 @@ export function TitleDialog({
         }}
       >
         <DialogTitle id={`${id}-heading`}>{heading}</DialogTitle>
-        <label className="mt-4 block">
-          <span className="font-medium">{label}</span>
-          <input
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            required
-            maxLength={LIMITS.mediaTitleMax}
-            aria-invalid={error !== null}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onFocus={(event) => event.currentTarget.select()}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-primary-dark aria-[invalid=true]:border-red-700"
-          />
-        </label>
+        <TitleField label={label} value={title} onChange={setTitle} errorId={error ? `${id}-error` : null} />
         {error ? (
           <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-800">
             {t(`errors.${error}`)}
@@ -65,5 +53,27 @@ export function TitleDialog({
         <DialogActions confirmLabel={confirmLabel} onCancel={onCancel} confirmDisabled={blank || busy} />
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * A library title's field (an entry, a folder, a template, a chat file's copy): required, the
+ * title's limit, its text selected on focus; `errorId` names the refusal shown beside it.
+ */
+export function TitleField({ label, value, onChange, errorId }: { label: string; value: string; onChange: (title: string) => void; errorId: string | null }) {
+  return (
+    <label className="mt-4 block">
+      <span className="font-medium">{label}</span>
+      <input
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        required
+        maxLength={LIMITS.mediaTitleMax}
+        aria-invalid={errorId !== null}
+        aria-describedby={errorId ?? undefined}
+        onFocus={(event) => event.currentTarget.select()}
+        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-primary-dark aria-[invalid=true]:border-red-700"
+      />
+    </label>
   );
 }

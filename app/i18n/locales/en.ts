@@ -449,6 +449,7 @@ const en: Translation = {
     delete: 'Delete',
     deleteTitle: 'Delete message?',
     deleteText: 'Everyone will see a note in its place.',
+    saveToLibrary: 'Save to media library',
   },
   heading: {
     open: 'Insert heading',
@@ -716,6 +717,20 @@ const en: Translation = {
       tooMany: 'Max. number of files for uploading is {{max}}',
       dropTitle: 'Drop files here',
       dropHint: 'They will be uploaded to “{{place}}”.',
+    },
+    // Saving a chat's file into the library, and a chat send that stops at a failed file (ADR 039)
+    chatCopy: {
+      heading: 'Save to your media library',
+      name: 'Title',
+      folder: 'Folder',
+      top: 'Media library',
+      save: 'Save',
+      saved: '“{{title}}” is now in your media library.',
+      fromSender: '{{kind}} from {{name}}',
+    },
+    chatSend: {
+      stopped_one: 'The file after it was not sent.',
+      stopped_other: 'The {{count}} files after it were not sent.',
     },
     viewer: {
       previous: 'Previous photo',
