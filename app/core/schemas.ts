@@ -405,6 +405,9 @@ export const ConvertMediaSchema = z.object({
 /** PUT /media/{id} {name}. */
 export const RenameMediaSchema = z.object({ name: TitleSchema });
 
+/** PUT /media/{id}/description {description}: a caption's rule (ADR 039); empty removes it. */
+export const DescribeMediaSchema = z.object({ description: CaptionTextSchema });
+
 export const MediaListQuerySchema = z.object({
   path: FolderPathSchema.default(''),
   sort: z.enum(['date', 'name'], { error: 'invalidInput' }).default('date'),

@@ -8,7 +8,7 @@ import { SCREENS, hostParty, joinAs, phoneContext, screens, settled } from './he
 
 /**
  * A chat's files and the library (ADR 039): the manager keeps a guest's photo in a folder of her
- * library, from the message's menu, and finds it there; a send of three photos whose second the
+ * library, from the message's menu, finds it there and describes it; a send of three photos whose second the
  * server refuses for its content stops there, names it, and leaves the first sent once and the
  * third unsent. Phone and desktop screenshots of the dialog and of the failure.
  */
@@ -85,6 +85,19 @@ test("the manager saves a guest's photo from the chat into a folder of her libra
   const card = manager.getByTestId('media-card').filter({ has: manager.getByRole('heading', { name: `Rosas Blumen ${RUN}`, exact: true }) });
   await expect(card).toHaveCount(1);
   await expect(card).toHaveAttribute('data-type', 'image');
+  // Its preview was drawn in the browser right after the copy, as after an upload.
+  await expect(card.getByTestId('media-card-preview')).toBeVisible();
+
+  // She describes it; the card shows the description's first line.
+  await card.getByRole('button', { name: `Aktionen für Rosas Blumen ${RUN}` }).click();
+  await manager.getByRole('menuitem', { name: 'Beschreibung bearbeiten' }).click();
+  const describe = manager.getByRole('dialog', { name: `Beschreibung von „Rosas Blumen ${RUN}“` });
+  await describe.getByLabel('Beschreibung').fill('Von Rosa, Sommerfest\nBitte nicht weitergeben');
+  await manager.screenshot({ path: `${SHOTS}/description-dialog-desktop.png` });
+  await describe.getByRole('button', { name: 'Speichern' }).click();
+  await expect(describe).toHaveCount(0);
+  await expect(card.getByTestId('media-description')).toHaveText('Von Rosa, Sommerfest Bitte nicht weitergeben');
+  await manager.screenshot({ path: `${SHOTS}/description-card-desktop.png` });
 
   // The same dialog on a phone.
   const phone = await browser.newContext({ ...SCREENS.phone, locale: 'de-DE', storageState: await context.storageState() });

@@ -3,6 +3,7 @@ import {
   ConvertMediaSchema,
   CreateFolderSchema,
   CreateMediaSchema,
+  DescribeMediaSchema,
   DuplicateMediaSchema,
   MediaListQuerySchema,
   MediaSearchQuerySchema,
@@ -12,6 +13,7 @@ import {
 import {
   createFolder,
   createMedia,
+  describeMedia,
   duplicateMedia,
   getMediaEntry,
   listFolder,
@@ -74,6 +76,9 @@ export const mediaApi = new Hono<ApiEnv>()
     await trashMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
     return c.body(null, 204);
   })
+  .put('/:id/description', valid('json', DescribeMediaSchema), async (c) =>
+    c.json(await describeMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').description)),
+  )
   .put('/:id/restore', async (c) => c.json(await restoreMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'))))
   .put('/:id/preview', async (c) => {
     const { userId } = requireConsultant(c);

@@ -29,6 +29,7 @@ import { purgeMediaRows } from '../db/trash-purge';
 import type { Env } from '../env';
 import { copyObject } from '../media/r2-copy';
 import { startConversion } from './media-convert';
+import { ownLiveItem } from './media-items';
 import {
   addFolder,
   deletesAtOf,
@@ -57,6 +58,7 @@ function folderEntry(row: LibraryFolderRow, tree: FolderTree): MediaEntry {
   return {
     id: row.id,
     title: row.title,
+    description: null,
     mediaType: 'folder',
     contentType: null,
     mediaExtension: null,
@@ -75,6 +77,7 @@ function itemEntry(row: MediaItemRow, tree: FolderTree): MediaEntry {
   return {
     id: row.id,
     title: row.title,
+    description: row.description,
     mediaType: row.mediaType as MediaType,
     contentType: row.contentType,
     mediaExtension: row.extension,
@@ -153,6 +156,7 @@ function newItemRow(
     userId,
     folderId,
     title: file.title,
+    description: null,
     mediaType: file.kind,
     contentType: file.contentType,
     extension: file.extension,
@@ -241,6 +245,16 @@ export async function moveMedia(db: Db, userId: string, input: { mediaId: string
   );
   if (moved.folder) return folderEntry(moved.folder, moved.tree);
   return itemEntry({ ...(found.row as MediaItemRow), folderId: moved.folderId, updatedAt: now }, moved.tree);
+}
+
+/**
+ * PUT /media/{id}/description {description}. An item's (a folder has none), not while it is in
+ * the trash; an empty one removes it.
+ */
+export async function describeMedia(db: Db, userId: string, id: string, description: string, now = Date.now()): Promise<MediaEntry> {
+  const item = await ownLiveItem(db, userId, id);
+  await updateMediaItem(db, item.id, { description: description === '' ? null : description, updatedAt: now });
+  return getMediaEntry(db, userId, item.id);
 }
 
 /** DELETE /media/{id}. Into the trash (library.ts trashOnShelf). */

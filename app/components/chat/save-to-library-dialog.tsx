@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '~/components/dialog';
-import { DialogActions, DialogTitle } from '~/components/dialog-actions';
+import { DialogActions, DialogError, DialogTitle } from '~/components/dialog-actions';
 import { TitleField } from '~/components/library/title-dialog';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
@@ -58,7 +58,14 @@ export function SaveToLibraryDialog({ message, onSaved, onCancel }: { message: C
       },
     });
     setBusy(false);
-    if (result.ok) return onSaved(t('media.chatCopy.saved', { title: result.data.title }));
+    if (result.ok) {
+      // The copy's card shows a picture or a PDF's page once the browser drew it, as after an
+      // upload (the Worker draws none, ADR 015); a video's poster comes with its conversion.
+      if (result.data.mediaType === 'image' || result.data.mediaType === 'application') {
+        void import('~/lib/preview').then(({ regeneratePreview }) => regeneratePreview(result.data));
+      }
+      return onSaved(t('media.chatCopy.saved', { title: result.data.title }));
+    }
     if (result.status === 401) return signInAgain(true);
     setError(result.code);
   };
@@ -91,11 +98,7 @@ export function SaveToLibraryDialog({ message, onSaved, onCancel }: { message: C
             ))}
           </select>
         </label>
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-800">
-            {t(`errors.${error}`)}
-          </p>
-        ) : null}
+        <DialogError id={`${id}-error`} error={error} />
         <DialogActions confirmLabel={t('media.chatCopy.save')} onCancel={onCancel} confirmDisabled={blank || busy || !folders} />
       </form>
     </Dialog>

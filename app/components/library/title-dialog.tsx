@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '~/components/dialog';
-import { DialogActions, DialogTitle } from '~/components/dialog-actions';
+import { DialogActions, DialogError, DialogTitle } from '~/components/dialog-actions';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 
@@ -30,7 +29,6 @@ export function TitleDialog({
   onSubmit: (title: string) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
   const [title, setTitle] = useState(initial);
   const id = useId();
   const blank = title.trim() === '';
@@ -45,11 +43,7 @@ export function TitleDialog({
       >
         <DialogTitle id={`${id}-heading`}>{heading}</DialogTitle>
         <TitleField label={label} value={title} onChange={setTitle} errorId={error ? `${id}-error` : null} />
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-800">
-            {t(`errors.${error}`)}
-          </p>
-        ) : null}
+        <DialogError id={`${id}-error`} error={error} />
         <DialogActions confirmLabel={confirmLabel} onCancel={onCancel} confirmDisabled={blank || busy} />
       </form>
     </Dialog>

@@ -727,7 +727,7 @@ const de = {
       dropTitle: 'Dateien hier ablegen',
       dropHint: 'Sie werden in „{{place}}“ hochgeladen.',
     },
-    // Saving a chat's file into the library, and a chat send that stops at a failed file (ADR 039)
+    // Saving a chat's file into the library, an item's description, and a chat send that stops at a failed file (ADR 039)
     chatCopy: {
       heading: 'In deiner Mediathek speichern',
       name: 'Titel',
@@ -736,6 +736,10 @@ const de = {
       save: 'Speichern',
       saved: '„{{title}}“ ist jetzt in deiner Mediathek.',
       fromSender: '{{kind}} von {{name}}',
+      describe: 'Beschreibung bearbeiten',
+      describeHeading: 'Beschreibung von „{{title}}“',
+      description: 'Beschreibung',
+      described: 'Die Beschreibung von „{{title}}“ ist gespeichert.',
     },
     chatSend: {
       stopped_one: 'Die Datei danach wurde nicht gesendet.',

@@ -718,7 +718,7 @@ const en: Translation = {
       dropTitle: 'Drop files here',
       dropHint: 'They will be uploaded to “{{place}}”.',
     },
-    // Saving a chat's file into the library, and a chat send that stops at a failed file (ADR 039)
+    // Saving a chat's file into the library, an item's description, and a chat send that stops at a failed file (ADR 039)
     chatCopy: {
       heading: 'Save to your media library',
       name: 'Title',
@@ -727,6 +727,10 @@ const en: Translation = {
       save: 'Save',
       saved: '“{{title}}” is now in your media library.',
       fromSender: '{{kind}} from {{name}}',
+      describe: 'Edit description',
+      describeHeading: 'Description of “{{title}}”',
+      description: 'Description',
+      described: 'The description of “{{title}}” is saved.',
     },
     chatSend: {
       stopped_one: 'The file after it was not sent.',

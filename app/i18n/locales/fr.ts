@@ -731,7 +731,7 @@ const fr: Translation = {
       dropTitle: 'Déposez les fichiers ici',
       dropHint: 'Ils seront envoyés dans « {{place}} ».',
     },
-    // Saving a chat's file into the library, and a chat send that stops at a failed file (ADR 039)
+    // Saving a chat's file into the library, an item's description, and a chat send that stops at a failed file (ADR 039)
     chatCopy: {
       heading: 'Enregistrer dans votre médiathèque',
       name: 'Titre',
@@ -740,6 +740,10 @@ const fr: Translation = {
       save: 'Enregistrer',
       saved: '« {{title}} » est maintenant dans votre médiathèque.',
       fromSender: '{{kind}} de {{name}}',
+      describe: 'Modifier la description',
+      describeHeading: 'Description de « {{title}} »',
+      description: 'Description',
+      described: 'La description de « {{title}} » est enregistrée.',
     },
     chatSend: {
       stopped_one: 'Le fichier suivant n’a pas été envoyé.',

@@ -726,7 +726,7 @@ const it: Translation = {
       dropTitle: 'Rilascia qui i file',
       dropHint: 'Verranno caricati in «{{place}}».',
     },
-    // Saving a chat's file into the library, and a chat send that stops at a failed file (ADR 039)
+    // Saving a chat's file into the library, an item's description, and a chat send that stops at a failed file (ADR 039)
     chatCopy: {
       heading: 'Salva nella tua libreria multimediale',
       name: 'Titolo',
@@ -735,6 +735,10 @@ const it: Translation = {
       save: 'Salva',
       saved: '«{{title}}» ora è nella tua libreria multimediale.',
       fromSender: '{{kind}} di {{name}}',
+      describe: 'Modifica descrizione',
+      describeHeading: 'Descrizione di «{{title}}»',
+      description: 'Descrizione',
+      described: 'La descrizione di «{{title}}» è stata salvata.',
     },
     chatSend: {
       stopped_one: 'Il file successivo non è stato inviato.',

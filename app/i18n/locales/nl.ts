@@ -725,7 +725,7 @@ const nl: Translation = {
       dropTitle: 'Zet bestanden hier neer',
       dropHint: 'Ze worden geüpload naar “{{place}}”.',
     },
-    // Saving a chat's file into the library, and a chat send that stops at a failed file (ADR 039)
+    // Saving a chat's file into the library, an item's description, and a chat send that stops at a failed file (ADR 039)
     chatCopy: {
       heading: 'In je mediabibliotheek bewaren',
       name: 'Titel',
@@ -734,6 +734,10 @@ const nl: Translation = {
       save: 'Bewaren',
       saved: '‘{{title}}’ staat nu in je mediabibliotheek.',
       fromSender: '{{kind}} van {{name}}',
+      describe: 'Beschrijving bewerken',
+      describeHeading: 'Beschrijving van ‘{{title}}’',
+      description: 'Beschrijving',
+      described: 'De beschrijving van ‘{{title}}’ is bewaard.',
     },
     chatSend: {
       stopped_one: 'Het bestand daarna is niet verzonden.',
