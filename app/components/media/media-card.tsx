@@ -41,7 +41,7 @@ interface Props {
 /**
  * One entry of the library (a card of 250 × 150): a preview, or the kind's icon; the title, kind,
  * date and size; its description's first line; the item's state while it is not ready; in the trash, the day it is deleted for
- * good. A folder's title opens it; the menu holds rename, describe, move, download and trash, or restore in
+ * good. A folder's title opens it; the menu holds rename, move, describe, download and trash, or restore in
  * the trash. A ready item's title opens it. The card's frame, dragging and dropping are the
  * library's (LibraryCard).
  */
@@ -67,8 +67,8 @@ export function MediaCard({
     ? [{ key: 'restore', label: t('media.restore'), onSelect: onRestore }]
     : [
         { key: 'rename', label: t('media.rename'), onSelect: onRename },
-        ...(onDescribe && !isFolder ? [{ key: 'describe', label: t('media.chatCopy.describe'), onSelect: onDescribe }] : []),
         { key: 'move', label: t('media.moveTo'), onSelect: onMove },
+        ...(onDescribe && !isFolder ? [{ key: 'describe', label: t('media.chatCopy.describe'), onSelect: onDescribe }] : []),
         ...(!isFolder && entry.state === 'ready' ? [{ key: 'download', label: t('media.download'), href: `/files/${entry.id}?download=1` }] : []),
         ...(onRegeneratePreview && entry.state === 'ready' && PREVIEWED.has(entry.mediaType)
           ? [{ key: 'preview', label: t('media.regeneratePreview'), onSelect: onRegeneratePreview }]
