@@ -1,5 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '~/core/errors';
 
 /** A dialog's heading, which its Dialog names with aria-labelledby. */
 export function DialogTitle({ id, className = '', children }: { id: string; className?: string; children: ReactNode }) {
@@ -7,6 +8,17 @@ export function DialogTitle({ id, className = '', children }: { id: string; clas
     <h2 id={id} className={`text-lg font-semibold ${className}`}>
       {children}
     </h2>
+  );
+}
+
+/** The server's refusal under a dialog's field, announced at once; `id` is what the field's aria-describedby names. */
+export function DialogError({ id, error }: { id: string; error: ErrorCode | null }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p id={id} role="alert" className="mt-2 text-sm font-medium text-red-800">
+      {t(`errors.${error}`)}
+    </p>
   );
 }
 

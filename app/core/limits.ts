@@ -110,8 +110,12 @@ export const TIMINGS = {
   markSeenRetryMs: 2000,
   /** After an emoji is inserted, the caret is placed behind it this much later. */
   emojiSelectionMs: 100,
-  /** A converting video's status is asked for this often. */
+  /** A converting video's status is asked for this often… */
   conversionPollMs: 1000,
+  /** …first after this much per second of the video (conversionWaitMs in media.ts)… */
+  conversionWaitPerSecondMs: 500,
+  /** …or this much when its length is unknown or zero. */
+  conversionWaitUnknownMs: 1000,
   /** The upload banner goes this long after the last file is done… */
   uploadBannerClearMs: 500,
   /** …a file's failure stays this long… */

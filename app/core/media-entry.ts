@@ -9,6 +9,8 @@ import type { ConversionStatus, MediaState, MediaType } from './media';
 export interface MediaEntry {
   id: string;
   title: string;
+  /** What the consultant wrote about an item (ADR 039); null when nothing, and for folders. */
+  description: string | null;
   mediaType: MediaType;
   /** Null for folders. */
   contentType: string | null;

@@ -1,4 +1,5 @@
 import type { EntrySort } from './folders';
+import { TIMINGS } from './limits';
 
 /**
  * The media library's own rules: which files it takes, its kinds and states, previews. Folders,
@@ -98,4 +99,14 @@ export function acceptAttribute(kinds: readonly MediaKind[]): string {
 /** Whether a declared media type names `kind` (its own name or its alias). */
 export function declaresKind(declared: string, kind: MediaKind): boolean {
   return declared === kind || ALIASES[declared] === kind;
+}
+
+/**
+ * How long a video's conversion is left alone before its status is first asked for: Stream needs
+ * about half the video's length, so polling sooner only costs requests. A length that is unknown,
+ * zero or not a number waits as long as one poll.
+ */
+export function conversionWaitMs(durationSeconds: number | null | undefined): number {
+  if (typeof durationSeconds !== 'number' || !Number.isFinite(durationSeconds) || durationSeconds <= 0) return TIMINGS.conversionWaitUnknownMs;
+  return Math.round(durationSeconds * TIMINGS.conversionWaitPerSecondMs);
 }

@@ -1,5 +1,5 @@
 import type { MediaMessageType } from './chat-media';
-import { UPLOAD_MESSAGE_TYPES } from './chat-media';
+import { UPLOAD_MESSAGE_TYPES, isMediaMessageType } from './chat-media';
 import { markerOf } from './markers';
 import type { MessageType, PartyRole } from './protocol';
 
@@ -37,6 +37,8 @@ export type Action =
   /** Deleting without a trace (`fullDelete`): the manager's, also for a deleted placeholder. */
   | { type: 'eraseMessage'; message: MessageFacts }
   | { type: 'replyTo'; message: MessageFacts }
+  /** The file a message shows, copied into the reader's own library (POST /media/duplicate, ADR 039). */
+  | { type: 'saveToLibrary'; message: MessageFacts }
   | { type: 'removeGuest'; target: { role: PartyRole } }
   | { type: 'makeHost'; target: { role: PartyRole } }
   | { type: 'restrictMessaging' }
@@ -84,6 +86,9 @@ export function can(actor: Actor, action: Action, party: PartyState): boolean {
       return !party.expired && actor.role === 'manager';
     case 'replyTo':
       return !action.message.deleted && !NOT_REPLYABLE_TYPES.has(action.message.messageType);
+    case 'saveToLibrary':
+      // The library is the manager's; the server also checks that her party shows the file.
+      return actor.role === 'manager' && !action.message.deleted && isMediaMessageType(action.message.messageType);
     case 'removeGuest':
       return !party.expired && moderates(actor) && action.target.role === 'guest';
     case 'makeHost':

@@ -374,6 +374,21 @@ export const CreateMediaSchema = z
   .refine((input) => input.mediaType === undefined || declaresKind(input.mediaType, acceptedKind(input.contentType)!), { error: 'invalidInput' });
 export type CreateMedia = z.infer<typeof CreateMediaSchema>;
 
+/**
+ * POST /media/duplicate {origin, type, saveInLibrary, path, title}: a file shown in a chat (its
+ * id, `origin`) copied into the library's folder at `path`. `type` names the kind the client saw,
+ * and the server refuses a copy of any other kind; a copy outside the library is not offered
+ * (ADR 039), so `saveInLibrary` is always true.
+ */
+export const DuplicateMediaSchema = z.object({
+  origin: IdSchema,
+  type: z.enum(MEDIA_KINDS, { error: 'invalidInput' }),
+  saveInLibrary: z.literal(true, { error: 'invalidInput' }),
+  path: FolderPathSchema.default(''),
+  title: TitleSchema,
+});
+export type DuplicateMedia = z.infer<typeof DuplicateMediaSchema>;
+
 /** POST /media/folder {title, mediaType, path}. */
 export const CreateFolderSchema = z.object({
   title: TitleSchema,
@@ -392,6 +407,9 @@ export const ConvertMediaSchema = z.object({
 
 /** PUT /media/{id} {name}. */
 export const RenameMediaSchema = z.object({ name: TitleSchema });
+
+/** PUT /media/{id}/description {description}: a caption's rule (ADR 039); empty removes it. */
+export const DescribeMediaSchema = z.object({ description: CaptionTextSchema });
 
 export const MediaListQuerySchema = z.object({
   path: FolderPathSchema.default(''),

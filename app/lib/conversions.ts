@@ -1,25 +1,29 @@
 import { TIMINGS } from '~/core/limits';
+import { conversionWaitMs } from '~/core/media';
 import type { Conversion } from '~/core/media-entry';
 import { apiFetch, signInAgain } from './api';
 
 /**
  * A video's conversion followed to its end (GET /media/convert/{id} every second while
- * PROGRESSING). The status lives at Stream and the item's row only follows it when asked, so
+ * PROGRESSING, the first time after conversionWaitMs of its length). The status lives at Stream and the item's row only follows it when asked, so
  * whoever shows a converting video asks; one loop per video however many ask (the upload that
  * started it and the library listing it), ending with READY or ERROR.
  */
 const watching = new Map<string, Promise<Conversion['conversionStatus']>>();
 
-export function watchConversion(id: string): Promise<Conversion['conversionStatus']> {
+export function watchConversion(id: string, durationSeconds: number | null = null): Promise<Conversion['conversionStatus']> {
   let watch = watching.get(id);
   if (!watch) {
-    watch = follow(id).finally(() => watching.delete(id));
+    watch = follow(id, conversionWaitMs(durationSeconds)).finally(() => watching.delete(id));
     watching.set(id, watch);
   }
   return watch;
 }
 
-async function follow(id: string): Promise<Conversion['conversionStatus']> {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function follow(id: string, firstWaitMs: number): Promise<Conversion['conversionStatus']> {
+  await pause(firstWaitMs);
   for (;;) {
     const result = await apiFetch<Conversion>(`/api/media/convert/${id}`);
     if (!result.ok) {
@@ -29,6 +33,6 @@ async function follow(id: string): Promise<Conversion['conversionStatus']> {
     } else if (result.data.conversionStatus !== 'PROGRESSING') {
       return result.data.conversionStatus;
     }
-    await new Promise((resolve) => setTimeout(resolve, TIMINGS.conversionPollMs));
+    await pause(TIMINGS.conversionPollMs);
   }
 }

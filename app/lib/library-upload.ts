@@ -38,10 +38,13 @@ export async function uploadIntoLibrary(
   // A video's card shows once its conversion has started: until the convert call is answered its
   // row still says 'waiting', which the card would read out as waiting for the upload.
   options.onPhase('converting', 100);
-  const started = await apiFetch(`/api/media/convert/${uploaded.data.id}`, { method: 'PUT', body: analysis });
+  const started = await apiFetch(`/api/media/convert/${uploaded.data.id}`, {
+    method: 'PUT',
+    body: { isPortrait: analysis.isPortrait, noAudio: analysis.noAudio },
+  });
   changed();
   if (!started.ok) return { ok: false, reason: started.code, status: started.status };
-  const status = await watchConversion(uploaded.data.id);
+  const status = await watchConversion(uploaded.data.id, analysis.durationSeconds);
   changed();
   return status === 'READY' ? { ok: true, id: uploaded.data.id } : { ok: false, reason: 'conversion', status: 0 };
 }

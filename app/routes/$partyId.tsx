@@ -68,6 +68,7 @@ const MembersPanel = lazyNamed(() => import('~/components/party/members-panel'),
 // the picker and the uploads speak the media library's texts, which come with them.
 const MediaSendDialog = lazyNamed(() => import('~/components/chat/media-send-dialog'), 'MediaSendDialog');
 const MediaPickerDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/chat/media-picker-dialog')), 'MediaPickerDialog');
+const SaveToLibraryDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/chat/save-to-library-dialog')), 'SaveToLibraryDialog');
 const ChatUploads = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/chat-uploads')), 'ChatUploads');
 // Offered to a guest who has just joined without an address (to keep the party on all her devices).
 const ClaimOffer = lazyNamed(() => import('~/components/party/claim-offer'), 'ClaimOffer');
@@ -103,6 +104,7 @@ type Dialog =
   | { kind: 'picker'; replyingTo: string | null }
   | { kind: 'overwrite'; template: { id: string; title: string } }
   | { kind: 'receipts'; message: ChatMessage }
+  | { kind: 'saveToLibrary'; message: ChatMessage }
   | { kind: 'deleteMessage'; message: ChatMessage };
 
 /** `kept`: whose outbox on this device belongs to this party, to show what it holds as not sent. */
@@ -468,6 +470,7 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
                 onEdit={(message) => setInputMode({ kind: 'edit', message })}
                 onDelete={(message) => setDialog({ kind: 'deleteMessage', message })}
                 onShowReceipts={(message) => setDialog({ kind: 'receipts', message })}
+                onSaveToLibrary={(message) => setDialog({ kind: 'saveToLibrary', message })}
               />
             </Suspense>
           ) : joined ? (
@@ -660,6 +663,18 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
       {dialog?.kind === 'receipts' ? (
         <Suspense fallback={null}>
           <ReceiptsDialog message={dialog.message} members={state.members} seen={state.seen} onClose={close} />
+        </Suspense>
+      ) : null}
+      {dialog?.kind === 'saveToLibrary' ? (
+        <Suspense fallback={null}>
+          <SaveToLibraryDialog
+            message={dialog.message}
+            onCancel={close}
+            onSaved={(text) => {
+              close();
+              notice.show(text);
+            }}
+          />
         </Suspense>
       ) : null}
       {dialog?.kind === 'deleteMessage' ? (

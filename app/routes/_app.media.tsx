@@ -6,6 +6,7 @@ import { LibraryShell } from '~/components/library/library-shell';
 import { useLibraryPage } from '~/components/library/use-library-page';
 import { FileDropZone } from '~/components/media/file-drop-zone';
 import { Lightbox } from '~/components/media/lightbox';
+import { DescriptionDialog } from '~/components/media/description-dialog';
 import { MediaCard } from '~/components/media/media-card';
 import { UploadIcon } from '~/components/media/media-icons';
 import { MediaViewer } from '~/components/media/media-viewer';
@@ -14,6 +15,7 @@ import { UploadBanner } from '~/components/media/upload-banner';
 import { useUploads } from '~/components/media/use-uploads';
 import { MEDIA_KINDS, acceptAttribute } from '~/core/media';
 import { folderOfPath, sortEntries } from '~/core/media-library';
+import { apiFetch } from '~/lib/api';
 import { watchConversion } from '~/lib/conversions';
 import { requireConsultant } from '~/lib/auth.server';
 import type { MediaEntry } from '~/core/media-entry';
@@ -38,11 +40,21 @@ const ACCEPT = acceptAttribute(MEDIA_KINDS);
 export default function MediaLibrary() {
   const { t } = useTranslation();
   const { folders } = useLoaderData<typeof loader>();
-  const library = useLibraryPage<MediaEntry>({ name: 'media', folders, moveKey: 'mediaId', sortByName: (entries) => sortEntries(entries, 'name') });
+  const library = useLibraryPage<MediaEntry, { kind: 'describe'; entry: MediaEntry }>({
+    name: 'media',
+    folders,
+    moveKey: 'mediaId',
+    sortByName: (entries) => sortEntries(entries, 'name'),
+  });
   const { mounted, folderId, inTrash, path, titleOf, to, searching, reload, listing, entries, dialog, openDialog, change, trash, restore } = library;
   const [opened, setOpened] = useState<Opened | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const uploads = useUploads(reload);
+  const describe = (entry: MediaEntry, description: string) =>
+    void change(
+      apiFetch<MediaEntry>(`/api/media/${entry.id}/description`, { method: 'PUT', body: { description } }),
+      t('media.chatCopy.described', { title: entry.title }),
+    );
 
   // pdf.js and the drawing code load only when a preview is made, and never into the server's
   // bundle (pdf.js needs the DOM when it loads; the menu is only ever used in the browser).
@@ -94,6 +106,7 @@ export default function MediaLibrary() {
           folderLink={entry.mediaType === 'folder' && !inTrash ? to(entry.id) : undefined}
           location={searching ? t('media.location', { place: titleOf(folderOfPath(entry.path)) }) : undefined}
           onRename={() => openDialog({ kind: 'rename', entry })}
+          onDescribe={() => openDialog({ kind: 'describe', entry })}
           onMove={() => openDialog({ kind: 'move', entry })}
           onTrash={() => void trash(entry)}
           onRestore={() => void restore(entry)}
@@ -120,6 +133,16 @@ export default function MediaLibrary() {
     >
       {opened?.kind === 'photo' && photoIndex >= 0 ? (
         <Lightbox photos={photos} index={photoIndex} onIndex={(index) => setOpened({ kind: 'photo', id: photos[index]!.id })} onClose={() => setOpened(null)} />
+      ) : null}
+      {dialog?.kind === 'describe' ? (
+        <DescriptionDialog
+          title={dialog.entry.title}
+          initial={dialog.entry.description ?? ''}
+          busy={library.busy}
+          error={library.dialogError}
+          onSubmit={(description) => describe(dialog.entry, description)}
+          onCancel={() => library.setDialog(null)}
+        />
       ) : null}
       {opened?.kind === 'viewer' ? <MediaViewer media={opened.media} onClose={() => setOpened(null)} /> : null}
       <FileDropZone

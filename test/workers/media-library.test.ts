@@ -97,6 +97,7 @@ describe('creating media items (POST /media)', () => {
     expect(created).toEqual({
       id: expect.any(String),
       title: 'Herbstkatalog',
+      description: null,
       mediaType: 'application',
       contentType: 'application/pdf',
       mediaExtension: 'pdf',

@@ -3,6 +3,8 @@ import {
   ConvertMediaSchema,
   CreateFolderSchema,
   CreateMediaSchema,
+  DescribeMediaSchema,
+  DuplicateMediaSchema,
   MediaListQuerySchema,
   MediaSearchQuerySchema,
   MoveMediaSchema,
@@ -11,8 +13,11 @@ import {
 import {
   createFolder,
   createMedia,
+  describeMedia,
+  duplicateMedia,
   getMediaEntry,
   listFolder,
+  listFolders,
   listTrash,
   moveMedia,
   renameMedia,
@@ -49,6 +54,11 @@ export const mediaApi = new Hono<ApiEnv>()
   .get('/search', valid('query', MediaSearchQuerySchema), async (c) =>
     c.json(await searchMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)),
   )
+  .post('/duplicate', valid('json', DuplicateMediaSchema), async (c) => {
+    const { userId } = requireConsultant(c);
+    return c.json(await duplicateMedia(c.env, c.get('db'), userId, c.req.valid('json'), new URL(c.req.url).origin), 201);
+  })
+  .get('/folders', async (c) => c.json(await listFolders(c.get('db'), requireConsultant(c).userId)))
   .get('/trash', async (c) => c.json(await listTrash(c.get('db'), requireConsultant(c).userId)))
   .post('/folder', valid('json', CreateFolderSchema), async (c) =>
     c.json(await createFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201),
@@ -66,6 +76,9 @@ export const mediaApi = new Hono<ApiEnv>()
     await trashMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
     return c.body(null, 204);
   })
+  .put('/:id/description', valid('json', DescribeMediaSchema), async (c) =>
+    c.json(await describeMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').description)),
+  )
   .put('/:id/restore', async (c) => c.json(await restoreMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'))))
   .put('/:id/preview', async (c) => {
     const { userId } = requireConsultant(c);

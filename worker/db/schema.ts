@@ -388,6 +388,8 @@ export const mediaItems = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     folderId: text('folder_id').references(() => mediaFolders.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** What the consultant wrote about it (ADR 039); null when nothing. */
+    description: text('description'),
     /** image, video, audio or application (app/core/media.ts MEDIA_KINDS). */
     mediaType: text('media_type').notNull(),
     contentType: text('content_type').notNull(),

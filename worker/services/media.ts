@@ -9,16 +9,28 @@ import type { LibraryFolder } from '../../app/core/media-library';
 import type { MediaSort, MediaState, MediaType } from '../../app/core/media';
 import type { MediaEntry, MediaListing } from '../../app/core/media-entry';
 import { IdSchema } from '../../app/core/schemas';
-import type { CreateMedia } from '../../app/core/schemas';
+import type { CreateMedia, DuplicateMedia } from '../../app/core/schemas';
 import type { Db } from '../db/client';
 import { inTemplateSharedWith, shownInPartyOf, storedFile } from '../db/files';
 import type { MediaFile, StoredFile } from '../db/files';
 import type { LibraryFolderRow } from '../db/library';
-import { insertMediaItem, mediaItemsIn, ownMediaFolder, ownMediaItem, trashedMediaItems, untrashedMediaItems, updateMediaItem } from '../db/media';
+import {
+  insertMediaItem,
+  mediaItemById,
+  mediaItemsIn,
+  ownMediaFolder,
+  ownMediaItem,
+  trashedMediaItems,
+  untrashedMediaItems,
+  updateMediaItem,
+} from '../db/media';
 import type { MediaItemRow } from '../db/schema';
 import type { Identity } from '../auth/identity';
 import { purgeMediaRows } from '../db/trash-purge';
 import type { Env } from '../env';
+import { copyObject } from '../media/r2-copy';
+import { startConversion } from './media-convert';
+import { ownLiveItem } from './media-items';
 import {
   addFolder,
   deletesAtOf,
@@ -47,6 +59,7 @@ function folderEntry(row: LibraryFolderRow, tree: FolderTree): MediaEntry {
   return {
     id: row.id,
     title: row.title,
+    description: null,
     mediaType: 'folder',
     contentType: null,
     mediaExtension: null,
@@ -65,6 +78,7 @@ function itemEntry(row: MediaItemRow, tree: FolderTree): MediaEntry {
   return {
     id: row.id,
     title: row.title,
+    description: row.description,
     mediaType: row.mediaType as MediaType,
     contentType: row.contentType,
     mediaExtension: row.extension,
@@ -120,16 +134,34 @@ export async function createMedia(db: Db, userId: string, input: CreateMedia, no
   const kind = acceptedKind(input.contentType);
   if (!kind) throw new AppError('mediaTypeNotAccepted');
   if (input.mediaExtension && !extensionFits(input.mediaExtension, input.contentType)) throw new AppError('mediaTypeMismatch');
+  const row = newItemRow(
+    userId,
+    folderId,
+    { title: input.title, kind, contentType: input.contentType, extension: input.mediaExtension ?? null, size: input.size },
+    now,
+  );
+  await insertMediaItem(db, row);
+  return itemEntry(row, tree);
+}
+
+/** A new item's row, waiting for its bytes at `{userId}/{id}`. */
+function newItemRow(
+  userId: string,
+  folderId: string | null,
+  file: { title: string; kind: MediaType; contentType: string; extension: string | null; size: number },
+  now: number,
+): MediaItemRow {
   const id = crypto.randomUUID();
-  const row: MediaItemRow = {
+  return {
     id,
     userId,
     folderId,
-    title: input.title,
-    mediaType: kind,
-    contentType: input.contentType,
-    extension: input.mediaExtension ?? null,
-    size: input.size,
+    title: file.title,
+    description: null,
+    mediaType: file.kind,
+    contentType: file.contentType,
+    extension: file.extension,
+    size: file.size,
     state: 'waiting',
     storageKey: `${userId}/${id}`,
     previewKey: null,
@@ -143,8 +175,38 @@ export async function createMedia(db: Db, userId: string, input: CreateMedia, no
     trashedAt: null,
     purgedAt: null,
   };
-  await insertMediaItem(db, row);
-  return itemEntry(row, tree);
+}
+
+/**
+ * POST /media/duplicate. A file a chat shows (a guest's photo or voice message, the consultant's
+ * own, a library item) copied into her library as a new item of its own, which lives and goes
+ * independently of the original (ADR 039). She may copy what she owns and what a party she manages
+ * shows; anything else is not found, as everywhere in the library. The bytes are copied in R2,
+ * streamed; a video's copy is converted anew (Stream's copy belongs to the original).
+ */
+export async function duplicateMedia(env: Env, db: Db, userId: string, input: DuplicateMedia, origin: string, now = Date.now()): Promise<MediaEntry> {
+  const file = await storedFile(db, input.origin);
+  if (!file || !(file.ownerId === userId || (await shownInPartyOf(db, file.id, { userId, guestId: null })))) throw new AppError('mediaNotFound');
+  const { tree } = await ownFolders(db, userId);
+  const folderId = folderAt(input.path, tree);
+  if (file.state !== 'ready') throw new AppError('mediaNotUploaded');
+  const kind = acceptedKind(file.contentType);
+  if (kind !== input.type) throw new AppError('mediaTypeMismatch');
+  const row = newItemRow(userId, folderId, { title: input.title, kind, contentType: file.contentType, extension: file.extension, size: 0 }, now);
+  const size = await copyObject(env.MEDIA, file.storageKey, row.storageKey);
+  if (size === null) throw new AppError('mediaNotUploaded');
+  const copy: MediaItemRow = { ...row, size, state: kind === 'video' ? 'waiting' : 'ready' };
+  try {
+    await insertMediaItem(db, copy);
+  } catch (error) {
+    await env.MEDIA.delete(copy.storageKey);
+    throw error;
+  }
+  if (kind === 'video') {
+    const source = await mediaItemById(db, file.id);
+    await startConversion(env, db, userId, copy.id, { isPortrait: source?.isPortrait ?? false, noAudio: source?.noAudio ?? false }, origin, now);
+  }
+  return getMediaEntry(db, userId, copy.id);
 }
 
 /** One entry as the library lists it: the answer of a call that changed it elsewhere. */
@@ -184,6 +246,16 @@ export async function moveMedia(db: Db, userId: string, input: { mediaId: string
   );
   if (moved.folder) return folderEntry(moved.folder, moved.tree);
   return itemEntry({ ...(found.row as MediaItemRow), folderId: moved.folderId, updatedAt: now }, moved.tree);
+}
+
+/**
+ * PUT /media/{id}/description {description}. An item's (a folder has none), not while it is in
+ * the trash; an empty one removes it.
+ */
+export async function describeMedia(db: Db, userId: string, id: string, description: string, now = Date.now()): Promise<MediaEntry> {
+  const item = await ownLiveItem(db, userId, id);
+  await updateMediaItem(db, item.id, { description: description === '' ? null : description, updatedAt: now });
+  return getMediaEntry(db, userId, item.id);
 }
 
 /** DELETE /media/{id}. Into the trash (library.ts trashOnShelf). */

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '~/components/dialog';
-import { DialogActions, DialogTitle } from '~/components/dialog-actions';
+import { DialogActions, DialogError, DialogTitle } from '~/components/dialog-actions';
 import type { ErrorCode } from '~/core/errors';
 import { LIMITS } from '~/core/limits';
 
@@ -30,7 +29,6 @@ export function TitleDialog({
   onSubmit: (title: string) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
   const [title, setTitle] = useState(initial);
   const id = useId();
   const blank = title.trim() === '';
@@ -44,26 +42,32 @@ export function TitleDialog({
         }}
       >
         <DialogTitle id={`${id}-heading`}>{heading}</DialogTitle>
-        <label className="mt-4 block">
-          <span className="font-medium">{label}</span>
-          <input
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            required
-            maxLength={LIMITS.mediaTitleMax}
-            aria-invalid={error !== null}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onFocus={(event) => event.currentTarget.select()}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-primary-dark aria-[invalid=true]:border-red-700"
-          />
-        </label>
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-800">
-            {t(`errors.${error}`)}
-          </p>
-        ) : null}
+        <TitleField label={label} value={title} onChange={setTitle} errorId={error ? `${id}-error` : null} />
+        <DialogError id={`${id}-error`} error={error} />
         <DialogActions confirmLabel={confirmLabel} onCancel={onCancel} confirmDisabled={blank || busy} />
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * A library title's field (an entry, a folder, a template, a chat file's copy): required, the
+ * title's limit, its text selected on focus; `errorId` names the refusal shown beside it.
+ */
+export function TitleField({ label, value, onChange, errorId }: { label: string; value: string; onChange: (title: string) => void; errorId: string | null }) {
+  return (
+    <label className="mt-4 block">
+      <span className="font-medium">{label}</span>
+      <input
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        required
+        maxLength={LIMITS.mediaTitleMax}
+        aria-invalid={errorId !== null}
+        aria-describedby={errorId ?? undefined}
+        onFocus={(event) => event.currentTarget.select()}
+        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-primary-dark aria-[invalid=true]:border-red-700"
+      />
+    </label>
   );
 }

@@ -17,6 +17,8 @@ interface Props {
   /** Where a search result lies. */
   location?: string | undefined;
   onRename: () => void;
+  /** Opens the item's description (not a folder's: it has none). */
+  onDescribe?: (() => void) | undefined;
   onMove: () => void;
   onTrash: () => void;
   onRestore: () => void;
@@ -38,12 +40,25 @@ interface Props {
 
 /**
  * One entry of the library (a card of 250 × 150): a preview, or the kind's icon; the title, kind,
- * date and size; the item's state while it is not ready; in the trash, the day it is deleted for
- * good. A folder's title opens it; the menu holds rename, move, download and trash, or restore in
+ * date and size; its description's first line; the item's state while it is not ready; in the trash, the day it is deleted for
+ * good. A folder's title opens it; the menu holds rename, move, describe, download and trash, or restore in
  * the trash. A ready item's title opens it. The card's frame, dragging and dropping are the
  * library's (LibraryCard).
  */
-export function MediaCard({ entry, folderLink, location, onRename, onMove, onTrash, onRestore, onDropInto, onOpen, onRegeneratePreview, pick }: Props) {
+export function MediaCard({
+  entry,
+  folderLink,
+  location,
+  onRename,
+  onDescribe,
+  onMove,
+  onTrash,
+  onRestore,
+  onDropInto,
+  onOpen,
+  onRegeneratePreview,
+  pick,
+}: Props) {
   const { t, i18n } = useTranslation();
   const format = useDateFormatter();
   const isFolder = entry.mediaType === 'folder';
@@ -53,6 +68,7 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
     : [
         { key: 'rename', label: t('media.rename'), onSelect: onRename },
         { key: 'move', label: t('media.moveTo'), onSelect: onMove },
+        ...(onDescribe && !isFolder ? [{ key: 'describe', label: t('media.chatCopy.describe'), onSelect: onDescribe }] : []),
         ...(!isFolder && entry.state === 'ready' ? [{ key: 'download', label: t('media.download'), href: `/files/${entry.id}?download=1` }] : []),
         ...(onRegeneratePreview && entry.state === 'ready' && PREVIEWED.has(entry.mediaType)
           ? [{ key: 'preview', label: t('media.regeneratePreview'), onSelect: onRegeneratePreview }]
@@ -95,6 +111,11 @@ export function MediaCard({ entry, folderLink, location, onRename, onMove, onTra
       pick={pick}
     >
       <p className="truncate text-sm text-slate-600">{details}</p>
+      {entry.description ? (
+        <p className="truncate text-sm text-slate-700" title={entry.description} data-testid="media-description">
+          {entry.description}
+        </p>
+      ) : null}
       {location ? <p className="truncate text-sm text-slate-600">{location}</p> : null}
       {state ? (
         <p className={`truncate text-sm font-medium ${state === 'failed' ? 'text-red-800' : 'text-amber-800'}`} data-testid="media-state">

@@ -4,8 +4,8 @@ import type { UploadFailure, UploadProgress } from './use-uploads';
 
 /**
  * The upload's banner at the foot of the screen: the file going up with its progress, converting,
- * done; each failure for its `TIMINGS.uploadErrorMs` while the next file goes on (one file's
- * failure never stops the others); the warning about too many files. Progress is announced
+ * done; each failure for its `TIMINGS.uploadErrorMs`, in the library while the next file goes on,
+ * in a chat with the files of its send that were left unsent; the warning about too many files. Progress is announced
  * politely, failures and the warning at once.
  */
 export function UploadBanner({
@@ -43,6 +43,7 @@ export function UploadBanner({
           >
             <span className="font-medium">{t('media.upload.failed', { name: failure.name })}</span>
             {failure.reason ? <span className="block text-sm">{failure.reason}</span> : null}
+            {failure.notSent ? <span className="block text-sm">{t('media.chatSend.stopped', { count: failure.notSent })}</span> : null}
           </p>
         ))}
       </div>

@@ -25,6 +25,8 @@ export interface UploadFailure {
   name: string;
   /** Why, when known, in the reader's language: the server's refusal or the rule that refused it before sending. */
   reason: string | null;
+  /** How many files of the same send were not sent after it (a chat's send stops at its first failure). */
+  notSent?: number;
 }
 
 type Job = { file: File; title: string; path: string } & ({ kind: MediaKind } | { refused: ErrorCode });

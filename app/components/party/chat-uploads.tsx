@@ -42,8 +42,9 @@ function bareType(file: File): string {
  * kept goes up to the party (announce, one PUT); anything kept, and every non-image of the manager,
  * goes into her library first — a video converted and followed until it can be played — and is then
  * offered to the party by its id, like an item picked from the library. Each message is queued
- * through the chat once its file is there, so it is sent once and shows pending; a file that fails
- * is reported and the next one goes on.
+ * through the chat once its file is there, so it is sent once and shows pending. A send stops at
+ * its first file that fails: that file is named, with how many after it were left unsent, and what
+ * went before stays sent (each was queued once, when its file was there); the next send goes on.
  */
 export function ChatUploads({
   partyId,
@@ -78,11 +79,11 @@ export function ChatUploads({
     };
   }, []);
 
-  const fail = (name: string, reason: ErrorCode | 'conversion' | null) => {
+  const fail = (name: string, reason: ErrorCode | 'conversion' | null, notSent: number) => {
     const key = ++failureKey.current;
     const text = reason === null || reason === 'generic' ? null : reason === 'conversion' ? t('media.upload.conversionFailed') : t(`errors.${reason}`);
     setProgress(null);
-    setFailures((current) => [...current, { key, name, reason: text }]);
+    setFailures((current) => [...current, { key, name, reason: text, notSent }]);
     setTimeout(() => alive.current && setFailures((current) => current.filter((failure) => failure.key !== key)), TIMINGS.uploadErrorMs);
   };
 
@@ -137,8 +138,8 @@ export function ChatUploads({
         if (!outcome.ok) {
           // Only the library's owner has a session to sign into again; a guest's refusal is reported.
           if (outcome.status === 401 && canSaveToLibrary) return signInAgain(true);
-          fail(name, outcome.reason);
-          continue;
+          fail(name, outcome.reason, batch.items.length - index - 1);
+          break;
         }
         onSendRef.current(first ? batch.caption : '', { ...outcome.media, replyingTo: first ? batch.replyingTo : null });
         first = false;

@@ -27,6 +27,8 @@ export interface MessageActions {
   onEdit: (message: ChatMessage) => void;
   onDelete: (message: ChatMessage) => void;
   onShowReceipts: (message: ChatMessage) => void;
+  /** Opens the dialog that saves the message's file into the reader's library. */
+  onSaveToLibrary: (message: ChatMessage) => void;
 }
 
 interface Props extends MessageActions {
@@ -70,6 +72,9 @@ function partyMenu(message: ChatMessage, me: Actor | null, party: PartyState, ac
   const options: (MessageOption | null)[] = [
     can(me, { type: 'replyTo', message }, party) ? { key: 'reply', label: label('messageMenu.reply'), run: () => actions.onReply(message) } : null,
     can(me, { type: 'editMessage', message }, party) ? { key: 'edit', label: label('messageMenu.edit'), run: () => actions.onEdit(message) } : null,
+    can(me, { type: 'saveToLibrary', message }, party) && message.mediaAttachment
+      ? { key: 'saveToLibrary', label: label('messageMenu.saveToLibrary'), run: () => actions.onSaveToLibrary(message) }
+      : null,
     can(me, { type: 'deleteMessage', message }, party) ? { key: 'delete', label: label('messageMenu.delete'), run: () => actions.onDelete(message) } : null,
   ];
   return options.filter((option) => option !== null);

@@ -468,6 +468,7 @@ const de = {
     delete: 'Löschen',
     deleteTitle: 'Nachricht löschen?',
     deleteText: 'Die Nachricht wird für alle durch einen Hinweis ersetzt.',
+    saveToLibrary: 'In der Mediathek speichern',
   },
   heading: {
     open: 'Überschrift einfügen',
@@ -747,6 +748,24 @@ const de = {
       tooMany: 'Es können höchstens {{max}} Dateien auf einmal hochgeladen werden.',
       dropTitle: 'Dateien hier ablegen',
       dropHint: 'Sie werden in „{{place}}“ hochgeladen.',
+    },
+    // Saving a chat's file into the library, an item's description, and a chat send that stops at a failed file (ADR 039)
+    chatCopy: {
+      heading: 'In deiner Mediathek speichern',
+      name: 'Titel',
+      folder: 'Ordner',
+      top: 'Mediathek',
+      save: 'Speichern',
+      saved: '„{{title}}“ ist jetzt in deiner Mediathek.',
+      fromSender: '{{kind}} von {{name}}',
+      describe: 'Beschreibung bearbeiten',
+      describeHeading: 'Beschreibung von „{{title}}“',
+      description: 'Beschreibung',
+      described: 'Die Beschreibung von „{{title}}“ ist gespeichert.',
+    },
+    chatSend: {
+      stopped_one: 'Die Datei danach wurde nicht gesendet.',
+      stopped_other: 'Die {{count}} Dateien danach wurden nicht gesendet.',
     },
     viewer: {
       previous: 'Vorheriges Foto',

@@ -459,6 +459,7 @@ const en: Translation = {
     delete: 'Delete',
     deleteTitle: 'Delete message?',
     deleteText: 'Everyone will see a note in its place.',
+    saveToLibrary: 'Save to media library',
   },
   heading: {
     open: 'Insert heading',
@@ -738,6 +739,24 @@ const en: Translation = {
       tooMany: 'Max. number of files for uploading is {{max}}',
       dropTitle: 'Drop files here',
       dropHint: 'They will be uploaded to “{{place}}”.',
+    },
+    // Saving a chat's file into the library, an item's description, and a chat send that stops at a failed file (ADR 039)
+    chatCopy: {
+      heading: 'Save to your media library',
+      name: 'Title',
+      folder: 'Folder',
+      top: 'Media library',
+      save: 'Save',
+      saved: '“{{title}}” is now in your media library.',
+      fromSender: '{{kind}} from {{name}}',
+      describe: 'Edit description',
+      describeHeading: 'Description of “{{title}}”',
+      description: 'Description',
+      described: 'The description of “{{title}}” is saved.',
+    },
+    chatSend: {
+      stopped_one: 'The file after it was not sent.',
+      stopped_other: 'The {{count}} files after it were not sent.',
     },
     viewer: {
       previous: 'Previous photo',

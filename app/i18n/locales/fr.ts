@@ -473,6 +473,7 @@ const fr: Translation = {
     delete: 'Supprimer',
     deleteTitle: 'Supprimer le message ?',
     deleteText: 'Tout le monde verra une mention à sa place.',
+    saveToLibrary: 'Enregistrer dans la médiathèque',
   },
   heading: {
     open: 'Insérer un titre',
@@ -752,6 +753,24 @@ const fr: Translation = {
       tooMany: 'Vous pouvez envoyer au maximum {{max}} fichiers à la fois.',
       dropTitle: 'Déposez les fichiers ici',
       dropHint: 'Ils seront envoyés dans « {{place}} ».',
+    },
+    // Saving a chat's file into the library, an item's description, and a chat send that stops at a failed file (ADR 039)
+    chatCopy: {
+      heading: 'Enregistrer dans votre médiathèque',
+      name: 'Titre',
+      folder: 'Dossier',
+      top: 'Médiathèque',
+      save: 'Enregistrer',
+      saved: '« {{title}} » est maintenant dans votre médiathèque.',
+      fromSender: '{{kind}} de {{name}}',
+      describe: 'Modifier la description',
+      describeHeading: 'Description de « {{title}} »',
+      description: 'Description',
+      described: 'La description de « {{title}} » est enregistrée.',
+    },
+    chatSend: {
+      stopped_one: 'Le fichier suivant n’a pas été envoyé.',
+      stopped_other: 'Les {{count}} fichiers suivants n’ont pas été envoyés.',
     },
     viewer: {
       previous: 'Photo précédente',

@@ -467,6 +467,7 @@ const it: Translation = {
     delete: 'Elimina',
     deleteTitle: 'Eliminare il messaggio?',
     deleteText: 'Al suo posto tutti vedranno un avviso.',
+    saveToLibrary: 'Salva nella libreria multimediale',
   },
   heading: {
     open: 'Inserisci titolo',
@@ -746,6 +747,24 @@ const it: Translation = {
       tooMany: 'Puoi caricare al massimo {{max}} file alla volta.',
       dropTitle: 'Rilascia qui i file',
       dropHint: 'Verranno caricati in «{{place}}».',
+    },
+    // Saving a chat's file into the library, an item's description, and a chat send that stops at a failed file (ADR 039)
+    chatCopy: {
+      heading: 'Salva nella tua libreria multimediale',
+      name: 'Titolo',
+      folder: 'Cartella',
+      top: 'Libreria multimediale',
+      save: 'Salva',
+      saved: '«{{title}}» ora è nella tua libreria multimediale.',
+      fromSender: '{{kind}} di {{name}}',
+      describe: 'Modifica descrizione',
+      describeHeading: 'Descrizione di «{{title}}»',
+      description: 'Descrizione',
+      described: 'La descrizione di «{{title}}» è stata salvata.',
+    },
+    chatSend: {
+      stopped_one: 'Il file successivo non è stato inviato.',
+      stopped_other: 'I {{count}} file successivi non sono stati inviati.',
     },
     viewer: {
       previous: 'Foto precedente',

@@ -466,6 +466,7 @@ const nl: Translation = {
     delete: 'Verwijderen',
     deleteTitle: 'Bericht verwijderen?',
     deleteText: 'Iedereen ziet op die plek een melding.',
+    saveToLibrary: 'In de mediabibliotheek bewaren',
   },
   heading: {
     open: 'Kop invoegen',
@@ -745,6 +746,24 @@ const nl: Translation = {
       tooMany: 'Je kunt maximaal {{max}} bestanden tegelijk uploaden.',
       dropTitle: 'Zet bestanden hier neer',
       dropHint: 'Ze worden geüpload naar “{{place}}”.',
+    },
+    // Saving a chat's file into the library, an item's description, and a chat send that stops at a failed file (ADR 039)
+    chatCopy: {
+      heading: 'In je mediabibliotheek bewaren',
+      name: 'Titel',
+      folder: 'Map',
+      top: 'Mediabibliotheek',
+      save: 'Bewaren',
+      saved: '‘{{title}}’ staat nu in je mediabibliotheek.',
+      fromSender: '{{kind}} van {{name}}',
+      describe: 'Beschrijving bewerken',
+      describeHeading: 'Beschrijving van ‘{{title}}’',
+      description: 'Beschrijving',
+      described: 'De beschrijving van ‘{{title}}’ is bewaard.',
+    },
+    chatSend: {
+      stopped_one: 'Het bestand daarna is niet verzonden.',
+      stopped_other: 'De {{count}} bestanden daarna zijn niet verzonden.',
     },
     viewer: {
       previous: 'Vorige foto',
