@@ -33,7 +33,10 @@ describe('a conversion is followed', () => {
   it('asks once a second while it is PROGRESSING, and ends with READY', async () => {
     answers = [progressing, progressing, { status: 200, body: { conversionStatus: 'READY' } }];
     const watch = watchConversion(id);
-    await vi.advanceTimersByTimeAsync(0);
+    // A video of unknown length: the first question after conversionWaitUnknownMs.
+    await vi.advanceTimersByTimeAsync(TIMINGS.conversionWaitUnknownMs - 1);
+    expect(asked).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
     expect(asked).toEqual([`/api/media/convert/${id}`]);
     await vi.advanceTimersByTimeAsync(TIMINGS.conversionPollMs - 1);
     expect(asked).toHaveLength(1);
@@ -52,7 +55,7 @@ describe('a conversion is followed', () => {
     const first = watchConversion(id);
     const second = watchConversion(id);
     expect(second).toBe(first);
-    await vi.advanceTimersByTimeAsync(TIMINGS.conversionPollMs);
+    await vi.advanceTimersByTimeAsync(TIMINGS.conversionWaitUnknownMs + TIMINGS.conversionPollMs);
     await expect(first).resolves.toBe('ERROR');
     expect(asked).toHaveLength(2);
   });
@@ -63,8 +66,18 @@ describe('a conversion is followed', () => {
       { status: 404, body: { error: { code: 'mediaNotFound' } } },
     ];
     const watch = watchConversion(id);
-    await vi.advanceTimersByTimeAsync(TIMINGS.conversionPollMs);
+    await vi.advanceTimersByTimeAsync(TIMINGS.conversionWaitUnknownMs + TIMINGS.conversionPollMs);
     await expect(watch).resolves.toBe('ERROR');
     expect(asked).toHaveLength(2);
+  });
+
+  it('a video of known length is first asked after 500 ms per second of it', async () => {
+    answers = [{ status: 200, body: { conversionStatus: 'READY' } }];
+    const watch = watchConversion(id, 12);
+    await vi.advanceTimersByTimeAsync(12 * TIMINGS.conversionWaitPerSecondMs - 1);
+    expect(asked).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(watch).resolves.toBe('READY');
+    expect(asked).toEqual([`/api/media/convert/${id}`]);
   });
 });

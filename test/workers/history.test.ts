@@ -246,7 +246,9 @@ describe('the newest page, shared by every welcome until the next change', () =>
       ['eins', false],
       ['zwei', false],
     ]);
-    expect((await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: guest.headers, body: { messageId: two.id, message: 'geändert' } })).status).toBe(200);
+    expect(
+      (await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: guest.headers, body: { messageId: two.id, message: 'geändert' } })).status,
+    ).toBe(200);
     expect(await snapshot()).toEqual([
       ['eins', false],
       ['geändert', false],
