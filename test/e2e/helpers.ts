@@ -214,3 +214,14 @@ export async function mailedCode(request: APIRequestContext, address: string, be
 export async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
 }
+
+/** The items of a card's actions menu ("Aktionen für …"), read and closed again. */
+export async function cardMenuItems(page: Page, card: Locator, title: string): Promise<string[]> {
+  await card.getByRole('button', { name: `Aktionen für ${title}` }).click();
+  const items = await page
+    .getByRole('menu', { name: `Aktionen für ${title}` })
+    .getByRole('menuitem')
+    .allTextContents();
+  await page.keyboard.press('Escape');
+  return items;
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './diagnostics';
-import { expectNoSidewaysScroll, screens, settled, signIn } from './helpers';
+import { cardMenuItems, expectNoSidewaysScroll, screens, settled, signIn } from './helpers';
 
 /**
  * Party folders and the top bar's search (ADR 037), on a phone and a desktop: a consultant makes
@@ -22,18 +22,6 @@ async function api(page: Page, method: 'post' | 'put', path: string, data: unkno
   const response = await page.request[method](path, { headers: { Origin: new URL(page.url()).origin }, data });
   expect(response.ok(), await response.text()).toBe(true);
   return response.json();
-}
-
-async function menuItems(page: Page, title: string): Promise<string[]> {
-  await partyCard(page, title)
-    .getByRole('button', { name: `Aktionen für ${title}` })
-    .click();
-  const items = await page
-    .getByRole('menu', { name: `Aktionen für ${title}` })
-    .getByRole('menuitem')
-    .allTextContents();
-  await page.keyboard.press('Escape');
-  return items;
 }
 
 for (const [screen, options] of screens('phone', 'desktop')) {
@@ -67,8 +55,8 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     await expect(page.getByRole('status').filter({ hasText: `Ordner „${clients}“ angelegt.` })).toBeVisible();
 
     // Only a party that never expires is offered to move.
-    expect(await menuItems(page, team)).toContain('Verschieben');
-    expect(await menuItems(page, evening)).not.toContain('Verschieben');
+    expect(await cardMenuItems(page, partyCard(page, team), team)).toContain('Verschieben');
+    expect(await cardMenuItems(page, partyCard(page, evening), evening)).not.toContain('Verschieben');
 
     // The move-to dialog: the folders, without the party itself; the top level is where it is now.
     await partyCard(page, team)

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './diagnostics';
-import { expectNoSidewaysScroll, screens, settled, signIn } from './helpers';
+import { cardMenuItems, expectNoSidewaysScroll, screens, settled, signIn } from './helpers';
 
 /**
  * The templates page (/templates) as consultants use it on a phone and a desktop: folders with the
@@ -22,18 +22,6 @@ const place = (page: Page) => page.locator('#templates-place');
 const notice = (page: Page) => page.locator('[aria-live="polite"]');
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Ordnerpfad' });
 const germanDate = (ms: number) => new Date(ms).toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
-
-async function menuItems(page: Page, title: string): Promise<string[]> {
-  await card(page, title)
-    .getByRole('button', { name: `Aktionen für ${title}` })
-    .click();
-  const items = await page
-    .getByRole('menu', { name: `Aktionen für ${title}` })
-    .getByRole('menuitem')
-    .allTextContents();
-  await page.keyboard.press('Escape');
-  return items;
-}
 
 async function cardAction(page: Page, title: string, action: string) {
   await card(page, title)
@@ -209,7 +197,7 @@ for (const [screen, options] of screens('phone', 'desktop')) {
     await expect(card(page, welcome)).toContainText(`Im Papierkorb seit ${germanDate(Date.now())}`);
     await expect(card(page, welcome).getByTestId('deletes-on')).toHaveText(`Wird am ${germanDate(Date.now() + 30 * DAY_MS)} gelöscht`);
     await expect(card(page, welcome).getByRole('link')).toHaveCount(0);
-    await expect(await menuItems(page, welcome)).toEqual(['Wiederherstellen', 'Endgültig löschen']);
+    await expect(await cardMenuItems(page, card(page, welcome), welcome)).toEqual(['Wiederherstellen', 'Endgültig löschen']);
     await expectNoSidewaysScroll(page, `trash on a ${screen}`);
     await page.screenshot({ path: `${SHOTS}/trash-${screen}.png` });
     await cardAction(page, welcome, 'Wiederherstellen');
@@ -282,7 +270,7 @@ test('a shared template: the link copied, opened signed out by a colleague who s
   await expect(place(colleague)).toHaveText('Von Anna');
   await expect(card(colleague, title).getByTestId('shared-by')).toHaveText('Geteilt von Anna Becker');
   // A recipient opens, moves and trashes her copy; never renames or shares it.
-  expect(await menuItems(colleague, title)).toEqual(['Öffnen', 'Verschieben nach …', 'In den Papierkorb']);
+  expect(await cardMenuItems(colleague, card(colleague, title), title)).toEqual(['Öffnen', 'Verschieben nach …', 'In den Papierkorb']);
   await expectNoSidewaysScroll(colleague, 'shared template on a phone');
   await colleague.screenshot({ path: `${SHOTS}/shared-with-me-phone.png` });
   // Her way back from the template leads to her own folder, not to where the owner keeps it.
