@@ -115,6 +115,14 @@ export function isFinalSendError(code: ErrorCode): boolean {
   return FINAL_SEND_ERRORS.has(code);
 }
 
+/**
+ * The error a template call shows (ADR 038): when the template service did not answer (no answer
+ * at all, status 0, or a 5xx) it is the notice 'Template function down'; otherwise the call's own.
+ */
+export function templateCallError(result: { code: ErrorCode; status: number }): ErrorCode {
+  return result.status === 0 || result.status >= 500 ? 'templatesDown' : result.code;
+}
+
 /** The one JSON error shape of the API. */
 export interface ErrorBody {
   error: { code: ErrorCode };

@@ -126,14 +126,6 @@ export function isTemplatePlaceholder(text: string): boolean {
   return text.trim() === TEMPLATE_PLACEHOLDER;
 }
 
-/**
- * The error a template call shows (ADR 038): when the template service did not answer (no answer
- * at all, status 0, or a 5xx) it is the notice 'Template function down'; otherwise the call's own.
- */
-export function templateCallError(result: { code: ErrorCode; status: number }): ErrorCode {
-  return result.status === 0 || result.status >= 500 ? 'templatesDown' : result.code;
-}
-
 /** No edit of audio, voice or profile messages, as in the chat (a caption of a photo may change). */
 const NOT_EDITABLE: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile']);
 

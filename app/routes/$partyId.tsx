@@ -27,7 +27,7 @@ import { useUnreadIndicator } from '~/components/party/use-unread-indicator';
 import { apiFetch } from '~/lib/api';
 import type { AppliedTemplate } from '~/core/applied-template';
 import { StatePanel } from '~/components/state-panel';
-import { isAppError } from '~/core/errors';
+import { isAppError, templateCallError } from '~/core/errors';
 import type { ErrorCode } from '~/core/errors';
 import { isShortId } from '~/core/party';
 import { can } from '~/core/permissions';
@@ -274,7 +274,7 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
     });
     if (result.ok) actions.setApplied(result.data.applied);
     else if (result.code === 'templateAlreadyApplied') setDialog({ kind: 'overwrite', template });
-    else actions.showError(result.code);
+    else actions.showError(templateCallError(result));
   };
   const [selected, setSelected] = useState<Set<string> | null>(null);
   const toggleSelected = (id: string) =>

@@ -9,7 +9,8 @@ import { ShareDialog } from '~/components/templates/share-dialog';
 import { TemplateCard } from '~/components/templates/template-card';
 import { folderOfPath } from '~/core/media-library';
 import type { TemplateEntry } from '~/core/templates';
-import { sortTemplates, templateCallError } from '~/core/templates';
+import { sortTemplates } from '~/core/templates';
+import { templateCallError } from '~/core/errors';
 import { apiFetch, signInAgain } from '~/lib/api';
 import { requireConsultant } from '~/lib/auth.server';
 

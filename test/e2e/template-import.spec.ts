@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './diagnostics';
-import { expectNoSidewaysScroll, screens, settled, signIn } from './helpers';
+import { createParty, expectNoSidewaysScroll, screens, settled, signIn } from './helpers';
 
 /**
  * ADR 038 in the browser: a consultant imports one template into another at the insert point,
  * whole and then chosen messages (on a phone and a desktop, with screenshots of the dialog); she
  * deletes a template for good from the trash; when the template service does not answer, the list
- * says 'Template function down'.
+ * and the party's apply call say 'Template function down'.
  */
 
 test.use({ locale: 'de-DE' });
@@ -129,5 +129,26 @@ test("says 'Template function down' when the template service does not answer", 
   await page.route('**/api/templates?**', (route) => route.abort('connectionrefused'));
   await page.goto('/templates');
   await expect(page.getByRole('alert')).toHaveText('Vorlagen sind vorübergehend nicht verfügbar. Bitte versuche es gleich noch einmal.');
+  await context.close();
+});
+
+test("applying a template in a party says 'Template function down' when the service does not answer", async ({ browser }) => {
+  const context = await browser.newContext({ ...screens('desktop')[0]![1], locale: 'de-DE' });
+  const page = await context.newPage();
+  await signIn(page, 'anna@salon.test');
+  const title = `Ausfall ${Date.now()}`;
+  const origin = { Origin: new URL(page.url()).origin };
+  const made = await page.request.post('/api/templates/create', { headers: origin, data: { title } });
+  const { id } = (await made.json()) as { id: string };
+  expect((await page.request.post(`/api/templates/${id}/sendMessage`, { headers: origin, data: { messageType: 'text', message: 'Hallo' } })).ok()).toBe(true);
+  const link = await createParty(page, 'Vorlagen-Ausfall');
+  await page.goto(link);
+  // The list still answers, the apply call gets none.
+  await page.route('**/api/parties/*/template', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Vorlage', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vorlage anwenden' });
+  await dialog.getByRole('searchbox', { name: 'Vorlagen suchen' }).fill(title);
+  await dialog.getByRole('button', { name: title }).click();
+  await expect(page.getByRole('alert')).toContainText('Vorlagen sind vorübergehend nicht verfügbar.');
   await context.close();
 });

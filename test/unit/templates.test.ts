@@ -13,8 +13,8 @@ import {
   rankBefore,
   ranksBefore,
   refusal,
-  templateCallError,
 } from '../../app/core/templates';
+import { templateCallError } from '../../app/core/errors';
 
 /** Messages A–E with evenly spread ranks. */
 function messages(ids = 'ABCDE'): Ranked[] {

@@ -7,7 +7,8 @@ import type { AppliedAction, AppliedTemplate } from '~/core/applied-template';
 import { AUTOPLAY, current, neighbour, remaining } from '~/core/applied-template';
 import type { ErrorCode } from '~/core/errors';
 import { isHeadingType } from '~/core/messages';
-import { isEditableMessage, templateCallError } from '~/core/templates';
+import { isEditableMessage } from '~/core/templates';
+import { templateCallError } from '~/core/errors';
 import { apiFetch } from '~/lib/api';
 
 /** The autoplay's delays on offer, within AUTOPLAY's bounds (app/core/applied-template.ts). */

@@ -4,7 +4,7 @@ import { Dialog } from '~/components/dialog';
 import { MediaIcon } from '~/components/media/media-icons';
 import type { ErrorCode } from '~/core/errors';
 import type { TemplateEntry, TemplateListing } from '~/core/templates';
-import { templateCallError } from '~/core/templates';
+import { templateCallError } from '~/core/errors';
 import { apiFetch } from '~/lib/api';
 
 /**

@@ -5,7 +5,7 @@ import { ErrorBanner } from '~/components/error-banner';
 import type { ErrorCode } from '~/core/errors';
 import { preview } from '~/core/message-preview';
 import type { TemplateDetail, TemplateEntry } from '~/core/templates';
-import { templateCallError } from '~/core/templates';
+import { templateCallError } from '~/core/errors';
 import { apiFetch } from '~/lib/api';
 import { TemplateChoice } from './template-choice';
 
