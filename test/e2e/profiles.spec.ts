@@ -30,8 +30,10 @@ test('a company account adds a profile, chooses it, edits it with a picture and 
   await choice.getByRole('radio', { name: 'Mira Schulz' }).check();
   await choice.getByRole('button', { name: 'Auswählen' }).click();
   await expect(choice).toBeHidden();
+  // The top bar's application selector (two profiles now) and the user menu both name her.
+  await expect(page.getByRole('combobox', { name: 'Arbeiten als' }).locator('option:checked')).toHaveText('Mira Schulz');
   await page.getByLabel('Benutzermenü').click();
-  await expect(page.getByRole('banner').getByText('Mira Schulz', { exact: true })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('paragraph').filter({ hasText: 'Mira Schulz' })).toBeVisible();
   await page.getByLabel('Benutzermenü').click();
 
   // Save is enabled only by a change; the biography counter follows the text.
