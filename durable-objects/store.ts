@@ -475,12 +475,12 @@ export class RoomStore {
    * read the same rows between two messages. Every change to a message is an event with the next
    * seq, so an unchanged seq means an unchanged page.
    */
-  private newest: { seq: number; limit: number; messages: readonly ChatMessage[]; hasMore: boolean } | null = null;
+  private newest: { seq: number; messages: readonly ChatMessage[]; hasMore: boolean } | null = null;
 
   /** One page of history, oldest first: messages before `beforeSeq` (or the newest). Its messages are shared: read them, never change them. */
   page(beforeSeq: number | undefined, limit: number = LIMITS.historyPage): { messages: ChatMessage[]; hasMore: boolean } {
-    if (beforeSeq !== undefined) return this.readPage(beforeSeq, limit);
-    if (this.newest?.seq !== this.seq || this.newest.limit !== limit) this.newest = { seq: this.seq, limit, ...this.readPage(undefined, limit) };
+    if (beforeSeq !== undefined || limit !== LIMITS.historyPage) return this.readPage(beforeSeq, limit);
+    if (this.newest?.seq !== this.seq) this.newest = { seq: this.seq, ...this.readPage(undefined, limit) };
     return { messages: this.newest.messages.slice(), hasMore: this.newest.hasMore };
   }
 
@@ -558,7 +558,8 @@ export class RoomStore {
   latestMessage(): ChatMessage | null {
     let before: number | undefined;
     for (;;) {
-      const { messages, hasMore } = this.page(before, 20);
+      // Pages of the welcome's size: the first is the newest page the welcomes share.
+      const { messages, hasMore } = this.page(before);
       const said = messages.findLast((message) => !markerOf(message));
       if (said) return said;
       if (!hasMore || messages.length === 0) return null;
