@@ -88,6 +88,13 @@ export const ERROR_STATUS = {
   conversionUnavailable: 502,
   pushUnavailable: 503,
   templatesDown: 503,
+  /** Import from an older account (app/core/import.ts): its sign-in refused, or a new password wanted there… */
+  importCredentials: 422,
+  importPasswordChange: 422,
+  /** …no run of this consultant by that id… */
+  importNotFound: 404,
+  /** …or the older system failed or did not answer. */
+  importFailed: 502,
   generic: 500,
 } as const;
 

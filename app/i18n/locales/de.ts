@@ -937,6 +937,10 @@ const de = {
     conversionUnavailable: 'Der Videodienst ist gerade nicht erreichbar. Bitte versuche es später noch einmal.',
     generic: 'Es tut uns leid, da ist etwas schiefgelaufen. Bitte versuche es später noch einmal.',
     partyExpires: 'Nur eine Party, die nie abläuft, lässt sich in einen Ordner ablegen.',
+    importCredentials: 'Wir konnten kein Konto mit diesen Zugangsdaten finden.',
+    importPasswordChange: 'Passwortänderung erforderlich.',
+    importNotFound: 'Diesen Import gibt es nicht (mehr). Bitte melde dich erneut an.',
+    importFailed: 'Import fehlgeschlagen',
   },
   notFound: {
     title: 'Seite nicht gefunden',

@@ -927,6 +927,10 @@ const en: Translation = {
     conversionUnavailable: "The video service can't be reached right now. Please try again later.",
     generic: "We're sorry, something must have gone wrong. Please try again later.",
     partyExpires: 'Only a party that never expires can be filed into a folder.',
+    importCredentials: "We couldn't find an account with these credentials.",
+    importPasswordChange: 'Password change required.',
+    importNotFound: 'This import no longer exists. Please sign in again.',
+    importFailed: 'Import failed',
   },
   notFound: {
     title: 'Page not found',

@@ -941,6 +941,10 @@ const fr: Translation = {
     conversionUnavailable: 'Le service vidéo est injoignable pour le moment. Veuillez réessayer plus tard.',
     generic: 'Nous sommes désolés, un problème est survenu. Veuillez réessayer plus tard.',
     partyExpires: 'Seule une soirée qui n’expire jamais peut être rangée dans un dossier.',
+    importCredentials: 'Nous n’avons trouvé aucun compte avec ces identifiants.',
+    importPasswordChange: 'Changement de mot de passe requis.',
+    importNotFound: 'Cette importation n’existe plus. Veuillez vous reconnecter.',
+    importFailed: 'Échec de l’importation',
   },
   notFound: {
     title: 'Page introuvable',

@@ -935,6 +935,10 @@ const it: Translation = {
     conversionUnavailable: 'Il servizio video non è raggiungibile in questo momento. Riprova più tardi.',
     generic: 'Ci dispiace, qualcosa è andato storto. Riprova più tardi.',
     partyExpires: 'Solo una festa che non scade mai può essere archiviata in una cartella.',
+    importCredentials: 'Non abbiamo trovato alcun account con queste credenziali.',
+    importPasswordChange: 'È necessario cambiare la password.',
+    importNotFound: 'Questa importazione non esiste più. Accedi di nuovo.',
+    importFailed: 'Importazione non riuscita',
   },
   notFound: {
     title: 'Pagina non trovata',

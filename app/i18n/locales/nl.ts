@@ -934,6 +934,10 @@ const nl: Translation = {
     conversionUnavailable: 'De videodienst is nu niet bereikbaar. Probeer het later nog een keer.',
     generic: 'Sorry, er is iets misgegaan. Probeer het later nog een keer.',
     partyExpires: 'Alleen een party die nooit verloopt, kun je in een map opbergen.',
+    importCredentials: 'We konden geen account met deze gegevens vinden.',
+    importPasswordChange: 'Wachtwoord wijzigen vereist.',
+    importNotFound: 'Deze import bestaat niet (meer). Meld je opnieuw aan.',
+    importFailed: 'Import mislukt',
   },
   notFound: {
     title: 'Pagina niet gevonden',
