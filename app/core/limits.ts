@@ -97,6 +97,11 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Session lifetimes of the consultant's own tokens (not the provider's). */
 export const ACCESS_TOKEN_TTL_S = 60 * 60;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+/**
+ * A refresh token just replaced still names its session this long, without new tokens: requests
+ * a page sent at once all carried it, and only the first may rotate it (ADR 041).
+ */
+export const REFRESH_REUSE_GRACE_S = 60;
 
 /** How long things on the pages and the live connection wait, last or repeat. */
 export const TIMINGS = {

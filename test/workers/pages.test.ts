@@ -91,6 +91,28 @@ describe('/parties', () => {
     await expectError(await api('/auth/refresh', { method: 'POST', body: { refreshToken: consultant.refreshToken } }), 401, 'sessionExpired');
   });
 
+  it('two requests that carried the same refresh cookie: the first rotates it, the second still passes as her and leaves the cookies alone; a minute later the old one is refused', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant, { title: 'Zwei Fragen Party' });
+    await expireAccessToken(consultant.userId);
+    const first = await page('/parties', { headers: sessionCookie(consultant) });
+    expect(await html(first, 200)).toContain('Zwei Fragen Party');
+    expect(setCookies(first).get('salon_rt')?.value).toBeTruthy();
+
+    // The page's second question, sent before the first one's answer set the new cookies.
+    const second = await api(`/parties/${party.shortId}`, { headers: sessionCookie(consultant) });
+    expect(second.status).toBe(200);
+    expect(((await second.json()) as { me: { role: string } | null }).me?.role).toBe('manager');
+    expect(second.headers.getSetCookie()).toEqual([]);
+    // It passes as her but gets no tokens of its own: the API's explicit refresh stays one-time.
+    await expectError(await api('/auth/refresh', { method: 'POST', body: { refreshToken: consultant.refreshToken } }), 401, 'sessionExpired');
+
+    await env.DB.prepare('UPDATE sessions SET rotated_at = rotated_at - 61 WHERE user_id = ?').bind(consultant.userId).run();
+    const late = await page('/parties', { headers: sessionCookie(consultant) });
+    expect(late.status).toBe(302);
+    expect(setCookies(late).get('salon_rt')?.attributes).toContain('Max-Age=0');
+  });
+
   it('an invalid refresh cookie: both cookies are cleared and /parties redirects to /', async () => {
     const consultant = await createConsultant();
     await expireAccessToken(consultant.userId);

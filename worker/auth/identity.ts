@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { COOKIE, clearCookie, readCookies, serializeCookie } from './cookies';
 import { parseBasic, parseGuestCookie, verifyGuest } from './guests';
 import type { ConsultantSession, SessionTokens } from './sessions';
-import { checkAccessToken, refreshSession } from './sessions';
+import { checkAccessToken, recentlyRotatedSession, refreshSession } from './sessions';
 
 /**
  * Who is asking, resolved once per request from cookies or the Authorization header. A browser
@@ -78,9 +78,12 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
       identity.consultantExpired = true;
     } else {
       const tokens = refresh ? await refreshSession(db, refresh) : null;
+      const rotated = !tokens && refresh ? await recentlyRotatedSession(db, refresh) : null;
       if (tokens) {
         identity.consultant = { userId: tokens.userId, sessionId: tokens.sessionId, expiresAt: tokens.expiresAt };
         identity.setCookies.push(...sessionCookies(request, tokens));
+      } else if (rotated) {
+        identity.consultant = rotated;
       } else {
         identity.setCookies.push(...clearSessionCookies(request));
       }

@@ -1,6 +1,6 @@
-import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S } from '../../app/core/limits';
+import { ACCESS_TOKEN_TTL_S, REFRESH_REUSE_GRACE_S, REFRESH_TOKEN_TTL_S } from '../../app/core/limits';
 import type { Db } from '../db/client';
-import { insertSession, rotateSessionTokens, sessionByAccessHash } from '../db/sessions';
+import { insertSession, rotateSessionTokens, sessionByAccessHash, sessionByPreviousRefreshHash } from '../db/sessions';
 import { randomToken, sha256 } from './crypto';
 
 /**
@@ -48,6 +48,8 @@ export async function createSession(db: Db, userId: string, idToken: string | nu
     refreshHash: tokens.refreshHash,
     refreshExpiresAt: now + REFRESH_TOKEN_TTL_S,
     idToken,
+    previousRefreshHash: null,
+    rotatedAt: null,
     createdAt: Date.now(),
   });
   return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt, userId, sessionId };
@@ -73,4 +75,14 @@ export async function refreshSession(db: Db, refreshToken: string): Promise<Sess
   });
   if (!row) return null;
   return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt, userId: row.userId, sessionId: row.sessionId };
+}
+
+/**
+ * The session a refresh token named until another request rotated it moments ago (ADR 041): a
+ * page's requests sent at once all carry the same refresh token, and only the first rotates it.
+ * The others pass as that session but get no tokens; the first one's answer sets them.
+ */
+export async function recentlyRotatedSession(db: Db, refreshToken: string): Promise<ConsultantSession | null> {
+  const row = await sessionByPreviousRefreshHash(db, await sha256(refreshToken), nowSeconds() - REFRESH_REUSE_GRACE_S);
+  return row ? { userId: row.userId, sessionId: row.id, expiresAt: row.accessExpiresAt } : null;
 }

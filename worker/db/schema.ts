@@ -76,11 +76,23 @@ export const sessions = sqliteTable(
     accessExpiresAt: integer('access_expires_at').notNull(),
     refreshHash: text('refresh_hash').notNull(),
     refreshExpiresAt: integer('refresh_expires_at').notNull(),
+    /**
+     * The refresh token this one replaced and when (Unix seconds): for a short while it still says
+     * whose session a request is, without new tokens, so two requests that refreshed at once do not
+     * sign the page out (ADR 041).
+     */
+    previousRefreshHash: text('previous_refresh_hash'),
+    rotatedAt: integer('rotated_at'),
     /** The provider's ID token, kept for RP-initiated logout. */
     idToken: text('id_token'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [uniqueIndex('sessions_access_idx').on(t.accessHash), uniqueIndex('sessions_refresh_idx').on(t.refreshHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_access_idx').on(t.accessHash),
+    uniqueIndex('sessions_refresh_idx').on(t.refreshHash),
+    index('sessions_previous_refresh_idx').on(t.previousRefreshHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
 );
 
 /** A sign-in in flight: the PKCE verifier and where to go afterwards, keyed by the OAuth state. */

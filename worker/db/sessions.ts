@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { sessions } from './schema';
 
@@ -34,8 +34,23 @@ export async function rotateSessionTokens(
 ): Promise<{ userId: string; sessionId: string } | undefined> {
   const [row] = await db
     .update(sessions)
-    .set(tokens)
+    .set({ ...tokens, previousRefreshHash: sql`${sessions.refreshHash}`, rotatedAt: now })
     .where(and(eq(sessions.refreshHash, refreshHash), gt(sessions.refreshExpiresAt, now)))
     .returning({ userId: sessions.userId, sessionId: sessions.id });
   return row;
+}
+
+/**
+ * The session whose refresh token this hash was until a rotation at or after `rotatedSince` (Unix
+ * seconds), with its current access token's expiry; undefined for any other hash.
+ */
+export async function sessionByPreviousRefreshHash(
+  db: Db,
+  refreshHash: string,
+  rotatedSince: number,
+): Promise<Pick<SessionRow, 'id' | 'userId' | 'accessExpiresAt'> | undefined> {
+  return db.query.sessions.findFirst({
+    columns: { id: true, userId: true, accessExpiresAt: true },
+    where: and(eq(sessions.previousRefreshHash, refreshHash), gte(sessions.rotatedAt, rotatedSince)),
+  });
 }

@@ -39,10 +39,12 @@ export function useOfflineHistory(
 
   const asked = useRef(false);
   useEffect(() => {
+    // Once the room sent the chat (an empty one has no seq), the page has it: nothing to ask for.
+    if (ready) asked.current = true;
     // The socket failed before the room sent the chat: offline (or a network that only claims to
     // be there), the kept page is all there is; online, the newest page comes from the server.
     if ((connection !== 'offline' && connection !== 'closed') || lastSeq !== null || asked.current) return;
     asked.current = true;
     void loadNewest();
-  }, [connection, lastSeq, loadNewest]);
+  }, [ready, connection, lastSeq, loadNewest]);
 }
