@@ -10,6 +10,7 @@ import {
   rescheduled,
   reopen,
   revoke,
+  scheduleProblem,
   sendable,
   startApplied,
   stopPlaying,
@@ -157,9 +158,13 @@ export function changeApplied(room: Room, member: StoredMember, action: AppliedA
     case 'open':
       next = { ...state, open: action.open };
       break;
-    case 'autoplay':
-      next = playOn(state, action.delayMs, room.now());
+    case 'autoplay': {
+      const startAt = action.startAt ?? null;
+      const problem = startAt === null ? null : scheduleProblem(startAt, room.now(), room.store.facts?.expiresAt ?? null);
+      if (problem) return fail(problem);
+      next = playOn(state, action.delayMs, room.now(), startAt);
       break;
+    }
     case 'pause':
       next = pause(state);
       break;

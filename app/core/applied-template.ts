@@ -40,6 +40,12 @@ export interface Autoplay {
   paused: boolean;
   /** When the next message goes (epoch ms); null while paused. */
   nextAt: number | null;
+  /**
+   * A scheduled start not reached yet (epoch ms, the same as `nextAt`): the room's alarm sends the
+   * first message then, whether or not anyone is online. Gone once a message went or on a pause.
+   * Absent from states stored before it existed.
+   */
+  startAt?: number | null;
   /** Why it stopped by itself (a send was refused): it waits paused until the manager acts. */
   error: ErrorCode | null;
 }
@@ -207,15 +213,32 @@ export function clampDelay(delayMs: number): number {
   return Math.min(AUTOPLAY.maxDelayMs, Math.max(AUTOPLAY.minDelayMs, Math.round(delayMs)));
 }
 
-/** Starts (or resumes, or re-times) the autoplay: the next message goes one delay from now. */
-export function playOn(state: AppliedTemplate, delayMs: number, now: number): AppliedTemplate {
+/**
+ * Starts (or resumes, or re-times) the autoplay: the next message goes one delay from now, or at
+ * `startAt` when it is scheduled (`scheduleProblem` has accepted that time).
+ */
+export function playOn(state: AppliedTemplate, delayMs: number, now: number, startAt: number | null = null): AppliedTemplate {
   const delay = clampDelay(delayMs);
-  return { ...state, autoplay: { delayMs: delay, paused: false, nextAt: now + delay, error: null } };
+  return { ...state, autoplay: { delayMs: delay, paused: false, nextAt: startAt ?? now + delay, startAt, error: null } };
+}
+
+/** How far ahead a start may be scheduled. */
+export const SCHEDULE_MAX_AHEAD_MS = 90 * 24 * 60 * 60 * 1000;
+
+/**
+ * Why the autoplay cannot be scheduled to start at `startAt`, or null: it must lie ahead (within
+ * `SCHEDULE_MAX_AHEAD_MS`) and before the party ends (`expiresAt`, null for never).
+ */
+export function scheduleProblem(startAt: number, now: number, expiresAt: number | null): ErrorCode | null {
+  if (startAt <= now) return 'startInPast';
+  if (startAt > now + SCHEDULE_MAX_AHEAD_MS) return 'startTooFar';
+  if (expiresAt !== null && startAt >= expiresAt) return 'startAfterExpiry';
+  return null;
 }
 
 export function pause(state: AppliedTemplate, error: ErrorCode | null = null): AppliedTemplate {
   if (!state.autoplay) return state;
-  return { ...state, autoplay: { ...state.autoplay, paused: true, nextAt: null, error } };
+  return { ...state, autoplay: { ...state.autoplay, paused: true, nextAt: null, startAt: null, error } };
 }
 
 export function stopPlaying(state: AppliedTemplate): AppliedTemplate {
@@ -235,7 +258,7 @@ export function autoplayDue(state: AppliedTemplate | null): number | null {
 /** After a message went out while the autoplay runs: the next one a whole delay later. */
 export function rescheduled(state: AppliedTemplate | null, now: number): AppliedTemplate | null {
   if (!state?.autoplay || state.autoplay.paused) return state;
-  return { ...state, autoplay: { ...state.autoplay, nextAt: now + state.autoplay.delayMs } };
+  return { ...state, autoplay: { ...state.autoplay, nextAt: now + state.autoplay.delayMs, startAt: null } };
 }
 
 /** What PUT /parties/{id}/template asks of the applied template (schemas.ts checks its shape). */
@@ -247,7 +270,7 @@ export type AppliedAction =
   /** Closes or reopens the panel; the play is kept. */
   | { action: 'open'; open: boolean }
   | { action: 'send'; messageId: string }
-  /** Start, resume or re-time the autoplay. */
-  | { action: 'autoplay'; delayMs: number }
+  /** Start, resume or re-time the autoplay; with `startAt`, its first message goes then. */
+  | { action: 'autoplay'; delayMs: number; startAt?: number }
   | { action: 'pause' }
   | { action: 'stop' };

@@ -562,6 +562,8 @@ export const AppliedActionSchema = z.discriminatedUnion(
         .int({ error: 'invalidInput' })
         .min(AUTOPLAY.minDelayMs, { error: 'invalidInput' })
         .max(AUTOPLAY.maxDelayMs, { error: 'invalidInput' }),
+      /** A scheduled start (epoch ms); the room checks it against its clock and the party's end. */
+      startAt: z.number({ error: 'invalidDate' }).int({ error: 'invalidDate' }).positive({ error: 'invalidDate' }).optional(),
     }),
     z.object({ action: z.literal('pause') }),
     z.object({ action: z.literal('stop') }),

@@ -483,7 +483,14 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
           )}
           {isManager && !expired && state.applied ? (
             <Suspense fallback={null}>
-              <AppliedTemplatePanel partyId={party.id} applied={state.applied} onApplied={actions.setApplied} onError={actions.showError} />
+              <AppliedTemplatePanel
+                partyId={party.id}
+                partyStart={party.start}
+                partyExpiration={party.expiration}
+                applied={state.applied}
+                onApplied={actions.setApplied}
+                onError={actions.showError}
+              />
             </Suspense>
           ) : null}
           {selected ? (

@@ -150,3 +150,60 @@ test("a shared template its owner takes back stops in the recipient's party at o
   await ownerContext.close();
   await context.close();
 });
+
+test('the consultant schedules the template to start at a time: a time past is refused, a time ahead is shown, and pausing forgets it', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE', ...SCREENS.desktop });
+  const manager = await context.newPage();
+  await signIn(manager, 'anna@salon.test');
+  const title = `Geplanter Abend ${Date.now()}`;
+  await makeTemplate(manager, title, [
+    { messageType: 'text', message: 'Gleich geht es los!' },
+    { messageType: 'text', message: 'Willkommen!' },
+  ]);
+  const link = await createParty(manager, 'Geplante Party');
+  await manager.goto(link);
+  await manager.getByRole('button', { name: 'Vorlage', exact: true }).click();
+  await manager.getByRole('dialog', { name: 'Vorlage anwenden' }).getByRole('button', { name: title }).click();
+  const panel = manager.getByTestId('applied-template');
+  await expect(panel.getByTestId('template-message')).toContainText('Gleich geht es los!');
+
+  await panel.getByRole('button', { name: 'Zeitplan…' }).click();
+  const start = panel.getByRole('group', { name: 'Start der Vorlage' });
+  // Suggested: ten minutes from now (the party has no start); every field is filled.
+  for (const field of ['Tag', 'Monat', 'Jahr', 'Stunde', 'Minute']) await expect(start.getByLabel(field)).not.toHaveValue('');
+
+  // Yesterday is refused, with the reason, and nothing is scheduled.
+  const yesterday = new Date(Date.now() - 24 * 60 * 60_000);
+  await start.getByLabel('Jahr').fill(String(yesterday.getFullYear()));
+  await start.getByLabel('Monat').fill(String(yesterday.getMonth() + 1));
+  await start.getByLabel('Tag').fill(String(yesterday.getDate()));
+  await panel.getByRole('button', { name: 'Start planen' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Der Start muss in der Zukunft liegen.');
+  await manager.setViewportSize(SCREENS.phone.viewport);
+  await manager.screenshot({ path: 'test-results/template-play/schedule-form-phone.png' });
+  await manager.setViewportSize(SCREENS.desktop.viewport);
+  await expect(panel.getByTestId('scheduled-start')).toHaveCount(0);
+
+  // Tomorrow at 19:30: the panel says when it starts, on a desktop and a phone.
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60_000);
+  await start.getByLabel('Jahr').fill(String(tomorrow.getFullYear()));
+  await start.getByLabel('Monat').fill(String(tomorrow.getMonth() + 1));
+  await start.getByLabel('Tag').fill(String(tomorrow.getDate()));
+  await start.getByLabel('Stunde').fill('19');
+  await start.getByLabel('Minute').fill('30');
+  await panel.getByRole('button', { name: 'Start planen' }).click();
+  const day = `${String(tomorrow.getDate()).padStart(2, '0')}.${String(tomorrow.getMonth() + 1).padStart(2, '0')}.${tomorrow.getFullYear()}`;
+  await expect(panel.getByTestId('scheduled-start')).toHaveText(`Startet am ${day} 19:30`);
+  await expect(panel.getByRole('group', { name: 'Start der Vorlage' })).toHaveCount(0);
+  await manager.screenshot({ path: 'test-results/template-play/scheduled-desktop.png' });
+  await manager.setViewportSize(SCREENS.phone.viewport);
+  await manager.screenshot({ path: 'test-results/template-play/scheduled-phone.png' });
+
+  // A reload shows the same; pausing forgets the time.
+  await manager.reload();
+  await expect(manager.getByTestId('scheduled-start')).toHaveText(`Startet am ${day} 19:30`);
+  await manager.getByTestId('applied-template').getByRole('button', { name: 'Pause' }).click();
+  await expect(manager.getByTestId('scheduled-start')).toHaveCount(0);
+  await expect(manager.getByTestId('applied-template')).toContainText('Pausiert');
+  await context.close();
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoplayDue, playOn, revoke, startApplied } from '../../app/core/applied-template';
+import { SCHEDULE_MAX_AHEAD_MS, autoplayDue, pause, playOn, rescheduled, revoke, scheduleProblem, startApplied } from '../../app/core/applied-template';
 import type { TemplateMessage } from '../../app/core/templates';
 
 const message = (n: number): TemplateMessage => ({
@@ -24,5 +24,29 @@ describe('a template taken back by its owner', () => {
     expect(autoplayDue(taken)).toBeNull();
     // Even a state that still held a running autoplay (written before the rule) is never due.
     expect(autoplayDue({ ...playing, revoked: true })).toBeNull();
+  });
+});
+
+describe('a scheduled start', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z');
+  const state = started();
+
+  it('must lie ahead, within 90 days, and before the party ends', () => {
+    expect(scheduleProblem(now, now, null)).toBe('startInPast');
+    expect(scheduleProblem(now - 1, now, null)).toBe('startInPast');
+    expect(scheduleProblem(now + 1, now, null)).toBeNull();
+    expect(scheduleProblem(now + SCHEDULE_MAX_AHEAD_MS, now, null)).toBeNull();
+    expect(scheduleProblem(now + SCHEDULE_MAX_AHEAD_MS + 1, now, null)).toBe('startTooFar');
+    expect(scheduleProblem(now + 60_000, now, now + 60_000)).toBe('startAfterExpiry');
+    expect(scheduleProblem(now + 60_000, now, now + 60_001)).toBeNull();
+  });
+
+  it('is when the first message is due; a sent message or a pause ends it', () => {
+    const scheduled = playOn(state, 20_000, now, now + 3_600_000);
+    expect(scheduled.autoplay).toMatchObject({ nextAt: now + 3_600_000, startAt: now + 3_600_000, paused: false });
+    expect(autoplayDue(scheduled)).toBe(now + 3_600_000);
+    expect(rescheduled(scheduled, now + 3_600_000)!.autoplay).toMatchObject({ nextAt: now + 3_620_000, startAt: null });
+    expect(pause(scheduled).autoplay).toMatchObject({ nextAt: null, startAt: null, paused: true });
+    expect(playOn(state, 20_000, now).autoplay).toMatchObject({ nextAt: now + 20_000, startAt: null });
   });
 });

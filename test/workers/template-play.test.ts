@@ -305,6 +305,58 @@ describe('timed autoplay', () => {
     ida.socket.close();
   });
 
+  it('a scheduled start: the alarm sends the first message at that time with nobody online, exactly once, then one per delay', async () => {
+    const { consultant, party, guest, tpl } = await setup(['Eins', 'Zwei']);
+    await ok(await apply(party, consultant.headers, tpl.id), 201);
+    const expiration = Date.now() + 24 * 60 * 60_000;
+    await ok(await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Wellness-Party', expiration } }));
+    // A time already past, one after the party ends, and one that is no time at all change nothing.
+    await expectError(await change(party, consultant.headers, { action: 'autoplay', delayMs: 60_000, startAt: Date.now() - 1000 }), 400, 'startInPast');
+    await expectError(await change(party, consultant.headers, { action: 'autoplay', delayMs: 60_000, startAt: expiration + 60_000 }), 400, 'startAfterExpiry');
+    await expectError(await change(party, consultant.headers, { action: 'autoplay', delayMs: 60_000, startAt: 'morgen' }), 400, 'invalidDate');
+    expect((await applied(party, consultant))!.autoplay).toBeNull();
+
+    const startAt = Date.now() + 60 * 60_000;
+    const scheduled = (await ok(await change(party, consultant.headers, { action: 'autoplay', delayMs: 60_000, startAt }))).applied as AppliedTemplate;
+    expect(scheduled.autoplay).toMatchObject({ startAt, nextAt: startAt, paused: false, delayMs: 60_000 });
+
+    // Nobody is connected and the room sleeps; its alarm is set for the start.
+    await evictRooms(party.id);
+    const alarm = await runInDurableObject(stub(party.id), (_room: PartyRoom, state: DurableObjectState) => state.storage.getAlarm());
+    expect(alarm).not.toBeNull();
+    expect(alarm!).toBeLessThanOrEqual(startAt);
+    // An alarm before the start (another duty's) sends nothing.
+    await runDurableObjectAlarm(stub(party.id));
+    expect(await chat(party, guest.headers)).toEqual([]);
+
+    // The start arrives: the first message goes once, however often the alarm runs.
+    await runInDurableObject(stub(party.id), (room: PartyRoom) => {
+      const state = room.store.applied!;
+      room.store.setApplied({ ...state, autoplay: { ...state.autoplay!, nextAt: Date.now() - 1, startAt: Date.now() - 1 } });
+    });
+    await runDurableObjectAlarm(stub(party.id));
+    await runDurableObjectAlarm(stub(party.id));
+    expect((await chat(party, guest.headers)).map((m) => m.message)).toEqual(['Eins']);
+    const after = (await applied(party, consultant))!;
+    expect(after.autoplay).toMatchObject({ startAt: null, paused: false });
+    expect(after.autoplay!.nextAt!).toBeGreaterThan(Date.now() + 50_000);
+    await dueNow(party.id);
+    await runDurableObjectAlarm(stub(party.id));
+    expect((await chat(party, guest.headers)).map((m) => m.message)).toEqual(['Eins', 'Zwei']);
+    expect(await applied(party, consultant)).toBeNull();
+  });
+
+  it('a scheduled start that is paused forgets its time; resuming plays one delay from now', async () => {
+    const { consultant, party, tpl } = await setup(['Eins', 'Zwei']);
+    await ok(await apply(party, consultant.headers, tpl.id), 201);
+    await ok(await change(party, consultant.headers, { action: 'autoplay', delayMs: 5000, startAt: Date.now() + 60 * 60_000 }));
+    const paused = (await ok(await change(party, consultant.headers, { action: 'pause' }))).applied as AppliedTemplate;
+    expect(paused.autoplay).toMatchObject({ paused: true, nextAt: null, startAt: null });
+    const resumed = (await ok(await change(party, consultant.headers, { action: 'autoplay', delayMs: 5000 }))).applied as AppliedTemplate;
+    expect(resumed.autoplay!.startAt).toBeNull();
+    expect(resumed.autoplay!.nextAt!).toBeLessThanOrEqual(Date.now() + 5000);
+  });
+
   it('pauses, resumes and stops; a message that cannot go pauses it with the reason', async () => {
     const consultant = await createConsultant();
     const party = await createParty(consultant);

@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
+import { DateFields } from '~/components/date-fields';
+import { ErrorBanner } from '~/components/error-banner';
 import { FormattedText } from '~/components/formatted-text';
 import { MediaIcon } from '~/components/media/media-icons';
 import type { AppliedAction, AppliedTemplate } from '~/core/applied-template';
-import { AUTOPLAY, current, neighbour, remaining } from '~/core/applied-template';
+import { AUTOPLAY, current, neighbour, remaining, scheduleProblem } from '~/core/applied-template';
+import type { DateTimeParts } from '~/core/dates';
+import { dateTimeParts, formatDateTime, fromLocalInput, toLocalInput, wallTime } from '~/core/dates';
 import type { ErrorCode } from '~/core/errors';
 import { isHeadingType } from '~/core/messages';
 import { isEditableMessage } from '~/core/templates';
@@ -16,6 +20,12 @@ const DELAYS = [5_000, 10_000, 20_000, 30_000, 60_000, 120_000, 300_000] as cons
 
 const button = 'rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50';
 
+/** Where the scheduling form starts: the party's start when it lies ahead, else ten minutes from now. */
+function suggestedStart(partyStart: number | null, now: number): DateTimeParts {
+  const at = partyStart !== null && partyStart > now ? partyStart : Math.ceil((now + 10 * 60_000) / 60_000) * 60_000;
+  return dateTimeParts(toLocalInput(at, new Date().getTimezoneOffset()));
+}
+
 /**
  * The applied-template panel. One message at a time with previous/next, edit (for this party only),
  * send, hide, close and reopen, and the full send; and the timed autoplay (ADR 016). The room holds
@@ -24,20 +34,28 @@ const button = 'rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-slate-3
  */
 export function AppliedTemplatePanel({
   partyId,
+  partyStart = null,
+  partyExpiration = null,
   applied,
   onApplied,
   onError,
 }: {
   partyId: string;
+  /** The party's start and end (epoch ms or null): the scheduled start's suggestion and limit. */
+  partyStart?: number | null;
+  partyExpiration?: number | null;
   applied: AppliedTemplate;
   onApplied: (applied: AppliedTemplate | null) => void;
   onError: (code: ErrorCode) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
   const [delay, setDelay] = useState<number>(applied.autoplay?.delayMs ?? AUTOPLAY.defaultDelayMs);
+  /** The scheduling form's fields while it is open (null: closed), and why its time was refused. */
+  const [schedule, setSchedule] = useState<DateTimeParts | null>(null);
+  const [scheduleError, setScheduleError] = useState<ErrorCode | null>(null);
   const now = useNow(applied.autoplay?.nextAt ?? null);
   const shown = current(applied);
   const left = remaining(applied);
@@ -51,6 +69,17 @@ export function AppliedTemplatePanel({
     else onApplied(result.data.applied ?? null);
   }
   const change = (action: AppliedAction) => call('template', 'PUT', action);
+
+  /** Schedules the autoplay's start at the form's time (the room checks it again, by its clock). */
+  async function scheduleStart(parts: DateTimeParts): Promise<void> {
+    // The page's zone as the party dialog reads its dates.
+    const at = fromLocalInput(wallTime(parts), new Date().getTimezoneOffset());
+    const problem = at === null ? 'invalidDate' : scheduleProblem(at, Date.now(), partyExpiration);
+    setScheduleError(problem);
+    if (problem || at === null) return;
+    await change({ action: 'autoplay', delayMs: delay, startAt: at });
+    setSchedule(null);
+  }
 
   if (applied.revoked) {
     return (
@@ -207,9 +236,15 @@ export function AppliedTemplatePanel({
         <span className="font-medium">{t('templatePlay.autoplay')}</span>
         {autoplay && !autoplay.paused ? (
           <>
-            <span role="timer" className="text-slate-600">
-              {t('templatePlay.nextIn', { seconds: secondsLeft ?? 0 })}
-            </span>
+            {autoplay.startAt ? (
+              <span className="text-slate-600" data-testid="scheduled-start">
+                {t('templatePlay.startsAt', { when: formatDateTime(autoplay.startAt, i18n.language) })}
+              </span>
+            ) : (
+              <span role="timer" className="text-slate-600">
+                {t('templatePlay.nextIn', { seconds: secondsLeft ?? 0 })}
+              </span>
+            )}
             <button type="button" className={button} disabled={busy} onClick={() => void change({ action: 'pause' })}>
               {t('templatePlay.pause')}
             </button>
@@ -229,6 +264,19 @@ export function AppliedTemplatePanel({
             <button type="button" className={button} disabled={busy} onClick={() => void change({ action: 'autoplay', delayMs: delay })}>
               {autoplay ? t('templatePlay.resume') : t('templatePlay.play')}
             </button>
+            <button
+              type="button"
+              className={button}
+              disabled={busy}
+              aria-expanded={schedule !== null}
+              aria-controls="autoplay-schedule"
+              onClick={() => {
+                setScheduleError(null);
+                setSchedule(schedule ? null : suggestedStart(partyStart, Date.now()));
+              }}
+            >
+              {t('templatePlay.schedule')}
+            </button>
             {autoplay?.error ? (
               <span className="text-red-800">{t(`errors.${autoplay.error}`)}</span>
             ) : autoplay ? (
@@ -242,6 +290,38 @@ export function AppliedTemplatePanel({
           </button>
         ) : null}
       </div>
+      {schedule && !(autoplay && !autoplay.paused) ? (
+        <form
+          id="autoplay-schedule"
+          className="mt-2 flex flex-wrap items-end gap-3 text-sm"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void scheduleStart(schedule);
+          }}
+        >
+          <DateFields
+            id="autoplay-start"
+            legend={t('templatePlay.startLegend')}
+            parts={schedule}
+            onChange={(parts) => {
+              setSchedule(parts);
+              setScheduleError(null);
+            }}
+            invalid={scheduleError !== null}
+            describedBy="autoplay-start-hint"
+          />
+          <button type="submit" className={button} disabled={busy}>
+            {t('templatePlay.scheduleStart')}
+          </button>
+          {scheduleError ? (
+            <ErrorBanner layout="field" id="autoplay-start-hint" code={scheduleError} className="basis-full" />
+          ) : (
+            <p id="autoplay-start-hint" className="basis-full text-slate-600">
+              {t('templatePlay.scheduleHint')}
+            </p>
+          )}
+        </form>
+      ) : null}
 
       {confirmAll ? (
         <ConfirmDialog
