@@ -7,7 +7,7 @@ import type { ChatMessage, HeadingEntry, Member, MessageType } from './messages'
 import type { AppliedTemplate } from './applied-template';
 import type { RosterMode } from './roster';
 import type { SocialEvent } from './social';
-import { PinShape, ReactShape } from './social';
+import { PinShape, ReactShape } from './social-schemas';
 
 /**
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names

@@ -1,31 +1,14 @@
-import { z } from './zod';
 import type { ChatMessage } from './messages';
 
 /**
- * Reactions, the pinned message and the chat's search (ADR 043): their frames, what the room
- * tells of them, and the page's view of them. The rules of who may do it are in permissions.ts.
+ * Reactions, the pinned message and the chat's search (ADR 043): what the room tells of them, and
+ * the page's view of them. Free of zod, as the party page's first load imports it: the frames'
+ * and the query's schemas are in social-schemas.ts. Who may do it is in permissions.ts.
  */
 
 /** The reactions a member may put on a message: a small fixed set, so counts stay readable. */
 export const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '👏'] as const;
 export type ReactionEmoji = (typeof REACTIONS)[number];
-
-/**
- * A reaction frame carries the state the member wants (`on`), not a toggle: sent again after a
- * reconnect it changes nothing, where a toggle would flip twice.
- */
-export const ReactShape = {
-  type: z.literal('react'),
-  messageId: z.uuid({ error: 'invalidInput' }),
-  emoji: z.enum(REACTIONS, { error: 'invalidInput' }),
-  on: z.boolean({ error: 'invalidInput' }),
-};
-
-/** Pins a message (replacing the pinned one), or with null unpins. */
-export const PinShape = {
-  type: z.literal('pin'),
-  messageId: z.uuid({ error: 'invalidInput' }).nullable(),
-};
 
 /**
  * One emoji on one message as a reader sees it: how many reacted, whether the reader did
@@ -100,10 +83,6 @@ export const CHAT_SEARCH = {
   /** Tokens in a hit's snippet (FTS5 takes at most 64). */
   snippetTokens: 12,
 } as const;
-
-export const ChatSearchQuerySchema = z.object({
-  q: z.string({ error: 'invalidInput' }).max(CHAT_SEARCH.queryMax, { error: 'invalidInput' }),
-});
 
 /** A stretch of a hit's snippet: plain text, marked where a search word matched. Rendered as text, never HTML. */
 export interface SnippetPart {

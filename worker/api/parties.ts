@@ -4,7 +4,7 @@ import { isExpired } from '#core/party';
 import { profileCardText } from '#core/profile-card';
 import { isMediaMessageType } from '#core/chat-media';
 import { MessageTypeSchema } from '#core/protocol';
-import { ChatSearchQuerySchema } from '#core/social';
+import { ChatSearchQuerySchema } from '#core/social-schemas';
 import {
   AppliedActionSchema,
   ApplyTemplateSchema,
