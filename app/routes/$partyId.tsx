@@ -83,9 +83,11 @@ const AppliedTemplatePanel = lazyNamed(() => needingWorkspaceTexts(import('~/com
 // The recorder, and the converters it may load, come only when the voice button is pressed.
 const VoiceDialog = lazyNamed(() => import('~/components/chat/voice-dialog'), 'VoiceDialog');
 // The header's QR and search buttons, the pinned message, and their dialogs (ADR 043): each when first needed.
-const SocialButtons = lazyNamed(() => import('~/components/social/social-buttons'), 'SocialButtons');
+// The buttons and dialogs speak workspace texts (the `socialTools` section) and come with them.
+const loadSocialTools = () => needingWorkspaceTexts(import('~/components/social/social-dialog'));
+const SocialButtons = lazyNamed(loadSocialTools, 'SocialButtons');
+const SocialDialog = lazyNamed(loadSocialTools, 'SocialDialog');
 const PinnedBar = lazyNamed(() => import('~/components/social/pinned-bar'), 'PinnedBar');
-const SocialDialog = lazyNamed(() => import('~/components/social/social-dialog'), 'SocialDialog');
 
 /**
  * Guests open this page on their phones: it loads only the party's part of the texts. Voice

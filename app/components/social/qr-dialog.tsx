@@ -37,9 +37,9 @@ export function QrDialog({ path, title, onClose }: { path: string; title: string
   };
   return (
     <Dialog aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onCancel={onClose} className="p-6">
-      <DialogTitle id={`${id}-title`}>{t('social.qrTitle')}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{t('socialTools.qrTitle')}</DialogTitle>
       <p id={`${id}-text`} className="mt-1 text-sm text-slate-600">
-        {t('social.qrText')}
+        {t('socialTools.qrText')}
       </p>
       <svg
         role="img"
@@ -56,7 +56,7 @@ export function QrDialog({ path, title, onClose }: { path: string; title: string
       </p>
       <div className="mt-5 flex justify-end gap-2">
         <button type="button" onClick={download} className="rounded-full px-4 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100">
-          {t('social.qrDownload')}
+          {t('socialTools.qrDownload')}
         </button>
         <button type="button" onClick={onClose} className="rounded-full bg-primary-dark px-4 py-2 text-sm font-medium text-white hover:bg-primary-dark/90">
           {t('common.close')}

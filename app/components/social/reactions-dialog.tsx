@@ -14,7 +14,7 @@ export function ReactionsDialog({ reactions, members, onClose }: { reactions: Me
   });
   return (
     <ConfirmDialog title={t('social.reactions')} confirmLabel={t('common.close')} onCancel={onClose}>
-      {shown.length === 0 ? <p>{t('social.noReactions')}</p> : null}
+      {shown.length === 0 ? <p>{t('socialTools.noReactions')}</p> : null}
       <ul className="space-y-2" data-testid="reactors">
         {shown.map(({ emoji, who }) => (
           <li key={emoji}>

@@ -41,30 +41,30 @@ export function SearchDialog({ partyId, onJump, onClose }: { partyId: string; on
   return (
     <Dialog aria-labelledby={`${id}-title`} onCancel={onClose} size="md" className="flex max-h-[min(36rem,calc(100dvh-1.5rem))] flex-col p-4 sm:p-6">
       <div className="flex items-center justify-between gap-2">
-        <DialogTitle id={`${id}-title`}>{t('social.searchTitle')}</DialogTitle>
+        <DialogTitle id={`${id}-title`}>{t('socialTools.searchTitle')}</DialogTitle>
         <button type="button" onClick={onClose} className="rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100">
           {t('common.close')}
         </button>
       </div>
       <label htmlFor={`${id}-q`} className="sr-only">
-        {t('social.searchLabel')}
+        {t('socialTools.searchLabel')}
       </label>
       <input
         id={`${id}-q`}
         type="search"
         value={query}
         maxLength={CHAT_SEARCH.queryMax}
-        placeholder={t('social.searchLabel')}
+        placeholder={t('socialTools.searchLabel')}
         onChange={(event) => setQuery(event.target.value)}
         className="mt-3 w-full rounded-xl border border-slate-300 px-3 py-2"
       />
       <p className="mt-2 text-sm text-slate-600" role="status">
         {result === 'failed'
-          ? t('social.searchFailed')
+          ? t('socialTools.searchFailed')
           : result
             ? result.hits.length === 0
-              ? t('social.searchNone')
-              : t('social.searchFound', { count: result.hits.length })
+              ? t('socialTools.searchNone')
+              : t('socialTools.searchFound', { count: result.hits.length })
             : ''}
       </p>
       {result && result !== 'failed' ? (

@@ -12,7 +12,7 @@ export function SocialButtons({ onQr, onSearch }: { onQr: (() => void) | null; o
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M4 4h6v6H4ZM14 4h6v6h-6ZM4 14h6v6H4ZM14 14h2v2h-2ZM18 18h2v2h-2ZM14 18h2M18 14h2" />
           </svg>
-          <span className="sr-only">{t('social.qr')}</span>
+          <span className="sr-only">{t('socialTools.qr')}</span>
         </button>
       ) : null}
       <button type="button" onClick={onSearch} className={BUTTON}>
@@ -20,7 +20,7 @@ export function SocialButtons({ onQr, onSearch }: { onQr: (() => void) | null; o
           <circle cx="11" cy="11" r="6" />
           <path d="m20 20-4.5-4.5" />
         </svg>
-        <span className="sr-only">{t('social.search')}</span>
+        <span className="sr-only">{t('socialTools.search')}</span>
       </button>
     </>
   );
