@@ -12,6 +12,8 @@ import { fullName, isCleanText } from '#core/text';
 import { ROSTER, firstPage, rosterMode, rosterOrder } from '#core/roster';
 import type { Outcome, SendInput } from './contract';
 import type { NewMessage, RoomStore, StoredMember } from './store';
+import type { SocialStore } from './social';
+import { pin, react, socialWelcome, unpinDeleted } from './social';
 
 /**
  * What happens for each client event. The PartyRoom class stays a thin lifecycle shell; these
@@ -20,6 +22,8 @@ import type { NewMessage, RoomStore, StoredMember } from './store';
  */
 export interface Room {
   store: RoomStore;
+  /** Reactions and the pinned message (durable-objects/social.ts). */
+  social: SocialStore;
   now(): number;
   send(ws: WebSocket, event: ServerEvent): void;
   /** Sends one serialised frame to every joined socket except `except`. */
@@ -245,6 +249,10 @@ export function deleteMessages(room: Room, member: StoredMember, ids: string[], 
   // The mirror lets go of files no message shows any more (PartyRoom releaseMedia).
   if (targets.some((target) => target.mediaAttachment)) room.scheduleMirror();
   for (const change of changes) room.broadcast({ type: 'updatedMessage', seq: change.seq, message: change.message });
+  unpinDeleted(
+    room,
+    targets.map((target) => target.id),
+  );
   return { ok: true, value: changes };
 }
 
@@ -293,6 +301,7 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
       });
       // The manager's device (a reload, a second one) continues where the played template is.
       if (member.role === 'manager') room.send(ws, { type: 'appliedTemplate', applied: room.store.applied });
+      for (const social of socialWelcome(room, member)) room.send(ws, social);
       return;
     }
     case 'iAmOnline':
@@ -344,6 +353,12 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
         members,
         online: onlineAmong(room, members),
       });
+      return;
+    }
+    case 'react':
+    case 'pin': {
+      const result = event.type === 'react' ? react(room, member, event.messageId, event.emoji, event.on) : pin(room, member, event.messageId);
+      if (!result.ok) room.send(ws, { type: 'error', code: result.code });
       return;
     }
     default: {

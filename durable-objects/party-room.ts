@@ -16,6 +16,9 @@ import { SendLimiter, announceJoin, deleteMessages, editMessage, handleEvent, pu
 import type { MessageMedia } from '#core/chat-media';
 import type { StoredMember } from './store';
 import { RoomStore } from './store';
+import { SocialStore } from './social';
+import { searchChat } from './search-index';
+import type { ChatSearchHit } from '#core/social';
 import { linkFiles, unlinkFiles } from '../worker/db/party-media';
 import { recordMemberName, recordSummary } from '../worker/db/room-writes';
 import { subscribedMembers } from '../worker/db/push-subscriptions';
@@ -91,6 +94,7 @@ function readHeader<T>(request: Request, name: string): T | null {
  */
 export class PartyRoom extends DurableObject<Env> implements Room, SessionSockets {
   readonly store: RoomStore;
+  readonly social: SocialStore;
   /** D1's copy of the hosts, following the room's (durable-objects/hosts.ts). */
   private readonly hosts: HostsInD1;
   private readonly attachments = new WeakMap<WebSocket, Attachment>();
@@ -110,12 +114,14 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new RoomStore(ctx.storage.sql, ctx.storage);
+    this.social = new SocialStore(ctx.storage.sql);
     this.hosts = new HostsInD1(env.DB, this.store, ctx.storage, () => this.scheduleMirror());
     // The runtime answers the page's heartbeat itself: pings never wake a hibernated room, and
     // the alarm reads each socket's last ping (getWebSocketAutoResponseTimestamp).
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
     ctx.blockConcurrencyWhile(async () => {
       this.store.load();
+      this.social.load();
       this.mirrorDue = (await ctx.storage.get<number>(DUE.mirror)) ?? null;
       this.expiryAnnounced = (await ctx.storage.get<number>(DUE.expiryAnnounced)) ?? null;
       this.startAnnounced = (await ctx.storage.get<number>(DUE.startAnnounced)) ?? null;
@@ -357,7 +363,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       this.send(ws, parsed.tempId ? { type: 'error', code: parsed.code, tempId: parsed.tempId } : { type: 'error', code: parsed.code });
       return;
     }
-    if (parsed.event.type === 'sendMessage' || parsed.event.type === 'updateMessage') {
+    if (parsed.event.type === 'sendMessage' || parsed.event.type === 'updateMessage' || parsed.event.type === 'react' || parsed.event.type === 'pin') {
       if (!this.limiter(member.id).take(this.now())) {
         const tempId = parsed.event.type === 'sendMessage' ? parsed.event.tempId : undefined;
         this.send(ws, tempId ? { type: 'error', code: 'rateLimited', tempId } : { type: 'error', code: 'rateLimited' });
@@ -597,6 +603,12 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   async history(member: Member, before: number | undefined): Promise<Outcome<{ messages: ChatMessage[]; hasMore: boolean; seq: number }>> {
     if (!this.admit(member)) return { ok: false, code: 'notMember' };
     return { ok: true, value: { ...this.store.page(before), seq: this.store.seq } };
+  }
+
+  /** The party's messages that match a search, best first (durable-objects/search-index.ts). */
+  async search(member: Member, text: string): Promise<Outcome<ChatSearchHit[]>> {
+    if (!this.admit(member)) return { ok: false, code: 'notMember' };
+    return { ok: true, value: searchChat(this.ctx.storage, this.store.seq, text) };
   }
 
   /**

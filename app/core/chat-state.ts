@@ -4,6 +4,8 @@ import { isFinalSendError } from './errors';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PresenceEvent, ServerEvent } from './protocol';
 import type { RosterMode } from './roster';
 import { headingEntry } from './messages';
+import type { SocialState } from './social';
+import { initialSocialState, socialReducer } from './social';
 
 /**
  * The party page's view of a chat, as a pure reducer. It applies server events in `seq` order,
@@ -65,6 +67,8 @@ export interface ChatState {
   lastError: ErrorCode | null;
   /** The manager's page only: the template being played into the party (the room's word). */
   applied: AppliedTemplate | null;
+  /** Reactions and the pinned message, as the room last told (app/core/social.ts). */
+  social: SocialState;
 }
 
 export type Ended = NonNullable<ChatState['ended']>;
@@ -99,6 +103,7 @@ export const initialChatState: ChatState = {
   needsResync: null,
   lastError: null,
   applied: null,
+  social: initialSocialState,
 };
 
 export type ChatAction =
@@ -253,8 +258,13 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
     case 'ack':
       return applyChange(state, event.seq, event.message);
     case 'newMessage':
-    case 'updatedMessage':
       return applyChange(state, event.seq, event.message);
+    case 'updatedMessage':
+      return { ...applyChange(state, event.seq, event.message), social: socialReducer(state.social, event) };
+    case 'reaction':
+    case 'reactions':
+    case 'pinned':
+      return { ...state, social: socialReducer(state.social, event) };
     case 'guestUpdate': {
       const me = state.me?.id === event.member.id ? event.member : state.me;
       // A large room tells of renames of members this page may not have loaded: only known ones change.

@@ -46,7 +46,11 @@ export type Action =
   | { type: 'seeReadReceipts' }
   /** Apply a template, play it, change what is applied: the manager's tools alone. */
   | { type: 'playTemplate' }
-  | { type: 'changeOwnName' };
+  | { type: 'changeOwnName' }
+  /** A reaction on a message; also while writing is restricted (ADR 043). */
+  | { type: 'react'; message: MessageFacts }
+  /** Pinning a message above the list, or unpinning (ADR 043). */
+  | { type: 'pinMessage'; message: MessageFacts | null };
 
 const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile', 'video', 'audio', 'document']);
 /** No edit for audio, voice or profile messages: there is no text to change (a photo's caption may change). */
@@ -61,7 +65,7 @@ const moderates = (actor: Actor) => actor.role === 'manager' || actor.role === '
 const mayWrite = (actor: Actor, party: PartyState) => moderates(actor) || !party.restrictedMessaging;
 
 export function can(actor: Actor, action: Action, party: PartyState): boolean {
-  if ('message' in action && markerOf(action.message)) return false;
+  if ('message' in action && action.message && markerOf(action.message)) return false;
   switch (action.type) {
     case 'sendMessage':
       if (party.expired || !mayWrite(actor, party)) return false;
@@ -102,5 +106,9 @@ export function can(actor: Actor, action: Action, party: PartyState): boolean {
       return !party.expired && actor.role === 'manager';
     case 'changeOwnName':
       return !party.expired && actor.role !== 'manager';
+    case 'react':
+      return !party.expired && !action.message.deleted;
+    case 'pinMessage':
+      return !party.expired && moderates(actor) && !action.message?.deleted;
   }
 }

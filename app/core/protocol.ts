@@ -6,6 +6,8 @@ import { MESSAGE_TYPES } from './messages';
 import type { ChatMessage, HeadingEntry, Member, MessageType } from './messages';
 import type { AppliedTemplate } from './applied-template';
 import type { RosterMode } from './roster';
+import type { SocialEvent } from './social';
+import { PinShape, ReactShape } from './social-schemas';
 
 /**
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
@@ -61,6 +63,9 @@ export const ClientEventSchema = z.discriminatedUnion(
     z.object({ type: z.literal('guestUpdate'), ...ChangeNameSchema.shape }),
     /** A page of the roster (app/core/roster.ts), from this position in its order. */
     z.object({ type: z.literal('members'), offset: z.number().int().min(0) }),
+    /** Reactions and the pinned message (app/core/social.ts, ADR 043). */
+    z.object(ReactShape),
+    z.object(PinShape),
   ],
   { error: 'unknownEvent' },
 );
@@ -127,6 +132,7 @@ export type ServerEvent =
   | { type: 'guestRemoved'; guestId: string }
   /** To the manager's sockets only: the template being played into the party, or null for none. */
   | { type: 'appliedTemplate'; applied: AppliedTemplate | null }
+  | SocialEvent
   | { type: 'error'; code: ErrorCode; tempId?: string };
 
 export type ServerEventType = ServerEvent['type'];

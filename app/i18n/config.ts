@@ -22,6 +22,8 @@ export const i18nOptions = {
  */
 export const WORKSPACE_SECTIONS = [
   'site',
+  // The party page's search, QR code and who-reacted dialogs load with the workspace texts (ADR 043).
+  'socialTools',
   'cookies',
   'appSwitch',
   'legal',

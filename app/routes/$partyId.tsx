@@ -12,6 +12,7 @@ import { InputBar } from '~/components/chat/input-bar';
 // hydrating when the socket's first news arrives is an error (React #421).
 import { JoinDialog } from '~/components/party/join-dialog';
 import type { SignedInGuest } from '~/components/party/join-dialog';
+import type { SocialDialogOf } from '~/components/social/social-dialog';
 import type { InputMode } from '~/components/chat/input-bar';
 import { GuestsTabLabel } from '~/components/party/guests-tab-label';
 import { useOfflineHistory } from '~/components/party/use-offline-history';
@@ -81,6 +82,12 @@ const OverwriteDialog = lazyNamed(() => needingWorkspaceTexts(import('~/componen
 const AppliedTemplatePanel = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/applied-template-panel')), 'AppliedTemplatePanel');
 // The recorder, and the converters it may load, come only when the voice button is pressed.
 const VoiceDialog = lazyNamed(() => import('~/components/chat/voice-dialog'), 'VoiceDialog');
+// The header's QR and search buttons, the pinned message, and their dialogs (ADR 043): each when first needed.
+// The buttons and dialogs speak workspace texts (the `socialTools` section) and come with them.
+const loadSocialTools = () => needingWorkspaceTexts(import('~/components/social/social-dialog'));
+const SocialButtons = lazyNamed(loadSocialTools, 'SocialButtons');
+const SocialDialog = lazyNamed(loadSocialTools, 'SocialDialog');
+const PinnedBar = lazyNamed(() => import('~/components/social/pinned-bar'), 'PinnedBar');
 
 /**
  * Guests open this page on their phones: it loads only the party's part of the texts. Voice
@@ -100,6 +107,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 type Dialog =
   | { kind: 'heading' | 'profileCard' | 'voice' | 'chooseTemplate' | 'notify' }
+  | SocialDialogOf
   | { kind: 'send'; files: File[]; replyingTo: string | null }
   | { kind: 'picker'; replyingTo: string | null }
   | { kind: 'overwrite'; template: { id: string; title: string } }
@@ -364,6 +372,11 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
           </p>
         </div>
         {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={expired} compact /> : null}
+        {mounted && joined ? (
+          <Suspense fallback={null}>
+            <SocialButtons onQr={me && !expired ? () => setDialog({ kind: 'qr' }) : null} onSearch={() => setDialog({ kind: 'search' })} />
+          </Suspense>
+        ) : null}
         {isManager && !expired && !selected ? (
           <button
             type="button"
@@ -445,6 +458,15 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
 
       <div className="flex min-h-0 flex-1">
         <main id="main" className={`min-w-0 flex-1 flex-col ${tab === 'messages' ? 'flex' : 'hidden lg:flex'}`}>
+          {state.social.pinned ? (
+            <Suspense fallback={null}>
+              <PinnedBar
+                message={state.social.pinned}
+                onJump={() => state.social.pinned && jumpTo(state.social.pinned.id, state.social.pinned.seq)}
+                onUnpin={me && can(me, { type: 'pinMessage', message: null }, partyState) ? () => actions.pin(null) : null}
+              />
+            </Suspense>
+          ) : null}
           {state.ready || state.lastSeq !== null ? (
             <Suspense fallback={connecting}>
               <MessageList
@@ -471,6 +493,13 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
                 onDelete={(message) => setDialog({ kind: 'deleteMessage', message })}
                 onShowReceipts={(message) => setDialog({ kind: 'receipts', message })}
                 onSaveToLibrary={(message) => setDialog({ kind: 'saveToLibrary', message })}
+                social={{
+                  ...state.social,
+                  mayReact: joined && !expired,
+                  onReact: actions.react,
+                  onPin: actions.pin,
+                  onShowReactions: isManager ? (messageId) => setDialog({ kind: 'reactions', messageId }) : null,
+                }}
               />
             </Suspense>
           ) : joined ? (
@@ -698,6 +727,21 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
           >
             {t('messageMenu.deleteText')}
           </ConfirmDialog>
+        </Suspense>
+      ) : null}
+      {dialog?.kind === 'reactions' || dialog?.kind === 'search' || dialog?.kind === 'qr' ? (
+        <Suspense fallback={null}>
+          <SocialDialog
+            dialog={dialog}
+            party={party}
+            social={state.social}
+            members={state.members}
+            onClose={close}
+            onJump={(hit) => {
+              close();
+              jumpTo(hit.id, hit.seq);
+            }}
+          />
         </Suspense>
       ) : null}
       {!joined ? <JoinDialog title={party.title} passwordProtected={party.passwordProtected} guest={guest} /> : null}

@@ -1,16 +1,31 @@
 // Fan-out: one sender, N receivers in one room. Each message is sent when the previous one has
 // reached every receiver (or timed out) and at most one per `paceMs`, so this measures the
 // latency of an unloaded room, not a queue. Latency = send → receipt, measured in this process.
+// `reactionsPerSecond` (our room only): meanwhile receivers take turns reacting to the first
+// message, that many frames a second in all, each a change every receiver hears (ADR 043).
 import { randomUUID } from 'node:crypto';
-import { closeAll, connectRoom, settle } from './clients.mjs';
+import { closeAll, connectRoom, eventsOf, settle } from './clients.mjs';
 import { percentile, sleep } from './stats.mjs';
 import { cpuMs } from './stack.mjs';
 
-export async function fanOut({ variant, room, receivers, messages, warmup = 5, paceMs, timeoutMs = 5000, pids = [], around = (measure) => measure() }) {
+export async function fanOut({
+  variant,
+  room,
+  receivers,
+  messages,
+  warmup = 5,
+  paceMs,
+  timeoutMs = 5000,
+  pids = [],
+  around = (measure) => measure(),
+  reactionsPerSecond = 0,
+}) {
   let lastFrameAt = performance.now();
   let current = null;
+  let reactTo = null;
   const onFrame = (index, data) => {
     lastFrameAt = performance.now();
+    if (index === 0 && reactionsPerSecond > 0 && reactTo === null) reactTo = eventsOf(data).find((event) => event.type === 'ack')?.message.id ?? null;
     if (index === 0 || current === null || !variant.idsOf(data).includes(current.id)) return;
     const slot = index - 1;
     if (current.times[slot] !== 0) return;
@@ -29,6 +44,18 @@ export async function fanOut({ variant, room, receivers, messages, warmup = 5, p
   let client = null;
   let elapsed = 0;
   // `around` lets a caller (profile.mjs) do something just before and after the messages.
+  // Turns among up to 20 receivers, so no member comes near the send rate.
+  const reactors = Math.min(receivers, 20);
+  let reacted = 0;
+  const reacting =
+    reactionsPerSecond > 0
+      ? setInterval(() => {
+          if (reactTo === null) return;
+          const n = reacted++;
+          const socket = sockets[1 + (n % reactors)];
+          socket.send(JSON.stringify({ type: 'react', messageId: reactTo, emoji: '👍', on: Math.floor(n / reactors) % 2 === 0 }));
+        }, 1000 / reactionsPerSecond)
+      : null;
   await around(async () => {
     const cpuBefore = pids.map(cpuMs);
     const clientBefore = process.cpuUsage();
@@ -65,10 +92,12 @@ export async function fanOut({ variant, room, receivers, messages, warmup = 5, p
     client = process.cpuUsage(clientBefore);
     cpu = pids.map((pid, i) => (cpuMs(pid) - cpuBefore[i]) / (warmup + messages));
   });
+  if (reacting) clearInterval(reacting);
   await closeAll(sockets);
   return {
     receivers,
     messages,
+    reactions: reacted,
     samples: all.length,
     p50: percentile(all, 50),
     p99: percentile(all, 99),

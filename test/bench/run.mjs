@@ -306,6 +306,51 @@ async function fanOutAt(label, sets, sizes, pids, runCount) {
   return summary;
 }
 
+/** Our room's fan-out again, with reactions flowing at 10 a second meanwhile, beside the row without (ADR 043). */
+async function fanOutWithReactions(ours, sizes, without, pids) {
+  const reactionsPerSecond = 10;
+  log(`\nour room with reactions flowing at ${reactionsPerSecond} per second (receivers take turns), beside the rows above without`);
+  const rows = [];
+  const summary = {};
+  for (const size of sizes) {
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      const room = await ours.room(`fanout-reactions-${size}-${run}`, size + 1);
+      const messages = size >= 1000 ? Math.round(plan.fanout.messages * 0.6) : plan.fanout.messages;
+      const paceMs = size >= 1000 ? plan.fanout.paceMs * 2 : plan.fanout.paceMs;
+      const result = await fanOut({ variant: ours, room, receivers: size, messages, warmup: plan.fanout.warmup, paceMs, pids, reactionsPerSecond });
+      progress(
+        `fan-out with reactions run ${run + 1} N=${size}: p50 ${fmt(result.p50)} p99 ${fmt(result.p99)} ms, ${result.reactions} reactions, lost ${result.lost}`,
+      );
+      results.push(result);
+      await sleep(size >= 1000 ? plan.bigGapMs : plan.gapMs);
+    }
+    const row = {
+      p50: medianOf(results, (x) => x.p50),
+      p99: medianOf(results, (x) => x.p99),
+      lost: results.reduce((sum, x) => sum + x.lost, 0),
+      reactions: results.reduce((sum, x) => sum + x.reactions, 0),
+      cpu: pids.map((_, i) => medianOf(results, (x) => x.serverCpuMs[i])),
+    };
+    summary[size] = row;
+    const plain = without[size].ours;
+    rows.push([
+      String(size),
+      plain.p50,
+      plain.p99,
+      row.p50,
+      row.p99,
+      fmtRatio(ratio(row.p50, plain.p50)),
+      fmtRatio(ratio(row.p99, plain.p99)),
+      row.reactions,
+      row.lost,
+      row.cpu.map((c) => fmt(c)).join(' + '),
+    ]);
+  }
+  log(table(['N', 'p50 without', 'p99 without', 'p50 with', 'p99 with', 'p50 ×without', 'p99 ×without', 'reactions', 'lost', 'srv CPU ms/msg'], rows));
+  return summary;
+}
+
 async function fanOutScenario(stack, direct, proxied) {
   section(
     `fan-out: one sender, N receivers, ${plan.fanout.messages} messages per run ≥ ${plan.fanout.paceMs} ms apart (at 1,000: 60% as many, twice the gap), ms send → receipt, median of ${runs} run(s)`,
@@ -314,6 +359,7 @@ async function fanOutScenario(stack, direct, proxied) {
   log(`direct: the app's own workerd (${stack.direct})`);
   const directSummary = await fanOutAt('direct', direct.sets, plan.fanout.sizes, [stack.appPid].filter(Boolean), runs);
   results.fanout = { direct: directSummary };
+  results.fanout.reactions = await fanOutWithReactions(direct.sets.ours, plan.fanout.sizes, directSummary, [stack.appPid].filter(Boolean));
   if (proxiedOn) {
     log(`\nproxied: through wrangler dev's port (${stack.proxied}), a proxy Worker in a second workerd; ${plan.proxiedRuns} run(s)`);
     results.fanout.proxied = await fanOutAt('proxied', proxied.sets, plan.proxiedFanoutSizes, [stack.appPid, stack.proxyPid].filter(Boolean), plan.proxiedRuns);

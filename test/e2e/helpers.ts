@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import { expect, request } from '@playwright/test';
 import { MAIL_PORT } from '../../playwright.config';
 import { DEMO_PASSWORD } from '../../scripts/demo-data.mjs';
 
@@ -224,4 +224,20 @@ export async function cardMenuItems(page: Page, card: Locator, title: string): P
     .allTextContents();
   await page.keyboard.press('Escape');
   return items;
+}
+
+/** `count` messages from guests through the API, each guest within the send rate. */
+export async function fillChat(baseURL: string, partyId: string, count: number, prefix = 'Nachricht'): Promise<void> {
+  let n = 0;
+  for (let guest = 1; n < count; guest++) {
+    const api = await request.newContext({ baseURL });
+    const joined = await (await api.put(`/api/parties/${partyId}/join`, { data: { firstName: `Gast${guest}`, lastName: 'Test' } })).json();
+    const headers = { Authorization: `Basic ${Buffer.from(`${joined.guestId}:${joined.secretKey}`).toString('base64')}` };
+    for (let i = 0; i < 19 && n < count; i++) {
+      n++;
+      const response = await api.post(`/api/parties/${partyId}/chat`, { headers, data: { message: `${prefix} ${String(n).padStart(3, '0')}` } });
+      expect(response.status()).toBe(201);
+    }
+    await api.dispose();
+  }
 }

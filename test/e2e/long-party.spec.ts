@@ -1,29 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { request } from '@playwright/test';
 import { expect, test } from './diagnostics';
-import { createParty, signIn } from './helpers';
+import { createParty, fillChat as fill, signIn } from './helpers';
 
 /**
  * A long party as the consultant reads it: the table of contents lists headings whose pages are
  * not loaded and jumps to them; her own message is always brought into view; the list stays at
  * the bottom across a reconnect.
  */
-
-/** `count` messages from guests through the API, each guest within the send rate. */
-async function fill(baseURL: string, partyId: string, count: number, prefix = 'Nachricht'): Promise<void> {
-  let n = 0;
-  for (let guest = 1; n < count; guest++) {
-    const api = await request.newContext({ baseURL });
-    const joined = await (await api.put(`/api/parties/${partyId}/join`, { data: { firstName: `Gast${guest}`, lastName: 'Test' } })).json();
-    const headers = { Authorization: `Basic ${Buffer.from(`${joined.guestId}:${joined.secretKey}`).toString('base64')}` };
-    for (let i = 0; i < 19 && n < count; i++) {
-      n++;
-      const response = await api.post(`/api/parties/${partyId}/chat`, { headers, data: { message: `${prefix} ${String(n).padStart(3, '0')}` } });
-      expect(response.status()).toBe(201);
-    }
-    await api.dispose();
-  }
-}
 
 async function guestClient(baseURL: string, partyId: string): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
   const api = await request.newContext({ baseURL });

@@ -4,6 +4,7 @@ import { isExpired } from '#core/party';
 import { profileCardText } from '#core/profile-card';
 import { isMediaMessageType } from '#core/chat-media';
 import { MessageTypeSchema } from '#core/protocol';
+import { ChatSearchQuerySchema } from '#core/social-schemas';
 import {
   AppliedActionSchema,
   ApplyTemplateSchema,
@@ -162,6 +163,11 @@ export const partiesApi = new Hono<ApiEnv>()
     if (around !== undefined) return c.json(unwrap(await stub.historyWindow(member, { around })));
     if (after !== undefined) return c.json(unwrap(await stub.historyWindow(member, { after })));
     return c.json(unwrap(await stub.history(member, from)));
+  })
+  // The chat's search (durable-objects/search-index.ts): every member, the messages she may see.
+  .get('/:id/search', valid('query', ChatSearchQuerySchema), async (c) => {
+    const { member } = await requireMember(c, c.req.param('id'));
+    return c.json(unwrap(await room(c.env, c.req.param('id')).search(member, c.req.valid('query').q)));
   })
   .post('/:id/chat', valid('json', ChatPostSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));

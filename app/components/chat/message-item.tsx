@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormattedText } from '~/components/formatted-text';
 import { useDateFormatter } from '~/components/local-time';
@@ -41,13 +42,29 @@ interface Props {
   menuOptions: readonly MessageOption[];
   /** No time line: a template's message has no time of its own. */
   timeless?: boolean;
+  /** Under the bubble's text (the reactions), and beside its menu (the reaction button). */
+  footer?: ReactNode;
+  aside?: ReactNode;
 }
 
 /**
  * One message: a bubble (own ones on the right), a heading, or the placeholder of a deleted one.
  * It knows no roles: the screen says what the reader may do (its menu) and see (the receipts).
  */
-export function MessageItem({ message, mine, repliedTo, receipts, onShowReceipts, selection, onJump, onOpenMedia, menuOptions, timeless = false }: Props) {
+export function MessageItem({
+  message,
+  mine,
+  repliedTo,
+  receipts,
+  onShowReceipts,
+  selection,
+  onJump,
+  onOpenMedia,
+  menuOptions,
+  timeless = false,
+  footer,
+  aside,
+}: Props) {
   const { t } = useTranslation();
   const format = useDateFormatter();
   const receipt = receipts && !message.deleted ? receiptLine(receipts.seen, receipts.total) : null;
@@ -102,7 +119,13 @@ export function MessageItem({ message, mine, repliedTo, receipts, onShowReceipts
             <FormattedText text={message.message} />
           </p>
         )}
-        {message.deleted ? null : menu}
+        {message.deleted ? null : (
+          <>
+            {footer}
+            {aside}
+            {menu}
+          </>
+        )}
       </div>
     );
   }
@@ -192,8 +215,14 @@ export function MessageItem({ message, mine, repliedTo, receipts, onShowReceipts
             ) : null}
           </p>
         )}
+        {message.deleted ? null : footer}
       </div>
-      {message.deleted ? null : menu}
+      {message.deleted ? null : (
+        <>
+          {aside}
+          {menu}
+        </>
+      )}
     </div>
   );
 }

@@ -16,6 +16,8 @@ import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 import { errorKeys } from '~/i18n/error-keys';
 import { useChatVirtualizer } from './use-chat-virtualizer';
+import type { ReactionsView } from '~/components/social/reactions';
+import { ReactButton, ReactionChips, socialOptions } from '~/components/social/reactions';
 
 // The lightbox and the viewer (with the video player) load when a file is first opened, so the
 // party page's own script stays small.
@@ -61,6 +63,8 @@ interface Props extends MessageActions {
   onDiscard: (tempId: string) => void;
   /** No connection to the room: what is sending waits (kept in the outbox) and says so. */
   waiting: boolean;
+  /** Reactions under the bubbles, and the menu's pin and who-reacted options (ADR 043). */
+  social?: ReactionsView;
 }
 
 /**
@@ -117,6 +121,7 @@ export function MessageList({
   onRetry,
   onDiscard,
   waiting,
+  social,
   ...actions
 }: Props) {
   const { t } = useTranslation();
@@ -296,7 +301,16 @@ export function MessageList({
                       onJump={jumpToMessage}
                       onOpenMedia={setOpened}
                       onShowReceipts={actions.onShowReceipts}
-                      menuOptions={partyMenu(row.message, me, party, actions, t)}
+                      menuOptions={[
+                        ...partyMenu(row.message, me, party, actions, t),
+                        ...(social && !selection ? socialOptions(row.message, social, me, party, t) : []),
+                      ]}
+                      footer={social && !markerOf(row.message) ? <ReactionChips messageId={row.message.id} view={social} /> : null}
+                      aside={
+                        social && !selection && !markerOf(row.message) ? (
+                          <ReactButton messageId={row.message.id} view={social} align={row.message.sender === me?.id ? 'right' : 'left'} />
+                        ) : null
+                      }
                     />
                   </>
                 ) : (

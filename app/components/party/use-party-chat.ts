@@ -15,6 +15,7 @@ type Outbox = typeof import('~/lib/outbox');
 export const loadOutbox = () => import('~/lib/outbox');
 type Writer = import('~/lib/outbox').Writer;
 type SendFrame = Extract<ClientEvent, { type: 'sendMessage' }>;
+type ReactFrame = Extract<ClientEvent, { type: 'react' }>;
 
 /** The frame for a message that waits to be sent; the same tempId every time it is tried. */
 function frameOf(pending: Pick<PendingMessage, 'tempId' | 'message' | 'messageType' | 'replyingTo' | 'mediaAttachment'>): SendFrame {
@@ -187,6 +188,10 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
     };
   }, [party.id, party.shortId, enabled, setPaging]);
 
+  // Reactions the room has not confirmed yet go again after every (re)join: each frame carries the
+  // state wanted, so one that arrives twice changes nothing (ADR 043). Confirmed: the reader's own matches.
+  const reactionsRef = useRef(new Map<string, ReactFrame>());
+
   // After every (re)join, and once the outbox of an earlier visit is back, send again (in order)
   // whatever was never acknowledged.
   const mayFlush = state.ready && restored;
@@ -195,7 +200,14 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
     for (const pending of stateRef.current.pending) {
       if (pending.status === 'sending') sendFrame(frameOf(pending));
     }
+    for (const frame of reactionsRef.current.values()) sendFrame(frame);
   }, [mayFlush, sendFrame]);
+
+  useEffect(() => {
+    for (const [key, frame] of reactionsRef.current) {
+      if ((state.social.reactions[frame.messageId]?.[frame.emoji]?.mine ?? false) === frame.on) reactionsRef.current.delete(key);
+    }
+  }, [state.social.reactions]);
 
   // A gap in seq: rejoin, and the room replays what was missed.
   useEffect(() => {
@@ -303,6 +315,13 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
   const actions = useMemo(
     () => ({
       edit: (messageId: string, message: string) => sendFrame({ type: 'updateMessage', messageId, message }),
+      react: (messageId: string, emoji: ReactFrame['emoji'], on: boolean) => {
+        const frame: ReactFrame = { type: 'react', messageId, emoji, on };
+        reactionsRef.current.set(`${messageId} ${emoji}`, frame);
+        sendFrame(frame);
+      },
+      /** Pins a message, or unpins with null (the manager and the host). */
+      pin: (messageId: string | null) => sendFrame({ type: 'pin', messageId }),
       deleteMessages: (messageIds: string[]) => act('deleteMessages', 'PUT', { messageIds }),
       forward: (messageIds: string[], targetPartyId: string) => act('forward', 'POST', { messageIds, targetPartyId }),
       makeHost: (guestId: string) => act('host', 'PUT', { guestId }),
