@@ -25,7 +25,7 @@ import { createFolder, newItemRow } from './media';
 import { startConversion } from './media-convert';
 import { olderExport, olderFile, olderMedia, olderMessage, olderParty, olderSignIn } from './older-system';
 import type { OlderParty } from './older-system';
-import { managerMember, room, roomFacts } from './parties';
+import { activeGuest, managerMember, room, roomFacts } from './parties';
 
 /**
  * Import from an older account (ADR 042): the page signs in through us, asks what is left, then
@@ -233,9 +233,12 @@ async function ensureParty(env: Env, db: Db, run: ImportRunRow, sourcePartyId: s
   return { party: (await partyRow(db, id)) ?? party, older };
 }
 
+/** Text with control characters is dropped whole: marker texts and direction overrides stay out of the room. */
+const clean = (text: string) => (isCleanText(text) ? text : '');
+
 /** The older party's guests as guests of the imported one: one new guest each, with no way to sign in. */
 async function guestMembers(run: ImportRunRow, older: OlderParty): Promise<Member[]> {
-  const name = (value: string) => truncate(value.replace(/\s+/g, ' ').trim(), LIMITS.nameMax) || '–';
+  const name = (value: string) => truncate(clean(value).replace(/\s+/g, ' ').trim(), LIMITS.nameMax) || '–';
   return Promise.all(
     older.guests.map(async (guest) => ({
       id: await derivedId(run.id, 'guest', `${older.id}/${guest.id}`),
@@ -257,11 +260,30 @@ async function guestWrites(db: Db, run: ImportRunRow, party: PartyRow, older: Ol
   ]);
 }
 
+async function writeGuests(db: Db, run: ImportRunRow, party: PartyRow, older: OlderParty, now: number): Promise<void> {
+  const writes = await guestWrites(db, run, party, older, now);
+  if (writes.length > 0) await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
+}
+
 async function addGuestsToRoom(env: Env, run: ImportRunRow, party: PartyRow, older: OlderParty): Promise<void> {
   await room(env, party.id).importMembers(roomFacts(party), await guestMembers(run, older));
 }
 
-const clean = (text: string) => (isCleanText(text) ? text : '');
+/**
+ * The copy of the guest who wrote a message, with her names from D1; one a cut-off call left
+ * without a membership is made now from the older party (the room learns her with the message).
+ */
+async function guestSender(env: Env, db: Db, run: ImportRunRow, party: PartyRow, sourcePartyId: string, olderGuestId: string, now: number): Promise<Member> {
+  const id = await derivedId(run.id, 'guest', `${sourcePartyId}/${olderGuestId}`);
+  const found = await activeGuest(db, party.id, id);
+  if (found) return found;
+  const older = await olderParty(env, run.accessToken, sourcePartyId);
+  await writeGuests(db, run, party, older, now);
+  const made = await activeGuest(db, party.id, id);
+  // A sender who is no guest of her party in the older data (or one she removed here since).
+  if (!made) throw new AppError('importFailed');
+  return made;
+}
 
 /**
  * POST /import/message. The message into its party's room at its place in the order (the page
@@ -282,10 +304,8 @@ export async function importMessage(
   if (await copiedItem(db, run.id, 'message', ref.id)) return;
   const older = await olderMessage(env, run.accessToken, ref.partyId, ref.id);
   const { party } = await ensureParty(env, db, run, ref.partyId, now);
-  const sender: Member =
-    older.sender.kind === 'consultant'
-      ? await managerMember(db, party)
-      : { id: await derivedId(run.id, 'guest', `${ref.partyId}/${older.sender.id}`), firstName: '', lastName: '', role: 'guest' };
+  const sender =
+    older.sender.kind === 'consultant' ? await managerMember(db, party) : await guestSender(env, db, run, party, ref.partyId, older.sender.id, now);
   const known = (MESSAGE_TYPES as readonly string[]).includes(older.type) && older.type !== 'profile';
   let messageType = (known ? older.type : 'text') as MessageType;
   const deleted = older.deletedAt !== null;
@@ -333,8 +353,7 @@ export async function importParty(env: Env, db: Db, userId: string, importId: st
   // Made by a message of an earlier call: a guest missing since (a call cut off) is made now.
   if (!older) {
     const again = await olderParty(env, run.accessToken, partyId);
-    const writes = await guestWrites(db, run, party, again, now);
-    if (writes.length > 0) await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
+    await writeGuests(db, run, party, again, now);
     await addGuestsToRoom(env, run, party, again);
   }
   await recordCopied(db, run.id, 'party', partyId, party.id, now);
