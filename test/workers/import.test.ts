@@ -4,7 +4,8 @@ import type { ImportStartResult } from '../../app/core/import';
 import type { ChatMessage } from '../../app/core/messages';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import { database } from '../../worker/db/client';
-import { mediaFolders, mediaItems, parties, partyMembers } from '../../worker/db/schema';
+import { deleteAccountRow } from '../../worker/db/account-deletion';
+import { mediaDeletions, mediaFolders, mediaItems, parties, partyMembers } from '../../worker/db/schema';
 import { eq } from 'drizzle-orm';
 import type { Consultant } from './fixtures';
 import { api, createConsultant, createParty, expectError, json } from './fixtures';
@@ -266,5 +267,27 @@ describe('import from an older account', () => {
     // An item of no such id in the older account.
     await expectError(await call(anna, 'media', { importId, mediaId: 'no-such-media' }), 404, 'importNotFound');
     expect((await holdings(clara.userId)).parties).toEqual([]);
+  });
+
+  it('an account deleted with a run left after its files: the copied files are deleted with it', async () => {
+    const anna = await createConsultant({ name: 'Anna' });
+    const importId = await signIn(anna, await olderAccount());
+    const left = await start(anna, importId);
+    for (const file of left.files) expect((await call(anna, 'file', { importId, file })).status).toBe(204);
+    const keys = (await env.MEDIA.list({ prefix: `${anna.userId}/` })).objects.map((object) => object.key);
+    expect(keys).toHaveLength(6);
+    // Her session and profile go first, as the account's deletion ends them (worker/services/account-deletion.ts).
+    await env.DB.batch([
+      env.DB.prepare('DELETE FROM sessions WHERE user_id = ?').bind(anna.userId),
+      env.DB.prepare('DELETE FROM profiles WHERE user_id = ?').bind(anna.userId),
+    ]);
+    expect(await deleteAccountRow(env.DB, anna.userId, Date.now())).toBe(true);
+    const queued = await database(env.DB).select().from(mediaDeletions);
+    expect(
+      queued
+        .filter((row) => row.kind === 'r2' && keys.includes(row.target))
+        .map((row) => row.target)
+        .sort(),
+    ).toEqual([...keys].sort());
   });
 });
