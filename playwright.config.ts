@@ -15,6 +15,8 @@ const STREAM_PORT = Number(process.env.E2E_STREAM_PORT ?? 0);
  * checkouts testing side by side do not meet (E2E_MAIL_PORT moves it). Its SMTP port is any free one.
  */
 export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? PORT + 1000);
+/** The older system's stand-in (import from an older account): beside the app's port, as the mail catcher's (E2E_OLDER_PORT moves it). */
+export const OLDER_PORT = Number(process.env.E2E_OLDER_PORT ?? PORT + 2000);
 /** Chromium's flags for every test (stack notes: root needs no sandbox, and this machine has no outside network). */
 export const BROWSER_ARGS = [
   '--no-sandbox',
@@ -51,7 +53,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node scripts/serve.mjs --port ${PORT} --oidc-port ${OIDC_PORT} --stream-port ${STREAM_PORT} --smtp-port 0 --mail-port ${MAIL_PORT} --persist-to .wrangler/e2e --fresh --no-seed --no-build --quiet`,
+    command: `node scripts/serve.mjs --port ${PORT} --oidc-port ${OIDC_PORT} --stream-port ${STREAM_PORT} --smtp-port 0 --mail-port ${MAIL_PORT} --older-port ${OLDER_PORT} --persist-to .wrangler/e2e --fresh --no-seed --no-build --quiet`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { startMailCatcher } from './scripts/mail-catcher.mjs';
 import { startOidcProvider } from './scripts/oidc-provider.mjs';
+import { startOlderSystem } from './scripts/older-system.mjs';
 import { vapidKeyPair } from './scripts/vapid-keys.mjs';
 import { PUSH_HOST, startPushReceiver } from './test/workers/push-receiver';
 import { STAND_IN_HOST, STAND_IN_TOKEN, standInSigningKey, streamStandIn } from './test/workers/stream-stand-in';
@@ -40,6 +41,20 @@ function runningOidcProvider() {
   return oidcProvider;
 }
 
+/**
+ * The older system's stand-in (scripts/older-system.mjs), once per run on a free port: the import
+ * signs in and copies from it as from the real one (OLDER_SYSTEM_URL); tests steer its failures.
+ */
+let olderSystem: ReturnType<typeof startOlderSystem> | null = null;
+
+function runningOlderSystem() {
+  olderSystem ??= startOlderSystem({ port: 0 }).then((older) => {
+    older.unref();
+    return older;
+  });
+  return olderSystem;
+}
+
 /** The local push service (test/workers/push-receiver.ts), once per run on a free port. */
 let pushReceiver: ReturnType<typeof startPushReceiver> | null = null;
 
@@ -64,6 +79,7 @@ function workersProject(name: string, { streamStandIn: withStandIn }: { streamSt
         const signingKey = await standInSigningKey();
         const mail = await runningMailCatcher();
         const provider = await runningOidcProvider();
+        const older = await runningOlderSystem();
         pushReceiver ??= startPushReceiver();
         const receiver = await pushReceiver;
         return {
@@ -72,6 +88,7 @@ function workersProject(name: string, { streamStandIn: withStandIn }: { streamSt
             bindings: {
               TEST_MIGRATIONS: await readD1Migrations(path('./migrations')),
               OIDC_ISSUER: provider.issuer,
+              OLDER_SYSTEM_URL: older.url,
               // The zero-loss run's size (test/support/zero-loss-driver.ts): ZERO_LOSS_* variables.
               ZERO_LOSS: JSON.stringify(Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ZERO_LOSS_')))),
               STREAM_API_BASE: `https://${STAND_IN_HOST}/client/v4`,

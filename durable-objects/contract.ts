@@ -62,3 +62,19 @@ export interface SocketSession {
 
 /** Headers the Worker sets when it forwards an authorised WebSocket upgrade. */
 export const ROOM_HEADER = { member: 'X-Salon-Member', facts: 'X-Salon-Facts', session: 'X-Salon-Session' } as const;
+
+/**
+ * A message of an older account's party, copied as it was there (worker/services/import.ts): its
+ * id derived from the older one, its time, its reply already named by the copy's id, its edit or
+ * deletion. Only the Worker's import sends it.
+ */
+export interface ImportedMessage {
+  id: string;
+  timestamp: number;
+  messageType: MessageType;
+  message: string;
+  replyingTo: string | null;
+  media?: MessageMedia;
+  editedAt: number | null;
+  deleted: boolean;
+}

@@ -9,7 +9,8 @@ import { PING_FRAME, PONG_FRAME, parseClientFrame } from '#core/protocol';
 import { SOCKET_CLOSE } from '#core/protocol-version';
 import type { ErrorCode } from '#core/errors';
 import type { Env } from '../worker/env';
-import type { ApplyMode, Outcome, RoomFacts, SendInput, SocketSession } from './contract';
+import type { ApplyMode, ImportedMessage, Outcome, RoomFacts, SendInput, SocketSession } from './contract';
+import { importMembers, importMessage } from './import';
 import { ROOM_HEADER } from './contract';
 import type { Room } from './handlers';
 import { SendLimiter, announceJoin, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
@@ -695,6 +696,17 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       found.push(message);
     }
     return { ok: true, value: found.sort((a, b) => a.seq - b.seq) };
+  }
+
+  /** An older account's party copied in (durable-objects/import.ts): its guests, then its messages one by one. */
+  async importMembers(facts: RoomFacts, members: Member[]): Promise<void> {
+    this.configureFacts(facts);
+    importMembers(this, members);
+  }
+
+  async importMessage(facts: RoomFacts, sender: Member, input: ImportedMessage): Promise<Outcome<ChatMessage>> {
+    this.configureFacts(facts);
+    return importMessage(this, sender, input);
   }
 
   // ---- a template played into the party (template-play.ts) -------------------------------------

@@ -5,7 +5,7 @@
 // by `npm start`, `npm run dev` and the browser tests.
 //
 //   node scripts/serve.mjs [--port 8787] [--oidc-port 9090] [--stream-port 9092] [--smtp-port 1025]
-//                          [--mail-port 1080] [--persist-to DIR] [--fresh] [--no-seed] [--no-build] [--watch]
+//                          [--mail-port 1080] [--older-port 9094] [--persist-to DIR] [--fresh] [--no-seed] [--no-build] [--watch]
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, watch } from 'node:fs';
@@ -18,6 +18,7 @@ import { startOidcProvider } from './oidc-provider.mjs';
 import { seed } from './seed.mjs';
 import { startMailCatcher } from './mail-catcher.mjs';
 import { LOCAL_STREAM_ACCOUNT, startStreamServer } from './stream-server.mjs';
+import { OLDER_DEMO_EMAIL, OLDER_PASSWORD_CHANGE_EMAIL, startOlderSystem } from './older-system.mjs';
 import { ensureVapidKeys } from './vapid-keys.mjs';
 
 const { values } = parseArgs({
@@ -29,6 +30,8 @@ const { values } = parseArgs({
     // The mail catcher's SMTP and web ports; 0: any free port (the Worker is told the real one).
     'smtp-port': { type: 'string', default: '1025' },
     'mail-port': { type: 'string', default: '1080' },
+    // The older system's stand-in (import from an older account); 0: any free port.
+    'older-port': { type: 'string', default: '9094' },
     'persist-to': { type: 'string' },
     fresh: { type: 'boolean', default: false },
     'no-seed': { type: 'boolean', default: false },
@@ -43,6 +46,7 @@ const oidcPort = Number(values['oidc-port']);
 const streamPort = Number(values['stream-port']);
 const smtpPort = Number(values['smtp-port']);
 const mailPort = Number(values['mail-port']);
+const olderPort = Number(values['older-port']);
 const persistTo = values['persist-to'];
 const origin = `http://localhost:${port}`;
 const persistArgs = persistTo ? ['--persist-to', persistTo] : [];
@@ -149,6 +153,7 @@ async function main() {
   await ensureFree(streamPort);
   await ensureFree(smtpPort);
   await ensureFree(mailPort);
+  if (olderPort) await ensureFree(olderPort);
   if (values.fresh && persistTo) rmSync(persistTo, { recursive: true, force: true });
   if (ensureVapidKeys(fileURLToPath(new URL('../.dev.vars', import.meta.url)))) console.log('  Made a Web Push (VAPID) key pair in .dev.vars.');
   run('Applying the database migrations', bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
@@ -164,14 +169,16 @@ async function main() {
   const provider = await startOidcProvider({ port: oidcPort, appOrigins });
   let stream;
   let mail;
+  let older;
   try {
     stream = await startStreamServer({ port: streamPort, appOrigins, dataDir: persistTo ? join(persistTo, 'stream') : undefined });
     mail = await startMailCatcher({ smtpPort, webPort: mailPort });
+    older = await startOlderSystem({ port: olderPort });
   } catch (error) {
-    await Promise.all([provider.close(), stream?.close()]);
+    await Promise.all([provider.close(), stream?.close(), mail?.close()]);
     throw error;
   }
-  const closeServers = () => Promise.all([provider.close(), stream.close(), mail.close()]);
+  const closeServers = () => Promise.all([provider.close(), stream.close(), mail.close(), older.close()]);
   // The stand-in's token is a fixed local dummy; the signing secret is new on every start (the
   // signed URLs it protects live for minutes), and so is the playback signing key the stand-in made.
   const streamVars = [
@@ -194,6 +201,8 @@ async function main() {
       String(port),
       '--var',
       `OIDC_ISSUER:${provider.issuer}`,
+      '--var',
+      `OLDER_SYSTEM_URL:${older.url}`,
       ...[...streamVars, ...mailVars].flatMap((v) => ['--var', v]),
       '--show-interactive-dev-session=false',
       '--test-scheduled',
@@ -230,6 +239,9 @@ async function main() {
       `    (${stream.ffmpeg})`,
       '',
       `  Every mail the app sends lands in the local mail catcher: ${mail.url}`,
+      '',
+      `  Older accounts to import (user menu → import) live in the older system's stand-in at ${older.url}:`,
+      `    ${OLDER_DEMO_EMAIL} / ${DEMO_PASSWORD}; ${OLDER_PASSWORD_CHANGE_EMAIL} must change its password first`,
       '',
       `  Guests join the demo party at ${origin}/${demoParty.shortId}`,
       '',

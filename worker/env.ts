@@ -73,4 +73,12 @@ export interface Env {
    * comma-separated: the local push service of the workers tests and the bench. Never set in production.
    */
   PUSH_EXTRA_HOSTS?: string;
+  /**
+   * The older system consultants import their older accounts from (worker/services/older-system.ts,
+   * ADR 042): its identity provider and data API. Locally the stand-in `npm start` runs
+   * (scripts/older-system.mjs), which passes its port.
+   */
+  OLDER_SYSTEM_URL: string;
+  /** A date (2026-10-01): the older account's parties made before it are not imported (ADR 042). */
+  IMPORT_CUTOFF: string;
 }

@@ -122,6 +122,15 @@ async function buildWorld(): Promise<Built> {
       if (response.status !== 200) throw new Error(`world: guest picture: ${response.status} ${await response.text()}`);
       return guest.guestId;
     },
+    importRun: async () => {
+      const response = await apiInPlace('/import/signin', {
+        method: 'POST',
+        headers: clara.headers,
+        body: { email: 'anna@salon.test', password: 'salon-demo' },
+      });
+      if (response.status !== 200) throw new Error(`world: import sign-in: ${response.status} ${await response.text()}`);
+      return (await json<{ importId: string }>(response)).importId;
+    },
     refreshToken: (actor) => (actor === 'manager' ? clara.refreshToken : actor === 'otherConsultant' ? berta.refreshToken : 'made-up-refresh-token'),
     profile,
     spareProfile: async () => {

@@ -9,6 +9,7 @@ import type { ApiContext, ApiEnv } from './context';
 import { withIdentity } from './context';
 import { tusAnswers } from './tus';
 import { guestsApi } from './guests';
+import { importApi } from './import';
 import { mediaApi } from './media';
 import { moderationApi } from './moderation';
 import { partiesApi } from './parties';
@@ -45,6 +46,7 @@ export const api = new Hono<ApiEnv>()
   .route('/moderation', moderationApi)
   .route('/content', contentApi)
   .route('/push', pushApi)
+  .route('/import', importApi)
   .notFound((c) => c.json<ErrorBody>({ error: { code: 'notFound' } }, 404))
   .onError(apiError);
 

@@ -118,13 +118,22 @@ export async function purgeFilesOf(d1: D1Database, userId: string, now: number):
  */
 export async function deleteAccountRow(d1: D1Database, userId: string, now: number): Promise<boolean> {
   const noItemsLeft = 'NOT EXISTS (SELECT 1 FROM media_items WHERE user_id = ?1)';
-  const [, gone] = await d1.batch([
+  const [, , , gone] = await d1.batch([
     d1
       .prepare(
         `INSERT OR IGNORE INTO media_deletions (kind, target, created_at)
          SELECT 'r2', picture_key, ?2 FROM profiles WHERE user_id = ?1 AND picture_key IS NOT NULL AND ${noItemsLeft}`,
       )
       .bind(userId, now),
+    // Files an import copied for items it never made (a run left half way, ADR 042); the rest went with their items.
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO media_deletions (kind, target, created_at)
+         SELECT 'r2', target_id, ?2 FROM import_items WHERE kind = 'file' AND import_id IN (SELECT id FROM import_runs WHERE user_id = ?1) AND ${noItemsLeft}`,
+      )
+      .bind(userId, now),
+    // Apart from the account row: D1 counts the rows a delete cascades to among its changes.
+    d1.prepare(`DELETE FROM import_runs WHERE user_id = ?1 AND ${noItemsLeft}`).bind(userId),
     d1.prepare(`DELETE FROM users WHERE id = ?1 AND ${noItemsLeft}`).bind(userId),
   ]);
   return gone!.meta.changes === 1;

@@ -145,7 +145,7 @@ export async function createMedia(db: Db, userId: string, input: CreateMedia, no
 }
 
 /** A new item's row, waiting for its bytes at `{userId}/{id}`. */
-function newItemRow(
+export function newItemRow(
   userId: string,
   folderId: string | null,
   file: { title: string; kind: MediaType; contentType: string; extension: string | null; size: number },
