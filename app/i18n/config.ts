@@ -46,6 +46,7 @@ export const WORKSPACE_SECTIONS = [
   'homeScreen',
   'notify',
   'appPointer',
+  'accountImport',
 ] as const;
 
 /**
