@@ -52,7 +52,7 @@ function nextOpen(progress: ImportRunView['progress'], from: ImportStage): Impor
 /**
  * The dialog's state after `event`. A new try (signingIn) starts the counts afresh: the server
  * answers how much earlier tries copied. A failure leaves the counts where they stopped and the
- * dialog pending, so it can be closed or tried again.
+ * dialog pending, so it can be closed or tried again; a refused sign-in leaves no counts at all.
  */
 export function importRunReducer(view: ImportRunView, event: ImportRunEvent): ImportRunView {
   switch (event.type) {
@@ -74,7 +74,8 @@ export function importRunReducer(view: ImportRunView, event: ImportRunEvent): Im
       return { ...view, stage: nextOpen(progress, event.stage), progress };
     }
     case 'failed':
-      return { ...view, state: 'pending' };
+      // Refused at sign-in, nothing was under way: the dialog is as it was before the try.
+      return view.stage === 'signIn' ? IMPORT_IDLE : { ...view, state: 'pending' };
     case 'finished':
       return { ...view, state: 'done', stage: 'done', progress: { ...view.progress, done: STEP_DONE } };
   }

@@ -127,7 +127,7 @@ describe('runImport', () => {
     expect(importRunReducer(last(), { type: 'signingIn' })).toEqual({ state: 'running', stage: 'signIn', progress: { signIn: { done: 0, total: 1 } } });
   });
 
-  it('a refused sign-in calls nothing else', async () => {
+  it('a refused sign-in calls nothing else and leaves the dialog as before the try', async () => {
     const { post, calls } = server({ '/api/import/signin': () => ({ ok: false, code: 'importPasswordChange', status: 422 }) });
     const { dispatch, last } = recorder();
     expect(await runImport(post, { email: 'a@b.c', password: 'pw' }, dispatch)).toEqual({
@@ -137,7 +137,7 @@ describe('runImport', () => {
       status: 422,
     });
     expect(calls).toHaveLength(1);
-    expect(last()).toMatchObject({ state: 'pending', stage: 'signIn' });
+    expect(last()).toEqual(IMPORT_IDLE);
   });
 });
 

@@ -91,8 +91,13 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     if (name === 'email' || name === 'password') setChecked((before) => ({ ...before, [name]: true }));
   };
 
+  // Only the stage under way is news; after a failure the banner speaks.
   const now =
-    view.state === 'done' ? t('accountImport.finished') : view.stage ? t('accountImport.now', { stage: t(`accountImport.stages.${view.stage}`) }) : '';
+    view.state === 'done'
+      ? t('accountImport.finished')
+      : view.state === 'running' && view.stage
+        ? t('accountImport.now', { stage: t(`accountImport.stages.${view.stage}`) })
+        : '';
 
   return (
     <Dialog aria-labelledby="import-title" aria-describedby="import-intro" onCancel={pending ? onClose : undefined} size="md" className="p-6">
