@@ -181,9 +181,10 @@ test('wrong credentials and an account that must change its password: the dialog
   await page.reload();
   await expect(page.getByTestId('party-card')).toHaveCount(cards);
 
-  // Escape closes a pending dialog too.
+  // Escape closes a pending dialog too, and the keyboard is back on the user menu.
   await openImport(page);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByLabel('Benutzermenü', { exact: true })).toBeFocused();
   await context.close();
 });

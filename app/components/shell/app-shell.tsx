@@ -147,6 +147,17 @@ function UserMenu({ user }: { user: ShellUser }) {
   usePlacement(open, summary, list, { side: 'bottom', align: 'end' });
   const { offer, install } = useInstallPrompt();
   const [dialog, setDialog] = useState<'addToHome' | 'import' | null>(null);
+  const closeDialog = () => setDialog(null);
+  // The item that opened the dialog is hidden in the closed menu: once the dialog is gone (and the
+  // page no longer inert), the focus goes back to the menu's button.
+  const hadDialog = useRef(false);
+  useEffect(() => {
+    if (dialog) hadDialog.current = true;
+    else if (hadDialog.current) {
+      hadDialog.current = false;
+      summary.current?.focus();
+    }
+  }, [dialog]);
   const installSalon = () => {
     details.current?.removeAttribute('open');
     if (offer === 'prompt') void install();
@@ -196,8 +207,8 @@ function UserMenu({ user }: { user: ShellUser }) {
         </div>
       </details>
       {/* Outside the menu: a closed <details> hides what it holds. */}
-      {dialog === 'addToHome' ? <AddToHomeScreenDialog onClose={() => setDialog(null)} /> : null}
-      {dialog === 'import' ? <ImportDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === 'addToHome' ? <AddToHomeScreenDialog onClose={closeDialog} /> : null}
+      {dialog === 'import' ? <ImportDialog onClose={closeDialog} /> : null}
     </>
   );
 }
