@@ -48,6 +48,7 @@ export const WORKSPACE_SECTIONS = [
   'homeScreen',
   'notify',
   'appPointer',
+  'accountImport',
 ] as const;
 
 /**

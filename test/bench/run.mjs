@@ -3,7 +3,7 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,restart,phone,zeroloss,upload,tus,video,page,template,push]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,restart,phone,zeroloss,upload,tus,video,page,template,push,import]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024]
 // --port is where the search for a free port starts.
 // See test/bench/README.md.
@@ -25,6 +25,7 @@ import { throughput } from './throughput.mjs';
 import { templateEditor } from './template-editor.mjs';
 import { tusClients } from './tus-clients.mjs';
 import { upload } from './upload.mjs';
+import { IMPORT_ACCOUNTS, importAvailable, importScenarioRuns } from './import.mjs';
 import { pushParty, pushRound, startPushService } from './push.mjs';
 import { vapidKeyPair } from '../../scripts/vapid-keys.mjs';
 import { loadDriver, zeroLoss } from './zero-loss.mjs';
@@ -104,7 +105,7 @@ const plan = quick
       lighthouse: true,
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
-const only = new Set((args.only ?? 'fanout,throughput,history,join,big,restart,phone,zeroloss,upload,tus,video,page,template,push').split(','));
+const only = new Set((args.only ?? 'fanout,throughput,history,join,big,restart,phone,zeroloss,upload,tus,video,page,template,push,import').split(','));
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
 const OUT_DIR = '.cache/bench';
@@ -980,6 +981,60 @@ async function uploadScenario(stack, direct) {
   goal(`memory while uploading ${mib} MiB: workerd RSS growth (flat)`, `${growth.toFixed(0)} MiB at most`, null);
 }
 
+// ---- import from an older account -------------------------------------------------------------
+
+async function importScenario(stack, direct) {
+  const account = quick ? IMPORT_ACCOUNTS.quick : IMPORT_ACCOUNTS.big;
+  section(
+    `import: ${account.email} of the older system's stand-in through /api/import/*, one call at a time, then again; vs a plain copy of ${account.mediaMiB} MiB into R2`,
+  );
+  if (!(await importAvailable(direct.salon))) {
+    log('not run: this Worker has no /api/import/* routes');
+    results.import = { skipped: 'no import routes' };
+    return;
+  }
+  const rows = await importScenarioRuns({ salon: direct.salon, pid: stack.appPid, account, runs });
+  results.import = { account, rows };
+  const mb = (x) => x.toFixed(0);
+  const memory = (m) => `${mb(m.worker.first)} → ${mb(m.worker.max)} → ${mb(m.worker.last)}`;
+  const items = (r) => ['files', 'media', 'messages', 'parties'].map((stage) => r.stages[stage].items).join(' / ');
+  log(
+    table(
+      ['run', 'what', 's', 'files / media / messages / parties', 'files s', 'messages s', 'MiB/s', 'workerd RSS MiB first→max→last'],
+      rows.flatMap((r) => [
+        [
+          r.run + 1,
+          'import',
+          r.first.seconds,
+          items(r.first),
+          r.first.stages.files.seconds,
+          r.first.stages.messages.seconds,
+          account.mediaMiB / r.first.stages.files.seconds,
+          memory(r.firstMemory),
+        ],
+        [r.run + 1, 'again', r.second.seconds, items(r.second), r.second.stages.files.seconds, r.second.stages.messages.seconds, '', memory(r.secondMemory)],
+        [r.run + 1, 'plain R2 copy', r.put.seconds, `${r.put.objects} objects`, r.put.seconds, '', r.put.mib / r.put.seconds, memory(r.put.memory)],
+      ]),
+    ),
+  );
+  log('MiB/s of the import: the media bytes over its files stage (the stand-in serves them, the Worker streams them into R2 and Stream).');
+  const importRate = median(rows.map((r) => account.mediaMiB / r.first.stages.files.seconds));
+  const putRate = median(rows.map((r) => r.put.mib / r.put.seconds));
+  const peak = Math.max(...rows.map((r) => r.firstMemory.worker.max));
+  const growth = Math.max(...rows.map((r) => r.firstMemory.worker.max - r.firstMemory.worker.first));
+  goal(
+    `import of ${account.email}: time`,
+    `${median(rows.map((r) => r.first.seconds)).toFixed(1)} s (again: ${median(rows.map((r) => r.second.seconds)).toFixed(1)} s)`,
+    null,
+  );
+  goal(`import of ${account.email}: peak workerd RSS`, `${mb(peak)} MiB (growth ${mb(growth)} MiB)`, null);
+  goal(
+    `import of ${account.email}: media rate vs a plain R2 copy`,
+    `${importRate.toFixed(1)} vs ${putRate.toFixed(1)} MiB/s (${((importRate / putRate) * 100).toFixed(0)} %)`,
+    null,
+  );
+}
+
 // ---- tus: clients not written here, on real connections ---------------------------------------
 
 async function tusScenario(direct, proxied) {
@@ -1447,6 +1502,7 @@ async function main() {
     await scenario(bench, 'video', (b) => videoScenario(b.direct));
     await scenario(bench, 'page', (b) => pageScenario(b.stack, b.direct));
     await scenario(bench, 'template', (b) => templateScenario(b.stack, b.direct));
+    await scenario(bench, 'import', (b) => importScenario(b.stack, b.direct));
     // Last: its digests come 60 s later, and would land in another scenario.
     await scenario(bench, 'push', (b) => pushScenario(b.direct));
   } finally {

@@ -24,7 +24,7 @@ function rssMiB(pid) {
 }
 
 /** Samples memory every 100 ms until stopped: min / max of the worker's RSS and our heap and RSS. */
-function sampler(pid) {
+export function sampler(pid) {
   const samples = [];
   const take = () => samples.push({ worker: pid ? rssMiB(pid) : Number.NaN, heap: process.memoryUsage().heapUsed / MIB, rss: process.memoryUsage().rss / MIB });
   take();
@@ -99,7 +99,7 @@ async function tusUpload(salon, token, size) {
   }
 }
 
-async function plainPut(salon, size) {
+export async function plainPut(salon, size) {
   const answer = await send(salon.base, `/bench/r2put/${crypto.randomUUID()}`, 'PUT', { 'Content-Type': 'application/octet-stream' }, 0, size);
   if (answer.status !== 200) throw new Error(`plain put: ${answer.status} ${answer.text.slice(0, 200)}`);
 }

@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddToHomeScreenDialog } from '~/components/add-to-home-screen-dialog';
+import { ImportDialog } from '~/components/import/import-dialog';
 import { LanguageMenu } from '~/components/language-menu';
 import { Logo } from '~/components/logo';
 import { usePlacement } from '~/components/use-placement';
@@ -145,7 +146,18 @@ function UserMenu({ user }: { user: ShellUser }) {
   const list = useRef<HTMLDivElement>(null);
   usePlacement(open, summary, list, { side: 'bottom', align: 'end' });
   const { offer, install } = useInstallPrompt();
-  const [dialog, setDialog] = useState<'addToHome' | null>(null);
+  const [dialog, setDialog] = useState<'addToHome' | 'import' | null>(null);
+  const closeDialog = () => setDialog(null);
+  // The item that opened the dialog is hidden in the closed menu: once the dialog is gone (and the
+  // page no longer inert), the focus goes back to the menu's button.
+  const hadDialog = useRef(false);
+  useEffect(() => {
+    if (dialog) hadDialog.current = true;
+    else if (hadDialog.current) {
+      hadDialog.current = false;
+      summary.current?.focus();
+    }
+  }, [dialog]);
   const installSalon = () => {
     details.current?.removeAttribute('open');
     if (offer === 'prompt') void install();
@@ -172,6 +184,16 @@ function UserMenu({ user }: { user: ShellUser }) {
               </Link>
             </>
           ) : null}
+          <button
+            type="button"
+            onClick={() => {
+              details.current?.removeAttribute('open');
+              setDialog('import');
+            }}
+            className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100"
+          >
+            {t('accountImport.menuItem')}
+          </button>
           {offer ? (
             <button type="button" onClick={installSalon} className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
               {t('install.menuItem')}
@@ -185,7 +207,8 @@ function UserMenu({ user }: { user: ShellUser }) {
         </div>
       </details>
       {/* Outside the menu: a closed <details> hides what it holds. */}
-      {dialog === 'addToHome' ? <AddToHomeScreenDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === 'addToHome' ? <AddToHomeScreenDialog onClose={closeDialog} /> : null}
+      {dialog === 'import' ? <ImportDialog onClose={closeDialog} /> : null}
     </>
   );
 }
