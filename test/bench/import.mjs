@@ -14,8 +14,8 @@ const MIB = 1024 * 1024;
  * harness only). Their sizes are what the stand-in makes; the plain copy uses `mediaMiB`.
  */
 export const IMPORT_ACCOUNTS = {
-  big: { email: 'big@salon.test', password: 'salon-legacy', messages: 10_000, mediaMiB: 200 },
-  quick: { email: 'anna@salon.test', password: 'salon-legacy', messages: null, mediaMiB: 8 },
+  big: { email: 'big@salon.test', password: 'salon-demo', messages: 10_000, mediaMiB: 200 },
+  quick: { email: 'anna@salon.test', password: 'salon-demo', messages: null, mediaMiB: 8 },
 };
 
 const STAGES = [

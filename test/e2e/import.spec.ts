@@ -1,7 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './diagnostics';
 import { IMPORT_STAGES } from '../../app/core/import';
 import { joinAs, phoneContext, signIn } from './helpers';
+import { DEMO_PASSWORD } from '../../scripts/demo-data.mjs';
+import { OLDER_DEMO_EMAIL, OLDER_PASSWORD_CHANGE_EMAIL } from '../../scripts/older-system.mjs';
 
 /**
  * What these tests know of the older system's stand-in and its demo data (the stand-in `npm start`
@@ -9,11 +11,11 @@ import { joinAs, phoneContext, signIn } from './helpers';
  * messages, photos and a video; and an account that must change its password first.
  */
 const OLDER = {
-  email: 'anna@salon.test',
-  password: 'salon-legacy',
+  email: OLDER_DEMO_EMAIL,
+  password: DEMO_PASSWORD,
   /** One party of that account, with photos and a video among its messages. */
-  partyTitle: 'Herbstkollektion',
-  passwordChange: { email: 'renew@salon.test', password: 'salon-legacy' },
+  partyTitle: 'Geschenkideen',
+  passwordChange: { email: OLDER_PASSWORD_CHANGE_EMAIL, password: DEMO_PASSWORD },
 };
 
 /** The import dialog, opened from the user menu. */

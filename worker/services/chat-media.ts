@@ -20,6 +20,7 @@ import { readLimited } from '../media/body';
 import { signedPlaybackUrl } from '../media/stream-signing';
 import { linkFiles } from '../db/party-media';
 import { room, roomFacts } from './parties';
+import { followConversion } from './media-convert';
 
 /**
  * Files for media messages: the manager sends pictures, video, audio and PDFs, a guest pictures and
@@ -173,7 +174,9 @@ export interface PartyFile extends MessageMedia {
 export async function partyFile(env: Env, db: Db, party: PartyRow, mediaId: string, now = Date.now()): Promise<PartyFile> {
   const linked = IdSchema.safeParse(mediaId).success && (await partyShowsFile(db, party.id, mediaId));
   if (!linked) throw new AppError('mediaNotFound');
-  const item = await mediaItemById(db, mediaId);
+  const found = await mediaItemById(db, mediaId);
+  // A video still converting that nobody watched (an import's): the first look asks Stream.
+  const item = found?.streamUid && found.state === 'converting' ? (await followConversion(env, db, found, found.streamUid, now)).updated : found;
   if (item) {
     const media = {
       mediaAttachment: item.id,

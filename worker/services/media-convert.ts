@@ -92,7 +92,17 @@ export async function pollConversion(env: Env, db: Db, userId: string, id: strin
     await keepPoster(env, db, item, now);
     return conversionOf(env, item, null, now);
   }
-  const video = await streamClient(env).get(item.streamUid);
+  const { updated, video } = await followConversion(env, db, item, item.streamUid, now);
+  await keepPoster(env, db, updated, now);
+  return conversionOf(env, updated, video, now);
+}
+
+/**
+ * Asks Stream how a video's conversion stands and brings its row along: the library's poll above,
+ * and a video nobody watched convert (an imported one, ADR 042) when a party first plays it.
+ */
+export async function followConversion(env: Env, db: Db, item: MediaItemRow, streamUid: string, now: number) {
+  const video = await streamClient(env).get(streamUid);
   // Deleted at Stream behind our back: the conversion is lost, and PUT may start it again.
   const status = video ? conversionStatusOf(video.status.state, video.readyToStream) : 'ERROR';
   const changes = {
@@ -103,7 +113,5 @@ export async function pollConversion(env: Env, db: Db, userId: string, id: strin
   if (changes.state !== item.state || changes.hlsUrl !== item.hlsUrl) {
     await updateMediaItem(db, item.id, { ...changes, updatedAt: now });
   }
-  const updated = { ...item, ...changes };
-  await keepPoster(env, db, updated, now);
-  return conversionOf(env, updated, video, now);
+  return { updated: { ...item, ...changes }, video };
 }
