@@ -12,6 +12,8 @@ import { fullName, isCleanText } from '#core/text';
 import { ROSTER, firstPage, rosterMode, rosterOrder } from '#core/roster';
 import type { Outcome, SendInput } from './contract';
 import type { NewMessage, RoomStore, StoredMember } from './store';
+import type { CardStore } from './cards';
+import { handleCardEvent, isCardEvent, prepareCard, tallies } from './cards';
 
 /**
  * What happens for each client event. The PartyRoom class stays a thin lifecycle shell; these
@@ -20,6 +22,8 @@ import type { NewMessage, RoomStore, StoredMember } from './store';
  */
 export interface Room {
   store: RoomStore;
+  /** Product cards' and polls' choices (durable-objects/cards.ts). */
+  cards: CardStore;
   now(): number;
   send(ws: WebSocket, event: ServerEvent): void;
   /** Sends one serialised frame to every joined socket except `except`. */
@@ -101,7 +105,19 @@ export function snapshot(room: Room, me: StoredMember, compact: boolean): PartyS
   };
 }
 
-const CLIENT_TYPES: ReadonlySet<MessageType> = new Set(['text', 'heading', 'heading2', 'heading3', 'photo', 'video', 'voice', 'audio', 'document']);
+const CLIENT_TYPES: ReadonlySet<MessageType> = new Set([
+  'text',
+  'heading',
+  'heading2',
+  'heading3',
+  'photo',
+  'video',
+  'voice',
+  'audio',
+  'document',
+  'product',
+  'poll',
+]);
 const TRUSTED_TYPES: ReadonlySet<MessageType> = new Set([...CLIENT_TYPES, 'profile']);
 
 /**
@@ -116,12 +132,16 @@ export function sendMessage(
   from?: WebSocket,
   trusted = false,
 ): Outcome<{ message: ChatMessage; duplicate: boolean }> {
+  // A card's text is stored as everyone may read it (a quiz's answer stays with the room, cards.ts).
+  const card = prepareCard(input.messageType, input.message);
+  if (!card.ok) return card;
+  const text = card.card ? card.card.text : input.message;
   if (input.tempId) {
     const existing = room.store.findByTempId(member.id, input.tempId);
     if (existing) {
       const same =
         existing.messageType === input.messageType &&
-        existing.message === input.message &&
+        existing.message === text &&
         existing.replyingTo === (input.replyingTo ?? null) &&
         (existing.mediaAttachment ?? null) === (input.media?.mediaAttachment ?? input.mediaAttachment ?? null);
       return same ? { ok: true, value: { message: existing, duplicate: true } } : fail('tempIdConflict');
@@ -147,7 +167,7 @@ export function sendMessage(
     {
       tempId: input.tempId,
       messageType: input.messageType,
-      message: input.message,
+      message: text,
       replyingTo: input.replyingTo ?? null,
       forwarded: trusted && input.forwarded === true,
       fromTemplate: trusted && input.fromTemplate === true,
@@ -155,6 +175,7 @@ export function sendMessage(
     },
     from,
   );
+  if (card.card) room.cards.create(message.id, card.card);
   return { ok: true, value: { message, duplicate: false } };
 }
 
@@ -293,6 +314,8 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
       });
       // The manager's device (a reload, a second one) continues where the played template is.
       if (member.role === 'manager') room.send(ws, { type: 'appliedTemplate', applied: room.store.applied });
+      const cards = tallies(room, member);
+      if (cards.length > 0) room.send(ws, { type: 'cardTallies', tallies: cards });
       return;
     }
     case 'iAmOnline':
@@ -347,6 +370,10 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
       return;
     }
     default: {
+      if (isCardEvent(event)) {
+        handleCardEvent(room, ws, member, event);
+        return;
+      }
       const unreachable: never = event;
       return unreachable;
     }

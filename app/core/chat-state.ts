@@ -4,6 +4,8 @@ import { isFinalSendError } from './errors';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PresenceEvent, ServerEvent } from './protocol';
 import type { RosterMode } from './roster';
 import { headingEntry } from './messages';
+import type { CardTally } from './cards';
+import { applyCardEvent } from './cards';
 
 /**
  * The party page's view of a chat, as a pure reducer. It applies server events in `seq` order,
@@ -65,6 +67,8 @@ export interface ChatState {
   lastError: ErrorCode | null;
   /** The manager's page only: the template being played into the party (the room's word). */
   applied: AppliedTemplate | null;
+  /** Product cards' and polls' tallies by message id, as the room last told this member (app/core/cards.ts). */
+  cards: Record<string, CardTally>;
 }
 
 export type Ended = NonNullable<ChatState['ended']>;
@@ -99,6 +103,7 @@ export const initialChatState: ChatState = {
   needsResync: null,
   lastError: null,
   applied: null,
+  cards: {},
 };
 
 export type ChatAction =
@@ -286,6 +291,9 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
       return { ...state, ended: 'expired' };
     case 'appliedTemplate':
       return { ...state, applied: event.applied };
+    case 'cardTally':
+    case 'cardTallies':
+      return { ...state, cards: applyCardEvent(state.cards, event) };
     case 'guestRemoved':
       if (event.guestId === state.me?.id) return { ...state, ended: 'removed' };
       return { ...state, members: state.members.filter((m) => m.id !== event.guestId), online: state.online.filter((id) => id !== event.guestId) };

@@ -46,11 +46,15 @@ export type Action =
   | { type: 'seeReadReceipts' }
   /** Apply a template, play it, change what is applied: the manager's tools alone. */
   | { type: 'playTemplate' }
-  | { type: 'changeOwnName' };
+  | { type: 'changeOwnName' }
+  /** "I want this" on a product card, a vote on a poll (ADR 044): guests and the host, also while writing is restricted. */
+  | { type: 'chooseOnCard' }
+  /** Closing a poll (and revealing a quiz's answer): the manager's. */
+  | { type: 'closePoll' };
 
-const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile', 'video', 'audio', 'document']);
-/** No edit for audio, voice or profile messages: there is no text to change (a photo's caption may change). */
-const NOT_EDITABLE_TYPES: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile']);
+const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile', 'video', 'audio', 'document', 'product', 'poll']);
+/** No edit for audio, voice, profile messages or cards: there is no text to change (a photo's caption may change); a card's choices refer to it as it was. */
+const NOT_EDITABLE_TYPES: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile', 'product', 'poll']);
 /** What a party upload may be: a photo or a voice message, for everyone who may write. */
 const UPLOAD_TYPES: ReadonlySet<MessageType> = new Set(UPLOAD_MESSAGE_TYPES);
 const NOT_REPLYABLE_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3']);
@@ -102,5 +106,10 @@ export function can(actor: Actor, action: Action, party: PartyState): boolean {
       return !party.expired && actor.role === 'manager';
     case 'changeOwnName':
       return !party.expired && actor.role !== 'manager';
+    case 'chooseOnCard':
+      // The manager sells and asks: her own choice would only skew what she reads.
+      return !party.expired && actor.role !== 'manager';
+    case 'closePoll':
+      return !party.expired && actor.role === 'manager';
   }
 }

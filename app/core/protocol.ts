@@ -6,6 +6,8 @@ import { MESSAGE_TYPES } from './messages';
 import type { ChatMessage, HeadingEntry, Member, MessageType } from './messages';
 import type { AppliedTemplate } from './applied-template';
 import type { RosterMode } from './roster';
+import type { CardTallyEvent } from './cards';
+import { CARD_ERROR_CODES, CardChoiceEventSchema, ClosePollEventSchema } from './card-schemas';
 
 /**
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
@@ -61,6 +63,8 @@ export const ClientEventSchema = z.discriminatedUnion(
     z.object({ type: z.literal('guestUpdate'), ...ChangeNameSchema.shape }),
     /** A page of the roster (app/core/roster.ts), from this position in its order. */
     z.object({ type: z.literal('members'), offset: z.number().int().min(0) }),
+    CardChoiceEventSchema,
+    ClosePollEventSchema,
   ],
   { error: 'unknownEvent' },
 );
@@ -127,6 +131,7 @@ export type ServerEvent =
   | { type: 'guestRemoved'; guestId: string }
   /** To the manager's sockets only: the template being played into the party, or null for none. */
   | { type: 'appliedTemplate'; applied: AppliedTemplate | null }
+  | CardTallyEvent
   | { type: 'error'; code: ErrorCode; tempId?: string };
 
 export type ServerEventType = ServerEvent['type'];
@@ -181,7 +186,10 @@ export function parseClientFrame(frame: string | ArrayBuffer): ParsedFrame {
   const first = parsed.error.issues[0];
   let code: ErrorCode = 'invalidFrame';
   if (first && first.path.length === 1 && first.path[0] === 'type') code = 'unknownEvent';
-  else if (first?.message && ['messageEmpty', 'messageTooLong', 'invalidText', 'invalidName', 'unknownEvent', 'mediaTypeMismatch'].includes(first.message)) {
+  else if (
+    first?.message &&
+    ['messageEmpty', 'messageTooLong', 'invalidText', 'invalidName', 'unknownEvent', 'mediaTypeMismatch', ...CARD_ERROR_CODES].includes(first.message)
+  ) {
     code = first.message as ErrorCode;
   }
   return tempId ? { ok: false, code, tempId } : { ok: false, code };
