@@ -155,3 +155,17 @@ export function sameChoice(a: readonly number[] | undefined, b: readonly number[
   const right = [...b].sort((x, y) => x - y);
   return left.length === right.length && left.every((value, index) => value === right[index]);
 }
+
+/** A price as typed ("19,90", "19.90", "20"): its minor units, or null when it is none. */
+export function parseAmount(typed: string): number | null {
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(typed.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** A template's quiz answer, shown to its owner in the editor (null for a poll without one). */
+export function templateAnswer(text: string): number[] | null {
+  const value = record(text);
+  const correct = value?.correct;
+  return Array.isArray(correct) && correct.every((index) => typeof index === 'number') ? (correct as number[]) : null;
+}

@@ -9,6 +9,7 @@ import type { ChatMessage } from '~/core/protocol';
 import { MicIcon } from '~/components/media/media-icons';
 import { EmojiButton } from './emoji-button';
 import { preview } from '~/core/message-preview';
+import type { CardType } from '~/core/cards';
 
 const MAX_ROWS = 8;
 
@@ -29,6 +30,8 @@ interface Props {
   onHeading?: () => void;
   /** Opens the profile card dialog; without it, no button. */
   onProfileCard?: () => void;
+  /** Opens the dialog of a product card or a poll (ADR 044); without it, no button. */
+  onCard?: (kind: CardType) => void;
   /** Files chosen to send, of the kinds in `acceptedKinds` (what each may send is the page's rule). */
   onFiles?: (files: File[]) => void;
   /** Opens the media picker (the reader's own library); without it, no button. */
@@ -52,6 +55,7 @@ export function InputBar({
   onCancelMode,
   onHeading,
   onProfileCard,
+  onCard,
   onFiles,
   onLibrary,
   onVoice,
@@ -147,6 +151,24 @@ export function InputBar({
               <path d="M6 16a3 3 0 0 1 6 0M15 10h3M15 14h3" />
             </svg>
           </ToolButton>
+        ) : null}
+        {onCard && !mode ? (
+          <Menu
+            label={t('cards.insert')}
+            buttonContent={
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M5 20V10M12 20V4M19 20v-7" />
+              </svg>
+            }
+            disabled={disabled}
+            align="left"
+            listClassName="w-60"
+            buttonClassName={TOOL_BUTTON}
+            items={[
+              { key: 'product', label: t('cards.newProduct'), onSelect: () => onCard('product') },
+              { key: 'poll', label: t('cards.newPoll'), onSelect: () => onCard('poll') },
+            ]}
+          />
         ) : null}
         {/* A photo may answer a message: attaching stays in reply mode, not while editing. */}
         {onFiles && mode?.kind !== 'edit' ? (

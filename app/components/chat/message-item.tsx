@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormattedText } from '~/components/formatted-text';
 import { useDateFormatter } from '~/components/local-time';
@@ -41,13 +42,27 @@ interface Props {
   menuOptions: readonly MessageOption[];
   /** No time line: a template's message has no time of its own. */
   timeless?: boolean;
+  /** A product card's or a poll's body (app/components/cards, loaded when first needed), drawn by the screen. */
+  card?: ReactNode;
 }
 
 /**
  * One message: a bubble (own ones on the right), a heading, or the placeholder of a deleted one.
  * It knows no roles: the screen says what the reader may do (its menu) and see (the receipts).
  */
-export function MessageItem({ message, mine, repliedTo, receipts, onShowReceipts, selection, onJump, onOpenMedia, menuOptions, timeless = false }: Props) {
+export function MessageItem({
+  message,
+  mine,
+  repliedTo,
+  receipts,
+  onShowReceipts,
+  selection,
+  onJump,
+  onOpenMedia,
+  menuOptions,
+  timeless = false,
+  card,
+}: Props) {
   const { t } = useTranslation();
   const format = useDateFormatter();
   const receipt = receipts && !message.deleted ? receiptLine(receipts.seen, receipts.total) : null;
@@ -165,6 +180,8 @@ export function MessageItem({ message, mine, repliedTo, receipts, onShowReceipts
             ) : null}
             {message.messageType === 'profile' ? (
               <ProfileCardView card={parseProfileCard(message.message)} />
+            ) : card !== undefined ? (
+              card
             ) : isMediaMessage(message) ? (
               <>
                 <MediaMessageBody message={message} onOpen={() => onOpenMedia(message)} />

@@ -16,6 +16,9 @@ import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 import { errorKeys } from '~/i18n/error-keys';
 import { useChatVirtualizer } from './use-chat-virtualizer';
+import { CardSlot } from '~/components/cards/card-slot';
+import type { CardTally } from '~/core/cards';
+import { isCardType } from '~/core/cards';
 
 // The lightbox and the viewer (with the video player) load when a file is first opened, so the
 // party page's own script stays small.
@@ -61,6 +64,9 @@ interface Props extends MessageActions {
   onDiscard: (tempId: string) => void;
   /** No connection to the room: what is sending waits (kept in the outbox) and says so. */
   waiting: boolean;
+  /** Product cards' and polls' tallies, and what the reader does with a card (ADR 044). */
+  cards: Record<string, CardTally>;
+  cardActions: { choose: (messageId: string, options: number[]) => void; closePoll: (messageId: string) => void };
 }
 
 /**
@@ -117,6 +123,8 @@ export function MessageList({
   onRetry,
   onDiscard,
   waiting,
+  cards,
+  cardActions,
   ...actions
 }: Props) {
   const { t } = useTranslation();
@@ -297,6 +305,25 @@ export function MessageList({
                       onOpenMedia={setOpened}
                       onShowReceipts={actions.onShowReceipts}
                       menuOptions={partyMenu(row.message, me, party, actions, t)}
+                      card={
+                        isCardType(row.message.messageType) ? (
+                          <CardSlot
+                            message={row.message}
+                            tally={cards[row.message.id]}
+                            members={members}
+                            controls={
+                              me
+                                ? {
+                                    mayChoose: can(me, { type: 'chooseOnCard' }, party),
+                                    mayClose: can(me, { type: 'closePoll' }, party),
+                                    onChoose: (options) => cardActions.choose(row.message.id, options),
+                                    onClose: () => cardActions.closePoll(row.message.id),
+                                  }
+                                : undefined
+                            }
+                          />
+                        ) : undefined
+                      }
                     />
                   </>
                 ) : (

@@ -9,6 +9,7 @@ import { PING_FRAME, PONG_FRAME, PROTOCOL_VERSION, SOCKET_CLOSE } from '~/core/p
 import { apiFetch, signInAgain } from '~/lib/api';
 import { uuid } from '~/lib/uuid';
 import { RoomSocket } from './room-socket';
+import { useCardChoices } from '~/components/cards/use-card-choices';
 
 type Outbox = typeof import('~/lib/outbox');
 /** The outbox loads only for a member: a visitor's first load stays light (ADR 027). */
@@ -315,6 +316,14 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
       discard: (tempId: string) => dispatch({ type: 'discard', tempId }),
       /** A profile card is built by the server from one of the manager's profiles (API only). */
       sendProfileCard: (profileId: string) => act('chat', 'POST', { tempId: crypto.randomUUID(), messageType: 'profile', message: profileId }),
+      /** A product card (its photo an item of the manager's library) or a poll, through the API like a library item. */
+      sendCard: (card: { messageType: 'product' | 'poll'; message: string; mediaId?: string | undefined }) =>
+        act('chat', 'POST', {
+          tempId: crypto.randomUUID(),
+          messageType: card.messageType,
+          message: card.message,
+          ...(card.mediaId ? { mediaAttachment: card.mediaId } : {}),
+        }),
       dismissError: () => dispatch({ type: 'failed', code: null }),
       showError: (code: ErrorCode) => {
         if (code === 'unauthorized' || code === 'sessionExpired') signInAgain(true);
@@ -330,7 +339,9 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
     [act, sendFrame, outbox, setPaging],
   );
 
-  return { state, paging, send, retry, loadOlder, loadNewer, loadAround, actions };
+  const cards = useCardChoices(state.cards, state.ready, state.lastError, sendFrame);
+
+  return { state, paging, send, retry, loadOlder, loadNewer, loadAround, actions, cards };
 }
 
 /**

@@ -376,6 +376,7 @@ const de = {
     whoVoted: 'Wer was gewählt hat',
     notice: 'Die Beraterin oder der Berater sieht deinen Namen bei deiner Wahl.',
     noticeLink: 'Datenschutz',
+    insert: 'Produktkarte oder Umfrage',
     loading: 'Karte wird geladen …',
     newProduct: 'Produktkarte',
     newPoll: 'Umfrage oder Quiz',

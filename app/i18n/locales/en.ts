@@ -376,6 +376,7 @@ const en: Translation = {
     whoVoted: 'Who chose what',
     notice: 'The consultant sees your name with your choice.',
     noticeLink: 'Privacy',
+    insert: 'Product card or poll',
     loading: 'Loading the card…',
     newProduct: 'Product card',
     newPoll: 'Poll or quiz',

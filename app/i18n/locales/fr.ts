@@ -381,6 +381,7 @@ const fr: Translation = {
     whoVoted: 'Qui a choisi quoi',
     notice: 'La conseillère ou le conseiller voit votre nom avec votre choix.',
     noticeLink: 'Confidentialité',
+    insert: 'Fiche produit ou sondage',
     loading: 'Chargement de la carte…',
     newProduct: 'Fiche produit',
     newPoll: 'Sondage ou quiz',

@@ -377,6 +377,7 @@ const it: Translation = {
     whoVoted: 'Chi ha scelto cosa',
     notice: 'La consulente o il consulente vede il tuo nome con la tua scelta.',
     noticeLink: 'Privacy',
+    insert: 'Scheda prodotto o sondaggio',
     loading: 'Caricamento della scheda…',
     newProduct: 'Scheda prodotto',
     newPoll: 'Sondaggio o quiz',

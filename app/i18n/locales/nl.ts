@@ -376,6 +376,7 @@ const nl: Translation = {
     whoVoted: 'Wie wat koos',
     notice: 'De consulent ziet je naam bij je keuze.',
     noticeLink: 'Privacy',
+    insert: 'Productkaart of peiling',
     loading: 'Kaart wordt geladen…',
     newProduct: 'Productkaart',
     newPoll: 'Peiling of quiz',
