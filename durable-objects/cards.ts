@@ -197,8 +197,9 @@ const fail = (code: ErrorCode) => ({ ok: false, code }) as const;
  */
 export function cardAction(room: Room, member: StoredMember, event: CardEvent): { ok: true; value: CardTally } | { ok: false; code: ErrorCode } {
   const message = room.store.findById(event.messageId);
-  const card = message && !message.deleted ? room.cards.find(event.messageId) : null;
-  if (!card) return fail('messageNotFound');
+  if (!message || message.deleted) return fail('messageNotFound');
+  const card = room.cards.find(event.messageId);
+  if (!card) return fail('invalidInput');
   const expired = partyState(room.store, room.now()).expired;
   if (event.type === 'closePoll') {
     if (!allowed(room, member, { type: 'closePoll' })) return fail(member.role === 'manager' && expired ? 'partyExpired' : 'forbidden');

@@ -602,7 +602,7 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
         <Suspense fallback={null}>
           <CardDialog
             kind={dialog.card}
-            confirmLabel={t('cards.send')}
+            purpose="send"
             onCancel={close}
             onSubmit={(draft) => {
               void actions.sendCard(draft);

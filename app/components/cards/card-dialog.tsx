@@ -24,15 +24,18 @@ const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 
  */
 export function CardDialog({
   kind,
-  confirmLabel,
+  purpose,
   onSubmit,
   onCancel,
 }: {
   kind: CardType;
-  confirmLabel: string;
+  /** Sent into the party, or added to a template. */
+  purpose: 'send' | 'add';
   onSubmit: (draft: CardDraft) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
+  const confirmLabel = purpose === 'send' ? t('cardForm.send') : t('cardForm.add');
   return kind === 'product' ? (
     <ProductForm confirmLabel={confirmLabel} onSubmit={onSubmit} onCancel={onCancel} />
   ) : (
@@ -70,22 +73,22 @@ function ProductForm({ confirmLabel, onSubmit, onCancel }: FormProps) {
       >
         <div className="space-y-3">
           <div>
-            <span className="font-medium text-slate-900">{t('cards.photo')}</span>
+            <span className="font-medium text-slate-900">{t('cardForm.photo')}</span>
             <div className="mt-1 flex items-center gap-3">
               {photo ? <img src={`/files/${photo.id}`} alt={photo.title} className="h-16 w-16 rounded-lg object-cover" /> : null}
               <button type="button" onClick={() => setPicking(true)} className="rounded-full px-4 py-2 font-medium text-primary-dark ring-1 ring-primary-dark">
-                {photo ? t('cards.changePhoto') : t('cards.choosePhoto')}
+                {photo ? t('cardForm.changePhoto') : t('cardForm.choosePhoto')}
               </button>
             </div>
-            {photo ? null : <p className="mt-1 text-sm text-slate-600">{t('cards.photoMissing')}</p>}
+            {photo ? null : <p className="mt-1 text-sm text-slate-600">{t('cardForm.photoMissing')}</p>}
           </div>
           <label className="block">
-            <span className="font-medium text-slate-900">{t('cards.name')}</span>
+            <span className="font-medium text-slate-900">{t('cardForm.name')}</span>
             <input value={title} maxLength={CARD_LIMITS.titleMax} onChange={(e) => setTitle(e.target.value)} className={FIELD} />
           </label>
           <div className="flex gap-2">
             <label className="block flex-1">
-              <span className="font-medium text-slate-900">{t('cards.price')}</span>
+              <span className="font-medium text-slate-900">{t('cardForm.price')}</span>
               <input
                 value={price}
                 inputMode="decimal"
@@ -96,7 +99,7 @@ function ProductForm({ confirmLabel, onSubmit, onCancel }: FormProps) {
               />
             </label>
             <label className="block w-28">
-              <span className="font-medium text-slate-900">{t('cards.currency')}</span>
+              <span className="font-medium text-slate-900">{t('cardForm.currency')}</span>
               <select value={currency} onChange={(e) => setCurrency(e.target.value as Currency)} className={FIELD}>
                 {CURRENCIES.map((code) => (
                   <option key={code}>{code}</option>
@@ -110,7 +113,7 @@ function ProductForm({ confirmLabel, onSubmit, onCancel }: FormProps) {
             </p>
           ) : null}
           <label className="block">
-            <span className="font-medium text-slate-900">{t('cards.link')}</span>
+            <span className="font-medium text-slate-900">{t('cardForm.link')}</span>
             <input
               value={link}
               type="url"
@@ -179,7 +182,7 @@ function PollForm({ confirmLabel, onSubmit, onCancel }: FormProps) {
     >
       <div className="space-y-3">
         <label className="block">
-          <span className="font-medium text-slate-900">{t('cards.question')}</span>
+          <span className="font-medium text-slate-900">{t('cardForm.question')}</span>
           <input value={question} maxLength={CARD_LIMITS.questionMax} onChange={(e) => setQuestion(e.target.value)} className={FIELD} />
         </label>
         <label className="flex items-center gap-2">
@@ -192,11 +195,11 @@ function PollForm({ confirmLabel, onSubmit, onCancel }: FormProps) {
             }}
             className="h-4 w-4"
           />
-          {t('cards.multiple')}
+          {t('cardForm.multiple')}
         </label>
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={quiz} onChange={(e) => setQuiz(e.target.checked)} className="h-4 w-4" />
-          {t('cards.isQuiz')}
+          {t('cardForm.isQuiz')}
         </label>
         <ol className="space-y-2">
           {options.map((option, index) => (
@@ -207,12 +210,12 @@ function PollForm({ confirmLabel, onSubmit, onCancel }: FormProps) {
                   name="correct"
                   checked={correct.includes(index)}
                   onChange={() => toggleCorrect(index)}
-                  aria-label={t('cards.markCorrect', { number: index + 1 })}
+                  aria-label={t('cardForm.markCorrect', { number: index + 1 })}
                   className="mb-3.5 h-5 w-5"
                 />
               ) : null}
               <label className="block flex-1">
-                <span className="text-sm font-medium text-slate-900">{t('cards.option', { number: index + 1 })}</span>
+                <span className="text-sm font-medium text-slate-900">{t('cardForm.option', { number: index + 1 })}</span>
                 <input
                   value={option}
                   maxLength={CARD_LIMITS.optionMax}
@@ -224,7 +227,7 @@ function PollForm({ confirmLabel, onSubmit, onCancel }: FormProps) {
                 <button
                   type="button"
                   onClick={() => remove(index)}
-                  aria-label={t('cards.removeOption', { number: index + 1 })}
+                  aria-label={t('cardForm.removeOption', { number: index + 1 })}
                   className="mb-1 rounded-full p-2 text-slate-600 hover:bg-slate-100"
                 >
                   ✕
@@ -239,7 +242,7 @@ function PollForm({ confirmLabel, onSubmit, onCancel }: FormProps) {
             onClick={() => setOptions((current) => [...current, ''])}
             className="rounded-full px-4 py-2 font-medium text-primary-dark ring-1 ring-primary-dark"
           >
-            {t('cards.addOption')}
+            {t('cardForm.addOption')}
           </button>
         ) : null}
       </div>

@@ -429,7 +429,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
         <Suspense fallback={null}>
           <CardDialog
             kind={dialog.card}
-            confirmLabel={t('cards.add')}
+            purpose="add"
             onCancel={close}
             onSubmit={(draft) => {
               close();

@@ -355,7 +355,6 @@ const de = {
   },
   /** Product cards and polls in the chat (ADR 044). */
   cards: {
-    product: 'Produkt',
     want: 'Das möchte ich',
     wanted: 'Gemerkt: das möchtest du',
     takeBack: 'Zurücknehmen',
@@ -373,13 +372,15 @@ const de = {
     closePoll: 'Umfrage beenden',
     closed: 'Beendet',
     correct: 'Richtig',
-    whoVoted: 'Wer was gewählt hat',
     notice: 'Die Beraterin oder der Berater sieht deinen Namen bei deiner Wahl.',
     noticeLink: 'Datenschutz',
     insert: 'Produktkarte oder Umfrage',
     loading: 'Karte wird geladen …',
     newProduct: 'Produktkarte',
     newPoll: 'Umfrage oder Quiz',
+  },
+  /** The form of a product card or a poll (the manager's, with the workspace texts). */
+  cardForm: {
     photo: 'Foto aus der Mediathek',
     choosePhoto: 'Foto wählen',
     changePhoto: 'Anderes Foto',

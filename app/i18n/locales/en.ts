@@ -355,7 +355,6 @@ const en: Translation = {
   },
   /** Product cards and polls in the chat (ADR 044). */
   cards: {
-    product: 'Product',
     want: 'I want this',
     wanted: 'Noted: you want this',
     takeBack: 'Take back',
@@ -373,13 +372,15 @@ const en: Translation = {
     closePoll: 'Close poll',
     closed: 'Closed',
     correct: 'Correct',
-    whoVoted: 'Who chose what',
     notice: 'The consultant sees your name with your choice.',
     noticeLink: 'Privacy',
     insert: 'Product card or poll',
     loading: 'Loading the card…',
     newProduct: 'Product card',
     newPoll: 'Poll or quiz',
+  },
+  /** The form of a product card or a poll (the manager's, with the workspace texts). */
+  cardForm: {
     photo: 'Photo from the library',
     choosePhoto: 'Choose a photo',
     changePhoto: 'Another photo',

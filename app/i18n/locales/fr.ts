@@ -360,7 +360,6 @@ const fr: Translation = {
   },
   /** Product cards and polls in the chat (ADR 044). */
   cards: {
-    product: 'Produit',
     want: 'Je le veux',
     wanted: 'Noté : vous le voulez',
     takeBack: 'Annuler',
@@ -378,13 +377,15 @@ const fr: Translation = {
     closePoll: 'Clore le sondage',
     closed: 'Clos',
     correct: 'Correct',
-    whoVoted: 'Qui a choisi quoi',
     notice: 'La conseillère ou le conseiller voit votre nom avec votre choix.',
     noticeLink: 'Confidentialité',
     insert: 'Fiche produit ou sondage',
     loading: 'Chargement de la carte…',
     newProduct: 'Fiche produit',
     newPoll: 'Sondage ou quiz',
+  },
+  /** The form of a product card or a poll (the manager's, with the workspace texts). */
+  cardForm: {
     photo: 'Photo de la médiathèque',
     choosePhoto: 'Choisir une photo',
     changePhoto: 'Autre photo',

@@ -356,7 +356,6 @@ const it: Translation = {
   },
   /** Product cards and polls in the chat (ADR 044). */
   cards: {
-    product: 'Prodotto',
     want: 'Lo voglio',
     wanted: 'Annotato: lo vuoi',
     takeBack: 'Annulla',
@@ -374,13 +373,15 @@ const it: Translation = {
     closePoll: 'Chiudi il sondaggio',
     closed: 'Chiuso',
     correct: 'Giusta',
-    whoVoted: 'Chi ha scelto cosa',
     notice: 'La consulente o il consulente vede il tuo nome con la tua scelta.',
     noticeLink: 'Privacy',
     insert: 'Scheda prodotto o sondaggio',
     loading: 'Caricamento della scheda…',
     newProduct: 'Scheda prodotto',
     newPoll: 'Sondaggio o quiz',
+  },
+  /** The form of a product card or a poll (the manager's, with the workspace texts). */
+  cardForm: {
     photo: 'Foto dalla mediateca',
     choosePhoto: 'Scegli una foto',
     changePhoto: 'Un’altra foto',

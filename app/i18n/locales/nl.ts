@@ -355,7 +355,6 @@ const nl: Translation = {
   },
   /** Product cards and polls in the chat (ADR 044). */
   cards: {
-    product: 'Product',
     want: 'Dit wil ik',
     wanted: 'Genoteerd: dit wil je',
     takeBack: 'Terugnemen',
@@ -373,13 +372,15 @@ const nl: Translation = {
     closePoll: 'Peiling sluiten',
     closed: 'Gesloten',
     correct: 'Juist',
-    whoVoted: 'Wie wat koos',
     notice: 'De consulent ziet je naam bij je keuze.',
     noticeLink: 'Privacy',
     insert: 'Productkaart of peiling',
     loading: 'Kaart wordt geladen…',
     newProduct: 'Productkaart',
     newPoll: 'Peiling of quiz',
+  },
+  /** The form of a product card or a poll (the manager's, with the workspace texts). */
+  cardForm: {
     photo: 'Foto uit de mediatheek',
     choosePhoto: 'Foto kiezen',
     changePhoto: 'Andere foto',
