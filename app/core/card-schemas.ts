@@ -2,7 +2,8 @@ import { z } from './zod';
 import type { ErrorCode } from './errors';
 import { isErrorCode } from './errors';
 import type { CardType, PollDefinition, ProductCard } from './cards';
-import { CARD_LIMITS, CURRENCIES, isCardType, pollCardText, productCardText } from './cards';
+import { isCardType } from './cards';
+import { CARD_LIMITS, CURRENCIES, pollCardText, productCardText } from './card-text';
 import { safeHref } from './format';
 import { hasVisibleText, isCleanName } from './text';
 

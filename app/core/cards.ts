@@ -1,8 +1,9 @@
 /**
  * Product cards and polls in the chat (ADR 044): `product` and `poll` messages whose text is the
- * card as JSON, and the tallies of the choices members make on them. Plain types and hand-checked
- * parsing, so the party page reads cards without loading the schema library (the schemas that
- * check what a manager sends are in card-schemas.ts).
+ * card as JSON, and the tallies of the choices members make on them. The party page's first load
+ * carries only this (a pure leaf module, vite.config.ts PURE_FIRST_LOAD); reading a card's text is
+ * card-text.ts, which comes with the first card; the schemas that check what a manager sends are
+ * card-schemas.ts.
  *
  * A product card is a one-option poll: "I want this" is option 0. Both keep their choices in one
  * table of the party's room (durable-objects/cards.ts), so "who wanted what" and "who voted how"
@@ -16,9 +17,8 @@ export function isCardType(type: string): type is CardType {
   return (CARD_TYPES as readonly string[]).includes(type);
 }
 
-/** The currencies a price may be in; amounts are kept in minor units (cents) as integers. */
-export const CURRENCIES = ['EUR', 'CHF', 'GBP', 'USD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+/** The currencies a price may be in (card-text.ts lists them); amounts are kept in minor units (cents) as integers. */
+export type Currency = 'EUR' | 'CHF' | 'GBP' | 'USD';
 
 export interface Price {
   /** Minor units: 1990 is 19.90. */
@@ -51,16 +51,6 @@ export interface PollDefinition {
   correct: number[] | null;
 }
 
-export const CARD_LIMITS = {
-  titleMax: 120,
-  questionMax: 300,
-  optionMax: 120,
-  optionsMin: 2,
-  optionsMax: 10,
-  /** 1,000,000.00 in minor units. */
-  amountMax: 100_000_000,
-} as const;
-
 /**
  * The state of one card's choices as a member sees it. `counts` per option (a product has one);
  * `mine` the reader's own choice; `who` every member's choice, for the manager only; `correct`
@@ -78,74 +68,10 @@ export interface CardTally {
 /** The room's word on cards: one card's tally, or (after a join) every card's. */
 export type CardTallyEvent = { type: 'cardTally'; tally: CardTally } | { type: 'cardTallies'; tallies: CardTally[] };
 
-/** What a member asks of a card: the whole intended choice, so a resent frame changes nothing. */
-export type CardAction = { type: 'cardChoice'; messageId: string; options: number[] } | { type: 'closePoll'; messageId: string };
-
-function record(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
-
-/** The card in a `product` message, or null when the text is not one (shown as a placeholder). */
-export function parseProductCard(text: string): ProductCard | null {
-  const value = record(text);
-  if (!value || typeof value.title !== 'string') return null;
-  const price = value.price as Record<string, unknown> | null | undefined;
-  const validPrice =
-    price == null || (typeof price === 'object' && typeof price.amount === 'number' && (CURRENCIES as readonly unknown[]).includes(price.currency));
-  if (!validPrice || !(value.link == null || typeof value.link === 'string')) return null;
-  return {
-    title: value.title,
-    price: price ? { amount: price.amount as number, currency: price.currency as Currency } : null,
-    link: (value.link as string | null | undefined) ?? null,
-  };
-}
-
-/** The poll in a `poll` message (or a template's definition, read as everyone sees it), or null. */
-export function parsePollCard(text: string): PollCard | null {
-  const value = record(text);
-  if (!value || typeof value.question !== 'string' || !isStringArray(value.options) || typeof value.multiple !== 'boolean') return null;
-  const quiz = value.quiz === true || Array.isArray(value.correct);
-  return { question: value.question, options: value.options, multiple: value.multiple, quiz };
-}
-
-/** A poll's text for the chat: the definition without its answer. */
-export function pollCardText(definition: PollDefinition): string {
-  const card: PollCard = { question: definition.question, options: definition.options, multiple: definition.multiple, quiz: definition.correct !== null };
-  return JSON.stringify(card);
-}
-
-export function productCardText(card: ProductCard): string {
-  return JSON.stringify({ title: card.title, price: card.price, link: card.link });
-}
-
-/** A card in one line, for previews, reply quotes and notifications. */
-export function cardLine(messageType: CardType, text: string): string {
-  if (messageType === 'product') return `🛍️ ${parseProductCard(text)?.title ?? ''}`.trim();
-  return `📊 ${parsePollCard(text)?.question ?? ''}`.trim();
-}
-
-/** A price in the reader's language: 19,90 € in German, €19.90 in English. */
-export function formatPrice(price: Price, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: price.currency }).format(price.amount / 100);
-}
-
-/** A tally on top of what the page knew: a frame says what it carries, and keeps what it does not (the reader's own choice, the manager's list). */
-export function mergeTally(known: CardTally | undefined, next: CardTally): CardTally {
-  return { ...known, ...next };
-}
-
-/** Tallies by message id after one of the room's card events. */
 export function applyCardEvent(tallies: Record<string, CardTally>, event: CardTallyEvent): Record<string, CardTally> {
   const next = { ...tallies };
   const incoming = event.type === 'cardTally' ? [event.tally] : event.tallies;
-  for (const tally of incoming) next[tally.messageId] = mergeTally(tallies[tally.messageId], tally);
+  for (const tally of incoming) next[tally.messageId] = { ...tallies[tally.messageId], ...tally };
   return next;
 }
 
@@ -156,16 +82,14 @@ export function sameChoice(a: readonly number[] | undefined, b: readonly number[
   return left.length === right.length && left.every((value, index) => value === right[index]);
 }
 
-/** A price as typed ("19,90", "19.90", "20"): its minor units, or null when it is none. */
-export function parseAmount(typed: string): number | null {
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(typed.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-/** A template's quiz answer, shown to its owner in the editor (null for a poll without one). */
-export function templateAnswer(text: string): number[] | null {
-  const value = record(text);
-  const correct = value?.correct;
-  return Array.isArray(correct) && correct.every((index) => typeof index === 'number') ? (correct as number[]) : null;
+/** A card in one line, for previews, reply quotes and notifications: its title or question. */
+export function cardLine(messageType: CardType, text: string): string {
+  const icon = messageType === 'product' ? '🛍️' : '📊';
+  try {
+    const card = JSON.parse(text) as { title?: unknown; question?: unknown } | null;
+    const line = messageType === 'product' ? card?.title : card?.question;
+    return typeof line === 'string' ? `${icon} ${line}` : icon;
+  } catch {
+    return icon;
+  }
 }

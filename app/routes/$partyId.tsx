@@ -471,7 +471,8 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
                 onDiscard={actions.discard}
                 waiting={!state.ready}
                 cards={state.cards}
-                cardActions={chat.cards}
+                lastError={state.lastError}
+                onCardFrame={actions.cardFrame}
                 onReply={(message) => setInputMode({ kind: 'reply', message })}
                 onEdit={(message) => setInputMode({ kind: 'edit', message })}
                 onDelete={(message) => setDialog({ kind: 'deleteMessage', message })}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../app/core/protocol';
 import type { AppliedTemplate } from '../../app/core/applied-template';
 import type { TemplateDetail, TemplateEntry } from '../../app/core/templates';
-import { parsePollCard, parseProductCard } from '../../app/core/cards';
+import { parsePollCard, parseProductCard } from '../../app/core/card-text';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import type { Consultant, PartyRecord, TestSocket } from './fixtures';
 import { api, connected, createConsultant, createParty, expectError, joinGuest, json, libraryPhoto } from './fixtures';

@@ -2,7 +2,7 @@ import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import type { CardType, Currency, PollDefinition, ProductCard } from '~/core/cards';
-import { CARD_LIMITS, CURRENCIES, parseAmount } from '~/core/cards';
+import { CARD_LIMITS, CURRENCIES, parseAmount } from '~/core/card-text';
 import { lazyNamed } from '~/lib/lazy-named';
 
 const MediaPickerDialog = lazyNamed(() => import('~/components/chat/media-picker-dialog'), 'MediaPickerDialog');

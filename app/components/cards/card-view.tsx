@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CardTally } from '~/core/cards';
-import { formatPrice, parsePollCard, parseProductCard } from '~/core/cards';
+import { formatPrice, parsePollCard, parseProductCard } from '~/core/card-text';
 import type { Member } from '~/core/protocol';
 import { fullName } from '~/core/text';
 

@@ -8,7 +8,12 @@ import type { ClientEvent } from '~/core/protocol';
  * room's tally confirms it and sent again after every (re)join while it is not: a choice made just
  * as the connection dropped is not lost, and a resend changes nothing in the room.
  */
-export function useCardChoices(cards: Record<string, CardTally>, ready: boolean, refused: unknown, sendFrame: (event: ClientEvent) => boolean) {
+export function useCardChoices(
+  cards: Record<string, CardTally>,
+  ready: boolean,
+  refused: unknown,
+  sendFrame: (event: Extract<ClientEvent, { type: 'cardChoice' | 'closePoll' }>) => boolean,
+) {
   const intents = useRef(new Map<string, number[]>());
 
   // A refusal (the poll closed, the party ended) is shown; sending the choice again would not help.

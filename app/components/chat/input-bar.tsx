@@ -30,7 +30,7 @@ interface Props {
   onHeading?: () => void;
   /** Opens the profile card dialog; without it, no button. */
   onProfileCard?: () => void;
-  /** Opens the dialog of a product card or a poll (ADR 044); without it, no button. */
+  /** Opens the dialog of a product card or a poll (ADR 044), from the attach menu beside the library; without it, no entries. */
   onCard?: (kind: CardType) => void;
   /** Files chosen to send, of the kinds in `acceptedKinds` (what each may send is the page's rule). */
   onFiles?: (files: File[]) => void;
@@ -152,24 +152,6 @@ export function InputBar({
             </svg>
           </ToolButton>
         ) : null}
-        {onCard && !mode ? (
-          <Menu
-            label={t('cards.insert')}
-            buttonContent={
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-                <path d="M5 20V10M12 20V4M19 20v-7" />
-              </svg>
-            }
-            disabled={disabled}
-            align="left"
-            listClassName="w-60"
-            buttonClassName={TOOL_BUTTON}
-            items={[
-              { key: 'product', label: t('cards.newProduct'), onSelect: () => onCard('product') },
-              { key: 'poll', label: t('cards.newPoll'), onSelect: () => onCard('poll') },
-            ]}
-          />
-        ) : null}
         {/* A photo may answer a message: attaching stays in reply mode, not while editing. */}
         {onFiles && mode?.kind !== 'edit' ? (
           <>
@@ -184,6 +166,12 @@ export function InputBar({
                 items={[
                   { key: 'device', label: t('chatMedia.fromDevice'), onSelect: () => picker.current?.click() },
                   { key: 'library', label: t('chatMedia.fromLibrary'), onSelect: onLibrary },
+                  ...(onCard
+                    ? [
+                        { key: 'product', label: t('cards.newProduct'), onSelect: () => onCard('product') },
+                        { key: 'poll', label: t('cards.newPoll'), onSelect: () => onCard('poll') },
+                      ]
+                    : []),
                 ]}
               />
             ) : (

@@ -7,7 +7,7 @@ import { mayResend } from '~/core/chat-state';
 import { markerOf } from '~/core/markers';
 import type { Actor, PartyState } from '~/core/permissions';
 import { can } from '~/core/permissions';
-import type { ChatMessage, Member } from '~/core/protocol';
+import type { ChatMessage, ClientEvent, Member } from '~/core/protocol';
 import type { MessageOption } from '~/components/chat/message-item';
 import { isMediaMessage } from '~/components/chat/media-message';
 import { MessageItem } from '~/components/chat/message-item';
@@ -17,6 +17,7 @@ import { lazyNamed } from '~/lib/lazy-named';
 import { errorKeys } from '~/i18n/error-keys';
 import { useChatVirtualizer } from './use-chat-virtualizer';
 import { CardSlot } from '~/components/cards/card-slot';
+import { useCardChoices } from '~/components/cards/use-card-choices';
 import type { CardTally } from '~/core/cards';
 import { isCardType } from '~/core/cards';
 
@@ -66,7 +67,9 @@ interface Props extends MessageActions {
   waiting: boolean;
   /** Product cards' and polls' tallies, and what the reader does with a card (ADR 044). */
   cards: Record<string, CardTally>;
-  cardActions: { choose: (messageId: string, options: number[]) => void; closePoll: (messageId: string) => void };
+  /** The room refused something (a choice among others): choices waiting for confirmation are dropped. */
+  lastError: unknown;
+  onCardFrame: (event: Extract<ClientEvent, { type: 'cardChoice' | 'closePoll' }>) => boolean;
 }
 
 /**
@@ -124,10 +127,12 @@ export function MessageList({
   onDiscard,
   waiting,
   cards,
-  cardActions,
+  lastError,
+  onCardFrame,
   ...actions
 }: Props) {
   const { t } = useTranslation();
+  const cardActions = useCardChoices(cards, !waiting, lastError, onCardFrame);
   const scroller = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const [unseenBelow, setUnseenBelow] = useState(false);

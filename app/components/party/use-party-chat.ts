@@ -9,7 +9,6 @@ import { PING_FRAME, PONG_FRAME, PROTOCOL_VERSION, SOCKET_CLOSE } from '~/core/p
 import { apiFetch, signInAgain } from '~/lib/api';
 import { uuid } from '~/lib/uuid';
 import { RoomSocket } from './room-socket';
-import { useCardChoices } from '~/components/cards/use-card-choices';
 
 type Outbox = typeof import('~/lib/outbox');
 /** The outbox loads only for a member: a visitor's first load stays light (ADR 027). */
@@ -324,6 +323,8 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
           message: card.message,
           ...(card.mediaId ? { mediaAttachment: card.mediaId } : {}),
         }),
+      /** A choice on a card or closing a poll (the message list keeps and resends choices, ADR 044). */
+      cardFrame: (event: Extract<ClientEvent, { type: 'cardChoice' | 'closePoll' }>) => sendFrame(event),
       dismissError: () => dispatch({ type: 'failed', code: null }),
       showError: (code: ErrorCode) => {
         if (code === 'unauthorized' || code === 'sessionExpired') signInAgain(true);
@@ -339,9 +340,7 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
     [act, sendFrame, outbox, setPaging],
   );
 
-  const cards = useCardChoices(state.cards, state.ready, state.lastError, sendFrame);
-
-  return { state, paging, send, retry, loadOlder, loadNewer, loadAround, actions, cards };
+  return { state, paging, send, retry, loadOlder, loadNewer, loadAround, actions };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { CardSlot } from '~/components/cards/card-slot';
-import { isCardType, templateAnswer } from '~/core/cards';
+import { isCardType } from '~/core/cards';
+import { templateAnswer } from '~/core/card-text';
 import type { Announcements, DragEndEvent, KeyboardCoordinateGetter, UniqueIdentifier } from '@dnd-kit/core';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';

@@ -374,8 +374,6 @@ const de = {
     correct: 'Richtig',
     notice: 'Die Beraterin oder der Berater sieht deinen Namen bei deiner Wahl.',
     noticeLink: 'Datenschutz',
-    insert: 'Produktkarte oder Umfrage',
-    loading: 'Karte wird geladen …',
     newProduct: 'Produktkarte',
     newPoll: 'Umfrage oder Quiz',
   },

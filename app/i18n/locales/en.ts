@@ -374,8 +374,6 @@ const en: Translation = {
     correct: 'Correct',
     notice: 'The consultant sees your name with your choice.',
     noticeLink: 'Privacy',
-    insert: 'Product card or poll',
-    loading: 'Loading the card…',
     newProduct: 'Product card',
     newPoll: 'Poll or quiz',
   },

@@ -379,8 +379,6 @@ const fr: Translation = {
     correct: 'Correct',
     notice: 'La conseillère ou le conseiller voit votre nom avec votre choix.',
     noticeLink: 'Confidentialité',
-    insert: 'Fiche produit ou sondage',
-    loading: 'Chargement de la carte…',
     newProduct: 'Fiche produit',
     newPoll: 'Sondage ou quiz',
   },

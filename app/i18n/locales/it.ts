@@ -375,8 +375,6 @@ const it: Translation = {
     correct: 'Giusta',
     notice: 'La consulente o il consulente vede il tuo nome con la tua scelta.',
     noticeLink: 'Privacy',
-    insert: 'Scheda prodotto o sondaggio',
-    loading: 'Caricamento della scheda…',
     newProduct: 'Scheda prodotto',
     newPoll: 'Sondaggio o quiz',
   },

@@ -374,8 +374,6 @@ const nl: Translation = {
     correct: 'Juist',
     notice: 'De consulent ziet je naam bij je keuze.',
     noticeLink: 'Privacy',
-    insert: 'Productkaart of peiling',
-    loading: 'Kaart wordt geladen…',
     newProduct: 'Productkaart',
     newPoll: 'Peiling of quiz',
   },
