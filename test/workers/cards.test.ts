@@ -118,7 +118,9 @@ describe('product cards', () => {
     mariaPage.socket.send({ type: 'cardChoice', messageId: crypto.randomUUID(), options: [0] });
     expect((await mariaPage.socket.next('error')).code).toBe('messageNotFound');
 
-    await ok(await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Wellness-Party', expiration: Date.now() - 1000 } }));
+    await ok(
+      await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Wellness-Party', expiration: Date.now() - 1000 } }),
+    );
     mariaPage.socket.send({ type: 'cardChoice', messageId: card.id, options: [] });
     expect((await mariaPage.socket.next('error', 3000, (event) => event.code === 'partyExpired')).code).toBe('partyExpired');
     for (const page of [mariaPage, manager]) page.socket.close();
