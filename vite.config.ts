@@ -185,6 +185,7 @@ const PURE_FIRST_LOAD = [
   'app/core/dates.ts',
   'app/core/media.ts',
   'app/core/format.ts',
+  'app/core/cards.ts',
   'app/i18n/config.ts',
   'app/i18n/error-keys.ts',
 ].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));

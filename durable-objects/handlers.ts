@@ -14,6 +14,8 @@ import type { Outcome, SendInput } from './contract';
 import type { NewMessage, RoomStore, StoredMember } from './store';
 import type { SocialStore } from './social';
 import { pin, react, socialWelcome, unpinDeleted } from './social';
+import type { CardStore } from './cards';
+import { handleCardEvent, isCardEvent, prepareCard, tallies } from './cards';
 
 /**
  * What happens for each client event. The PartyRoom class stays a thin lifecycle shell; these
@@ -24,6 +26,8 @@ export interface Room {
   store: RoomStore;
   /** Reactions and the pinned message (durable-objects/social.ts). */
   social: SocialStore;
+  /** Product cards' and polls' choices (durable-objects/cards.ts). */
+  cards: CardStore;
   now(): number;
   send(ws: WebSocket, event: ServerEvent): void;
   /** Sends one serialised frame to every joined socket except `except`. */
@@ -105,7 +109,19 @@ export function snapshot(room: Room, me: StoredMember, compact: boolean): PartyS
   };
 }
 
-const CLIENT_TYPES: ReadonlySet<MessageType> = new Set(['text', 'heading', 'heading2', 'heading3', 'photo', 'video', 'voice', 'audio', 'document']);
+const CLIENT_TYPES: ReadonlySet<MessageType> = new Set([
+  'text',
+  'heading',
+  'heading2',
+  'heading3',
+  'photo',
+  'video',
+  'voice',
+  'audio',
+  'document',
+  'product',
+  'poll',
+]);
 const TRUSTED_TYPES: ReadonlySet<MessageType> = new Set([...CLIENT_TYPES, 'profile']);
 
 /**
@@ -120,12 +136,16 @@ export function sendMessage(
   from?: WebSocket,
   trusted = false,
 ): Outcome<{ message: ChatMessage; duplicate: boolean }> {
+  // A card's text is stored as everyone may read it (a quiz's answer stays with the room, cards.ts).
+  const card = prepareCard(input.messageType, input.message);
+  if (!card.ok) return card;
+  const text = card.card ? card.card.text : input.message;
   if (input.tempId) {
     const existing = room.store.findByTempId(member.id, input.tempId);
     if (existing) {
       const same =
         existing.messageType === input.messageType &&
-        existing.message === input.message &&
+        existing.message === text &&
         existing.replyingTo === (input.replyingTo ?? null) &&
         (existing.mediaAttachment ?? null) === (input.media?.mediaAttachment ?? input.mediaAttachment ?? null);
       return same ? { ok: true, value: { message: existing, duplicate: true } } : fail('tempIdConflict');
@@ -151,7 +171,7 @@ export function sendMessage(
     {
       tempId: input.tempId,
       messageType: input.messageType,
-      message: input.message,
+      message: text,
       replyingTo: input.replyingTo ?? null,
       forwarded: trusted && input.forwarded === true,
       fromTemplate: trusted && input.fromTemplate === true,
@@ -159,6 +179,7 @@ export function sendMessage(
     },
     from,
   );
+  if (card.card) room.cards.create(message.id, card.card);
   return { ok: true, value: { message, duplicate: false } };
 }
 
@@ -302,6 +323,8 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
       // The manager's device (a reload, a second one) continues where the played template is.
       if (member.role === 'manager') room.send(ws, { type: 'appliedTemplate', applied: room.store.applied });
       for (const social of socialWelcome(room, member)) room.send(ws, social);
+      const cards = tallies(room, member);
+      if (cards.length > 0) room.send(ws, { type: 'cardTallies', tallies: cards });
       return;
     }
     case 'iAmOnline':
@@ -362,6 +385,10 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
       return;
     }
     default: {
+      if (isCardEvent(event)) {
+        handleCardEvent(room, ws, member, event);
+        return;
+      }
       const unreachable: never = event;
       return unreachable;
     }

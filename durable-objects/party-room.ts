@@ -34,6 +34,8 @@ import { PresenceChanges } from './presence';
 import { ROSTER, rosterMode } from '#core/roster';
 import type { SessionSockets } from './sessions';
 import { closeExpiredSessions, endSessions, sessionExpired, sessionTag, sessionsDue } from './sessions';
+import { CardStore, isCardEvent } from './cards';
+import { cardLine, isCardType } from '#core/cards';
 
 /** Kept on each socket so it survives hibernation: ids only. */
 interface Attachment {
@@ -96,6 +98,7 @@ function readHeader<T>(request: Request, name: string): T | null {
 export class PartyRoom extends DurableObject<Env> implements Room, SessionSockets {
   readonly store: RoomStore;
   readonly social: SocialStore;
+  readonly cards: CardStore;
   /** D1's copy of the hosts, following the room's (durable-objects/hosts.ts). */
   private readonly hosts: HostsInD1;
   private readonly attachments = new WeakMap<WebSocket, Attachment>();
@@ -116,6 +119,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     super(ctx, env);
     this.store = new RoomStore(ctx.storage.sql, ctx.storage);
     this.social = new SocialStore(ctx.storage.sql);
+    this.cards = new CardStore(ctx.storage.sql);
     this.hosts = new HostsInD1(env.DB, this.store, ctx.storage, () => this.scheduleMirror());
     // The runtime answers the page's heartbeat itself: pings never wake a hibernated room, and
     // the alarm reads each socket's last ping (getWebSocketAutoResponseTimestamp).
@@ -123,6 +127,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     ctx.blockConcurrencyWhile(async () => {
       this.store.load();
       this.social.load();
+      this.cards.load();
       this.mirrorDue = (await ctx.storage.get<number>(DUE.mirror)) ?? null;
       this.expiryAnnounced = (await ctx.storage.get<number>(DUE.expiryAnnounced)) ?? null;
       this.startAnnounced = (await ctx.storage.get<number>(DUE.startAnnounced)) ?? null;
@@ -207,7 +212,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       messageType: message.messageType,
       senderId: message.sender,
       senderName: message.senderName,
-      text: shortText(message.message),
+      text: shortText(isCardType(message.messageType) ? cardLine(message.messageType, message.message) : message.message),
     } as const;
     const jobs: MessageSendRequest<PushJob>[] = [];
     for (let i = 0; i < offline.length; i += PUSH_RECIPIENTS_PER_JOB) {
@@ -364,7 +369,13 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       this.send(ws, parsed.tempId ? { type: 'error', code: parsed.code, tempId: parsed.tempId } : { type: 'error', code: parsed.code });
       return;
     }
-    if (parsed.event.type === 'sendMessage' || parsed.event.type === 'updateMessage' || parsed.event.type === 'react' || parsed.event.type === 'pin') {
+    if (
+      parsed.event.type === 'sendMessage' ||
+      parsed.event.type === 'updateMessage' ||
+      parsed.event.type === 'react' ||
+      parsed.event.type === 'pin' ||
+      isCardEvent(parsed.event)
+    ) {
       if (!this.limiter(member.id).take(this.now())) {
         const tempId = parsed.event.type === 'sendMessage' ? parsed.event.tempId : undefined;
         this.send(ws, tempId ? { type: 'error', code: 'rateLimited', tempId } : { type: 'error', code: 'rateLimited' });

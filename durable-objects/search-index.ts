@@ -19,7 +19,9 @@ CREATE TABLE IF NOT EXISTS message_search_state (id INTEGER PRIMARY KEY CHECK (i
 
 /** Messages with words to find: text, headings and captions; not notices, profile cards (data) or deleted ones. */
 function indexable(row: { message_type: MessageType; message: string; deleted: number }): boolean {
-  return row.deleted !== 1 && row.message_type !== 'profile' && row.message !== '' && markerOf({ messageType: row.message_type, message: row.message }) === null;
+  return (
+    row.deleted !== 1 && row.message_type !== 'profile' && row.message !== '' && markerOf({ messageType: row.message_type, message: row.message }) === null
+  );
 }
 
 /** Brings the index up to `seq`, in one transaction. */

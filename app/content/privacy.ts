@@ -46,6 +46,7 @@ export function privacyNotice(legal: LegalConfig): PrivacySection[] {
           'eine zufällige Gast-Kennung und einen geheimen Schlüssel, der Sie bei Ihrem nächsten Besuch wiedererkennt; wir speichern den Schlüssel nur als Hash, er selbst liegt nur in einem Cookie in Ihrem Browser (siehe Abschnitt 7),',
           'zu welchen Partys Sie gehören, wann Sie beigetreten sind und ob Sie eine Party verlassen haben oder entfernt wurden,',
           'Ihre Nachrichten einschließlich Antworten, Änderungen und Löschungen, die Fotos und Sprachnachrichten, die Sie senden, und welche Nachrichten Sie gesehen haben (Lesebestätigungen). Solange Sie die Party geöffnet haben, sehen die anderen, dass Sie online sind; das speichern wir nicht dauerhaft,',
+          'auf Produktkarten, ob Sie „Das möchte ich“ getippt haben, und bei Umfragen und Quiz Ihre Antworten, jeweils mit dem Zeitpunkt. Die Beraterin oder der Berater sieht dabei Ihren Namen (die Nachfass-Liste der Party, mit der sie oder er sich nach der Party bei Ihnen meldet); die anderen Gäste sehen nur, wie viele. Das wird mit der Party gelöscht,',
           'wenn Sie für eine Party mit Passwort ein falsches Passwort eingeben: Ihre IP-Adresse und die Zahl der Fehlversuche, höchstens 15 Minuten lang, damit niemand Passwörter durchprobieren kann. Das Passwort selbst speichern wir nur als Hash.',
         ),
         p(

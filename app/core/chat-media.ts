@@ -17,6 +17,8 @@ export const MEDIA_MESSAGE_KINDS = {
   voice: 'audio',
   audio: 'audio',
   document: 'application',
+  /** A product card (app/core/cards.ts) shows its photo, an image of the manager's library. */
+  product: 'image',
 } as const satisfies Record<string, MediaKind>;
 
 export type MediaMessageType = keyof typeof MEDIA_MESSAGE_KINDS;

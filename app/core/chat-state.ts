@@ -6,6 +6,8 @@ import type { RosterMode } from './roster';
 import { headingEntry } from './messages';
 import type { SocialState } from './social';
 import { initialSocialState, socialReducer } from './social';
+import type { CardTally } from './cards';
+import { applyCardEvent } from './cards';
 
 /**
  * The party page's view of a chat, as a pure reducer. It applies server events in `seq` order,
@@ -69,6 +71,8 @@ export interface ChatState {
   applied: AppliedTemplate | null;
   /** Reactions and the pinned message, as the room last told (app/core/social.ts). */
   social: SocialState;
+  /** Product cards' and polls' tallies by message id, as the room last told this member (app/core/cards.ts). */
+  cards: Record<string, CardTally>;
 }
 
 export type Ended = NonNullable<ChatState['ended']>;
@@ -104,6 +108,7 @@ export const initialChatState: ChatState = {
   lastError: null,
   applied: null,
   social: initialSocialState,
+  cards: {},
 };
 
 export type ChatAction =
@@ -296,6 +301,9 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
       return { ...state, ended: 'expired' };
     case 'appliedTemplate':
       return { ...state, applied: event.applied };
+    case 'cardTally':
+    case 'cardTallies':
+      return { ...state, cards: applyCardEvent(state.cards, event) };
     case 'guestRemoved':
       if (event.guestId === state.me?.id) return { ...state, ended: 'removed' };
       return { ...state, members: state.members.filter((m) => m.id !== event.guestId), online: state.online.filter((id) => id !== event.guestId) };

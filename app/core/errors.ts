@@ -98,6 +98,13 @@ export const ERROR_STATUS = {
   importNotFound: 404,
   /** …or the older system failed or did not answer. */
   importFailed: 502,
+  /** Product cards and polls (app/core/card-schemas.ts). */
+  invalidCard: 400,
+  invalidPrice: 400,
+  invalidShopLink: 400,
+  pollOptions: 400,
+  invalidAnswer: 400,
+  pollClosed: 409,
   generic: 500,
 } as const;
 

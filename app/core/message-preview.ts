@@ -6,10 +6,12 @@ import { parseFormatted, plainText } from './format';
 import type { ChatMessage } from './messages';
 import { cardSummary, parseProfileCard } from './profile-card';
 import { truncate } from './text';
+import { cardLine, isCardType } from './cards';
 
 /** A message in one line: its text, or for a profile card the name on it. */
 export function preview(message: Pick<ChatMessage, 'messageType' | 'message'>, length = 80): string {
   if (message.messageType === 'profile') return `👤 ${cardSummary(parseProfileCard(message.message))}`;
+  if (isCardType(message.messageType)) return truncate(cardLine(message.messageType, message.message), length);
   if (isMediaMessageType(message.messageType))
     return `${message.messageType === 'photo' ? '📷' : message.messageType === 'voice' ? '🎤' : '📎'} ${snippet(message.message, length)}`.trim();
   return snippet(message.message, length);

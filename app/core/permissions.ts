@@ -50,11 +50,15 @@ export type Action =
   /** A reaction on a message; also while writing is restricted (ADR 043). */
   | { type: 'react'; message: MessageFacts }
   /** Pinning a message above the list, or unpinning (ADR 043). */
-  | { type: 'pinMessage'; message: MessageFacts | null };
+  | { type: 'pinMessage'; message: MessageFacts | null }
+  /** "I want this" on a product card, a vote on a poll (ADR 044): guests and the host, also while writing is restricted. */
+  | { type: 'chooseOnCard' }
+  /** Closing a poll (and revealing a quiz's answer): the manager's. */
+  | { type: 'closePoll' };
 
-const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile', 'video', 'audio', 'document']);
-/** No edit for audio, voice or profile messages: there is no text to change (a photo's caption may change). */
-const NOT_EDITABLE_TYPES: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile']);
+const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile', 'video', 'audio', 'document', 'product', 'poll']);
+/** No edit for audio, voice, profile messages or cards: there is no text to change (a photo's caption may change); a card's choices refer to it as it was. */
+const NOT_EDITABLE_TYPES: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile', 'product', 'poll']);
 /** What a party upload may be: a photo or a voice message, for everyone who may write. */
 const UPLOAD_TYPES: ReadonlySet<MessageType> = new Set(UPLOAD_MESSAGE_TYPES);
 const NOT_REPLYABLE_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3']);
@@ -110,5 +114,10 @@ export function can(actor: Actor, action: Action, party: PartyState): boolean {
       return !party.expired && !action.message.deleted;
     case 'pinMessage':
       return !party.expired && moderates(actor) && !action.message?.deleted;
+    case 'chooseOnCard':
+      // The manager sells and asks: her own choice would only skew what she reads.
+      return !party.expired && actor.role !== 'manager';
+    case 'closePoll':
+      return !party.expired && actor.role === 'manager';
   }
 }

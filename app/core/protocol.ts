@@ -8,6 +8,8 @@ import type { AppliedTemplate } from './applied-template';
 import type { RosterMode } from './roster';
 import type { SocialEvent } from './social';
 import { PinShape, ReactShape } from './social-schemas';
+import type { CardTallyEvent } from './cards';
+import { CARD_ERROR_CODES, CardChoiceEventSchema, ClosePollEventSchema } from './card-schemas';
 
 /**
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
@@ -66,6 +68,8 @@ export const ClientEventSchema = z.discriminatedUnion(
     /** Reactions and the pinned message (app/core/social.ts, ADR 043). */
     z.object(ReactShape),
     z.object(PinShape),
+    CardChoiceEventSchema,
+    ClosePollEventSchema,
   ],
   { error: 'unknownEvent' },
 );
@@ -133,6 +137,7 @@ export type ServerEvent =
   /** To the manager's sockets only: the template being played into the party, or null for none. */
   | { type: 'appliedTemplate'; applied: AppliedTemplate | null }
   | SocialEvent
+  | CardTallyEvent
   | { type: 'error'; code: ErrorCode; tempId?: string };
 
 export type ServerEventType = ServerEvent['type'];
@@ -187,7 +192,10 @@ export function parseClientFrame(frame: string | ArrayBuffer): ParsedFrame {
   const first = parsed.error.issues[0];
   let code: ErrorCode = 'invalidFrame';
   if (first && first.path.length === 1 && first.path[0] === 'type') code = 'unknownEvent';
-  else if (first?.message && ['messageEmpty', 'messageTooLong', 'invalidText', 'invalidName', 'unknownEvent', 'mediaTypeMismatch'].includes(first.message)) {
+  else if (
+    first?.message &&
+    ['messageEmpty', 'messageTooLong', 'invalidText', 'invalidName', 'unknownEvent', 'mediaTypeMismatch', ...CARD_ERROR_CODES].includes(first.message)
+  ) {
     code = first.message as ErrorCode;
   }
   return tempId ? { ok: false, code, tempId } : { ok: false, code };

@@ -11,6 +11,7 @@ import { partyDatesError } from './party';
 import { isPhoneNumber, isValidBirthday, profileHref } from './profile';
 import { GUEST_CODE_PATTERN } from './guest-account';
 import { isTemplatePlaceholder } from './templates';
+import { checkCardBody } from './card-schemas';
 import { hasVisibleText, isCleanName, isCleanText, isValidName, normaliseNewlines } from './text';
 
 /**
@@ -178,6 +179,7 @@ type MessageBody = {
  */
 export function checkMessageBody(body: MessageBody, context: z.RefinementCtx): void {
   const issue = (message: ErrorCode, path: string) => context.addIssue({ code: 'custom', message, path: [path] });
+  checkCardBody(body, context);
   if (!isMediaMessageType(body.messageType)) {
     if (body.message === undefined) issue('invalidInput', 'message');
     else if (body.message === '') issue('messageEmpty', 'message');
@@ -480,6 +482,7 @@ export const TemplateMessageSchema = z
   })
   .superRefine((body, context) => {
     const issue = (message: ErrorCode, path: string) => context.addIssue({ code: 'custom', message, path: [path] });
+    checkCardBody(body, context);
     if (body.messageType === 'profile') {
       if (!IdSchema.safeParse(body.message).success) issue('invalidInput', 'message');
       else if (body.mediaId !== undefined) issue('invalidInput', 'mediaId');

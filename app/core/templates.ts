@@ -126,8 +126,8 @@ export function isTemplatePlaceholder(text: string): boolean {
   return text.trim() === TEMPLATE_PLACEHOLDER;
 }
 
-/** No edit of audio, voice or profile messages, as in the chat (a caption of a photo may change). */
-const NOT_EDITABLE: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile']);
+/** No edit of audio, voice, profile messages or cards, as in the chat (a caption of a photo may change). */
+const NOT_EDITABLE: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile', 'product', 'poll']);
 
 export function isEditableMessage(type: MessageType): boolean {
   return !NOT_EDITABLE.has(type);

@@ -49,6 +49,8 @@ export const WORKSPACE_SECTIONS = [
   'notify',
   'appPointer',
   'accountImport',
+  // The form of a product card or a poll (ADR 044): the manager's, loaded with its dialog.
+  'cardForm',
 ] as const;
 
 /**
@@ -113,6 +115,12 @@ export const WORKSPACE_ERRORS = [
   'tusVersion',
   // Titles of library items, folders and templates.
   'invalidTitle',
+  // A card's form checks these before sending (ADR 044); a closed poll's refusal stays with the party.
+  'invalidCard',
+  'invalidPrice',
+  'invalidShopLink',
+  'pollOptions',
+  'invalidAnswer',
 ] as const;
 export const TEXT_PARTS = ['party', 'workspace'] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];

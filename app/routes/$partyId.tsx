@@ -1,3 +1,4 @@
+import type { CardType } from '~/core/cards';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data } from '@remix-run/cloudflare';
 import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
@@ -56,6 +57,8 @@ const NameMenu = lazyNamed(() => import('~/components/party/name-menu'), 'NameMe
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
 const HeadingDialog = lazyNamed(() => import('~/components/chat/heading-dialog'), 'HeadingDialog');
 const ProfileCardDialog = lazyNamed(() => import('~/components/chat/profile-card-dialog'), 'ProfileCardDialog');
+// A product card's or a poll's form (its photo from the library, with the library's texts).
+const CardDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/cards/card-dialog')), 'CardDialog');
 // The bell is a member's, never part of a new guest's first paint.
 // The bell and its dialog speak workspace texts (the `notify` section): they come after the first paint, with them.
 const NotifyButton = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/notify-button')), 'NotifyButton');
@@ -113,7 +116,8 @@ type Dialog =
   | { kind: 'overwrite'; template: { id: string; title: string } }
   | { kind: 'receipts'; message: ChatMessage }
   | { kind: 'saveToLibrary'; message: ChatMessage }
-  | { kind: 'deleteMessage'; message: ChatMessage };
+  | { kind: 'deleteMessage'; message: ChatMessage }
+  | { kind: 'card'; card: CardType };
 
 /** `kept`: whose outbox on this device belongs to this party, to show what it holds as not sent. */
 type LoaderData = { state: 'ok'; party: PartyInfo; guest?: SignedInGuest } | { state: 'ended'; reason: Ended; kept?: { partyId: string; memberId: string } };
@@ -488,6 +492,9 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
                 onRetry={chat.retry}
                 onDiscard={actions.discard}
                 waiting={!state.ready}
+                cards={state.cards}
+                lastError={state.lastError}
+                onCardFrame={actions.cardFrame}
                 onReply={(message) => setInputMode({ kind: 'reply', message })}
                 onEdit={(message) => setInputMode({ kind: 'edit', message })}
                 onDelete={(message) => setDialog({ kind: 'deleteMessage', message })}
@@ -560,6 +567,7 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
                 onCancelMode={() => setInputMode(null)}
                 onHeading={isManager ? () => setDialog({ kind: 'heading' }) : undefined}
                 onProfileCard={isManager ? () => setDialog({ kind: 'profileCard' }) : undefined}
+                onCard={isManager ? (card) => setDialog({ kind: 'card', card }) : undefined}
                 onFiles={chooseFiles}
                 onLibrary={isManager ? () => setDialog({ kind: 'picker', replyingTo }) : undefined}
                 onVoice={() => setDialog({ kind: 'voice' })}
@@ -622,6 +630,19 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
             onCancel={close}
             onSubmit={(profileId) => {
               void actions.sendProfileCard(profileId);
+              close();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {dialog?.kind === 'card' ? (
+        <Suspense fallback={null}>
+          <CardDialog
+            kind={dialog.card}
+            purpose="send"
+            onCancel={close}
+            onSubmit={(draft) => {
+              void actions.sendCard(draft);
               close();
             }}
           />

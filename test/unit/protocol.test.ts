@@ -18,6 +18,11 @@ function event(parsed: ParsedFrame) {
 /** True when the string has no unpaired surrogate (String#isWellFormed is ES2024). */
 const wellFormed = (s: string) => !/[\uD800-\uDFFF]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
 
+const CARD_TEXT = {
+  product: JSON.stringify({ title: 'Rosenblüten-Creme', price: { amount: 2490, currency: 'EUR' }, link: 'https://shop.example/rose' }),
+  poll: JSON.stringify({ question: 'Welche Creme ist vegan?', options: ['Rose', 'Aloe'], multiple: false, correct: [1] }),
+};
+
 describe('parseClientFrame: valid events', () => {
   it.each([
     ['join with lastSeq', { type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq: 42 }],
@@ -41,7 +46,24 @@ describe('parseClientFrame: valid events', () => {
   });
 
   it.each(MESSAGE_TYPES)('sendMessage of messageType %s parses (permissions decide later)', (messageType) => {
-    expect(event(parseClientFrame(send({ messageType })))).toMatchObject({ type: 'sendMessage', messageType });
+    const card = messageType === 'product' || messageType === 'poll' ? { message: CARD_TEXT[messageType] } : {};
+    expect(event(parseClientFrame(send({ messageType, ...card })))).toMatchObject({ type: 'sendMessage', messageType });
+  });
+
+  it.each([
+    ['a choice', { type: 'cardChoice', messageId: MESSAGE_ID, options: [0, 2] }],
+    ['a choice taken back', { type: 'cardChoice', messageId: MESSAGE_ID, options: [] }],
+    ['closing a poll', { type: 'closePoll', messageId: MESSAGE_ID }],
+  ])('card event: %s', (_, input) => {
+    expect(event(parseClientFrame(frame(input)))).toEqual(input);
+  });
+
+  it("refuses a card that is none with the card's own code, and names the message", () => {
+    const poll = JSON.stringify({ question: 'Welche?', options: ['nur eine'], multiple: false });
+    expect(parseClientFrame(send({ messageType: 'poll', message: poll }))).toEqual({ ok: false, code: 'pollOptions', tempId: TEMP_ID });
+    const product = JSON.stringify({ title: 'Creme', price: null, link: 'http://shop.example' });
+    expect(parseClientFrame(send({ messageType: 'product', message: product }))).toMatchObject({ ok: false, code: 'invalidShopLink' });
+    expect(parseClientFrame(frame({ type: 'cardChoice', messageId: MESSAGE_ID, options: [10] }))).toMatchObject({ ok: false, code: 'invalidFrame' });
   });
 
   it('trims guest names', () => {

@@ -68,9 +68,9 @@ async function buildWorld(): Promise<Built> {
     otherConsultant: { headers: berta.headers, cookie: sessionCookie(berta) },
   };
 
-  const post = async (headers: Record<string, string>): Promise<string> => {
+  const post = async (headers: Record<string, string>, body: Record<string, unknown> = { message: 'Eine Nachricht' }): Promise<string> => {
     for (let attempt = 0; ; attempt++) {
-      const response = await apiInPlace(`/parties/${party.id}/chat`, { method: 'POST', headers, body: { message: 'Eine Nachricht' } });
+      const response = await apiInPlace(`/parties/${party.id}/chat`, { method: 'POST', headers, body });
       if (response.status === 201) return (await json<{ id: string }>(response)).id;
       // Many rows aim at the guest's messages; the chat's rate limit applies to the world too.
       if (response.status !== 429 || attempt > 20) throw new Error(`world: message: ${response.status} ${await response.text()}`);
@@ -100,6 +100,8 @@ async function buildWorld(): Promise<Built> {
     guestId: guest.guestId,
     sibling,
     guestMessage: () => post(guest.headers),
+    poll: () =>
+      post(clara.headers, { messageType: 'poll', message: JSON.stringify({ question: 'Welche?', options: ['Rose', 'Aloe'], multiple: false, correct: [1] }) }),
     messageBy: (actor) => post(members.has(actor) ? as[actor].headers : guest.headers),
     newGuest: async () => (await joinGuest(party.id, { firstName: 'Zoe', lastName: 'Ziel' })).guestId,
     pushEndpoint: async (actor) => {

@@ -405,3 +405,28 @@ export function uploadGuestPicture(
 ): Promise<Response> {
   return SELF.fetch(`${ORIGIN}/api/guests/profile/picture`, { method: 'PUT', headers: { ...headers, ...(type ? { 'Content-Type': type } : {}) }, body: bytes });
 }
+
+/** Bytes the library takes as a JPEG (its magic number), for tests that need a ready photo. */
+export const JPEG = (() => {
+  const bytes = new Uint8Array(2048);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+  return bytes;
+})();
+
+/** A ready photo of the consultant's library, its bytes through the tus endpoint. */
+export async function libraryPhoto(who: Consultant): Promise<string> {
+  const response = await api('/media', {
+    method: 'POST',
+    headers: who.headers,
+    body: { title: 'Produktfoto', contentType: 'image/jpeg', mediaExtension: 'jpg', size: JPEG.byteLength },
+  });
+  if (response.status !== 201) throw new Error(`libraryPhoto: ${response.status} ${await response.text()}`);
+  const created = await json<{ id: string; uploadUrl: string }>(response);
+  const upload = await SELF.fetch(created.uploadUrl, {
+    method: 'PATCH',
+    headers: { ...who.headers, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    body: JPEG,
+  });
+  expect(upload.status).toBe(204);
+  return created.id;
+}

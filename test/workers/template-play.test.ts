@@ -5,7 +5,7 @@ import type { ChatMessage } from '../../app/core/protocol';
 import type { TemplateDetail, TemplateEntry, TemplateMessage } from '../../app/core/templates';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import type { Consultant, Guest, PartyRecord } from './fixtures';
-import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, evictRooms } from './fixtures';
+import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, JPEG, libraryPhoto, spoken, evictRooms } from './fixtures';
 import { database } from '../../worker/db/client';
 import { deleteAccount } from '../../worker/services/account-deletion';
 import { purgeTemplateTrash, recordSharedPlay } from '../../worker/services/templates';
@@ -21,31 +21,6 @@ import { purgeTemplateTrash, recordSharedPlay } from '../../worker/services/temp
 async function ok<T = any>(response: Response, status = 200): Promise<T> {
   if (response.status !== status) throw new Error(`expected ${status}, got ${response.status} ${await response.text()}`);
   return status === 204 ? (null as T) : json<T>(response);
-}
-
-const JPEG = (() => {
-  const bytes = new Uint8Array(2048);
-  bytes.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
-  return bytes;
-})();
-
-/** A ready photo of the consultant's library, its bytes through the tus endpoint. */
-async function libraryPhoto(who: Consultant): Promise<string> {
-  const created = await ok<{ id: string; uploadUrl: string }>(
-    await api('/media', {
-      method: 'POST',
-      headers: who.headers,
-      body: { title: 'Produktfoto', contentType: 'image/jpeg', mediaExtension: 'jpg', size: JPEG.byteLength },
-    }),
-    201,
-  );
-  const upload = await SELF.fetch(created.uploadUrl, {
-    method: 'PATCH',
-    headers: { ...who.headers, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-    body: JPEG,
-  });
-  expect(upload.status).toBe(204);
-  return created.id;
 }
 
 type Item = string | { photo: string };

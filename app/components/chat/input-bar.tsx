@@ -9,6 +9,7 @@ import type { ChatMessage } from '~/core/protocol';
 import { MicIcon } from '~/components/media/media-icons';
 import { EmojiButton } from './emoji-button';
 import { preview } from '~/core/message-preview';
+import type { CardType } from '~/core/cards';
 
 const MAX_ROWS = 8;
 
@@ -29,6 +30,8 @@ interface Props {
   onHeading?: () => void;
   /** Opens the profile card dialog; without it, no button. */
   onProfileCard?: () => void;
+  /** Opens the dialog of a product card or a poll (ADR 044), from the attach menu beside the library; without it, no entries. */
+  onCard?: (kind: CardType) => void;
   /** Files chosen to send, of the kinds in `acceptedKinds` (what each may send is the page's rule). */
   onFiles?: (files: File[]) => void;
   /** Opens the media picker (the reader's own library); without it, no button. */
@@ -52,6 +55,7 @@ export function InputBar({
   onCancelMode,
   onHeading,
   onProfileCard,
+  onCard,
   onFiles,
   onLibrary,
   onVoice,
@@ -162,6 +166,12 @@ export function InputBar({
                 items={[
                   { key: 'device', label: t('chatMedia.fromDevice'), onSelect: () => picker.current?.click() },
                   { key: 'library', label: t('chatMedia.fromLibrary'), onSelect: onLibrary },
+                  ...(onCard
+                    ? [
+                        { key: 'product', label: t('cards.newProduct'), onSelect: () => onCard('product') },
+                        { key: 'poll', label: t('cards.newPoll'), onSelect: () => onCard('poll') },
+                      ]
+                    : []),
                 ]}
               />
             ) : (

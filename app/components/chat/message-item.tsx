@@ -45,6 +45,8 @@ interface Props {
   /** Under the bubble's text (the reactions), and beside its menu (the reaction button). */
   footer?: ReactNode;
   aside?: ReactNode;
+  /** A product card's or a poll's body (app/components/cards, loaded when first needed), drawn by the screen. */
+  card?: ReactNode;
 }
 
 /**
@@ -64,6 +66,7 @@ export function MessageItem({
   timeless = false,
   footer,
   aside,
+  card,
 }: Props) {
   const { t } = useTranslation();
   const format = useDateFormatter();
@@ -188,6 +191,8 @@ export function MessageItem({
             ) : null}
             {message.messageType === 'profile' ? (
               <ProfileCardView card={parseProfileCard(message.message)} />
+            ) : card !== undefined ? (
+              card
             ) : isMediaMessage(message) ? (
               <>
                 <MediaMessageBody message={message} onOpen={() => onOpenMedia(message)} />

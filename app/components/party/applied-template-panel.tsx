@@ -1,3 +1,4 @@
+import { cardLine, isCardType } from '~/core/cards';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
@@ -185,6 +186,8 @@ export function AppliedTemplatePanel({
                 ) : null}
                 {shown.messageType === 'profile' ? (
                   <p className="text-sm text-slate-700">{t('templatePlay.profileCard')}</p>
+                ) : isCardType(shown.messageType) ? (
+                  <p className="break-words">{cardLine(shown.messageType, shown.message)}</p>
                 ) : shown.message ? (
                   <div className={`whitespace-pre-wrap break-words ${isHeadingType(shown.messageType) ? 'font-semibold' : ''}`}>
                     <FormattedText text={shown.message} />

@@ -7,7 +7,7 @@ import { mayResend } from '~/core/chat-state';
 import { markerOf } from '~/core/markers';
 import type { Actor, PartyState } from '~/core/permissions';
 import { can } from '~/core/permissions';
-import type { ChatMessage, Member } from '~/core/protocol';
+import type { ChatMessage, ClientEvent, Member } from '~/core/protocol';
 import type { MessageOption } from '~/components/chat/message-item';
 import { isMediaMessage } from '~/components/chat/media-message';
 import { MessageItem } from '~/components/chat/message-item';
@@ -18,6 +18,10 @@ import { errorKeys } from '~/i18n/error-keys';
 import { useChatVirtualizer } from './use-chat-virtualizer';
 import type { ReactionsView } from '~/components/social/reactions';
 import { ReactButton, ReactionChips, socialOptions } from '~/components/social/reactions';
+import { CardSlot } from '~/components/cards/card-slot';
+import { useCardChoices } from '~/components/cards/use-card-choices';
+import type { CardTally } from '~/core/cards';
+import { isCardType } from '~/core/cards';
 
 // The lightbox and the viewer (with the video player) load when a file is first opened, so the
 // party page's own script stays small.
@@ -65,6 +69,11 @@ interface Props extends MessageActions {
   waiting: boolean;
   /** Reactions under the bubbles, and the menu's pin and who-reacted options (ADR 043). */
   social?: ReactionsView;
+  /** Product cards' and polls' tallies, and what the reader does with a card (ADR 044). */
+  cards: Record<string, CardTally>;
+  /** The room refused something (a choice among others): choices waiting for confirmation are dropped. */
+  lastError: unknown;
+  onCardFrame: (event: Extract<ClientEvent, { type: 'cardChoice' | 'closePoll' }>) => boolean;
 }
 
 /**
@@ -122,9 +131,13 @@ export function MessageList({
   onDiscard,
   waiting,
   social,
+  cards,
+  lastError,
+  onCardFrame,
   ...actions
 }: Props) {
   const { t } = useTranslation();
+  const cardActions = useCardChoices(cards, !waiting, lastError, onCardFrame);
   const scroller = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const [unseenBelow, setUnseenBelow] = useState(false);
@@ -310,6 +323,25 @@ export function MessageList({
                         social && !selection && !markerOf(row.message) ? (
                           <ReactButton messageId={row.message.id} view={social} align={row.message.sender === me?.id ? 'right' : 'left'} />
                         ) : null
+                      }
+                      card={
+                        isCardType(row.message.messageType) ? (
+                          <CardSlot
+                            message={row.message}
+                            tally={cards[row.message.id]}
+                            members={members}
+                            controls={
+                              me
+                                ? {
+                                    mayChoose: can(me, { type: 'chooseOnCard' }, party),
+                                    mayClose: can(me, { type: 'closePoll' }, party),
+                                    onChoose: (options) => cardActions.choose(row.message.id, options),
+                                    onClose: () => cardActions.closePoll(row.message.id),
+                                  }
+                                : undefined
+                            }
+                          />
+                        ) : undefined
                       }
                     />
                   </>

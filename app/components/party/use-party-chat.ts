@@ -334,6 +334,16 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
       discard: (tempId: string) => dispatch({ type: 'discard', tempId }),
       /** A profile card is built by the server from one of the manager's profiles (API only). */
       sendProfileCard: (profileId: string) => act('chat', 'POST', { tempId: crypto.randomUUID(), messageType: 'profile', message: profileId }),
+      /** A product card (its photo an item of the manager's library) or a poll, through the API like a library item. */
+      sendCard: (card: { messageType: 'product' | 'poll'; message: string; mediaId?: string | undefined }) =>
+        act('chat', 'POST', {
+          tempId: crypto.randomUUID(),
+          messageType: card.messageType,
+          message: card.message,
+          ...(card.mediaId ? { mediaAttachment: card.mediaId } : {}),
+        }),
+      /** A choice on a card or closing a poll (the message list keeps and resends choices, ADR 044). */
+      cardFrame: (event: Extract<ClientEvent, { type: 'cardChoice' | 'closePoll' }>) => sendFrame(event),
       dismissError: () => dispatch({ type: 'failed', code: null }),
       showError: (code: ErrorCode) => {
         if (code === 'unauthorized' || code === 'sessionExpired') signInAgain(true);

@@ -1,3 +1,4 @@
+import type { CardType } from '~/core/cards';
 import { Link, useNavigate } from '@remix-run/react';
 import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +44,7 @@ const MediaSendDialog = lazyNamed(() => import('~/components/chat/media-send-dia
 const Lightbox = lazyNamed(() => import('~/components/media/lightbox'), 'Lightbox');
 const MediaViewer = lazyNamed(() => import('~/components/media/media-viewer'), 'MediaViewer');
 const MediaPickerDialog = lazyNamed(() => import('~/components/chat/media-picker-dialog'), 'MediaPickerDialog');
+const CardDialog = lazyNamed(() => import('~/components/cards/card-dialog'), 'CardDialog');
 const VoiceDialog = lazyNamed(() => import('~/components/chat/voice-dialog'), 'VoiceDialog');
 
 /** After sending with an insert point, the list scrolls to the new message this much later. */
@@ -54,7 +56,8 @@ type Dialog =
   | { kind: 'voice'; title: string }
   | { kind: 'deleteMessage'; message: ChatMessage }
   | { kind: 'captions'; files: File[] }
-  | { kind: 'media'; message: ChatMessage };
+  | { kind: 'media'; message: ChatMessage }
+  | { kind: 'card'; card: CardType };
 
 type NewMessage = { messageType: MessageType; message?: string; mediaId?: string };
 
@@ -369,6 +372,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
                 onCancelMode={cancelMode}
                 onHeading={() => setDialog({ kind: 'heading' })}
                 onProfileCard={() => setDialog({ kind: 'profileCard' })}
+                onCard={(card) => setDialog({ kind: 'card', card })}
                 onFiles={takeFiles}
                 onLibrary={() => setDialog({ kind: 'library' })}
                 onVoice={() => setDialog({ kind: 'voice', title: t('templateEditor.voiceTitle', { date: formatDateTime(Date.now(), i18n.language) }) })}
@@ -420,6 +424,19 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
             void add({ messageType: 'profile', message: profileId });
           }}
         />
+      ) : null}
+      {dialog?.kind === 'card' ? (
+        <Suspense fallback={null}>
+          <CardDialog
+            kind={dialog.card}
+            purpose="add"
+            onCancel={close}
+            onSubmit={(draft) => {
+              close();
+              void add(draft);
+            }}
+          />
+        </Suspense>
       ) : null}
       {dialog?.kind === 'rename' ? (
         <TitleDialog

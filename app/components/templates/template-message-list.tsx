@@ -1,3 +1,6 @@
+import { CardSlot } from '~/components/cards/card-slot';
+import { isCardType } from '~/core/cards';
+import { templateAnswer } from '~/core/card-text';
 import type { Announcements, DragEndEvent, KeyboardCoordinateGetter, UniqueIdentifier } from '@dnd-kit/core';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -161,6 +164,7 @@ const RowContent = memo(function RowContent({
         onOpenMedia={handlers.openMedia}
         menuOptions={withMenu ? handlers.menuFor(message) : NO_OPTIONS}
         timeless
+        card={isCardType(message.messageType) ? <CardSlot message={message} answer={templateAnswer(message.message)} /> : undefined}
       />
     </>
   );
