@@ -121,6 +121,16 @@ export const WORKSPACE_ERRORS = [
   'invalidShopLink',
   'pollOptions',
   'invalidAnswer',
+  // The autoplay's scheduled start: the applied template's panel loads with the workspace texts (ADR 016).
+  'startAfterExpiry',
+  'startInPast',
+  'startTooFar',
+  // Filing parties into folders (the dashboard) and the import from an older account (its dialog).
+  'partyExpires',
+  'importCredentials',
+  'importPasswordChange',
+  'importNotFound',
+  'importFailed',
 ] as const;
 export const TEXT_PARTS = ['party', 'workspace'] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];
