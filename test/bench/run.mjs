@@ -20,6 +20,7 @@ import { LIGHTHOUSE_CATEGORIES, axe, lighthouse, routeWeight } from './page-weig
 import { fmt, fmtRatio, median, medianOf, ratio, sleep, table } from './stats.mjs';
 import { freePort, startStack } from './stack.mjs';
 import { LOCAL_STREAM_ACCOUNT, startStreamServer } from '../../scripts/stream-server.mjs';
+import { startOlderSystem } from '../../scripts/older-system.mjs';
 import { hlsReady, makeClip } from './hls.mjs';
 import { throughput } from './throughput.mjs';
 import { templateEditor } from './template-editor.mjs';
@@ -142,6 +143,8 @@ function goal(name, measured, met) {
 let stream = null;
 /** The local push service the bench Worker sends Web Push to (started once, before the Worker). */
 let pushService = null;
+/** The older system's stand-in the import row copies from (started once, before the Worker; ADR 042). */
+let olderSystem = null;
 /** A VAPID pair for this run only. */
 const vapid = vapidKeyPair();
 
@@ -154,7 +157,12 @@ async function boot(keep = null) {
     stream = await startStreamServer({ port: await freePort(port + 100), dataDir, appOrigins: [`http://127.0.0.1:${port}`] });
   }
   pushService ??= await startPushService(`${OUT_DIR}/push-tls`);
+  olderSystem ??= await startOlderSystem({
+    port: await freePort(port + 200),
+    ...(args.quick ? {} : { big: { messages: IMPORT_ACCOUNTS.big.messages, mediaBytes: IMPORT_ACCOUNTS.big.mediaMiB * 1024 * 1024 } }),
+  });
   const vars = {
+    OLDER_SYSTEM_URL: olderSystem.url,
     ...pushService.vars,
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
@@ -1509,6 +1517,7 @@ async function main() {
     await bench.stack.stop();
     await stream?.close();
     pushService?.close();
+    await olderSystem?.close();
   }
 
   section('goals (informative: they never change the exit code)');

@@ -44,11 +44,12 @@ export function sampler(pid) {
 
 /** One piece of the file at `offset`: the same bytes every time, made on the fly (never the whole file). */
 function piece(offset, length) {
-  const bytes = Buffer.allocUnsafe(length);
+  // Whole 32-bit words, cut to the length asked (a file's size need not be a multiple of 4).
+  const bytes = Buffer.allocUnsafe(Math.ceil(length / 4) * 4);
   for (let i = 0; i < length; i += 4) bytes.writeUInt32LE(((offset + i) * 2654435761) >>> 0, i);
   // An MP4's first bytes, so the content check keeps it (a video waits for conversion afterwards).
   if (offset === 0) Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0]).copy(bytes);
-  return bytes;
+  return bytes.subarray(0, length);
 }
 
 /** Streams bytes [from, to) of the file as one request body, respecting backpressure. */
