@@ -355,7 +355,9 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
 
   return (
     <div className="flex h-dvh flex-col bg-slate-50">
-      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">
+      {/* On a phone the manager's tools may not fit beside the title: they wrap to a second row
+          rather than widen the page; a guest's few fit beside it. */}
+      <header className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-white px-2 py-2 sm:flex-nowrap sm:gap-2 sm:px-4">
         {isManager ? (
           <Link to="/parties" className="rounded-full p-2 hover:bg-slate-100" aria-label={t('nav.backToDashboard')}>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
@@ -363,7 +365,7 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
             </svg>
           </Link>
         ) : null}
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-32">
           <h1 className="truncate text-lg font-semibold">{party.title}</h1>
           <p className="truncate text-sm text-slate-600">
             {[
@@ -378,7 +380,11 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
         {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={expired} compact /> : null}
         {mounted && joined ? (
           <Suspense fallback={null}>
-            <SocialButtons onQr={me && !expired ? () => setDialog({ kind: 'qr' }) : null} onSearch={() => setDialog({ kind: 'search' })} />
+            <SocialButtons
+              onQr={me && !expired ? () => setDialog({ kind: 'qr' }) : null}
+              qrOnPhones={isManager}
+              onSearch={() => setDialog({ kind: 'search' })}
+            />
           </Suspense>
         ) : null}
         {isManager && !expired && !selected ? (

@@ -111,13 +111,27 @@ test('the party link as a QR code, on a desktop and on a phone', async ({ browse
   await dialog.getByRole('button', { name: 'Schließen' }).click();
   await expect(manager.getByRole('dialog')).toHaveCount(0);
 
+  // On a phone the manager's tools wrap below the title; the dialog fits the screen.
+  await manager.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(manager);
+  await manager.getByRole('button', { name: 'QR-Code' }).click();
+  await expect(manager.getByRole('dialog').getByTestId('qr-code')).toBeInViewport();
+  await expectNoSidewaysScroll(manager);
+  await manager.screenshot({ path: `${SHOTS}/qr-phone.png` });
+
+  // A guest's phone keeps its header on one row: no QR button there (she holds the link already).
   const guestContext = await phoneContext(browser);
   const guest = await guestContext.newPage();
   await joinAs(guest, link, 'Ida', 'Sommer');
-  await guest.getByRole('button', { name: 'QR-Code' }).click();
-  await expect(guest.getByRole('dialog').getByTestId('qr-code')).toBeInViewport();
+  await expect(
+    guest
+      .getByRole('button', { name: 'Im Chat suchen' })
+      .or(guest.getByRole('button', { name: 'Suchen' }))
+      .first(),
+  ).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'QR-Code' })).toBeHidden();
   await expectNoSidewaysScroll(guest);
-  await guest.screenshot({ path: `${SHOTS}/qr-phone.png` });
+  await guest.screenshot({ path: `${SHOTS}/guest-header-phone.png` });
 
   await guestContext.close();
   await consultantContext.close();

@@ -221,7 +221,8 @@ test('a shared template: the link copied, opened signed out by a colleague who s
   await signIn(owner, 'anna@salon.test');
   await owner.goto('/templates');
   await settled(owner);
-  const title = 'Herbstabend zum Teilen';
+  // Its own title per try: a retry must not find the first try's template beside its own.
+  const title = `Herbstabend zum Teilen ${Date.now()}`;
   await apiTemplate(owner, title);
   await owner.reload();
   await settled(owner);

@@ -2,13 +2,16 @@ import { useTranslation } from 'react-i18next';
 
 const BUTTON = 'rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100';
 
-/** The header's QR code (beside "copy link") and search buttons; loaded after the first paint (ADR 043). */
-export function SocialButtons({ onQr, onSearch }: { onQr: (() => void) | null; onSearch: () => void }) {
+/**
+ * The header's QR code (beside "copy link") and search buttons; loaded after the first paint (ADR 043).
+ * A guest's phone shows no QR button: she holds the link already, and her header keeps one row.
+ */
+export function SocialButtons({ onQr, qrOnPhones, onSearch }: { onQr: (() => void) | null; qrOnPhones: boolean; onSearch: () => void }) {
   const { t } = useTranslation();
   return (
     <>
       {onQr ? (
-        <button type="button" onClick={onQr} className={BUTTON}>
+        <button type="button" onClick={onQr} className={`${BUTTON} ${qrOnPhones ? '' : 'hidden sm:inline-block'}`}>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M4 4h6v6H4ZM14 4h6v6h-6ZM4 14h6v6H4ZM14 14h2v2h-2ZM18 18h2v2h-2ZM14 18h2M18 14h2" />
           </svg>
