@@ -9,7 +9,6 @@ import { MESSAGE_TYPES } from '#core/messages';
 import type { Member, MessageType } from '#core/messages';
 import { isCleanText, truncate } from '#core/text';
 import type { ImportedMessage } from '../../durable-objects/contract';
-import { shortId } from '../auth/crypto';
 import type { Db } from '../db/client';
 import { copiedItem, copiedItems, itemOverKey, openImportRun, ownImportRun, recordCopied, setImportFolder } from '../db/import';
 import type { ImportKind, ImportRunRow } from '../db/import';
@@ -25,7 +24,7 @@ import { createFolder, newItemRow } from './media';
 import { startConversion } from './media-convert';
 import { olderExport, olderFile, olderMedia, olderMessage, olderParty, olderSignIn } from './older-system';
 import type { OlderParty } from './older-system';
-import { activeGuest, managerMember, room, roomFacts } from './parties';
+import { activeGuest, managerMember, newPartyRow, room, roomFacts } from './parties';
 
 /**
  * Import from an older account (ADR 042): the page signs in through us, asks what is left, then
@@ -207,9 +206,8 @@ async function ensureParty(env: Env, db: Db, run: ImportRunRow, sourcePartyId: s
   const older = await olderParty(env, run.accessToken, sourcePartyId);
   if (older.createdAt < importCutoff(env)) throw new AppError('importNotFound');
   const [profile] = await profileOptions(db, run.userId);
-  const party: PartyRow = {
+  const party = newPartyRow({
     id,
-    shortId: shortId(),
     userId: run.userId,
     profileId: profile?.id ?? null,
     title: truncate(older.title.trim(), LIMITS.partyTitleMax) || older.id,
@@ -218,16 +216,9 @@ async function ensureParty(env: Env, db: Db, run: ImportRunRow, sourcePartyId: s
     expiresAt: null,
     passwordHash: null,
     restrictedMessaging: false,
-    latestSeq: 0,
-    latestAt: null,
-    latestSenderId: null,
-    latestSenderName: null,
-    managerSeenSeq: 0,
-    managerEnteredAt: null,
-    folderId: null,
     createdAt: older.createdAt,
     updatedAt: now,
-  };
+  });
   await db.batch([db.insert(parties).values(party).onConflictDoNothing(), ...(await guestWrites(db, run, party, older, now))]);
   await addGuestsToRoom(env, run, party, older);
   return { party: (await partyRow(db, id)) ?? party, older };

@@ -120,9 +120,8 @@ export async function createParty(db: Db, userId: string, input: PartyInput, now
   const datesError = partyDatesError(partyDates(input, { start: null, expiration: defaultExpiration(now) }), now, false);
   if (datesError) throw new AppError(datesError);
   const profileId = await managerProfile(db, userId, input.manager);
-  const row: PartyRow = {
+  const row = newPartyRow({
     id: crypto.randomUUID(),
-    shortId: shortId(),
     userId,
     profileId,
     title: input.title,
@@ -131,6 +130,23 @@ export async function createParty(db: Db, userId: string, input: PartyInput, now
     expiresAt: input.expiration === undefined ? defaultExpiration(now) : input.expiration,
     passwordHash: input.password ? await hashPassword(input.password) : null,
     restrictedMessaging: input.restrictedMessaging ?? false,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await insertParty(db, row);
+  return (await getPartySummary(db, userId, row.id, now))!;
+}
+
+/** A new party's row: what its maker chose, a new short id, and nothing written in it yet. */
+export function newPartyRow(
+  chosen: Pick<
+    PartyRow,
+    'id' | 'userId' | 'profileId' | 'title' | 'host' | 'startAt' | 'expiresAt' | 'passwordHash' | 'restrictedMessaging' | 'createdAt' | 'updatedAt'
+  >,
+): PartyRow {
+  return {
+    ...chosen,
+    shortId: shortId(),
     latestSeq: 0,
     latestAt: null,
     latestSenderId: null,
@@ -138,11 +154,7 @@ export async function createParty(db: Db, userId: string, input: PartyInput, now
     managerSeenSeq: 0,
     managerEnteredAt: null,
     folderId: null,
-    createdAt: now,
-    updatedAt: now,
   };
-  await insertParty(db, row);
-  return (await getPartySummary(db, userId, row.id, now))!;
 }
 
 export async function getPartySummary(db: Db, userId: string, partyId: string, now = Date.now()): Promise<PartySummary | null> {
