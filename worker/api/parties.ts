@@ -43,19 +43,7 @@ import { ROOM_HEADER } from '../../durable-objects/contract';
 import { guestKeySession } from '../auth/guests';
 import type { Member } from '#core/protocol';
 import type { PartyRow } from '../db/schema';
-import {
-  createParty,
-  deleteParty,
-  findParty,
-  joinParty,
-  listParties,
-  memberOf,
-  partyGuests,
-  partyInfo,
-  room,
-  roomFacts,
-  updateParty,
-} from '../services/parties';
+import { createParty, deleteParty, joinParty, listParties, partyAndMember, partyGuests, partyInfo, room, roomFacts, updateParty } from '../services/parties';
 import { createPartyFolder, deletePartyFolder, listPartyFolders, movePartyOrFolder, renamePartyFolder } from '../services/party-folders';
 import type { ApiContext, ApiEnv } from './context';
 import { clientKey, handOverGuestCredentials, requireConsultant, valid } from './context';
@@ -94,9 +82,8 @@ async function profileCardMessage(c: ApiContext, member: Member, party: PartyRow
  * party are told it is over; its manager may still read it.
  */
 async function requireMember(c: ApiContext, partyId: string): Promise<{ party: PartyRow; member: Member }> {
-  const party = await findParty(c.get('db'), partyId);
   const identity = c.get('identity');
-  const member = await memberOf(c.get('db'), party, identity);
+  const { party, member } = await partyAndMember(c.get('db'), partyId, identity);
   if (!member) {
     if (identity.consultantExpired) throw new AppError('sessionExpired');
     throw new AppError(identity.consultant || identity.guest ? 'notMember' : 'unauthorized');

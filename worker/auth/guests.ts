@@ -14,10 +14,16 @@ export interface GuestCredentials {
   secretKey: string;
 }
 
-export async function createGuest(db: Db, names: { firstName: string; lastName: string }, now = Date.now()): Promise<GuestCredentials> {
+/** A new guest and her first key; with `membership`, she is a member of that party in the same batch. */
+export async function createGuest(
+  db: Db,
+  names: { firstName: string; lastName: string },
+  now = Date.now(),
+  membership?: { partyId: string; isHost: boolean; joinedAt: number },
+): Promise<GuestCredentials> {
   const id = crypto.randomUUID();
   const secretKey = randomToken();
-  await insertGuest(db, { id, ...names, createdAt: now }, { id: crypto.randomUUID(), secretHash: await sha256(secretKey) });
+  await insertGuest(db, { id, ...names, createdAt: now }, { id: crypto.randomUUID(), secretHash: await sha256(secretKey) }, membership);
   return { id, secretKey };
 }
 

@@ -2,8 +2,8 @@ import type { Placeholder } from 'drizzle-orm';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { prepared } from './client';
-import type { MemberRow } from './schema';
-import { partyMembers } from './schema';
+import type { MemberRow, PartyRow } from './schema';
+import { parties, partyMembers } from './schema';
 
 /**
  * `party_members`: guests' memberships of parties. A removal keeps the row, marked, so the guest
@@ -20,6 +20,23 @@ export async function activeMembership(db: Db, partyId: string, guestId: string)
       .prepare(),
   );
   return query.execute({ partyId, guestId });
+}
+
+/**
+ * The party and the guest's active membership of it (null when she has none), in one query: every
+ * socket and API call of a guest needs both, and a join storm's profile showed the round trips.
+ */
+export async function partyWithMembership(db: Db, partyId: string, guestId: string): Promise<{ party: PartyRow; membership: MemberRow | null } | undefined> {
+  const query = prepared(db, 'partyWithMembership', (d) =>
+    d
+      .select({ party: parties, membership: partyMembers })
+      .from(parties)
+      .leftJoin(partyMembers, and(eq(partyMembers.partyId, parties.id), eq(partyMembers.guestId, sql.placeholder('guestId')), isNull(partyMembers.removedAt)))
+      .where(eq(parties.id, sql.placeholder('partyId')))
+      .prepare(),
+  );
+  const [row] = await query.execute({ partyId, guestId });
+  return row;
 }
 
 /** The party's guests who neither left nor were removed, in the order they joined. */

@@ -11,7 +11,7 @@ import type { GuestCredentials } from '../auth/guests';
 import { createGuest } from '../auth/guests';
 import type { Identity } from '../auth/identity';
 import type { Db } from '../db/client';
-import { activeMembership, activeMemberships, upsertMembership, wasRemovedFrom } from '../db/memberships';
+import { activeMembership, activeMemberships, partyWithMembership, upsertMembership, wasRemovedFrom } from '../db/memberships';
 import { filesOfParty } from '../db/party-media';
 import type { PartyWithManager } from '../db/parties';
 import {
@@ -218,6 +218,18 @@ export async function memberOf(db: Db, party: PartyRow, identity: Identity): Pro
   return identity.guest ? activeGuest(db, party.id, identity.guest.guestId) : null;
 }
 
+/** The party and who the request is in it (null: nobody), with one read for a guest's request. */
+export async function partyAndMember(db: Db, partyId: string, identity: Identity): Promise<{ party: PartyRow; member: Member | null }> {
+  if (!identity.guest) {
+    const party = await findParty(db, partyId);
+    return { party, member: await memberOf(db, party, identity) };
+  }
+  const row = await partyWithMembership(db, partyId, identity.guest.guestId);
+  if (!row) throw new AppError('partyNotFound');
+  if (identity.consultant?.userId === row.party.userId) return { party: row.party, member: await managerMember(db, row.party) };
+  return { party: row.party, member: row.membership ? guestMember(row.membership) : null };
+}
+
 function guestMember(row: MemberRow): Member {
   return { id: row.guestId, firstName: row.firstName, lastName: row.lastName, role: row.isHost ? 'host' : 'guest' };
 }
@@ -320,14 +332,16 @@ export async function joinParty(
 
   const names = { firstName: input.firstName, lastName: input.lastName };
   let credentials: GuestCredentials | null = null;
-  let guestId = identity.guest?.guestId;
+  let member: Member;
+  const guestId = identity.guest?.guestId;
   if (guestId) {
     if (await wasRemovedFrom(db, party.id, guestId)) throw new AppError('removed');
+    member = guestMember(await upsertMembership(db, { partyId: party.id, guestId, ...names, isHost: false, joinedAt: now }));
   } else {
-    credentials = await createGuest(db, names);
-    guestId = credentials.id;
+    // A new guest and her membership in one round trip: a join storm is mostly these.
+    credentials = await createGuest(db, names, now, { partyId: party.id, isHost: false, joinedAt: now });
+    member = { id: credentials.id, ...names, role: 'guest' };
   }
-  const member = guestMember(await upsertMembership(db, { partyId: party.id, guestId, ...names, isHost: false, joinedAt: now }));
   await partyRoom.addMember(member, roomFacts(party));
   return { member, credentials };
 }
