@@ -3,7 +3,7 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,restart,phone,zeroloss,upload,tus,video,page,template,push,import]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,page,template,push,import]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024]
 // --port is where the search for a free port starts.
 // See test/bench/README.md.
@@ -32,6 +32,7 @@ import { vapidKeyPair } from '../../scripts/vapid-keys.mjs';
 import { loadDriver, zeroLoss } from './zero-loss.mjs';
 import { restart } from './restart.mjs';
 import { phoneStorm } from './phone.mjs';
+import { rateSweep } from './limit.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -60,6 +61,7 @@ const plan = quick
       // One small room and one past ROSTER.fullMax (100), so the large room's path runs too.
       join: { sizes: [20, 110], spreadMs: 300, timeoutMs: 20_000 },
       big: { members: 150 },
+      limit: { sizes: [10], rates: [5, 10], seconds: 1 },
       restart: { members: 50, beforeMs: 1000, afterMs: 1000, intervalMs: 100 },
       phone: { guests: 30, spreadMs: 300, timeoutMs: 20_000, idleMs: 1000 },
       zeroLoss: { guests: 2, messagesPerClient: 10, evictions: 1, timeoutMs: 30_000 },
@@ -86,6 +88,8 @@ const plan = quick
       join: { sizes: [100, 500, 1000], spreadMs: 2000, timeoutMs: 60_000 },
       // 5,000 sockets of one room, and as many on RAW: one message each run.
       big: { members: 5000 },
+      // Messages at a steady rate into rooms of these sizes, stepped up until p99 passes 250 ms (ADR 036).
+      limit: { sizes: [200, 1000, 2000], rates: [5, 10, 20, 50, 100, 200, 400], seconds: 3 },
       // 1,000 guests' sockets and a writer sending ten messages a second: the Worker restarted under them.
       restart: { members: 1000, beforeMs: 5000, afterMs: 5000, intervalMs: 100 },
       // A guest's phone (Chromium, CPU 4× slower) while 1,000 guests join within 2 s.
@@ -106,7 +110,7 @@ const plan = quick
       lighthouse: true,
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
-const only = new Set((args.only ?? 'fanout,throughput,history,join,big,restart,phone,zeroloss,upload,tus,video,page,template,push,import').split(','));
+const only = new Set((args.only ?? 'fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,page,template,push,import').split(','));
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
 const OUT_DIR = '.cache/bench';
@@ -747,6 +751,45 @@ async function bigScenario(stack, direct) {
   goal(
     `big room: one message to ${members.toLocaleString('en')} sockets, p50 / p99 / last × RAW`,
     `${fmtRatio(ratio(ours.p50, raw.p50))} / ${fmtRatio(ratio(ours.p99, raw.p99))} / ${fmtRatio(ratio(ours.last, raw.last))} (${fmt(ours.p50)} / ${fmt(ours.p99)} / ${fmt(ours.last)} vs ${fmt(raw.p50)} / ${fmt(raw.p99)} / ${fmt(raw.last)} ms)`,
+    null,
+  );
+}
+
+// ---- the room's limit -------------------------------------------------------------------------
+
+async function limitScenario(stack, direct) {
+  const { sizes, rates, seconds } = plan.limit;
+  const ceilingMs = 250;
+  section(
+    `limit: rooms of ${sizes.map((n) => n.toLocaleString('en')).join(', ')} sockets, messages at a steady rate (${rates.join(', ')} per second, ${seconds} s each, one sender in twenty members, up to 10, taking turns) until p99 passes ${ceilingMs} ms or a receipt is missing; ours and RAW, one run`,
+  );
+  log("app CPU: the app workerd's share of one core over the step; client CPU: this process's (near 1: the client, not the room, may be the limit).");
+  const rows = [];
+  const byName = { ours: [], raw: [] };
+  for (const members of sizes) {
+    for (const name of ['ours', 'raw']) {
+      const variant = direct.sets[name];
+      // One party grows from size to size (its guests join once); RAW gets a fresh room each.
+      const room = await variant.room(name === 'ours' ? 'limit' : `limit-${members}`, members);
+      const result = await rateSweep({ variant, room, members, rates, seconds, ceilingMs, pid: stack.appPid });
+      byName[name].push(result);
+      for (const step of result.steps) {
+        rows.push([name, members, step.rate, step.achievedRate, step.p50, step.p99, step.missing, step.appCpu, step.clientCpu]);
+      }
+      progress(`limit ${name} at ${members}: ${result.limit} msg/s passes, ${result.failedAt ?? 'none'} fails`);
+      await sleep(members >= 1000 ? plan.bigGapMs : plan.gapMs);
+    }
+  }
+  log(table(['room', 'sockets', 'msg/s', 'sent/s', 'p50', 'p99', 'missing', 'app CPU', 'client CPU'], rows));
+  results.limit = { ceilingMs, seconds, runs: byName };
+  goal(
+    `limit: highest steady rate with p99 ≤ ${ceilingMs} ms, ours (RAW) at ${sizes.map((n) => n.toLocaleString('en')).join(' / ')} sockets`,
+    sizes
+      .map((_, i) => {
+        const over = (r) => (r.failedAt === null ? `≥ ${r.limit}` : String(r.limit));
+        return `${over(byName.ours[i])} (${over(byName.raw[i])})`;
+      })
+      .join(' / ') + ' msg/s',
     null,
   );
 }
@@ -1502,6 +1545,7 @@ async function main() {
     await scenario(bench, 'history', (b) => historyScenario(b.direct));
     await scenario(bench, 'join', (b) => joinScenario(b.stack, b.direct));
     await scenario(bench, 'big', (b) => bigScenario(b.stack, b.direct));
+    await scenario(bench, 'limit', (b) => limitScenario(b.stack, b.direct));
     await scenario(bench, 'restart', (b) => restartScenario(b));
     await scenario(bench, 'phone', (b) => phoneScenario(b.stack, b.direct));
     await scenario(bench, 'zeroloss', (b) => zeroLossScenario(b.direct));
