@@ -36,6 +36,8 @@ import type { SessionSockets } from './sessions';
 import { closeExpiredSessions, endSessions, sessionExpired, sessionTag, sessionsDue } from './sessions';
 import { CardStore, isCardEvent } from './cards';
 import { cardLine, isCardType } from '#core/cards';
+import { recapOf } from './recap';
+import type { RoomRecap } from '#core/recap';
 
 /** Kept on each socket so it survives hibernation: ids only. */
 interface Attachment {
@@ -621,6 +623,12 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   async search(member: Member, text: string): Promise<Outcome<ChatSearchHit[]>> {
     if (!this.admit(member)) return { ok: false, code: 'notMember' };
     return { ok: true, value: searchChat(this.ctx.storage, this.store.seq, text) };
+  }
+
+  /** The member's recap of the party (durable-objects/recap.ts); the Worker decides who may ask. */
+  async recap(member: Member): Promise<Outcome<RoomRecap>> {
+    if (!this.admit(member)) return { ok: false, code: 'notMember' };
+    return { ok: true, value: recapOf(this, member.id) };
   }
 
   /**

@@ -51,6 +51,8 @@ export const WORKSPACE_SECTIONS = [
   'accountImport',
   // The form of a product card or a poll (ADR 044): the manager's, loaded with its dialog.
   'cardForm',
+  // A guest's recap once the party is over (ADR 046): loaded with it.
+  'recap',
 ] as const;
 
 /**

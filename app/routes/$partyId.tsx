@@ -91,6 +91,8 @@ const loadSocialTools = () => needingWorkspaceTexts(import('~/components/social/
 const SocialButtons = lazyNamed(loadSocialTools, 'SocialButtons');
 const SocialDialog = lazyNamed(loadSocialTools, 'SocialDialog');
 const PinnedBar = lazyNamed(() => import('~/components/social/pinned-bar'), 'PinnedBar');
+// A guest's recap once the party is over (ADR 046), with its texts (the `recap` section).
+const RecapView = lazyNamed(() => needingWorkspaceTexts(import('~/components/recap/recap-view')), 'RecapView');
 
 /**
  * Guests open this page on their phones: it loads only the party's part of the texts. Voice
@@ -191,7 +193,7 @@ function EndedOnLoad({ reason, kept }: { reason: Ended; kept?: { partyId: string
     setUnsent((current) => current.filter((p) => p.tempId !== tempId));
     void loadOutbox().then((outbox) => outbox.removeEntry(tempId));
   };
-  return <EndedPanel reason={reason} unsent={unsent} onDiscard={discard} />;
+  return <EndedPanel reason={reason} unsent={unsent} onDiscard={discard} recapOf={kept?.partyId} />;
 }
 
 const ENDED_VIEWS = {
@@ -205,9 +207,23 @@ const ENDED_VIEWS = {
  * The full-screen view of a party this reader cannot (or can no longer) see. Messages that were
  * still waiting when it ended are shown as not sent, not silently dropped.
  */
-function EndedPanel({ reason, unsent = [], onDiscard }: { reason: Ended; unsent?: PendingMessage[]; onDiscard?: (tempId: string) => void }) {
+function EndedPanel({
+  reason,
+  unsent = [],
+  onDiscard,
+  recapOf,
+}: {
+  reason: Ended;
+  unsent?: PendingMessage[];
+  onDiscard?: (tempId: string) => void;
+  /** The party whose recap a guest sees once it is over. */
+  recapOf?: string | undefined;
+}) {
   const { t } = useTranslation();
   const view = ENDED_VIEWS[reason];
+  // The recap asks the API as the guest: her browser's, never the server render's.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <StatePanel title={t(view.title)} tone={view.tone}>
       <p>{t(view.text)}</p>
@@ -232,6 +248,11 @@ function EndedPanel({ reason, unsent = [], onDiscard }: { reason: Ended; unsent?
             ))}
           </ul>
         </div>
+      ) : null}
+      {reason === 'expired' && recapOf && mounted ? (
+        <Suspense fallback={null}>
+          <RecapView partyId={recapOf} />
+        </Suspense>
       ) : null}
     </StatePanel>
   );
@@ -318,7 +339,7 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
   // A visitor without an address (the loader tells only while she is not a member) is offered one once she joins.
   const [offerOnJoin] = useState(!joined && !guest?.claimed);
 
-  if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} onDiscard={actions.discard} />;
+  if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} onDiscard={actions.discard} recapOf={party.id} />;
 
   const me = state.me ?? party.me;
   const isManager = me?.role === 'manager';

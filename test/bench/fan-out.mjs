@@ -2,7 +2,9 @@
 // reached every receiver (or timed out) and at most one per `paceMs`, so this measures the
 // latency of an unloaded room, not a queue. Latency = send → receipt, measured in this process.
 // `reactionsPerSecond` (our room only): meanwhile receivers take turns reacting to the first
-// message, that many frames a second in all, each a change every receiver hears (ADR 043).
+// message, that many frames a second in all, each a change every receiver hears (ADR 043). The
+// sender, who never reacts, counts the reactions she hears (`heard`), and the reactors count the
+// room's refusals (`refused`): reactions that did not flow would otherwise pass for a cheap row.
 import { randomUUID } from 'node:crypto';
 import { closeAll, connectRoom, eventsOf, settle } from './clients.mjs';
 import { percentile, sleep } from './stats.mjs';
@@ -23,9 +25,17 @@ export async function fanOut({
   let lastFrameAt = performance.now();
   let current = null;
   let reactTo = null;
+  let heard = 0;
+  let refused = 0;
   const onFrame = (index, data) => {
     lastFrameAt = performance.now();
-    if (index === 0 && reactionsPerSecond > 0 && reactTo === null) reactTo = eventsOf(data).find((event) => event.type === 'ack')?.message.id ?? null;
+    if (reactionsPerSecond > 0 && index === 0) {
+      for (const event of eventsOf(data)) {
+        // The count everyone hears; a manager's own copy with `who` comes beside it.
+        if (event.type === 'reaction' && event.who === undefined) heard++;
+        else if (reactTo === null && event.type === 'ack') reactTo = event.message.id;
+      }
+    } else if (reactionsPerSecond > 0 && data.includes('"error"')) refused += eventsOf(data).filter((event) => event.type === 'error').length;
     if (index === 0 || current === null || !variant.idsOf(data).includes(current.id)) return;
     const slot = index - 1;
     if (current.times[slot] !== 0) return;
@@ -98,6 +108,8 @@ export async function fanOut({
     receivers,
     messages,
     reactions: reacted,
+    heard,
+    refused,
     samples: all.length,
     p50: percentile(all, 50),
     p99: percentile(all, 99),

@@ -333,7 +333,7 @@ async function fanOutWithReactions(ours, sizes, without, pids) {
       const paceMs = size >= 1000 ? plan.fanout.paceMs * 2 : plan.fanout.paceMs;
       const result = await fanOut({ variant: ours, room, receivers: size, messages, warmup: plan.fanout.warmup, paceMs, pids, reactionsPerSecond });
       progress(
-        `fan-out with reactions run ${run + 1} N=${size}: p50 ${fmt(result.p50)} p99 ${fmt(result.p99)} ms, ${result.reactions} reactions, lost ${result.lost}`,
+        `fan-out with reactions run ${run + 1} N=${size}: p50 ${fmt(result.p50)} p99 ${fmt(result.p99)} ms, ${result.reactions} reactions (${result.heard} heard, ${result.refused} refused), lost ${result.lost}`,
       );
       results.push(result);
       await sleep(size >= 1000 ? plan.bigGapMs : plan.gapMs);
@@ -343,6 +343,8 @@ async function fanOutWithReactions(ours, sizes, without, pids) {
       p99: medianOf(results, (x) => x.p99),
       lost: results.reduce((sum, x) => sum + x.lost, 0),
       reactions: results.reduce((sum, x) => sum + x.reactions, 0),
+      heard: results.reduce((sum, x) => sum + x.heard, 0),
+      refused: results.reduce((sum, x) => sum + x.refused, 0),
       cpu: pids.map((_, i) => medianOf(results, (x) => x.serverCpuMs[i])),
     };
     summary[size] = row;
@@ -356,11 +358,18 @@ async function fanOutWithReactions(ours, sizes, without, pids) {
       fmtRatio(ratio(row.p50, plain.p50)),
       fmtRatio(ratio(row.p99, plain.p99)),
       row.reactions,
+      row.heard,
+      row.refused,
       row.lost,
       row.cpu.map((c) => fmt(c)).join(' + '),
     ]);
   }
-  log(table(['N', 'p50 without', 'p99 without', 'p50 with', 'p99 with', 'p50 ×without', 'p99 ×without', 'reactions', 'lost', 'srv CPU ms/msg'], rows));
+  log(
+    table(
+      ['N', 'p50 without', 'p99 without', 'p50 with', 'p99 with', 'p50 ×without', 'p99 ×without', 'reactions', 'heard', 'refused', 'lost', 'srv CPU ms/msg'],
+      rows,
+    ),
+  );
   return summary;
 }
 

@@ -44,6 +44,8 @@ let world: {
   guestProfile: string;
   /** Party folders: the dashboard opened in a folder holding a party that never expires. */
   partyFolder: string;
+  /** Each guest's recap (ADR 046): a party the guest joined, then ended. */
+  recap: string;
 };
 
 /** A write as the browser's own script makes it: cookies of its context, the page's Origin. */
@@ -113,6 +115,11 @@ test.beforeAll(async ({ browser, baseURL }) => {
   });
   const removed = await joinedGuest(browser, base, party.id, 'Tom');
   await send(consultant.request, base, 'delete', `/api/parties/${party.id}/removeGuest/${removed.guestId}`);
+  // Each guest's recap (ADR 046): the guest joins a party with a heading in it, which then ends.
+  const ended = await send(consultant.request, base, 'post', '/api/parties', { title: 'Rückblick' });
+  await send(guest.context.request, base, 'put', `/api/parties/${ended.id}/join`, { firstName: 'Eva', lastName: 'Gast' });
+  await send(consultant.request, base, 'post', `/api/parties/${ended.id}/chat`, { messageType: 'heading', message: 'Willkommen' });
+  await send(consultant.request, base, 'put', `/api/parties/${ended.id}`, { title: 'Rückblick', expiration: Date.now() - 60_000 });
 
   const template = await send(consultant.request, base, 'post', '/api/templates/create', { title: 'Herbstparty' });
   await send(consultant.request, base, 'post', `/api/templates/${template.id}/sendMessage`, { messageType: 'heading', message: 'Willkommen' });
@@ -153,6 +160,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     deletionLink,
     partyFolder: `/parties#${folder.id.slice(0, 8)}`,
     guestProfile: `/guest-profile/${guest.guestId}`,
+    recap: `/${ended.shortId}`,
   };
   await Promise.all([consultant.close(), guest.context.close(), removed.context.close()]);
 });
@@ -241,6 +249,7 @@ function visits(
       opens: [...partyMedia, { what: 'notifications dialog', opener: (page) => page.getByTestId('notify-button'), shows: t.notify.title }],
       records: true,
     },
+    { actor: 'guest', path: world.recap, what: "a guest's recap of an ended party", shows: t.recap.title, records: true },
     { actor: 'guest', path: '/my-parties', what: 'my parties', shows: t.guestAccount.title },
     { actor: 'guest', path: world.guestProfile, what: 'guest profile', shows: t.guestAccount.profileTitle },
     { actor: 'removedGuest', path: world.party, what: 'removed guest', shows: t.party.removedTitle, records: true },

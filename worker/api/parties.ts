@@ -37,6 +37,7 @@ import { localeOf } from '../../app/i18n/i18n.server';
 import { applyTemplateToParty } from '../services/apply-template';
 import { recordSocket } from '../services/session-end';
 import { getProfile } from '../services/profiles';
+import { guestRecap } from '../services/recap';
 import { z } from '#core/zod';
 import type { Outcome, SocketSession } from '../../durable-objects/contract';
 import { ROOM_HEADER } from '../../durable-objects/contract';
@@ -156,6 +157,8 @@ export const partiesApi = new Hono<ApiEnv>()
     const { member } = await requireMember(c, c.req.param('id'));
     return c.json(unwrap(await room(c.env, c.req.param('id')).search(member, c.req.valid('query').q)));
   })
+  // A guest's own recap (ADR 046): also once the party is over, when the routes above refuse her.
+  .get('/:id/recap', async (c) => c.json(await guestRecap(c.env, c.get('db'), c.req.param('id'), c.get('identity'))))
   .post('/:id/chat', valid('json', ChatPostSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     const body = c.req.valid('json');

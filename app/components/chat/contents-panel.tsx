@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { HeadingEntry } from '~/core/protocol';
 import { snippet } from '~/core/message-preview';
 
-const INDENT = { heading: '', heading2: 'pl-4', heading3: 'pl-8' } as const;
+export const INDENT = { heading: '', heading2: 'pl-4', heading3: 'pl-8' } as const;
 
 /**
  * The table of contents: every heading of the party in order (the room keeps the index, so a

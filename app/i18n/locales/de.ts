@@ -377,6 +377,17 @@ const de = {
     newProduct: 'Produktkarte',
     newPoll: 'Umfrage oder Quiz',
   },
+  /** A guest's recap once the party is over (ADR 046); loaded with the workspace texts. */
+  recap: {
+    title: 'Dein Rückblick',
+    products: 'Das wolltest du',
+    noProducts: 'Du hast dir in dieser Party kein Produkt gemerkt.',
+    consultant: 'Deine Beratung',
+    shop: 'Zum Shop',
+    headings: 'Das war die Party',
+    loading: 'Dein Rückblick wird geladen …',
+    failed: 'Dein Rückblick konnte gerade nicht geladen werden. Lade die Seite später neu.',
+  },
   /** The form of a product card or a poll (the manager's, with the workspace texts). */
   cardForm: {
     photo: 'Foto aus der Mediathek',

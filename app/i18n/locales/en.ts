@@ -377,6 +377,17 @@ const en: Translation = {
     newProduct: 'Product card',
     newPoll: 'Poll or quiz',
   },
+  /** A guest's recap once the party is over (ADR 046); loaded with the workspace texts. */
+  recap: {
+    title: 'Your recap',
+    products: 'What you wanted',
+    noProducts: 'You did not pick any product in this party.',
+    consultant: 'Your consultant',
+    shop: 'Visit the shop',
+    headings: 'What the party covered',
+    loading: 'Loading your recap …',
+    failed: 'Your recap could not be loaded just now. Reload the page later.',
+  },
   /** The form of a product card or a poll (the manager's, with the workspace texts). */
   cardForm: {
     photo: 'Photo from the library',

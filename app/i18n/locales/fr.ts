@@ -382,6 +382,17 @@ const fr: Translation = {
     newProduct: 'Fiche produit',
     newPoll: 'Sondage ou quiz',
   },
+  /** A guest's recap once the party is over (ADR 046); loaded with the workspace texts. */
+  recap: {
+    title: 'Ton récapitulatif',
+    products: 'Ce que tu voulais',
+    noProducts: 'Tu n’as choisi aucun produit pendant cette soirée.',
+    consultant: 'Ta conseillère ou ton conseiller',
+    shop: 'Vers la boutique',
+    headings: 'Au programme de la soirée',
+    loading: 'Chargement de ton récapitulatif …',
+    failed: 'Ton récapitulatif n’a pas pu être chargé pour l’instant. Recharge la page plus tard.',
+  },
   /** The form of a product card or a poll (the manager's, with the workspace texts). */
   cardForm: {
     photo: 'Photo de la médiathèque',

@@ -378,6 +378,17 @@ const it: Translation = {
     newProduct: 'Scheda prodotto',
     newPoll: 'Sondaggio o quiz',
   },
+  /** A guest's recap once the party is over (ADR 046); loaded with the workspace texts. */
+  recap: {
+    title: 'Il tuo riepilogo',
+    products: 'Quello che volevi',
+    noProducts: 'In questo party non hai scelto nessun prodotto.',
+    consultant: 'La tua consulente o il tuo consulente',
+    shop: 'Vai al negozio',
+    headings: 'Di cosa si è parlato',
+    loading: 'Caricamento del tuo riepilogo …',
+    failed: 'Non è stato possibile caricare il tuo riepilogo. Ricarica la pagina più tardi.',
+  },
   /** The form of a product card or a poll (the manager's, with the workspace texts). */
   cardForm: {
     photo: 'Foto dalla mediateca',

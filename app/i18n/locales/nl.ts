@@ -377,6 +377,17 @@ const nl: Translation = {
     newProduct: 'Productkaart',
     newPoll: 'Peiling of quiz',
   },
+  /** A guest's recap once the party is over (ADR 046); loaded with the workspace texts. */
+  recap: {
+    title: 'Jouw terugblik',
+    products: 'Dit wilde je',
+    noProducts: 'Je hebt in deze party geen product gekozen.',
+    consultant: 'Jouw adviseur',
+    shop: 'Naar de shop',
+    headings: 'Dit kwam aan bod',
+    loading: 'Je terugblik wordt geladen …',
+    failed: 'Je terugblik kon nu niet worden geladen. Laad de pagina later opnieuw.',
+  },
   /** The form of a product card or a poll (the manager's, with the workspace texts). */
   cardForm: {
     photo: 'Foto uit de mediatheek',
