@@ -80,16 +80,17 @@ async function profileCardMessage(c: ApiContext, member: Member, party: PartyRow
 
 /**
  * The requester's membership of the party, or the reason they have none. Guests of an expired
- * party are told it is over; its manager may still read it.
+ * party are told it is over (unless `evenEnded`: what stays theirs after the end); its manager
+ * may still read it.
  */
-async function requireMember(c: ApiContext, partyId: string): Promise<{ party: PartyRow; member: Member }> {
+async function requireMember(c: ApiContext, partyId: string, { evenEnded = false } = {}): Promise<{ party: PartyRow; member: Member }> {
   const identity = c.get('identity');
   const { party, member } = await partyAndMember(c.get('db'), partyId, identity);
   if (!member) {
     if (identity.consultantExpired) throw new AppError('sessionExpired');
     throw new AppError(identity.consultant || identity.guest ? 'notMember' : 'unauthorized');
   }
-  if (member.role !== 'manager' && isExpired(party.expiresAt, Date.now())) throw new AppError('partyExpired');
+  if (!evenEnded && member.role !== 'manager' && isExpired(party.expiresAt, Date.now())) throw new AppError('partyExpired');
   return { party, member };
 }
 
@@ -158,7 +159,10 @@ export const partiesApi = new Hono<ApiEnv>()
     return c.json(unwrap(await room(c.env, c.req.param('id')).search(member, c.req.valid('query').q)));
   })
   // A guest's own recap (ADR 046): also once the party is over, when the routes above refuse her.
-  .get('/:id/recap', async (c) => c.json(await guestRecap(c.env, c.get('db'), c.req.param('id'), c.get('identity'))))
+  .get('/:id/recap', async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'), { evenEnded: true });
+    return c.json(await guestRecap(c.env, c.get('db'), party, member));
+  })
   .post('/:id/chat', valid('json', ChatPostSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     const body = c.req.valid('json');

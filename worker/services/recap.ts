@@ -1,10 +1,10 @@
 import { AppError, isAppError } from '#core/errors';
 import type { Recap, RecapConsultant } from '#core/recap';
-import type { Identity } from '../auth/identity';
+import type { Member } from '#core/protocol';
 import type { Db } from '../db/client';
 import type { PartyRow } from '../db/schema';
 import type { Env } from '../env';
-import { findParty, memberOf, room } from './parties';
+import { room } from './parties';
 import { getProfile } from './profiles';
 
 /**
@@ -12,13 +12,7 @@ import { getProfile } from './profiles';
  * own. Guests and the host read theirs, also after the party ended (when the rest of the party is
  * closed to them); the manager has none (she has the party itself and its follow-up list).
  */
-export async function guestRecap(env: Env, db: Db, partyId: string, identity: Identity): Promise<Recap> {
-  const party = await findParty(db, partyId);
-  const member = await memberOf(db, party, identity);
-  if (!member) {
-    if (identity.consultantExpired) throw new AppError('sessionExpired');
-    throw new AppError(identity.consultant || identity.guest ? 'notMember' : 'unauthorized');
-  }
+export async function guestRecap(env: Env, db: Db, party: PartyRow, member: Member): Promise<Recap> {
   if (member.role === 'manager') throw new AppError('forbidden');
   const [outcome, consultant] = await Promise.all([room(env, party.id).recap(member), consultantOf(db, party)]);
   if (!outcome.ok) throw new AppError(outcome.code);
