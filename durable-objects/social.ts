@@ -22,6 +22,12 @@ CREATE TABLE IF NOT EXISTS reactions (
 CREATE TABLE IF NOT EXISTS pinned (id INTEGER PRIMARY KEY CHECK (id = 1), message_id TEXT NOT NULL);
 `;
 
+interface ReactionGroup {
+  messageId: string;
+  emoji: ReactionEmoji;
+  who: string[];
+}
+
 export class SocialStore {
   /** The pinned message's id; in memory, as every welcome reads it. */
   pinnedId: string | null = null;
@@ -34,13 +40,18 @@ export class SocialStore {
     this.pinnedId = this.sql.exec<{ message_id: string }>('SELECT message_id FROM pinned WHERE id = 1').toArray()[0]?.message_id ?? null;
   }
 
+  /** Every reaction, grouped, until the next change: every welcome sends them. */
+  private groups: readonly ReactionGroup[] | null = null;
+
   /** Sets or clears one reaction; answers whether anything changed. */
   setReaction(messageId: string, emoji: ReactionEmoji, memberId: string, on: boolean): boolean {
     const cursor = on
       ? this.sql.exec('INSERT OR IGNORE INTO reactions (message_id, emoji, member_id) VALUES (?, ?, ?)', messageId, emoji, memberId)
       : this.sql.exec('DELETE FROM reactions WHERE message_id = ? AND emoji = ? AND member_id = ?', messageId, emoji, memberId);
     cursor.toArray();
-    return cursor.rowsWritten > 0;
+    if (cursor.rowsWritten === 0) return false;
+    this.groups = null;
+    return true;
   }
 
   /** Who reacted with `emoji` to a message, in no particular order. */
@@ -51,9 +62,14 @@ export class SocialStore {
       .map((row) => row.member_id);
   }
 
-  /** Every reaction of the party, grouped by message and emoji. */
-  all(): { messageId: string; emoji: ReactionEmoji; who: string[] }[] {
-    const groups = new Map<string, { messageId: string; emoji: ReactionEmoji; who: string[] }>();
+  /** Every reaction of the party, grouped by message and emoji. Shared: read them, never change them. */
+  all(): readonly ReactionGroup[] {
+    this.groups ??= this.readAll();
+    return this.groups;
+  }
+
+  private readAll(): ReactionGroup[] {
+    const groups = new Map<string, ReactionGroup>();
     for (const row of this.sql.exec<{ message_id: string; emoji: string; member_id: string }>('SELECT message_id, emoji, member_id FROM reactions')) {
       const key = `${row.message_id} ${row.emoji}`;
       let group = groups.get(key);

@@ -516,8 +516,16 @@ export class RoomStore {
     return this.sql.exec('SELECT 1 FROM messages WHERE seq < ? LIMIT 1', seq).toArray().length > 0;
   }
 
-  /** The party's table of contents: every heading in order, deleted ones marked. */
+  /** The table of contents as of `seq`: like the newest page, every welcome carries it. */
+  private contents: { seq: number; headings: readonly HeadingEntry[] } | null = null;
+
+  /** The party's table of contents: every heading in order, deleted ones marked. Its entries are shared: read them, never change them. */
   headings(): HeadingEntry[] {
+    if (this.contents?.seq !== this.seq) this.contents = { seq: this.seq, headings: this.readHeadings() };
+    return this.contents.headings.slice();
+  }
+
+  private readHeadings(): HeadingEntry[] {
     return this.sql
       .exec(HEADINGS_QUERY)
       .toArray()

@@ -263,6 +263,25 @@ describe('the newest page, shared by every welcome until the next change', () =>
       ['', true],
       ['geändert', false],
     ]);
+    // The contents, shared the same way, follow a heading, its edit and its deletion.
+    const contents = async () => {
+      const { socket, welcome } = await connected(party.id, guest.headers);
+      socket.close();
+      return welcome.headings.map((h) => [h.text, h.deleted]);
+    };
+    expect(await contents()).toEqual([]);
+    const manager = await connected(party.id, consultant.headers);
+    manager.socket.send({ type: 'sendMessage', tempId: crypto.randomUUID(), messageType: 'heading', message: 'Kapitel' });
+    const heading = (await manager.socket.next('ack')).message;
+    manager.socket.close();
+    expect(await contents()).toEqual([['Kapitel', false]]);
+    expect(
+      (await api(`/parties/${party.id}/editMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: heading.id, message: 'Kapitel 1' } }))
+        .status,
+    ).toBe(200);
+    expect(await contents()).toEqual([['Kapitel 1', false]]);
+    expect((await api(`/parties/${party.id}/deleteMessage`, { method: 'PUT', headers: consultant.headers, body: { messageId: heading.id } })).status).toBe(200);
+    expect((await contents())[0]?.[1]).toBe(true);
   });
 });
 

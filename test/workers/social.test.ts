@@ -84,6 +84,26 @@ describe('reactions', () => {
     for (const page of [again, tomPage, manager]) page.socket.close();
   });
 
+  it('each welcome on the same instance shows the reactions as they are now (the room keeps them between changes)', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const id = await send(p.id, consultant, 'Frisch');
+    const welcomeReactions = async () => {
+      const page = await connected(p.id, tom.headers);
+      const { reactions } = await page.socket.next('reactions');
+      page.socket.close();
+      return reactions;
+    };
+    expect(await welcomeReactions()).toEqual([]);
+    const mariaPage = await connected(p.id, maria.headers);
+    mariaPage.socket.send({ type: 'react', messageId: id, emoji: '❤️', on: true });
+    await nextReaction(mariaPage.socket, id, '❤️');
+    expect(await welcomeReactions()).toEqual([{ messageId: id, emoji: '❤️', count: 1 }]);
+    mariaPage.socket.send({ type: 'react', messageId: id, emoji: '❤️', on: false });
+    await nextReaction(mariaPage.socket, id, '❤️');
+    expect(await welcomeReactions()).toEqual([]);
+    mariaPage.socket.close();
+  });
+
   it('guests react while writing is restricted; not to a deleted message, an unknown one, an emoji outside the set, or after the end', async () => {
     const { consultant, party: p, maria } = await party();
     const id = await send(p.id, consultant, 'Ruhe bitte');
