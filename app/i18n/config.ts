@@ -51,6 +51,9 @@ export const WORKSPACE_SECTIONS = [
   'accountImport',
   // The form of a product card or a poll (ADR 044): the manager's, loaded with its dialog.
   'cardForm',
+  // The raffle's dialog (loaded with its texts) and the follow-up page (ADR 045).
+  'raffleForm',
+  'followUp',
 ] as const;
 
 /**
@@ -131,6 +134,8 @@ export const WORKSPACE_ERRORS = [
   'importPasswordChange',
   'importNotFound',
   'importFailed',
+  // The raffle's dialog shows its refusal itself.
+  'raffleEmpty',
 ] as const;
 export const TEXT_PARTS = ['party', 'workspace'] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];

@@ -56,6 +56,7 @@ import {
   roomFacts,
   updateParty,
 } from '../services/parties';
+import { followUpList } from '../services/follow-up';
 import { createPartyFolder, deletePartyFolder, listPartyFolders, movePartyOrFolder, renamePartyFolder } from '../services/party-folders';
 import type { ApiContext, ApiEnv } from './context';
 import { clientKey, handOverGuestCredentials, requireConsultant, valid } from './context';
@@ -164,6 +165,8 @@ export const partiesApi = new Hono<ApiEnv>()
     if (after !== undefined) return c.json(unwrap(await stub.historyWindow(member, { after })));
     return c.json(unwrap(await stub.history(member, from)));
   })
+  // The follow-up list (ADR 045): the party's manager alone, which the room checks.
+  .get('/:id/follow-up', async (c) => c.json((await followUpList(c.env, c.get('db'), c.req.param('id'), c.get('identity'))).list))
   // The chat's search (durable-objects/search-index.ts): every member, the messages she may see.
   .get('/:id/search', valid('query', ChatSearchQuerySchema), async (c) => {
     const { member } = await requireMember(c, c.req.param('id'));
