@@ -68,7 +68,13 @@ export default function FollowUpPage() {
       {list.guests.length === 0 ? (
         <p className="mt-6 text-slate-700">{t('followUp.noGuests')}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200 print:overflow-visible print:ring-0">
+        // A phone scrolls the table sideways: the region takes the keyboard's focus to do so.
+        <div
+          role="region"
+          aria-label={t('followUp.title')}
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200 print:overflow-visible print:ring-0"
+        >
           <table className="w-full border-collapse text-left text-sm print:text-xs">
             <thead className="bg-slate-100 print:bg-transparent">
               <tr>
@@ -107,7 +113,7 @@ export default function FollowUpPage() {
                       {answer(poll, guest.votes[poll.id])}
                     </td>
                   ))}
-                  <td className={CELL}>{guest.won.length > 0 ? `🎉 ${t('followUp.yes')}` : '–'}</td>
+                  <td className={CELL}>{guest.won.length > 0 ? t('followUp.yes') : '–'}</td>
                   <td className={`${CELL} whitespace-nowrap`}>{guest.lastActivity === null ? '–' : format(guest.lastActivity)}</td>
                 </tr>
               ))}

@@ -69,7 +69,7 @@ describe('the raffle', () => {
     const { consultant, party, maria, tom, ida } = await setup();
     const quiz = await sendCard(consultant, party, 'poll');
     const product = await sendCard(consultant, party, 'product');
-    const manager = await connected(party.id, consultant.headers);
+    let manager = await connected(party.id, consultant.headers);
     const mariaPage = await connected(party.id, maria.headers);
     const tomPage = await connected(party.id, tom.headers);
     const idaPage = await connected(party.id, ida.headers);
@@ -92,6 +92,12 @@ describe('the raffle', () => {
     // The same frame again: the same draw, no new message for anyone.
     manager.socket.send(frame);
     expect(await manager.socket.next('raffleDrawn', 3000, (event) => event !== answer)).toEqual(answer);
+    // And from the manager's page after a reconnect (the dialog sends it again on rejoining).
+    manager.socket.close();
+    const again = await connected(party.id, consultant.headers);
+    again.socket.send(frame);
+    expect(await again.socket.next('raffleDrawn')).toEqual(answer);
+    manager = again;
     // The same id with another pool is no resend.
     manager.socket.send({ ...frame, pool: 'joined', cardId: null });
     expect((await manager.socket.next('error')).code).toBe('tempIdConflict');

@@ -89,7 +89,7 @@ export function RaffleDialog({
   if (drawn) {
     const words = raffleWords(t, drawn);
     return (
-      <ConfirmDialog title={t('raffleForm.title')} confirmLabel={t('raffleForm.again')} onConfirm={() => setPending(null)} onCancel={onClose}>
+      <ConfirmDialog title={t('raffleForm.title')} confirmLabel={t('common.close')} onCancel={onClose}>
         <div data-testid="raffle-result" className="rounded-2xl bg-amber-50 px-4 py-4 text-center ring-1 ring-amber-300">
           <p className="text-lg font-semibold text-amber-950" role="status">
             <span aria-hidden="true">🎉 </span>
@@ -97,9 +97,14 @@ export function RaffleDialog({
           </p>
           <p className="text-sm text-amber-900">{words.among}</p>
         </div>
-        <Link to={`/parties/${partyId}/follow-up`} className="mt-3 inline-block font-medium text-primary-dark underline">
-          {t('raffleForm.followUp')}
-        </Link>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+          <Link to={`/parties/${partyId}/follow-up`} className="font-medium text-primary-dark underline">
+            {t('raffleForm.followUp')}
+          </Link>
+          <button type="button" onClick={() => setPending(null)} className="rounded-full px-4 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
+            {t('raffleForm.again')}
+          </button>
+        </div>
       </ConfirmDialog>
     );
   }
