@@ -1,6 +1,7 @@
 import type { MessageMedia } from '#core/chat-media';
 import type { ErrorCode } from '#core/errors';
 import type { MessageType } from '#core/protocol';
+import type { FollowUp } from '#core/follow-up';
 
 /**
  * What the Worker may know of the party's room, and all it may import from durable-objects/
@@ -78,3 +79,6 @@ export interface ImportedMessage {
   editedAt: number | null;
   deleted: boolean;
 }
+
+/** The follow-up list the room answers its manager with (app/core/follow-up.ts, ADR 045). */
+export type { FollowUp };

@@ -16,6 +16,8 @@ import type { SocialStore } from './social';
 import { pin, react, socialWelcome, unpinDeleted } from './social';
 import type { CardStore } from './cards';
 import { handleCardEvent, isCardEvent, prepareCard, tallies } from './cards';
+import type { RaffleStore } from './raffle';
+import { handleRaffleEvent } from './raffle';
 
 /**
  * What happens for each client event. The PartyRoom class stays a thin lifecycle shell; these
@@ -28,6 +30,8 @@ export interface Room {
   social: SocialStore;
   /** Product cards' and polls' choices (durable-objects/cards.ts). */
   cards: CardStore;
+  /** The raffle's draws (durable-objects/raffle.ts). */
+  raffles: RaffleStore;
   now(): number;
   send(ws: WebSocket, event: ServerEvent): void;
   /** Sends one serialised frame to every joined socket except `except`. */
@@ -206,7 +210,7 @@ function mediaFor(room: Room, member: StoredMember, input: SendInput, trusted: b
 }
 
 /** Stores a message in the member's name and tells everyone but `from`. */
-function append(
+export function append(
   room: Room,
   member: StoredMember,
   input: Pick<NewMessage, 'tempId' | 'messageType' | 'message' | 'replyingTo' | 'forwarded' | 'fromTemplate'> & Partial<MessageMedia>,
@@ -384,6 +388,9 @@ export function handleEvent(room: Room, ws: WebSocket, member: StoredMember, eve
       if (!result.ok) room.send(ws, { type: 'error', code: result.code });
       return;
     }
+    case 'drawRaffle':
+      handleRaffleEvent(room, ws, member, event);
+      return;
     default: {
       if (isCardEvent(event)) {
         handleCardEvent(room, ws, member, event);

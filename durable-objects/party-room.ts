@@ -9,11 +9,11 @@ import { PING_FRAME, PONG_FRAME, parseClientFrame } from '#core/protocol';
 import { SOCKET_CLOSE } from '#core/protocol-version';
 import type { ErrorCode } from '#core/errors';
 import type { Env } from '../worker/env';
-import type { ApplyMode, ImportedMessage, Outcome, RoomFacts, SendInput, SocketSession } from './contract';
+import type { ApplyMode, FollowUp, ImportedMessage, Outcome, RoomFacts, SendInput, SocketSession } from './contract';
 import { importMembers, importMessage } from './import';
 import { ROOM_HEADER } from './contract';
 import type { Room } from './handlers';
-import { SendLimiter, announceJoin, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
+import { SendLimiter, allowed, announceJoin, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
 import type { MessageMedia } from '#core/chat-media';
 import type { StoredMember } from './store';
 import { RoomStore } from './store';
@@ -35,6 +35,8 @@ import { ROSTER, rosterMode } from '#core/roster';
 import type { SessionSockets } from './sessions';
 import { closeExpiredSessions, endSessions, sessionExpired, sessionTag, sessionsDue } from './sessions';
 import { CardStore, isCardEvent } from './cards';
+import { RaffleStore } from './raffle';
+import { followUpOf } from './follow-up';
 import { cardLine, isCardType } from '#core/cards';
 import { recapOf } from './recap';
 import type { RoomRecap } from '#core/recap';
@@ -101,6 +103,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   readonly store: RoomStore;
   readonly social: SocialStore;
   readonly cards: CardStore;
+  readonly raffles: RaffleStore;
   /** D1's copy of the hosts, following the room's (durable-objects/hosts.ts). */
   private readonly hosts: HostsInD1;
   private readonly attachments = new WeakMap<WebSocket, Attachment>();
@@ -122,6 +125,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     this.store = new RoomStore(ctx.storage.sql, ctx.storage);
     this.social = new SocialStore(ctx.storage.sql);
     this.cards = new CardStore(ctx.storage.sql);
+    this.raffles = new RaffleStore(ctx.storage.sql);
     this.hosts = new HostsInD1(env.DB, this.store, ctx.storage, () => this.scheduleMirror());
     // The runtime answers the page's heartbeat itself: pings never wake a hibernated room, and
     // the alarm reads each socket's last ping (getWebSocketAutoResponseTimestamp).
@@ -130,6 +134,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       this.store.load();
       this.social.load();
       this.cards.load();
+      this.raffles.load();
       this.mirrorDue = (await ctx.storage.get<number>(DUE.mirror)) ?? null;
       this.expiryAnnounced = (await ctx.storage.get<number>(DUE.expiryAnnounced)) ?? null;
       this.startAnnounced = (await ctx.storage.get<number>(DUE.startAnnounced)) ?? null;
@@ -376,6 +381,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       parsed.event.type === 'updateMessage' ||
       parsed.event.type === 'react' ||
       parsed.event.type === 'pin' ||
+      parsed.event.type === 'drawRaffle' ||
       isCardEvent(parsed.event)
     ) {
       if (!this.limiter(member.id).take(this.now())) {
@@ -629,6 +635,14 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   async recap(member: Member): Promise<Outcome<RoomRecap>> {
     if (!this.admit(member)) return { ok: false, code: 'notMember' };
     return { ok: true, value: recapOf(this, member.id) };
+  }
+
+  /** The follow-up list (durable-objects/follow-up.ts): the manager's, also after the party. */
+  async followUp(member: Member, facts: RoomFacts): Promise<Outcome<FollowUp>> {
+    const stored = this.enter(member, facts);
+    if (!stored) return { ok: false, code: 'notMember' };
+    if (!allowed(this, stored, { type: 'readFollowUp' })) return { ok: false, code: 'forbidden' };
+    return { ok: true, value: followUpOf(this, this.ctx.storage.sql) };
   }
 
   /**

@@ -20,6 +20,7 @@ import { abortStaleUploads } from './media/tus';
 import * as accountDeletion from './services/account-deletion';
 import { collectMedia } from './media/collect';
 import * as faq from './services/faq';
+import * as followUp from './services/follow-up';
 import * as guestAccounts from './services/guest-accounts';
 import * as media from './services/media';
 import * as parties from './services/parties';
@@ -37,6 +38,7 @@ export { PartyRoom } from '../durable-objects/party-room';
 export const services = {
   accountDeletion,
   faq,
+  followUp,
   guestAccounts,
   media,
   parties,

@@ -47,6 +47,7 @@ export function privacyNotice(legal: LegalConfig): PrivacySection[] {
           'zu welchen Partys Sie gehören, wann Sie beigetreten sind und ob Sie eine Party verlassen haben oder entfernt wurden,',
           'Ihre Nachrichten einschließlich Antworten, Änderungen und Löschungen, die Fotos und Sprachnachrichten, die Sie senden, und welche Nachrichten Sie gesehen haben (Lesebestätigungen). Solange Sie die Party geöffnet haben, sehen die anderen, dass Sie online sind; das speichern wir nicht dauerhaft,',
           'auf Produktkarten, ob Sie „Das möchte ich“ getippt haben, und bei Umfragen und Quiz Ihre Antworten, jeweils mit dem Zeitpunkt. Die Beraterin oder der Berater sieht dabei Ihren Namen (die Nachfass-Liste der Party, mit der sie oder er sich nach der Party bei Ihnen meldet); die anderen Gäste sehen nur, wie viele. Das wird mit der Party gelöscht,',
+          'wenn die Beraterin oder der Berater eine Verlosung zieht: unter wem gelost wurde (alle Gäste der Party, alle, die bei einer Umfrage abgestimmt haben, oder alle, die ein Produkt möchten) und wer gewonnen hat, mit dem Zeitpunkt. Den Namen der Gewinnerin oder des Gewinners sehen alle in der Party, und er steht in der Nachfass-Liste. Auch das wird mit der Party gelöscht,',
           'wenn Sie für eine Party mit Passwort ein falsches Passwort eingeben: Ihre IP-Adresse und die Zahl der Fehlversuche, höchstens 15 Minuten lang, damit niemand Passwörter durchprobieren kann. Das Passwort selbst speichern wir nur als Hash.',
         ),
         p(

@@ -304,6 +304,9 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
     case 'cardTally':
     case 'cardTallies':
       return { ...state, cards: applyCardEvent(state.cards, event) };
+    case 'raffleDrawn':
+      // The draw's notice comes as a new message to every page, the asking one too (ADR 045).
+      return state;
     case 'guestRemoved':
       if (event.guestId === state.me?.id) return { ...state, ended: 'removed' };
       return { ...state, members: state.members.filter((m) => m.id !== event.guestId), online: state.online.filter((id) => id !== event.guestId) };

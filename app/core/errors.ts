@@ -105,6 +105,8 @@ export const ERROR_STATUS = {
   pollOptions: 400,
   invalidAnswer: 400,
   pollClosed: 409,
+  /** A raffle whose pool has nobody left to win (ADR 045). */
+  raffleEmpty: 409,
   generic: 500,
 } as const;
 

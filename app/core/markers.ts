@@ -10,6 +10,8 @@ export const MARKERS = {
   guestJoined: '\u0001guestJoined',
   /** A message its manager deleted fully (`fullDelete`): it leaves no "deleted" trace. */
   erased: '\u0001erased',
+  /** A raffle's draw: the marker, then the draw as JSON (app/core/raffle.ts, ADR 045). */
+  raffle: '\u0001raffle',
 } as const;
 
 export type Marker = keyof typeof MARKERS;
@@ -18,5 +20,6 @@ const BY_TEXT = new Map<string, Marker>(Object.entries(MARKERS).map(([marker, te
 
 /** The marker a message stands for, or null for an ordinary message. */
 export function markerOf(message: { messageType: MessageType; message: string }): Marker | null {
-  return message.messageType === 'text' ? (BY_TEXT.get(message.message) ?? null) : null;
+  if (message.messageType !== 'text') return null;
+  return BY_TEXT.get(message.message) ?? (message.message.startsWith(MARKERS.raffle) ? 'raffle' : null);
 }

@@ -54,7 +54,10 @@ export type Action =
   /** "I want this" on a product card, a vote on a poll (ADR 044): guests and the host, also while writing is restricted. */
   | { type: 'chooseOnCard' }
   /** Closing a poll (and revealing a quiz's answer): the manager's. */
-  | { type: 'closePoll' };
+  | { type: 'closePoll' }
+  /** Drawing a raffle's winner, and reading the follow-up list (also after the party): the manager's (ADR 045). */
+  | { type: 'drawRaffle' }
+  | { type: 'readFollowUp' };
 
 const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile', 'video', 'audio', 'document', 'product', 'poll']);
 /** No edit for audio, voice, profile messages or cards: there is no text to change (a photo's caption may change); a card's choices refer to it as it was. */
@@ -118,6 +121,9 @@ export function can(actor: Actor, action: Action, party: PartyState): boolean {
       // The manager sells and asks: her own choice would only skew what she reads.
       return !party.expired && actor.role !== 'manager';
     case 'closePoll':
+    case 'drawRaffle':
       return !party.expired && actor.role === 'manager';
+    case 'readFollowUp':
+      return actor.role === 'manager';
   }
 }

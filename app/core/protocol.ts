@@ -10,6 +10,8 @@ import type { SocialEvent } from './social';
 import { PinShape, ReactShape } from './social-schemas';
 import type { CardTallyEvent } from './cards';
 import { CARD_ERROR_CODES, CardChoiceEventSchema, ClosePollEventSchema } from './card-schemas';
+import type { RaffleEvent } from './raffle';
+import { DrawRaffleEventSchema } from './raffle-schemas';
 
 /**
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
@@ -70,6 +72,7 @@ export const ClientEventSchema = z.discriminatedUnion(
     z.object(PinShape),
     CardChoiceEventSchema,
     ClosePollEventSchema,
+    DrawRaffleEventSchema,
   ],
   { error: 'unknownEvent' },
 );
@@ -138,6 +141,7 @@ export type ServerEvent =
   | { type: 'appliedTemplate'; applied: AppliedTemplate | null }
   | SocialEvent
   | CardTallyEvent
+  | RaffleEvent
   | { type: 'error'; code: ErrorCode; tempId?: string };
 
 export type ServerEventType = ServerEvent['type'];

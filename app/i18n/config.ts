@@ -53,6 +53,9 @@ export const WORKSPACE_SECTIONS = [
   'cardForm',
   // A guest's recap once the party is over (ADR 046): loaded with it.
   'recap',
+  // The raffle's dialog (loaded with its texts) and the follow-up page (ADR 045).
+  'raffleForm',
+  'followUp',
 ] as const;
 
 /**
@@ -133,6 +136,8 @@ export const WORKSPACE_ERRORS = [
   'importPasswordChange',
   'importNotFound',
   'importFailed',
+  // The raffle's dialog shows its refusal itself.
+  'raffleEmpty',
 ] as const;
 export const TEXT_PARTS = ['party', 'workspace'] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];

@@ -59,6 +59,8 @@ const HeadingDialog = lazyNamed(() => import('~/components/chat/heading-dialog')
 const ProfileCardDialog = lazyNamed(() => import('~/components/chat/profile-card-dialog'), 'ProfileCardDialog');
 // A product card's or a poll's form (its photo from the library, with the library's texts).
 const CardDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/cards/card-dialog')), 'CardDialog');
+// The manager's raffle (ADR 045): the dialog and its texts when she first opens it.
+const RaffleDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/raffle/raffle-dialog')), 'RaffleDialog');
 // The bell is a member's, never part of a new guest's first paint.
 // The bell and its dialog speak workspace texts (the `notify` section): they come after the first paint, with them.
 const NotifyButton = lazyNamed(() => needingWorkspaceTexts(import('~/components/party/notify-button')), 'NotifyButton');
@@ -111,7 +113,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * other, and the drop zone asks only whether one is open.
  */
 type Dialog =
-  | { kind: 'heading' | 'profileCard' | 'voice' | 'chooseTemplate' | 'notify' }
+  | { kind: 'heading' | 'profileCard' | 'voice' | 'chooseTemplate' | 'notify' | 'raffle' }
   | SocialDialogOf
   | { kind: 'send'; files: File[]; replyingTo: string | null }
   | { kind: 'picker'; replyingTo: string | null }
@@ -434,6 +436,26 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
             <span className="sr-only sm:not-sr-only">{t('party.templateButton')}</span>
           </button>
         ) : null}
+        {isManager && !expired ? (
+          <button
+            type="button"
+            onClick={() => setDialog({ kind: 'raffle' })}
+            className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M4 11h16v9H4Z M3 7h18v4H3Z M12 7v13 M12 7c-2-4-6-4-6-1s6 1 6 1Zm0 0c2-4 6-4 6-1s-6 1-6 1Z" />
+            </svg>
+            <span className="sr-only sm:not-sr-only">{t('raffle.tool')}</span>
+          </button>
+        ) : null}
+        {isManager ? (
+          <Link to={`/parties/${party.id}/follow-up`} className="rounded-full p-2 hover:bg-slate-100" title={t('raffle.followUp')}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M9 6h11 M9 12h11 M9 18h11 M4 6h.01 M4 12h.01 M4 18h.01" />
+            </svg>
+            <span className="sr-only">{t('raffle.followUp')}</span>
+          </Link>
+        ) : null}
         {mayRestrict ? (
           <RestrictionToggle
             restricted={partyState.restrictedMessaging}
@@ -659,6 +681,18 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
               void actions.sendProfileCard(profileId);
               close();
             }}
+          />
+        </Suspense>
+      ) : null}
+      {dialog?.kind === 'raffle' ? (
+        <Suspense fallback={null}>
+          <RaffleDialog
+            partyId={party.id}
+            messages={state.messages}
+            ready={state.ready}
+            lastError={state.lastError}
+            onDraw={actions.raffleFrame}
+            onClose={close}
           />
         </Suspense>
       ) : null}

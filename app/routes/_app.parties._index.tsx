@@ -437,6 +437,7 @@ function PartyCard({ party, onEdit, onDelete, onMove }: { party: Party; onEdit: 
             items={[
               { key: 'open', label: t('parties.openNewTab'), href: `/${party.shortId}`, newTab: true },
               { key: 'edit', label: t('parties.edit'), onSelect: onEdit },
+              { key: 'followUp', label: t('followUp.title'), href: `/parties/${party.id}/follow-up` },
               ...(onMove ? [{ key: 'move', label: t('media.move'), onSelect: onMove }] : []),
               { key: 'delete', label: t('parties.delete'), onSelect: onDelete, destructive: true },
             ]}

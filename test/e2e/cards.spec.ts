@@ -1,7 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './diagnostics';
-import { SCREENS, createParty, joinAs, phoneContext, signIn } from './helpers';
-import { PICTURES } from '../fixtures/images';
+import { partyWithPlayedCards } from './helpers';
 
 /**
  * Product cards and polls (ADR 044): the consultant plays a template with a product card and a quiz
@@ -9,58 +7,9 @@ import { PICTURES } from '../fixtures/images';
  * closes the quiz, and everyone sees its answer and the results.
  */
 
-/** A photo in the signed-in consultant's library and a template with a product card of it and a quiz; answers the template's title. */
-async function productTemplate(page: Page, title: string): Promise<void> {
-  await page.evaluate(
-    async ({ title, png }) => {
-      const call = async (path: string, method: string, body: unknown) => {
-        const response = await fetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-        if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-        return (await response.json()) as { id: string; uploadUrl?: string };
-      };
-      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
-      const media = await call('/api/media', 'POST', { title: 'Rosenblüten-Creme', contentType: 'image/png', mediaExtension: 'png', size: bytes.byteLength });
-      const upload = await fetch(media.uploadUrl!, {
-        method: 'PATCH',
-        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-        body: bytes,
-      });
-      if (!upload.ok) throw new Error(`upload: ${upload.status}`);
-      const { id } = await call('/api/templates/create', 'POST', { title });
-      const product = { title: 'Rosenblüten-Creme', price: { amount: 2490, currency: 'EUR' }, link: 'https://shop.example/rose' };
-      await call(`/api/templates/${id}/sendMessage`, 'POST', { messageType: 'product', mediaId: media.id, message: JSON.stringify(product) });
-      const quiz = { question: 'Welche Creme ist vegan?', options: ['Honig-Balsam', 'Aloe-Vera-Gel', 'Bienenwachs-Salbe'], multiple: false, correct: [1] };
-      await call(`/api/templates/${id}/sendMessage`, 'POST', { messageType: 'poll', message: JSON.stringify(quiz) });
-    },
-    { title, png: Buffer.from(PICTURES['image/png']).toString('base64') },
-  );
-}
-
 test('a template plays a product card and a quiz; guests on phones want and vote; the manager sees who and closes the quiz', async ({ browser }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ locale: 'de-DE', ...SCREENS.desktop });
-  const manager = await context.newPage();
-  await signIn(manager, 'anna@salon.test');
-  const title = `Produktabend ${Date.now()}`;
-  await productTemplate(manager, title);
-  const link = await createParty(manager, 'Karten-Party');
-  const rosaContext = await phoneContext(browser);
-  const rosa = await rosaContext.newPage();
-  await joinAs(rosa, link, 'Rosa');
-  const lenaContext = await phoneContext(browser);
-  const lena = await lenaContext.newPage();
-  await joinAs(lena, link, 'Lena');
-  await manager.goto(link);
-
-  await manager.getByRole('button', { name: 'Vorlage', exact: true }).click();
-  const dialog = manager.getByRole('dialog', { name: 'Vorlage anwenden' });
-  await dialog.getByRole('searchbox', { name: 'Vorlagen suchen' }).fill('Produktabend');
-  await dialog.getByRole('button', { name: title }).click();
-  const panel = manager.getByTestId('applied-template');
-  await expect(panel.getByTestId('template-message')).toContainText('Rosenblüten-Creme');
-  await panel.getByRole('button', { name: 'Senden', exact: true }).click();
-  await expect(panel.getByTestId('template-message')).toContainText('Welche Creme ist vegan?');
-  await panel.getByRole('button', { name: 'Senden', exact: true }).click();
+  const { manager, rosa, lena, contexts } = await partyWithPlayedCards(browser, 'Karten-Party');
 
   // Each guest wants the product and answers the quiz; the line under it says the consultant sees her name.
   for (const [guest, answer] of [
@@ -108,5 +57,5 @@ test('a template plays a product card and a quiz; guests on phones want and vote
   await lena.reload();
   await expect(lena.getByTestId('product-card')).toContainText('Gemerkt: das möchtest du');
   await expect(lena.getByTestId('poll-card').getByTestId('poll-option').nth(0)).toContainText('1 Stimme');
-  for (const open of [context, rosaContext, lenaContext]) await open.close();
+  for (const open of contexts) await open.close();
 });

@@ -46,6 +46,8 @@ let world: {
   partyFolder: string;
   /** Each guest's recap (ADR 046): a party the guest joined, then ended. */
   recap: string;
+  /** The party's follow-up list (ADR 045). */
+  followUp: string;
 };
 
 /** A write as the browser's own script makes it: cookies of its context, the page's Origin. */
@@ -161,6 +163,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     partyFolder: `/parties#${folder.id.slice(0, 8)}`,
     guestProfile: `/guest-profile/${guest.guestId}`,
     recap: `/${ended.shortId}`,
+    followUp: `/parties/${party.id}/follow-up`,
   };
   await Promise.all([consultant.close(), guest.context.close(), removed.context.close()]);
 });
@@ -286,6 +289,16 @@ function visits(
     { actor: 'consultant', path: world.template, what: 'template editor', shows: 'Herbstparty', records: true },
     { actor: 'consultant', path: world.party, what: 'chat as the manager', shows: 'Hallo zusammen!', records: true },
     { actor: 'consultant', path: world.expired, what: 'expired party as the manager', shows: t.party.expiredNote, records: true },
+    // The raffle and the follow-up list (ADR 045).
+    {
+      actor: 'consultant',
+      path: world.party,
+      what: 'raffle dialog',
+      shows: t.raffleForm.pool,
+      records: true,
+      then: (page) => page.getByRole('button', { name: t.raffle.tool, exact: true }).click(),
+    },
+    { actor: 'consultant', path: world.followUp, what: 'follow-up list', shows: t.followUp.intro },
   ];
 }
 

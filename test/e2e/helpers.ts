@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions,
 import { expect, request } from '@playwright/test';
 import { MAIL_PORT } from '../../playwright.config';
 import { DEMO_PASSWORD } from '../../scripts/demo-data.mjs';
+import { PICTURES } from '../fixtures/images';
 
 /** The two screens the browser tests look through: a phone (Pixel-like, touch) and a desktop. */
 export const SCREENS = {
@@ -240,4 +241,70 @@ export async function fillChat(baseURL: string, partyId: string, count: number, 
     }
     await api.dispose();
   }
+}
+
+/**
+ * A photo in the signed-in consultant's library and a template named `title` with a product card of
+ * it (Rosenblüten-Creme, 24,90 €) and a quiz (Welche Creme ist vegan? Aloe-Vera-Gel is right).
+ */
+async function productTemplate(page: Page, title: string): Promise<void> {
+  await page.evaluate(
+    async ({ title, png }) => {
+      const call = async (path: string, method: string, body: unknown) => {
+        const response = await fetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+        return (await response.json()) as { id: string; uploadUrl?: string };
+      };
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      const media = await call('/api/media', 'POST', { title: 'Rosenblüten-Creme', contentType: 'image/png', mediaExtension: 'png', size: bytes.byteLength });
+      const upload = await fetch(media.uploadUrl!, {
+        method: 'PATCH',
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        body: bytes,
+      });
+      if (!upload.ok) throw new Error(`upload: ${upload.status}`);
+      const { id } = await call('/api/templates/create', 'POST', { title });
+      const product = { title: 'Rosenblüten-Creme', price: { amount: 2490, currency: 'EUR' }, link: 'https://shop.example/rose' };
+      await call(`/api/templates/${id}/sendMessage`, 'POST', { messageType: 'product', mediaId: media.id, message: JSON.stringify(product) });
+      const quiz = { question: 'Welche Creme ist vegan?', options: ['Honig-Balsam', 'Aloe-Vera-Gel', 'Bienenwachs-Salbe'], multiple: false, correct: [1] };
+      await call(`/api/templates/${id}/sendMessage`, 'POST', { messageType: 'poll', message: JSON.stringify(quiz) });
+    },
+    { title, png: Buffer.from(PICTURES['image/png']).toString('base64') },
+  );
+}
+
+/** The manager, on her party's page, applies the template of `productTemplate` and sends both its cards. */
+async function playProductTemplate(manager: Page, title: string): Promise<void> {
+  await manager.getByRole('button', { name: 'Vorlage', exact: true }).click();
+  const dialog = manager.getByRole('dialog', { name: 'Vorlage anwenden' });
+  await dialog.getByRole('searchbox', { name: 'Vorlagen suchen' }).fill(title);
+  await dialog.getByRole('button', { name: title }).click();
+  const panel = manager.getByTestId('applied-template');
+  await expect(panel.getByTestId('template-message')).toContainText('Rosenblüten-Creme');
+  await panel.getByRole('button', { name: 'Senden', exact: true }).click();
+  await expect(panel.getByTestId('template-message')).toContainText('Welche Creme ist vegan?');
+  await panel.getByRole('button', { name: 'Senden', exact: true }).click();
+}
+
+/**
+ * The cards' story up to the cards in the chat (ADR 044): the demo consultant signs in on a desktop,
+ * makes the template of `productTemplate` and a party titled `partyTitle`; Rosa and Lena join on
+ * phones; the manager opens the party and plays both cards into it.
+ */
+export async function partyWithPlayedCards(browser: Browser, partyTitle: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ locale: 'de-DE', ...SCREENS.desktop, ...options });
+  const manager = await context.newPage();
+  await signIn(manager, 'anna@salon.test');
+  const title = `Produktabend ${Date.now()}`;
+  await productTemplate(manager, title);
+  const link = await createParty(manager, partyTitle);
+  const rosaContext = await phoneContext(browser);
+  const rosa = await rosaContext.newPage();
+  await joinAs(rosa, link, 'Rosa');
+  const lenaContext = await phoneContext(browser);
+  const lena = await lenaContext.newPage();
+  await joinAs(lena, link, 'Lena');
+  await manager.goto(link);
+  await playProductTemplate(manager, title);
+  return { link, manager, rosa, lena, contexts: [context, rosaContext, lenaContext] };
 }

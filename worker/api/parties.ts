@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { AppError } from '#core/errors';
-import { isExpired } from '#core/party';
 import { profileCardText } from '#core/profile-card';
 import { isMediaMessageType } from '#core/chat-media';
 import { MessageTypeSchema } from '#core/protocol';
@@ -44,7 +43,8 @@ import { ROOM_HEADER } from '../../durable-objects/contract';
 import { guestKeySession } from '../auth/guests';
 import type { Member } from '#core/protocol';
 import type { PartyRow } from '../db/schema';
-import { createParty, deleteParty, joinParty, listParties, partyAndMember, partyGuests, partyInfo, room, roomFacts, updateParty } from '../services/parties';
+import { createParty, deleteParty, joinParty, listParties, memberInParty, partyGuests, partyInfo, room, roomFacts, updateParty } from '../services/parties';
+import { followUpList } from '../services/follow-up';
 import { createPartyFolder, deletePartyFolder, listPartyFolders, movePartyOrFolder, renamePartyFolder } from '../services/party-folders';
 import type { ApiContext, ApiEnv } from './context';
 import { clientKey, handOverGuestCredentials, requireConsultant, valid } from './context';
@@ -78,20 +78,9 @@ async function profileCardMessage(c: ApiContext, member: Member, party: PartyRow
   return profileCardText({ shortId, firstName, lastName, phoneNo, email, website, biography, profilePic });
 }
 
-/**
- * The requester's membership of the party, or the reason they have none. Guests of an expired
- * party are told it is over (unless `evenEnded`: what stays theirs after the end); its manager
- * may still read it.
- */
-async function requireMember(c: ApiContext, partyId: string, { evenEnded = false } = {}): Promise<{ party: PartyRow; member: Member }> {
-  const identity = c.get('identity');
-  const { party, member } = await partyAndMember(c.get('db'), partyId, identity);
-  if (!member) {
-    if (identity.consultantExpired) throw new AppError('sessionExpired');
-    throw new AppError(identity.consultant || identity.guest ? 'notMember' : 'unauthorized');
-  }
-  if (!evenEnded && member.role !== 'manager' && isExpired(party.expiresAt, Date.now())) throw new AppError('partyExpired');
-  return { party, member };
+/** The requester's membership of the party, or the reason they have none (services/parties.ts). */
+function requireMember(c: ApiContext, partyId: string, options?: { evenEnded?: boolean }): Promise<{ party: PartyRow; member: Member }> {
+  return memberInParty(c.get('db'), partyId, c.get('identity'), options);
 }
 
 function unwrap<T>(outcome: Outcome<T>): T {
@@ -153,6 +142,8 @@ export const partiesApi = new Hono<ApiEnv>()
     if (after !== undefined) return c.json(unwrap(await stub.historyWindow(member, { after })));
     return c.json(unwrap(await stub.history(member, from)));
   })
+  // The follow-up list (ADR 045): the party's manager alone, which the room checks.
+  .get('/:id/follow-up', async (c) => c.json((await followUpList(c.env, c.get('db'), c.req.param('id'), c.get('identity'))).list))
   // The chat's search (durable-objects/search-index.ts): every member, the messages she may see.
   .get('/:id/search', valid('query', ChatSearchQuerySchema), async (c) => {
     const { member } = await requireMember(c, c.req.param('id'));

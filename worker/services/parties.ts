@@ -218,8 +218,23 @@ export async function memberOf(db: Db, party: PartyRow, identity: Identity): Pro
   return identity.guest ? activeGuest(db, party.id, identity.guest.guestId) : null;
 }
 
+/**
+ * The requester's membership of the party, or the reason they have none. Guests of an expired
+ * party are told it is over (unless `evenEnded`: what stays theirs after the end); its manager
+ * may still read it.
+ */
+export async function memberInParty(db: Db, partyId: string, identity: Identity, { evenEnded = false } = {}): Promise<{ party: PartyRow; member: Member }> {
+  const { party, member } = await partyAndMember(db, partyId, identity);
+  if (!member) {
+    if (identity.consultantExpired) throw new AppError('sessionExpired');
+    throw new AppError(identity.consultant || identity.guest ? 'notMember' : 'unauthorized');
+  }
+  if (!evenEnded && member.role !== 'manager' && isExpired(party.expiresAt, Date.now())) throw new AppError('partyExpired');
+  return { party, member };
+}
+
 /** The party and who the request is in it (null: nobody), with one read for a guest's request. */
-export async function partyAndMember(db: Db, partyId: string, identity: Identity): Promise<{ party: PartyRow; member: Member | null }> {
+async function partyAndMember(db: Db, partyId: string, identity: Identity): Promise<{ party: PartyRow; member: Member | null }> {
   if (!identity.guest) {
     const party = await findParty(db, partyId);
     return { party, member: await memberOf(db, party, identity) };

@@ -4,6 +4,8 @@ import { FormattedText } from '~/components/formatted-text';
 import { useDateFormatter } from '~/components/local-time';
 import { DotsIcon, Menu } from '~/components/menu';
 import { markerOf } from '~/core/markers';
+import { raffleNotice } from '~/core/raffle';
+import { RaffleNotice } from '~/components/raffle/raffle-notice';
 import { parseProfileCard } from '~/core/profile-card';
 import { preview } from '~/core/message-preview';
 import { receiptLine } from '~/core/receipts';
@@ -106,6 +108,9 @@ export function MessageItem({
       </div>
     );
   }
+
+  const draw = raffleNotice(message);
+  if (draw) return <RaffleNotice id={message.id} seq={message.seq} draw={draw} time={format(message.timestamp, 'time')} />;
 
   if (isHeading(message)) {
     return (

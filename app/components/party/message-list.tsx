@@ -5,6 +5,8 @@ import { FormattedText } from '~/components/formatted-text';
 import type { PendingMessage } from '~/core/chat-state';
 import { mayResend } from '~/core/chat-state';
 import { markerOf } from '~/core/markers';
+import { raffleNotice } from '~/core/raffle';
+import { raffleWords } from '~/components/raffle/raffle-notice';
 import type { Actor, PartyState } from '~/core/permissions';
 import { can } from '~/core/permissions';
 import type { ChatMessage, ClientEvent, Member } from '~/core/protocol';
@@ -269,7 +271,11 @@ export function MessageList({
     if (!newest) return;
     if (announced.current !== null && newest.seq > announced.current && newest.sender !== me?.id && !newest.deleted) {
       setAnnouncement(
-        markerOf(newest) === 'guestJoined' ? t('party.guestJoined', { name: newest.senderName }) : `${newest.senderName}: ${preview(newest, 200)}`,
+        markerOf(newest) === 'guestJoined'
+          ? t('party.guestJoined', { name: newest.senderName })
+          : raffleNotice(newest)
+            ? raffleWords(t, raffleNotice(newest)!).won
+            : `${newest.senderName}: ${preview(newest, 200)}`,
       );
     }
     announced.current = Math.max(announced.current ?? 0, newest.seq);

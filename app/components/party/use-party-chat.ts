@@ -344,6 +344,8 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
         }),
       /** A choice on a card or closing a poll (the message list keeps and resends choices, ADR 044). */
       cardFrame: (event: Extract<ClientEvent, { type: 'cardChoice' | 'closePoll' }>) => sendFrame(event),
+      /** The manager's draw (the raffle dialog resends it after a rejoin until its notice arrives, ADR 045). */
+      raffleFrame: (event: Extract<ClientEvent, { type: 'drawRaffle' }>) => sendFrame(event),
       dismissError: () => dispatch({ type: 'failed', code: null }),
       showError: (code: ErrorCode) => {
         if (code === 'unauthorized' || code === 'sessionExpired') signInAgain(true);

@@ -64,7 +64,7 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
 
   return (
     <div className="flex min-h-full flex-col bg-slate-50">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <header className="sticky top-0 z-30 border-b print:hidden border-slate-200 bg-white/95 backdrop-blur">
         <div className="flex flex-wrap items-center gap-2 px-2 py-2 sm:flex-nowrap sm:px-4">
           <button
             ref={menuButton}
@@ -93,7 +93,7 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
         <nav
           id={drawerId}
           aria-label={t('nav.main')}
-          className={`fixed inset-y-0 left-0 z-40 w-60 shrink-0 border-r border-slate-200 bg-white p-3 transition-transform lg:sticky lg:top-[57px] lg:z-0 lg:h-[calc(100dvh-57px)] lg:translate-x-0 ${drawerOpen ? 'translate-x-0 shadow-xl' : '-translate-x-full'}`}
+          className={`fixed inset-y-0 left-0 z-40 w-60 shrink-0 print:hidden border-r border-slate-200 bg-white p-3 transition-transform lg:sticky lg:top-[57px] lg:z-0 lg:h-[calc(100dvh-57px)] lg:translate-x-0 ${drawerOpen ? 'translate-x-0 shadow-xl' : '-translate-x-full'}`}
         >
           <ul className="space-y-1">
             {MENU.map((item) => (
