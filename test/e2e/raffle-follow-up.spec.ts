@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './diagnostics';
-import { expectNoSidewaysScroll, partyWithPlayedCards, phoneContext, signIn } from './helpers';
+import { expectNoSidewaysScroll, partyWithPlayedCards, phoneContext, setExpiry, signIn } from './helpers';
 
 /**
  * The raffle and the follow-up list (ADR 045), after cards.spec.ts's first half: a template plays a
  * product card and a quiz into a party, two guests on phones want the product and vote, the manager
  * closes the quiz, draws a winner among the voters (both guests see who won), downloads the
- * follow-up list and opens it to print.
+ * follow-up list and opens it to print. Then the party ends, and each guest's open page shows her
+ * recap (ADR 046) with the product she wanted.
  */
 test('the manager draws a winner among the voters, everyone sees it, and the follow-up list names each guest’s wants, votes and win', async ({ browser }) => {
   test.setTimeout(150_000);
@@ -105,5 +106,16 @@ test('the manager draws a winner among the voters, everyone sees it, and the fol
   await managerPhone.getByRole('link', { name: 'Nachfass-Liste' }).click();
   await expect(managerPhone.getByTestId('follow-up-row')).toHaveCount(2);
   await managerPhone.screenshot({ path: 'test-results/raffle/follow-up-phone.png', fullPage: true });
+
+  // The party ends: each guest's open page shows her recap, with the product she wanted.
+  await setExpiry(manager, link, Date.now() - 60_000);
+  for (const guest of [rosa, lena]) {
+    await expect(guest.getByRole('heading', { name: 'Party beendet' })).toBeVisible({ timeout: 10_000 });
+    const recap = guest.getByTestId('recap');
+    await expect(recap.getByRole('heading', { name: 'Dein Rückblick' })).toBeVisible();
+    await expect(recap.getByTestId('recap-product')).toHaveCount(1);
+    await expect(recap.getByTestId('recap-product')).toContainText('Rosenblüten-Creme');
+    await expect(recap.getByTestId('profile-card')).toContainText('Anna Becker');
+  }
   for (const open of [...contexts, phone]) await open.close();
 });
