@@ -76,11 +76,22 @@ for (const screen of ['phone', 'desktop'] as const) {
     // The heading and profile-card dialogs in the party.
     await page.goto(link);
     await settled(page);
-    await page.getByRole('button', { name: 'Überschrift einfügen' }).click();
+    // On a phone both tools are in the attach menu, so the text field keeps its room.
+    const tool = async (name: string) => {
+      if (screen === 'desktop') return page.getByRole('button', { name }).click();
+      await expect(page.getByRole('button', { name })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Foto oder Datei anhängen' }).click();
+      await page.getByRole('menuitem', { name }).click();
+    };
+    await tool('Überschrift einfügen');
     await expectCentred(page, page.getByRole('alertdialog', { name: 'Überschrift' }));
     await page.keyboard.press('Escape');
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Profilkarte senden' }).click();
+    if (screen === 'phone') {
+      const field = await page.locator('#message-input').boundingBox();
+      expect(field!.width).toBeGreaterThan(180);
+    }
+    await tool('Profilkarte senden');
     await expectCentred(page, page.getByRole('alertdialog', { name: 'Profilkarte senden' }));
     await page.keyboard.press('Escape');
 

@@ -18,6 +18,23 @@ function enterSends(): boolean {
   return window.matchMedia('(min-width: 768px) and (pointer: fine)').matches;
 }
 
+/**
+ * Whether the screen is narrower than Tailwind's `sm` (a phone): there the manager's heading and
+ * profile-card tools move into the attach menu, so the text field keeps its room. Read after the
+ * first render, which draws the wide bar as the server does.
+ */
+function useNarrowScreen(): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia('(max-width: 639.98px)');
+    const update = () => setNarrow(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return narrow;
+}
+
 export type InputMode = { kind: 'reply'; message: ChatMessage } | { kind: 'edit'; message: ChatMessage } | null;
 
 interface Props {
@@ -67,6 +84,8 @@ export function InputBar({
   const picker = useRef<HTMLInputElement>(null);
   // A media message's text is its caption, which may be emptied in an edit: the file still stands.
   const captionEdit = mode?.kind === 'edit' && isMediaMessageType(mode.message.messageType);
+  // Only where the attach menu is (the manager's bar, the template editor's), and not in a reply or an edit.
+  const folded = useNarrowScreen() && Boolean(onFiles && onLibrary) && !mode;
 
   function resize() {
     const element = area.current;
@@ -88,6 +107,11 @@ export function InputBar({
     if (mode) area.current?.focus();
     requestAnimationFrame(resize);
   }, [mode]);
+
+  // Folding the tools away widens the field: its height follows its new width.
+  useEffect(() => {
+    requestAnimationFrame(resize);
+  }, [folded]);
 
   function submit() {
     if (busy || disabled || (text.trim() === '' && !captionEdit)) return;
@@ -138,12 +162,12 @@ export function InputBar({
           submit();
         }}
       >
-        {onHeading && !mode ? (
+        {onHeading && !mode && !folded ? (
           <ToolButton label={t('heading.open')} onClick={onHeading} disabled={disabled}>
             <span className="font-bold">H</span>
           </ToolButton>
         ) : null}
-        {onProfileCard && !mode ? (
+        {onProfileCard && !mode && !folded ? (
           <ToolButton label={t('profileCard.send')} onClick={onProfileCard} disabled={disabled}>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <rect x="3" y="5" width="18" height="14" rx="2" />
@@ -164,6 +188,8 @@ export function InputBar({
                 listClassName="w-60"
                 buttonClassName={TOOL_BUTTON}
                 items={[
+                  ...(folded && onHeading ? [{ key: 'heading', label: t('heading.open'), onSelect: onHeading }] : []),
+                  ...(folded && onProfileCard ? [{ key: 'profileCard', label: t('profileCard.send'), onSelect: onProfileCard }] : []),
                   { key: 'device', label: t('chatMedia.fromDevice'), onSelect: () => picker.current?.click() },
                   { key: 'library', label: t('chatMedia.fromLibrary'), onSelect: onLibrary },
                   ...(onCard
