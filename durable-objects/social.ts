@@ -94,7 +94,7 @@ function refused(room: Room): ErrorCode {
 }
 
 /** A pair as one reader sees it: the count; whether she reacted; who did, for the manager. */
-function countFor(reader: StoredMember, group: { messageId: string; emoji: ReactionEmoji; who: string[] }): ReactionCount {
+function countFor(reader: StoredMember, group: ReactionGroup): ReactionCount {
   const count: ReactionCount = { messageId: group.messageId, emoji: group.emoji, count: group.who.length };
   if (group.who.includes(reader.id)) count.mine = true;
   if (reader.role === 'manager') return { ...count, mine: group.who.includes(reader.id), who: group.who };

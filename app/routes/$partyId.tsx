@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/cloudflare';
 import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { Suspense, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyLinkButton } from '~/components/copy-link-button';
 import { LanguageMenu } from '~/components/language-menu';
@@ -411,42 +412,30 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
           </Suspense>
         ) : null}
         {isManager && !expired && !selected ? (
-          <button
-            type="button"
+          <HeaderTool
+            label={t('selection.start')}
             onClick={() => setSelected(new Set())}
-            className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5"
-          >
-            {/* An icon on phones, so the party's title keeps its room; the text from sm up. */}
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-              <rect x="4" y="4" width="16" height="16" rx="3" />
-              <path d="m8 12 3 3 5-6" />
-            </svg>
-            <span className="sr-only sm:not-sr-only">{t('selection.start')}</span>
-          </button>
+            icon={
+              <>
+                <rect x="4" y="4" width="16" height="16" rx="3" />
+                <path d="m8 12 3 3 5-6" />
+              </>
+            }
+          />
         ) : null}
         {isManager && !expired ? (
-          <button
-            type="button"
+          <HeaderTool
+            label={t('party.templateButton')}
             onClick={() => setDialog({ kind: 'chooseTemplate' })}
-            className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-              <path d="M5 4h14v16H5Z M8 8h8 M8 12h8 M8 16h5" />
-            </svg>
-            <span className="sr-only sm:not-sr-only">{t('party.templateButton')}</span>
-          </button>
+            icon={<path d="M5 4h14v16H5Z M8 8h8 M8 12h8 M8 16h5" />}
+          />
         ) : null}
         {isManager && !expired ? (
-          <button
-            type="button"
+          <HeaderTool
+            label={t('raffle.tool')}
             onClick={() => setDialog({ kind: 'raffle' })}
-            className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-              <path d="M4 11h16v9H4Z M3 7h18v4H3Z M12 7v13 M12 7c-2-4-6-4-6-1s6 1 6 1Zm0 0c2-4 6-4 6-1s-6 1-6 1Z" />
-            </svg>
-            <span className="sr-only sm:not-sr-only">{t('raffle.tool')}</span>
-          </button>
+            icon={<path d="M4 11h16v9H4Z M3 7h18v4H3Z M12 7v13 M12 7c-2-4-6-4-6-1s6 1 6 1Zm0 0c2-4 6-4 6-1s-6 1-6 1Z" />}
+          />
         ) : null}
         {isManager ? (
           <Link to={`/parties/${party.id}/follow-up`} className="rounded-full p-2 hover:bg-slate-100" title={t('raffle.followUp')}>
@@ -828,5 +817,17 @@ function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null
       ) : null}
       {!joined ? <JoinDialog title={party.title} passwordProtected={party.passwordProtected} guest={guest} /> : null}
     </div>
+  );
+}
+
+/** A tool in the party's header: an icon on phones, so the party's title keeps its room; the text from sm up. */
+function HeaderTool({ label, onClick, icon }: { label: string; onClick: () => void; icon: ReactNode }) {
+  return (
+    <button type="button" onClick={onClick} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        {icon}
+      </svg>
+      <span className="sr-only sm:not-sr-only">{label}</span>
+    </button>
   );
 }

@@ -233,13 +233,9 @@ export async function memberInParty(db: Db, partyId: string, identity: Identity,
   return { party, member };
 }
 
-/** The party and who the request is in it (null: nobody), with one read for a guest's request. */
+/** The party and who the request is in it (null: nobody), as memberOf says, with one read for a guest's request. */
 async function partyAndMember(db: Db, partyId: string, identity: Identity): Promise<{ party: PartyRow; member: Member | null }> {
-  if (!identity.guest) {
-    const party = await findParty(db, partyId);
-    return { party, member: await memberOf(db, party, identity) };
-  }
-  const row = await partyWithMembership(db, partyId, identity.guest.guestId);
+  const row = identity.guest ? await partyWithMembership(db, partyId, identity.guest.guestId) : { party: await findParty(db, partyId), membership: null };
   if (!row) throw new AppError('partyNotFound');
   if (identity.consultant?.userId === row.party.userId) return { party: row.party, member: await managerMember(db, row.party) };
   return { party: row.party, member: row.membership ? guestMember(row.membership) : null };
