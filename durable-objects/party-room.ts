@@ -39,6 +39,7 @@ import { RaffleStore } from './raffle';
 import { followUpOf } from './follow-up';
 import { cardLine, isCardType } from '#core/cards';
 import { recapOf } from './recap';
+import { FIRST_PING_WINDOW_MS, SilenceWatch, type SocketClock } from './silence';
 import type { RoomRecap } from '#core/recap';
 
 /** Kept on each socket so it survives hibernation: ids only. */
@@ -70,12 +71,6 @@ function batchFrame(frames: string[]): string {
 }
 
 const MIRROR_DELAY_MS = 2000;
-/**
- * The page pings as soon as its socket opens. A socket that has not pinged this long after
- * connecting is a client without the heartbeat (the app's older builds, tests): only its close
- * tells that it left.
- */
-const FIRST_PING_WINDOW_MS = 3000;
 /** Presence checks never come closer together than this. */
 const PRESENCE_CHECK_MIN_MS = 500;
 /**
@@ -308,9 +303,11 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, session ? [member.id, sessionTag(session.id)] : [member.id]);
-    this.setAttachment(server, { memberId: member.id, joined: false, since: this.now(), ...(session ? { session } : {}) });
+    const since = this.now();
+    this.setAttachment(server, { memberId: member.id, joined: false, since, ...(session ? { session } : {}) });
+    this.silence.connected(server, since);
     this.touched();
-    this.expectPing(this.now());
+    this.expectPing(since);
     this.arm();
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -418,7 +415,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     try {
       const now = this.now();
       // Only when due: the look walks every socket, and the mirror's alarm comes every 2 s while people write.
-      if (!this.looked || (this.presenceCheckAt !== null && now >= this.presenceCheckAt)) this.dropSilent(now);
+      if (!this.silence.looked || (this.presenceCheckAt !== null && now >= this.presenceCheckAt)) this.dropSilent(now);
       const managerId = this.store.facts?.ownerUserId;
       if (managerId) closeExpiredSessions(this, managerId, now);
       this.announceExpiry(now);
@@ -525,8 +522,14 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   /** When the alarm next looks for silent sockets (null: no socket to look at); set by each look and each connect. */
   private presenceCheckAt: number | null = null;
-  /** Whether this instance has looked yet: one woken from sleep knows nothing of its sockets, so its first alarm looks. */
-  private looked = false;
+  /** Which sockets a look reads, and when (durable-objects/silence.ts). */
+  private readonly silence = new SilenceWatch();
+  private readonly clock: SocketClock = {
+    all: () => this.ctx.getWebSockets(),
+    open: (ws) => ws.readyState === WebSocket.OPEN,
+    lastPing: (ws) => this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? null,
+    since: (ws) => this.attachment(ws)?.since,
+  };
   /** The last write, join, connect or call; a room past QUIET_AFTER_MS of it is quiet. In memory: a room woken from sleep starts quiet. */
   private activeAt = 0;
 
@@ -547,33 +550,15 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     if (this.presenceCheckAt === null || at < this.presenceCheckAt) this.presenceCheckAt = at;
   }
 
-  /** When the socket last pinged (the runtime answered it), or null if it never has. */
-  private lastPing(ws: WebSocket): number | null {
-    return this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? null;
-  }
-
   /**
    * A phone that dropped off the network leaves a half-open socket that never closes by itself:
    * one silent for longer than the limit is closed, and its member is offline for the others.
    */
   private dropSilent(now: number): void {
-    this.looked = true;
-    let due: number | null = null;
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws.readyState !== WebSocket.OPEN) continue;
-      const pinged = this.lastPing(ws);
-      if (pinged !== null && now - pinged > TIMINGS.silentAfterMs) {
-        this.closeSocket(ws, SOCKET_CLOSE.silent, 'silent');
-        this.left(ws);
-        continue;
-      }
-      // When this socket's silence would pass the limit, or its first ping should have come.
-      const since = this.attachment(ws)?.since;
-      let at: number;
-      if (pinged !== null) at = pinged + TIMINGS.silentAfterMs;
-      else if (since !== undefined && now - since < FIRST_PING_WINDOW_MS) at = since + FIRST_PING_WINDOW_MS;
-      else continue;
-      due = due === null ? at : Math.min(due, at);
+    const { silent, due } = this.silence.look(now, this.clock);
+    for (const ws of silent) {
+      this.closeSocket(ws, SOCKET_CLOSE.silent, 'silent');
+      this.left(ws);
     }
     if (due === null) {
       this.presenceCheckAt = null;
@@ -994,6 +979,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   }
 
   private left(ws: WebSocket): void {
+    this.silence.closed(ws);
     const attachment = this.attachment(ws);
     const gone = this.unjoin(ws);
     if (!attachment?.joined) return;
@@ -1068,37 +1054,46 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   // ---- presence (durable-objects/presence.ts) ------------------------------------------------
 
   private readonly presence = new PresenceChanges();
-  private presenceTimer: ReturnType<typeof setTimeout> | null = null;
+  private presenceTimer: { handle: ReturnType<typeof setTimeout>; at: number } | null = null;
   private presenceSentAt = 0;
 
   /** Records a change and sees that a frame follows: at once in a quiet room, else when the window since the last one ends. */
   private presenceChanged(record: (presence: PresenceChanges) => void): void {
     record(this.presence);
-    if (this.presenceTimer !== null) return;
-    const wait = Math.max(0, this.presenceSentAt + ROSTER.flushMs - Date.now());
-    this.presenceTimer = setTimeout(() => this.flushPresence(), wait);
+    this.flushPresenceAt(this.presenceSentAt + ROSTER.flushMs);
+  }
+
+  /** The next presence frame leaves at `at` at the latest (a timer already set for earlier stays). */
+  private flushPresenceAt(at: number): void {
+    if (this.presenceTimer !== null) {
+      if (this.presenceTimer.at <= at) return;
+      clearTimeout(this.presenceTimer.handle);
+    }
+    this.presenceTimer = { handle: setTimeout(() => this.flushPresence(), Math.max(0, at - Date.now())), at };
   }
 
   private flushPresence(): void {
     this.presenceTimer = null;
-    if (!this.presence.pending) return;
+    if (this.presence.pending) this.sendPresence();
+    // Counts a large room's guests were not told yet leave when their wait ends (ROSTER.guestCountsMs).
+    const due = this.presence.guestCountsDue;
+    if (due !== null) this.flushPresenceAt(due);
+  }
+
+  private sendPresence(): void {
     this.presenceSentAt = Date.now();
     // Whatever this turn said before goes first, so each socket hears things in their order.
     this.flushOutbox();
-    const frames = this.presence.frames({
-      memberCount: this.store.activeCount(),
-      onlineCount: this.onlineCount(),
-      isOnline: (id) => this.isOnline(id),
-      member: (id) => this.store.members.get(id),
-    });
-    const manager = JSON.stringify(frames.manager);
+    const counts = { type: 'presence', memberCount: this.store.activeCount(), onlineCount: this.onlineCount() } as const;
+    const frames = this.presence.frames({ ...counts, isOnline: (id) => this.isOnline(id), member: (id) => this.store.members.get(id) }, this.presenceSentAt);
+    if (!frames.manager && !frames.guest && frames.ownSeen.size === 0) return;
+    const manager = frames.manager ? JSON.stringify(frames.manager) : null;
     const guest = frames.guest ? JSON.stringify(frames.guest) : null;
-    const counts = { type: 'presence', memberCount: frames.manager.memberCount, onlineCount: frames.manager.onlineCount } as const;
     let legacy: { frame: string; arrival?: string }[] | null = null;
     for (const [ws, memberId] of this.joined()) {
       let frame: string | null;
       if (!this.attachment(ws)?.batch) {
-        legacy ??= legacyEvents(frames.manager);
+        legacy ??= frames.manager ? legacyEvents(frames.manager) : [];
         try {
           // As before the compact protocol: a member's own arrival is not news to her.
           for (const event of legacy) if (event.arrival !== memberId) ws.send(event.frame);

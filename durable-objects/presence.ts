@@ -1,5 +1,5 @@
 import type { Member, PresenceEvent } from '#core/protocol';
-import { isFeatured, rosterMode } from '#core/roster';
+import { ROSTER, isFeatured, rosterMode } from '#core/roster';
 
 /**
  * The roster's changes since the room's last presence frame (ADR 035). The room records each
@@ -17,9 +17,17 @@ export class PresenceChanges {
   private changed = new Set<string>();
   private seen = new Map<string, number>();
   private countsChanged = false;
+  /** A large room's guests have counts to hear that waited for ROSTER.guestCountsMs. */
+  private guestCountsOwed = false;
+  private guestCountsAt = Number.NEGATIVE_INFINITY;
 
   get pending(): boolean {
-    return this.countsChanged || this.joined.size > 0 || this.changed.size > 0 || this.seen.size > 0;
+    return this.countsChanged || this.guestCountsOwed || this.joined.size > 0 || this.changed.size > 0 || this.seen.size > 0;
+  }
+
+  /** When the counts owed to a large room's guests may leave; null when none are owed. */
+  get guestCountsDue(): number | null {
+    return this.guestCountsOwed ? this.guestCountsAt + ROSTER.guestCountsMs : null;
   }
 
   join(member: Member): void {
@@ -45,11 +53,15 @@ export class PresenceChanges {
   /**
    * The window's frames, given the room's truth now: `manager` for the manager's sockets (every
    * change, every seen), `guest` for everyone else (every change in a small room; in a large one
-   * the manager's and hosts' only), `own` a member's own new seen to add to her frame. `guest` is
-   * null when a guest has nothing to learn from it.
+   * the manager's and hosts' only, and counts at most every ROSTER.guestCountsMs), `own` a
+   * member's own new seen to add to her frame. `manager` is null when nothing changed for her,
+   * `guest` when a guest has nothing to learn from it (yet: see `guestCountsDue`).
    */
-  frames(truth: { memberCount: number; onlineCount: number; isOnline: (memberId: string) => boolean; member: (memberId: string) => Member | undefined }): {
-    manager: PresenceEvent;
+  frames(
+    truth: { memberCount: number; onlineCount: number; isOnline: (memberId: string) => boolean; member: (memberId: string) => Member | undefined },
+    now: number,
+  ): {
+    manager: PresenceEvent | null;
     guest: PresenceEvent | null;
     ownSeen: Map<string, number>;
   } {
@@ -58,7 +70,9 @@ export class PresenceChanges {
     const offline: string[] = [];
     for (const id of this.changed) (truth.isOnline(id) ? online : offline).push(id);
     const counts = { type: 'presence' as const, memberCount: truth.memberCount, onlineCount: truth.onlineCount };
-    const manager: PresenceEvent = { ...counts, ...changes(joined, online, offline) };
+    const managerChanges = changes(joined, online, offline);
+    const tellsManager = this.countsChanged || this.seen.size > 0 || Object.keys(managerChanges).length > 0;
+    const manager: PresenceEvent = { ...counts, ...managerChanges };
     if (this.seen.size > 0) manager.seen = Object.fromEntries(this.seen);
 
     const full = rosterMode(truth.memberCount) === 'full';
@@ -73,14 +87,17 @@ export class PresenceChanges {
           online.filter(featured),
           offline.filter(featured),
         );
-    const tellsGuests = this.countsChanged || Object.keys(guestChanges).length > 0;
+    const countsForGuests = this.countsChanged || this.guestCountsOwed;
+    const tellsGuests = Object.keys(guestChanges).length > 0 || (countsForGuests && (full || now >= this.guestCountsAt + ROSTER.guestCountsMs));
+    if (tellsGuests) this.guestCountsAt = now;
+    this.guestCountsOwed = countsForGuests && !tellsGuests;
     const ownSeen = this.seen;
 
     this.joined = new Map();
     this.changed = new Set();
     this.seen = new Map();
     this.countsChanged = false;
-    return { manager, guest: tellsGuests ? { ...counts, ...guestChanges } : null, ownSeen };
+    return { manager: tellsManager ? manager : null, guest: tellsGuests ? { ...counts, ...guestChanges } : null, ownSeen };
   }
 }
 

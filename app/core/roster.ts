@@ -12,6 +12,11 @@ export const ROSTER = {
   page: 50,
   /** Presence changes (joins, online, offline, seen) leave as at most one frame per this many ms per room. */
   flushMs: 100,
+  /**
+   * In a large room, a guest's frames that would only move the counts come at most this often: a
+   * count that ticks ten times a second is not read, and every such frame goes to every socket.
+   */
+  guestCountsMs: 1000,
 } as const;
 
 /**

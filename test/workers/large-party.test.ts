@@ -23,6 +23,8 @@ import type { Consultant, Guest, PartyRecord, TestSocket } from './fixtures';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Long enough for what the room holds back to leave: a presence window and then some. */
 const settle = () => pause(ROSTER.flushMs * 3);
+/** The same for a large room's guests, whose frames that only move the counts wait for ROSTER.guestCountsMs. */
+const settleCounts = () => pause(ROSTER.guestCountsMs + ROSTER.flushMs * 3);
 
 function stub(partyId: string) {
   return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
@@ -411,7 +413,8 @@ describe('a large room', () => {
     hostSocket.close();
     const newcomer = await joinGuest(party.id, { firstName: 'Nora', lastName: 'Neu' }, apiInPlace);
     await settle();
-    expect(told(takePresence(manager))).toEqual({
+    const toManager = takePresence(manager);
+    expect(told(toManager)).toEqual({
       memberCount: before + 1,
       onlineCount: 3,
       joined: [newcomer.guestId],
@@ -419,8 +422,11 @@ describe('a large room', () => {
       offline: [host.guestId],
       seen: {},
     });
+    // The guest heard the host go at once; the counts that moved after it come within ROSTER.guestCountsMs.
+    await settleCounts();
     const toReader = takePresence(reader);
     expect(toReader.flatMap((frame) => frame.joined ?? [])).toEqual([]);
+    expect(toReader.length).toBeLessThanOrEqual(toManager.length);
     expect(told(toReader)).toEqual({ memberCount: before + 1, onlineCount: 3, joined: [], online: [], offline: [host.guestId], seen: {} });
 
     // The host comes back and the manager goes: guests hear of both.
@@ -429,6 +435,33 @@ describe('a large room', () => {
     await settle();
     expect(told(takePresence(reader))).toMatchObject({ onlineCount: 3, online: [host.guestId], offline: [consultant.userId] });
     for (const socket of [reader, hostAgain, plain]) socket.close();
+  });
+
+  it('a burst of arrivals: the manager hears every window, a guest the counts at most every ROSTER.guestCountsMs, and both end right', async () => {
+    const { consultant, party, guests } = await largeParty();
+    await settle();
+    const manager = (await open(party.id, consultant.headers)).socket;
+    const reader = (await open(party.id, guests[99]!.headers)).socket;
+    const arriving = await Promise.all(guests.slice(60, 72).map((guest) => upgraded(party.id, guest.headers)));
+    await settleCounts();
+    takePresence(manager);
+    takePresence(reader);
+
+    const started = Date.now();
+    for (const socket of arriving) {
+      socket.join();
+      await pause(ROSTER.flushMs);
+    }
+    const elapsed = Date.now() - started;
+    await settleCounts();
+    const truth = await roomTruth(party.id);
+    const toManager = takePresence(manager);
+    const toReader = takePresence(reader);
+    expect(told(toManager)).toMatchObject({ memberCount: truth.memberCount, onlineCount: truth.onlineCount });
+    expect(told(toReader)).toMatchObject({ memberCount: truth.memberCount, onlineCount: truth.onlineCount });
+    expect(toManager.length).toBeGreaterThan(arriving.length / 2);
+    expect(toReader.length).toBeLessThanOrEqual(Math.ceil(elapsed / ROSTER.guestCountsMs) + 1);
+    for (const socket of [manager, reader, ...arriving]) socket.close();
   });
 
   it('pages: every member exactly once, manager and hosts first; bad offsets are refused and change nothing', async () => {
@@ -490,7 +523,7 @@ describe('a large room', () => {
     expect(removed.status).toBe(204);
     expect((await goneSocket.closedWith()).code).toBeGreaterThan(0);
     expect(await connect(party.id, gone.headers, true)).toBe(403);
-    await settle();
+    await settleCounts();
     expect(told(takePresence(reader))).toMatchObject({ memberCount: before - 1 });
 
     const listed: string[] = [];
@@ -583,6 +616,8 @@ describe('the counts, online set and receipts a client keeps', () => {
             await pause(50);
             truth = await roomTruth(partyId);
           }
+          // A large room's guests hear counts that moved at most every ROSTER.guestCountsMs.
+          if (inLarge) await settleCounts();
           const context = JSON.stringify({ inLarge, ops });
           // The room agrees with what the sockets did.
           expect(truth.online, context).toEqual(expectedOnline);
