@@ -6,6 +6,7 @@ import { LIMITS } from '../../app/core/limits';
 import type { Member } from '../../app/core/protocol';
 import type { PushJob } from '../../app/core/push';
 import type { Outcome, RoomFacts, SendInput } from '../../durable-objects/contract';
+import { anonymous } from '../../worker/auth/identity';
 import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
 import { profiles, pushWindows, users } from '../../worker/db/schema';
@@ -213,7 +214,7 @@ async function timeObject(env: Env, partyId: string, op: string, before: number 
  */
 async function joinMany(env: Env, partyId: string, count: number, from: number): Promise<Response> {
   const db = database(env.DB);
-  const identity = { consultant: null, guest: null, consultantExpired: false, setCookies: [] };
+  const identity = anonymous();
   const guests: { guestId: string; secretKey: string }[] = [];
   for (let i = 0; i < count; i++) {
     const { member, credentials } = await joinParty(env, db, partyId, identity, { firstName: 'Gast', lastName: `Nummer ${from + i}` }, 'bench');

@@ -22,7 +22,7 @@ export type ApiContext = Context<ApiEnv>;
 export function withIdentity(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const db = database(c.env.DB);
-    const identity = await resolveIdentity(db, c.req.raw);
+    const identity = await resolveIdentity(db, c.req.raw, partyOfPath(new URL(c.req.url).pathname));
     c.set('db', db);
     c.set('identity', identity);
     await next();
@@ -31,6 +31,11 @@ export function withIdentity(): MiddlewareHandler<ApiEnv> {
       for (const cookie of identity.setCookies) c.res.headers.append('Set-Cookie', cookie);
     }
   };
+}
+
+/** The party a request under /api/parties/:id is about (its identity reads it with a guest's key). */
+function partyOfPath(pathname: string): string | undefined {
+  return /^\/api\/parties\/([^/]+)(?:\/|$)/.exec(pathname)?.[1];
 }
 
 /** Validates one part of the request with a shared schema; a failure is the schema's error code. */

@@ -1,6 +1,8 @@
 import { GUEST_CODE } from '../../app/core/guest-account';
 import type { Db } from '../db/client';
-import { guestKeyId, insertGuest, insertGuestKey } from '../db/guests';
+import { guestKeyId, insertGuest, insertGuestIfOpen, insertGuestKey } from '../db/guests';
+import { guestKeyWithParty } from '../db/memberships';
+import type { MemberRow, PartyRow } from '../db/schema';
 import { COOKIE, clearCookie, readCookies, serializeCookie } from './cookies';
 import { randomToken, sha256 } from './crypto';
 
@@ -27,6 +29,24 @@ export async function createGuest(
   return { id, secretKey };
 }
 
+/**
+ * A new guest and her first key, a member of the party if anyone may join it now (no password, not
+ * ended), in the batch that reads it (worker/db/guests.ts `insertGuestIfOpen`): the party as read
+ * (undefined: none), and her credentials, or null when she was not added.
+ */
+export async function createGuestIfOpen(
+  db: Db,
+  names: { firstName: string; lastName: string },
+  partyId: string,
+  now = Date.now(),
+): Promise<{ party: PartyRow | undefined; credentials: GuestCredentials | null }> {
+  const id = crypto.randomUUID();
+  const secretKey = randomToken();
+  const key = { id: crypto.randomUUID(), secretHash: await sha256(secretKey) };
+  const { party, added } = await insertGuestIfOpen(db, { id, ...names, createdAt: now }, key, { partyId, isHost: false, joinedAt: now });
+  return { party, credentials: added ? { id, secretKey } : null };
+}
+
 /** A new device's key for an existing guest (a sign-in with a mailed code). */
 export async function addGuestKey(db: Db, guestId: string, now = Date.now()): Promise<GuestCredentials> {
   const secretKey = randomToken();
@@ -40,6 +60,22 @@ export async function addGuestKey(db: Db, guestId: string, now = Date.now()): Pr
  */
 export async function verifyGuest(db: Db, credentials: GuestCredentials): Promise<string | null> {
   return (await guestKeyId(db, credentials.id, await sha256(credentials.secretKey))) ?? null;
+}
+
+/**
+ * `verifyGuest`, for a request to one party: the key's id with the party and the guest's active
+ * membership of it, read in the same query (worker/db/memberships.ts); null when the key is not hers.
+ */
+export async function verifyGuestInParty(db: Db, credentials: GuestCredentials, partyId: string): Promise<(PartyRead & { keyId: string }) | null> {
+  const row = await guestKeyWithParty(db, credentials.id, await sha256(credentials.secretKey), partyId);
+  return row ? { keyId: row.keyId, partyId, party: row.party, membership: row.membership } : null;
+}
+
+/** A party and a guest's active membership of it, read with her key (null: no such party, or no membership). */
+export interface PartyRead {
+  partyId: string;
+  party: PartyRow | null;
+  membership: MemberRow | null;
 }
 
 /** The socket session that stands for one of a guest's keys: signing out everywhere closes its sockets. */

@@ -1,7 +1,8 @@
 import { REFRESH_TOKEN_TTL_S } from '../../app/core/limits';
 import type { Db } from '../db/client';
 import { COOKIE, clearCookie, readCookies, serializeCookie } from './cookies';
-import { parseBasic, parseGuestCookie, verifyGuest } from './guests';
+import type { GuestCredentials, PartyRead } from './guests';
+import { parseBasic, parseGuestCookie, verifyGuest, verifyGuestInParty } from './guests';
 import type { ConsultantSession, SessionTokens } from './sessions';
 import { checkAccessToken, recentlyRotatedSession, refreshSession } from './sessions';
 
@@ -17,6 +18,8 @@ export interface Identity {
   consultantExpired: boolean;
   /** Set-Cookie headers the response must carry. */
   setCookies: string[];
+  /** For a guest's request to a party: the party and her membership, read with her key (one query). */
+  partyRead: PartyRead | null;
 }
 
 export function sessionCookies(request: Request, tokens: SessionTokens): string[] {
@@ -33,7 +36,7 @@ export function clearSessionCookies(request: Request): string[] {
 
 /** Nobody: what a request gets whose credentials are not even read (a refused cross-site write). */
 export function anonymous(): Identity {
-  return { consultant: null, guest: null, consultantExpired: false, setCookies: [] };
+  return { consultant: null, guest: null, consultantExpired: false, setCookies: [], partyRead: null };
 }
 
 /**
@@ -48,8 +51,20 @@ export function credentialsFromCookies(request: Request): boolean {
   return [COOKIE.access, COOKIE.refresh, COOKIE.guest].some((name) => Boolean(cookies.get(name)));
 }
 
-export async function resolveIdentity(db: Db, request: Request): Promise<Identity> {
+/**
+ * `partyId`: the party the request is about, if any; a guest's key is then checked in the same query
+ * that reads the party and her membership (`partyRead`), one D1 round trip instead of two.
+ */
+export async function resolveIdentity(db: Db, request: Request, partyId?: string): Promise<Identity> {
   const identity = anonymous();
+  const guestKey = async (credentials: GuestCredentials): Promise<string | null> => {
+    if (!partyId) return verifyGuest(db, credentials);
+    const read = await verifyGuestInParty(db, credentials, partyId);
+    if (!read) return null;
+    const { keyId, ...partyRead } = read;
+    identity.partyRead = partyRead;
+    return keyId;
+  };
   const authorization = request.headers.get('Authorization');
 
   if (authorization?.startsWith('Bearer ')) {
@@ -60,7 +75,7 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
   }
   if (authorization?.startsWith('Basic ')) {
     const credentials = parseBasic(authorization);
-    const keyId = credentials && (await verifyGuest(db, credentials));
+    const keyId = credentials && (await guestKey(credentials));
     if (credentials && keyId) identity.guest = { guestId: credentials.id, keyId };
     return identity;
   }
@@ -93,7 +108,7 @@ export async function resolveIdentity(db: Db, request: Request): Promise<Identit
   const guestCookie = cookies.get(COOKIE.guest);
   if (guestCookie) {
     const credentials = parseGuestCookie(guestCookie);
-    const keyId = credentials && (await verifyGuest(db, credentials));
+    const keyId = credentials && (await guestKey(credentials));
     if (credentials && keyId) identity.guest = { guestId: credentials.id, keyId };
     else identity.setCookies.push(clearCookie(request, COOKIE.guest));
   }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { prepared } from './client';
+import type { PartyRow } from './schema';
 import { guestKeys, guests, parties, partyMembers, profiles } from './schema';
 
 /**
@@ -37,6 +38,47 @@ export async function insertGuest(
 const INSERT_GUEST = 'INSERT INTO guests (id, first_name, last_name, created_at) VALUES (?, ?, ?, ?)';
 const INSERT_GUEST_KEY = 'INSERT INTO guest_keys (id, guest_id, secret_hash, created_at) VALUES (?, ?, ?, ?)';
 const INSERT_MEMBERSHIP = 'INSERT INTO party_members (party_id, guest_id, first_name, last_name, is_host, joined_at) VALUES (?, ?, ?, ?, ?, ?)';
+
+/**
+ * `insertGuest` for a guest joining a party with nothing but her name: the party is read in the
+ * same batch, and the three rows are written only if anyone may join it now (it exists, has no
+ * password and has not ended: `isExpired` in app/core/party.ts). One round trip where a join took
+ * two; a party with a password, or one that ended, is answered as read and nothing is written.
+ */
+export async function insertGuestIfOpen(
+  db: Db,
+  guest: Omit<GuestRow, 'email' | 'pictureKey' | 'pictureType'>,
+  key: { id: string; secretHash: string },
+  membership: { partyId: string; isHost: boolean; joinedAt: number },
+): Promise<{ party: PartyRow | undefined; added: boolean }> {
+  const d1 = db.$client;
+  const open = [membership.partyId, membership.joinedAt] as const;
+  const [read, added] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(SELECT_PARTY).bind(membership.partyId),
+    d1
+      .prepare(`${INSERT_GUEST.replace(' VALUES (?, ?, ?, ?)', ' SELECT ?, ?, ?, ?')}${IF_OPEN}`)
+      .bind(guest.id, guest.firstName, guest.lastName, guest.createdAt, ...open),
+    d1
+      .prepare(`${INSERT_GUEST_KEY.replace(' VALUES (?, ?, ?, ?)', ' SELECT ?, ?, ?, ?')}${IF_OPEN}`)
+      .bind(key.id, guest.id, key.secretHash, guest.createdAt, ...open),
+    d1
+      .prepare(`${INSERT_MEMBERSHIP.replace(' VALUES (?, ?, ?, ?, ?, ?)', ' SELECT ?, ?, ?, ?, ?, ?')}${IF_OPEN}`)
+      .bind(membership.partyId, guest.id, guest.firstName, guest.lastName, membership.isHost ? 1 : 0, membership.joinedAt, ...open),
+  ]);
+  const row = read?.results[0];
+  return { party: row ? partyFromColumns(row) : undefined, added: (added?.meta.changes ?? 0) > 0 };
+}
+
+const IF_OPEN = ' WHERE EXISTS (SELECT 1 FROM parties WHERE id = ? AND password_hash IS NULL AND (expires_at IS NULL OR expires_at >= ?))';
+const PARTY_COLUMNS = Object.entries(getTableColumns(parties));
+const SELECT_PARTY = `SELECT ${PARTY_COLUMNS.map(([, column]) => `"${column.name}"`).join(', ')} FROM parties WHERE id = ?`;
+
+/** A raw row of `parties` as drizzle would answer it (its columns' own mapping). */
+function partyFromColumns(row: Record<string, unknown>): PartyRow {
+  return Object.fromEntries(
+    PARTY_COLUMNS.map(([key, column]) => [key, row[column.name] === null ? null : column.mapFromDriverValue(row[column.name])]),
+  ) as PartyRow;
+}
 
 export async function insertGuestKey(db: Db, key: typeof guestKeys.$inferInsert): Promise<void> {
   await db.insert(guestKeys).values(key);

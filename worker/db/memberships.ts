@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { prepared } from './client';
 import type { MemberRow, PartyRow } from './schema';
-import { parties, partyMembers } from './schema';
+import { guestKeys, parties, partyMembers } from './schema';
 
 /**
  * `party_members`: guests' memberships of parties. A removal keeps the row, marked, so the guest
@@ -36,6 +36,30 @@ export async function partyWithMembership(db: Db, partyId: string, guestId: stri
       .prepare(),
   );
   const [row] = await query.execute({ partyId, guestId });
+  return row;
+}
+
+/**
+ * A guest's key checked together with the party and her active membership of it, in one query:
+ * every call a guest makes to a party, her socket above all, needs all three, and in a join storm
+ * each D1 round trip cost more CPU than the work around it (ADR 035). No row: the key is not hers.
+ */
+export async function guestKeyWithParty(
+  db: Db,
+  guestId: string,
+  secretHash: string,
+  partyId: string,
+): Promise<{ keyId: string; party: PartyRow | null; membership: MemberRow | null } | undefined> {
+  const query = prepared(db, 'guestKeyWithParty', (d) =>
+    d
+      .select({ keyId: guestKeys.id, party: parties, membership: partyMembers })
+      .from(guestKeys)
+      .leftJoin(parties, eq(parties.id, sql.placeholder('partyId')))
+      .leftJoin(partyMembers, and(eq(partyMembers.partyId, parties.id), eq(partyMembers.guestId, guestKeys.guestId), isNull(partyMembers.removedAt)))
+      .where(and(eq(guestKeys.secretHash, sql.placeholder('secretHash')), eq(guestKeys.guestId, sql.placeholder('guestId'))))
+      .prepare(),
+  );
+  const [row] = await query.execute({ guestId, secretHash, partyId });
   return row;
 }
 

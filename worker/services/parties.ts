@@ -7,8 +7,8 @@ import { pathOf } from '#core/folders';
 import type { FolderTree } from '#core/folders';
 import type { JoinParty, PartyInput } from '#core/schemas';
 import { hashPassword, shortId, verifyPassword } from '../auth/crypto';
-import type { GuestCredentials } from '../auth/guests';
-import { createGuest } from '../auth/guests';
+import type { GuestCredentials, PartyRead } from '../auth/guests';
+import { createGuest, createGuestIfOpen } from '../auth/guests';
 import type { Identity } from '../auth/identity';
 import type { Db } from '../db/client';
 import { activeMembership, activeMemberships, partyWithMembership, upsertMembership, wasRemovedFrom } from '../db/memberships';
@@ -235,10 +235,18 @@ export async function memberInParty(db: Db, partyId: string, identity: Identity,
 
 /** The party and who the request is in it (null: nobody), as memberOf says, with one read for a guest's request. */
 async function partyAndMember(db: Db, partyId: string, identity: Identity): Promise<{ party: PartyRow; member: Member | null }> {
-  const row = identity.guest ? await partyWithMembership(db, partyId, identity.guest.guestId) : { party: await findParty(db, partyId), membership: null };
+  const row = identity.guest
+    ? await guestPartyRow(db, partyId, identity.guest.guestId, identity.partyRead)
+    : { party: await findParty(db, partyId), membership: null };
   if (!row) throw new AppError('partyNotFound');
   if (identity.consultant?.userId === row.party.userId) return { party: row.party, member: await managerMember(db, row.party) };
   return { party: row.party, member: row.membership ? guestMember(row.membership) : null };
+}
+
+/** A guest's party and membership: as her identity read them with her key, or read now. */
+async function guestPartyRow(db: Db, partyId: string, guestId: string, read: PartyRead | null) {
+  if (read?.partyId !== partyId) return partyWithMembership(db, partyId, guestId);
+  return read.party ? { party: read.party, membership: read.membership } : undefined;
 }
 
 function guestMember(row: MemberRow): Member {
@@ -328,7 +336,20 @@ export async function joinParty(
   client: string,
   now = Date.now(),
 ): Promise<JoinResult> {
-  const party = await findParty(db, partyId);
+  const names = { firstName: input.firstName, lastName: input.lastName };
+  let party: PartyRow | undefined;
+  if (!identity.consultant && !identity.guest) {
+    // Nobody signed in: a new guest, written in the batch that reads the party if it is open to
+    // her (one D1 round trip, where a join storm spent its CPU); otherwise the party as read.
+    const added = await createGuestIfOpen(db, names, partyId, now);
+    party = added.party;
+    if (party && added.credentials) {
+      const member: Member = { id: added.credentials.id, ...names, role: 'guest' };
+      await room(env, party.id).addMember(member, roomFacts(party));
+      return { member, credentials: added.credentials };
+    }
+  } else party = await partyRow(db, partyId);
+  if (!party) throw new AppError('partyNotFound');
   if (isExpired(party.expiresAt, now)) throw new AppError('partyExpired');
   if (identity.consultant?.userId === party.userId) return { member: await managerMember(db, party), credentials: null };
 
@@ -341,7 +362,6 @@ export async function joinParty(
     await partyRoom.passwordAccepted(client);
   }
 
-  const names = { firstName: input.firstName, lastName: input.lastName };
   let credentials: GuestCredentials | null = null;
   let member: Member;
   const guestId = identity.guest?.guestId;
