@@ -2,7 +2,7 @@
 // Where the time goes, for when a bench goal is missed. Not part of `npm run bench`.
 //
 //   node test/bench/profile.mjs [--receivers 200] [--messages 150] [--guests 300]
-//                               [--only ladder,fanout,saturate,history,join,browser]
+//                               [--only ladder,fanout,saturate,history,join,browser] [--save profile.json]
 //
 // ladder   fan-out at N receivers for raw → raw with frames as long as ours → rawstore (raw + one
 //          SQLite INSERT per frame) → rawbatch (frames arriving together stored in one transaction)
@@ -14,7 +14,7 @@
 // browser  the party page (joined guest, 60 messages) in Chromium with 4× CPU throttling: long
 //          tasks, Intl.DateTimeFormat constructions, and a CPU profile by function
 // Self time is grouped by the original source (wrangler's source map) and listed per function.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,7 @@ const { values: args } = parseArgs({
     guests: { type: 'string', default: '300' },
     only: { type: 'string', default: 'ladder,fanout,saturate,history,join,browser' },
     port: { type: 'string', default: '8850' },
+    save: { type: 'string' },
   },
 });
 const receivers = Number(args.receivers);
@@ -176,7 +177,9 @@ async function profiled(inspectorUrl, fn) {
   const session = await profiler(inspectorUrl);
   await session.start();
   const units = await fn();
-  return { profile: await session.stop(), units };
+  const profile = await session.stop();
+  if (args.save) writeFileSync(args.save, JSON.stringify(profile));
+  return { profile, units };
 }
 
 // ---- sections ---------------------------------------------------------------------------------
