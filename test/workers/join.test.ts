@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MARKERS, markerOf } from '../../app/core/markers';
 import { ROSTER } from '../../app/core/roster';
@@ -226,6 +227,29 @@ describe('PUT /api/parties/:id/join', () => {
     expect(response.headers.getSetCookie()).toEqual([]);
     expect(await json(response)).toEqual({ guestId: consultant.userId, firstName: 'Clara', lastName: 'Berater', role: 'manager' });
     expect(await guestsOf(party.id, consultant)).toEqual([]);
+  });
+
+  it('a refused join writes nothing: no guest, key or membership for an ended party, a wrong password or no party', async () => {
+    const rows = async () => {
+      const counts = await env.DB.batch(['guests', 'guest_keys', 'party_members'].map((table) => env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`)));
+      return counts.map((result) => (result.results[0] as { n: number }).n);
+    };
+    const consultant = await createConsultant();
+    const ended = await createParty(consultant);
+    const end = await api(`/parties/${ended.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Wellness-Party', expiration: Date.now() - 60_000 } });
+    expect(end.status).toBe(200);
+    const locked = await createParty(consultant, { password: 'Rosenduft' });
+    const before = await rows();
+    await expectError(await join(ended.id, { firstName: 'Maria', lastName: 'Klein' }), 410, 'partyExpired');
+    await expectError(await join(locked.id, { firstName: 'Maria', lastName: 'Klein', password: 'falsch' }), 403, 'wrongPassword');
+    await expectError(await join(crypto.randomUUID(), { firstName: 'Maria', lastName: 'Klein' }), 404, 'partyNotFound');
+    expect(await rows()).toEqual(before);
+    // The same party, once it is open again, takes her (the refusal left nothing half-written).
+    const reopened = await api(`/parties/${ended.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Wellness-Party', expiration: null } });
+    expect(reopened.status).toBe(200);
+    const guest = await joinGuest(ended.id, { firstName: 'Maria', lastName: 'Klein' });
+    expect(await guestsOf(ended.id, consultant)).toEqual([{ id: guest.guestId, firstName: 'Maria', lastName: 'Klein', role: 'guest' }]);
+    expect((await connected(ended.id, guest.headers)).welcome).toMatchObject({ expired: false });
   });
 
   it('a nonexistent party: 404 partyNotFound', async () => {
