@@ -307,8 +307,12 @@ export async function connectRoom(variant, room, count, onFrame, concurrency = 2
   return pool(indexes, concurrency, (index) => variant.open(room, index, (data) => onFrame(index, data)));
 }
 
-/** Waits until no frame has arrived for `quietMs` (presence storms after a mass connect). */
-export async function settle(lastFrameAt, quietMs = 300, maxMs = 20_000) {
+/**
+ * Waits until no frame has arrived for `quietMs` (presence storms after a mass connect). The
+ * default outlasts a large room's wait before its guests hear the counts (ROSTER.guestCountsMs,
+ * 1 s): a shorter quiet started the measuring before the last counts frame went to every socket.
+ */
+export async function settle(lastFrameAt, quietMs = 1200, maxMs = 20_000) {
   const end = performance.now() + maxMs;
   while (performance.now() < end && performance.now() - lastFrameAt() < quietMs) {
     await new Promise((resolve) => setTimeout(resolve, 50));
