@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { hostParty, joinAs, settled } from './helpers';
+import { hostParty, joinAs, settled, signIn } from './helpers';
 
 /** On a 320 px phone every menu stays wholly inside the viewport, wherever its button is. */
 
@@ -86,6 +86,43 @@ test('the header menus stay inside a 320 px screen', async ({ browser }) => {
       expect(box.y + box.height, label).toBeLessThanOrEqual(viewport.height);
     }
     await summary.click();
+  }
+  await context.close();
+});
+
+test("a card's menu that reaches under the workspace's sticky header is drawn above it: every item can be pressed", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 700 }, isMobile: true, hasTouch: true, locale: 'de-DE' });
+  const page = await context.newPage();
+  await signIn(page, 'anna@salon.test');
+  const run = Date.now().toString(36);
+  for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    const response = await page.request.post('/api/templates/create', {
+      headers: { Origin: new URL(page.url()).origin },
+      data: { title: `Kopfzeile ${run} ${n}`, path: '' },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  await page.goto('/templates');
+  await settled(page);
+  const card = page.getByTestId('template-card').filter({ has: page.getByRole('heading', { name: `Kopfzeile ${run} 4`, exact: true }) });
+  await card.scrollIntoViewIfNeeded();
+  await card.getByRole('button', { name: /^Aktionen für/ }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+
+  // The page scrolls until the menu's top is under the header (the menu follows its button).
+  const header = (await page.locator('header').first().boundingBox())!;
+  const before = (await menu.boundingBox())!;
+  await page.evaluate((by) => document.scrollingElement!.scrollBy(0, by), before.y - (header.y + header.height - 60));
+  await expect.poll(async () => (await menu.boundingBox())!.y).toBeLessThan(header.y + header.height);
+  await page.screenshot({ path: test.info().outputPath('card-menu-under-header.png') });
+  // Nothing is drawn over any item: not the header, not the next card's menu button.
+  for (const item of await menu.getByRole('menuitem').all()) {
+    const box = (await item.boundingBox())!;
+    for (const x of [box.x + 8, box.x + box.width / 2, box.x + box.width - 8]) {
+      const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="menu"]') !== null, { x, y: box.y + box.height / 2 });
+      expect(onTop, `${await item.textContent()} at ${Math.round(x)}, ${Math.round(box.y + box.height / 2)}`).toBe(true);
+    }
   }
   await context.close();
 });

@@ -100,7 +100,10 @@ export function LibraryCard({ id, title, type, testId, isFolder, trashed, pictur
         {children}
       </div>
       {picking ? null : (
-        <div className="absolute top-1.5 right-1.5 z-10">
+        // No z-index here: it would make a stacking context that holds the open menu (fixed, z-40)
+        // below the sticky header and below the next card's button. Later in the card than its
+        // link's overlay, the button is drawn above it anyway.
+        <div className="absolute top-1.5 right-1.5">
           <Menu
             label={t('media.menu', { title })}
             buttonContent={<DotsIcon vertical className="h-5 w-5" />}
