@@ -236,7 +236,11 @@ describe('PUT /api/parties/:id/join', () => {
     };
     const consultant = await createConsultant();
     const ended = await createParty(consultant);
-    const end = await api(`/parties/${ended.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Wellness-Party', expiration: Date.now() - 60_000 } });
+    const end = await api(`/parties/${ended.id}`, {
+      method: 'PUT',
+      headers: consultant.headers,
+      body: { title: 'Wellness-Party', expiration: Date.now() - 60_000 },
+    });
     expect(end.status).toBe(200);
     const locked = await createParty(consultant, { password: 'Rosenduft' });
     const before = await rows();

@@ -52,24 +52,27 @@ export async function insertGuestIfOpen(
   membership: { partyId: string; isHost: boolean; joinedAt: number },
 ): Promise<{ party: PartyRow | undefined; added: boolean }> {
   const d1 = db.$client;
-  const open = [membership.partyId, membership.joinedAt] as const;
+  const party = [membership.partyId, membership.joinedAt] as const;
   const [read, added] = await d1.batch<Record<string, unknown>>([
     d1.prepare(SELECT_PARTY).bind(membership.partyId),
+    d1.prepare(INSERT_GUEST_IF_OPEN).bind(guest.id, guest.firstName, guest.lastName, guest.createdAt, ...party),
+    d1.prepare(INSERT_GUEST_KEY_IF_OPEN).bind(key.id, guest.id, key.secretHash, guest.createdAt, ...party),
     d1
-      .prepare(`${INSERT_GUEST.replace(' VALUES (?, ?, ?, ?)', ' SELECT ?, ?, ?, ?')}${IF_OPEN}`)
-      .bind(guest.id, guest.firstName, guest.lastName, guest.createdAt, ...open),
-    d1
-      .prepare(`${INSERT_GUEST_KEY.replace(' VALUES (?, ?, ?, ?)', ' SELECT ?, ?, ?, ?')}${IF_OPEN}`)
-      .bind(key.id, guest.id, key.secretHash, guest.createdAt, ...open),
-    d1
-      .prepare(`${INSERT_MEMBERSHIP.replace(' VALUES (?, ?, ?, ?, ?, ?)', ' SELECT ?, ?, ?, ?, ?, ?')}${IF_OPEN}`)
-      .bind(membership.partyId, guest.id, guest.firstName, guest.lastName, membership.isHost ? 1 : 0, membership.joinedAt, ...open),
+      .prepare(INSERT_MEMBERSHIP_IF_OPEN)
+      .bind(membership.partyId, guest.id, guest.firstName, guest.lastName, membership.isHost ? 1 : 0, membership.joinedAt, ...party),
   ]);
   const row = read?.results[0];
   return { party: row ? partyFromColumns(row) : undefined, added: (added?.meta.changes ?? 0) > 0 };
 }
 
-const IF_OPEN = ' WHERE EXISTS (SELECT 1 FROM parties WHERE id = ? AND password_hash IS NULL AND (expires_at IS NULL OR expires_at >= ?))';
+/** An `INSERT … VALUES (…)` that inserts only while anyone may join the party (its id and the time are bound after the row's values). */
+function ifOpen(insert: string): string {
+  const select = insert.replace(/ VALUES \((.*)\)$/, ' SELECT $1');
+  return `${select} WHERE EXISTS (SELECT 1 FROM parties WHERE id = ? AND password_hash IS NULL AND (expires_at IS NULL OR expires_at >= ?))`;
+}
+const INSERT_GUEST_IF_OPEN = ifOpen(INSERT_GUEST);
+const INSERT_GUEST_KEY_IF_OPEN = ifOpen(INSERT_GUEST_KEY);
+const INSERT_MEMBERSHIP_IF_OPEN = ifOpen(INSERT_MEMBERSHIP);
 const PARTY_COLUMNS = Object.entries(getTableColumns(parties));
 const SELECT_PARTY = `SELECT ${PARTY_COLUMNS.map(([, column]) => `"${column.name}"`).join(', ')} FROM parties WHERE id = ?`;
 
