@@ -2,7 +2,7 @@
 // Where the time goes, for when a bench goal is missed. Not part of `npm run bench`.
 //
 //   node test/bench/profile.mjs [--receivers 200] [--messages 150] [--guests 300]
-//                               [--only ladder,fanout,saturate,history,join,browser] [--save profile.json]
+//                               [--only ladder,fanout,saturate,history,join,browser,shards] [--save profile.json]
 //
 // ladder   fan-out at N receivers for raw → raw with frames as long as ours → rawstore (raw + one
 //          SQLite INSERT per frame) → rawbatch (frames arriving together stored in one transaction)
@@ -13,6 +13,10 @@
 // join     the same during a join storm
 // browser  the party page (joined guest, 60 messages) in Chromium with 4× CPU throttling: long
 //          tasks, Intl.DateTimeFormat constructions, and a CPU profile by function
+// shards   (only when named) ADR 036's shard layer simulated: a second runtime process of the bench
+//          Worker holds the shards (plain RAW rooms); a RAW room in the first stands where the
+//          party's object would and sends each frame once per shard; fan-out at --receivers and
+//          2,000 for RAW alone, 1 shard and 2 shards: what the hop adds, and where the CPU goes
 // Self time is grouped by the original source (wrangler's source map) and listed per function.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -21,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { resolveBrowser } from '../../scripts/browser.mjs';
-import { Salon, variants } from './clients.mjs';
+import { Salon, openSocket, variants } from './clients.mjs';
 import { fanOut } from './fan-out.mjs';
 import { joinStorm } from './join-storm.mjs';
 import { throughput } from './throughput.mjs';
@@ -208,6 +212,37 @@ async function ladder(stack, sets) {
   log(table(['room', 'p50', 'p99', 'last p50', 'last p99', 'app CPU ms/msg'], rows));
 }
 
+/** ADR 036's shard layer in a second runtime process (see the header). */
+async function shards(stack, salon, sets) {
+  const port = await freePort(Number(args.port) + 20);
+  const second = await startStack({ port, persistTo: `.wrangler/bench/profile-${port}`, logDir: '.cache/bench', log });
+  const shardBase = second.direct.replace(/^http/, 'ws');
+  const sharded = (count) => ({
+    ...sets.raw,
+    name: `${count} shard${count > 1 ? 's' : ''}`,
+    open(room, index, onFrame) {
+      // Member 0 sends to the party's stand-in in the first process; the receivers are the shards'.
+      if (index === 0) return openSocket(`${salon.wsBase}/bench/rawshard/${room.name}?shards=${count}&at=${encodeURIComponent(second.direct)}`, { onFrame });
+      return openSocket(`${shardBase}/bench/raw/${room.name}-shard-${index % count}`, { onFrame });
+    },
+  });
+  try {
+    for (const size of [receivers, 2000]) {
+      log(`\n── shards: fan-out to ${size} receivers, ${messages} messages, one run each; CPU: first process (the party's stand-in) / second (the shards) ──`);
+      const rows = [];
+      for (const variant of [sets.raw, sharded(1), sharded(2)]) {
+        const room = await variant.room(`shards-${variant.name.replace(/\W/g, '')}-${size}`, size + 1);
+        const r = await fanOut({ variant, room, receivers: size, messages, paceMs: size > 1000 ? 100 : 50, pids: [stack.appPid, second.appPid] });
+        rows.push([variant.name === 'raw' ? 'RAW, one object' : variant.name, r.p50, r.p99, r.lastP50, r.lastP99, r.serverCpuMs[0], r.serverCpuMs[1], r.lost]);
+        await sleep(3000);
+      }
+      log(table(['room', 'p50', 'p99', 'last p50', 'last p99', 'CPU ms/msg first', 'second', 'lost'], rows));
+    }
+  } finally {
+    await second.stop();
+  }
+}
+
 async function main() {
   const port = await freePort(Number(args.port));
   const inspectorPort = await freePort(port + 1);
@@ -271,6 +306,7 @@ async function main() {
       summarise(profile, units, 'joins');
     }
     if (only.has('browser')) await browser(stack, salon);
+    if (only.has('shards')) await shards(stack, salon, sets);
   } finally {
     await stack.stop();
   }

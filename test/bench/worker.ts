@@ -46,18 +46,47 @@ interface BenchEnv extends Env {
  */
 export class RawRoom extends DurableObject {
   private pending: (string | ArrayBuffer)[] = [];
+  /** rawshard: the sockets this room opened to its shards, once open. */
+  private feeds: WebSocket[] = [];
+  private feedsOpening: Promise<void> | null = null;
 
   override async fetch(request: Request): Promise<Response> {
-    const mode = new URL(request.url).pathname.split('/')[2];
+    const url = new URL(request.url);
+    const [, , mode, name] = url.pathname.split('/');
     const store = mode === 'rawstore' || mode === 'rawbatch';
     if (store) this.ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS frames (id INTEGER PRIMARY KEY, frame TEXT NOT NULL)');
+    if (mode === 'rawshard') {
+      this.feedsOpening ??= this.openFeeds(url.searchParams.get('at') ?? '', name ?? '', Number(url.searchParams.get('shards') ?? 1));
+      await this.feedsOpening;
+    }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, store ? [mode] : []);
+    this.ctx.acceptWebSocket(server, store || mode === 'rawshard' ? [mode as string] : []);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * ADR 036's shard layer, simulated (profile.mjs --only shards): this room stands where the party's
+   * object would, and each frame leaves it once per shard, over a socket it opened to each shard: a
+   * plain RawRoom in a second runtime process (`at`), which sends it on to its own sockets.
+   */
+  private async openFeeds(at: string, name: string, shards: number): Promise<void> {
+    this.feeds = await Promise.all(
+      Array.from({ length: shards }, async (_, i) => {
+        const response = await fetch(`${at}/bench/raw/${name}-shard-${i}`, { headers: { Upgrade: 'websocket' } });
+        const feed = response.webSocket;
+        if (!feed) throw new Error(`shard ${i}: ${response.status}`);
+        feed.accept();
+        return feed;
+      }),
+    );
   }
 
   override webSocketMessage(sender: WebSocket, frame: string | ArrayBuffer): void {
     const [mode] = this.ctx.getTags(sender);
+    if (mode === 'rawshard') {
+      for (const feed of this.feeds) feed.send(frame);
+      return;
+    }
     if (mode === 'rawbatch') {
       if (this.pending.push(frame) === 1) setTimeout(() => this.flush(), 0);
       return;
@@ -258,7 +287,7 @@ export default {
     const url = new URL(request.url);
     const [, prefix, kind, name] = url.pathname.split('/');
     if (prefix !== 'bench') return production.fetch(request, env, ctx);
-    if ((kind === 'raw' || kind === 'rawstore' || kind === 'rawbatch') && name)
+    if ((kind === 'raw' || kind === 'rawstore' || kind === 'rawbatch' || kind === 'rawshard') && name)
       return env.RAW_ROOM.get(env.RAW_ROOM.idFromName(`${kind}-${name}`)).fetch(request);
     if (kind === 'peer' && name) return (await getServerByName(env.PEER_ROOM, name)).fetch(request);
     if (kind === 'consultant' && request.method === 'POST') return consultant(env);
