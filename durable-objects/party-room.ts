@@ -414,7 +414,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     this.inAlarm = true;
     try {
       const now = this.now();
-      // Only when due: the look walks every socket, and the mirror's alarm comes every 2 s while people write.
+      // Only when due (a look reads the sockets whose time has come, silence.ts); the mirror's alarm comes every 2 s while people write.
       if (!this.silence.looked || (this.presenceCheckAt !== null && now >= this.presenceCheckAt)) this.dropSilent(now);
       const managerId = this.store.facts?.ownerUserId;
       if (managerId) closeExpiredSessions(this, managerId, now);
