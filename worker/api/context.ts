@@ -22,7 +22,7 @@ export type ApiContext = Context<ApiEnv>;
 export function withIdentity(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const db = database(c.env.DB);
-    const identity = await resolveIdentity(db, c.req.raw, partyOfPath(new URL(c.req.url).pathname));
+    const identity = await resolveIdentity(db, c.req.raw, partyOfPath(c.req.path));
     c.set('db', db);
     c.set('identity', identity);
     await next();

@@ -369,7 +369,7 @@ export async function joinParty(
     if (await wasRemovedFrom(db, party.id, guestId)) throw new AppError('removed');
     member = guestMember(await upsertMembership(db, { partyId: party.id, guestId, ...names, isHost: false, joinedAt: now }));
   } else {
-    // A new guest and her membership in one round trip: a join storm is mostly these.
+    // A new guest the batch above did not add (a party with a password, or a consultant joining as a guest).
     credentials = await createGuest(db, names, now, { partyId: party.id, isHost: false, joinedAt: now });
     member = { id: credentials.id, ...names, role: 'guest' };
   }
