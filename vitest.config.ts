@@ -94,6 +94,7 @@ function workersProject(name: string, { streamStandIn: withStandIn }: { streamSt
               STREAM_API_BASE: `https://${STAND_IN_HOST}/client/v4`,
               STREAM_API_TOKEN: STAND_IN_TOKEN,
               MEDIA_URL_SECRET: 'test-media-url-secret',
+              SOCKET_TICKET_SECRET: 'test-socket-ticket-secret',
               STREAM_SIGNING_KEY_ID: signingKey.id,
               STREAM_SIGNING_KEY: signingKey.jwk,
               SMTP_HOST: '127.0.0.1',

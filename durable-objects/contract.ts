@@ -1,6 +1,6 @@
 import type { MessageMedia } from '#core/chat-media';
 import type { ErrorCode } from '#core/errors';
-import type { MessageType } from '#core/protocol';
+import type { Member, MessageType } from '#core/protocol';
 import type { FollowUp } from '#core/follow-up';
 
 /**
@@ -61,8 +61,31 @@ export interface SocketSession {
   expiresAt: number;
 }
 
-/** Headers the Worker sets when it forwards an authorised WebSocket upgrade. */
-export const ROOM_HEADER = { member: 'X-Salon-Member', facts: 'X-Salon-Facts', session: 'X-Salon-Session' } as const;
+/**
+ * Headers the Worker sets when it forwards an authorised WebSocket upgrade: the member and the
+ * party's facts as D1 has them; or, for a socket a ticket vouches for (ADR 047), only the id of a
+ * member the room knows (`known`), whom the room admits by its own copy or answers 409 (the Worker
+ * then checks against D1). With either, the session the socket lives no longer than.
+ */
+export const ROOM_HEADER = { member: 'X-Salon-Member', facts: 'X-Salon-Facts', session: 'X-Salon-Session', known: 'X-Salon-Known' } as const;
+
+/** Whom a forwarded upgrade is for: a member as D1 has her, with the party's facts; or a member the room knows (a ticket). */
+export type SocketFor = { member: Member; facts: RoomFacts; session: SocketSession | null } | { known: string; session: SocketSession };
+
+/** The upgrade the room receives: the client's request with our headers set, and none that it sent under our names. */
+export function roomUpgrade(request: Request, socketFor: SocketFor): Request {
+  const headers = new Headers(request.headers);
+  for (const name of Object.values(ROOM_HEADER)) headers.delete(name);
+  // Header values must be Latin-1; names may not be.
+  const set = (name: string, value: unknown) => headers.set(name, encodeURIComponent(JSON.stringify(value)));
+  if ('known' in socketFor) set(ROOM_HEADER.known, socketFor.known);
+  else {
+    set(ROOM_HEADER.member, socketFor.member);
+    set(ROOM_HEADER.facts, socketFor.facts);
+  }
+  if (socketFor.session) set(ROOM_HEADER.session, socketFor.session);
+  return new Request(request.url, { headers });
+}
 
 /**
  * A message of an older account's party, copied as it was there (worker/services/import.ts): its

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import { TIMINGS } from '#core/limits';
+import { SOCKET_TICKET_TTL_MS, TIMINGS } from '#core/limits';
 import { isExpired } from '#core/party';
 import { markerOf } from '#core/markers';
 import type { PushJob } from '#core/push';
@@ -89,6 +89,12 @@ function readHeader<T>(request: Request, name: string): T | null {
   const value = request.headers.get(name);
   return value ? (JSON.parse(decodeURIComponent(value)) as T) : null;
 }
+
+/**
+ * How long an ended session is remembered: past a ticket's life, with room for clocks (a ticket
+ * checked just before the session ended may be signed just after).
+ */
+const ENDED_SESSION_MEMORY_MS = 2 * SOCKET_TICKET_TTL_MS;
 
 /**
  * One per party: the single writer of its live state (messages, seen, presence, restriction).
@@ -294,12 +300,19 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade') !== 'websocket') return new Response(null, { status: 426 });
-    const member = readHeader<Member>(request, ROOM_HEADER.member);
-    const facts = readHeader<RoomFacts>(request, ROOM_HEADER.facts);
     const session = readHeader<SocketSession>(request, ROOM_HEADER.session);
-    if (!member || !facts) return new Response(null, { status: 400 });
-    this.configureFacts(facts);
-    if (!this.admit(member)) return new Response(null, { status: 403 });
+    const known = readHeader<string>(request, ROOM_HEADER.known);
+    let member: Member | null;
+    if (known !== null) {
+      member = this.ticketed(known, session);
+      if (!member) return new Response(null, { status: 409 });
+    } else {
+      member = readHeader<Member>(request, ROOM_HEADER.member);
+      const facts = readHeader<RoomFacts>(request, ROOM_HEADER.facts);
+      if (!member || !facts) return new Response(null, { status: 400 });
+      this.configureFacts(facts);
+      if (!this.admit(member)) return new Response(null, { status: 403 });
+    }
 
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, session ? [member.id, sessionTag(session.id)] : [member.id]);
@@ -802,8 +815,9 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     return this.store.members.get(memberId)?.seenSeq ?? 0;
   }
 
-  /** These sessions ended: their sockets close now (durable-objects/sessions.ts). */
+  /** These sessions ended: their sockets close now (durable-objects/sessions.ts), and their tickets open none. */
   async endSessions(sessionIds: string[]): Promise<void> {
+    this.store.rememberEndedSessions(sessionIds, this.now(), ENDED_SESSION_MEMORY_MS);
     endSessions(this, sessionIds);
   }
 
@@ -824,6 +838,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     this.onlineMembers().clear();
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    this.store.cleared();
     this.alarmAt = null;
     this.mirrorDue = null;
     this.expiryAnnounced = null;
@@ -902,6 +917,21 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   private admit(member: Member): StoredMember | null {
     if (this.store.members.get(member.id)?.removed) return null;
     return this.store.upsertMember(member);
+  }
+
+  /**
+   * A socket a ticket vouches for (ADR 047): the member as this room knows her, when it knows the
+   * party's facts and her, she may be here now (not removed, not gone, the party not ended), and her
+   * session has not ended since the ticket could have been issued. Null: the Worker checks the
+   * socket against D1 instead, as any other, which also gives a refusal its reason.
+   */
+  private ticketed(memberId: string, session: SocketSession | null): StoredMember | null {
+    const facts = this.store.facts;
+    const member = this.store.members.get(memberId);
+    const now = this.now();
+    if (!facts || !member || member.removed || member.role === 'manager' || isExpired(facts.expiresAt, now)) return null;
+    if (session && this.store.sessionEndedSince(session.id, now - ENDED_SESSION_MEMORY_MS)) return null;
+    return member;
   }
 
   /** An API call on behalf of a member: current facts first, then the member (or null). */

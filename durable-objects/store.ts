@@ -85,6 +85,7 @@ CREATE TABLE IF NOT EXISTS released_media (media_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS applied_template (id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS applied_messages (idx INTEGER PRIMARY KEY, message TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS join_failures (client TEXT PRIMARY KEY, count INTEGER NOT NULL, window_start INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS ended_sessions (id TEXT PRIMARY KEY, ended_at INTEGER NOT NULL);
 `;
 
 type Row = Record<string, SqlStorageValue>;
@@ -268,6 +269,12 @@ export class RoomStore {
   /** Runs `write` as one transaction: all of it is stored, or none. */
   transaction<T>(write: () => T): T {
     return this.storage.transactionSync(write);
+  }
+
+  /** The room's storage was deleted (its party was): the facts and members kept in memory go too. */
+  cleared(): void {
+    this.facts = null;
+    this.members.clear();
   }
 
   setFacts(facts: RoomFacts): void {
@@ -593,5 +600,19 @@ export class RoomStore {
   /** A right password does not count against the client. */
   passwordAccepted(client: string): void {
     this.sql.exec('UPDATE join_failures SET count = MAX(count - 1, 0) WHERE client = ?', client);
+  }
+
+  /**
+   * Sessions that ended (signed out) are remembered `keepMs`, so that a socket ticket issued for one
+   * before it ended is refused (ADR 047); older ones are forgotten on the way.
+   */
+  rememberEndedSessions(sessionIds: readonly string[], now: number, keepMs: number): void {
+    this.sql.exec('DELETE FROM ended_sessions WHERE ended_at < ?', now - keepMs);
+    for (const id of sessionIds) this.sql.exec('INSERT OR REPLACE INTO ended_sessions (id, ended_at) VALUES (?, ?)', id, now);
+  }
+
+  /** Whether the session ended at or after `since`. */
+  sessionEndedSince(sessionId: string, since: number): boolean {
+    return this.sql.exec('SELECT 1 FROM ended_sessions WHERE id = ? AND ended_at >= ?', sessionId, since).toArray().length > 0;
   }
 }

@@ -203,6 +203,9 @@ async function main() {
       `OIDC_ISSUER:${provider.issuer}`,
       '--var',
       `OLDER_SYSTEM_URL:${older.url}`,
+      // Signs guests' socket tickets, which live a minute (ADR 047): new on every start.
+      '--var',
+      `SOCKET_TICKET_SECRET:${randomBytes(32).toString('base64url')}`,
       ...[...streamVars, ...mailVars].flatMap((v) => ['--var', v]),
       '--show-interactive-dev-session=false',
       '--test-scheduled',

@@ -30,6 +30,12 @@ export interface Env {
   /** Secret: signs the expiring URLs Stream fetches an original from (worker/media/signed-source.ts). */
   MEDIA_URL_SECRET: string;
   /**
+   * Secret: signs a guest's socket ticket (worker/auth/socket-ticket.ts, ADR 047), with which her
+   * socket opened just after a join or a page load skips its D1 read. Unset: no tickets; every
+   * socket is checked against D1.
+   */
+  SOCKET_TICKET_SECRET?: string;
+  /**
    * The Stream signing key that playback tokens are signed with (worker/media/stream-signing.ts):
    * its id, and (a secret) its JWK as Stream's `POST /stream/keys` returns it, base64-encoded.
    * Locally the stand-in makes one at start and `npm start` passes both.

@@ -17,6 +17,7 @@ import * as returnTo from './http/return-to';
 import { files } from './api/files';
 import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
 import { abortStaleUploads } from './media/tus';
+import { socketTicketFor } from './auth/socket-ticket';
 import * as accountDeletion from './services/account-deletion';
 import { collectMedia } from './media/collect';
 import * as faq from './services/faq';
@@ -52,6 +53,7 @@ export const services = {
   sessions,
   sessionEnd,
   cookies: { COOKIE, readCookies, serializeCookie, clearCookie, sessionCookies, clearSessionCookies, guestCookie },
+  socketTicketFor,
 };
 export type Services = typeof services;
 

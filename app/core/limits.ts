@@ -102,6 +102,11 @@ export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
  * a page sent at once all carried it, and only the first may rotate it (ADR 041).
  */
 export const REFRESH_REUSE_GRACE_S = 60;
+/**
+ * How long a guest's socket ticket opens her party's socket without a D1 read (ADR 047); the room
+ * remembers a session that ended (signed out everywhere) at least this long, to refuse its tickets.
+ */
+export const SOCKET_TICKET_TTL_MS = 60_000;
 
 /** How long things on the pages and the live connection wait, last or repeat. */
 export const TIMINGS = {

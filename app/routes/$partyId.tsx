@@ -125,7 +125,9 @@ type Dialog =
   | { kind: 'card'; card: CardType };
 
 /** `kept`: whose outbox on this device belongs to this party, to show what it holds as not sent. */
-type LoaderData = { state: 'ok'; party: PartyInfo; guest?: SignedInGuest } | { state: 'ended'; reason: Ended; kept?: { partyId: string; memberId: string } };
+type LoaderData =
+  | { state: 'ok'; party: PartyInfo; guest?: SignedInGuest; socketTicket?: string }
+  | { state: 'ended'; reason: Ended; kept?: { partyId: string; memberId: string } };
 
 function endedBy(error: unknown): { reason: Ended; status: number } | null {
   if (!isAppError(error)) return null;
@@ -133,7 +135,7 @@ function endedBy(error: unknown): { reason: Ended; status: number } | null {
   return reason ? { reason, status: error.status } : null;
 }
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const shortId = params.partyId ?? '';
   if (!isShortId(shortId)) return data<LoaderData>({ state: 'ended', reason: 'notFound' }, { status: 404 });
   try {
@@ -144,7 +146,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     const guestId = party.me ? null : context.identity.guest?.guestId;
     const account = guestId ? await context.services.guestAccounts.guestAccount(context.db, guestId) : null;
     const guest = account ? { firstName: account.firstName, lastName: account.lastName, claimed: account.email !== null } : undefined;
-    return data<LoaderData>({ state: 'ok', party, ...(guest ? { guest } : {}) });
+    // A member guest's socket, opened within the minute, skips its D1 read (ADR 047).
+    const socketTicket = party.me
+      ? await context.services.socketTicketFor(context.env.SOCKET_TICKET_SECRET, request, party.id, party.me, { fresh: null, checked: context.identity.guest })
+      : null;
+    return data<LoaderData>({ state: 'ok', party, ...(guest ? { guest } : {}), ...(socketTicket ? { socketTicket } : {}) });
   } catch (error) {
     const ended = endedBy(error);
     if (!ended) throw error;
@@ -180,7 +186,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function PartyPage() {
   const loaded = useLoaderData<typeof loader>();
-  return loaded.state === 'ok' ? <Party party={loaded.party} guest={loaded.guest ?? null} /> : <EndedOnLoad reason={loaded.reason} kept={loaded.kept} />;
+  return loaded.state === 'ok' ? (
+    <Party party={loaded.party} guest={loaded.guest ?? null} socketTicket={loaded.socketTicket ?? null} />
+  ) : (
+    <EndedOnLoad reason={loaded.reason} kept={loaded.kept} />
+  );
 }
 
 /** A party that ended before the page was opened: messages kept from an earlier visit show as not sent. */
@@ -275,11 +285,11 @@ function SignInAgain() {
   );
 }
 
-function Party({ party, guest }: { party: PartyInfo; guest: SignedInGuest | null }) {
+function Party({ party, guest, socketTicket }: { party: PartyInfo; guest: SignedInGuest | null; socketTicket: string | null }) {
   const { t } = useTranslation();
   const format = useDateFormatter();
   const joined = party.me !== null;
-  const chat = usePartyChat(party, joined);
+  const chat = usePartyChat(party, joined, socketTicket);
   const { state, actions } = chat;
   const navigate = useNavigate();
   useOfflineHistory(party, state, chat.loadAround);

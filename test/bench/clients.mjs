@@ -35,9 +35,12 @@ function requestOnOwnConnection(url, { method, headers, body }) {
   });
 }
 
-/** A guest's id and secret as the join answers them, with the Basic header the app sends. */
-function guestCredentials({ guestId, secretKey }) {
-  return { guestId, secretKey, headers: { Authorization: `Basic ${Buffer.from(`${guestId}:${secretKey}`).toString('base64')}` } };
+/**
+ * A guest's id and secret as the join answers them, with the Basic header the app sends, and the
+ * join's socket ticket when it gave one (ADR 047; `openGuestSocket` uses it once, as the app does).
+ */
+function guestCredentials({ guestId, secretKey, socketTicket }) {
+  return { guestId, secretKey, headers: { Authorization: `Basic ${Buffer.from(`${guestId}:${secretKey}`).toString('base64')}` }, socketTicket };
 }
 
 /** Real HTTP calls to the Worker. */
@@ -218,12 +221,18 @@ const holdsWelcome = (data) => data.indexOf(WELCOME) === 0 || (data.indexOf(BATC
  */
 export const joinFrame = (lastSeq = null) => JSON.stringify({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq, batch: true });
 
-/** The socket address of a party, for a member's credentials (`headers`). */
-export const partySocketUrl = (salon, partyId) => `${salon.wsBase}/api/parties/${partyId}/socket`;
+/** The socket address of a party, for a member's credentials (`headers`), with a socket ticket if given. */
+export const partySocketUrl = (salon, partyId, ticket) =>
+  `${salon.wsBase}/api/parties/${partyId}/socket${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ''}`;
 
-/** A member's socket on the production path (a guest's Basic or a manager's Bearer), ready once its welcome has arrived. */
+/**
+ * A member's socket on the production path (a guest's Basic or a manager's Bearer), ready once its
+ * welcome has arrived. A guest's socket ticket from her join is used once, as the page uses its own.
+ */
 export function openGuestSocket(salon, partyId, guest, options) {
-  return openSocket(partySocketUrl(salon, partyId), {
+  const ticket = guest.socketTicket;
+  guest.socketTicket = undefined;
+  return openSocket(partySocketUrl(salon, partyId, ticket), {
     ...options,
     headers: guest.headers,
     firstFrame: { send: joinFrame(), ready: holdsWelcome },

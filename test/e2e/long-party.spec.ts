@@ -116,7 +116,7 @@ test('at the bottom, the list stays at the bottom across a reconnect while messa
   // The page's socket runs through here, so the test can drop it and speak for the room.
   let blocked = false;
   const sockets: { close(): Promise<void>; send(message: string): void }[] = [];
-  await page.routeWebSocket(/\/api\/parties\/[^/]+\/socket$/, (ws) => {
+  await page.routeWebSocket(/\/api\/parties\/[^/]+\/socket(\?|$)/, (ws) => {
     if (blocked) {
       void ws.close();
       return;

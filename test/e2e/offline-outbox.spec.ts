@@ -17,7 +17,7 @@ import { SCREENS, controlledByServiceWorker, hostParty, joinAs, phoneContext, se
  */
 async function cuttableNetwork(context: BrowserContext, client: string, events: HistoryEvent[]) {
   let cut = false;
-  await context.routeWebSocket(/\/socket$/, (socket) => {
+  await context.routeWebSocket(/\/socket(\?|$)/, (socket) => {
     if (cut) return void socket.close({ code: 1006, reason: 'no network' });
     const server = socket.connectToServer();
     socket.onMessage((frame) => {

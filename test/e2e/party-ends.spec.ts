@@ -9,7 +9,7 @@ test('the consultant ends the party: open pages switch at once, a message on its
   const guest = await guestContext.newPage();
   // The guest's messages can be held on their way (a slow network), to be on the way at the end.
   let holdSends = false;
-  await guest.routeWebSocket(/\/socket$/, (socket) => {
+  await guest.routeWebSocket(/\/socket(\?|$)/, (socket) => {
     const server = socket.connectToServer();
     socket.onMessage((frame) => {
       if (holdSends && typeof frame === 'string' && frame.includes('"sendMessage"')) return;

@@ -71,10 +71,12 @@ test('a guest who loses the connection gets every message sent meanwhile, once, 
   // The guest's socket runs through the test, which can cut it and refuse reconnects for a while.
   let reachable = true;
   const sockets: WebSocketRoute[] = [];
-  await guest.routeWebSocket(/\/socket$/, (socket) => {
+  const opened: string[] = [];
+  await guest.routeWebSocket(/\/socket(\?|$)/, (socket) => {
     if (!reachable) return void socket.close({ code: 4500, reason: 'network down' });
     socket.connectToServer();
     sockets.push(socket);
+    opened.push(new URL(socket.url()).search);
   });
   await joinAs(guest, link, 'Eva', 'Stein');
   // Only the notice of Eva's own arrival so far.
@@ -101,6 +103,10 @@ test('a guest who loses the connection gets every message sent meanwhile, once, 
 
   await expect(guest.getByTestId('message')).toHaveText([/Null/, /Eins/, /Zwei/, /Drei/, /Bin wieder da/], { timeout: 20_000 });
   await expect(guest.getByTestId('pending-message')).toHaveCount(0);
+  // Her first socket came with the ticket her page was given (ADR 047); the reconnect went without.
+  expect(opened[0]).toMatch(/^\?ticket=[0-9a-z]+\.[0-9a-f-]+\.[\w-]{43}$/);
+  expect(opened.slice(1)).toEqual(opened.slice(1).map(() => ''));
+  expect(opened.length).toBeGreaterThan(1);
   await expect(consultant.getByTestId('message')).toHaveText([/Null/, /Eins/, /Zwei/, /Drei/, /Bin wieder da/]);
   await guestContext.close();
   await consultantContext.close();

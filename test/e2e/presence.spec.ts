@@ -14,7 +14,7 @@ test('a guest whose phone drops off the network: the others see her offline with
   // (nothing passes either way and no close reaches the room), and refuses new connections.
   let dropped = false;
   const routes: WebSocketRoute[] = [];
-  await guest.routeWebSocket(/\/socket$/, (socket) => {
+  await guest.routeWebSocket(/\/socket(\?|$)/, (socket) => {
     if (dropped) return void socket.close({ code: 1006, reason: 'no network' });
     const server = socket.connectToServer();
     socket.onMessage((frame) => {

@@ -50,7 +50,7 @@ test('a socket the room closed for its expired access token reconnects by itself
   // The room closes the socket when the token it was opened with expires (after an hour): here the
   // test closes it with the room's code and reason, and spoils the access cookie.
   const sockets: WebSocketRoute[] = [];
-  await party.routeWebSocket(/\/socket$/, (socket) => {
+  await party.routeWebSocket(/\/socket(\?|$)/, (socket) => {
     socket.connectToServer();
     sockets.push(socket);
   });

@@ -7,6 +7,7 @@ import * as build from 'salon:remix-build';
 import { api as apiApp } from '../../worker/api';
 import { cspReports } from '../../worker/http/csp-report';
 import { files as filesApp } from '../../worker/api/files';
+import { socketTicketFor } from '../../worker/auth/socket-ticket';
 import type { Actor, Expected, MatrixWorld, PageExpected } from '../fixtures/authorization-matrix';
 import { ACTORS, EVENTS, PAGES, PUSH_TOKEN, ROUTES, TINY_PNG, rowName } from '../fixtures/authorization-matrix';
 import { ORIGIN, TestSocket, api, apiInPlace, createConsultant, createParty, fetchInPlace, guestCookie, joinGuest, json, sessionCookie } from './fixtures';
@@ -132,6 +133,21 @@ async function buildWorld(): Promise<Built> {
       });
       if (response.status !== 200) throw new Error(`world: import sign-in: ${response.status} ${await response.text()}`);
       return (await json<{ importId: string }>(response)).importId;
+    },
+    socketTicket: async (actor) => {
+      const own = { guest, host, removedGuest: removed, otherPartyGuest: outsider }[actor as string] ?? guest;
+      const key = await env.DB.prepare('SELECT id FROM guest_keys WHERE guest_id = ?').bind(own.guestId).first<{ id: string }>();
+      const ticket = await socketTicketFor(
+        env.SOCKET_TICKET_SECRET,
+        new Request(ORIGIN),
+        party.id,
+        { id: own.guestId, role: 'guest' },
+        {
+          fresh: { id: own.guestId, secretKey: own.secretKey, keyId: key!.id },
+          checked: null,
+        },
+      );
+      return ticket!;
     },
     refreshToken: (actor) => (actor === 'manager' ? clara.refreshToken : actor === 'otherConsultant' ? berta.refreshToken : 'made-up-refresh-token'),
     profile,

@@ -28,6 +28,8 @@ describe('PUT /api/parties/:id/join', () => {
       lastName: 'Klein',
       role: 'guest',
       secretKey: expect.any(String),
+      // Her socket opened within the minute skips its D1 read (ADR 047; socket-ticket.test.ts).
+      socketTicket: expect.any(String),
     });
     expect(body.secretKey.length).toBeGreaterThanOrEqual(43);
     expect(await guestsOf(party.id, consultant)).toEqual([{ id: body.guestId, firstName: 'Maria', lastName: 'Klein', role: 'guest' }]);
@@ -154,7 +156,7 @@ describe('PUT /api/parties/:id/join', () => {
     const response = await join(party.id, { firstName: 'Marie', lastName: 'Groß' }, guest.headers);
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie()).toEqual([]);
-    expect(await json(response)).toEqual({ guestId: guest.guestId, firstName: 'Marie', lastName: 'Groß', role: 'guest' });
+    expect(await json(response)).toEqual({ guestId: guest.guestId, firstName: 'Marie', lastName: 'Groß', role: 'guest', socketTicket: expect.any(String) });
     expect(await guestsOf(party.id, consultant)).toEqual([{ id: guest.guestId, firstName: 'Marie', lastName: 'Groß', role: 'guest' }]);
     const info = await json(await api(`/parties/${party.shortId}`, { headers: guest.headers }));
     expect(info.me).toEqual({ id: guest.guestId, firstName: 'Marie', lastName: 'Groß', role: 'guest' });
@@ -166,7 +168,7 @@ describe('PUT /api/parties/:id/join', () => {
     const second = await createParty(consultant);
     const guest = await joinGuest(first.id);
     const body = await json(await join(second.id, { firstName: 'Maria', lastName: 'Klein' }, guest.headers));
-    expect(body).toEqual({ guestId: guest.guestId, firstName: 'Maria', lastName: 'Klein', role: 'guest' });
+    expect(body).toEqual({ guestId: guest.guestId, firstName: 'Maria', lastName: 'Klein', role: 'guest', socketTicket: expect.any(String) });
     expect((await guestsOf(second.id, consultant)).map((g) => g.id)).toEqual([guest.guestId]);
   });
 

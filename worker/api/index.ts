@@ -12,7 +12,7 @@ import { guestsApi } from './guests';
 import { importApi } from './import';
 import { mediaApi } from './media';
 import { moderationApi } from './moderation';
-import { partiesApi } from './parties';
+import { partiesApi, socketByTicket } from './parties';
 import { profilesApi } from './profiles';
 import { pushApi } from './push';
 import { templatesApi } from './templates';
@@ -36,6 +36,8 @@ export const api = new Hono<ApiEnv>()
     if (refusedAsCrossSite(c.req.raw)) throw new AppError('badOrigin');
     await next();
   })
+  // A guest's socket with a ticket is let in without the identity's D1 read (ADR 047).
+  .use('/parties/:id/socket', socketByTicket)
   .use(withIdentity())
   .route('/auth', auth)
   .route('/guests', guestsApi)

@@ -39,8 +39,10 @@ import { getProfile } from '../services/profiles';
 import { guestRecap } from '../services/recap';
 import { z } from '#core/zod';
 import type { Outcome, SocketSession } from '../../durable-objects/contract';
-import { ROOM_HEADER } from '../../durable-objects/contract';
-import { guestKeySession } from '../auth/guests';
+import { roomUpgrade } from '../../durable-objects/contract';
+import { guestKeySocketSession } from '../auth/guests';
+import { redeemSocketTicket, socketTicketFor } from '../auth/socket-ticket';
+import type { MiddlewareHandler } from 'hono';
 import type { Member } from '#core/protocol';
 import type { PartyRow } from '../db/schema';
 import { createParty, deleteParty, joinParty, listParties, memberInParty, partyGuests, partyInfo, room, roomFacts, updateParty } from '../services/parties';
@@ -88,6 +90,25 @@ function unwrap<T>(outcome: Outcome<T>): T {
   return outcome.value;
 }
 
+/**
+ * A guest's socket that comes with a ticket (ADR 047), before anything reads D1 (the API mounts this
+ * ahead of the identity): the room admits the member the ticket vouches for by its own copy of her.
+ * Any other socket, and one the room sends back (409: it cannot say), goes on to the identity and
+ * the D1 check of `GET /:id/socket`.
+ */
+export const socketByTicket: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const ticket = c.req.query('ticket');
+  const partyId = c.req.param('id');
+  if (ticket && partyId && c.req.header('Upgrade') === 'websocket') {
+    const vouched = await redeemSocketTicket(c.env.SOCKET_TICKET_SECRET, ticket, partyId, c.req.raw);
+    if (vouched) {
+      const response = await room(c.env, partyId).fetch(roomUpgrade(c.req.raw, { known: vouched.guestId, session: guestKeySocketSession(vouched.keyId) }));
+      if (response.status !== 409) return response;
+    }
+  }
+  await next();
+};
+
 export const partiesApi = new Hono<ApiEnv>()
   .get('/', async (c) => c.json(await listParties(c.get('db'), requireConsultant(c).userId)))
   .post('/', valid('json', NewPartySchema), async (c) => {
@@ -132,6 +153,12 @@ export const partiesApi = new Hono<ApiEnv>()
       const secretKey = handOverGuestCredentials(c, result.credentials);
       if (secretKey) body.secretKey = secretKey;
     }
+    // Her socket, opened within the minute with the same credentials, skips its D1 read (ADR 047).
+    const ticket = await socketTicketFor(c.env.SOCKET_TICKET_SECRET, c.req.raw, c.req.param('id'), result.member, {
+      fresh: result.credentials,
+      checked: c.get('identity').guest,
+    });
+    if (ticket) body.socketTicket = ticket;
     return c.json(body);
   })
   .get('/:id/chat', valid('query', HistoryQuerySchema), async (c) => {
@@ -290,10 +317,6 @@ export const partiesApi = new Hono<ApiEnv>()
   .get('/:id/socket', async (c) => {
     if (c.req.header('Upgrade') !== 'websocket') throw new AppError('badRequest');
     const { party, member } = await requireMember(c, c.req.param('id'));
-    const headers = new Headers(c.req.raw.headers);
-    // Header values must be Latin-1; names may not be.
-    headers.set(ROOM_HEADER.member, encodeURIComponent(JSON.stringify(member)));
-    headers.set(ROOM_HEADER.facts, encodeURIComponent(JSON.stringify(roomFacts(party))));
     // The manager's socket lives no longer than her session (ADR 020); a guest's no longer than the
     // key it was opened with (signing out everywhere closes it, ADR 034).
     const { consultant, guest } = c.get('identity');
@@ -301,13 +324,10 @@ export const partiesApi = new Hono<ApiEnv>()
     const socketSession: SocketSession | null = session
       ? { id: session.sessionId, expiresAt: session.expiresAt * 1000 }
       : guest?.guestId === member.id
-        ? { id: guestKeySession(guest.keyId), expiresAt: Number.MAX_SAFE_INTEGER }
+        ? guestKeySocketSession(guest.keyId)
         : null;
-    // The room trusts these headers: one the client sent is never passed on.
-    headers.delete(ROOM_HEADER.session);
-    if (socketSession) headers.set(ROOM_HEADER.session, encodeURIComponent(JSON.stringify(socketSession)));
     const partyRoom = room(c.env, party.id);
-    const response = await partyRoom.fetch(new Request(c.req.url, { headers }));
+    const response = await partyRoom.fetch(roomUpgrade(c.req.raw, { member, facts: roomFacts(party), session: socketSession }));
     if (session && response.status === 101 && !(await recordSocket(c.env, session.sessionId, party.id))) await partyRoom.endSessions([session.sessionId]);
     return response;
   });

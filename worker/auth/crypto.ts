@@ -34,6 +34,27 @@ export function shortId(length = 12): string {
   return out;
 }
 
+/** The HMAC-SHA256 key of a secret, imported once per secret (a Worker signs with one or two). */
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  if (!secret) throw new Error('the HMAC secret is not set (MEDIA_URL_SECRET, SOCKET_TICKET_SECRET)');
+  let key = hmacKeys.get(secret);
+  if (!key) hmacKeys.set(secret, (key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])));
+  return key;
+}
+
+/** HMAC-SHA256 of `text` with `secret`, base64url (43 characters). */
+export async function hmacSign(secret: string, text: string): Promise<string> {
+  return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(text))));
+}
+
+/** Whether `signature` is `hmacSign(secret, text)` (crypto.subtle.verify compares in constant time). */
+export async function hmacVerify(secret: string, text: string, signature: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
+  return crypto.subtle.verify('HMAC', await hmacKey(secret), fromBase64url(signature), encoder.encode(text));
+}
+
 export async function sha256(value: string): Promise<string> {
   return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(value))));
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { guestKeyId, insertGuest, insertGuestIfOpen, insertGuestKey } from '../db/guests';
 import { guestKeyWithParty } from '../db/memberships';
 import type { MemberRow, PartyRow } from '../db/schema';
+import type { SocketSession } from '../../durable-objects/contract';
 import { COOKIE, clearCookie, readCookies, serializeCookie } from './cookies';
 import { randomToken, sha256 } from './crypto';
 
@@ -16,17 +17,23 @@ export interface GuestCredentials {
   secretKey: string;
 }
 
+/** Credentials just made, with the id of their key (a socket ticket names it, ADR 047). */
+export interface NewGuestCredentials extends GuestCredentials {
+  keyId: string;
+}
+
 /** A new guest and her first key; with `membership`, she is a member of that party in the same batch. */
 export async function createGuest(
   db: Db,
   names: { firstName: string; lastName: string },
   now = Date.now(),
   membership?: { partyId: string; isHost: boolean; joinedAt: number },
-): Promise<GuestCredentials> {
+): Promise<NewGuestCredentials> {
   const id = crypto.randomUUID();
   const secretKey = randomToken();
-  await insertGuest(db, { id, ...names, createdAt: now }, { id: crypto.randomUUID(), secretHash: await sha256(secretKey) }, membership);
-  return { id, secretKey };
+  const keyId = crypto.randomUUID();
+  await insertGuest(db, { id, ...names, createdAt: now }, { id: keyId, secretHash: await sha256(secretKey) }, membership);
+  return { id, secretKey, keyId };
 }
 
 /**
@@ -39,12 +46,12 @@ export async function createGuestIfOpen(
   names: { firstName: string; lastName: string },
   partyId: string,
   now = Date.now(),
-): Promise<{ party: PartyRow | undefined; credentials: GuestCredentials | null }> {
+): Promise<{ party: PartyRow | undefined; credentials: NewGuestCredentials | null }> {
   const id = crypto.randomUUID();
   const secretKey = randomToken();
   const key = { id: crypto.randomUUID(), secretHash: await sha256(secretKey) };
   const { party, added } = await insertGuestIfOpen(db, { id, ...names, createdAt: now }, key, { partyId, isHost: false, joinedAt: now });
-  return { party, credentials: added ? { id, secretKey } : null };
+  return { party, credentials: added ? { id, secretKey, keyId: key.id } : null };
 }
 
 /** A new device's key for an existing guest (a sign-in with a mailed code). */
@@ -81,6 +88,11 @@ export interface PartyRead {
 /** The socket session that stands for one of a guest's keys: signing out everywhere closes its sockets. */
 export function guestKeySession(keyId: string): string {
   return `guest-key:${keyId}`;
+}
+
+/** A socket opened with one of a guest's keys lives as long as the key (no expiry of its own). */
+export function guestKeySocketSession(keyId: string): SocketSession {
+  return { id: guestKeySession(keyId), expiresAt: Number.MAX_SAFE_INTEGER };
 }
 
 const GUEST_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;

@@ -1,4 +1,5 @@
 import { IdSchema } from '../../app/core/schemas';
+import { hmacSign, hmacVerify } from '../auth/crypto';
 import { database } from '../db/client';
 import { mediaItemById } from '../db/media';
 import type { Env } from '../env';
@@ -14,32 +15,12 @@ export const SOURCE_PREFIX = '/media-source/';
 /** Long enough for Stream to start its download even with a queue in front of it. */
 export const SOURCE_URL_LIFETIME_MS = 60 * 60 * 1000;
 
-const encoder = new TextEncoder();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  if (!secret) throw new Error('MEDIA_URL_SECRET is not set');
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-}
-
-const signed = (mediaId: string, expires: number) => encoder.encode(`${mediaId}.${expires}`);
-
-function base64url(bytes: ArrayBuffer): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
-  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
+const signed = (mediaId: string, expires: number) => `${mediaId}.${expires}`;
 
 /** The URL at `origin` (ours) under which the item's original can be fetched until it expires. */
 export async function signSourceUrl(origin: string, mediaId: string, secret: string, now = Date.now()): Promise<string> {
   const expires = now + SOURCE_URL_LIFETIME_MS;
-  const sig = base64url(await crypto.subtle.sign('HMAC', await hmacKey(secret), signed(mediaId, expires)));
+  const sig = await hmacSign(secret, signed(mediaId, expires));
   return `${origin}${SOURCE_PREFIX}${mediaId}?expires=${expires}&sig=${sig}`;
 }
 
@@ -47,11 +28,11 @@ export async function signSourceUrl(origin: string, mediaId: string, secret: str
 export async function verifySourceUrl(url: URL, secret: string, now = Date.now()): Promise<string | null> {
   const mediaId = url.pathname.slice(SOURCE_PREFIX.length);
   const expiresText = url.searchParams.get('expires') ?? '';
-  const sig = fromBase64url(url.searchParams.get('sig') ?? '');
-  if (!IdSchema.safeParse(mediaId).success || !/^\d{1,15}$/.test(expiresText) || !sig) return null;
+  const sig = url.searchParams.get('sig') ?? '';
+  if (!IdSchema.safeParse(mediaId).success || !/^\d{1,15}$/.test(expiresText)) return null;
   const expires = Number(expiresText);
   if (expires <= now) return null;
-  return (await crypto.subtle.verify('HMAC', await hmacKey(secret), sig, signed(mediaId, expires))) ? mediaId : null;
+  return (await hmacVerify(secret, signed(mediaId, expires), sig)) ? mediaId : null;
 }
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });

@@ -7,7 +7,7 @@ import { pathOf } from '#core/folders';
 import type { FolderTree } from '#core/folders';
 import type { JoinParty, PartyInput } from '#core/schemas';
 import { hashPassword, shortId, verifyPassword } from '../auth/crypto';
-import type { GuestCredentials, PartyRead } from '../auth/guests';
+import type { NewGuestCredentials, PartyRead } from '../auth/guests';
 import { createGuest, createGuestIfOpen } from '../auth/guests';
 import type { Identity } from '../auth/identity';
 import type { Db } from '../db/client';
@@ -320,7 +320,7 @@ export async function partyGuests(db: Db, partyId: string): Promise<Member[]> {
 export interface JoinResult {
   member: Member;
   /** Present when the join created a new guest identity: the caller stores it (cookie or app). */
-  credentials: GuestCredentials | null;
+  credentials: NewGuestCredentials | null;
 }
 
 /**
@@ -362,7 +362,7 @@ export async function joinParty(
     await partyRoom.passwordAccepted(client);
   }
 
-  let credentials: GuestCredentials | null = null;
+  let credentials: NewGuestCredentials | null = null;
   let member: Member;
   const guestId = identity.guest?.guestId;
   if (guestId) {

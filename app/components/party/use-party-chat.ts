@@ -47,11 +47,20 @@ type HistoryWindow = { messages: ChatMessage[]; hasMore: boolean; hasNewer?: boo
  * were never acknowledged (the tempId makes that safe), a heartbeat, the seen position, and the
  * outbox that keeps what waits to be sent across closed tabs (app/lib/outbox.ts).
  */
-export function usePartyChat(party: { id: string; shortId: string; me: Pick<Member, 'id' | 'role'> | null }, enabled: boolean) {
+export function usePartyChat(
+  party: { id: string; shortId: string; me: Pick<Member, 'id' | 'role'> | null },
+  enabled: boolean,
+  socketTicket: string | null = null,
+) {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const stateRef = useRef<ChatState>(state);
   stateRef.current = state;
   const socketRef = useRef<RoomSocket | null>(null);
+  // Each ticket the page loads is used once (a page revalidated after a join brings a new one).
+  const ticketRef = useRef<string | null>(null);
+  useEffect(() => {
+    ticketRef.current = socketTicket;
+  }, [socketTicket]);
   // Restored once the room has spoken (or the browser says it is offline): a page update while a
   // lazy boundary still hydrates is an error (React #421), and the room's first news comes later.
   const { restored, api: outbox } = useOutbox(party, enabled, state.ready || state.connection === 'offline', dispatch, state.pending);
@@ -75,7 +84,14 @@ export function usePartyChat(party: { id: string; shortId: string; me: Pick<Memb
 
   useEffect(() => {
     if (!enabled) return;
-    const url = () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/parties/${party.id}/socket`;
+    // The page's socket ticket (ADR 047) opens one connection without a D1 read: it is used once;
+    // a stale one costs nothing (the Worker then checks the socket as any other).
+    const url = () => {
+      const ticket = ticketRef.current;
+      ticketRef.current = null;
+      const query = ticket ? `?ticket=${encodeURIComponent(ticket)}` : '';
+      return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/parties/${party.id}/socket${query}`;
+    };
     const socket = new RoomSocket(url, () => stateRef.current.memberCount);
     socketRef.current = socket;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
