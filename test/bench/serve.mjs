@@ -10,6 +10,7 @@
 // With --var NAME:VALUE (repeatable), also those variables (the Stream stand-in's address and keys).
 //
 //   node test/bench/serve.mjs --port 8800 --persist-to .wrangler/bench/state [--inspector-port 9300] [--var NAME:VALUE ...]
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { unstable_DevEnv as DevEnv } from 'wrangler';
 
@@ -22,6 +23,8 @@ const { values } = parseArgs({
   },
 });
 const vars = Object.fromEntries(values.var.map((pair) => [pair.slice(0, pair.indexOf(':')), { type: 'plain_text', value: pair.slice(pair.indexOf(':') + 1) }]));
+// Guests' socket tickets (ADR 047), as `npm start` has them: a new secret on every start.
+vars.SOCKET_TICKET_SECRET ??= { type: 'plain_text', value: randomBytes(32).toString('base64url') };
 
 // No fetch of Request.cf from workers.cloudflare.com (an error and a stack trace in the server log
 // offline); the placeholder does, as for npm start (scripts/serve.mjs).
