@@ -2,7 +2,7 @@
 // Where the time goes, for when a bench goal is missed. Not part of `npm run bench`.
 //
 //   node test/bench/profile.mjs [--receivers 200] [--messages 150] [--guests 300]
-//                               [--only ladder,fanout,saturate,history,join,browser,shards] [--save profile.json]
+//                               [--only ladder,fanout,saturate,history,join,browser,shards,sockets] [--save profile.json]
 //
 // ladder   fan-out at N receivers for raw → raw with frames as long as ours → rawstore (raw + one
 //          SQLite INSERT per frame) → rawbatch (frames arriving together stored in one transaction)
@@ -17,6 +17,9 @@
 //          Worker holds the shards (plain RAW rooms); a RAW room in the first stands where the
 //          party's object would and sends each frame once per shard; fan-out at --receivers and
 //          2,000 for RAW alone, 1 shard and 2 shards: what the hop adds, and where the CPU goes
+// sockets  (only when named) what a socket costs the app's workerd with and without its join's
+//          ticket (ADR 047): --guests new guests join, then open their sockets spread over 2 s;
+//          CPU from /proc over the opens, per socket; three rounds of each, alternating
 // Self time is grouped by the original source (wrangler's source map) and listed per function.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -25,12 +28,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { resolveBrowser } from '../../scripts/browser.mjs';
-import { Salon, openSocket, variants } from './clients.mjs';
+import { Salon, openGuestSocket, openSocket, variants } from './clients.mjs';
 import { fanOut } from './fan-out.mjs';
 import { joinStorm } from './join-storm.mjs';
 import { throughput } from './throughput.mjs';
 import { fmt, sleep, table } from './stats.mjs';
-import { freePort, startStack } from './stack.mjs';
+import { cpuMs, freePort, startStack } from './stack.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -243,6 +246,37 @@ async function shards(stack, salon, sets) {
   }
 }
 
+// ---- what a socket costs, with and without its ticket --------------------------------------------
+
+async function socketPrice(stack, salon) {
+  const guests = Number(args.guests);
+  log(`\n── CPU of the app's workerd per socket: ${guests} new guests open their sockets within 2 s, with and without their join's ticket ──`);
+  const { party } = await salon.consultantParty('Socket price');
+  const rows = [];
+  for (const round of [1, 2, 3]) {
+    for (const ticket of [false, true]) {
+      const joined = [];
+      for (let from = 0; from < guests; from += 50) {
+        joined.push(...(await Promise.all(Array.from({ length: Math.min(50, guests - from) }, (_, i) => salon.joinGuest(party.id, from + i)))));
+      }
+      if (!ticket) for (const guest of joined) guest.socketTicket = undefined;
+      await sleep(1500);
+      const before = cpuMs(stack.appPid);
+      const sockets = await Promise.all(
+        joined.map(async (guest, i) => {
+          await sleep((i * 2000) / guests);
+          return openGuestSocket(salon, party.id, guest, {});
+        }),
+      );
+      await sleep(2500);
+      rows.push([String(round), ticket ? 'ticket' : 'D1', fmt((cpuMs(stack.appPid) - before) / guests)]);
+      for (const socket of sockets) socket.close();
+      await sleep(3000);
+    }
+  }
+  log(table(['round', 'socket', 'CPU ms per socket'], rows));
+}
+
 async function main() {
   const port = await freePort(Number(args.port));
   const inspectorPort = await freePort(port + 1);
@@ -305,6 +339,7 @@ async function main() {
       });
       summarise(profile, units, 'joins');
     }
+    if (only.has('sockets')) await socketPrice(stack, salon);
     if (only.has('browser')) await browser(stack, salon);
     if (only.has('shards')) await shards(stack, salon, sets);
   } finally {
