@@ -16,7 +16,7 @@ import type { Room } from './handlers';
 import { SendLimiter, allowed, announceJoin, deleteMessages, editMessage, handleEvent, publicMember, sendMessage } from './handlers';
 import type { MessageMedia } from '#core/chat-media';
 import type { StoredMember } from './store';
-import { RoomStore } from './store';
+import { RoomStore, endedMembership } from './store';
 import { SocialStore } from './social';
 import { searchChat } from './search-index';
 import type { ChatSearchHit } from '#core/social';
@@ -91,10 +91,10 @@ function readHeader<T>(request: Request, name: string): T | null {
 }
 
 /**
- * How long an ended session is remembered: past a ticket's life, with room for clocks (a ticket
- * checked just before the session ended may be signed just after).
+ * How long an ended session or membership is remembered: past a ticket's life, with room for
+ * clocks (a ticket checked just before it ended may be signed just after).
  */
-const ENDED_SESSION_MEMORY_MS = 2 * SOCKET_TICKET_TTL_MS;
+const ENDED_MEMORY_MS = 2 * SOCKET_TICKET_TTL_MS;
 
 /**
  * One per party: the single writer of its live state (messages, seen, presence, restriction).
@@ -800,6 +800,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   async dropMember(memberId: string, how: 'removed' | 'left'): Promise<void> {
     if (how === 'removed') this.store.markRemoved(memberId);
     else this.store.forgetMember(memberId);
+    // A call checked before she went may still admit her again here: her tickets stay refused.
+    this.store.rememberEnded([endedMembership(memberId)], this.now(), ENDED_MEMORY_MS);
     this.broadcast({ type: 'guestRemoved', guestId: memberId });
     for (const ws of this.ctx.getWebSockets(memberId)) {
       this.send(ws, { type: 'error', code: how === 'removed' ? 'removed' : 'notMember' });
@@ -817,7 +819,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   /** These sessions ended: their sockets close now (durable-objects/sessions.ts), and their tickets open none. */
   async endSessions(sessionIds: string[]): Promise<void> {
-    this.store.rememberEndedSessions(sessionIds, this.now(), ENDED_SESSION_MEMORY_MS);
+    this.store.rememberEnded(sessionIds, this.now(), ENDED_MEMORY_MS);
     endSessions(this, sessionIds);
   }
 
@@ -921,8 +923,9 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   /**
    * A socket a ticket vouches for (ADR 047): the member as this room knows her, when it knows the
-   * party's facts and her, she may be here now (not removed, not gone, the party not ended), and her
-   * session has not ended since the ticket could have been issued. Null: the Worker checks the
+   * party's facts and her, she may be here now (not removed, not gone, the party not ended), and
+   * neither her membership nor her session has ended since the ticket could have been issued (a
+   * guest who left and came back within that time goes the D1 way). Null: the Worker checks the
    * socket against D1 instead, as any other, which also gives a refusal its reason.
    */
   private ticketed(memberId: string, session: SocketSession | null): StoredMember | null {
@@ -930,7 +933,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     const member = this.store.members.get(memberId);
     const now = this.now();
     if (!facts || !member || member.removed || member.role === 'manager' || isExpired(facts.expiresAt, now)) return null;
-    if (session && this.store.sessionEndedSince(session.id, now - ENDED_SESSION_MEMORY_MS)) return null;
+    const since = now - ENDED_MEMORY_MS;
+    if (this.store.endedSince(endedMembership(memberId), since) || (session && this.store.endedSince(session.id, since))) return null;
     return member;
   }
 

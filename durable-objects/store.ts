@@ -37,6 +37,9 @@ export const HEADINGS_QUERY = `SELECT seq, id, message_type, message, deleted FR
 /** How far back the room looks for the roster's recent writers when it loads. */
 const RECENT_WRITERS_WINDOW = 1000;
 
+/** The key under which a member's departure (left or removed) is remembered (`rememberEnded`). */
+export const endedMembership = (memberId: string) => `member:${memberId}`;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS messages (
@@ -85,7 +88,7 @@ CREATE TABLE IF NOT EXISTS released_media (media_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS applied_template (id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS applied_messages (idx INTEGER PRIMARY KEY, message TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS join_failures (client TEXT PRIMARY KEY, count INTEGER NOT NULL, window_start INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS ended_sessions (id TEXT PRIMARY KEY, ended_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS recently_ended (key TEXT PRIMARY KEY, ended_at INTEGER NOT NULL);
 `;
 
 type Row = Record<string, SqlStorageValue>;
@@ -603,16 +606,17 @@ export class RoomStore {
   }
 
   /**
-   * Sessions that ended (signed out) are remembered `keepMs`, so that a socket ticket issued for one
-   * before it ended is refused (ADR 047); older ones are forgotten on the way.
+   * Sessions that ended (signed out) and memberships that ended (left, removed) are remembered
+   * `keepMs` by a key (`endedMembership` for the latter), so that a socket ticket issued before
+   * they ended is refused (ADR 047); older ones are forgotten on the way.
    */
-  rememberEndedSessions(sessionIds: readonly string[], now: number, keepMs: number): void {
-    this.sql.exec('DELETE FROM ended_sessions WHERE ended_at < ?', now - keepMs);
-    for (const id of sessionIds) this.sql.exec('INSERT OR REPLACE INTO ended_sessions (id, ended_at) VALUES (?, ?)', id, now);
+  rememberEnded(keys: readonly string[], now: number, keepMs: number): void {
+    this.sql.exec('DELETE FROM recently_ended WHERE ended_at < ?', now - keepMs);
+    for (const key of keys) this.sql.exec('INSERT OR REPLACE INTO recently_ended (key, ended_at) VALUES (?, ?)', key, now);
   }
 
-  /** Whether the session ended at or after `since`. */
-  sessionEndedSince(sessionId: string, since: number): boolean {
-    return this.sql.exec('SELECT 1 FROM ended_sessions WHERE id = ? AND ended_at >= ?', sessionId, since).toArray().length > 0;
+  /** Whether what the key names ended at or after `since`. */
+  endedSince(key: string, since: number): boolean {
+    return this.sql.exec('SELECT 1 FROM recently_ended WHERE key = ? AND ended_at >= ?', key, since).toArray().length > 0;
   }
 }

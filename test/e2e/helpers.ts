@@ -99,11 +99,15 @@ export async function createParty(page: Page, title: string): Promise<string> {
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: /Neue Party|New party/i }).click();
   }
+  // The demo accounts are shared by every test and a retry: a party of the same title may exist
+  // already, so the new one is the card whose link was not there before.
+  const cards = page.getByTestId('party-card').filter({ hasText: title });
+  const links = async () => Promise.all((await cards.all()).map((card) => card.getByRole('link').first().getAttribute('href')));
+  const before = new Set(await links());
   await page.getByLabel(/Art der Party|Type of party|party type/i).fill(title);
   await page.getByRole('button', { name: /Party anlegen|Create party/i }).click();
-  const card = page.getByTestId('party-card').filter({ hasText: title });
-  await expect(card).toBeVisible();
-  const href = await card.getByRole('link').first().getAttribute('href');
+  let href: string | null | undefined;
+  await expect.poll(async () => (href = (await links()).find((link) => !before.has(link)))).toBeTruthy();
   expect(href).toMatch(/^\/[0-9A-Za-z]{12}$/);
   return href!;
 }

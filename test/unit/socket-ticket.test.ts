@@ -58,6 +58,10 @@ describe('socket tickets', () => {
     ).toBeNull();
     const withConsultant = cookieRequest(`salon_at=token; salon_guest=${maria.id}.${maria.secretKey}`);
     expect(await socketTicketFor(SECRET, withConsultant, PARTY, asGuest(maria), { fresh: null, checked }, NOW)).toBeNull();
+    // A consultant joining as a new guest: her socket is the D1 check's to place, with or without cookies.
+    expect(await socketTicketFor(SECRET, withConsultant, PARTY, asGuest(maria), { fresh: maria, checked: null }, NOW)).toBeNull();
+    const bearer = new Request('https://salon.test/', { headers: { Authorization: 'Bearer token' } });
+    expect(await socketTicketFor(SECRET, bearer, PARTY, asGuest(maria), { fresh: maria, checked: null }, NOW)).toBeNull();
   });
 
   it('good for a minute, not before it was issued (beyond a few seconds of clocks) and not after', async () => {

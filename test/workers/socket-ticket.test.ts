@@ -13,6 +13,7 @@ import {
   createConsultant,
   createParty,
   evictRooms,
+  fetchInPlace,
   guestCookie,
   joinGuest,
   json,
@@ -145,6 +146,31 @@ describe('socket tickets', () => {
     });
     expect(ended.status).toBe(200);
     expect(await connectWith(p.id, eva.ticket, eva.headers)).toBe(410);
+  });
+
+  it('a guest who left within the minute stays out by her ticket, even when a call checked before she went admits her again', async () => {
+    const { party: p } = await party();
+    const maria = await joinWithTicket(p.id, 'Maria');
+    expect((await api(`/parties/${p.id}/leave`, { method: 'DELETE', headers: maria.headers })).status).toBe(204);
+    // A history request D1 let through before the leave reaches the room after it.
+    const member = { id: maria.guestId, firstName: 'Maria', lastName: 'Klein', role: 'guest' as const };
+    await env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id)).history(member, undefined);
+    expect(await connectWith(p.id, maria.ticket, maria.headers)).toBe(403);
+    // Back through a new join, her new ticket is refused for the rest of the time, and the D1 way lets her in.
+    const again = await json<{ socketTicket: string }>(
+      await api(`/parties/${p.id}/join`, { method: 'PUT', headers: maria.headers, body: { firstName: 'Maria', lastName: 'Klein' } }),
+    );
+    await dropKeysInD1(maria.guestId);
+    expect(await connectWith(p.id, again.socketTicket, maria.headers)).toBe(401);
+  });
+
+  it('only a GET upgrade is taken by its ticket, as by the socket route', async () => {
+    const { party: p } = await party();
+    const maria = await joinWithTicket(p.id, 'Maria');
+    // In place: a socket's handshake through SELF is always a GET.
+    const response = await fetchInPlace(socketUrl(p.id, maria.ticket), { method: 'POST', headers: { Upgrade: 'websocket', ...maria.headers } });
+    expect(response.webSocket).toBeNull();
+    expect(response.status).toBe(404);
   });
 
   it('signed out everywhere within the minute: her tickets open nothing, also after the room slept', async () => {

@@ -99,12 +99,16 @@ function unwrap<T>(outcome: Outcome<T>): T {
 export const socketByTicket: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const ticket = c.req.query('ticket');
   const partyId = c.req.param('id');
-  if (ticket && partyId && c.req.header('Upgrade') === 'websocket') {
+  if (ticket && partyId && c.req.method === 'GET' && c.req.header('Upgrade') === 'websocket') {
     const vouched = await redeemSocketTicket(c.env.SOCKET_TICKET_SECRET, ticket, partyId, c.req.raw);
-    if (vouched) {
-      const response = await room(c.env, partyId).fetch(roomUpgrade(c.req.raw, { known: vouched.guestId, session: guestKeySocketSession(vouched.keyId) }));
-      if (response.status !== 409) return response;
-    }
+    const upgrade = vouched && roomUpgrade(c.req.raw, { known: vouched.guestId, session: guestKeySocketSession(vouched.keyId) });
+    // A room that cannot answer now is asked again the D1 way, which says why if it fails too.
+    const response =
+      upgrade &&
+      (await room(c.env, partyId)
+        .fetch(upgrade)
+        .catch(() => null));
+    if (response && response.status !== 409) return response;
   }
   await next();
 };

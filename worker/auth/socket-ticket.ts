@@ -27,12 +27,20 @@ const signedText = (partyId: string, guestId: string, keyId: string, secretHash:
  * redeems none: who it is in a party is the D1 check's to say (it may be the party's manager).
  */
 function guestOnlyCredentials(request: Request): GuestCredentials | null {
-  const authorization = request.headers.get('Authorization');
-  if (authorization) return parseBasic(authorization);
-  const cookies = readCookies(request);
-  if (cookies.get(COOKIE.access) || cookies.get(COOKIE.refresh)) return null;
-  const value = cookies.get(COOKIE.guest);
+  if (carriesConsultant(request)) return null;
+  const authorization = request.headers.get('Authorization') ?? '';
+  if (authorization.startsWith('Basic ')) return parseBasic(authorization);
+  const value = readCookies(request).get(COOKIE.guest);
   return value ? parseGuestCookie(value) : null;
+}
+
+/** Whether the request carries a consultant's session, by `resolveIdentity`'s precedence: Bearer, else (no Basic) her cookies. */
+function carriesConsultant(request: Request): boolean {
+  const authorization = request.headers.get('Authorization') ?? '';
+  if (authorization.startsWith('Bearer ')) return true;
+  if (authorization.startsWith('Basic ')) return false;
+  const cookies = readCookies(request);
+  return Boolean(cookies.get(COOKIE.access) || cookies.get(COOKIE.refresh));
 }
 
 async function sign(secret: string, partyId: string, guest: NewGuestCredentials, issuedAt: number): Promise<string> {
@@ -54,7 +62,7 @@ export async function socketTicketFor(
   keys: { fresh: NewGuestCredentials | null; checked: { guestId: string; keyId: string } | null },
   now = Date.now(),
 ): Promise<string | null> {
-  if (!secret || member.role === 'manager') return null;
+  if (!secret || member.role === 'manager' || carriesConsultant(request)) return null;
   if (keys.fresh?.id === member.id) return sign(secret, partyId, keys.fresh, now);
   if (keys.checked?.guestId !== member.id) return null;
   const credentials = guestOnlyCredentials(request);
