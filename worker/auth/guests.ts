@@ -22,6 +22,12 @@ export interface NewGuestCredentials extends GuestCredentials {
   keyId: string;
 }
 
+/** A new key: its id, its secret (which only the client keeps) and the secret's hash (which D1 keeps). */
+async function newKey(): Promise<{ id: string; secretKey: string; secretHash: string }> {
+  const secretKey = randomToken();
+  return { id: crypto.randomUUID(), secretKey, secretHash: await sha256(secretKey) };
+}
+
 /** A new guest and her first key; with `membership`, she is a member of that party in the same batch. */
 export async function createGuest(
   db: Db,
@@ -30,10 +36,9 @@ export async function createGuest(
   membership?: { partyId: string; isHost: boolean; joinedAt: number },
 ): Promise<NewGuestCredentials> {
   const id = crypto.randomUUID();
-  const secretKey = randomToken();
-  const keyId = crypto.randomUUID();
-  await insertGuest(db, { id, ...names, createdAt: now }, { id: keyId, secretHash: await sha256(secretKey) }, membership);
-  return { id, secretKey, keyId };
+  const key = await newKey();
+  await insertGuest(db, { id, ...names, createdAt: now }, key, membership);
+  return { id, secretKey: key.secretKey, keyId: key.id };
 }
 
 /**
@@ -48,16 +53,15 @@ export async function createGuestIfOpen(
   now = Date.now(),
 ): Promise<{ party: PartyRow | undefined; credentials: NewGuestCredentials | null }> {
   const id = crypto.randomUUID();
-  const secretKey = randomToken();
-  const key = { id: crypto.randomUUID(), secretHash: await sha256(secretKey) };
+  const key = await newKey();
   const { party, added } = await insertGuestIfOpen(db, { id, ...names, createdAt: now }, key, { partyId, isHost: false, joinedAt: now });
-  return { party, credentials: added ? { id, secretKey, keyId: key.id } : null };
+  return { party, credentials: added ? { id, secretKey: key.secretKey, keyId: key.id } : null };
 }
 
 /** A new device's key for an existing guest (a sign-in with a mailed code). */
 export async function addGuestKey(db: Db, guestId: string, now = Date.now()): Promise<GuestCredentials> {
-  const secretKey = randomToken();
-  await insertGuestKey(db, { id: crypto.randomUUID(), guestId, secretHash: await sha256(secretKey), createdAt: now });
+  const { id, secretKey, secretHash } = await newKey();
+  await insertGuestKey(db, { id, guestId, secretHash, createdAt: now });
   return { id: guestId, secretKey };
 }
 

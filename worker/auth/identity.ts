@@ -40,15 +40,32 @@ export function anonymous(): Identity {
 }
 
 /**
+ * The credentials that decide who a request is: a Bearer token (a consultant's app), else Basic
+ * credentials (a guest's app), else the cookies (a browser: a consultant's session, a guest's key,
+ * or both). An Authorization header wins over any cookie.
+ */
+export type PresentedCredentials =
+  { via: 'bearer'; token: string } | { via: 'basic'; guest: GuestCredentials | null } | { via: 'cookies'; cookies: Map<string, string> };
+
+export function presentedCredentials(request: Request): PresentedCredentials {
+  const authorization = request.headers.get('Authorization');
+  if (authorization?.startsWith('Bearer ')) return { via: 'bearer', token: authorization.slice(7).trim() };
+  if (authorization?.startsWith('Basic ')) return { via: 'basic', guest: parseBasic(authorization) };
+  return { via: 'cookies', cookies: readCookies(request) };
+}
+
+/** Whether the cookies carry a consultant's session (its access or refresh token). */
+export function consultantCookies(cookies: Map<string, string>): boolean {
+  return Boolean(cookies.get(COOKIE.access) || cookies.get(COOKIE.refresh));
+}
+
+/**
  * Whether the request's credentials are cookies, which a browser adds by itself to requests that
- * other sites start, rather than an Authorization header, which only our own client sets. The same
- * precedence as `resolveIdentity`: an Authorization header wins over any cookie.
+ * other sites start, rather than an Authorization header, which only our own client sets.
  */
 export function credentialsFromCookies(request: Request): boolean {
-  const authorization = request.headers.get('Authorization');
-  if (authorization?.startsWith('Bearer ') || authorization?.startsWith('Basic ')) return false;
-  const cookies = readCookies(request);
-  return [COOKIE.access, COOKIE.refresh, COOKIE.guest].some((name) => Boolean(cookies.get(name)));
+  const presented = presentedCredentials(request);
+  return presented.via === 'cookies' && (consultantCookies(presented.cookies) || Boolean(presented.cookies.get(COOKIE.guest)));
 }
 
 /**
@@ -65,22 +82,22 @@ export async function resolveIdentity(db: Db, request: Request, partyId?: string
     identity.partyRead = partyRead;
     return keyId;
   };
-  const authorization = request.headers.get('Authorization');
+  const presented = presentedCredentials(request);
 
-  if (authorization?.startsWith('Bearer ')) {
-    const check = await checkAccessToken(db, authorization.slice(7).trim());
+  if (presented.via === 'bearer') {
+    const check = await checkAccessToken(db, presented.token);
     if (check.status === 'valid') identity.consultant = { userId: check.userId, sessionId: check.sessionId, expiresAt: check.expiresAt };
     identity.consultantExpired = check.status === 'expired';
     return identity;
   }
-  if (authorization?.startsWith('Basic ')) {
-    const credentials = parseBasic(authorization);
+  if (presented.via === 'basic') {
+    const credentials = presented.guest;
     const keyId = credentials && (await guestKey(credentials));
     if (credentials && keyId) identity.guest = { guestId: credentials.id, keyId };
     return identity;
   }
 
-  const cookies = readCookies(request);
+  const { cookies } = presented;
   const access = cookies.get(COOKIE.access);
   const refresh = cookies.get(COOKIE.refresh);
   if (access || refresh) {

@@ -1,9 +1,10 @@
 import type { Member } from '#core/protocol';
 import { SOCKET_TICKET_TTL_MS } from '../../app/core/limits';
-import { COOKIE, readCookies } from './cookies';
+import { COOKIE } from './cookies';
 import { hmacSign, hmacVerify, sha256 } from './crypto';
 import type { GuestCredentials, NewGuestCredentials } from './guests';
-import { parseBasic, parseGuestCookie } from './guests';
+import { parseGuestCookie } from './guests';
+import { consultantCookies, presentedCredentials } from './identity';
 
 /**
  * A guest's socket ticket (ADR 047): what a join or a page load that has just checked a guest's key
@@ -27,20 +28,17 @@ const signedText = (partyId: string, guestId: string, keyId: string, secretHash:
  * redeems none: who it is in a party is the D1 check's to say (it may be the party's manager).
  */
 function guestOnlyCredentials(request: Request): GuestCredentials | null {
-  if (carriesConsultant(request)) return null;
-  const authorization = request.headers.get('Authorization') ?? '';
-  if (authorization.startsWith('Basic ')) return parseBasic(authorization);
-  const value = readCookies(request).get(COOKIE.guest);
+  const presented = presentedCredentials(request);
+  if (presented.via === 'basic') return presented.guest;
+  if (presented.via === 'bearer' || consultantCookies(presented.cookies)) return null;
+  const value = presented.cookies.get(COOKIE.guest);
   return value ? parseGuestCookie(value) : null;
 }
 
-/** Whether the request carries a consultant's session, by `resolveIdentity`'s precedence: Bearer, else (no Basic) her cookies. */
+/** Whether the request carries a consultant's session, by the identity's precedence (`presentedCredentials`). */
 function carriesConsultant(request: Request): boolean {
-  const authorization = request.headers.get('Authorization') ?? '';
-  if (authorization.startsWith('Bearer ')) return true;
-  if (authorization.startsWith('Basic ')) return false;
-  const cookies = readCookies(request);
-  return Boolean(cookies.get(COOKIE.access) || cookies.get(COOKIE.refresh));
+  const presented = presentedCredentials(request);
+  return presented.via === 'bearer' || (presented.via === 'cookies' && consultantCookies(presented.cookies));
 }
 
 async function sign(secret: string, partyId: string, guest: NewGuestCredentials, issuedAt: number): Promise<string> {
