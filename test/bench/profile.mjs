@@ -3,6 +3,7 @@
 //
 //   node test/bench/profile.mjs [--receivers 200] [--messages 150] [--guests 300]
 //                               [--only ladder,fanout,saturate,history,join,browser,shards,sockets] [--save profile.json]
+//                               [--state-dir DIR]
 //
 // ladder   fan-out at N receivers for raw → raw with frames as long as ours → rawstore (raw + one
 //          SQLite INSERT per frame) → rawbatch (frames arriving together stored in one transaction)
@@ -20,8 +21,9 @@
 // sockets  (only when named) what a socket costs the app's workerd with and without its join's
 //          ticket (ADR 047): --guests new guests join, then open their sockets spread over 2 s;
 //          CPU from /proc over the opens, per socket; three rounds of each, alternating
+// The Worker's state lives where run.mjs keeps it (a RAM disk when there is one; --state-dir, ADR 048).
 // Self time is grouped by the original source (wrangler's source map) and listed per function.
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +35,7 @@ import { fanOut } from './fan-out.mjs';
 import { joinStorm } from './join-storm.mjs';
 import { throughput } from './throughput.mjs';
 import { fmt, sleep, table } from './stats.mjs';
-import { cpuMs, freePort, startStack } from './stack.mjs';
+import { benchStateRoot, cpuMs, freePort, startStack } from './stack.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,12 +45,14 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: 'ladder,fanout,saturate,history,join,browser' },
     port: { type: 'string', default: '8850' },
     save: { type: 'string' },
+    'state-dir': { type: 'string' },
   },
 });
 const receivers = Number(args.receivers);
 const messages = Number(args.messages);
 const only = new Set(args.only.split(','));
 const log = (line = '') => console.log(line);
+const state = benchStateRoot(args['state-dir']);
 
 // ---- a minimal DevTools protocol client -------------------------------------------------------
 
@@ -218,7 +222,7 @@ async function ladder(stack, sets) {
 /** ADR 036's shard layer in a second runtime process (see the header). */
 async function shards(stack, salon, sets) {
   const port = await freePort(Number(args.port) + 20);
-  const second = await startStack({ port, persistTo: `.wrangler/bench/profile-${port}`, logDir: '.cache/bench', log });
+  const second = await startStack({ port, persistTo: `${state.root}/profile-${port}`, logDir: '.cache/bench', log });
   const shardBase = second.direct.replace(/^http/, 'ws');
   const sharded = (count) => ({
     ...sets.raw,
@@ -243,6 +247,7 @@ async function shards(stack, salon, sets) {
     }
   } finally {
     await second.stop();
+    if (state.ram) rmSync(second.persistTo, { recursive: true, force: true });
   }
 }
 
@@ -280,7 +285,8 @@ async function socketPrice(stack, salon) {
 async function main() {
   const port = await freePort(Number(args.port));
   const inspectorPort = await freePort(port + 1);
-  const stack = await startStack({ port, persistTo: `.wrangler/bench/profile-${port}`, inspectorPort, logDir: '.cache/bench', log });
+  const stack = await startStack({ port, persistTo: `${state.root}/profile-${port}`, inspectorPort, logDir: '.cache/bench', log });
+  log(`state (D1, R2, the objects' SQLite): ${state.label}`);
   const salon = new Salon(stack.direct);
   const sets = variants(salon, { deflate: false });
   try {
@@ -344,6 +350,7 @@ async function main() {
     if (only.has('shards')) await shards(stack, salon, sets);
   } finally {
     await stack.stop();
+    if (state.ram) rmSync(stack.persistTo, { recursive: true, force: true });
   }
   process.exit(0);
 }

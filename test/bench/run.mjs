@@ -4,8 +4,9 @@
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
 //   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,page,template,push,import]
-//                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024]
-// --port is where the search for a free port starts.
+//                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024] [--state-dir DIR]
+// --port is where the search for a free port starts; --state-dir where the Worker keeps its state
+// (default: a RAM disk when there is one, ADR 048).
 // See test/bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { joinStorm } from './join-storm.mjs';
 import { PHONE, firstLoad, transferTotals } from './first-load.mjs';
 import { LIGHTHOUSE_CATEGORIES, axe, lighthouse, routeWeight } from './page-weight.mjs';
 import { fmt, fmtRatio, median, medianOf, ratio, sleep, table } from './stats.mjs';
-import { freePort, startStack } from './stack.mjs';
+import { benchStateRoot, freePort, startStack } from './stack.mjs';
 import { LOCAL_STREAM_ACCOUNT, startStreamServer } from '../../scripts/stream-server.mjs';
 import { startOlderSystem } from '../../scripts/older-system.mjs';
 import { hlsReady, makeClip } from './hls.mjs';
@@ -44,6 +45,7 @@ const { values: args } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     'no-proxied': { type: 'boolean', default: false },
     'upload-mib': { type: 'string' },
+    'state-dir': { type: 'string' },
   },
 });
 
@@ -115,6 +117,8 @@ const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
 const OUT_DIR = '.cache/bench';
 const ORDER = ['ours', 'raw', 'peer'];
+/** The fan-out rows also show RAW that stores each frame before it leaves: what a durable write alone adds (ADR 048). */
+const FANOUT_ORDER = ['ours', 'raw', 'rawstore', 'peer'];
 
 const log = (line = '') => console.log(line);
 /** One line per round on stderr, so a long run shows where it is without cluttering the tables. */
@@ -122,7 +126,7 @@ const progress = (line) => process.stderr.write(`  · ${line}\n`);
 const section = (title) => log(`\n── ${title} ${'─'.repeat(Math.max(0, 96 - title.length))}`);
 const versionOf = (name) => JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version;
 /** The variants in another order each run, so drift during a run hits all of them alike. */
-const rotated = (run) => ORDER.map((_, i) => ORDER[(i + run) % ORDER.length]);
+const rotated = (run, order = ORDER) => order.map((_, i) => order[(i + run) % order.length]);
 
 const machine = {
   cpus: os.cpus().length,
@@ -134,6 +138,8 @@ const machine = {
   workerd: versionOf('workerd'),
   partyserver: versionOf('partyserver'),
 };
+const state = benchStateRoot(args['state-dir']);
+machine.state = state.label;
 
 const results = { startedAt: new Date().toISOString(), quick, runs, deflate: args.deflate, machine, errors: [] };
 const goals = [];
@@ -180,7 +186,7 @@ async function boot(keep = null) {
   };
   const stack = await startStack({
     port,
-    persistTo: keep ?? `.wrangler/bench/state-${port}`,
+    persistTo: keep ?? `${state.root}/state-${port}`,
     fresh: !keep,
     logDir: OUT_DIR,
     log,
@@ -246,7 +252,7 @@ async function fanOutAt(label, sets, sizes, pids, runCount) {
   const byKey = {};
   for (let run = 0; run < runCount; run++) {
     for (const size of sizes) {
-      for (const name of rotated(run)) {
+      for (const name of rotated(run, FANOUT_ORDER)) {
         const variant = sets[name];
         const room = await variant.room(name === 'ours' ? 'fanout' : `fanout-${label}-${size}-${run}`, size + 1);
         const messages = size >= 1000 ? Math.round(plan.fanout.messages * 0.6) : plan.fanout.messages;
@@ -262,7 +268,7 @@ async function fanOutAt(label, sets, sizes, pids, runCount) {
   const summary = {};
   for (const size of sizes) {
     const m = {};
-    for (const name of ORDER) {
+    for (const name of FANOUT_ORDER) {
       const r = byKey[`${size}/${name}`];
       m[name] = {
         p50: medianOf(r, (x) => x.p50),
@@ -277,7 +283,7 @@ async function fanOutAt(label, sets, sizes, pids, runCount) {
       };
     }
     summary[size] = m;
-    for (const name of ORDER) {
+    for (const name of FANOUT_ORDER) {
       const v = m[name];
       rows.push([
         name === 'ours' ? String(size) : '',
@@ -392,6 +398,11 @@ async function fanOutScenario(stack, direct, proxied) {
   const p99 = ratio(at.ours.p99, at.raw.p99);
   goal(`fan-out p50 ≤ 1.2× RAW at ${n} receivers`, `${fmtRatio(p50)} (${fmt(at.ours.p50)} vs ${fmt(at.raw.p50)} ms)`, p50 <= 1.2);
   goal(`fan-out p99 ≤ 1.5× RAW at ${n} receivers`, `${fmtRatio(p99)} (${fmt(at.ours.p99)} vs ${fmt(at.raw.p99)} ms)`, p99 <= 1.5);
+  goal(
+    `fan-out at ${n} receivers: what a durable write alone adds (RAW storing each frame, ${machine.state})`,
+    `p50 ${fmtRatio(ratio(at.rawstore.p50, at.raw.p50))}, p99 ${fmtRatio(ratio(at.rawstore.p99, at.raw.p99))} RAW; ours ${fmtRatio(ratio(at.ours.p50, at.rawstore.p50))} / ${fmtRatio(ratio(at.ours.p99, at.rawstore.p99))} of it`,
+    null,
+  );
   goal(
     `fan-out no worse than PEER at ${n} receivers (p50 and p99)`,
     `p50 ${fmt(at.ours.p50)} vs ${fmt(at.peer.p50)} ms, p99 ${fmt(at.ours.p99)} vs ${fmt(at.peer.p99)} ms`,
@@ -1543,8 +1554,10 @@ async function main() {
     `machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, load ${machine.loadAverage.join(' ')}; node ${machine.node}; wrangler ${machine.wrangler}, workerd ${machine.workerd}, partyserver ${machine.partyserver}`,
   );
   log(`client: one Node process (ws), permessage-deflate ${args.deflate ? 'on' : 'off'} for every room; runs: ${runs}`);
+  log(`state (D1, R2, the objects' SQLite): ${machine.state}`);
   log('rooms: ours = the production Worker + PartyRoom (guest credentials, validation, SQLite, broadcast; per-member send limit lifted);');
-  log('       raw = echo of each frame to every socket (platform floor); peer = partyserver chat room storing each message in SQLite.');
+  log('       raw = echo of each frame to every socket (platform floor); rawstore (fan-out only) = raw storing each frame in SQLite');
+  log('       before it leaves (a durable write alone); peer = partyserver chat room storing each message in SQLite.');
   ensureBuild();
   const bench = await boot();
   results.urls = { proxied: bench.stack.proxied, direct: bench.stack.direct };
@@ -1568,6 +1581,8 @@ async function main() {
     await scenario(bench, 'push', (b) => pushScenario(b.direct));
   } finally {
     await bench.stack.stop();
+    // A RAM disk gives its memory back (an upload row leaves a GiB there).
+    if (state.ram) rmSync(bench.stack.persistTo, { recursive: true, force: true });
     await stream?.close();
     pushService?.close();
     await olderSystem?.close();

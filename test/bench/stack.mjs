@@ -1,7 +1,7 @@
 // The bench Worker's lifecycle: a fresh persist dir, D1 migrations, start (serve.mjs in its own
 // process group), the workerd processes' CPU time, stop.
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,39 @@ export function cpuMs(pid) {
   } catch {
     return Number.NaN;
   }
+}
+
+const TMPFS_MAGIC = 0x01021994;
+const RAM_ROOT = '/dev/shm';
+/** A full run leaves a GiB upload and its parts in R2: a smaller RAM disk would fill up. */
+const RAM_NEEDED = 4 * 2 ** 30;
+
+const onTmpfs = (path) => {
+  try {
+    return statfsSync(path).type === TMPFS_MAGIC;
+  } catch {
+    return false;
+  }
+};
+
+const roomy = (path) => {
+  const { bavail, bsize } = statfsSync(path);
+  return bavail * bsize >= RAM_NEEDED;
+};
+
+/**
+ * Where the bench Worker keeps its state (D1, R2, the objects' SQLite), ADR 048: `chosen` when
+ * given (--state-dir), else a RAM disk when the machine has one with 4 GiB free, else
+ * `.wrangler/bench`. A room's write is confirmed (and its frames let out) after SQLite's fsync,
+ * which on a virtual machine's disk costs more than everything else a message does; in production
+ * the write is confirmed by replication, not by this machine's disk, so a bench on the disk
+ * measures the disk. `label` says which it is, for the header; `ram` whether its files take memory.
+ */
+export function benchStateRoot(chosen) {
+  const root = chosen ?? (onTmpfs(RAM_ROOT) && roomy(RAM_ROOT) ? `${RAM_ROOT}/salon-bench` : '.wrangler/bench');
+  mkdirSync(root, { recursive: true });
+  const ram = onTmpfs(root);
+  return { root, ram, label: `${root} (${ram ? 'RAM disk' : 'disk'})` };
 }
 
 function isFree(port) {
