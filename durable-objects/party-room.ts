@@ -205,13 +205,29 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   /**
    * One Queue job per PUSH_RECIPIENTS_PER_JOB members who were not online when the message came
-   * (worker/services/push.ts reads their subscriptions and sends), with those the text names; enqueued
-   * in the background, so the send path never waits for push. Notices (a guest joined) are not worth a notification.
+   * and can be pushed (worker/services/push.ts reads their subscriptions and sends), with those the
+   * text names; enqueued in the background, so the send path never waits for push. Notices (a guest
+   * joined) are not worth a notification.
    */
   notify(message: ChatMessage): void {
     const partyId = this.store.facts?.partyId;
     if (!partyId || markerOf(message)) return;
-    const offline = this.pushableOffline(message.sender);
+    if (this.pushable) {
+      this.pushTo(partyId, message, this.pushableOffline(message.sender));
+      return;
+    }
+    // Who is offline is taken now; which of them can be pushed once the room has read it (once per
+    // instance: a room that wakes from hibernation reads it again).
+    const offline = this.store.activeMembers().filter((member) => member.id !== message.sender && !this.isOnline(member.id));
+    if (offline.length === 0) return;
+    const later: Promise<void> = this.loadPushable()
+      .then((pushable) => this.pushTo(partyId, message, pushable ? offline.filter((member) => pushable.has(member.id)) : offline))
+      .finally(() => this.enqueuing.delete(later));
+    this.enqueuing.add(later);
+    this.ctx.waitUntil(later);
+  }
+
+  private pushTo(partyId: string, message: ChatMessage, offline: StoredMember[]): void {
     if (offline.length === 0) return;
     const job = {
       kind: 'message',
@@ -233,12 +249,14 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   /**
    * Members who can be pushed (a subscription to this party), learnt from D1 once per instance and
-   * kept by `pushSubscribed`; null until then. Enqueuing a job for every offline member, subscribed
-   * or not, cost a party of 1,000 mostly silent members ~30 ms of CPU per message (ADR 035).
-   * A subscription that goes stays here: its job finds nothing, which is harmless.
+   * kept by `pushSubscribed`; null until then. A message that comes before waits for that read
+   * (`notify`): a job for every offline member, subscribed or not, cost a party of 1,000 mostly
+   * silent members ~30 ms of CPU per message (ADR 035), and the first message after a wake ~0.4 s
+   * (`namesMember` builds a pattern per member). A subscription that goes stays here: its job finds
+   * nothing, which is harmless.
    */
   private pushable: Set<string> | null = null;
-  private pushableLoading: Promise<void> | null = null;
+  private pushableLoading: Promise<Set<string> | null> | null = null;
   /** Subscriptions announced while the set was still loading. */
   private pushableLater: string[] = [];
 
@@ -247,27 +265,30 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     else this.pushableLater.push(memberId);
   }
 
-  /** The offline members a message should be pushed to; before the set is known, every offline member. */
+  /** The set of `pushable`, read once; null when the read failed (then every offline member is pushed, and the next message reads again). */
+  private loadPushable(): Promise<Set<string> | null> {
+    const partyId = this.store.facts?.partyId ?? '';
+    this.pushableLoading ??= subscribedMembers(database(this.env.DB), partyId)
+      .then((ids) => {
+        const pushable = new Set([...ids, ...this.pushableLater]);
+        this.pushable = pushable;
+        this.pushableLater = [];
+        return pushable;
+      })
+      .catch((error: unknown) => {
+        console.error('push subscribers unknown', partyId, error);
+        return null;
+      })
+      .finally(() => {
+        this.pushableLoading = null;
+      });
+    return this.pushableLoading;
+  }
+
+  /** The offline members with a subscription, once the room knows them (`pushable`). */
   private pushableOffline(sender: string): StoredMember[] {
-    const partyId = this.store.facts?.partyId;
-    if (!this.pushable && partyId && !this.pushableLoading) {
-      this.pushableLoading = subscribedMembers(database(this.env.DB), partyId)
-        .then((ids) => {
-          this.pushable = new Set([...ids, ...this.pushableLater]);
-          this.pushableLater = [];
-        })
-        .catch((error: unknown) => {
-          console.error('push subscribers unknown', partyId, error);
-        })
-        .finally(() => {
-          this.pushableLoading = null;
-        });
-      this.ctx.waitUntil(this.pushableLoading);
-    }
-    const pushable = this.pushable;
-    if (!pushable) return this.store.activeMembers().filter((member) => member.id !== sender && !this.isOnline(member.id));
     const offline: StoredMember[] = [];
-    for (const id of pushable) {
+    for (const id of this.pushable ?? []) {
       const member = this.store.members.get(id);
       if (member && !member.removed && id !== sender && !this.isOnline(id)) offline.push(member);
     }

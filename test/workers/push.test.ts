@@ -656,4 +656,33 @@ describe('who the room hands to Web Push', () => {
     expect((await subscribe(p.id, tom.headers, await device())).status).toBe(204);
     expect((await pushedTo()).sort()).toEqual([maria.guestId, tom.guestId].sort());
   });
+
+  it('a message that comes before the room knows who can be pushed waits for that, and names no member without a subscription', async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    expect((await subscribe(p.id, maria.headers, await device())).status).toBe(204);
+    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    // What the room hands the Queue, seen on its way there (the Queue itself still gets it).
+    const recipients: string[][] = [];
+    await runInDurableObject(stub, (room: PartyRoom) => {
+      const own = room as unknown as { env: { PUSH_QUEUE: Queue<PushJob> }; pushable: Set<string> | null };
+      expect(own.pushable).toBeNull();
+      const queue = own.env.PUSH_QUEUE;
+      const sendBatch = queue.sendBatch.bind(queue);
+      own.env = {
+        ...own.env,
+        PUSH_QUEUE: Object.assign(Object.create(queue) as Queue<PushJob>, {
+          sendBatch: (jobs: Iterable<MessageSendRequest<PushJob>>, options?: QueueSendBatchOptions) => {
+            for (const job of jobs) if (job.body.kind === 'message') recipients.push(job.body.recipients);
+            return sendBatch(jobs, options);
+          },
+        }),
+      };
+    });
+
+    await send(p.id, consultant.headers, 'Die erste Nachricht, bevor der Raum die Abos kennt');
+    await runInDurableObject(stub, (room: PartyRoom) => room.enqueued());
+    // Tom is offline too, without a subscription: the first message of every instance used to name him.
+    expect(recipients).toEqual([[maria.guestId]]);
+    expect(recipients.flat()).not.toContain(tom.guestId);
+  });
 });
