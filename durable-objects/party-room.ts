@@ -110,7 +110,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   private readonly attachments = new WeakMap<WebSocket, Attachment>();
   /** Per member, not per socket: more sockets do not buy a higher rate. */
   private readonly limiters = new Map<string, SendLimiter>();
-  /** Queue sends of push jobs still on their way (`enqueued`). */
+  /** Push jobs still on their way to the Queue (`pushing`, `enqueued`). */
   private readonly enqueuing = new Set<Promise<void>>();
   /** When the D1 mirror is due (null: nothing to mirror); kept in storage across hibernation. */
   private mirrorDue: number | null = null;
@@ -220,11 +220,9 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     // instance: a room that wakes from hibernation reads it again).
     const offline = this.store.activeMembers().filter((member) => member.id !== message.sender && !this.isOnline(member.id));
     if (offline.length === 0) return;
-    const later: Promise<void> = this.loadPushable()
-      .then((pushable) => this.pushTo(partyId, message, pushable ? offline.filter((member) => pushable.has(member.id)) : offline))
-      .finally(() => this.enqueuing.delete(later));
-    this.enqueuing.add(later);
-    this.ctx.waitUntil(later);
+    this.pushing(
+      this.loadPushable().then((pushable) => this.pushTo(partyId, message, pushable ? offline.filter((member) => pushable.has(member.id)) : offline)),
+    );
   }
 
   private pushTo(partyId: string, message: ChatMessage, offline: StoredMember[]): void {
@@ -871,15 +869,19 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
   // ---- internals ----------------------------------------------------------------------------
 
   private enqueuePush(partyId: string, jobs: MessageSendRequest<PushJob>[]): void {
-    const sent: Promise<void> = this.env.PUSH_QUEUE.sendBatch(jobs)
-      .then(() => undefined)
-      .catch((error: unknown) => {
+    this.pushing(
+      this.env.PUSH_QUEUE.sendBatch(jobs).catch((error: unknown) => {
         // A notification is a courtesy: what it tells of is stored and sent to every open page.
         console.error('push enqueue failed', partyId, error);
-      })
-      .finally(() => this.enqueuing.delete(sent));
-    this.enqueuing.add(sent);
-    this.ctx.waitUntil(sent);
+      }),
+    );
+  }
+
+  /** Work on the way to the Queue, kept in the background and awaited by `enqueued`. */
+  private pushing(work: Promise<unknown>): void {
+    const done: Promise<void> = work.then(() => undefined).finally(() => this.enqueuing.delete(done));
+    this.enqueuing.add(done);
+    this.ctx.waitUntil(done);
   }
 
   /**

@@ -4,6 +4,7 @@ import { COOKIE } from './cookies';
 import { hmacSign, hmacVerify, sha256 } from './crypto';
 import type { GuestCredentials, NewGuestCredentials } from './guests';
 import { parseGuestCookie } from './guests';
+import type { PresentedCredentials } from './identity';
 import { consultantCookies, presentedCredentials } from './identity';
 
 /**
@@ -22,23 +23,21 @@ const CLOCK_SLACK_MS = 5_000;
 const signedText = (partyId: string, guestId: string, keyId: string, secretHash: string, issuedAt: number) =>
   `socket-ticket|${partyId}|${guestId}|${keyId}|${secretHash}|${issuedAt}`;
 
+/** Whether the request carries a consultant's session, by the identity's precedence (`presentedCredentials`). */
+function carriesConsultant(presented: PresentedCredentials): boolean {
+  return presented.via === 'bearer' || (presented.via === 'cookies' && consultantCookies(presented.cookies));
+}
+
 /**
  * The guest credentials a request carries when it carries no consultant's: the app's Basic header,
  * else the browser's guest cookie. A request with a consultant's session gets no ticket and
  * redeems none: who it is in a party is the D1 check's to say (it may be the party's manager).
  */
-function guestOnlyCredentials(request: Request): GuestCredentials | null {
-  const presented = presentedCredentials(request);
+function guestOnlyCredentials(presented: PresentedCredentials): GuestCredentials | null {
+  if (carriesConsultant(presented)) return null;
   if (presented.via === 'basic') return presented.guest;
-  if (presented.via === 'bearer' || consultantCookies(presented.cookies)) return null;
-  const value = presented.cookies.get(COOKIE.guest);
+  const value = presented.via === 'cookies' ? presented.cookies.get(COOKIE.guest) : undefined;
   return value ? parseGuestCookie(value) : null;
-}
-
-/** Whether the request carries a consultant's session, by the identity's precedence (`presentedCredentials`). */
-function carriesConsultant(request: Request): boolean {
-  const presented = presentedCredentials(request);
-  return presented.via === 'bearer' || (presented.via === 'cookies' && consultantCookies(presented.cookies));
 }
 
 async function sign(secret: string, partyId: string, guest: NewGuestCredentials, issuedAt: number): Promise<string> {
@@ -60,10 +59,12 @@ export async function socketTicketFor(
   keys: { fresh: NewGuestCredentials | null; checked: { guestId: string; keyId: string } | null },
   now = Date.now(),
 ): Promise<string | null> {
-  if (!secret || member.role === 'manager' || carriesConsultant(request)) return null;
+  if (!secret || member.role === 'manager') return null;
+  const presented = presentedCredentials(request);
+  if (carriesConsultant(presented)) return null;
   if (keys.fresh?.id === member.id) return sign(secret, partyId, keys.fresh, now);
   if (keys.checked?.guestId !== member.id) return null;
-  const credentials = guestOnlyCredentials(request);
+  const credentials = guestOnlyCredentials(presented);
   if (credentials?.id !== member.id) return null;
   return sign(secret, partyId, { ...credentials, keyId: keys.checked.keyId }, now);
 }
@@ -86,7 +87,7 @@ export async function redeemSocketTicket(
   if (!issued || !keyId || !mac || rest.length > 0 || !/^[0-9a-z]{1,11}$/.test(issued) || !/^[A-Za-z0-9-]{1,64}$/.test(keyId)) return null;
   const issuedAt = parseInt(issued, 36);
   if (issuedAt > now + CLOCK_SLACK_MS || now - issuedAt >= SOCKET_TICKET_TTL_MS) return null;
-  const credentials = guestOnlyCredentials(request);
+  const credentials = guestOnlyCredentials(presentedCredentials(request));
   if (!credentials) return null;
   const bound = await hmacVerify(secret, signedText(partyId, credentials.id, keyId, await sha256(credentials.secretKey), issuedAt), mac);
   return bound ? { guestId: credentials.id, keyId } : null;
