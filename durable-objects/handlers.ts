@@ -130,7 +130,8 @@ const TRUSTED_TYPES: ReadonlySet<MessageType> = new Set([...CLIENT_TYPES, 'profi
 
 /**
  * Stores a message once and tells everyone but `from` (the sender's socket, which gets an ack).
- * A repeat with the same tempId returns the original (`duplicate`) and tells nobody; the same
+ * A repeat with the same tempId returns the original (`duplicate`) and tells nobody, whatever the
+ * room would say to it now (a resend after a restriction, or with its file's offer spent); the same
  * tempId with another body is refused. Socket and API share this, so they cannot drift apart.
  */
 export function sendMessage(
@@ -144,31 +145,8 @@ export function sendMessage(
   const card = prepareCard(input.messageType, input.message);
   if (!card.ok) return card;
   const text = card.card ? card.card.text : input.message;
-  if (input.tempId) {
-    const existing = room.store.findByTempId(member.id, input.tempId);
-    if (existing) {
-      const same =
-        existing.messageType === input.messageType &&
-        existing.message === text &&
-        existing.replyingTo === (input.replyingTo ?? null) &&
-        (existing.mediaAttachment ?? null) === (input.media?.mediaAttachment ?? input.mediaAttachment ?? null);
-      return same ? { ok: true, value: { message: existing, duplicate: true } } : fail('tempIdConflict');
-    }
-  }
-  if (!allowed(room, member, { type: 'sendMessage', messageType: input.messageType })) return fail(refusal(room));
-  // The schemas check this at the door; this guards the trusted paths (forwarding) too, and so
-  // keeps marker texts for the room alone.
-  if (!isCleanText(input.message)) return fail('invalidText');
-  // Profile cards are built by the Worker from the manager's own profile (a trusted call). Clients
-  // send text, headings and media.
-  if (!(trusted ? TRUSTED_TYPES : CLIENT_TYPES).has(input.messageType)) return fail('invalidInput');
-  const media = mediaFor(room, member, input, trusted);
-  if (!media.ok) return media;
-  if (input.replyingTo) {
-    const target = room.store.findById(input.replyingTo);
-    if (!target) return fail('messageNotFound');
-    if (!allowed(room, member, { type: 'replyTo', message: target })) return fail('forbidden');
-  }
+  const media = admissible(room, member, input, trusted);
+  if (!media.ok) return repeated(room, member, input, text) ?? media;
   const message = append(
     room,
     member,
@@ -183,8 +161,38 @@ export function sendMessage(
     },
     from,
   );
+  // Not stored: the sender has used this tempId already.
+  if (!message) return repeated(room, member, input, text) ?? fail('tempIdConflict');
   if (card.card) room.cards.create(message.id, card.card);
   return { ok: true, value: { message, duplicate: false } };
+}
+
+/** What the sender stored before under this tempId: the same message again, or a conflict; null if none. */
+function repeated(room: Room, member: StoredMember, input: SendInput, text: string): Outcome<{ message: ChatMessage; duplicate: true }> | null {
+  const existing = input.tempId ? room.store.findByTempId(member.id, input.tempId) : null;
+  if (!existing) return null;
+  const same =
+    existing.messageType === input.messageType &&
+    existing.message === text &&
+    existing.replyingTo === (input.replyingTo ?? null) &&
+    (existing.mediaAttachment ?? null) === (input.media?.mediaAttachment ?? input.mediaAttachment ?? null);
+  return same ? { ok: true, value: { message: existing, duplicate: true } } : fail('tempIdConflict');
+}
+
+/** Whether the member may send this message now, and its file (none for other types). */
+function admissible(room: Room, member: StoredMember, input: SendInput, trusted: boolean): Outcome<MessageMedia | Record<string, never>> {
+  if (!allowed(room, member, { type: 'sendMessage', messageType: input.messageType })) return fail(refusal(room));
+  // The schemas check this at the door; this guards the trusted paths (forwarding) too, and so
+  // keeps marker texts for the room alone.
+  if (!isCleanText(input.message)) return fail('invalidText');
+  // Profile cards are built by the Worker from the manager's own profile (a trusted call). Clients
+  // send text, headings and media.
+  if (!(trusted ? TRUSTED_TYPES : CLIENT_TYPES).has(input.messageType)) return fail('invalidInput');
+  const media = mediaFor(room, member, input, trusted);
+  if (!media.ok || !input.replyingTo) return media;
+  const target = room.store.findById(input.replyingTo);
+  if (!target) return fail('messageNotFound');
+  return allowed(room, member, { type: 'replyTo', message: target }) ? media : fail('forbidden');
 }
 
 /**
@@ -209,13 +217,16 @@ function mediaFor(room: Room, member: StoredMember, input: SendInput, trusted: b
   return { ok: true, value: media };
 }
 
-/** Stores a message in the member's name and tells everyone but `from`. */
+/**
+ * Stores a message in the member's name and tells everyone but `from`; null (nothing stored, nobody
+ * told) when the member has used its tempId already.
+ */
 export function append(
   room: Room,
   member: StoredMember,
   input: Pick<NewMessage, 'tempId' | 'messageType' | 'message' | 'replyingTo' | 'forwarded' | 'fromTemplate'> & Partial<MessageMedia>,
   from?: WebSocket,
-): ChatMessage {
+): ChatMessage | null {
   const message = room.store.appendMessage({
     ...input,
     id: crypto.randomUUID(),
@@ -224,6 +235,7 @@ export function append(
     senderName: fullName(member),
     timestamp: room.now(),
   });
+  if (!message) return null;
   room.scheduleMirror();
   room.broadcast({ type: 'newMessage', seq: message.seq, message }, from);
   room.notify(message);

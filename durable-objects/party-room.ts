@@ -71,6 +71,12 @@ function batchFrame(frames: string[]): string {
 }
 
 const MIRROR_DELAY_MS = 2000;
+/**
+ * A frame that comes within this long of the one before opens a batch (the group commit, ADR 011).
+ * Slower than that (under 200 frames a second), a batch would hold one frame and its timer would
+ * only cost.
+ */
+const BATCH_WITHIN_MS = 5;
 /** Presence checks never come closer together than this. */
 const PRESENCE_CHECK_MIN_MS = 500;
 /**
@@ -346,13 +352,19 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
 
   /**
    * Group commit. Every turn that writes ends in one SQLite commit (an fsync) before its frames
-   * leave (the output gate). After a frame is handled, frames that arrive before the next timer
-   * tick wait for it and are handled together, in arrival order, so a busy room commits once per
-   * batch instead of once per message. An idle room handles each frame at once.
+   * leave (the output gate). A frame that follows the one before closely is handled at once and
+   * opens a batch: frames that arrive before the next timer tick wait for it and are handled
+   * together, in arrival order, so a busy room commits once per batch instead of once per message.
+   * A room where frames come further apart handles each at once, with no timer.
    */
   private batch: (() => void)[] | null = null;
+  /** When the last frame came (Date.now(), which the runtime moves between events). */
+  private lastFrameAt = Number.NEGATIVE_INFINITY;
 
   override async webSocketMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
+    const now = Date.now();
+    const busy = now - this.lastFrameAt <= BATCH_WITHIN_MS;
+    this.lastFrameAt = now;
     if (this.batch) {
       // The event stays open until its frame is handled, so the object cannot hibernate with it.
       const batch = this.batch;
@@ -367,8 +379,10 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
         });
       });
     }
-    this.batch = [];
-    this.scheduleDrain();
+    if (busy) {
+      this.batch = [];
+      this.scheduleDrain();
+    }
     this.handleFrame(ws, frame);
   }
 

@@ -128,8 +128,6 @@ export function drawRaffle(
     const same = drawn.pool === event.pool && drawn.cardId === event.cardId;
     return same && message ? { ok: true, value: { draw: drawn, message } } : fail('tempIdConflict');
   }
-  // Its id doubles as the notice's tempId, unique per sender.
-  if (room.store.findByTempId(member.id, event.drawId)) return fail('tempIdConflict');
   if (!allowed(room, member, { type: 'drawRaffle' })) return fail(partyState(room.store, room.now()).expired ? 'partyExpired' : 'forbidden');
   const pool = poolOf(room, event);
   if (!pool.ok) return pool;
@@ -147,7 +145,9 @@ export function drawRaffle(
     winnerName: fullName(winner),
   };
   // Everyone hears the notice as a new message, the asking page too (its place in the seq order).
+  // Its id doubles as the notice's tempId, unique per sender: one the manager sent a message with is no draw.
   const message = append(room, member, { tempId: event.drawId, messageType: 'text', message: raffleNoticeText(notice), replyingTo: null });
+  if (!message) return fail('tempIdConflict');
   const draw: RaffleRow = {
     drawId: event.drawId,
     pool: event.pool,

@@ -348,13 +348,20 @@ export class RoomStore {
     return row ? toMessage(row) : null;
   }
 
-  /** Appends a message, which is its own event; returns it with its seq. */
-  appendMessage(input: NewMessage): ChatMessage {
+  /**
+   * Appends a message, which is its own event; returns it with its seq. A tempId its sender has used
+   * already stores nothing and answers null: the unique index decides that within the INSERT, so a
+   * send needs no lookup of its own first (the original is looked up only for a repeat).
+   */
+  appendMessage(input: NewMessage & { tempId: null }): ChatMessage;
+  appendMessage(input: NewMessage): ChatMessage | null;
+  appendMessage(input: NewMessage): ChatMessage | null {
     const seq = this.seq + 1;
-    this.sql.exec(
+    const inserted = this.sql.exec(
       `INSERT INTO messages (seq, id, temp_id, sender, sender_type, sender_name, message_type, message, replying_to, timestamp, forwarded, from_template,
          media_id, media_kind, media_extension, media_owner, media_content_type, media_title)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (sender, temp_id) DO NOTHING`,
       seq,
       input.id,
       input.tempId,
@@ -374,6 +381,7 @@ export class RoomStore {
       input.contentType ?? null,
       input.mediaTitle ?? null,
     );
+    if (inserted.rowsWritten === 0) return null;
     // An offer is good for one message: sending the file again takes a new one.
     if (input.mediaAttachment) this.withdrawAttachment(input.mediaAttachment);
     this.seq = seq;

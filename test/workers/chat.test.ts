@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROSTER } from '../../app/core/roster';
-import { connected, createConsultant, createParty, joinGuest, nextPresence, spoken, tells, textMessage, evictRooms } from './fixtures';
+import { api, connected, createConsultant, createParty, joinGuest, nextPresence, spoken, tells, textMessage, evictRooms } from './fixtures';
 
 describe('the core party loop', () => {
   it('delivers a message to every client: ack to the sender, newMessage to the others', async () => {
@@ -83,6 +83,40 @@ describe('the core party loop', () => {
     expect(other.socket.all('newMessage')).toHaveLength(0);
     const { welcome } = await connected(party.id, guest.headers);
     expect(spoken(welcome.messages).map((m) => m.message)).toEqual(['Nur einmal']);
+  });
+
+  it('answers a resend with the original even when the room would refuse the message now, and stores a refused one never', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const guest = await joinGuest(party.id);
+    const manager = await connected(party.id, consultant.headers);
+    const { socket } = await connected(party.id, guest.headers);
+    const restrict = async (restrictedMessaging: boolean) => {
+      expect((await api(`/parties/${party.id}/restriction`, { method: 'PUT', headers: consultant.headers, body: { restrictedMessaging } })).status).toBe(204);
+      await socket.next('updateRestriction');
+    };
+    const sent = crypto.randomUUID();
+    socket.send(textMessage('Vor der Sperre', sent));
+    const first = await socket.next('ack');
+    await manager.socket.next('newMessage');
+
+    await restrict(true);
+    // Its ack was lost on the way: the page sends it again, and hears what the room stored then.
+    socket.send(textMessage('Vor der Sperre', sent));
+    expect(await socket.next('ack')).toEqual(first);
+    // The same tempId with another body is still a conflict, not a restriction.
+    socket.send(textMessage('Etwas anderes', sent));
+    expect((await socket.next('error')).code).toBe('tempIdConflict');
+    // A new message is refused, and its tempId stays free: sent again once allowed, it is stored.
+    const refused = crypto.randomUUID();
+    socket.send(textMessage('Nach der Sperre', refused));
+    expect(await socket.next('error')).toMatchObject({ code: 'restricted', tempId: refused });
+
+    await restrict(false);
+    socket.send(textMessage('Nach der Sperre', refused));
+    expect((await socket.next('ack')).seq).toBe(first.seq + 1);
+    expect((await manager.socket.next('newMessage')).message.message).toBe('Nach der Sperre');
+    expect(manager.socket.all('newMessage')).toHaveLength(0);
   });
 
   it('replays every event missed while a socket was away, once and in order', async () => {

@@ -8,7 +8,7 @@ import type { RandomSource } from '../../app/core/raffle';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import { drawRaffle } from '../../durable-objects/raffle';
 import type { Consultant, PartyRecord, TestSocket } from './fixtures';
-import { api, connected, createConsultant, createParty, expectError, joinGuest, json, libraryPhoto, page, sessionCookie } from './fixtures';
+import { api, connected, createConsultant, createParty, expectError, joinGuest, json, libraryPhoto, page, sessionCookie, textMessage } from './fixtures';
 
 /**
  * The raffle and the follow-up list (ADR 045) through the real Worker, room and D1: who may draw
@@ -100,6 +100,12 @@ describe('the raffle', () => {
     manager = again;
     // The same id with another pool is no resend.
     manager.socket.send({ ...frame, pool: 'joined', cardId: null });
+    expect((await manager.socket.next('error')).code).toBe('tempIdConflict');
+    // Nor is a draw under the tempId of a message the manager sent (the page hears no draw).
+    const said = textMessage('Gleich wird gelost');
+    manager.socket.send(said);
+    await manager.socket.next('ack');
+    manager.socket.send({ ...draw('joined'), drawId: said.tempId });
     expect((await manager.socket.next('error')).code).toBe('tempIdConflict');
 
     const product1 = draw('product', product.id);
