@@ -256,8 +256,8 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
    * kept by `pushSubscribed`; null until then. A message that comes before waits for that read
    * (`notify`): a job for every offline member, subscribed or not, cost a party of 1,000 mostly
    * silent members ~30 ms of CPU per message (ADR 035), and the first message after a wake ~0.4 s
-   * (`namesMember` builds a pattern per member). A subscription that goes stays here: its job finds
-   * nothing, which is harmless.
+   * (`namesMember` built a pattern per member then; now only for a name the text may hold). A
+   * subscription that goes stays here: its job finds nothing, which is harmless.
    */
   private pushable: Set<string> | null = null;
   private pushableLoading: Promise<Set<string> | null> | null = null;

@@ -159,12 +159,27 @@ export function keptForDigest(window: PushWindow, job: MessagePushJob, digestDue
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether a text names the member: their full name, or `@` and their first name, as whole words, in any case. */
+/** The pattern of a text naming the member: their full name, or `@` and their first name, as whole words, in any case. */
+export function mentionPattern(member: { firstName: string; lastName: string }): RegExp | null {
+  const first = member.firstName.trim();
+  if (first === '') return null;
+  const full = [first, member.lastName.trim()].filter(Boolean).map(escapeRegExp).join('\\s+');
+  return new RegExp(`(^|[^\\p{L}\\p{N}])(${full}|@${escapeRegExp(first)})(?![\\p{L}\\p{N}])`, 'iu');
+}
+
+const ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Whether a text names the member (`mentionPattern`). Building the pattern costs ~0.4 ms (its
+ * Unicode classes), for every offline member with a subscription on every message, so a member
+ * whose first name is plain ASCII and not in the text, in any case, is ruled out first: under the
+ * pattern's flags a character matches an ASCII letter only as that letter in either case, as the
+ * Kelvin sign (which `toLowerCase` makes k) or as the long s (ſ, made s here).
+ */
 export function namesMember(text: string, member: { firstName: string; lastName: string }): boolean {
   const first = member.firstName.trim();
-  if (first === '') return false;
-  const full = [first, member.lastName.trim()].filter(Boolean).map(escapeRegExp).join('\\s+');
-  return new RegExp(`(^|[^\\p{L}\\p{N}])(${full}|@${escapeRegExp(first)})(?![\\p{L}\\p{N}])`, 'iu').test(text);
+  if (ASCII.test(first) && !text.toLowerCase().replaceAll('ſ', 's').includes(first.toLowerCase())) return false;
+  return mentionPattern(member)?.test(text) ?? false;
 }
 
 export function shortText(text: string): string {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MessagePushJob, PushWindow } from '../../app/core/push';
 import {
@@ -9,6 +10,7 @@ import {
   extraPushHosts,
   isPushServiceEndpoint,
   keptForDigest,
+  mentionPattern,
   messagePayload,
   namesMember,
   shortText,
@@ -92,6 +94,48 @@ describe('a message naming a member', () => {
     expect(namesMember('Marias Klein', maria)).toBe(false);
     expect(namesMember('@Mariana', maria)).toBe(false);
     expect(namesMember('Hallo (Mia) [x]', { firstName: '(Mia)', lastName: '[x]' })).toBe(true);
+    // Unicode's case folding writes s as ſ and k as the Kelvin sign; a name's other letters stay theirs.
+    expect(namesMember('@ſandra, schau', { firstName: 'Sandra', lastName: 'Berg' })).toBe(true);
+    expect(namesMember('\u212Alara Klein war da', { firstName: 'Klara', lastName: 'Klein' })).toBe(true);
+    expect(namesMember('@Jürgen!', { firstName: 'Jürgen', lastName: 'Ott' })).toBe(true);
+    expect(namesMember('@JÜRGEN', { firstName: 'Jürgen', lastName: 'Ott' })).toBe(true);
+    expect(namesMember('@\u0130da', { firstName: 'Ida', lastName: 'Host' })).toBe(false);
+  });
+
+  it('answers as its pattern does, whatever the text and the name (the quick test before it never rules a named member out)', () => {
+    const letters = ['a', 'A', 'i', 'I', 'k', 'K', 's', 'S', 'ſ', '\u212A', '\u0130', 'ı', 'ß', 'ẞ', 'é', 'É', 'Σ', 'σ', 'ς', 'ü', 'Ü', '1'];
+    const others = [' ', '  ', '@', '-', '(', '.', '\n'];
+    const text = fc.array(fc.constantFrom(...letters, ...others), { maxLength: 8 }).map((chars) => chars.join(''));
+    const name = fc.array(fc.constantFrom(...letters, ' ', '-'), { maxLength: 5 }).map((chars) => chars.join(''));
+    // The name as a text may write it: each character in some case, s as ſ, k as the Kelvin sign.
+    const spell = (value: string, ways: number[]) =>
+      [...value]
+        .map((char, i) => {
+          const way = ways[i % ways.length] ?? 0;
+          if (way === 1) return char.toUpperCase();
+          if (way === 2) return char.toLowerCase();
+          if (way === 3 && char.toLowerCase() === 's') return 'ſ';
+          if (way === 3 && char.toLowerCase() === 'k') return '\u212A';
+          return char;
+        })
+        .join('');
+    fc.assert(
+      fc.property(
+        name,
+        name,
+        text,
+        text,
+        fc.constantFrom('', '@', ' '),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        (firstName, lastName, before, after, mark, ways, full) => {
+          const member = { firstName, lastName };
+          const said = `${before}${mark}${spell(full ? `${firstName} ${lastName}` : firstName, ways)}${after}`;
+          expect(namesMember(said, member)).toBe(mentionPattern(member)?.test(said) ?? false);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 
