@@ -3,7 +3,7 @@ import { SOCKET_TICKET_TTL_MS, TIMINGS } from '#core/limits';
 import { isExpired } from '#core/party';
 import { markerOf } from '#core/markers';
 import type { PushJob } from '#core/push';
-import { PUSH_RECIPIENTS_PER_JOB, START_NEWS_MS, namesMember, shortText } from '#core/push';
+import { PUSH_RECIPIENTS_PER_JOB, START_NEWS_MS, namesIn, shortText } from '#core/push';
 import type { ChatMessage, Member, PresenceEvent, ServerEvent } from '#core/protocol';
 import { PING_FRAME, PONG_FRAME, parseClientFrame } from '#core/protocol';
 import { SOCKET_CLOSE } from '#core/protocol-version';
@@ -243,9 +243,10 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       text: shortText(isCardType(message.messageType) ? cardLine(message.messageType, message.message) : message.message),
     } as const;
     const jobs: MessageSendRequest<PushJob>[] = [];
+    const named = namesIn(message.message);
     for (let i = 0; i < offline.length; i += PUSH_RECIPIENTS_PER_JOB) {
       const chunk = offline.slice(i, i + PUSH_RECIPIENTS_PER_JOB);
-      const mentioned = chunk.filter((member) => namesMember(message.message, member)).map((member) => member.id);
+      const mentioned = chunk.filter(named).map((member) => member.id);
       jobs.push({ body: { ...job, recipients: chunk.map((member) => member.id), ...(mentioned.length > 0 ? { mentioned } : {}) } });
     }
     this.enqueuePush(partyId, jobs);
@@ -256,7 +257,7 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
    * kept by `pushSubscribed`; null until then. A message that comes before waits for that read
    * (`notify`): a job for every offline member, subscribed or not, cost a party of 1,000 mostly
    * silent members ~30 ms of CPU per message (ADR 035), and the first message after a wake ~0.4 s
-   * (`namesMember` built a pattern per member then; now only for a name the text may hold). A
+   * (`namesIn` built a pattern per member then; now only for a name the text may hold). A
    * subscription that goes stays here: its job finds nothing, which is harmless.
    */
   private pushable: Set<string> | null = null;
