@@ -1,6 +1,7 @@
 // The bench Worker's lifecycle: a fresh persist dir, D1 migrations, start (serve.mjs in its own
 // process group), the workerd processes' CPU time, stop.
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -64,7 +65,9 @@ const roomy = (path) => {
  * measures the disk. `label` says which it is, for the header; `ram` whether its files take memory.
  */
 export function benchStateRoot(chosen) {
-  const root = chosen ?? (onTmpfs(RAM_ROOT) && roomy(RAM_ROOT) ? `${RAM_ROOT}/salon-bench` : '.wrangler/bench');
+  // One folder per checkout on the shared RAM disk, so benches in two checkouts never meet.
+  const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8);
+  const root = chosen ?? (onTmpfs(RAM_ROOT) && roomy(RAM_ROOT) ? `${RAM_ROOT}/salon-bench-${checkout}` : '.wrangler/bench');
   mkdirSync(root, { recursive: true });
   const ram = onTmpfs(root);
   return { root, ram, label: `${root} (${ram ? 'RAM disk' : 'disk'})` };
