@@ -132,14 +132,15 @@ async function dropFiles(page: Page, files: { name: string; type: string; path: 
 }
 
 for (const [screen, options] of screens('phone', 'desktop')) {
-  test(`a consultant uploads photos, a PDF and a video on a ${screen}, and opens them`, async ({ browser }) => {
+  test(`a consultant uploads photos, a PDF and a video on a ${screen}, and opens them`, async ({ browser }, testInfo) => {
     test.setTimeout(180_000);
     const context = await browser.newContext({ ...options, locale: 'de-DE' });
     const page = await context.newPage();
     await signIn(page, 'anna@salon.test');
     await page.goto('/media');
     await settled(page);
-    await newFolder(page, `Produktvorstellung ${screen === 'phone' ? 'Telefon' : 'Desktop'}`);
+    // A folder of this attempt's own: a retry must not find the first attempt's files in it.
+    await newFolder(page, `Produktvorstellung ${screen === 'phone' ? 'Telefon' : 'Desktop'}${testInfo.retry ? ` ${testInfo.retry + 1}` : ''}`);
 
     // 21 files at once: the warning, and nothing is announced to the server.
     const announced: string[] = [];
