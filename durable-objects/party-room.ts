@@ -9,7 +9,7 @@ import { PING_FRAME, PONG_FRAME, parseClientFrame } from '#core/protocol';
 import { SOCKET_CLOSE } from '#core/protocol-version';
 import type { ErrorCode } from '#core/errors';
 import type { Env } from '../worker/env';
-import type { ApplyMode, FollowUp, ImportedMessage, Outcome, RoomFacts, SendInput, SocketSession } from './contract';
+import type { ApplyMode, FollowUp, HistoryPage, ImportedMessage, Outcome, PartyRoomCalls, RoomFacts, SendInput, SocketSession } from './contract';
 import { importMembers, importMessage } from './import';
 import { ROOM_HEADER } from './contract';
 import type { Room } from './handlers';
@@ -106,7 +106,7 @@ const ENDED_MEMORY_MS = 2 * SOCKET_TICKET_TTL_MS;
  * One per party: the single writer of its live state (messages, seen, presence, restriction).
  * A thin shell: lifecycle methods hand each event to handlers.ts; the storage is store.ts.
  */
-export class PartyRoom extends DurableObject<Env> implements Room, SessionSockets {
+export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls, Room, SessionSockets {
   readonly store: RoomStore;
   readonly social: SocialStore;
   readonly cards: CardStore;
