@@ -6,7 +6,7 @@ import { BOM } from '../../app/core/csv';
 import { raffleNotice } from '../../app/core/raffle';
 import type { RandomSource } from '../../app/core/raffle';
 import type { PartyRoom } from '../../durable-objects/party-room';
-import { drawRaffle } from '../../durable-objects/raffle';
+import { drawRaffle } from '../../durable-objects/features/raffle';
 import type { Consultant, PartyRecord, TestSocket } from './fixtures';
 import { api, connected, createConsultant, createParty, expectError, joinGuest, json, libraryPhoto, page, sessionCookie, textMessage } from './fixtures';
 

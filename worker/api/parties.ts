@@ -175,7 +175,7 @@ export const partiesApi = new Hono<ApiEnv>()
   })
   // The follow-up list (ADR 045): the party's manager alone, which the room checks.
   .get('/:id/follow-up', async (c) => c.json((await followUpList(c.env, c.get('db'), c.req.param('id'), c.get('identity'))).list))
-  // The chat's search (durable-objects/search-index.ts): every member, the messages she may see.
+  // The chat's search (durable-objects/features/search.ts): every member, the messages she may see.
   .get('/:id/search', valid('query', ChatSearchQuerySchema), async (c) => {
     const { member } = await requireMember(c, c.req.param('id'));
     return c.json(unwrap(await room(c.env, c.req.param('id')).search(member, c.req.valid('query').q)));

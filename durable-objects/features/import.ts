@@ -1,7 +1,7 @@
 import type { ChatMessage, Member } from '#core/protocol';
 import { fullName } from '#core/text';
-import type { ImportedMessage, Outcome } from './contract';
-import type { Room } from './handlers';
+import type { ImportedMessage, Outcome } from '../contract';
+import type { Room } from '../kernel/handlers';
 
 /**
  * An older account's party copied into this room (worker/services/import.ts, ADR 042). Its guests

@@ -10,14 +10,14 @@ import { PROTOCOL_VERSION } from '#core/protocol';
 import { MARKERS, markerOf } from '#core/markers';
 import { fullName, isCleanText } from '#core/text';
 import { ROSTER, firstPage, rosterMode, rosterOrder } from '#core/roster';
-import type { Outcome, SendInput } from './contract';
+import type { Outcome, SendInput } from '../contract';
 import type { NewMessage, RoomStore, StoredMember } from './store';
-import type { SocialStore } from './social';
-import { pin, react, socialWelcome, unpinDeleted } from './social';
-import type { CardStore } from './cards';
-import { handleCardEvent, isCardEvent, prepareCard, tallies } from './cards';
-import type { RaffleStore } from './raffle';
-import { handleRaffleEvent } from './raffle';
+import type { SocialStore } from '../features/social';
+import { pin, react, socialWelcome, unpinDeleted } from '../features/social';
+import type { CardStore } from '../features/cards';
+import { handleCardEvent, isCardEvent, prepareCard, tallies } from '../features/cards';
+import type { RaffleStore } from '../features/raffle';
+import { handleRaffleEvent } from '../features/raffle';
 
 /**
  * What happens for each client event. The PartyRoom class stays a thin lifecycle shell; these

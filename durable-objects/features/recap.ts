@@ -1,6 +1,6 @@
 import { parseProductCard } from '#core/card-text';
 import type { RecapProduct, RoomRecap } from '#core/recap';
-import type { Room } from './handlers';
+import type { Room } from '../kernel/handlers';
 
 /**
  * One member's recap (ADR 046): the product cards she wanted, read from the choices the room keeps

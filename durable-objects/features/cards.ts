@@ -4,9 +4,9 @@ import type { CardTally, CardType } from '#core/cards';
 import { isCardType } from '#core/cards';
 import type { ErrorCode } from '#core/errors';
 import type { ClientEvent } from '#core/protocol';
-import type { Room } from './handlers';
-import { allowed, partyState } from './handlers';
-import type { StoredMember } from './store';
+import type { Room } from '../kernel/handlers';
+import { allowed, partyState } from '../kernel/handlers';
+import type { StoredMember } from '../kernel/store';
 
 /**
  * Product cards and polls in the party's room (ADR 044). A card is a message (its text everyone

@@ -1,7 +1,7 @@
 import { parsePollCard, parseProductCard } from '#core/card-text';
 import type { FollowUp, FollowUpCard, FollowUpGuest } from '#core/follow-up';
 import { fullName } from '#core/text';
-import type { Room } from './handlers';
+import type { Room } from '../kernel/handlers';
 
 /**
  * The follow-up list from the room's own rows (ADR 045): cards and choices (cards.ts), draws

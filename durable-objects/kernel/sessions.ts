@@ -1,6 +1,6 @@
 import type { ErrorCode } from '#core/errors';
 import { SOCKET_CLOSE } from '#core/protocol-version';
-import type { SocketSession } from './contract';
+import type { SocketSession } from '../contract';
 
 /**
  * A consultant's socket lives no longer than the session that opened it (ADR 020). The Worker

@@ -4,10 +4,10 @@ import type { RaffleDraw, RafflePool, RandomSource } from '#core/raffle';
 import { drawWinner, entrantsOf, raffleNoticeText } from '#core/raffle';
 import { fullName } from '#core/text';
 import type { DrawRaffleEvent } from '#core/raffle-schemas';
-import type { Outcome } from './contract';
-import type { Room } from './handlers';
-import { allowed, append, partyState } from './handlers';
-import type { StoredMember } from './store';
+import type { Outcome } from '../contract';
+import type { Room } from '../kernel/handlers';
+import { allowed, append, partyState } from '../kernel/handlers';
+import type { StoredMember } from '../kernel/store';
 
 /**
  * The raffle in the party's room (ADR 045): each draw is a row with its pool, its entrants in the

@@ -1,9 +1,9 @@
 import type { ErrorCode } from '#core/errors';
-import type { Outcome } from './contract';
-import type { Room } from './handlers';
-import { allowed, partyState, publicMember } from './handlers';
-import type { RoomStore, StoredMember } from './store';
-import { recordHosts } from '../worker/db/room-writes';
+import type { Outcome } from '../../contract';
+import type { Room } from '../../kernel/handlers';
+import { allowed, partyState, publicMember } from '../../kernel/handlers';
+import type { RoomStore, StoredMember } from '../../kernel/store';
+import { recordHosts } from '../../../worker/db/room-writes';
 
 /**
  * Who is host. The room is the one judge (ADR 020): "make X the only host" is one step inside the

@@ -20,10 +20,10 @@ import type { AppliedAction } from '#core/applied-template';
 import type { ErrorCode } from '#core/errors';
 import type { ChatMessage } from '#core/protocol';
 import type { TemplateMessage } from '#core/templates';
-import type { ApplyMode, Outcome } from './contract';
-import type { Room } from './handlers';
-import { allowed, refusal, sendMessage } from './handlers';
-import type { StoredMember } from './store';
+import type { ApplyMode, Outcome } from '../../contract';
+import type { Room } from '../../kernel/handlers';
+import { allowed, refusal, sendMessage } from '../../kernel/handlers';
+import type { StoredMember } from '../../kernel/store';
 
 /**
  * A template played into the party, step by step or on the timed autoplay (ADR 016): the handlers

@@ -5,7 +5,7 @@ import type { MediaKind } from '#core/media';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '#core/protocol';
 import { headingEntry } from '#core/messages';
 import type { AppliedMessage, AppliedTemplate } from '#core/applied-template';
-import type { RoomFacts } from './contract';
+import type { RoomFacts } from '../contract';
 
 /**
  * The PartyRoom's own SQLite: the message log, its gap-free event sequence, members with their

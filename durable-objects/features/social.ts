@@ -1,10 +1,10 @@
 import type { ErrorCode } from '#core/errors';
 import type { ChatMessage, ServerEvent } from '#core/protocol';
 import type { ReactionCount, ReactionEmoji } from '#core/social';
-import type { Outcome } from './contract';
-import type { Room } from './handlers';
-import { allowed, partyState } from './handlers';
-import type { StoredMember } from './store';
+import type { Outcome } from '../contract';
+import type { Room } from '../kernel/handlers';
+import { allowed, partyState } from '../kernel/handlers';
+import type { StoredMember } from '../kernel/store';
 
 /**
  * Reactions and the pinned message (ADR 043), in the room's own SQLite beside the log. A reaction
