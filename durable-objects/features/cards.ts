@@ -2,10 +2,11 @@ import type { CheckedCard } from '#core/card-schemas';
 import { checkCard } from '#core/card-schemas';
 import type { CardTally, CardType } from '#core/cards';
 import { isCardType } from '#core/cards';
-import type { ErrorCode } from '#core/errors';
-import type { ClientEvent } from '#core/protocol';
-import type { Room } from '../kernel/handlers';
-import { allowed, partyState } from '../kernel/handlers';
+import type { ClientEvent, MessageType, ServerEvent } from '#core/protocol';
+import type { Outcome } from '../contract';
+import type { EventHandlers, Feature, Prepared } from '../kernel/feature';
+import type { Room } from '../kernel/room';
+import { allowed, fail, partyState } from '../kernel/rules';
 import type { StoredMember } from '../kernel/store';
 
 /**
@@ -147,79 +148,99 @@ export class CardStore {
   }
 }
 
-/** The card a message of `type` with `text` makes, checked (null for any other message). */
-export function prepareCard(type: string, text: string): { ok: true; card: CheckedCard | null } | { ok: false; code: ErrorCode } {
-  if (!isCardType(type)) return { ok: true, card: null };
-  return checkCard(type, text);
-}
-
-/**
- * A card's tally as `reader` sees it: the counts and, once closed, a quiz's answer for everyone;
- * the reader's own choice; every member's for the manager. `public`: the part for everyone.
- */
-export function tallyOf(room: Room, card: CardRow, reader: StoredMember | null): CardTally {
-  const choices = room.cards.choices(card.messageId);
-  const counts = Array.from({ length: card.options }, () => 0);
-  for (const options of choices.values()) for (const option of options) counts[option] = (counts[option] ?? 0) + 1;
-  const closed = card.closedAt !== null;
-  const tally: CardTally = { messageId: card.messageId, counts, closed, correct: closed ? card.correct : null };
-  if (!reader) return tally;
-  tally.mine = choices.get(reader.id) ?? [];
-  if (reader.role === 'manager') tally.who = Object.fromEntries(choices);
-  return tally;
-}
-
-/** Every card's tally for one member: sent after her welcome, so a reconnect shows the choices as they are. */
-export function tallies(room: Room, reader: StoredMember): CardTally[] {
-  return room.cards.all().map((card) => tallyOf(room, card, reader));
-}
-
-/** Tells everyone the counts, the manager who chose what, and `actor`'s devices her own choice. */
-function publish(room: Room, card: CardRow, actor: StoredMember): void {
-  room.broadcast({ type: 'cardTally', tally: tallyOf(room, card, null) });
-  const managerId = room.store.facts?.ownerUserId;
-  const manager = managerId ? room.store.members.get(managerId) : undefined;
-  if (manager) room.sendToMember(manager.id, { type: 'cardTally', tally: tallyOf(room, card, manager) });
-  if (actor.id !== managerId) room.sendToMember(actor.id, { type: 'cardTally', tally: tallyOf(room, card, actor) });
-}
-
 type CardEvent = Extract<ClientEvent, { type: 'cardChoice' | 'closePoll' }>;
 
-export function isCardEvent(event: ClientEvent): event is CardEvent {
-  return event.type === 'cardChoice' || event.type === 'closePoll';
-}
+/** Cards and polls: the card a message makes, the socket's choices (at the send rate), and the tallies a welcome adds. */
+export class Cards implements Feature {
+  readonly name = 'cards';
 
-const fail = (code: ErrorCode) => ({ ok: false, code }) as const;
+  readonly store: CardStore;
 
-/**
- * A member's choice or the manager's closing of a poll. Answers with the card's tally as the
- * member now sees it (also when nothing changed, so a resend is confirmed).
- */
-export function cardAction(room: Room, member: StoredMember, event: CardEvent): { ok: true; value: CardTally } | { ok: false; code: ErrorCode } {
-  const message = room.store.findById(event.messageId);
-  if (!message || message.deleted) return fail('messageNotFound');
-  const card = room.cards.find(event.messageId);
-  if (!card) return fail('invalidInput');
-  const expired = partyState(room.store, room.now()).expired;
-  if (event.type === 'closePoll') {
-    if (!allowed(room, member, { type: 'closePoll' })) return fail(member.role === 'manager' && expired ? 'partyExpired' : 'forbidden');
-    if (card.kind !== 'poll') return fail('invalidInput');
-    if (card.closedAt === null) {
-      room.cards.close(card.messageId, room.now());
-      publish(room, { ...card, closedAt: room.now() }, member);
-    }
-    return { ok: true, value: tallyOf(room, room.cards.find(card.messageId) ?? card, member) };
+  constructor(private readonly room: Room) {
+    this.store = new CardStore(room.sql);
   }
-  if (!allowed(room, member, { type: 'chooseOnCard' })) return fail(expired ? 'partyExpired' : 'forbidden');
-  if (card.closedAt !== null) return fail('pollClosed');
-  const options = [...new Set(event.options)];
-  if (options.some((option) => option >= card.options) || (!card.multiple && options.length > 1)) return fail('invalidInput');
-  if (room.cards.choose(card.messageId, member.id, options, room.now())) publish(room, card, member);
-  return { ok: true, value: tallyOf(room, card, member) };
-}
 
-/** The socket's card events: the tally goes back to the asking socket, a refusal as an error. */
-export function handleCardEvent(room: Room, ws: WebSocket, member: StoredMember, event: CardEvent): void {
-  const result = cardAction(room, member, event);
-  room.send(ws, result.ok ? { type: 'cardTally', tally: result.value } : { type: 'error', code: result.code });
+  load(): void {
+    this.store.load();
+  }
+
+  readonly events: EventHandlers = {
+    cardChoice: (ws, member, event) => this.answer(ws, member, event),
+    closePoll: (ws, member, event) => this.answer(ws, member, event),
+  };
+
+  readonly rateLimited = ['cardChoice', 'closePoll'] as const;
+
+  /** A card message's text is stored as everyone may read it (a quiz's answer stays in its row here), and its row follows. */
+  prepareMessage(messageType: MessageType, text: string): Outcome<Prepared> | null {
+    if (!isCardType(messageType)) return null;
+    const checked = checkCard(messageType, text);
+    if (!checked.ok) return checked;
+    const card = checked.card;
+    return { ok: true, value: { text: card.text, stored: (message) => this.store.create(message.id, card) } };
+  }
+
+  /** Every card's tally for one member: sent after her welcome, so a reconnect shows the choices as they are. */
+  welcome(member: StoredMember): ServerEvent[] {
+    const tallies = this.store.all().map((card) => this.tallyOf(card, member));
+    return tallies.length > 0 ? [{ type: 'cardTallies', tallies }] : [];
+  }
+
+  /**
+   * A card's tally as `reader` sees it: the counts and, once closed, a quiz's answer for everyone;
+   * the reader's own choice; every member's for the manager. `public`: the part for everyone.
+   */
+  private tallyOf(card: CardRow, reader: StoredMember | null): CardTally {
+    const choices = this.store.choices(card.messageId);
+    const counts = Array.from({ length: card.options }, () => 0);
+    for (const options of choices.values()) for (const option of options) counts[option] = (counts[option] ?? 0) + 1;
+    const closed = card.closedAt !== null;
+    const tally: CardTally = { messageId: card.messageId, counts, closed, correct: closed ? card.correct : null };
+    if (!reader) return tally;
+    tally.mine = choices.get(reader.id) ?? [];
+    if (reader.role === 'manager') tally.who = Object.fromEntries(choices);
+    return tally;
+  }
+
+  /** Tells everyone the counts, the manager who chose what, and `actor`'s devices her own choice. */
+  private publish(card: CardRow, actor: StoredMember): void {
+    this.room.broadcast({ type: 'cardTally', tally: this.tallyOf(card, null) });
+    const managerId = this.room.store.facts?.ownerUserId;
+    const manager = managerId ? this.room.store.members.get(managerId) : undefined;
+    if (manager) this.room.sendToMember(manager.id, { type: 'cardTally', tally: this.tallyOf(card, manager) });
+    if (actor.id !== managerId) this.room.sendToMember(actor.id, { type: 'cardTally', tally: this.tallyOf(card, actor) });
+  }
+
+  /**
+   * A member's choice or the manager's closing of a poll. Answers with the card's tally as the
+   * member now sees it (also when nothing changed, so a resend is confirmed).
+   */
+  private action(member: StoredMember, event: CardEvent): Outcome<CardTally> {
+    const message = this.room.store.findById(event.messageId);
+    if (!message || message.deleted) return fail('messageNotFound');
+    const card = this.store.find(event.messageId);
+    if (!card) return fail('invalidInput');
+    const expired = partyState(this.room.store, this.room.now()).expired;
+    if (event.type === 'closePoll') {
+      if (!allowed(this.room, member, { type: 'closePoll' })) return fail(member.role === 'manager' && expired ? 'partyExpired' : 'forbidden');
+      if (card.kind !== 'poll') return fail('invalidInput');
+      if (card.closedAt === null) {
+        this.store.close(card.messageId, this.room.now());
+        this.publish({ ...card, closedAt: this.room.now() }, member);
+      }
+      return { ok: true, value: this.tallyOf(this.store.find(card.messageId) ?? card, member) };
+    }
+    if (!allowed(this.room, member, { type: 'chooseOnCard' })) return fail(expired ? 'partyExpired' : 'forbidden');
+    if (card.closedAt !== null) return fail('pollClosed');
+    const options = [...new Set(event.options)];
+    if (options.some((option) => option >= card.options) || (!card.multiple && options.length > 1)) return fail('invalidInput');
+    if (this.store.choose(card.messageId, member.id, options, this.room.now())) this.publish(card, member);
+    return { ok: true, value: this.tallyOf(card, member) };
+  }
+
+  /** The socket's card events: the tally goes back to the asking socket, a refusal as an error. */
+  private answer(ws: WebSocket, member: StoredMember, event: CardEvent): void {
+    const result = this.action(member, event);
+    this.room.send(ws, result.ok ? { type: 'cardTally', tally: result.value } : { type: 'error', code: result.code });
+  }
 }

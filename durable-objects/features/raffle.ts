@@ -1,13 +1,14 @@
-import type { ErrorCode } from '#core/errors';
 import type { ChatMessage } from '#core/protocol';
 import type { RaffleDraw, RafflePool, RandomSource } from '#core/raffle';
 import { drawWinner, entrantsOf, raffleNoticeText } from '#core/raffle';
 import { fullName } from '#core/text';
 import type { DrawRaffleEvent } from '#core/raffle-schemas';
 import type { Outcome } from '../contract';
-import type { Room } from '../kernel/handlers';
-import { allowed, append, partyState } from '../kernel/handlers';
+import type { EventHandlers, Feature } from '../kernel/feature';
+import type { Room } from '../kernel/room';
+import { allowed, expiredOrForbidden, fail } from '../kernel/rules';
 import type { StoredMember } from '../kernel/store';
+import type { CardStore } from './cards';
 
 /**
  * The raffle in the party's room (ADR 045): each draw is a row with its pool, its entrants in the
@@ -85,89 +86,105 @@ export class RaffleStore {
   }
 }
 
-const fail = (code: ErrorCode) => ({ ok: false, code }) as const;
-
 /** The platform's cryptographic source, as the pure draw asks for it. */
 const cryptoRandom: RandomSource = (into) => crypto.getRandomValues(into);
 
-/**
- * Who is in the pool: the party's guests (not the manager, who gives the prize, nor the host, whom
- * the host programme rewards) who are still in it and who joined, voted in the poll or wanted the
- * product.
- */
-function poolOf(room: Room, event: DrawRaffleEvent): Outcome<string[]> {
-  const guests = new Set(
-    room.store
-      .activeMembers()
-      .filter((member) => member.role === 'guest')
-      .map((member) => member.id),
-  );
-  if (event.pool === 'joined' || event.cardId === null) return { ok: true, value: [...guests] };
-  const message = room.store.findById(event.cardId);
-  if (!message || message.deleted) return fail('messageNotFound');
-  const card = room.cards.find(event.cardId);
-  if (!card || card.kind !== event.pool) return fail('invalidInput');
-  return { ok: true, value: [...room.cards.choices(card.messageId).keys()].filter((id) => guests.has(id)) };
-}
+/** The manager's draws (the socket's `drawRaffle`, at the send rate), among the guests or those who chose on a card. */
+export class Raffles implements Feature {
+  readonly name = 'raffle';
 
-/**
- * The manager's draw. A draw id already drawn answers with that draw and changes nothing (a resend);
- * an empty pool is refused (`raffleEmpty`) and changes nothing. `random` is the platform's
- * cryptographic source; a test may pass its own.
- */
-export function drawRaffle(
-  room: Room,
-  member: StoredMember,
-  event: DrawRaffleEvent,
-  random: RandomSource = cryptoRandom,
-): Outcome<{ draw: RaffleRow; message: ChatMessage }> {
-  if (member.role !== 'manager') return fail('forbidden');
-  const drawn = room.raffles.find(event.drawId);
-  if (drawn) {
-    const message = room.store.findById(drawn.messageId);
-    const same = drawn.pool === event.pool && drawn.cardId === event.cardId;
-    return same && message ? { ok: true, value: { draw: drawn, message } } : fail('tempIdConflict');
+  readonly store: RaffleStore;
+
+  constructor(
+    private readonly room: Room,
+    /** The choices a pool is drawn from (features/cards.ts). */
+    private readonly cards: CardStore,
+  ) {
+    this.store = new RaffleStore(room.sql);
   }
-  if (!allowed(room, member, { type: 'drawRaffle' })) return fail(partyState(room.store, room.now()).expired ? 'partyExpired' : 'forbidden');
-  const pool = poolOf(room, event);
-  if (!pool.ok) return pool;
-  const winners = event.excludeWinners ? room.raffles.all().map((draw) => draw.winnerId) : [];
-  const entrants = entrantsOf(pool.value, winners);
-  const winnerId = drawWinner(entrants, random);
-  const winner = winnerId === null ? undefined : room.store.members.get(winnerId);
-  if (!winner) return fail('raffleEmpty');
-  const notice: RaffleDraw = {
-    drawId: event.drawId,
-    pool: event.pool,
-    cardId: event.cardId,
-    entrants: entrants.length,
-    winnerId: winner.id,
-    winnerName: fullName(winner),
-  };
-  // Everyone hears the notice as a new message, the asking page too (its place in the seq order).
-  // Its id doubles as the notice's tempId, unique per sender: one the manager sent a message with is no draw.
-  const message = append(room, member, { tempId: event.drawId, messageType: 'text', message: raffleNoticeText(notice), replyingTo: null });
-  if (!message) return fail('tempIdConflict');
-  const draw: RaffleRow = {
-    drawId: event.drawId,
-    pool: event.pool,
-    cardId: event.cardId,
-    entrants,
-    winnerId: winner.id,
-    messageId: message.id,
-    at: room.now(),
-  };
-  room.raffles.record(draw);
-  return { ok: true, value: { draw, message } };
-}
 
-/** The socket's draw: the asking page hears which message is its draw, or why there is none. */
-export function handleRaffleEvent(room: Room, ws: WebSocket, member: StoredMember, event: DrawRaffleEvent): void {
-  const result = drawRaffle(room, member, event);
-  room.send(
-    ws,
-    result.ok
-      ? { type: 'raffleDrawn', drawId: event.drawId, messageId: result.value.message.id, seq: result.value.message.seq }
-      : { type: 'error', code: result.code },
-  );
+  load(): void {
+    this.store.load();
+  }
+
+  readonly events: EventHandlers = { drawRaffle: (ws, member, event) => this.answer(ws, member, event) };
+
+  readonly rateLimited = ['drawRaffle'] as const;
+
+  /**
+   * Who is in the pool: the party's guests (not the manager, who gives the prize, nor the host, whom
+   * the host programme rewards) who are still in it and who joined, voted in the poll or wanted the
+   * product.
+   */
+  private poolOf(event: DrawRaffleEvent): Outcome<string[]> {
+    const guests = new Set(
+      this.room.store
+        .activeMembers()
+        .filter((member) => member.role === 'guest')
+        .map((member) => member.id),
+    );
+    if (event.pool === 'joined' || event.cardId === null) return { ok: true, value: [...guests] };
+    const message = this.room.store.findById(event.cardId);
+    if (!message || message.deleted) return fail('messageNotFound');
+    const card = this.cards.find(event.cardId);
+    if (!card || card.kind !== event.pool) return fail('invalidInput');
+    return { ok: true, value: [...this.cards.choices(card.messageId).keys()].filter((id) => guests.has(id)) };
+  }
+
+  /**
+   * The manager's draw. A draw id already drawn answers with that draw and changes nothing (a resend);
+   * an empty pool is refused (`raffleEmpty`) and changes nothing. `random` is the platform's
+   * cryptographic source; a test may pass its own.
+   */
+  draw(member: StoredMember, event: DrawRaffleEvent, random: RandomSource = cryptoRandom): Outcome<{ draw: RaffleRow; message: ChatMessage }> {
+    if (member.role !== 'manager') return fail('forbidden');
+    const drawn = this.store.find(event.drawId);
+    if (drawn) {
+      const message = this.room.store.findById(drawn.messageId);
+      const same = drawn.pool === event.pool && drawn.cardId === event.cardId;
+      return same && message ? { ok: true, value: { draw: drawn, message } } : fail('tempIdConflict');
+    }
+    if (!allowed(this.room, member, { type: 'drawRaffle' })) return fail(expiredOrForbidden(this.room));
+    const pool = this.poolOf(event);
+    if (!pool.ok) return pool;
+    const winners = event.excludeWinners ? this.store.all().map((draw) => draw.winnerId) : [];
+    const entrants = entrantsOf(pool.value, winners);
+    const winnerId = drawWinner(entrants, random);
+    const winner = winnerId === null ? undefined : this.room.store.members.get(winnerId);
+    if (!winner) return fail('raffleEmpty');
+    const notice: RaffleDraw = {
+      drawId: event.drawId,
+      pool: event.pool,
+      cardId: event.cardId,
+      entrants: entrants.length,
+      winnerId: winner.id,
+      winnerName: fullName(winner),
+    };
+    // Everyone hears the notice as a new message, the asking page too (its place in the seq order).
+    // Its id doubles as the notice's tempId, unique per sender: one the manager sent a message with is no draw.
+    const message = this.room.append(member, { tempId: event.drawId, messageType: 'text', message: raffleNoticeText(notice), replyingTo: null });
+    if (!message) return fail('tempIdConflict');
+    const draw: RaffleRow = {
+      drawId: event.drawId,
+      pool: event.pool,
+      cardId: event.cardId,
+      entrants,
+      winnerId: winner.id,
+      messageId: message.id,
+      at: this.room.now(),
+    };
+    this.store.record(draw);
+    return { ok: true, value: { draw, message } };
+  }
+
+  /** The socket's draw: the asking page hears which message is its draw, or why there is none. */
+  private answer(ws: WebSocket, member: StoredMember, event: DrawRaffleEvent): void {
+    const result = this.draw(member, event);
+    this.room.send(
+      ws,
+      result.ok
+        ? { type: 'raffleDrawn', drawId: event.drawId, messageId: result.value.message.id, seq: result.value.message.seq }
+        : { type: 'error', code: result.code },
+    );
+  }
 }

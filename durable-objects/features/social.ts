@@ -1,9 +1,9 @@
-import type { ErrorCode } from '#core/errors';
 import type { ChatMessage, ServerEvent } from '#core/protocol';
 import type { ReactionCount, ReactionEmoji } from '#core/social';
 import type { Outcome } from '../contract';
-import type { Room } from '../kernel/handlers';
-import { allowed, partyState } from '../kernel/handlers';
+import type { EventHandlers, Feature } from '../kernel/feature';
+import type { Room } from '../kernel/room';
+import { allowed, expiredOrForbidden, fail } from '../kernel/rules';
 import type { StoredMember } from '../kernel/store';
 
 /**
@@ -86,13 +86,6 @@ export class SocialStore {
   }
 }
 
-const fail = (code: ErrorCode) => ({ ok: false, code }) as const;
-
-/** Why a member may not: the party is over, or it is not theirs to do. */
-function refused(room: Room): ErrorCode {
-  return partyState(room.store, room.now()).expired ? 'partyExpired' : 'forbidden';
-}
-
 /** A pair as one reader sees it: the count; whether she reacted; who did, for the manager. */
 function countFor(reader: StoredMember, group: ReactionGroup): ReactionCount {
   const count: ReactionCount = { messageId: group.messageId, emoji: group.emoji, count: group.who.length };
@@ -101,56 +94,82 @@ function countFor(reader: StoredMember, group: ReactionGroup): ReactionCount {
   return count;
 }
 
-/**
- * Sets the member's reaction as the frame says. A change: everyone hears the new count, the
- * manager who it is, the member that it is hers. No change (a frame sent again): only the member
- * hears, so her page knows the room has it.
- */
-export function react(room: Room, member: StoredMember, messageId: string, emoji: ReactionEmoji, on: boolean): Outcome<null> {
-  const target = room.store.findById(messageId);
-  if (!target) return fail('messageNotFound');
-  if (!allowed(room, member, { type: 'react', message: target })) return fail(refused(room));
-  const changed = room.social.setReaction(messageId, emoji, member.id, on);
-  const group = { messageId, emoji, who: room.social.reactors(messageId, emoji) };
-  const managerId = room.store.facts?.ownerUserId;
-  if (changed) {
-    room.broadcast({ type: 'reaction', messageId, emoji, count: group.who.length });
-    const manager = managerId ? room.store.members.get(managerId) : undefined;
-    if (manager && manager.id !== member.id) room.sendToMember(manager.id, { type: 'reaction', ...countFor(manager, group) });
+/** Reactions and the pinned message: the socket's `react` and `pin` (at the send rate), and what a welcome adds. */
+export class Social implements Feature {
+  readonly name = 'social';
+
+  readonly store: SocialStore;
+
+  constructor(private readonly room: Room) {
+    this.store = new SocialStore(room.sql);
   }
-  room.sendToMember(member.id, { type: 'reaction', ...countFor(member, group), mine: on });
-  return { ok: true, value: null };
-}
 
-/** The pinned message as readers see it: none when it is gone or deleted. */
-function pinnedMessage(room: Room): ChatMessage | null {
-  const id = room.social.pinnedId;
-  const message = id ? room.store.findById(id) : null;
-  return message && !message.deleted ? message : null;
-}
+  load(): void {
+    this.store.load();
+  }
 
-/** Pins a message (the one pinned before gives way) or, with null, unpins; everyone hears. */
-export function pin(room: Room, member: StoredMember, messageId: string | null): Outcome<null> {
-  const target = messageId === null ? null : room.store.findById(messageId);
-  if (messageId !== null && !target) return fail('messageNotFound');
-  if (!allowed(room, member, { type: 'pinMessage', message: target })) return fail(refused(room));
-  room.social.setPinned(target?.id ?? null);
-  room.broadcast({ type: 'pinned', message: target });
-  return { ok: true, value: null };
-}
+  readonly events: EventHandlers = {
+    react: (ws, member, event) => this.answer(ws, this.react(member, event.messageId, event.emoji, event.on)),
+    pin: (ws, member, event) => this.answer(ws, this.pin(member, event.messageId)),
+  };
 
-/** A deleted message unpins; everyone hears. */
-export function unpinDeleted(room: Room, deletedIds: readonly string[]): void {
-  const id = room.social.pinnedId;
-  if (id === null || !deletedIds.includes(id)) return;
-  room.social.setPinned(null);
-  room.broadcast({ type: 'pinned', message: null });
-}
+  readonly rateLimited = ['react', 'pin'] as const;
 
-/** What a joining socket hears after its welcome: every reaction as she sees them, and the pinned message. */
-export function socialWelcome(room: Room, member: StoredMember): ServerEvent[] {
-  return [
-    { type: 'reactions', reactions: room.social.all().map((group) => countFor(member, group)) },
-    { type: 'pinned', message: pinnedMessage(room) },
-  ];
+  private answer(ws: WebSocket, result: Outcome<null>): void {
+    if (!result.ok) this.room.send(ws, { type: 'error', code: result.code });
+  }
+
+  /**
+   * Sets the member's reaction as the frame says. A change: everyone hears the new count, the
+   * manager who it is, the member that it is hers. No change (a frame sent again): only the member
+   * hears, so her page knows the room has it.
+   */
+  react(member: StoredMember, messageId: string, emoji: ReactionEmoji, on: boolean): Outcome<null> {
+    const target = this.room.store.findById(messageId);
+    if (!target) return fail('messageNotFound');
+    if (!allowed(this.room, member, { type: 'react', message: target })) return fail(expiredOrForbidden(this.room));
+    const changed = this.store.setReaction(messageId, emoji, member.id, on);
+    const group = { messageId, emoji, who: this.store.reactors(messageId, emoji) };
+    const managerId = this.room.store.facts?.ownerUserId;
+    if (changed) {
+      this.room.broadcast({ type: 'reaction', messageId, emoji, count: group.who.length });
+      const manager = managerId ? this.room.store.members.get(managerId) : undefined;
+      if (manager && manager.id !== member.id) this.room.sendToMember(manager.id, { type: 'reaction', ...countFor(manager, group) });
+    }
+    this.room.sendToMember(member.id, { type: 'reaction', ...countFor(member, group), mine: on });
+    return { ok: true, value: null };
+  }
+
+  /** The pinned message as readers see it: none when it is gone or deleted. */
+  private pinnedMessage(): ChatMessage | null {
+    const id = this.store.pinnedId;
+    const message = id ? this.room.store.findById(id) : null;
+    return message && !message.deleted ? message : null;
+  }
+
+  /** Pins a message (the one pinned before gives way) or, with null, unpins; everyone hears. */
+  pin(member: StoredMember, messageId: string | null): Outcome<null> {
+    const target = messageId === null ? null : this.room.store.findById(messageId);
+    if (messageId !== null && !target) return fail('messageNotFound');
+    if (!allowed(this.room, member, { type: 'pinMessage', message: target })) return fail(expiredOrForbidden(this.room));
+    this.store.setPinned(target?.id ?? null);
+    this.room.broadcast({ type: 'pinned', message: target });
+    return { ok: true, value: null };
+  }
+
+  /** A deleted message unpins; everyone hears. */
+  deleted(deletedIds: readonly string[]): void {
+    const id = this.store.pinnedId;
+    if (id === null || !deletedIds.includes(id)) return;
+    this.store.setPinned(null);
+    this.room.broadcast({ type: 'pinned', message: null });
+  }
+
+  /** What a joining socket hears after its welcome: every reaction as she sees them, and the pinned message. */
+  welcome(member: StoredMember): ServerEvent[] {
+    return [
+      { type: 'reactions', reactions: this.store.all().map((group) => countFor(member, group)) },
+      { type: 'pinned', message: this.pinnedMessage() },
+    ];
+  }
 }

@@ -4,7 +4,6 @@ import type { MessageMedia } from '#core/chat-media';
 import type { MediaKind } from '#core/media';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '#core/protocol';
 import { headingEntry } from '#core/messages';
-import type { AppliedMessage, AppliedTemplate } from '#core/applied-template';
 import type { RoomFacts } from '../contract';
 
 /**
@@ -85,9 +84,6 @@ CREATE TABLE IF NOT EXISTS attachments (
   title TEXT
 );
 CREATE TABLE IF NOT EXISTS released_media (media_id TEXT PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS applied_template (id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS applied_messages (idx INTEGER PRIMARY KEY, message TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS join_failures (client TEXT PRIMARY KEY, count INTEGER NOT NULL, window_start INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS recently_ended (key TEXT PRIMARY KEY, ended_at INTEGER NOT NULL);
 `;
 
@@ -183,8 +179,6 @@ export class RoomStore {
   readonly members = new Map<string, StoredMember>();
   /** Member id → seq of their latest message (not a notice), the most recent last; the roster's order reads it. */
   readonly lastWrote = new Map<string, number>();
-  /** The template being played into the party (app/core/applied-template.ts), or null. */
-  applied: AppliedTemplate | null = null;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -231,42 +225,6 @@ export class RoomStore {
       )
       .toArray();
     for (const row of writers) this.wrote(row.sender, row.message_type, row.message, row.seq);
-    const applied = this.sql.exec<{ state: string }>('SELECT state FROM applied_template WHERE id = 1').toArray()[0];
-    if (applied) {
-      const messages = this.sql.exec<{ message: string }>('SELECT message FROM applied_messages ORDER BY idx').toArray();
-      this.applied = {
-        ...(JSON.parse(applied.state) as Omit<AppliedTemplate, 'messages'>),
-        messages: messages.map((row) => JSON.parse(row.message) as AppliedMessage),
-      };
-    }
-  }
-
-  /**
-   * Writes the applied template. Its messages are rows of their own (a template holds up to a
-   * thousand, too many for one value): only those that changed are written, known by identity,
-   * as the pure rules copy what they change. Callers that send a message in the same step run both
-   * in one transaction, so the record of what was sent and the message are stored together.
-   */
-  setApplied(next: AppliedTemplate | null): void {
-    const previous = this.applied;
-    if (!next) {
-      this.sql.exec('DELETE FROM applied_template');
-      this.sql.exec('DELETE FROM applied_messages');
-    } else {
-      const { messages, ...state } = next;
-      this.sql.exec('INSERT INTO applied_template (id, state) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET state = excluded.state', JSON.stringify(state));
-      const same = previous !== null && previous.id === next.id && previous.messages.length === messages.length;
-      if (!same) this.sql.exec('DELETE FROM applied_messages');
-      messages.forEach((message, index) => {
-        if (same && previous.messages[index] === message) return;
-        this.sql.exec(
-          'INSERT INTO applied_messages (idx, message) VALUES (?, ?) ON CONFLICT (idx) DO UPDATE SET message = excluded.message',
-          index,
-          JSON.stringify(message),
-        );
-      });
-    }
-    this.applied = next;
   }
 
   /** Runs `write` as one transaction: all of it is stored, or none. */
@@ -591,26 +549,6 @@ export class RoomStore {
       if (!hasMore || messages.length === 0) return null;
       before = messages[0]!.seq;
     }
-  }
-
-  /**
-   * Takes one password attempt for a client; false once the limit for the window is used up.
-   * Synchronous, so concurrent joins are counted one after another.
-   */
-  beginPasswordAttempt(client: string, now: number): boolean {
-    const row = this.sql.exec<{ count: number; window_start: number }>('SELECT count, window_start FROM join_failures WHERE client = ?', client).toArray()[0];
-    if (!row || row.window_start + LIMITS.joinFailureWindowMs < now) {
-      this.sql.exec('INSERT OR REPLACE INTO join_failures (client, count, window_start) VALUES (?, 1, ?)', client, now);
-      return true;
-    }
-    if (row.count >= LIMITS.joinFailuresMax) return false;
-    this.sql.exec('UPDATE join_failures SET count = count + 1 WHERE client = ?', client);
-    return true;
-  }
-
-  /** A right password does not count against the client. */
-  passwordAccepted(client: string): void {
-    this.sql.exec('UPDATE join_failures SET count = MAX(count - 1, 0) WHERE client = ?', client);
   }
 
   /**
