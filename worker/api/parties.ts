@@ -4,30 +4,8 @@ import { profileCardText } from '#core/profile-card';
 import { isMediaMessageType } from '#core/chat-media';
 import { MessageTypeSchema } from '#core/protocol';
 import { ChatSearchQuerySchema } from '#core/social-schemas';
-import {
-  AppliedActionSchema,
-  ApplyTemplateSchema,
-  AttachMediaSchema,
-  ChangeNameSchema,
-  CreatePartyFolderSchema,
-  DeleteMessageSchema,
-  DeleteMessagesSchema,
-  EditMessageSchema,
-  ForwardSchema,
-  HistoryQuerySchema,
-  IdSchema,
-  JoinPartySchema,
-  MakeHostSchema,
-  MovePartySchema,
-  MessageBodyShape,
-  NewPartySchema,
-  PartyEditSchema,
-  RenamePartyFolderSchema,
-  RestrictionSchema,
-  SendFullTemplateSchema,
-  TempIdSchema,
-  checkMessageBody,
-} from '#core/schemas';
+import { AttachMediaSchema, ChangeNameSchema, DeleteMessageSchema, DeleteMessagesSchema, EditMessageSchema, ForwardSchema, HistoryQuerySchema, IdSchema, JoinPartySchema, MakeHostSchema, MessageBodyShape, NewPartySchema, PartyEditSchema, RestrictionSchema, TempIdSchema, checkMessageBody } from '#core/schemas';
+import { AppliedActionSchema, ApplyTemplateSchema, CreatePartyFolderSchema, MovePartySchema, RenamePartyFolderSchema, SendFullTemplateSchema } from '#core/template-schemas';
 import { announceUpload, attachLibraryItem, isLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
 import * as push from '../services/push';

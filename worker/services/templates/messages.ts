@@ -6,7 +6,7 @@ import { isExpired } from '../../../app/core/party';
 import type { MessageType } from '../../../app/core/messages';
 import { profileCardText } from '../../../app/core/profile-card';
 import { IdSchema } from '../../../app/core/schemas';
-import type { TemplateMessageInput } from '../../../app/core/schemas';
+import type { TemplateMessageInput } from '../../../app/core/template-schemas';
 import { byRank, isEditableMessage, moveRanks, ranksBefore } from '../../../app/core/templates';
 import type { TemplateMessage } from '../../../app/core/templates';
 import type { Db } from '../../db/client';
