@@ -5,14 +5,17 @@ import type { MediaKind } from '#core/media';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '#core/protocol';
 import { headingEntry } from '#core/messages';
 import type { RoomFacts } from '../contract';
+import { HEADINGS_QUERY, createTables } from './schema';
 
 /**
- * The PartyRoom's own SQLite: the message log, its gap-free event sequence, members with their
- * seen position, and join attempts. One counter numbers every change: a new message takes the next
- * seq as its own (the message row is its event); an edit or a deletion takes the next seq as a row
- * in `events` pointing at the message. Rows in `events` with seq = message_seq were written for new
- * messages before that and are skipped. Only the PartyRoom writes here. Every query is an index
- * lookup or a bounded range scan, never a scan of the whole log.
+ * The kernel's part of the room's SQLite (its tables: kernel/schema.ts): the party's facts, the
+ * message log and its gap-free event sequence, members with their seen position, the files offered
+ * to members and released by deletions, and ended memberships and sessions. One counter numbers
+ * every change: a new message takes the next seq as its own (the message row is its event); an edit
+ * or a deletion takes the next seq as a row in `events` pointing at the message. Rows in `events`
+ * with seq = message_seq were written for new messages before that and are skipped. Only the room
+ * writes here. Every query is an index lookup or a bounded range scan, never a scan of the whole
+ * log.
  */
 
 export interface StoredMember extends Member {
@@ -23,69 +26,11 @@ export interface StoredMember extends Member {
 /** A message before the room gives it its place (seq) in the log. */
 export type NewMessage = Omit<ChatMessage, 'seq' | 'editedAt' | 'deleted' | 'forwarded' | 'fromTemplate'> & { forwarded?: boolean; fromTemplate?: boolean };
 
-/**
- * The table of contents reads a partial index of the heading messages alone: its size is the
- * number of headings, and other messages never touch it. A query uses it only when it repeats
- * this condition word for word.
- */
-const HEADINGS_WHERE = "message_type IN ('heading', 'heading2', 'heading3')";
-
-/** Exported so a test can ask SQLite for its plan. */
-export const HEADINGS_QUERY = `SELECT seq, id, message_type, message, deleted FROM messages WHERE ${HEADINGS_WHERE} ORDER BY seq`;
-
 /** How far back the room looks for the roster's recent writers when it loads. */
 const RECENT_WRITERS_WINDOW = 1000;
 
 /** The key under which a member's departure (left or removed) is remembered (`rememberEnded`). */
 export const endedMembership = (memberId: string) => `member:${memberId}`;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS messages (
-  seq INTEGER PRIMARY KEY,
-  id TEXT NOT NULL UNIQUE,
-  temp_id TEXT,
-  sender TEXT NOT NULL,
-  sender_type TEXT NOT NULL,
-  sender_name TEXT NOT NULL,
-  message_type TEXT NOT NULL,
-  message TEXT NOT NULL,
-  replying_to TEXT,
-  timestamp INTEGER NOT NULL,
-  edited_at INTEGER,
-  deleted INTEGER NOT NULL DEFAULT 0,
-  forwarded INTEGER NOT NULL DEFAULT 0,
-  from_template INTEGER NOT NULL DEFAULT 0,
-  media_id TEXT,
-  media_kind TEXT,
-  media_extension TEXT,
-  media_owner TEXT,
-  media_content_type TEXT,
-  media_title TEXT
-);
-CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_temp ON messages (sender, temp_id);
-CREATE INDEX IF NOT EXISTS messages_headings ON messages (seq) WHERE ${HEADINGS_WHERE};
-CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, message_seq INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS members (
-  id TEXT PRIMARY KEY,
-  first_name TEXT NOT NULL,
-  last_name TEXT NOT NULL,
-  role TEXT NOT NULL,
-  removed INTEGER NOT NULL DEFAULT 0,
-  seen_seq INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS attachments (
-  media_id TEXT PRIMARY KEY,
-  member_id TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  extension TEXT,
-  owner TEXT NOT NULL,
-  content_type TEXT NOT NULL,
-  title TEXT
-);
-CREATE TABLE IF NOT EXISTS released_media (media_id TEXT PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS recently_ended (key TEXT PRIMARY KEY, ended_at INTEGER NOT NULL);
-`;
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -145,18 +90,6 @@ export interface Attachment extends MessageMedia {
   memberId: string;
 }
 
-/** Columns added after rooms existed: a room made before them gets them on load. */
-const ADDED_COLUMNS: [string, string][] = [
-  ['forwarded', 'INTEGER NOT NULL DEFAULT 0'],
-  ['from_template', 'INTEGER NOT NULL DEFAULT 0'],
-  ['media_id', 'TEXT'],
-  ['media_kind', 'TEXT'],
-  ['media_extension', 'TEXT'],
-  ['media_owner', 'TEXT'],
-  ['media_content_type', 'TEXT'],
-  ['media_title', 'TEXT'],
-];
-
 function toMember(row: Row): StoredMember {
   return {
     id: row.id as string,
@@ -187,25 +120,7 @@ export class RoomStore {
 
   /** Runs inside blockConcurrencyWhile: creates tables, loads the counters and members. */
   load(): void {
-    this.sql.exec(SCHEMA);
-    // Rooms created before messages could be forwarded, or carry media, lack those columns.
-    const columns = new Set(
-      this.sql
-        .exec<{ name: string }>('PRAGMA table_info(messages)')
-        .toArray()
-        .map((column) => column.name),
-    );
-    for (const [name, type] of ADDED_COLUMNS) if (!columns.has(name)) this.sql.exec(`ALTER TABLE messages ADD COLUMN ${name} ${type}`);
-    // Offers made before files had titles lack the column, too.
-    const offerColumns = new Set(
-      this.sql
-        .exec<{ name: string }>('PRAGMA table_info(attachments)')
-        .toArray()
-        .map((column) => column.name),
-    );
-    if (!offerColumns.has('title')) this.sql.exec('ALTER TABLE attachments ADD COLUMN title TEXT');
-    // After the columns: whether a file is still shown is one index step, not a scan of the log.
-    this.sql.exec('CREATE INDEX IF NOT EXISTS messages_media ON messages (media_id) WHERE media_id IS NOT NULL');
+    createTables(this.sql);
     const last = this.sql
       // MAX(a, b) is NULL when either is: an empty table counts as 0.
       .exec<{ seq: number }>('SELECT MAX(COALESCE((SELECT MAX(seq) FROM messages), 0), COALESCE((SELECT MAX(seq) FROM events), 0)) AS seq')
