@@ -100,7 +100,7 @@ export const templateRecipients = sqliteTable(
 
 /**
  * Someone else's template that a recipient applied in one of her parties (the room plays one at a
- * time), so that its owner taking it back withdraws it there too (worker/services/templates.ts
+ * time), so that its owner taking it back withdraws it there too (worker/services/templates/sharing.ts
  * withdrawFromParties; ADR 020). The row may outlive the play: a room ignores the withdrawal of a
  * template it no longer plays.
  */
