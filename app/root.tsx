@@ -5,7 +5,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isErrorCode } from '~/core/errors';
 import { storesFor } from '~/core/site-config';
-import type { VisitorChoice } from '~/core/visitor';
+import type { VisitorChoice, VisitorPage } from '~/core/visitor';
 import { visitorOffers } from '~/core/visitor';
 import { configuredStores } from '~/lib/site.server';
 import { useNonce } from '~/lib/nonce';
@@ -28,7 +28,7 @@ export const links: LinksFunction = () => [
  * What the page offers beside itself (app/core/visitor.ts), decided here from the request so the
  * server renders it in place: nothing appears or moves after the page is shown.
  */
-export function loader({ request, context }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs): VisitorPage {
   const { COOKIE, readCookies } = context.services.cookies;
   const cookies = readCookies(request);
   const userAgent = request.headers.get('User-Agent');

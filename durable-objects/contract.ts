@@ -1,7 +1,11 @@
+import type { AppliedAction, AppliedTemplate } from '#core/applied-template';
 import type { MessageMedia } from '#core/chat-media';
 import type { ErrorCode } from '#core/errors';
-import type { Member, MessageType } from '#core/protocol';
+import type { ChatMessage, Member, MessageType } from '#core/protocol';
 import type { FollowUp } from '#core/follow-up';
+import type { RoomRecap } from '#core/recap';
+import type { ChatSearchHit } from '#core/social';
+import type { TemplateMessage } from '#core/templates';
 
 /**
  * What the Worker may know of the party's room, and all it may import from durable-objects/
@@ -9,9 +13,6 @@ import type { FollowUp } from '#core/follow-up';
  * calls and answers, and the headers of the socket hand-off. The room's implementation files import
  * these from here too, so a change to the contract is a change to this file.
  */
-
-/** The room's class, as the Worker's env binds it (worker/env.ts) and calls it by RPC. */
-export type { PartyRoom } from './party-room';
 
 /** What the Worker tells the room about its party (D1 owns these; the room keeps a copy). */
 export interface RoomFacts {
@@ -105,3 +106,79 @@ export interface ImportedMessage {
 
 /** The follow-up list the room answers its manager with (app/core/follow-up.ts, ADR 045). */
 export type { FollowUp };
+
+/**
+ * The room's calls, as the Worker's env binds it (worker/env.ts) and calls it by RPC: every call
+ * the Worker may make, grouped by the feature behind it (durable-objects/features/). The class
+ * (durable-objects/party-room.ts) implements this, so a call the Worker makes is declared here
+ * first; its socket, alarm and test-only methods are not the Worker's business.
+ */
+export interface PartyRoomCalls extends Rpc.DurableObjectBranded {
+  // ---- the party and its members (the kernel; features/members) ----
+  /** Takes the party's current facts from D1; open sockets learn of a new restriction at once. */
+  configure(facts: RoomFacts): Promise<void>;
+  /** A member the Worker added (a guest's join), with the party's facts: a join is one call. */
+  addMember(member: Member, facts?: RoomFacts): Promise<void>;
+  /** Makes `target` the party's only host, judged by the room; answers once D1 records it. */
+  makeHost(actor: Member, facts: RoomFacts, target: Member): Promise<Outcome<null>>;
+  /** Removed (stays out) or left (may come back): either way their sockets close at once. */
+  dropMember(memberId: string, how: 'removed' | 'left'): Promise<void>;
+  /** How far the member has read (0: nothing, or unknown here). */
+  seenSeqOf(memberId: string): Promise<number>;
+  /** These sessions ended: their sockets close now, and their tickets open none. */
+  endSessions(sessionIds: string[]): Promise<void>;
+  /** Takes one password attempt for a client; false once its limit is used up. */
+  beginPasswordAttempt(client: string): Promise<boolean>;
+  passwordAccepted(client: string): Promise<void>;
+  /** The party was deleted: tell everyone, close every socket, forget everything. */
+  destroy(): Promise<void>;
+
+  // ---- chat (features/chat) ----
+  history(member: Member, before: number | undefined): Promise<Outcome<HistoryPage>>;
+  /** A page around a seq (a jump to a heading far back) or after one (paging down from there). */
+  historyWindow(member: Member, at: { around: number } | { after: number }): Promise<Outcome<HistoryPage & { hasNewer: boolean }>>;
+  /** A message through the API. `trusted`: the Worker built it (a profile card), not the client. */
+  post(member: Member, facts: RoomFacts, input: SendInput, trusted?: boolean): Promise<Outcome<{ message: ChatMessage; duplicate: boolean }>>;
+  /** The Worker vouches for a file: from now on `member` may send it in a message. */
+  offerMedia(member: Member, facts: RoomFacts, media: MessageMedia): Promise<Outcome<MessageMedia>>;
+  edit(member: Member, facts: RoomFacts, messageId: string, text: string): Promise<Outcome<ChatMessage>>;
+  deleteMessages(member: Member, facts: RoomFacts, ids: string[], erase?: boolean): Promise<Outcome<ChatMessage[]>>;
+  /** Several messages from one trusted call (forwarding), each marked as forwarded. */
+  postMany(member: Member, facts: RoomFacts, inputs: SendInput[]): Promise<Outcome<number>>;
+  /** Messages by id, in the party's order, for forwarding; unknown ids are an error. */
+  messagesById(member: Member, ids: string[]): Promise<Outcome<ChatMessage[]>>;
+
+  // ---- a template played into the party (features/templates) ----
+  appliedTemplate(member: Member, facts: RoomFacts): Promise<Outcome<AppliedTemplate | null>>;
+  applyTemplate(
+    member: Member,
+    facts: RoomFacts,
+    template: { id: string; title: string; messages: TemplateMessage[] },
+    mode: ApplyMode | undefined,
+  ): Promise<Outcome<AppliedTemplate>>;
+  changeApplied(member: Member, facts: RoomFacts, action: AppliedAction): Promise<Outcome<{ applied: AppliedTemplate | null; message?: ChatMessage }>>;
+  removeApplied(member: Member, facts: RoomFacts): Promise<Outcome<null>>;
+  sendFullTemplate(member: Member, facts: RoomFacts, templateId: string): Promise<Outcome<number>>;
+  /** Its owner took the template back: the applied copy, if it is this one, stops. */
+  withdrawTemplate(templateId: string): Promise<boolean>;
+
+  // ---- search, recap, follow-up, import, push ----
+  /** The party's messages that match a search, best first. */
+  search(member: Member, text: string): Promise<Outcome<ChatSearchHit[]>>;
+  /** The member's recap of the party; the Worker decides who may ask. */
+  recap(member: Member): Promise<Outcome<RoomRecap>>;
+  /** The follow-up list: the manager's, also after the party. */
+  followUp(member: Member, facts: RoomFacts): Promise<Outcome<FollowUp>>;
+  /** An older account's party copied in: its guests, then its messages one by one. */
+  importMembers(facts: RoomFacts, members: Member[]): Promise<void>;
+  importMessage(facts: RoomFacts, sender: Member, input: ImportedMessage): Promise<Outcome<ChatMessage>>;
+  /** The member subscribed to push for this party. */
+  pushSubscribed(memberId: string): Promise<void>;
+}
+
+/** A page of history and the party's latest seq when it was read. */
+export interface HistoryPage {
+  messages: ChatMessage[];
+  hasMore: boolean;
+  seq: number;
+}

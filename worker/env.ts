@@ -1,11 +1,11 @@
 import type { PushJob } from '../app/core/push';
-import type { PartyRoom } from '../durable-objects/contract';
+import type { PartyRoomCalls } from '../durable-objects/contract';
 
 /** The Worker's bindings and variables (wrangler.toml, secrets in production). */
 export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
-  PARTY_ROOM: DurableObjectNamespace<PartyRoom>;
+  PARTY_ROOM: DurableObjectNamespace<PartyRoomCalls>;
   ASSETS: Fetcher;
   OIDC_ISSUER: string;
   OIDC_CLIENT_ID: string;

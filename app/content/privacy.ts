@@ -2,7 +2,7 @@ import type { LegalConfig } from '~/core/site-config';
 
 /**
  * The privacy notice, in German only (app/routes/privacy.tsx says why). It describes what this code
- * base stores and why, so a change to what Salon keeps (worker/db/schema.ts, the party room's
+ * base stores and why, so a change to what Salon keeps (worker/db/schema/, the party room's
  * storage, the cookies in worker/auth/cookies.ts) must change this text too. The controller's
  * details come from the configuration; everything else is the same for every operator of this code.
  */

@@ -6,7 +6,7 @@
  * card-schemas.ts.
  *
  * A product card is a one-option poll: "I want this" is option 0. Both keep their choices in one
- * table of the party's room (durable-objects/cards.ts), so "who wanted what" and "who voted how"
+ * table of the party's room (durable-objects/features/cards.ts), so "who wanted what" and "who voted how"
  * are one query each.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The follow-up list (ADR 045): per party, for its manager, each guest with what she wanted, how she
  * voted, whether she won a draw and when she was last active. The room builds it from its own rows
- * (durable-objects/follow-up.ts); the page shows it and prints it; `followUpCsv` makes the export.
+ * (durable-objects/features/follow-up.ts); the page shows it and prints it; `followUpCsv` makes the export.
  */
 import type { PartyRole } from './messages';
 import type { RaffleDraw } from './raffle';

@@ -1,4 +1,4 @@
-import type { MessageType } from './protocol';
+import type { MessageType } from './messages';
 
 /**
  * Special message texts that stand for an event rather than words. They are stored and ordered like

@@ -1,4 +1,4 @@
-import type { Member } from './protocol';
+import type { Member } from './messages';
 import { DAY_MS, DEFAULT_EXPIRATION_DAYS } from './limits';
 
 /** A party without an expiration never expires. */

@@ -1,3 +1,4 @@
+import type { StoreLink } from './site-config';
 import type { PhonePlatform } from './user-agent';
 import { isUnsupportedFirefox, phonePlatform } from './user-agent';
 
@@ -11,6 +12,11 @@ export interface VisitorOffers {
   /** The phone's platform when the app-switch screen is due, else null. */
   appSwitch: PhonePlatform | null;
   oldFirefox: boolean;
+}
+
+/** What the root's loader tells every page of the visitor (app/root.tsx, app/lib/use-visitor.ts): the offers, and the app's store links for the app-switch screen. */
+export interface VisitorPage extends VisitorOffers {
+  stores: StoreLink[];
 }
 
 /** The visitor's remembered choices (each a cookie of its own, worker/auth/cookies.ts). */

@@ -1,13 +1,4 @@
-/** What the convert call (PUT /media/convert/{id}) needs to know about a video. */
-export interface VideoAnalysis {
-  isPortrait: boolean;
-  noAudio: boolean;
-}
-
-/** The analysis, with the video's length in seconds (null when unknown): how long its conversion is left alone first. */
-export interface VideoProbe extends VideoAnalysis {
-  durationSeconds: number | null;
-}
+import type { VideoProbe } from './video-probe';
 
 /**
  * Reads a video's track headers in the browser before it is uploaded (orientation after rotation,

@@ -120,8 +120,9 @@ const CATEGORIES = [
   [/node_modules\/(@remix-run|react|react-dom|i18next|react-i18next)\//, 'remix/react'],
   [/node_modules\/(wrangler|miniflare)\//, 'wrangler dev middleware'],
   [/^app\/core\//, 'app/core (protocol, permissions)'],
-  [/^durable-objects\/store/, 'durable-objects/store.ts'],
-  [/^durable-objects\//, 'durable-objects (room, handlers)'],
+  [/^durable-objects\/kernel\/store/, 'durable-objects/kernel/store.ts'],
+  [/^durable-objects\/kernel\//, 'durable-objects/kernel'],
+  [/^durable-objects\//, 'durable-objects (the room class, features)'],
   [/^worker\//, 'worker (auth, API, services)'],
   [/^test\/bench\//, 'bench worker'],
 ];

@@ -1,7 +1,8 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sourceModule } from '../support/source-modules';
+import type { Edge } from '../support/import-graph';
+import { importEdges, sources } from '../support/import-graph';
 
 /**
  * The server's layers (ADR 025, the README's map), read from the sources' imports:
@@ -10,35 +11,14 @@ import { sourceModule } from '../support/source-modules';
  *   worker/api → worker/services → worker/db (all SQL), worker/media (R2, Stream bytes)
  *   worker/*                      → durable-objects/contract.ts, never the room's implementation
  *   durable-objects/*             → app/core, its own files, worker/db, worker/media, the env type
+ *   durable-objects/kernel        → never a feature (ADR 054); features → the kernel, each other
  *
  * An exception is listed below with its reason; one that no longer occurs fails the test, so the
- * lists only shrink.
+ * lists only shrink. The import-circle test (import-circles.test.ts) reads the same graph.
  */
 const ROOT = resolve(__dirname, '../..');
 
-/** Every import and re-export, static or lazy: the module it names and whether only types come. */
-const IMPORT = /(import|export)(\s+type)?[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-interface Edge {
-  from: string;
-  to: string;
-  typeOnly: boolean;
-}
-
-function sources(folder: string): string[] {
-  return readdirSync(join(ROOT, folder)).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(join(ROOT, path)).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
-const EDGES: Edge[] = ['app', 'worker', 'durable-objects'].flatMap(sources).flatMap((from) =>
-  [...readFileSync(join(ROOT, from), 'utf8').matchAll(IMPORT)].flatMap((match) => {
-    const to = sourceModule(join(ROOT, from), match[3] ?? match[4]!);
-    return to ? [{ from, to: relative(ROOT, to), typeOnly: match[2] !== undefined }] : [];
-  }),
-);
+const EDGES: Edge[] = importEdges();
 
 const under = (path: string, ...folders: string[]) => folders.some((folder) => path === folder || path.startsWith(`${folder}/`));
 
@@ -58,7 +38,7 @@ describe('the layers', () => {
   it('reads the imports it judges', () => {
     expect(EDGES.some((edge) => edge.from === 'durable-objects/party-room.ts' && edge.to === 'durable-objects/contract.ts')).toBe(true);
     expect(EDGES.some((edge) => edge.from === 'app/load-context.ts' && edge.to === 'worker/env.ts' && edge.typeOnly)).toBe(true);
-    expect(EDGES.some((edge) => edge.from === 'durable-objects/party-room.ts' && edge.to === 'app/core/limits.ts')).toBe(true);
+    expect(EDGES.some((edge) => edge.from === 'durable-objects/kernel/room.ts' && edge.to === 'app/core/limits.ts')).toBe(true);
   });
 
   it('app/core imports only app/core', () => {
@@ -86,6 +66,11 @@ describe('the layers', () => {
         under(edge.to, 'app/core', 'durable-objects', 'worker/db', 'worker/media') ||
         (edge.to === 'worker/env.ts' && edge.typeOnly),
     );
+  });
+
+  it('the room’s kernel imports no feature, and nothing but the class imports the room’s parts together', () => {
+    expectRule((edge) => !under(edge.from, 'durable-objects/kernel') || !under(edge.to, 'durable-objects/features', 'durable-objects/party-room.ts'));
+    expectRule((edge) => !under(edge.from, 'durable-objects/features') || edge.to !== 'durable-objects/party-room.ts');
   });
 
   it('worker/db imports only the schema’s neighbours and the core', () => {

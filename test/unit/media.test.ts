@@ -15,15 +15,8 @@ import {
 } from '../../app/core/media';
 import { sortEntries } from '../../app/core/media-library';
 import type { MediaType } from '../../app/core/media';
-import {
-  CreateFolderSchema,
-  CreateMediaSchema,
-  FolderPathSchema,
-  MediaSearchQuerySchema,
-  TitleSchema,
-  MoveMediaSchema,
-  firstErrorCode,
-} from '../../app/core/schemas';
+import { firstErrorCode } from '../../app/core/schemas';
+import { CreateFolderSchema, CreateMediaSchema, FolderPathSchema, MediaSearchQuerySchema, TitleSchema, MoveMediaSchema } from '../../app/core/library-schemas';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const [A, B, C, D, E] = [1, 2, 3, 4, 5].map(id) as [string, string, string, string, string];

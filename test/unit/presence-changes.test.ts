@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Member } from '../../app/core/protocol';
 import { ROSTER } from '../../app/core/roster';
-import { PresenceChanges } from '../../durable-objects/presence';
+import { PresenceChanges } from '../../durable-objects/features/presence/changes';
 
 const guest = (id: string): Member => ({ id, firstName: 'Gast', lastName: id, role: 'guest' });
 const host = (id: string): Member => ({ id, firstName: 'Host', lastName: id, role: 'host' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TIMINGS } from '../../app/core/limits';
-import type { SocketClock } from '../../durable-objects/silence';
-import { FIRST_PING_WINDOW_MS, SilenceWatch } from '../../durable-objects/silence';
+import type { SocketClock } from '../../durable-objects/kernel/silence';
+import { FIRST_PING_WINDOW_MS, SilenceWatch } from '../../durable-objects/kernel/silence';
 
 /** A room's sockets as the watch sees them: when each connected and last pinged, and how often it was read. */
 function room() {

@@ -1,6 +1,7 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import { describe, expect, it } from 'vitest';
-import { TemplateMessageSchema, firstErrorCode } from '../../app/core/schemas';
+import { firstErrorCode } from '../../app/core/schemas';
+import { TemplateMessageSchema } from '../../app/core/template-schemas';
 import type { Ranked } from '../../app/core/templates';
 import {
   TEMPLATE_PLACEHOLDER,

@@ -96,7 +96,7 @@ describe('product cards', () => {
     const again = await connected(party.id, maria.headers);
     expect((await again.socket.next('cardTallies')).tallies).toEqual([{ messageId: card.id, counts: [1], closed: false, correct: null, mine: [] }]);
 
-    const wanted = await runInDurableObject(stub(party.id), (room: PartyRoom) => room.cards.interests());
+    const wanted = await runInDurableObject(stub(party.id), (room: PartyRoom) => room.cards.store.interests());
     expect(wanted.map(({ messageId, memberId }) => ({ messageId, memberId }))).toEqual([{ messageId: card.id, memberId: tom.guestId }]);
     for (const page of [manager, tomPage, again]) page.socket.close();
   });
@@ -196,7 +196,7 @@ describe('polls and quizzes', () => {
     tomPage.socket.send({ type: 'cardChoice', messageId: quiz.id, options: [1] });
     expect((await tomPage.socket.next('error')).code).toBe('pollClosed');
 
-    const votes = await runInDurableObject(stub(party.id), (room: PartyRoom) => room.cards.votes());
+    const votes = await runInDurableObject(stub(party.id), (room: PartyRoom) => room.cards.store.votes());
     expect(votes.map(({ memberId, option }) => ({ memberId, option })).sort((a, b) => a.option - b.option)).toEqual([
       { memberId: maria.guestId, option: 1 },
       { memberId: tom.guestId, option: 2 },

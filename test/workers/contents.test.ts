@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../app/core/limits';
 import type { ChatMessage } from '../../app/core/protocol';
 import type { PartyRoom } from '../../durable-objects/party-room';
-import { HEADINGS_QUERY } from '../../durable-objects/store';
+import { HEADINGS_QUERY } from '../../durable-objects/kernel/schema';
 import { api, connect, connected, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
 import type { Consultant } from './fixtures';
 

@@ -1,10 +1,14 @@
 import type { D1Migration } from 'cloudflare:test';
+import type { PartyRoom } from '../../durable-objects/party-room';
 import type { Env as WorkerEnv } from '../../worker/env';
 
-// `env` from cloudflare:test has the Worker's bindings plus the migrations the setup applies.
+// `env` from cloudflare:test has the Worker's bindings plus the migrations the setup applies. The
+// room's binding names its class, not only the calls the Worker may make (its contract): tests reach
+// into the instance with runInDurableObject.
 declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
+      PARTY_ROOM: DurableObjectNamespace<PartyRoom> & WorkerEnv['PARTY_ROOM'];
       TEST_MIGRATIONS: D1Migration[];
       /** JSON of the ZERO_LOSS_* environment variables (vitest.config.ts). */
       ZERO_LOSS: string;

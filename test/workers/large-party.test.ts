@@ -103,7 +103,7 @@ const read = (seen: Record<string, number>) => Object.fromEntries(Object.entries
 async function roomTruth(partyId: string) {
   return runInDurableObject(stub(partyId), (room: PartyRoom) => {
     const members = room.store.activeMembers();
-    const online = room.online();
+    const online = room.kernel.online();
     return {
       memberCount: members.length,
       onlineCount: online.length,

@@ -335,8 +335,8 @@ describe('sending', () => {
     const room = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
     // The delay has passed, as far as the room can tell; its alarm plays the message.
     await runInDurableObject(room, (instance: PartyRoom) => {
-      const state = instance.store.applied!;
-      instance.store.setApplied({ ...state, autoplay: { ...state.autoplay!, nextAt: Date.now() - 1 } });
+      const state = instance.templates.store.applied!;
+      instance.templates.store.setApplied({ ...state, autoplay: { ...state.autoplay!, nextAt: Date.now() - 1 } });
     });
     expect(await runDurableObjectAlarm(room)).toBe(true);
     const [push] = await eventually(
@@ -643,11 +643,11 @@ describe('who the room hands to Web Push', () => {
     /** The room's own answer (private: its set is what the test is about). */
     type Pushing = { pushable: Set<string> | null; pushableOffline(sender: string): { id: string }[] };
     const pushedTo = () =>
-      runInDurableObject(stub, (room: PartyRoom) => (room as unknown as Pushing).pushableOffline(consultant.userId).map((member) => member.id));
+      runInDurableObject(stub, (room: PartyRoom) => (room.push as unknown as Pushing).pushableOffline(consultant.userId).map((member) => member.id));
 
     await send(p.id, consultant.headers, 'Erste Nachricht');
     await eventually(
-      () => runInDurableObject(stub, (room: PartyRoom) => (room as unknown as Pushing).pushable !== null),
+      () => runInDurableObject(stub, (room: PartyRoom) => (room.push as unknown as Pushing).pushable !== null),
       (known) => known,
     );
     // Tom has no subscription: no job names him, however many such guests a party has.
@@ -664,8 +664,8 @@ describe('who the room hands to Web Push', () => {
     // What the room hands the Queue, seen on its way there (the Queue itself still gets it).
     const recipients: string[][] = [];
     await runInDurableObject(stub, (room: PartyRoom) => {
-      const own = room as unknown as { env: { PUSH_QUEUE: Queue<PushJob> }; pushable: Set<string> | null };
-      expect(own.pushable).toBeNull();
+      const own = room.kernel as unknown as { env: { PUSH_QUEUE: Queue<PushJob> } };
+      expect((room.push as unknown as { pushable: Set<string> | null }).pushable).toBeNull();
       const queue = own.env.PUSH_QUEUE;
       const sendBatch = queue.sendBatch.bind(queue);
       own.env = {

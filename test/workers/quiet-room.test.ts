@@ -31,7 +31,7 @@ describe('a quiet party sleeps', () => {
 
     // Nothing happened for two minutes; the runtime kept answering the pings.
     await runInDurableObject(stub(party.id), (room: PartyRoom) => {
-      (room as unknown as Activity).activeAt = Date.now() - 120_000;
+      (room.kernel as unknown as { silent: Activity }).silent.activeAt = Date.now() - 120_000;
     });
     socket.send(PING_FRAME);
     await runDurableObjectAlarm(stub(party.id));

@@ -6,7 +6,6 @@ import { BOM } from '../../app/core/csv';
 import { raffleNotice } from '../../app/core/raffle';
 import type { RandomSource } from '../../app/core/raffle';
 import type { PartyRoom } from '../../durable-objects/party-room';
-import { drawRaffle } from '../../durable-objects/raffle';
 import type { Consultant, PartyRecord, TestSocket } from './fixtures';
 import { api, connected, createConsultant, createParty, expectError, joinGuest, json, libraryPhoto, page, sessionCookie, textMessage } from './fixtures';
 
@@ -121,7 +120,7 @@ describe('the raffle', () => {
     manager.socket.send(joined);
     await manager.socket.next('raffleDrawn', 3000, (event) => event.drawId === joined.drawId);
 
-    const draws = await runInDurableObject(stub(party.id), (room: PartyRoom) => room.raffles.all());
+    const draws = await runInDurableObject(stub(party.id), (room: PartyRoom) => room.raffles.store.all());
     expect(draws.map((row) => [row.pool, row.entrants])).toEqual([
       ['poll', [maria.guestId]],
       ['product', [tom.guestId]],
@@ -158,7 +157,7 @@ describe('the raffle', () => {
     // The joined pool names no card (the frame's schema).
     manager.socket.send({ ...draw('joined'), cardId: quiz.id });
     expect((await manager.socket.next('error')).code).toBe('invalidFrame');
-    expect(await runInDurableObject(stub(party.id), (room: PartyRoom) => [room.store.seq, room.raffles.all().length])).toEqual([before, 0]);
+    expect(await runInDurableObject(stub(party.id), (room: PartyRoom) => [room.store.seq, room.raffles.store.all().length])).toEqual([before, 0]);
 
     await ok(
       await api(`/parties/${party.id}`, { method: 'PUT', headers: consultant.headers, body: { title: 'Wellness-Party', expiration: Date.now() - 1000 } }),
@@ -178,7 +177,7 @@ describe('the raffle', () => {
       const manager = [...room.store.members.values()].find((member) => member.role === 'manager')!;
       const tally: Record<string, number> = {};
       for (let i = 0; i < 3000; i++) {
-        const result = drawRaffle(room, manager, { type: 'drawRaffle', drawId: crypto.randomUUID(), pool: 'joined', cardId: null, excludeWinners: false });
+        const result = room.raffles.draw(manager, { type: 'drawRaffle', drawId: crypto.randomUUID(), pool: 'joined', cardId: null, excludeWinners: false });
         if (!result.ok) throw new Error(result.code);
         tally[result.value.draw.winnerId] = (tally[result.value.draw.winnerId] ?? 0) + 1;
       }
@@ -203,7 +202,7 @@ describe('the raffle', () => {
     };
     const winner = await runInDurableObject(stub(party.id), (room: PartyRoom) => {
       const manager = [...room.store.members.values()].find((member) => member.role === 'manager')!;
-      const result = drawRaffle(room, manager, { type: 'drawRaffle', drawId: crypto.randomUUID(), pool: 'joined', cardId: null, excludeWinners: true }, third);
+      const result = room.raffles.draw(manager, { type: 'drawRaffle', drawId: crypto.randomUUID(), pool: 'joined', cardId: null, excludeWinners: true }, third);
       return result.ok ? result.value.draw : null;
     });
     expect(winner).toMatchObject({ entrants: sorted, winnerId: sorted[2] });
@@ -233,7 +232,7 @@ describe('the follow-up list', () => {
       { id: quiz.id, kind: 'poll', title: QUIZ.question, options: QUIZ.options, correct: [1] },
       { id: product.id, kind: 'product', title: PRODUCT.title, options: [], correct: null },
     ]);
-    const winnerId = (await runInDurableObject(stub(party.id), (room: PartyRoom) => room.raffles.all()))[0]!.winnerId;
+    const winnerId = (await runInDurableObject(stub(party.id), (room: PartyRoom) => room.raffles.store.all()))[0]!.winnerId;
     const byId = Object.fromEntries(list.guests.map((guest) => [guest.id, guest]));
     expect(byId[maria.guestId]).toMatchObject({
       name: '=HYPERLINK("http://evil.example") Klein',

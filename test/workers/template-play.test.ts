@@ -53,8 +53,8 @@ function stub(partyId: string) {
 /** Makes the autoplay's next message due now, as if its delay had passed. */
 async function dueNow(partyId: string): Promise<void> {
   await runInDurableObject(stub(partyId), (room: PartyRoom) => {
-    const state = room.store.applied!;
-    room.store.setApplied({ ...state, autoplay: { ...state.autoplay!, nextAt: Date.now() - 1 } });
+    const state = room.templates.store.applied!;
+    room.templates.store.setApplied({ ...state, autoplay: { ...state.autoplay!, nextAt: Date.now() - 1 } });
   });
 }
 
@@ -263,9 +263,15 @@ describe('timed autoplay', () => {
 
     // A retry of the same step after the room lost its record of it (as if the step's state had
     // not been stored) finds the message already sent by its tempId and does not send it again.
-    const before = await runInDurableObject(stub(party.id), (room: PartyRoom) => room.store.applied!);
+    const before = await runInDurableObject(stub(party.id), (room: PartyRoom) => room.templates.store.applied!);
     await runInDurableObject(stub(party.id), (room: PartyRoom) => {
-      room.store.setApplied({ ...before, position: 0, hiddenMessages: [], sentMessages: [], autoplay: { ...before.autoplay!, nextAt: Date.now() - 1 } });
+      room.templates.store.setApplied({
+        ...before,
+        position: 0,
+        hiddenMessages: [],
+        sentMessages: [],
+        autoplay: { ...before.autoplay!, nextAt: Date.now() - 1 },
+      });
     });
     await runDurableObjectAlarm(stub(party.id));
     expect((await chat(party, guest.headers)).map((m) => m.message)).toEqual(['Eins']);
@@ -306,8 +312,8 @@ describe('timed autoplay', () => {
 
     // The start arrives: the first message goes once, however often the alarm runs.
     await runInDurableObject(stub(party.id), (room: PartyRoom) => {
-      const state = room.store.applied!;
-      room.store.setApplied({ ...state, autoplay: { ...state.autoplay!, nextAt: Date.now() - 1, startAt: Date.now() - 1 } });
+      const state = room.templates.store.applied!;
+      room.templates.store.setApplied({ ...state, autoplay: { ...state.autoplay!, nextAt: Date.now() - 1, startAt: Date.now() - 1 } });
     });
     await runDurableObjectAlarm(stub(party.id));
     await runDurableObjectAlarm(stub(party.id));
@@ -435,8 +441,8 @@ describe('a shared template its owner takes back', () => {
     );
     // The autoplay's alarm sends nothing more, even when its time had come.
     await runInDurableObject(stub(party.id), (room: PartyRoom) => {
-      const state = room.store.applied!;
-      room.store.setApplied({ ...state, autoplay: { delayMs: 5000, paused: false, nextAt: Date.now() - 1, error: null } });
+      const state = room.templates.store.applied!;
+      room.templates.store.setApplied({ ...state, autoplay: { delayMs: 5000, paused: false, nextAt: Date.now() - 1, error: null } });
     });
     await runDurableObjectAlarm(stub(party.id));
     expect((await chat(party, guest.headers)).map((m) => m.message)).toEqual(['Eins']);

@@ -23,7 +23,7 @@ describe('a join in the same turn as a broadcast', () => {
     await runInDurableObject(stub, async (room: PartyRoom, state) => {
       const [socket] = state.getWebSockets(ben.guestId);
       // One turn: a rename broadcast, then Ben's join.
-      room.broadcast({ type: 'guestUpdate', member: { id: ida.guestId, firstName: 'Ida', lastName: 'Sommer-Kurz', role: 'guest' } });
+      room.kernel.broadcast({ type: 'guestUpdate', member: { id: ida.guestId, firstName: 'Ida', lastName: 'Sommer-Kurz', role: 'guest' } });
       await room.webSocketMessage(socket as WebSocket, JSON.stringify({ type: 'join', protocolVersion: PROTOCOL_VERSION, lastSeq: null, batch: true }));
     });
 

@@ -118,8 +118,8 @@ describe('zero loss under dropped sockets, evictions and repeated sends', () => 
     }
 
     const rows = await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id)), (room: PartyRoom) => ({
-      interests: room.cards.interests(),
-      votes: room.cards.votes(),
+      interests: room.cards.store.interests(),
+      votes: room.cards.store.votes(),
     }));
     const wanted = guests.filter((guest) => intents.get(guest.guestId)!.product.length > 0).map((guest) => guest.guestId);
     expect(rows.interests.map((row) => row.memberId).sort(), context).toEqual(wanted.sort());

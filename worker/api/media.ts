@@ -1,15 +1,5 @@
 import { Hono } from 'hono';
-import {
-  ConvertMediaSchema,
-  CreateFolderSchema,
-  CreateMediaSchema,
-  DescribeMediaSchema,
-  DuplicateMediaSchema,
-  MediaListQuerySchema,
-  MediaSearchQuerySchema,
-  MoveMediaSchema,
-  RenameMediaSchema,
-} from '../../app/core/schemas';
+import { ConvertMediaSchema, CreateFolderSchema, CreateMediaSchema, DescribeMediaSchema, DuplicateMediaSchema, MediaListQuerySchema, MediaSearchQuerySchema, MoveMediaSchema, RenameMediaSchema } from '../../app/core/library-schemas';
 import {
   createFolder,
   createMedia,

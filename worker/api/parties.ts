@@ -4,30 +4,8 @@ import { profileCardText } from '#core/profile-card';
 import { isMediaMessageType } from '#core/chat-media';
 import { MessageTypeSchema } from '#core/protocol';
 import { ChatSearchQuerySchema } from '#core/social-schemas';
-import {
-  AppliedActionSchema,
-  ApplyTemplateSchema,
-  AttachMediaSchema,
-  ChangeNameSchema,
-  CreatePartyFolderSchema,
-  DeleteMessageSchema,
-  DeleteMessagesSchema,
-  EditMessageSchema,
-  ForwardSchema,
-  HistoryQuerySchema,
-  IdSchema,
-  JoinPartySchema,
-  MakeHostSchema,
-  MovePartySchema,
-  MessageBodyShape,
-  NewPartySchema,
-  PartyEditSchema,
-  RenamePartyFolderSchema,
-  RestrictionSchema,
-  SendFullTemplateSchema,
-  TempIdSchema,
-  checkMessageBody,
-} from '#core/schemas';
+import { AttachMediaSchema, ChangeNameSchema, DeleteMessageSchema, DeleteMessagesSchema, EditMessageSchema, ForwardSchema, HistoryQuerySchema, IdSchema, JoinPartySchema, MakeHostSchema, MessageBodyShape, NewPartySchema, PartyEditSchema, RestrictionSchema, TempIdSchema, checkMessageBody } from '#core/schemas';
+import { AppliedActionSchema, ApplyTemplateSchema, CreatePartyFolderSchema, MovePartySchema, RenamePartyFolderSchema, SendFullTemplateSchema } from '#core/template-schemas';
 import { announceUpload, attachLibraryItem, isLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
 import * as push from '../services/push';
@@ -175,7 +153,7 @@ export const partiesApi = new Hono<ApiEnv>()
   })
   // The follow-up list (ADR 045): the party's manager alone, which the room checks.
   .get('/:id/follow-up', async (c) => c.json((await followUpList(c.env, c.get('db'), c.req.param('id'), c.get('identity'))).list))
-  // The chat's search (durable-objects/search-index.ts): every member, the messages she may see.
+  // The chat's search (durable-objects/features/search.ts): every member, the messages she may see.
   .get('/:id/search', valid('query', ChatSearchQuerySchema), async (c) => {
     const { member } = await requireMember(c, c.req.param('id'));
     return c.json(unwrap(await room(c.env, c.req.param('id')).search(member, c.req.valid('query').q)));

@@ -1,21 +1,5 @@
 import { Hono } from 'hono';
-import {
-  AcceptShareSchema,
-  CopyTemplateMessagesSchema,
-  CreateTemplateFolderSchema,
-  CreateTemplateSchema,
-  DeleteTemplateMessagesSchema,
-  EditTemplateMessageSchema,
-  ImportTemplateSchema,
-  ForwardTemplateMessagesSchema,
-  MoveTemplateMessageSchema,
-  MoveTemplateMessagesSchema,
-  MoveTemplateSchema,
-  RenameTemplateSchema,
-  TemplateListQuerySchema,
-  TemplateMessageSchema,
-  TemplateSearchQuerySchema,
-} from '../../app/core/schemas';
+import { AcceptShareSchema, CopyTemplateMessagesSchema, CreateTemplateFolderSchema, CreateTemplateSchema, DeleteTemplateMessagesSchema, EditTemplateMessageSchema, ImportTemplateSchema, ForwardTemplateMessagesSchema, MoveTemplateMessageSchema, MoveTemplateMessagesSchema, MoveTemplateSchema, RenameTemplateSchema, TemplateListQuerySchema, TemplateMessageSchema, TemplateSearchQuerySchema } from '../../app/core/template-schemas';
 import {
   acceptShare,
   addTemplateMessage,

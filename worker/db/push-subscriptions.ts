@@ -4,7 +4,7 @@ import type { Db } from './client';
 import type { PushSubscriptionRow } from './schema';
 import { pushMutes, pushServiceStatuses, pushSubscriptions, pushWindows } from './schema';
 
-/** The push tables (worker/db/schema.ts); the rules are worker/services/push.ts's and app/core/push.ts's. */
+/** The push tables (worker/db/schema/push.ts); the rules are worker/services/push.ts's and app/core/push.ts's. */
 
 /** One subscription per member and endpoint: subscribing again refreshes its keys and language. */
 export async function upsertSubscription(db: Db, row: PushSubscriptionRow): Promise<void> {

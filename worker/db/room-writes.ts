@@ -8,7 +8,7 @@ import { parties, partyMembers } from './schema';
  */
 
 /**
- * D1's record of who hosts the party, set to the room's (durable-objects/hosts.ts). Raw SQL: one
+ * D1's record of who hosts the party, set to the room's (durable-objects/features/members/hosts.ts). Raw SQL: one
  * statement, so D1 never holds a mix of two states; the ids go as one JSON parameter, so any number fit.
  */
 export async function recordHosts(d1: D1Database, partyId: string, hostIds: string[]): Promise<void> {

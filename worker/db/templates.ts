@@ -9,7 +9,7 @@ import { mediaItems, templateFolders, templateMessages, templateRecipients, temp
 
 /**
  * A consultant's message templates (ADR 016): `templates`, their messages, and the recipients'
- * copies of shared ones (`template_recipients`). worker/services/templates.ts holds the rules;
+ * copies of shared ones (`template_recipients`). worker/services/templates/ holds the rules;
  * the folders are worker/db/library.ts's, the records of shared templates played in parties
  * worker/db/shared-plays.ts's.
  */

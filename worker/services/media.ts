@@ -9,7 +9,7 @@ import type { LibraryFolder } from '../../app/core/media-library';
 import type { MediaSort, MediaState, MediaType } from '../../app/core/media';
 import type { MediaEntry, MediaListing } from '../../app/core/media-entry';
 import { IdSchema } from '../../app/core/schemas';
-import type { CreateMedia, DuplicateMedia } from '../../app/core/schemas';
+import type { CreateMedia, DuplicateMedia } from '../../app/core/library-schemas';
 import type { Db } from '../db/client';
 import { inTemplateSharedWith, shownInPartyOf, storedFile } from '../db/files';
 import type { MediaFile, StoredFile } from '../db/files';

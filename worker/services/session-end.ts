@@ -7,7 +7,7 @@ import { room } from './parties';
  * Ending consultant sessions, the one way it happens (ADR 020): signing out on the page or through
  * the API, account deletion and the cron's expired sessions all come here. The sessions go from
  * D1, and every party in which one of them has a socket closes it at once, with an error frame
- * and a close code that tell the page it is signed out (durable-objects/sessions.ts).
+ * and a close code that tell the page it is signed out (durable-objects/kernel/sessions.ts).
  *
  * Which parties: each socket's handshake records its party for its session (`recordSocket`, in
  * `session_parties`, which goes with the session). The record is written after the room accepted

@@ -11,7 +11,7 @@ import { apiFetch } from '~/lib/api';
 const TYPING_PAUSE_MS = 250;
 
 /**
- * The chat's search (durable-objects/search-index.ts): hits best first, their snippets with the
+ * The chat's search (durable-objects/features/search.ts): hits best first, their snippets with the
  * words marked (drawn as text: the room sends parts, never HTML); a hit jumps to its message.
  */
 export function SearchDialog({ partyId, onJump, onClose }: { partyId: string; onJump: (hit: ChatSearchHit) => void; onClose: () => void }) {

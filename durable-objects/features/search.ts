@@ -3,6 +3,8 @@ import { markerOf } from '#core/markers';
 import type { MessageType } from '#core/protocol';
 import type { ChatSearchHit } from '#core/social';
 import { CHAT_SEARCH, HIT_CLOSE, HIT_OPEN, searchable, snippetParts } from '#core/social';
+import type { Feature } from '../kernel/feature';
+import type { Room } from '../kernel/room';
 
 /**
  * The chat's full-text index (SQLite FTS5 in the room's own database, ADR 043), kept apart from
@@ -47,28 +49,36 @@ function catchUp(storage: DurableObjectStorage, seq: number): void {
   });
 }
 
-/**
- * The messages a member's text finds, best first (bm25), each with a snippet whose hits are
- * marked. The text becomes plain words (searchTerms, ftsQuery: quotes, `*`, NEAR, `-` and column
- * filters are only words or separators), every one of which must appear.
- */
-export function searchChat(storage: DurableObjectStorage, seq: number, text: string): ChatSearchHit[] {
-  const match = ftsQuery(searchTerms(text), 'all');
-  if (match === null) return [];
-  catchUp(storage, seq);
-  return storage.sql
-    .exec<{ id: string; seq: number; sender_name: string; timestamp: number; marked: string }>(
-      `SELECT m.id, m.seq, m.sender_name, m.timestamp, snippet(message_search, 0, ?, ?, '…', ?) AS marked
+/** The chat's search: its index is made on the first search, not with the room (most parties are never searched). */
+export class ChatSearch implements Feature {
+  readonly name = 'search';
+
+  constructor(private readonly room: Room) {}
+
+  /**
+   * The messages a member's text finds, best first (bm25), each with a snippet whose hits are
+   * marked. The text becomes plain words (searchTerms, ftsQuery: quotes, `*`, NEAR, `-` and column
+   * filters are only words or separators), every one of which must appear.
+   */
+  find(text: string): ChatSearchHit[] {
+    const match = ftsQuery(searchTerms(text), 'all');
+    if (match === null) return [];
+    const storage = this.room.ctx.storage;
+    catchUp(storage, this.room.store.seq);
+    return storage.sql
+      .exec<{ id: string; seq: number; sender_name: string; timestamp: number; marked: string }>(
+        `SELECT m.id, m.seq, m.sender_name, m.timestamp, snippet(message_search, 0, ?, ?, '…', ?) AS marked
        FROM message_search JOIN messages m ON m.seq = message_search.rowid
        WHERE message_search MATCH ? AND m.deleted = 0
        ORDER BY bm25(message_search), m.seq DESC
        LIMIT ?`,
-      HIT_OPEN,
-      HIT_CLOSE,
-      CHAT_SEARCH.snippetTokens,
-      match,
-      CHAT_SEARCH.resultsMax,
-    )
-    .toArray()
-    .map((row) => ({ id: row.id, seq: row.seq, senderName: row.sender_name, timestamp: row.timestamp, snippet: snippetParts(row.marked) }));
+        HIT_OPEN,
+        HIT_CLOSE,
+        CHAT_SEARCH.snippetTokens,
+        match,
+        CHAT_SEARCH.resultsMax,
+      )
+      .toArray()
+      .map((row) => ({ id: row.id, seq: row.seq, senderName: row.sender_name, timestamp: row.timestamp, snippet: snippetParts(row.marked) }));
+  }
 }

@@ -4,16 +4,18 @@ import type { MessageMedia } from '#core/chat-media';
 import type { MediaKind } from '#core/media';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PartyRole, SenderType } from '#core/protocol';
 import { headingEntry } from '#core/messages';
-import type { AppliedMessage, AppliedTemplate } from '#core/applied-template';
-import type { RoomFacts } from './contract';
+import type { RoomFacts } from '../contract';
+import { HEADINGS_QUERY, createTables } from './schema';
 
 /**
- * The PartyRoom's own SQLite: the message log, its gap-free event sequence, members with their
- * seen position, and join attempts. One counter numbers every change: a new message takes the next
- * seq as its own (the message row is its event); an edit or a deletion takes the next seq as a row
- * in `events` pointing at the message. Rows in `events` with seq = message_seq were written for new
- * messages before that and are skipped. Only the PartyRoom writes here. Every query is an index
- * lookup or a bounded range scan, never a scan of the whole log.
+ * The kernel's part of the room's SQLite (its tables: kernel/schema.ts): the party's facts, the
+ * message log and its gap-free event sequence, members with their seen position, the files offered
+ * to members and released by deletions, and ended memberships and sessions. One counter numbers
+ * every change: a new message takes the next seq as its own (the message row is its event); an edit
+ * or a deletion takes the next seq as a row in `events` pointing at the message. Rows in `events`
+ * with seq = message_seq were written for new messages before that and are skipped. Only the room
+ * writes here. Every query is an index lookup or a bounded range scan, never a scan of the whole
+ * log.
  */
 
 export interface StoredMember extends Member {
@@ -24,72 +26,11 @@ export interface StoredMember extends Member {
 /** A message before the room gives it its place (seq) in the log. */
 export type NewMessage = Omit<ChatMessage, 'seq' | 'editedAt' | 'deleted' | 'forwarded' | 'fromTemplate'> & { forwarded?: boolean; fromTemplate?: boolean };
 
-/**
- * The table of contents reads a partial index of the heading messages alone: its size is the
- * number of headings, and other messages never touch it. A query uses it only when it repeats
- * this condition word for word.
- */
-const HEADINGS_WHERE = "message_type IN ('heading', 'heading2', 'heading3')";
-
-/** Exported so a test can ask SQLite for its plan. */
-export const HEADINGS_QUERY = `SELECT seq, id, message_type, message, deleted FROM messages WHERE ${HEADINGS_WHERE} ORDER BY seq`;
-
 /** How far back the room looks for the roster's recent writers when it loads. */
 const RECENT_WRITERS_WINDOW = 1000;
 
 /** The key under which a member's departure (left or removed) is remembered (`rememberEnded`). */
 export const endedMembership = (memberId: string) => `member:${memberId}`;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS messages (
-  seq INTEGER PRIMARY KEY,
-  id TEXT NOT NULL UNIQUE,
-  temp_id TEXT,
-  sender TEXT NOT NULL,
-  sender_type TEXT NOT NULL,
-  sender_name TEXT NOT NULL,
-  message_type TEXT NOT NULL,
-  message TEXT NOT NULL,
-  replying_to TEXT,
-  timestamp INTEGER NOT NULL,
-  edited_at INTEGER,
-  deleted INTEGER NOT NULL DEFAULT 0,
-  forwarded INTEGER NOT NULL DEFAULT 0,
-  from_template INTEGER NOT NULL DEFAULT 0,
-  media_id TEXT,
-  media_kind TEXT,
-  media_extension TEXT,
-  media_owner TEXT,
-  media_content_type TEXT,
-  media_title TEXT
-);
-CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_temp ON messages (sender, temp_id);
-CREATE INDEX IF NOT EXISTS messages_headings ON messages (seq) WHERE ${HEADINGS_WHERE};
-CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, message_seq INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS members (
-  id TEXT PRIMARY KEY,
-  first_name TEXT NOT NULL,
-  last_name TEXT NOT NULL,
-  role TEXT NOT NULL,
-  removed INTEGER NOT NULL DEFAULT 0,
-  seen_seq INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS attachments (
-  media_id TEXT PRIMARY KEY,
-  member_id TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  extension TEXT,
-  owner TEXT NOT NULL,
-  content_type TEXT NOT NULL,
-  title TEXT
-);
-CREATE TABLE IF NOT EXISTS released_media (media_id TEXT PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS applied_template (id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS applied_messages (idx INTEGER PRIMARY KEY, message TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS join_failures (client TEXT PRIMARY KEY, count INTEGER NOT NULL, window_start INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS recently_ended (key TEXT PRIMARY KEY, ended_at INTEGER NOT NULL);
-`;
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -149,18 +90,6 @@ export interface Attachment extends MessageMedia {
   memberId: string;
 }
 
-/** Columns added after rooms existed: a room made before them gets them on load. */
-const ADDED_COLUMNS: [string, string][] = [
-  ['forwarded', 'INTEGER NOT NULL DEFAULT 0'],
-  ['from_template', 'INTEGER NOT NULL DEFAULT 0'],
-  ['media_id', 'TEXT'],
-  ['media_kind', 'TEXT'],
-  ['media_extension', 'TEXT'],
-  ['media_owner', 'TEXT'],
-  ['media_content_type', 'TEXT'],
-  ['media_title', 'TEXT'],
-];
-
 function toMember(row: Row): StoredMember {
   return {
     id: row.id as string,
@@ -183,8 +112,6 @@ export class RoomStore {
   readonly members = new Map<string, StoredMember>();
   /** Member id → seq of their latest message (not a notice), the most recent last; the roster's order reads it. */
   readonly lastWrote = new Map<string, number>();
-  /** The template being played into the party (app/core/applied-template.ts), or null. */
-  applied: AppliedTemplate | null = null;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -193,25 +120,7 @@ export class RoomStore {
 
   /** Runs inside blockConcurrencyWhile: creates tables, loads the counters and members. */
   load(): void {
-    this.sql.exec(SCHEMA);
-    // Rooms created before messages could be forwarded, or carry media, lack those columns.
-    const columns = new Set(
-      this.sql
-        .exec<{ name: string }>('PRAGMA table_info(messages)')
-        .toArray()
-        .map((column) => column.name),
-    );
-    for (const [name, type] of ADDED_COLUMNS) if (!columns.has(name)) this.sql.exec(`ALTER TABLE messages ADD COLUMN ${name} ${type}`);
-    // Offers made before files had titles lack the column, too.
-    const offerColumns = new Set(
-      this.sql
-        .exec<{ name: string }>('PRAGMA table_info(attachments)')
-        .toArray()
-        .map((column) => column.name),
-    );
-    if (!offerColumns.has('title')) this.sql.exec('ALTER TABLE attachments ADD COLUMN title TEXT');
-    // After the columns: whether a file is still shown is one index step, not a scan of the log.
-    this.sql.exec('CREATE INDEX IF NOT EXISTS messages_media ON messages (media_id) WHERE media_id IS NOT NULL');
+    createTables(this.sql);
     const last = this.sql
       // MAX(a, b) is NULL when either is: an empty table counts as 0.
       .exec<{ seq: number }>('SELECT MAX(COALESCE((SELECT MAX(seq) FROM messages), 0), COALESCE((SELECT MAX(seq) FROM events), 0)) AS seq')
@@ -231,42 +140,6 @@ export class RoomStore {
       )
       .toArray();
     for (const row of writers) this.wrote(row.sender, row.message_type, row.message, row.seq);
-    const applied = this.sql.exec<{ state: string }>('SELECT state FROM applied_template WHERE id = 1').toArray()[0];
-    if (applied) {
-      const messages = this.sql.exec<{ message: string }>('SELECT message FROM applied_messages ORDER BY idx').toArray();
-      this.applied = {
-        ...(JSON.parse(applied.state) as Omit<AppliedTemplate, 'messages'>),
-        messages: messages.map((row) => JSON.parse(row.message) as AppliedMessage),
-      };
-    }
-  }
-
-  /**
-   * Writes the applied template. Its messages are rows of their own (a template holds up to a
-   * thousand, too many for one value): only those that changed are written, known by identity,
-   * as the pure rules copy what they change. Callers that send a message in the same step run both
-   * in one transaction, so the record of what was sent and the message are stored together.
-   */
-  setApplied(next: AppliedTemplate | null): void {
-    const previous = this.applied;
-    if (!next) {
-      this.sql.exec('DELETE FROM applied_template');
-      this.sql.exec('DELETE FROM applied_messages');
-    } else {
-      const { messages, ...state } = next;
-      this.sql.exec('INSERT INTO applied_template (id, state) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET state = excluded.state', JSON.stringify(state));
-      const same = previous !== null && previous.id === next.id && previous.messages.length === messages.length;
-      if (!same) this.sql.exec('DELETE FROM applied_messages');
-      messages.forEach((message, index) => {
-        if (same && previous.messages[index] === message) return;
-        this.sql.exec(
-          'INSERT INTO applied_messages (idx, message) VALUES (?, ?) ON CONFLICT (idx) DO UPDATE SET message = excluded.message',
-          index,
-          JSON.stringify(message),
-        );
-      });
-    }
-    this.applied = next;
   }
 
   /** Runs `write` as one transaction: all of it is stored, or none. */
@@ -591,26 +464,6 @@ export class RoomStore {
       if (!hasMore || messages.length === 0) return null;
       before = messages[0]!.seq;
     }
-  }
-
-  /**
-   * Takes one password attempt for a client; false once the limit for the window is used up.
-   * Synchronous, so concurrent joins are counted one after another.
-   */
-  beginPasswordAttempt(client: string, now: number): boolean {
-    const row = this.sql.exec<{ count: number; window_start: number }>('SELECT count, window_start FROM join_failures WHERE client = ?', client).toArray()[0];
-    if (!row || row.window_start + LIMITS.joinFailureWindowMs < now) {
-      this.sql.exec('INSERT OR REPLACE INTO join_failures (client, count, window_start) VALUES (?, 1, ?)', client, now);
-      return true;
-    }
-    if (row.count >= LIMITS.joinFailuresMax) return false;
-    this.sql.exec('UPDATE join_failures SET count = count + 1 WHERE client = ?', client);
-    return true;
-  }
-
-  /** A right password does not count against the client. */
-  passwordAccepted(client: string): void {
-    this.sql.exec('UPDATE join_failures SET count = MAX(count - 1, 0) WHERE client = ?', client);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '#core/errors';
 import { SOCKET_CLOSE } from '#core/protocol-version';
-import type { SocketSession } from './contract';
+import type { SocketSession } from '../contract';
 
 /**
  * A consultant's socket lives no longer than the session that opened it (ADR 020). The Worker
@@ -18,9 +18,12 @@ export function sessionTag(sessionId: string): string {
 
 /** What this module needs of the room. */
 export interface SessionSockets {
-  /** Open sockets with this tag (a member id, or a session's tag). */
-  sockets(tag: string): WebSocket[];
-  sessionOf(ws: WebSocket): SocketSession | null;
+  readonly sockets: {
+    /** Open sockets with this tag (a member id, or a session's tag). */
+    open(tag: string): WebSocket[];
+    /** The session a socket was opened with is in its attachment. */
+    attachment(ws: WebSocket): { session?: SocketSession } | undefined;
+  };
   /** Tells the socket why with an error frame, closes it, and counts it gone. */
   end(ws: WebSocket, code: ErrorCode, closeCode: number): void;
 }
@@ -28,7 +31,7 @@ export interface SessionSockets {
 /** The sessions ended (signed out, deleted): their sockets close at once. */
 export function endSessions(room: SessionSockets, sessionIds: readonly string[]): void {
   for (const id of sessionIds) {
-    for (const ws of room.sockets(sessionTag(id))) room.end(ws, 'unauthorized', SOCKET_CLOSE.signedOut);
+    for (const ws of room.sockets.open(sessionTag(id))) room.end(ws, 'unauthorized', SOCKET_CLOSE.signedOut);
   }
 }
 
@@ -39,16 +42,16 @@ export function sessionExpired(session: SocketSession | null, now: number): bool
 
 /** Closes the manager's sockets whose access token has expired. */
 export function closeExpiredSessions(room: SessionSockets, managerId: string, now: number): void {
-  for (const ws of room.sockets(managerId)) {
-    if (sessionExpired(room.sessionOf(ws), now)) room.end(ws, 'sessionExpired', SOCKET_CLOSE.sessionExpired);
+  for (const ws of room.sockets.open(managerId)) {
+    if (sessionExpired(room.sockets.attachment(ws)?.session ?? null, now)) room.end(ws, 'sessionExpired', SOCKET_CLOSE.sessionExpired);
   }
 }
 
 /** When the next of the manager's sockets expires, for the alarm; null when none has a session. */
 export function sessionsDue(room: SessionSockets, managerId: string): number | null {
   let due: number | null = null;
-  for (const ws of room.sockets(managerId)) {
-    const expiresAt = room.sessionOf(ws)?.expiresAt;
+  for (const ws of room.sockets.open(managerId)) {
+    const expiresAt = room.sockets.attachment(ws)?.session?.expiresAt;
     if (expiresAt !== undefined && (due === null || expiresAt < due)) due = expiresAt;
   }
   return due;

@@ -94,3 +94,73 @@ export class SilenceWatch {
     return 'noHeartbeat';
   }
 }
+
+/** Presence checks never come closer together than this. */
+const PRESENCE_CHECK_MIN_MS = 500;
+/**
+ * A room nobody has written to, joined or called for this long is quiet: its presence check comes
+ * only this often, so its object sleeps while the runtime answers the sockets' pings (ADR 035). A
+ * phone that vanished from a quiet party shows offline within a minute instead of seconds.
+ */
+const QUIET_AFTER_MS = 60_000;
+const QUIET_CHECK_MS = 60_000;
+
+/**
+ * The alarm's look for silent sockets, a duty of the room's one alarm (kernel/alarm.ts). A phone
+ * that dropped off the network leaves a half-open socket that never closes by itself: one silent
+ * for longer than the limit is closed (`drop`), and its member is offline for the others.
+ */
+export class SilentSockets {
+  /** Which sockets a look reads, and when. */
+  private readonly watch = new SilenceWatch();
+  /** When the alarm next looks (null: no socket to look at); set by each look and each connect. */
+  private checkAt: number | null = null;
+  /** The last write, join, connect or call; a room past QUIET_AFTER_MS of it is quiet. In memory: a room woken from sleep starts quiet. */
+  private activeAt = 0;
+
+  constructor(
+    private readonly clock: SocketClock,
+    private readonly drop: (ws: WebSocket) => void,
+    private readonly arm: () => void,
+  ) {}
+
+  /** A socket connected: its first ping should come within FIRST_PING_WINDOW_MS. */
+  connected(ws: WebSocket, since: number): void {
+    this.watch.connected(ws, since);
+    this.touched();
+    const at = since + FIRST_PING_WINDOW_MS;
+    if (this.checkAt === null || at < this.checkAt) this.checkAt = at;
+  }
+
+  closed(ws: WebSocket): void {
+    this.watch.closed(ws);
+  }
+
+  /** A write, join, connect or call: awake again after quiet, silent sockets are looked for within seconds, not a minute. */
+  touched(): void {
+    const now = Date.now();
+    this.activeAt = now;
+    const soon = now + TIMINGS.silentAfterMs;
+    if (this.checkAt === null || this.checkAt > soon) {
+      this.checkAt = soon;
+      this.arm();
+    }
+  }
+
+  due(): number | null {
+    return this.checkAt;
+  }
+
+  /** Only when due (a look reads the sockets whose time has come); the mirror's alarm comes every 2 s while people write. */
+  run(now: number): void {
+    if (this.watch.looked && (this.checkAt === null || now < this.checkAt)) return;
+    const { silent, due } = this.watch.look(now, this.clock);
+    for (const ws of silent) this.drop(ws);
+    if (due === null) {
+      this.checkAt = null;
+      return;
+    }
+    const quiet = now - this.activeAt > QUIET_AFTER_MS;
+    this.checkAt = Math.max(due, now + (quiet ? QUIET_CHECK_MS : PRESENCE_CHECK_MIN_MS));
+  }
+}

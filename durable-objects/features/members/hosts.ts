@@ -1,9 +1,8 @@
-import type { ErrorCode } from '#core/errors';
-import type { Outcome } from './contract';
-import type { Room } from './handlers';
-import { allowed, partyState, publicMember } from './handlers';
-import type { RoomStore, StoredMember } from './store';
-import { recordHosts } from '../worker/db/room-writes';
+import type { Outcome } from '../../contract';
+import type { Room } from '../../kernel/room';
+import { allowed, expiredOrForbidden, publicMember } from '../../kernel/rules';
+import type { RoomStore, StoredMember } from '../../kernel/store';
+import { recordHosts } from '../../../worker/db/room-writes';
 
 /**
  * Who is host. The room is the one judge (ADR 020): "make X the only host" is one step inside the
@@ -14,10 +13,7 @@ import { recordHosts } from '../worker/db/room-writes';
 
 /** Makes `target` the party's only host; the previous host becomes a guest. Everyone is told. */
 export function makeOnlyHost(room: Room, actor: StoredMember, target: StoredMember): Outcome<null> {
-  if (!allowed(room, actor, { type: 'makeHost', target })) {
-    const code: ErrorCode = partyState(room.store, room.now()).expired ? 'partyExpired' : 'forbidden';
-    return { ok: false, code };
-  }
+  if (!allowed(room, actor, { type: 'makeHost', target })) return { ok: false, code: expiredOrForbidden(room) };
   const changed = room.store.transaction(() => {
     const demoted = [...room.store.members.values()].filter((member) => member.role === 'host' && member.id !== target.id);
     return [...demoted, target].map((member) => room.store.setRole(member.id, member === target ? 'host' : 'guest')!);
