@@ -89,6 +89,12 @@ export const LIMITS = {
   /** Messages one connection may send in a burst, and the refill rate per second. */
   sendBurst: 20,
   sendPerSecond: 5,
+  /**
+   * Devices one member keeps subscribed to one party's notifications (a phone, a tablet, a few
+   * browsers): each message is encrypted and posted once per device, so a new one beyond this
+   * replaces the one subscribed longest ago.
+   */
+  pushDevicesPerMember: 5,
 } as const;
 
 export const DEFAULT_EXPIRATION_DAYS = 3;

@@ -13,7 +13,7 @@ import type { CodePurpose, GuestCodeRow } from '../db/guest-codes';
 import { countTry, forgetOldCodes, replaceCode, useCode } from '../db/guest-codes';
 import type { GuestRow } from '../db/guests';
 import { deleteGuestKeys, guestByEmail, guestMemberships, guestRow, mayViewGuest, updateGuestRow } from '../db/guests';
-import { countInWindow, forgetOldWindows } from '../db/rate-limits';
+import { countInTiers, forgetOldWindows } from '../db/rate-limits';
 import type { Env } from '../env';
 import { guestCodeMail } from '../mail/guest-code-mail';
 import { sendMail } from '../mail/sender';
@@ -60,17 +60,23 @@ const codeHash = (challenge: string, code: string) => sha256(`guest-code:${chall
 /** How codes and send limits name an address (normalised): by its hash, never in the clear. */
 export const addressHash = (email: string) => sha256(`guest-address:${normaliseEmail(email)}`);
 
-/** Counts the send in its three windows; refuses once any is full. */
+/**
+ * Counts the send in its three windows and refuses once any is full. The client's limit first, then
+ * the address's, then the overall one: a request one limit refuses counts against none after it
+ * (worker/db/rate-limits.ts `countInTiers`), so a client that floods spends only its own budget.
+ */
 async function checkSendLimits(db: Db, address: string, client: string, now: number): Promise<void> {
   const windowStart = Math.floor(now / GUEST_CODE_SENDS.windowMs) * GUEST_CODE_SENDS.windowMs;
-  const [toAddress, fromClient, overall] = await countInWindow(
+  const allowed = await countInTiers(
     db,
-    [`guest-code:address:${address}`, `guest-code:client:${await sha256(client)}`, 'guest-code:all'],
+    [
+      { key: `guest-code:client:${await sha256(client)}`, limit: GUEST_CODE_SENDS.perClient },
+      { key: `guest-code:address:${address}`, limit: GUEST_CODE_SENDS.perAddress },
+      { key: 'guest-code:all', limit: GUEST_CODE_SENDS.overall },
+    ],
     windowStart,
   );
-  if (toAddress! > GUEST_CODE_SENDS.perAddress || fromClient! > GUEST_CODE_SENDS.perClient || overall! > GUEST_CODE_SENDS.overall) {
-    throw new AppError('tooManyCodes');
-  }
+  if (!allowed) throw new AppError('tooManyCodes');
 }
 
 /** The language a code mail speaks: the one asked for when Salon speaks it, else the request's. */
