@@ -146,6 +146,8 @@ export const TIMINGS = {
   undoNoticeMs: 8000,
   /** …news in a party ("you are host now", "forwarded") this long… */
   partyNoticeMs: 8000,
+  /** …a template's import that failed is said this long (the specification's import error banner)… */
+  importErrorMs: 4000,
   /** …and a chat's error (a refused send, a lost upload) this long. */
   chatErrorMs: 5000,
   /** The voice dialog closes this long after its message was sent, so "sent" can be read. */

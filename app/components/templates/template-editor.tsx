@@ -82,6 +82,8 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
   const notice = useTimedNotice<string>(TIMINGS.successNoticeMs);
   const [tab, setTab] = useState<'messages' | 'contents'>('messages');
   const tooManyFiles = useTimedNotice<true>(TIMINGS.tooManyFilesMs);
+  // An import that failed is said for a while only (the specification); other errors stay until closed.
+  const importError = useTimedNotice<ErrorCode>(TIMINGS.importErrorMs);
   // The captions given to files in the send dialog, until each file is up.
   const captions = useRef(new Map<File, string>());
   const scroller = useRef<HTMLDivElement>(null);
@@ -108,17 +110,20 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
   const opened = dialog?.kind === 'media' ? dialog.message : null;
   const photoIndex = opened ? photos.findIndex((photo) => photo.id === opened.id) : -1;
 
-  /** A refused call: the session's end signs in again; anything else is said and the template read again. */
+  /**
+   * A refused call: the session's end signs in again; anything else is said (`say`: how) and the
+   * template read again, which leaves the editor when the template itself is gone (a call's own
+   * `templateNotFound` may name another, an import's source).
+   */
   const failed = useCallback(
-    async (result: { code: ErrorCode; status: number }) => {
+    async (result: { code: ErrorCode; status: number }, say: (code: ErrorCode) => void = setError) => {
       if (result.status === 401) return signInAgain(true);
-      setError(templateCallError(result));
-      if (result.code === 'templateNotFound' || result.code === 'templateTrashed') return navigate('/templates', { replace: true });
+      say(templateCallError(result));
       const fresh = await apiFetch<TemplateDetail>(base);
       if (fresh.ok) {
         setDetail(fresh.data);
         setMessages(fresh.data.messages);
-      }
+      } else if (fresh.code === 'templateNotFound' || fresh.code === 'templateTrashed') navigate('/templates', { replace: true });
     },
     [base, navigate],
   );
@@ -211,7 +216,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
       messageIds === null
         ? await apiFetch<TemplateMessage[]>(`${base}/sendFullTemplate`, { method: 'POST', body: { templateId: source.id, beforeMessageId } })
         : await apiFetch<TemplateMessage[]>(`${base}/copyMessages`, { method: 'POST', body: { sourceId: source.id, messageIds, beforeMessageId } });
-    if (!result.ok) return failed(result);
+    if (!result.ok) return failed(result, importError.show);
     setMessages((current) => withChanges([...current, ...result.data], []));
     notice.show(t('templateEditor.imported', { count: result.data.length, title: source.title }));
     if (result.data[0]) scrollToMessage(result.data[0].id, SCROLL_AFTER_INSERT_MS);
@@ -313,7 +318,14 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
           {modeHint} {t('selection.count', { count: chosen.length })}
         </p>
       ) : null}
-      <ErrorBanner layout="bar" code={error} onClose={() => setError(null)} />
+      <ErrorBanner
+        layout="bar"
+        code={error ?? importError.notice}
+        onClose={() => {
+          setError(null);
+          importError.clear();
+        }}
+      />
       {tooManyFiles.notice ? (
         <p role="alert" className="bg-amber-50 px-4 py-2 text-sm text-amber-900">
           {t('media.upload.tooMany', { max: LIMITS.templateDropFilesMax })}
@@ -552,10 +564,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
         <Suspense fallback={null}>
           {photoIndex >= 0 ? (
             <Lightbox
-              photos={photos.map((photo) => ({
-                id: photo.mediaAttachment ?? '',
-                title: photo.message ? preview({ messageType: 'text', message: photo.message }) : detail.title,
-              }))}
+              photos={photos.map((photo) => ({ id: photo.mediaAttachment ?? '', title: detail.title, caption: photo.message }))}
               index={photoIndex}
               onIndex={(index) => setDialog(photos[index] ? { kind: 'media', message: photos[index] } : null)}
               onClose={close}
@@ -567,6 +576,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
                 title: messages.find((message) => message.id === opened.id)?.mediaTitle ?? detail.title,
                 mediaType: opened.mediaAttachmentType === 'video' || opened.mediaAttachmentType === 'audio' ? opened.mediaAttachmentType : 'application',
                 hasPreview: messages.find((message) => message.id === opened.id)?.hasPreview ?? false,
+                caption: opened.message,
               }}
               onClose={close}
             />
