@@ -21,7 +21,7 @@ import { pictureResponse } from './pictures';
 /** Guests and their accounts (ADR 034). Literal paths come before `/:id`: Hono tries routes in order. */
 export const guestsApi = new Hono<ApiEnv>()
   .post('/register', valid('json', GuestNamesSchema), async (c) => {
-    const signIn = await registerGuest(c.get('db'), c.req.valid('json'));
+    const signIn = await registerGuest(c.get('db'), c.req.valid('json'), c.get('identity').guest);
     const secretKey = handOverGuestCredentials(c, signIn);
     return c.json({ id: signIn.id, guest: signIn.guest, ...(secretKey ? { secretKey } : {}) });
   })

@@ -327,8 +327,9 @@ export const partiesApi = new Hono<ApiEnv>()
     const session = member.role === 'manager' ? consultant : null;
     const socketSession: SocketSession | null = session
       ? { id: session.sessionId, expiresAt: session.expiresAt * 1000 }
-      : guest?.guestId === member.id
-        ? guestKeySocketSession(guest.keyId)
+      : guest
+        ? // Hers, or one her account took in (ADR 052): the member came from her key either way.
+          guestKeySocketSession(guest.keyId)
         : null;
     const partyRoom = room(c.env, party.id);
     const response = await partyRoom.fetch(roomUpgrade(c.req.raw, { member, facts: roomFacts(party), session: socketSession }));

@@ -208,9 +208,11 @@ export const guests = sqliteTable(
     email: text('email'),
     pictureKey: text('picture_key'),
     pictureType: text('picture_type'),
+    /** The account (a guest with an address) that took this name-only identity in at a sign-in on its device (ADR 052). */
+    accountId: text('account_id').references((): AnySQLiteColumn => guests.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [uniqueIndex('guests_email_idx').on(t.email)],
+  (t) => [uniqueIndex('guests_email_idx').on(t.email), index('guests_account_idx').on(t.accountId)],
 );
 
 /** One device's credentials of a guest: a random secret, of which only the hash is stored. */

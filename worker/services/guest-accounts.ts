@@ -5,14 +5,14 @@ import { isExpired } from '#core/party';
 import type { GuestCodeRequest, GuestNames } from '#core/schemas';
 import type { Language } from '../../app/i18n/config';
 import { isLanguage } from '../../app/i18n/config';
-import { addGuestKey, createGuest, guestKeySession } from '../auth/guests';
+import { addGuestKey, createGuest, guestKeySession, replaceGuestKey } from '../auth/guests';
 import { randomToken, sha256, timingSafeEqual } from '../auth/crypto';
 import type { Identity } from '../auth/identity';
 import type { Db } from '../db/client';
 import type { CodePurpose, GuestCodeRow } from '../db/guest-codes';
 import { countTry, forgetOldCodes, replaceCode, useCode } from '../db/guest-codes';
 import type { GuestRow } from '../db/guests';
-import { deleteGuestKeys, guestByEmail, guestMemberships, guestRow, mayViewGuest, updateGuestRow } from '../db/guests';
+import { deleteGuestKeys, guestByEmail, guestMemberships, guestRow, mayViewGuest, takeIn, updateGuestRow } from '../db/guests';
 import { countInTiers, forgetOldWindows } from '../db/rate-limits';
 import type { Env } from '../env';
 import { guestCodeMail } from '../mail/guest-code-mail';
@@ -187,13 +187,23 @@ async function redeemCode(
   return { ...row, guestId };
 }
 
-/** POST /auth/verify: the code signs this device in as the guest with the address. */
-export async function verifyLoginCode(db: Db, input: { email: string; verificationCode: string; challenge: string }, now = Date.now()): Promise<GuestSignIn> {
+/**
+ * POST /auth/verify: the code signs this device in as the guest with the address. A name-only
+ * identity the device held (`held`: the request's own guest) is taken into the account, with its
+ * parties, rather than left on no device (ADR 052).
+ */
+export async function verifyLoginCode(
+  db: Db,
+  input: { email: string; verificationCode: string; challenge: string },
+  held: string | null,
+  now = Date.now(),
+): Promise<GuestSignIn> {
   const email = normaliseEmail(input.email);
   const row = await redeemCode(db, { purpose: 'login', address: await addressHash(email) }, input.challenge, input.verificationCode, now);
   const guest = await guestRow(db, row.guestId);
   // The address may have left her since the code was asked for.
   if (!guest || guest.email !== email) throw new AppError('codeInvalid');
+  if (held) await takeIn(db, held, guest.id);
   const credentials = await addGuestKey(db, guest.id, now);
   return { ...credentials, guest: toAccount(guest) };
 }
@@ -219,8 +229,19 @@ export async function confirmClaim(db: Db, guestId: string, input: { code: strin
   }
 }
 
-/** POST /guests/register: a new guest and this device's credentials. */
-export async function registerGuest(db: Db, names: GuestNames, now = Date.now()): Promise<GuestSignIn> {
+/**
+ * POST /guests/register: a new guest and this device's credentials. A device that holds a
+ * name-only guest (`held`: the request's own guest and her key) registers her instead, under the
+ * names given, with a new key for the one it held: the address she claims next then keeps her
+ * parties (ADR 052). A device signed in with an address registers someone new.
+ */
+export async function registerGuest(db: Db, names: GuestNames, held: { guestId: string; keyId: string } | null, now = Date.now()): Promise<GuestSignIn> {
+  const heldRow = held ? await guestRow(db, held.guestId) : undefined;
+  if (held && heldRow && heldRow.email === null) {
+    const renamed = await updateGuestRow(db, held.guestId, names);
+    const credentials = await replaceGuestKey(db, held.guestId, held.keyId, now);
+    return { ...credentials, guest: toAccount(renamed ?? heldRow) };
+  }
   const credentials = await createGuest(db, names, now);
   return { ...credentials, guest: toAccount(await existingGuest(db, credentials.id)) };
 }
@@ -281,8 +302,9 @@ export async function guestParties(env: Env, db: Db, guestId: string, now = Date
   const rows = await guestMemberships(db, guestId);
   const parties = await Promise.all(
     rows.map(async ({ party, manager, member }): Promise<GuestParty> => {
-      const someoneElses = party.latestSeq > 0 && party.latestSenderId !== guestId;
-      const unread = someoneElses && (await room(env, party.id).seenSeqOf(guestId)) < party.latestSeq;
+      // Who she is there: herself, or an identity her account took in (ADR 052).
+      const someoneElses = party.latestSeq > 0 && party.latestSenderId !== member.id;
+      const unread = someoneElses && (await room(env, party.id).seenSeqOf(member.id)) < party.latestSeq;
       return {
         id: party.id,
         shortId: party.shortId,

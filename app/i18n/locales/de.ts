@@ -131,6 +131,8 @@ const de = {
     lastName: 'Nachname',
     register: 'Registrieren',
     alreadyGuest: 'In diesem Browser bist du schon als {{name}} dabei. Füge deine E-Mail-Adresse hinzu, dann behältst du deine Partys.',
+    keepsParties:
+      'Auf diesem Gerät bist du als {{name}} dabei. Meldest du dich hier an, kommen die Partys, denen du so beigetreten bist, mit deinen Nachrichten in dein Konto, auf jedem Gerät.',
     addEmail: 'E-Mail-Adresse hinzufügen',
     consultantsTitle: 'Beraterin oder Berater?',
     codeTitle: 'Code eingeben',

@@ -131,6 +131,8 @@ const en: Translation = {
     lastName: 'Last name',
     register: 'Register',
     alreadyGuest: "You're already a guest in this browser as {{name}}. Add your e-mail address to keep your parties.",
+    keepsParties:
+      'On this device you take part as {{name}}. Sign in here and the parties you joined that way move into your account, with your messages, on every device.',
     addEmail: 'Add e-mail address',
     consultantsTitle: 'Are you a consultant?',
     codeTitle: 'Enter your code',

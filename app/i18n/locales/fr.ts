@@ -135,6 +135,8 @@ const fr: Translation = {
     lastName: 'Nom',
     register: 'Créer le compte',
     alreadyGuest: 'Dans ce navigateur, vous participez déjà en tant que {{name}}. Ajoutez votre adresse e-mail pour garder vos soirées.',
+    keepsParties:
+      'Sur cet appareil, vous participez en tant que {{name}}. Si vous vous connectez ici, les soirées rejointes ainsi passent dans votre compte, avec vos messages, sur chaque appareil.',
     addEmail: "Ajouter l'adresse e-mail",
     consultantsTitle: 'Vous êtes conseillère ou conseiller ?',
     codeTitle: 'Saisir le code',

@@ -132,6 +132,8 @@ const it: Translation = {
     lastName: 'Cognome',
     register: 'Registrati',
     alreadyGuest: 'In questo browser partecipi già come {{name}}. Aggiungi il tuo indirizzo e-mail per non perdere le tue feste.',
+    keepsParties:
+      'Su questo dispositivo partecipi come {{name}}. Se accedi qui, le feste a cui hai partecipato così passano nel tuo account, con i tuoi messaggi, su ogni dispositivo.',
     addEmail: 'Aggiungi indirizzo e-mail',
     consultantsTitle: 'Sei consulente?',
     codeTitle: 'Inserisci il codice',

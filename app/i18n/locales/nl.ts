@@ -132,6 +132,8 @@ const nl: Translation = {
     lastName: 'Achternaam',
     register: 'Registreren',
     alreadyGuest: "In deze browser doe je al mee als {{name}}. Voeg je e-mailadres toe, dan houd je je party's.",
+    keepsParties:
+      "Op dit apparaat doe je mee als {{name}}. Meld je je hier aan, dan komen de party's waaraan je zo meedeed met je berichten in je account, op elk apparaat.",
     addEmail: 'E-mailadres toevoegen',
     consultantsTitle: 'Ben je adviseur?',
     codeTitle: 'Code invoeren',
