@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import de from '../../app/i18n/locales/de';
 import { expect, test } from './diagnostics';
-import { enterCode, expectNoSidewaysScroll, freshAddress, joinAs, ownClientAddress, phoneContext, settled, signIn } from './helpers';
+import { consultantPartyPage, enterCode, expectNoSidewaysScroll, freshAddress, joinAs, ownClientAddress, phoneContext, settled } from './helpers';
 
 /**
  * A device keeps every guest identity it held (issue 41, ADR 052): a guest joins two parties by
@@ -12,19 +12,6 @@ import { enterCode, expectNoSidewaysScroll, freshAddress, joinAs, ownClientAddre
  */
 
 const SHOTS = 'test-results/guest-identities';
-
-/** The demo consultant's page on a new party of hers, through the API with her session. */
-async function consultantParty(browser: Browser, baseURL: string, title: string): Promise<{ page: Page; shortId: string; close: () => Promise<void> }> {
-  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await signIn(page, 'anna@salon.test');
-  const response = await page.request.post('/api/parties', { headers: { Origin: baseURL }, data: { title } });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const { shortId } = (await response.json()) as { shortId: string };
-  await page.goto(`/${shortId}`);
-  await settled(page);
-  return { page, shortId, close: () => context.close() };
-}
 
 async function write(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Nachricht' }).fill(text);
@@ -46,8 +33,8 @@ test('parties joined by name stay hers after she signs in with a code on the sam
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const garden = await consultantParty(browser, baseURL!, 'Gartenfest');
-  const kitchen = await consultantParty(browser, baseURL!, 'Küchenparty');
+  const garden = await consultantPartyPage(browser, baseURL!, 'Gartenfest');
+  const kitchen = await consultantPartyPage(browser, baseURL!, 'Küchenparty');
   const address = freshAddress('rosa');
 
   // Her account, made on her laptop earlier: registered with her address.

@@ -327,3 +327,23 @@ export async function enterCode(page: Page, address: string, before: number): Pr
   await page.getByRole('button', { name: de.guestLogin.verify }).click();
   await expect(page).toHaveURL(/\/my-parties$/);
 }
+
+/**
+ * The demo consultant's page on a new party of hers (made through the API with her session), on a
+ * desktop: the manager's side of a test about guests.
+ */
+export async function consultantPartyPage(
+  browser: Browser,
+  baseURL: string,
+  title: string,
+): Promise<{ page: Page; shortId: string; close: () => Promise<void> }> {
+  const context = await browser.newContext({ locale: 'de-DE', ...SCREENS.desktop });
+  const page = await context.newPage();
+  await signIn(page, 'anna@salon.test');
+  const response = await page.request.post('/api/parties', { headers: { Origin: baseURL }, data: { title } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const { shortId } = (await response.json()) as { shortId: string };
+  await page.goto(`/${shortId}`);
+  await settled(page);
+  return { page, shortId, close: () => context.close() };
+}

@@ -25,7 +25,7 @@ import {
 } from '../workers/fixtures';
 import type { Guest } from '../workers/fixtures';
 import type { CaughtMail } from './mail';
-import { mailsTo, settle, waitForMails } from './mail';
+import { claimed, mailedCode, mailsTo, settle } from './mail';
 
 /**
  * Guest accounts end to end on the real path (ADR 034): the codes are mailed over SMTP to the real
@@ -35,26 +35,6 @@ import { mailsTo, settle, waitForMails } from './mail';
  */
 
 const address = (who = 'gast') => `${who}-${crypto.randomUUID()}@salon.test`;
-
-function codeOf(mail: CaughtMail): string {
-  const match = /(?<!\d)(\d{6})(?!\d)/.exec(mail.text);
-  if (!match) throw new Error(`no code in:\n${mail.text}`);
-  return match[1]!;
-}
-
-/** A code request that must succeed: its challenge, its cookie, and the code from the newest mail. */
-async function mailedCode(
-  email: string,
-  options: { claim?: boolean; headers?: Record<string, string>; languageCode?: string } = {},
-): Promise<{ challenge: string; cookie: string; code: string; mail: CaughtMail }> {
-  const before = (await mailsTo(email)).length;
-  const response = await requestCode(email, options);
-  expect(response.status, await response.clone().text()).toBe(200);
-  const { challenge } = await json<CodeSent>(response.clone());
-  const mails = await waitForMails(email, before + 1);
-  const mail = mails[mails.length - 1]!;
-  return { challenge, cookie: cookiePair(response, 'salon_code'), code: codeOf(mail), mail };
-}
 
 /** A wrong code for `code`: the same shape, another number. */
 const wrong = (code: string, n = 1) => String((Number(code) + n) % 10 ** GUEST_CODE.digits).padStart(GUEST_CODE.digits, '0');
@@ -72,14 +52,6 @@ async function me(headers: Record<string, string>): Promise<GuestAccount> {
 
 async function putPicture(headers: Record<string, string>): Promise<GuestAccount> {
   const response = await uploadGuestPicture(headers);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return json<GuestAccount>(response);
-}
-
-/** A guest who claimed `email` (with the mailed code) from her first device. */
-async function claimed(guest: Guest, email: string): Promise<GuestAccount> {
-  const { challenge, code } = await mailedCode(email, { claim: true, headers: guest.headers });
-  const response = await api(`/auth/claim/${code}`, { method: 'PUT', headers: guest.headers, body: { challenge } });
   expect(response.status, await response.clone().text()).toBe(200);
   return json<GuestAccount>(response);
 }

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { prepared } from './client';
 import type { PartyRow } from './schema';
 import { actsAs } from './memberships';
-import { guestKeys, guests, parties, partyMembers, profiles } from './schema';
+import { guestKeys, guests, parties, partyMembers, profiles, pushMutes, pushSubscriptions, pushWindows } from './schema';
 
 /**
  * `guests` and `guest_keys`: guest identities and their devices' keys, as worker/auth/guests.ts
@@ -198,4 +198,41 @@ export async function takeIn(db: Db, identityId: string, accountId: string): Pro
       .where(and(eq(guestKeys.guestId, identityId), sql`EXISTS (SELECT 1 FROM guests WHERE id = ${identityId} AND account_id = ${accountId})`)),
   ]);
   return taken.length > 0;
+}
+
+/**
+ * What a guest's deletion takes (ADR 053): her id and those of the identities her account took in
+ * (ADR 052), their memberships (removed ones too: the room still holds those) and their pictures.
+ */
+export async function guestHoldings(
+  db: Db,
+  guestId: string,
+): Promise<{ ids: string[]; memberships: { partyId: string; guestId: string }[]; pictures: string[] }> {
+  const rows = await db
+    .select({ id: guests.id, pictureKey: guests.pictureKey })
+    .from(guests)
+    .where(or(eq(guests.id, guestId), eq(guests.accountId, guestId)));
+  const ids = rows.map((row) => row.id);
+  const memberships =
+    ids.length === 0
+      ? []
+      : await db.select({ partyId: partyMembers.partyId, guestId: partyMembers.guestId }).from(partyMembers).where(inArray(partyMembers.guestId, ids));
+  return { ids, memberships, pictures: rows.flatMap((row) => (row.pictureKey ? [row.pictureKey] : [])) };
+}
+
+/**
+ * In one batch: the guests' memberships (the names they used), everything push keeps of them, and
+ * their rows, whose keys and codes go with them (foreign keys). What a guest's deletion writes.
+ */
+export async function deleteGuestRows(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.batch([
+    db.delete(pushSubscriptions).where(inArray(pushSubscriptions.memberId, ids)),
+    db.delete(pushWindows).where(inArray(pushWindows.memberId, ids)),
+    db.delete(pushMutes).where(inArray(pushMutes.memberId, ids)),
+    db.delete(partyMembers).where(inArray(partyMembers.guestId, ids)),
+    // The identities taken in first: their rows name hers.
+    db.delete(guests).where(and(inArray(guests.id, ids), isNotNull(guests.accountId))),
+    db.delete(guests).where(inArray(guests.id, ids)),
+  ]);
 }

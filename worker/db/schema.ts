@@ -239,7 +239,7 @@ export const guestCodes = sqliteTable(
   'guest_codes',
   {
     challengeHash: text('challenge_hash').primaryKey(),
-    purpose: text('purpose', { enum: ['login', 'claim'] }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'claim', 'delete'] }).notNull(),
     /** The address's hash: every address typed at the sign-in is kept, so none is kept in the clear. */
     addressHash: text('address_hash').notNull(),
     /** The address itself only for a claim, which attaches it to the guest. */

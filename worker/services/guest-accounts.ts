@@ -229,6 +229,40 @@ export async function confirmClaim(db: Db, guestId: string, input: { code: strin
   }
 }
 
+/** POST /guests/me/deletion: a code to her address that confirms her account's deletion (ADR 053); without one, `noAddress`. */
+export async function requestDeletionCode(
+  env: Env,
+  ctx: SendContext,
+  db: Db,
+  guestId: string,
+  languageCode: string | undefined,
+  language: Language,
+  client: string,
+  now = Date.now(),
+): Promise<CodeSent> {
+  const { email } = await existingGuest(db, guestId);
+  if (!email) throw new AppError('noAddress');
+  const address = await addressHash(email);
+  await checkSendLimits(db, address, client, now);
+  return issueCode(env, ctx, db, { purpose: 'delete', email, address, guestId, mail: true, language: mailLanguage(languageCode, language) }, now);
+}
+
+/**
+ * Whether the guest may delete her account now: with an address, only with the code mailed to it
+ * for her (used up here, `codeInvalid` otherwise); without one, her key is all there is of her.
+ */
+export async function confirmDeletion(
+  db: Db,
+  guestId: string,
+  input: { code?: string | undefined; challenge?: string | undefined },
+  now = Date.now(),
+): Promise<void> {
+  const guest = await existingGuest(db, guestId);
+  if (guest.email === null) return;
+  if (!input.code || !input.challenge) throw new AppError('codeInvalid');
+  await redeemCode(db, { purpose: 'delete', guestId }, input.challenge, input.code, now);
+}
+
 /**
  * POST /guests/register: a new guest and this device's credentials. A device that holds a
  * name-only guest (`held`: the request's own guest and her key) registers her instead, under the
