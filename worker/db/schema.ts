@@ -214,7 +214,12 @@ export const guests = sqliteTable(
   },
   // Partial: nearly every guest has no account_id, and a full index's statistics would make SQLite
   // scan the table instead (measured: ADR 052).
-  (t) => [uniqueIndex('guests_email_idx').on(t.email), index('guests_account_idx').on(t.accountId).where(sql`${t.accountId} IS NOT NULL`)],
+  (t) => [
+    uniqueIndex('guests_email_idx').on(t.email),
+    index('guests_account_idx')
+      .on(t.accountId)
+      .where(sql`${t.accountId} IS NOT NULL`),
+  ],
 );
 
 /** One device's credentials of a guest: a random secret, of which only the hash is stored. */
