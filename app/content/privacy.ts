@@ -7,7 +7,7 @@ import type { LegalConfig } from '~/core/site-config';
  * details come from the configuration; everything else is the same for every operator of this code.
  */
 
-export const PRIVACY_AS_OF = 'November 2026';
+export const PRIVACY_AS_OF = 'Dezember 2026';
 
 export type PrivacyBlock = { kind: 'p'; text: string } | { kind: 'list'; items: string[] } | { kind: 'table'; head: string[]; rows: string[][] };
 export type PrivacySection = { heading: string; blocks: PrivacyBlock[] };
@@ -43,7 +43,7 @@ export function privacyNotice(legal: LegalConfig): PrivacySection[] {
         p('Für die Teilnahme brauchen Sie kein Konto. Wir speichern:'),
         list(
           'den Vor- und Nachnamen, den Sie beim Beitritt angeben; die Gastgeberin oder der Gastgeber und die anderen Gäste der Party sehen ihn,',
-          'eine zufällige Gast-Kennung und einen geheimen Schlüssel, der Sie bei Ihrem nächsten Besuch wiedererkennt; wir speichern den Schlüssel nur als Hash, er selbst liegt nur in einem Cookie in Ihrem Browser (siehe Abschnitt 7),',
+          'eine zufällige Gast-Kennung und einen geheimen Schlüssel, der Sie bei Ihrem nächsten Besuch wiedererkennt; wir speichern den Schlüssel nur als Hash, er selbst liegt nur in einem Cookie in Ihrem Browser (siehe Abschnitt 8),',
           'zu welchen Partys Sie gehören, wann Sie beigetreten sind und ob Sie eine Party verlassen haben oder entfernt wurden,',
           'Ihre Nachrichten einschließlich Antworten, Änderungen und Löschungen, die Fotos und Sprachnachrichten, die Sie senden, und welche Nachrichten Sie gesehen haben (Lesebestätigungen). Solange Sie die Party geöffnet haben, sehen die anderen, dass Sie online sind; das speichern wir nicht dauerhaft,',
           'auf Produktkarten, ob Sie „Das möchte ich“ getippt haben, und bei Umfragen und Quiz Ihre Antworten, jeweils mit dem Zeitpunkt. Die Beraterin oder der Berater sieht dabei Ihren Namen (die Nachfass-Liste der Party, mit der sie oder er sich nach der Party bei Ihnen meldet); die anderen Gäste sehen nur, wie viele. Das wird mit der Party gelöscht,',
@@ -51,12 +51,32 @@ export function privacyNotice(legal: LegalConfig): PrivacySection[] {
           'wenn Sie für eine Party mit Passwort ein falsches Passwort eingeben: Ihre IP-Adresse und die Zahl der Fehlversuche, höchstens 15 Minuten lang, damit niemand Passwörter durchprobieren kann. Das Passwort selbst speichern wir nur als Hash.',
         ),
         p(
-          'Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (die Teilnahme an der Party, zu der Sie eingeladen wurden), für den Schutz vor Passwort-Rateversuchen Art. 6 Abs. 1 lit. f DSGVO (unser berechtigtes Interesse an einem sicheren Dienst). Die Nachrichten einer Party bleiben gespeichert, solange die Beraterin oder der Berater die Party in Salon hat; das gilt auch nach ihrem Ablauf, damit alle den Chat noch nachlesen können. Eine Moderatorin oder ein Moderator der Party kann Ihre Nachrichten löschen.',
+          'Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (die Teilnahme an der Party, zu der Sie eingeladen wurden), für den Schutz vor Passwort-Rateversuchen Art. 6 Abs. 1 lit. f DSGVO (unser berechtigtes Interesse an einem sicheren Dienst). Die Nachrichten einer Party bleiben gespeichert, solange die Beraterin oder der Berater die Party in Salon hat; das gilt auch nach ihrem Ablauf, damit alle den Chat noch nachlesen können. Das gilt auch, wenn Sie eine Party verlassen oder daraus entfernt werden: Ihre Nachrichten bleiben dann mit dem Namen, unter dem Sie sie geschrieben haben, im Chat der Party, bis die Party gelöscht wird. Einzelne eigene Nachrichten können Sie jederzeit selbst löschen, solange Sie in der Party sind; eine Moderatorin oder ein Moderator der Party kann Ihre Nachrichten ebenfalls löschen.',
         ),
       ],
     },
     {
-      heading: '4. Wenn Sie Salon als Beraterin oder Berater nutzen',
+      heading: '4. Wenn Sie ein Gastkonto haben',
+      blocks: [
+        p(
+          'Ein Gastkonto ist freiwillig: Sie hinterlegen Ihre E-Mail-Adresse, um Ihre Partys auf jedem Gerät wiederzufinden. Dann speichern wir zusätzlich zu Abschnitt 3:',
+        ),
+        list(
+          'Ihre E-Mail-Adresse und, wenn Sie eines hochladen, Ihr Profilbild; Ihr Name und Bild sind für die Beraterinnen und Berater und die anderen Gäste Ihrer Partys sichtbar,',
+          'für jedes Gerät, auf dem Sie angemeldet sind, einen Schlüssel, nur als Hash,',
+          'die Anmeldecodes, die wir Ihnen per E-Mail schicken: nur als Hash, zusammen mit einem Hash Ihrer Adresse, höchstens 10 Minuten gültig und nur einmal; verbrauchte und abgelaufene löschen wir täglich,',
+          'damit niemand über das Anmeldeformular Postfächer füllt, eine Stunde lang, wie oft Codes an eine Adresse und von einer IP-Adresse angefordert wurden, beides nur als Hash (Art. 6 Abs. 1 lit. f DSGVO).',
+        ),
+        p(
+          'Melden Sie sich auf einem Gerät an, auf dem Sie einer Party nur mit Ihrem Namen beigetreten sind, gehören diese Partys danach zu Ihrem Gastkonto, mit Ihren Nachrichten darin. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (das Gastkonto, das Sie angelegt haben).',
+        ),
+        p(
+          'Ihr Gastkonto löschen Sie selbst: unter „Meine Partys“ → „Profil bearbeiten“ → „Gastkonto löschen“. Sie bestätigen mit einem Code, den wir an Ihre E-Mail-Adresse schicken (ohne hinterlegte Adresse mit einer Rückfrage auf Ihrem Gerät). Wir löschen dann sofort Ihre E-Mail-Adresse, Ihren Namen, Ihr Profilbild, die Schlüssel aller Ihrer Geräte, Ihre Benachrichtigungen und Ihre Mitgliedschaften in allen Partys samt dem Namen, den Sie dort verwendet haben; Ihre geöffneten Party-Seiten werden geschlossen. Ihre Nachrichten bleiben wie die einer Teilnehmerin oder eines Teilnehmers, die eine Party verlassen haben oder entfernt wurden, im Chat der Party stehen (Abschnitt 3); möchten Sie das nicht, löschen Sie einzelne Nachrichten vorher selbst.',
+        ),
+      ],
+    },
+    {
+      heading: '5. Wenn Sie Salon als Beraterin oder Berater nutzen',
       blocks: [
         p(
           'Sie melden sich über das Partnerkonto Ihres Vertriebsunternehmens an (Single Sign-on nach OpenID Connect). Dabei erhalten wir von dort eine dauerhafte Kennung Ihres Kontos, Ihren Namen, Ihre E-Mail-Adresse und gegebenenfalls Ihren Firmennamen. Ihr Passwort sehen wir nie.',
@@ -74,7 +94,7 @@ export function privacyNotice(legal: LegalConfig): PrivacySection[] {
       ],
     },
     {
-      heading: '5. Hosting und Dienstleister',
+      heading: '6. Hosting und Dienstleister',
       blocks: [
         p(
           'Salon läuft bei der Cloudflare, Inc., 101 Townsend St., San Francisco, CA 94107, USA: die Anwendung (Cloudflare Workers und Durable Objects), die Datenbank (D1), die Dateien (R2) sowie die Umwandlung und Wiedergabe von Videos (Cloudflare Stream). Cloudflare verarbeitet die Daten in unserem Auftrag nach Art. 28 DSGVO. Cloudflare ist nach dem EU-US Data Privacy Framework zertifiziert; zusätzlich gelten die Standardvertragsklauseln der EU-Kommission.',
@@ -86,7 +106,7 @@ export function privacyNotice(legal: LegalConfig): PrivacySection[] {
       ],
     },
     {
-      heading: '6. Wer Ihre Daten sieht',
+      heading: '7. Wer Ihre Daten sieht',
       blocks: [
         p(
           'Ihr Name, Ihre Nachrichten und Medien in einer Party sind für deren Beraterin oder Berater und alle Gäste dieser Party sichtbar. Ein Profil sieht jede Person, die seinen Link hat. Darüber hinaus geben wir Daten nur an die oben genannten Dienstleister weiter, oder wenn wir gesetzlich dazu verpflichtet sind.',
@@ -94,7 +114,7 @@ export function privacyNotice(legal: LegalConfig): PrivacySection[] {
       ],
     },
     {
-      heading: '7. Cookies und lokale Speicherung',
+      heading: '8. Cookies und lokale Speicherung',
       blocks: [
         p(
           'Salon setzt nur Cookies, die für den Dienst technisch notwendig sind (§ 25 Abs. 2 Nr. 2 TDDDG); eine Einwilligung ist dafür nicht erforderlich. Die Cookies werden nur an Salon selbst gesendet:',
@@ -106,6 +126,7 @@ export function privacyNotice(legal: LegalConfig): PrivacySection[] {
             ['salon_at, salon_rt', 'Anmeldung von Beraterinnen und Beratern (Zugangs- und Erneuerungsschlüssel)', '30 Tage'],
             ['salon_signin', 'Schutz des Anmeldevorgangs', '10 Minuten'],
             ['salon_guest', 'Gastzugang: erkennt Sie in Ihren Partys wieder', '1 Jahr'],
+            ['salon_code', 'Schutz der Anmeldung als Gast: verbindet einen Code mit der Anfrage, für die er geschickt wurde', '10 Minuten'],
             ['lng', 'die von Ihnen gewählte Sprache', '1 Jahr'],
             ['salon_cookies_noted', 'merkt sich, dass Sie den Cookie-Hinweis geschlossen haben', '1 Jahr'],
             ['salon_in_browser', 'merkt sich, dass Sie Salon im Browser statt in der App nutzen', '1 Jahr'],
@@ -117,7 +138,7 @@ export function privacyNotice(legal: LegalConfig): PrivacySection[] {
       ],
     },
     {
-      heading: '8. Ihre Rechte',
+      heading: '9. Ihre Rechte',
       blocks: [
         p(
           'Sie haben das Recht auf Auskunft (Art. 15 DSGVO), Berichtigung (Art. 16), Löschung (Art. 17), Einschränkung der Verarbeitung (Art. 18), Datenübertragbarkeit (Art. 20) und Widerspruch gegen eine Verarbeitung auf Grundlage berechtigter Interessen (Art. 21). Schreiben Sie uns dazu an die oben genannte Adresse. Sie können sich außerdem bei einer Datenschutz-Aufsichtsbehörde beschweren (Art. 77 DSGVO), insbesondere in dem Land, in dem Sie leben oder arbeiten.',

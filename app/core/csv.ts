@@ -23,16 +23,22 @@ export function csvSeparator(language: string): ',' | ';' {
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/**
+ * What makes a cell quoted: a quote, a line break, spaces at either end, and either common
+ * separator whichever the file uses. A reader that guesses the other separator (a spreadsheet set
+ * to another language, an import dialog) then still sees one cell: `Anna,=1+1` in a `;` file would
+ * otherwise become the cells `Anna` and a formula.
+ */
+const NEEDS_QUOTES = /["\r\n,;]|^\s|\s$/;
+
 /** One cell, inert and quoted when it needs to be. */
-export function csvCell(value: string | number | null | undefined, separator: ',' | ';' = ','): string {
+export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return text.includes('"') || text.includes('\n') || text.includes('\r') || text.includes(separator) || /^\s|\s$/.test(text)
-    ? `"${text.replaceAll('"', '""')}"`
-    : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** A whole file: the byte order mark, then each row's cells joined by the separator, CRLF between rows. */
 export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[], separator: ',' | ';' = ','): string {
-  return BOM + rows.map((row) => row.map((cell) => csvCell(cell, separator)).join(separator)).join('\r\n') + '\r\n';
+  return BOM + rows.map((row) => row.map(csvCell).join(separator)).join('\r\n') + '\r\n';
 }

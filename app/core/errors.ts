@@ -42,6 +42,7 @@ export const ERROR_STATUS = {
   tempIdConflict: 409,
   profileSelected: 409,
   emailTaken: 409,
+  noAddress: 409,
   lastProfile: 409,
   tooManyProfiles: 409,
   moveIntoSelf: 409,

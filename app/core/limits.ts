@@ -89,6 +89,12 @@ export const LIMITS = {
   /** Messages one connection may send in a burst, and the refill rate per second. */
   sendBurst: 20,
   sendPerSecond: 5,
+  /**
+   * Devices one member keeps subscribed to one party's notifications (a phone, a tablet, a few
+   * browsers): each message is encrypted and posted once per device, so a new one beyond this
+   * replaces the one subscribed longest ago.
+   */
+  pushDevicesPerMember: 5,
 } as const;
 
 export const DEFAULT_EXPIRATION_DAYS = 3;
@@ -140,6 +146,8 @@ export const TIMINGS = {
   undoNoticeMs: 8000,
   /** …news in a party ("you are host now", "forwarded") this long… */
   partyNoticeMs: 8000,
+  /** …a template's import that failed is said this long (the specification's import error banner)… */
+  importErrorMs: 4000,
   /** …and a chat's error (a refused send, a lost upload) this long. */
   chatErrorMs: 5000,
   /** The voice dialog closes this long after its message was sent, so "sent" can be read. */

@@ -288,6 +288,19 @@ export type GuestVerify = z.infer<typeof GuestVerifySchema>;
 export const GuestClaimConfirmSchema = z.object({ challenge: ChallengeSchema.optional() });
 export type GuestClaimConfirm = z.infer<typeof GuestClaimConfirmSchema>;
 
+/** POST /guests/me/deletion: the language of the mail with the code. */
+export const GuestDeletionRequestSchema = z.object({ languageCode: LanguageCodeSchema.optional() });
+
+/**
+ * PUT /guests/me/deletion: the mailed code (a guest with an address; ADR 053) and the challenge as
+ * for verify; a guest without an address sends neither.
+ */
+export const GuestDeletionSchema = z.object({
+  code: z.string({ error: 'codeInvalid' }).trim().regex(GUEST_CODE_PATTERN, { error: 'codeInvalid' }).optional(),
+  challenge: ChallengeSchema.optional(),
+});
+export type GuestDeletion = z.infer<typeof GuestDeletionSchema>;
+
 /** POST /guests/register and PUT /guests/profile: the guest's own name. */
 export const GuestNamesSchema = z.object({ firstName: NameSchema, lastName: NameSchema });
 export type GuestNames = z.infer<typeof GuestNamesSchema>;

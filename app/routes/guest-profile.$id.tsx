@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '~/components/error-banner';
+import { GuestDeleted, GuestDeletion } from '~/components/guest-login/guest-deletion';
 import { Notice } from '~/components/notice';
 import { PictureField, usePictureChoice } from '~/components/profile/picture-field';
 import { ProfileSection, SaveButton } from '~/components/profile/profile-section';
@@ -23,7 +24,8 @@ export const clientLoader = withWorkspaceTexts;
 /**
  * A guest's own profile, for her alone. Without a guest session the sign-in is the way here; a
  * guest asking for another guest's id is told the page does not exist, exactly as for an unknown
- * id, so the page says nothing about who else is a guest.
+ * id, so the page says nothing about who else is a guest. Below the form she deletes her account
+ * (ADR 053).
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const guest = context.identity.guest;
@@ -34,7 +36,14 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export default function GuestProfilePage() {
   const { account } = useLoaderData<typeof loader>();
-  return <GuestProfile initial={account} />;
+  const [deleted, setDeleted] = useState(false);
+  return deleted ? (
+    <PublicPage mainClassName="mx-auto w-full max-w-2xl px-4 pb-16 pt-4">
+      <GuestDeleted />
+    </PublicPage>
+  ) : (
+    <GuestProfile initial={account} onDeleted={() => setDeleted(true)} />
+  );
 }
 
 type Field = 'firstName' | 'lastName';
@@ -43,7 +52,7 @@ type Field = 'firstName' | 'lastName';
  * Names and picture, saved together by the guest API (PUT /api/guests/profile, and the picture's
  * own PUT or DELETE); each answer is the account as it is now, which the form then shows.
  */
-function GuestProfile({ initial }: { initial: GuestAccount }) {
+function GuestProfile({ initial, onDeleted }: { initial: GuestAccount; onDeleted: () => void }) {
   const { t } = useTranslation();
   const ids = useId();
   const [saved, setSaved] = useState(initial);
@@ -162,6 +171,9 @@ function GuestProfile({ initial }: { initial: GuestAccount }) {
         <Notice text={result?.ok && !dirty ? t('guestAccount.saved') : null} />
         <SaveButton dirty={dirty} busy={busy} />
       </form>
+      <div className="mt-8">
+        <GuestDeletion email={saved.email} onDeleted={onDeleted} />
+      </div>
     </PublicPage>
   );
 }

@@ -27,8 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.identity.consultant) return redirect(returnTo);
   const guest = await signedInGuest(context);
   if (guest?.email) return redirect(MY_PARTIES_PATH);
-  // A guest of this browser without an address claims one rather than registering anew, which
-  // would leave her parties behind with the guest she was.
+  // A guest of this browser without an address claims one rather than registering anew, and a
+  // sign-in takes her parties into the account (ADR 052): the page says so, with her name.
   const guestName = guest ? `${guest.firstName} ${guest.lastName}` : null;
   return { returnTo, failed: url.searchParams.has('failed'), guestName };
 }
@@ -45,6 +45,12 @@ export default function Login() {
             <p className="mt-2 text-slate-600">{t('login.guestHint')}</p>
           </div>
           <Part id="guest-signin-title" title={t('guestLogin.signInTitle')} intro={t('guestLogin.signInIntro')}>
+            {/* What a sign-in does with the guest this browser holds: her parties join the account (ADR 052). */}
+            {guestName ? (
+              <p className="mt-2 rounded-lg bg-primary-light px-3 py-2 text-sm text-slate-900 wrap-anywhere" data-testid="keeps-parties">
+                {t('guestLogin.keepsParties', { name: guestName })}
+              </p>
+            ) : null}
             <EmailCodeForm mode="login" id="guest-signin-email" />
           </Part>
           <Part

@@ -5,15 +5,15 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '~/components/error-banner';
-import { GUEST_CARD, PRIMARY_BUTTON } from '~/components/guest-login/guest-login-forms';
+import { CodeField, GUEST_CARD, PRIMARY_BUTTON, ResendButton, codeValid } from '~/components/guest-login/guest-login-forms';
 import { Notice } from '~/components/notice';
 import { PublicPage } from '~/components/public/public-page';
 import type { ErrorCode } from '~/core/errors';
-import { GUEST_CODE, GUEST_CODE_PATTERN } from '~/core/guest-account';
+import { GUEST_CODE } from '~/core/guest-account';
 import { isEmailAddress } from '~/core/schemas';
 import type { CodeMode } from '~/lib/guest-sign-in';
 import { MY_PARTIES_PATH, redeemCode, requestCode } from '~/lib/guest-sign-in';
-import { TEXT_FIELD, useFormValid } from '~/lib/use-form-valid';
+import { useFormValid } from '~/lib/use-form-valid';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }, { name: 'robots', content: 'noindex' }];
@@ -33,8 +33,6 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   if (!isEmailAddress(email) || (mode === 'claim' && !context.identity.guest)) return redirect('/login');
   return { email, mode };
 }
-
-const codeValid = (values: FormData) => GUEST_CODE_PATTERN.test(String(values.get('code') ?? '').trim());
 
 export default function LoginCode() {
   const { t, i18n } = useTranslation();
@@ -76,23 +74,8 @@ export default function LoginCode() {
           {mode === 'login' ? ` ${t('guestLogin.loginHint')}` : null}
         </p>
         <form ref={form} onSubmit={verify} noValidate className="mt-6">
-          <label htmlFor="guest-code" className="block font-medium">
-            {t('guestLogin.code')}
-          </label>
-          <input
-            id="guest-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            // The page is there to take the code: the phone's keyboard (and its offer of the mailed code) comes at once.
-            autoFocus
-            pattern={GUEST_CODE_PATTERN.source.slice(1, -1)}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'guest-code-error' : undefined}
-            onChange={() => setError(null)}
-            className={`${TEXT_FIELD} text-center font-mono text-2xl tracking-[0.5em]`}
-          />
+          {/* The page is there to take the code: the phone's keyboard (and its offer of the mailed code) comes at once. */}
+          <CodeField id="guest-code" error={error} onEdit={() => setError(null)} autoFocus />
           <ErrorBanner layout="field" id="guest-code-error" code={error} className="mt-2" />
           <div className="mt-4 flex gap-3">
             <Link
@@ -106,14 +89,7 @@ export default function LoginCode() {
             </button>
           </div>
         </form>
-        <button
-          type="button"
-          onClick={resend}
-          disabled={busy !== null}
-          className="mt-4 text-sm font-medium text-primary-dark underline underline-offset-2 disabled:opacity-50"
-        >
-          {busy === 'resend' ? t('guestLogin.sending') : t('guestLogin.resend')}
-        </button>
+        <ResendButton sending={busy === 'resend'} disabled={busy !== null} onClick={() => void resend()} className="mt-4" />
         <Notice text={resent} className="mt-3" />
       </div>
     </PublicPage>

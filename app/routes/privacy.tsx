@@ -30,7 +30,13 @@ export default function Privacy() {
     <PublicPage>
       <article className="mx-auto max-w-3xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10">
         <h1 className="text-2xl font-bold sm:text-3xl">{t('legal.privacyTitle')}</h1>
-        {i18n.language !== 'de' ? <p className="mt-4 rounded-lg bg-primary-light px-3 py-2 text-slate-900">{t('legal.germanOnly')}</p> : null}
+        {i18n.language !== 'de' ? (
+          <div className="mt-4 space-y-2 rounded-lg bg-primary-light px-3 py-2 text-slate-900">
+            <p>{t('legal.germanOnly')}</p>
+            {/* How a guest deletes her account, in her language (ADR 053); the German text below says it in its section 4. */}
+            <p data-testid="guest-deletion-how">{t('legal.guestDeletion')}</p>
+          </div>
+        ) : null}
         {sample ? <SampleNote /> : null}
         <div lang="de" className="mt-6 space-y-6 text-slate-700">
           {sections.map((section) => (

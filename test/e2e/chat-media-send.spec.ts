@@ -285,7 +285,9 @@ test('files dropped anywhere on the party: a guest’s PDF is left out with the 
   await expect(copy.getByTestId('forwarded')).toHaveText('Weitergeleitet');
   await expectLoaded(copy.getByRole('img', { name: /^Foto von Anna/ }), 640);
   await copy.getByTestId('chat-photo').click();
-  await expect(other.getByRole('dialog', { name: 'Meine Tasche' }).locator('img')).toBeVisible();
+  const forwarded = other.getByRole('dialog', { name: /^Foto von Anna/ });
+  await expect(forwarded.locator('img')).toBeVisible();
+  await expect(forwarded.getByTestId('media-caption')).toHaveText('Meine Tasche');
   await other.screenshot({ path: `${SHOTS}/forwarded-lightbox-phone.png` });
   await otherContext.close();
   await guestContext.close();

@@ -57,11 +57,15 @@ test('photos in chat: the manager and a guest send them, the lightbox goes round
 
   // The lightbox goes through the party's photos and wraps around at the end.
   await received.getByTestId('chat-photo').click();
-  const lightbox = guest.getByRole('dialog', { name: 'Die neue Kollektion' });
+  // Named by who sent the photo, its caption whole beneath.
+  const lightbox = guest.getByRole('dialog', { name: /^Foto von Anna/ });
   await expect(lightbox.getByTestId('lightbox-position')).toHaveText('1 von 2');
+  await expect(lightbox.getByTestId('media-caption')).toHaveText('Die neue Kollektion');
   await guest.screenshot({ path: 'test-results/chat-media/lightbox-phone.png' });
   await lightbox.getByRole('button', { name: 'Nächstes Foto' }).click();
-  await expect(guest.getByRole('dialog', { name: 'Meine Farbe' }).getByTestId('lightbox-position')).toHaveText('2 von 2');
+  const next = guest.getByRole('dialog', { name: /^Foto von Rosa/ });
+  await expect(next.getByTestId('lightbox-position')).toHaveText('2 von 2');
+  await expect(next.getByTestId('media-caption')).toHaveText('Meine Farbe');
   await guest.getByRole('button', { name: 'Nächstes Foto' }).click();
   await expect(guest.getByTestId('lightbox-position')).toHaveText('1 von 2');
   // The lightbox's own: after a join by name the offer to keep the party has a close button too.

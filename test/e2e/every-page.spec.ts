@@ -182,11 +182,13 @@ function expectPolicies(headers: Record<string, string>, what: string, records: 
 }
 
 /** A dialog a visit opens on its page (the lightbox, the media viewer): by what, showing which text. */
-type Opening = { what: string; opener: (page: Page) => Locator; shows: string };
+/** `shows`: the dialog's heading; `caption`: the caption it shows whole (issue 41). */
+type Opening = { what: string; opener: (page: Page) => Locator; shows: string | RegExp; caption?: string };
 
 const partyMedia: Opening[] = [
-  { what: 'lightbox', opener: (page) => page.getByTestId('chat-photo').first(), shows: 'Unser Tisch' },
-  { what: 'media viewer', opener: (page) => page.getByTestId('chat-file').first(), shows: 'Rundgang-Katalog' },
+  // Named by who sent it, in the page's language; the caption beneath.
+  { what: 'lightbox', opener: (page) => page.getByTestId('chat-photo').first(), shows: /Eva Gast/, caption: 'Unser Tisch' },
+  { what: 'media viewer', opener: (page) => page.getByTestId('chat-file').first(), shows: 'Rundgang-Katalog', caption: 'Der Katalog' },
 ];
 const libraryCard = (title: string) => (page: Page) =>
   page
@@ -344,6 +346,7 @@ LANGUAGES.forEach((language, index) => {
           await opening.opener(page).click();
           const dialog = page.getByRole('dialog');
           await expect(dialog.getByRole('heading', { name: opening.shows, exact: true }), what).toBeVisible();
+          if (opening.caption) await expect(dialog.getByTestId('media-caption'), what).toHaveText(opening.caption);
           await expectNoSidewaysScroll(page, what);
           await check(what);
           await dialog.getByRole('button', { name: TRANSLATIONS[language].common.close, exact: true }).click();

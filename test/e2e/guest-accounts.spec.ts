@@ -2,7 +2,19 @@ import type { Browser, Page } from '@playwright/test';
 import de from '../../app/i18n/locales/de';
 import { PICTURES } from '../fixtures/images';
 import { expect, test } from './diagnostics';
-import { SCREENS, expectNoSidewaysScroll, joinAs, mailedCode, mailsTo, ownClientAddress, phoneContext, settled, signIn } from './helpers';
+import {
+  SCREENS,
+  enterCode,
+  expectNoSidewaysScroll,
+  freshAddress,
+  joinAs,
+  mailedCode,
+  mailsTo,
+  ownClientAddress,
+  phoneContext,
+  settled,
+  signIn,
+} from './helpers';
 
 /**
  * Guest accounts end to end through the pages (ADR 034): a guest registers on her phone with the
@@ -13,11 +25,6 @@ import { SCREENS, expectNoSidewaysScroll, joinAs, mailedCode, mailsTo, ownClient
  */
 
 const SHOTS = 'test-results/guest-accounts';
-
-/** An address no other test (nor a retry of this one) has used. */
-function freshAddress(name: string): string {
-  return `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@gast.test`;
-}
 
 /** A demo consultant's new party, made through the API with her session; for a company account as its first profile. */
 async function consultantParty(browser: Browser, baseURL: string, email: string, title: string) {
@@ -30,15 +37,6 @@ async function consultantParty(browser: Browser, baseURL: string, email: string,
   const party = (await response.json()) as { shortId: string; title: string };
   await context.close();
   return party;
-}
-
-/** Types the mailed code into /login/code and confirms it: she lands on her parties. */
-async function enterCode(page: Page, address: string, before: number): Promise<void> {
-  await expect(page.getByRole('heading', { name: de.guestLogin.codeTitle, level: 1 })).toBeVisible();
-  await settled(page);
-  await page.getByLabel(de.guestLogin.code, { exact: true }).fill(await mailedCode(page.request, address, before));
-  await page.getByRole('button', { name: de.guestLogin.verify }).click();
-  await expect(page).toHaveURL(/\/my-parties$/);
 }
 
 test('a guest registers on her phone, sets a picture, joins two parties as herself, and finds them and her picture on a desktop', async ({

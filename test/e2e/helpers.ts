@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions,
 import { expect, request } from '@playwright/test';
 import { MAIL_PORT } from '../../playwright.config';
 import { DEMO_PASSWORD } from '../../scripts/demo-data.mjs';
+import de from '../../app/i18n/locales/de';
 import { PICTURES } from '../fixtures/images';
 
 /** The two screens the browser tests look through: a phone (Pixel-like, touch) and a desktop. */
@@ -311,4 +312,38 @@ export async function partyWithPlayedCards(browser: Browser, partyTitle: string,
   await manager.goto(link);
   await playProductTemplate(manager, title);
   return { link, manager, rosa, lena, contexts: [context, rosaContext, lenaContext] };
+}
+
+/** A guest's address no other test (nor a retry of this one) has used. */
+export function freshAddress(name: string): string {
+  return `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@gast.test`;
+}
+
+/** Types the mailed code into /login/code and confirms it: she lands on her parties. */
+export async function enterCode(page: Page, address: string, before: number): Promise<void> {
+  await expect(page.getByRole('heading', { name: de.guestLogin.codeTitle, level: 1 })).toBeVisible();
+  await settled(page);
+  await page.getByLabel(de.guestLogin.code, { exact: true }).fill(await mailedCode(page.request, address, before));
+  await page.getByRole('button', { name: de.guestLogin.verify }).click();
+  await expect(page).toHaveURL(/\/my-parties$/);
+}
+
+/**
+ * The demo consultant's page on a new party of hers (made through the API with her session), on a
+ * desktop: the manager's side of a test about guests.
+ */
+export async function consultantPartyPage(
+  browser: Browser,
+  baseURL: string,
+  title: string,
+): Promise<{ page: Page; shortId: string; close: () => Promise<void> }> {
+  const context = await browser.newContext({ locale: 'de-DE', ...SCREENS.desktop });
+  const page = await context.newPage();
+  await signIn(page, 'anna@salon.test');
+  const response = await page.request.post('/api/parties', { headers: { Origin: baseURL }, data: { title } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const { shortId } = (await response.json()) as { shortId: string };
+  await page.goto(`/${shortId}`);
+  await settled(page);
+  return { page, shortId, close: () => context.close() };
 }

@@ -14,8 +14,7 @@ describe('csvCell', () => {
 
   it('quotes what would break the row, doubling quotes', () => {
     expect(csvCell('Müller, Anna')).toBe('"Müller, Anna"');
-    expect(csvCell('Müller; Anna', ';')).toBe('"Müller; Anna"');
-    expect(csvCell('Müller, Anna', ';')).toBe('Müller, Anna');
+    expect(csvCell('Müller; Anna')).toBe('"Müller; Anna"');
     expect(csvCell('Sie sagte "ja"')).toBe('"Sie sagte ""ja"""');
     expect(csvCell('zwei\nZeilen')).toBe('"zwei\nZeilen"');
     expect(csvCell(' Leerzeichen')).toBe('" Leerzeichen"');
@@ -35,6 +34,17 @@ describe('toCsv', () => {
     );
     expect(file.startsWith(BOM)).toBe(true);
     expect(file).toBe(`${BOM}Name;Wunsch\r\n"'=cmd|""/C calc""!A0";"Duftöl; 2×"\r\n`);
+  });
+
+  it('quotes a cell that holds either common separator, whichever the file uses: a reader that guesses the other one still sees one cell', () => {
+    expect(toCsv([['Anna,=1+1', 'Duftöl']], ';')).toBe(`${BOM}"Anna,=1+1";Duftöl\r\n`);
+    expect(toCsv([['Anna;@SUM(A1)', 'Duftöl']], ',')).toBe(`${BOM}"Anna;@SUM(A1)",Duftöl\r\n`);
+    for (const separator of [',', ';'] as const) {
+      for (const other of [',', ';']) {
+        const row = toCsv([[`Müller${other} Anna`, 'x']], separator).slice(BOM.length);
+        expect(row.startsWith(`"Müller${other} Anna"${separator}`), `${other} in a ${separator} file`).toBe(true);
+      }
+    }
   });
 
   it('separates by comma in English and by semicolon where the decimal mark is a comma', () => {

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LIMITS } from '../../app/core/limits';
 import { partyDatesError } from '../../app/core/party';
-import { ChangeNameSchema, HistoryQuerySchema, JoinPartySchema, MessageTextSchema, NameSchema, NewPartySchema, PartyEditSchema, PartyInputSchema, TempIdSchema, firstErrorCode } from '../../app/core/schemas';
+import {
+  ChangeNameSchema,
+  HistoryQuerySchema,
+  JoinPartySchema,
+  MessageTextSchema,
+  NameSchema,
+  NewPartySchema,
+  PartyEditSchema,
+  PartyInputSchema,
+  TempIdSchema,
+  firstErrorCode,
+} from '../../app/core/schemas';
 
 /** The error code a client would see for `input`, or 'ok'. */
 function codeOf(schema: z.ZodType, input: unknown): string {

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CodeSent, GuestAccount, GuestParty, GuestSignIn } from '../../app/core/guest-account';
 import { GUEST_CODE, GUEST_CODE_PATTERN } from '../../app/core/guest-account';
+import { SOCKET_CLOSE } from '../../app/core/protocol-version';
 import { addressHash } from '../../worker/services/guest-accounts';
 import { PICTURES } from '../fixtures/images';
 import {
@@ -15,14 +16,16 @@ import {
   guestCookie,
   joinGuest,
   json,
+  connected,
   registerGuest,
   requestCode,
+  textMessage,
   uploadGuestPicture,
   verifyCode,
 } from '../workers/fixtures';
 import type { Guest } from '../workers/fixtures';
 import type { CaughtMail } from './mail';
-import { mailsTo, settle, waitForMails } from './mail';
+import { claimed, mailedCode, mailsTo, settle } from './mail';
 
 /**
  * Guest accounts end to end on the real path (ADR 034): the codes are mailed over SMTP to the real
@@ -32,26 +35,6 @@ import { mailsTo, settle, waitForMails } from './mail';
  */
 
 const address = (who = 'gast') => `${who}-${crypto.randomUUID()}@salon.test`;
-
-function codeOf(mail: CaughtMail): string {
-  const match = /(?<!\d)(\d{6})(?!\d)/.exec(mail.text);
-  if (!match) throw new Error(`no code in:\n${mail.text}`);
-  return match[1]!;
-}
-
-/** A code request that must succeed: its challenge, its cookie, and the code from the newest mail. */
-async function mailedCode(
-  email: string,
-  options: { claim?: boolean; headers?: Record<string, string>; languageCode?: string } = {},
-): Promise<{ challenge: string; cookie: string; code: string; mail: CaughtMail }> {
-  const before = (await mailsTo(email)).length;
-  const response = await requestCode(email, options);
-  expect(response.status, await response.clone().text()).toBe(200);
-  const { challenge } = await json<CodeSent>(response.clone());
-  const mails = await waitForMails(email, before + 1);
-  const mail = mails[mails.length - 1]!;
-  return { challenge, cookie: cookiePair(response, 'salon_code'), code: codeOf(mail), mail };
-}
 
 /** A wrong code for `code`: the same shape, another number. */
 const wrong = (code: string, n = 1) => String((Number(code) + n) % 10 ** GUEST_CODE.digits).padStart(GUEST_CODE.digits, '0');
@@ -69,14 +52,6 @@ async function me(headers: Record<string, string>): Promise<GuestAccount> {
 
 async function putPicture(headers: Record<string, string>): Promise<GuestAccount> {
   const response = await uploadGuestPicture(headers);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return json<GuestAccount>(response);
-}
-
-/** A guest who claimed `email` (with the mailed code) from her first device. */
-async function claimed(guest: Guest, email: string): Promise<GuestAccount> {
-  const { challenge, code } = await mailedCode(email, { claim: true, headers: guest.headers });
-  const response = await api(`/auth/claim/${code}`, { method: 'PUT', headers: guest.headers, body: { challenge } });
   expect(response.status, await response.clone().text()).toBe(200);
   return json<GuestAccount>(response);
 }
@@ -299,6 +274,152 @@ describe('claiming an address: the account follows her to another device', () =>
     expect(response.status).toBe(200);
     expect(await json<GuestAccount>(response)).toMatchObject({ id: anna.guestId, email });
     await expectError(await api(`/auth/claim/${code}`, { method: 'PUT', headers: anna.headers, body: { challenge } }), 400, 'codeInvalid');
+  });
+});
+
+describe('a device keeps every guest identity it held (ADR 052)', () => {
+  /** The mailed code typed in on a device that sends `headers` (its guest, if any). */
+  async function signInOn(email: string, headers: Record<string, string> = {}): Promise<GuestSignIn & { headers: Record<string, string> }> {
+    const { code, challenge } = await mailedCode(email);
+    const body = await signedIn(await verifyCode(email, code, challenge, headers));
+    return { ...body, headers: basic(body.id, body.secretKey) };
+  }
+
+  async function say(partyId: string, headers: Record<string, string>, message: string): Promise<{ id: string; sender: string }> {
+    const response = await api(`/parties/${partyId}/chat`, { method: 'POST', headers, body: { message, messageType: 'text' } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return json(response);
+  }
+
+  it('signing in takes the name-only guest the device held into the account: her parties, their history and her own messages stay hers, on this device and every other', async () => {
+    const consultant = await createConsultant();
+    const [byName, ofAccount] = [await createParty(consultant, { title: 'Beim Namen' }), await createParty(consultant, { title: 'Mit Konto' })];
+    // On her phone she joined a party by name and wrote in it.
+    const phone = await joinGuest(byName.id, { firstName: 'Rosa', lastName: 'Rot' });
+    const written = await say(byName.id, phone.headers, 'Ich bin dabei!');
+    expect(written.sender).toBe(phone.guestId);
+    // Elsewhere she has an account, a member of another party.
+    const email = address('rosa');
+    const account = await registerGuest({ firstName: 'Rosa', lastName: 'Rot' });
+    await claimed(account, email);
+    expect((await api(`/parties/${ofAccount.id}/join`, { method: 'PUT', headers: account.headers, body: { firstName: 'Rosa', lastName: 'R.' } })).status).toBe(
+      200,
+    );
+
+    // The phone signs in with the account.
+    const signed = await signInOn(email, phone.headers);
+    expect(signed.id).toBe(account.guestId);
+    // The phone's old key stops working: the phone holds the account now.
+    await expectError(await api('/guests/me', { headers: phone.headers }), 401, 'unauthorized');
+
+    // Both parties are hers, on the phone and on a device signed in later.
+    const later = await signInOn(email);
+    for (const device of [signed.headers, later.headers]) {
+      const parties = await json<GuestParty[]>(await api('/guests/me/parties', { headers: device }));
+      expect(parties.map((party) => [party.id, party.firstName, party.lastName]).sort()).toEqual(
+        [
+          [byName.id, 'Rosa', 'Rot'],
+          [ofAccount.id, 'Rosa', 'R.'],
+        ].sort(),
+      );
+      // In the party she joined by name she is who she was there, and her message is hers.
+      const info = await json<{ me: { id: string; role: string } }>(await api(`/parties/${byName.shortId}`, { headers: device }));
+      expect(info.me).toMatchObject({ id: phone.guestId, role: 'guest' });
+      const history = await json<{ messages: { id: string; sender: string; message: string }[] }>(await api(`/parties/${byName.id}/chat`, { headers: device }));
+      expect(history.messages.find((message) => message.id === written.id)).toMatchObject({
+        sender: phone.guestId,
+        message: expect.stringMatching(/^Ich bin dabei!/),
+      });
+      // She edits it as its author.
+      const edited = await api(`/parties/${byName.id}/editMessage`, {
+        method: 'PUT',
+        headers: device,
+        body: { messageId: written.id, message: `Ich bin dabei! ${device === later.headers ? '🎉' : '🙂'}` },
+      });
+      expect(edited.status, await edited.clone().text()).toBe(200);
+    }
+    // Her socket there is hers too: she writes as herself, and signing out everywhere closes it.
+    const { socket, welcome } = await connected(byName.id, later.headers);
+    expect(welcome.me).toMatchObject({ id: phone.guestId });
+    socket.send(textMessage('Vom Laptop'));
+    expect((await socket.next('ack')).message.sender).toBe(phone.guestId);
+    expect((await api('/guests/logout', { method: 'POST', headers: signed.headers })).status).toBe(204);
+    expect(await socket.closedWith(1000)).toMatchObject({ code: SOCKET_CLOSE.signedOut });
+    // The manager sees one Rosa in the party she joined by name, as before.
+    const guests = await json<{ id: string }[]>(await api(`/parties/${byName.id}/guests`, { headers: consultant.headers }));
+    expect(guests.map((guest) => guest.id)).toEqual([phone.guestId]);
+  });
+
+  it('registering on a device that holds a name-only guest registers her: the same guest under the names given, with a new key; the address she claims then keeps her parties', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const phone = await joinGuest(party.id, { firstName: 'Lena', lastName: 'Lang' });
+    const registered = await api('/guests/register', { method: 'POST', headers: phone.headers, body: { firstName: 'Lena', lastName: 'Lang-Berg' } });
+    const body = await signedIn(registered);
+    expect(body).toMatchObject({ id: phone.guestId, guest: { id: phone.guestId, firstName: 'Lena', lastName: 'Lang-Berg', email: null } });
+    expect(body.secretKey).not.toBe(phone.secretKey);
+    await expectError(await api('/guests/me', { headers: phone.headers }), 401, 'unauthorized');
+    const now = { guestId: body.id, secretKey: body.secretKey, headers: basic(body.id, body.secretKey) };
+    const email = address('lena');
+    await claimed(now, email);
+    const elsewhere = await signInOn(email);
+    expect(elsewhere.id).toBe(phone.guestId);
+    expect((await json<GuestParty[]>(await api('/guests/me/parties', { headers: elsewhere.headers }))).map((each) => each.id)).toEqual([party.id]);
+    // A browser's registration works the same, its cookie replaced by the new key's.
+    const other = await joinGuest(party.id, { firstName: 'Olga', lastName: 'Ost' });
+    const byBrowser = await api('/guests/register', {
+      method: 'POST',
+      headers: { ...guestCookie(other), Origin: ORIGIN },
+      body: { firstName: 'Olga', lastName: 'Ost' },
+    });
+    expect(byBrowser.status).toBe(200);
+    expect(await json(byBrowser.clone())).toEqual({ id: other.guestId, guest: expect.objectContaining({ id: other.guestId }) });
+    expect(await me({ Cookie: cookiePair(byBrowser, 'salon_guest') })).toMatchObject({ id: other.guestId });
+  });
+
+  it('only a name-only guest is taken in: a device signed in with another address keeps that account as it is, and a device signed in as herself changes nothing', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const [anna, berta] = [await joinGuest(party.id, { firstName: 'Anna', lastName: 'A' }), await registerGuest({ firstName: 'Berta', lastName: 'B' })];
+    const [annas, bertas] = [address('anna'), address('berta')];
+    await claimed(anna, annas);
+    await claimed(berta, bertas);
+    // Berta signs in on Anna's device: Anna's account stays Anna's, with her party.
+    expect((await signInOn(bertas, anna.headers)).id).toBe(berta.guestId);
+    expect(await json<GuestParty[]>(await api('/guests/me/parties', { headers: (await signInOn(bertas)).headers }))).toEqual([]);
+    const annaAgain = await signInOn(annas);
+    expect((await json<GuestParty[]>(await api('/guests/me/parties', { headers: annaAgain.headers }))).map((each) => each.id)).toEqual([party.id]);
+    // Signing in again as herself on a device that holds her: nothing is taken in, both keys work.
+    const twice = await signInOn(annas, annaAgain.headers);
+    expect(twice.id).toBe(anna.guestId);
+    expect(await me(annaAgain.headers)).toMatchObject({ id: anna.guestId });
+    const row = await env.DB.prepare('SELECT account_id FROM guests WHERE id = ?').bind(anna.guestId).first('account_id');
+    expect(row).toBeNull();
+  });
+
+  it('taken in, she stays removed where she was removed, and where both were members she is her account', async () => {
+    const consultant = await createConsultant();
+    const [removed, both] = [await createParty(consultant, { title: 'Entfernt' }), await createParty(consultant, { title: 'Beide' })];
+    const phone = await joinGuest(removed.id, { firstName: 'Mia', lastName: 'M' });
+    expect((await api(`/parties/${both.id}/join`, { method: 'PUT', headers: phone.headers, body: { firstName: 'Mia', lastName: 'Handy' } })).status).toBe(200);
+    expect((await api(`/parties/${removed.id}/removeGuest/${phone.guestId}`, { method: 'DELETE', headers: consultant.headers })).status).toBe(204);
+    const email = address('mia');
+    const account = await registerGuest({ firstName: 'Mia', lastName: 'M' });
+    await claimed(account, email);
+    expect((await api(`/parties/${both.id}/join`, { method: 'PUT', headers: account.headers, body: { firstName: 'Mia', lastName: 'Konto' } })).status).toBe(
+      200,
+    );
+    const signed = await signInOn(email, phone.headers);
+    await expectError(await api(`/parties/${removed.shortId}`, { headers: signed.headers }), 403, 'removed');
+    await expectError(
+      await api(`/parties/${removed.id}/join`, { method: 'PUT', headers: signed.headers, body: { firstName: 'Mia', lastName: 'M' } }),
+      403,
+      'removed',
+    );
+    const info = await json<{ me: { id: string; lastName: string } }>(await api(`/parties/${both.shortId}`, { headers: signed.headers }));
+    expect(info.me).toMatchObject({ id: account.guestId, lastName: 'Konto' });
+    const parties = await json<GuestParty[]>(await api('/guests/me/parties', { headers: signed.headers }));
+    expect(parties.map((party) => [party.id, party.lastName])).toEqual([[both.id, 'Konto']]);
   });
 });
 

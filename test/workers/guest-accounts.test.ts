@@ -174,6 +174,24 @@ describe('the limits on mailed codes', () => {
     expect((await requestCode(address())).status).toBe(200);
   });
 
+  it('a refused request counts against no later limit: a flooding client uses up neither the addresses it names nor the overall limit', async () => {
+    await awayFromWindowEnd();
+    const overall = async () =>
+      (await env.DB.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM rate_counters WHERE key = 'guest-code:all'").first<number>('n')) ?? 0;
+    const before = await overall();
+    const client = newClient();
+    for (let n = 0; n < GUEST_CODE_SENDS.perClient; n++) expect((await requestCode(address(), { headers: client })).status).toBe(200);
+    // The client is over its limit: what it asks for now, for whichever address, is refused unsent.
+    const named = address('opfer');
+    for (let n = 0; n < 30; n++) await expectError(await requestCode(n % 2 ? named : address(), { headers: client }), 429, 'tooManyCodes');
+    expect((await overall()) - before).toBe(GUEST_CODE_SENDS.perClient);
+    // The address it named still has every request of its own, from anyone else.
+    for (let n = 0; n < GUEST_CODE_SENDS.perAddress; n++) expect((await requestCode(named)).status, `request ${n + 1}`).toBe(200);
+    // Requests the address's limit refuses count against the overall limit neither.
+    for (let n = 0; n < 5; n++) await expectError(await requestCode(named), 429, 'tooManyCodes');
+    expect((await overall()) - before).toBe(GUEST_CODE_SENDS.perClient + GUEST_CODE_SENDS.perAddress);
+  });
+
   it('bad addresses are refused before anything is counted: the client still has all its requests', async () => {
     await awayFromWindowEnd();
     const client = newClient();

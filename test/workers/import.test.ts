@@ -9,6 +9,7 @@ import { mediaDeletions, mediaFolders, mediaItems, parties, partyMembers } from 
 import { eq } from 'drizzle-orm';
 import type { Consultant } from './fixtures';
 import { api, createConsultant, createParty, expectError, json } from './fixtures';
+import { STAND_IN_HOST } from './stream-stand-in';
 
 /**
  * Import from an older account (ADR 042) against the older system's real stand-in
@@ -71,6 +72,9 @@ async function copyAll(consultant: Consultant, importId: string, left: ImportSta
   }
   return null;
 }
+
+/** What the Stream stand-in was asked to copy, each named by its library item. */
+const streamCopies = async () => (await (await fetch(`https://${STAND_IN_HOST}/__stand-in/copies`)).json()) as { meta: { name?: string } }[];
 
 async function messagesOf(partyId: string): Promise<ChatMessage[]> {
   const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
@@ -198,6 +202,50 @@ describe('import from an older account', () => {
       expect(twice.items.map((item) => item.id).sort()).toEqual(once.items.map((item) => item.id).sort());
       expect(twice.folders).toHaveLength(1);
       for (const [partyId, messages] of once.messages) expect(twice.messages.get(partyId)).toEqual(messages);
+    },
+    WHOLE_RUN_MS,
+  );
+
+  it(
+    'calls at once (two pages, or a page and its retry): every one answers, into one folder, each item once',
+    async () => {
+      const anna = await createConsultant({ name: 'Anna' });
+      const email = await olderAccount();
+      const importId = await signIn(anna, email);
+      const left = await start(anna, importId);
+      // Each item's call twice at the same moment, all the media at once; the files first, as the page does.
+      for (const stage of [
+        left.files.map((file) => ['file', { importId, file }] as const),
+        left.media.map((mediaId) => ['media', { importId, mediaId }] as const),
+      ]) {
+        const answers = await Promise.all(stage.flatMap(([path, body]) => [call(anna, path, body), call(anna, path, body)]));
+        for (const answer of answers) expect(answer.status, await answer.clone().text()).toBe(204);
+      }
+      const after = await holdings(anna.userId);
+      expect(after.folders.map((folder) => folder.title)).toEqual([`Import ${email}`]);
+      expect(after.items).toHaveLength(6);
+      expect(new Set(after.items.map((item) => item.folderId))).toEqual(new Set([after.folders[0]!.id]));
+      // Each video went to Stream once.
+      const videos = after.items.filter((item) => item.mediaType === 'video').map((item) => item.id);
+      expect(videos.length).toBeGreaterThan(0);
+      const copies = await streamCopies();
+      expect(copies.filter((copy) => videos.includes(copy.meta.name ?? '')).map((copy) => copy.meta.name)).toEqual(videos);
+      // The rest of the run then goes on as ever.
+      expect(await copyAll(anna, importId, await start(anna, importId))).toBeNull();
+      expect((await holdings(anna.userId)).folders).toHaveLength(1);
+
+      // A video a call made and was cut off before converting (left waiting, not recorded): the next run converts it.
+      const [video] = videos;
+      const older = await env.DB.prepare("SELECT source_id FROM import_items WHERE import_id = ? AND kind = 'media' AND target_id = ?")
+        .bind(importId, video)
+        .first<string>('source_id');
+      await env.DB.batch([
+        env.DB.prepare("UPDATE media_items SET state = 'waiting', stream_uid = NULL, updated_at = ? WHERE id = ?").bind(Date.now() - 60_000, video),
+        env.DB.prepare("DELETE FROM import_items WHERE import_id = ? AND kind = 'media' AND target_id = ?").bind(importId, video),
+      ]);
+      expect((await call(anna, 'media', { importId, mediaId: older })).status).toBe(204);
+      expect((await streamCopies()).filter((copy) => copy.meta.name === video)).toHaveLength(2);
+      expect((await holdings(anna.userId)).items.find((item) => item.id === video)).toMatchObject({ state: 'converting' });
     },
     WHOLE_RUN_MS,
   );

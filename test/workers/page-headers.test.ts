@@ -212,4 +212,37 @@ describe('the report endpoint', () => {
     const logged = JSON.parse(line!.slice('csp violation '.length)) as { blocked: string };
     expect(logged.blocked.length).toBe(200);
   });
+
+  it('a logged field holds no character that breaks, forges or disguises a line: separators, NEL, C1 controls, bidi and other format controls', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const hostile = [
+      '\u2028',
+      '\u2029',
+      '\u0085',
+      '\u0080',
+      '\u009b',
+      '\u009f',
+      '\u202e',
+      '\u202a',
+      '\u2066',
+      '\u2069',
+      '\u200e',
+      '\u200f',
+      '\u061c',
+      '\u200b',
+      '\ufeff',
+      '\ud800',
+    ];
+    // JSON.stringify writes the lone surrogate as an escape, which the sink's JSON.parse turns back into one.
+    await report(
+      'application/csp-report',
+      JSON.stringify({ 'csp-report': { 'blocked-uri': `eval${hostile.join('x')}end`, 'effective-directive': 'script-src' } }),
+    );
+    const [line] = warn.mock.calls.map((call) => call.join(' '));
+    expect(line).toBeDefined();
+    // Nothing but printable characters of one line, in the log as in the JSON it holds.
+    expect(line).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u);
+    const logged = JSON.parse(line!.slice('csp violation '.length)) as { blocked: string };
+    expect(logged.blocked).toBe(`eval${hostile.map(() => ' ').join('x')}end`);
+  });
 });

@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult, runDur
 import type { PartyRoom } from '../../durable-objects/party-room';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../app/core/limits';
 import type { MessagePushJob, PushJob, PushPayload } from '../../app/core/push';
 import { database } from '../../worker/db/client';
 import { parties, pushSubscriptions, pushWindows } from '../../worker/db/schema';
@@ -263,6 +264,40 @@ describe('subscribing', () => {
     await expectError(await subscribe(p.id, maria.headers, await device()), 410, 'partyExpired');
     expect(await subscriptionsOf(p.id, maria.guestId)).toHaveLength(1);
     expect(await subscriptionsOf(p.id, tom.guestId)).toHaveLength(0);
+  });
+});
+
+describe('devices per member', () => {
+  it(`a member keeps at most ${LIMITS.pushDevicesPerMember} devices in a party: a new one replaces the one subscribed longest ago, and a message goes to those alone`, async () => {
+    const { consultant, party: p, maria, tom } = await party();
+    const phones: Device[] = [];
+    for (let n = 0; n < LIMITS.pushDevicesPerMember + 20; n++) {
+      const phone = await device();
+      phones.push(phone);
+      expect((await subscribe(p.id, maria.headers, phone)).status).toBe(204);
+      // Apart in time, so "longest ago" is plain.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    // Subscribing the first of the last ones again renews it: it is then the newest.
+    const last = phones.slice(-LIMITS.pushDevicesPerMember);
+    expect((await subscribe(p.id, maria.headers, last[0]!)).status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const newest = await device();
+    expect((await subscribe(p.id, maria.headers, newest)).status).toBe(204);
+    // The one subscribed longest ago now is the second of the last ones: it goes.
+    const kept = [last[0]!, ...last.slice(2), newest].map((phone) => phone.token.endpoint).sort();
+    expect((await subscriptionsOf(p.id, maria.guestId)).map((row) => row.endpoint).sort()).toEqual(kept);
+    // Another member's devices are a count of their own.
+    expect((await subscribe(p.id, tom.headers, await device())).status).toBe(204);
+    expect(await subscriptionsOf(p.id, tom.guestId)).toHaveLength(1);
+    await send(p.id, consultant.headers, 'Hallo an alle Geräte');
+    const reached = async () => {
+      const got = await Promise.all([...phones, newest].map(async (phone) => ((await received(phone)).length > 0 ? [phone.token.endpoint] : [])));
+      return got.flat().sort();
+    };
+    expect(await eventually(reached, (endpoints) => endpoints.length >= LIMITS.pushDevicesPerMember), 'the message went to the kept devices alone').toEqual(
+      kept,
+    );
   });
 });
 

@@ -45,7 +45,9 @@ export const auth = new Hono<ApiEnv>()
   })
   .post('/verify', valid('json', GuestVerifySchema), async (c) => {
     const input = c.req.valid('json');
-    const signIn = await verifyLoginCode(c.get('db'), { ...input, challenge: challengeOf(c, input.challenge) });
+    // The guest this device held, if any: a name-only one joins the account (ADR 052).
+    const held = c.get('identity').guest?.guestId ?? null;
+    const signIn = await verifyLoginCode(c.get('db'), { ...input, challenge: challengeOf(c, input.challenge) }, held);
     c.header('Set-Cookie', clearCodeCookie(c.req.raw), { append: true });
     const secretKey = handOverGuestCredentials(c, signIn);
     return c.json({ id: signIn.id, guest: signIn.guest, ...(secretKey ? { secretKey } : {}) });

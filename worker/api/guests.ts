@@ -1,27 +1,32 @@
 import { Hono } from 'hono';
 import { LIMITS } from '../../app/core/limits';
-import { GuestNamesSchema } from '../../app/core/schemas';
+import { GuestDeletionRequestSchema, GuestDeletionSchema, GuestNamesSchema } from '../../app/core/schemas';
+import { localeOf } from '../../app/i18n/i18n.server';
 import { clearCookie, COOKIE } from '../auth/cookies';
+import { clearCodeCookie, codeCookie, readCodeCookie } from '../auth/guests';
 import { readLimited } from '../media/body';
 import {
+  confirmDeletion,
   guestAccount,
   guestCard,
   guestParties,
   guestPicture,
   registerGuest,
   removeGuestPicture,
+  requestDeletionCode,
   setGuestPicture,
   signOutEverywhere,
   updateGuestProfile,
 } from '../services/guest-accounts';
+import { deleteGuestAccount } from '../services/guest-deletion';
 import type { ApiEnv } from './context';
-import { handOverGuestCredentials, requireGuest, valid } from './context';
+import { clientKey, handOverGuestCredentials, requireGuest, valid } from './context';
 import { pictureResponse } from './pictures';
 
 /** Guests and their accounts (ADR 034). Literal paths come before `/:id`: Hono tries routes in order. */
 export const guestsApi = new Hono<ApiEnv>()
   .post('/register', valid('json', GuestNamesSchema), async (c) => {
-    const signIn = await registerGuest(c.get('db'), c.req.valid('json'));
+    const signIn = await registerGuest(c.get('db'), c.req.valid('json'), c.get('identity').guest);
     const secretKey = handOverGuestCredentials(c, signIn);
     return c.json({ id: signIn.id, guest: signIn.guest, ...(secretKey ? { secretKey } : {}) });
   })
@@ -37,6 +42,23 @@ export const guestsApi = new Hono<ApiEnv>()
     return c.json(await setGuestPicture(c.env, c.get('db'), guestId, bytes, c.req.header('Content-Type') ?? null));
   })
   .delete('/profile/picture', async (c) => c.json(await removeGuestPicture(c.env, c.get('db'), requireGuest(c).guestId)))
+  // Her account's deletion (ADR 053): a code to her address first, then the deletion with it.
+  .post('/me/deletion', valid('json', GuestDeletionRequestSchema), async (c) => {
+    const { guestId } = requireGuest(c);
+    const { languageCode } = c.req.valid('json');
+    const sent = await requestDeletionCode(c.env, c.executionCtx, c.get('db'), guestId, languageCode, await localeOf(c.req.raw), clientKey(c));
+    c.header('Set-Cookie', codeCookie(c.req.raw, sent.challenge), { append: true });
+    return c.json(sent);
+  })
+  .put('/me/deletion', valid('json', GuestDeletionSchema), async (c) => {
+    const { guestId } = requireGuest(c);
+    const input = c.req.valid('json');
+    await confirmDeletion(c.get('db'), guestId, { code: input.code, challenge: input.challenge ?? readCodeCookie(c.req.raw) });
+    await deleteGuestAccount(c.env, c.get('db'), guestId);
+    c.header('Set-Cookie', clearCookie(c.req.raw, COOKIE.guest), { append: true });
+    c.header('Set-Cookie', clearCodeCookie(c.req.raw), { append: true });
+    return c.body(null, 204);
+  })
   .post('/logout', async (c) => {
     await signOutEverywhere(c.env, c.get('db'), requireGuest(c).guestId);
     c.header('Set-Cookie', clearCookie(c.req.raw, COOKIE.guest), { append: true });

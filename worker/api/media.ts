@@ -1,5 +1,15 @@
 import { Hono } from 'hono';
-import { ConvertMediaSchema, CreateFolderSchema, CreateMediaSchema, DescribeMediaSchema, DuplicateMediaSchema, MediaListQuerySchema, MediaSearchQuerySchema, MoveMediaSchema, RenameMediaSchema } from '../../app/core/library-schemas';
+import {
+  ConvertMediaSchema,
+  CreateFolderSchema,
+  CreateMediaSchema,
+  DescribeMediaSchema,
+  DuplicateMediaSchema,
+  MediaListQuerySchema,
+  MediaSearchQuerySchema,
+  MoveMediaSchema,
+  RenameMediaSchema,
+} from '../../app/core/library-schemas';
 import {
   createFolder,
   createMedia,

@@ -4,8 +4,32 @@ import { profileCardText } from '#core/profile-card';
 import { isMediaMessageType } from '#core/chat-media';
 import { MessageTypeSchema } from '#core/protocol';
 import { ChatSearchQuerySchema } from '#core/social-schemas';
-import { AttachMediaSchema, ChangeNameSchema, DeleteMessageSchema, DeleteMessagesSchema, EditMessageSchema, ForwardSchema, HistoryQuerySchema, IdSchema, JoinPartySchema, MakeHostSchema, MessageBodyShape, NewPartySchema, PartyEditSchema, RestrictionSchema, TempIdSchema, checkMessageBody } from '#core/schemas';
-import { AppliedActionSchema, ApplyTemplateSchema, CreatePartyFolderSchema, MovePartySchema, RenamePartyFolderSchema, SendFullTemplateSchema } from '#core/template-schemas';
+import {
+  AttachMediaSchema,
+  ChangeNameSchema,
+  DeleteMessageSchema,
+  DeleteMessagesSchema,
+  EditMessageSchema,
+  ForwardSchema,
+  HistoryQuerySchema,
+  IdSchema,
+  JoinPartySchema,
+  MakeHostSchema,
+  MessageBodyShape,
+  NewPartySchema,
+  PartyEditSchema,
+  RestrictionSchema,
+  TempIdSchema,
+  checkMessageBody,
+} from '#core/schemas';
+import {
+  AppliedActionSchema,
+  ApplyTemplateSchema,
+  CreatePartyFolderSchema,
+  MovePartySchema,
+  RenamePartyFolderSchema,
+  SendFullTemplateSchema,
+} from '#core/template-schemas';
 import { announceUpload, attachLibraryItem, isLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
 import * as push from '../services/push';
@@ -305,8 +329,9 @@ export const partiesApi = new Hono<ApiEnv>()
     const session = member.role === 'manager' ? consultant : null;
     const socketSession: SocketSession | null = session
       ? { id: session.sessionId, expiresAt: session.expiresAt * 1000 }
-      : guest?.guestId === member.id
-        ? guestKeySocketSession(guest.keyId)
+      : guest
+        ? // Hers, or one her account took in (ADR 052): the member came from her key either way.
+          guestKeySocketSession(guest.keyId)
         : null;
     const partyRoom = room(c.env, party.id);
     const response = await partyRoom.fetch(roomUpgrade(c.req.raw, { member, facts: roomFacts(party), session: socketSession }));

@@ -1,5 +1,21 @@
 import { Hono } from 'hono';
-import { AcceptShareSchema, CopyTemplateMessagesSchema, CreateTemplateFolderSchema, CreateTemplateSchema, DeleteTemplateMessagesSchema, EditTemplateMessageSchema, ImportTemplateSchema, ForwardTemplateMessagesSchema, MoveTemplateMessageSchema, MoveTemplateMessagesSchema, MoveTemplateSchema, RenameTemplateSchema, TemplateListQuerySchema, TemplateMessageSchema, TemplateSearchQuerySchema } from '../../app/core/template-schemas';
+import {
+  AcceptShareSchema,
+  CopyTemplateMessagesSchema,
+  CreateTemplateFolderSchema,
+  CreateTemplateSchema,
+  DeleteTemplateMessagesSchema,
+  EditTemplateMessageSchema,
+  ImportTemplateSchema,
+  ForwardTemplateMessagesSchema,
+  MoveTemplateMessageSchema,
+  MoveTemplateMessagesSchema,
+  MoveTemplateSchema,
+  RenameTemplateSchema,
+  TemplateListQuerySchema,
+  TemplateMessageSchema,
+  TemplateSearchQuerySchema,
+} from '../../app/core/template-schemas';
 import {
   acceptShare,
   addTemplateMessage,

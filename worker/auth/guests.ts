@@ -1,6 +1,6 @@
 import { GUEST_CODE } from '../../app/core/guest-account';
 import type { Db } from '../db/client';
-import { guestKeyId, insertGuest, insertGuestIfOpen, insertGuestKey } from '../db/guests';
+import { guestKeyId, insertGuest, insertGuestIfOpen, insertGuestKey, replaceKey } from '../db/guests';
 import { guestKeyWithParty } from '../db/memberships';
 import type { MemberRow, PartyRow } from '../db/schema';
 import type { SocketSession } from '../../durable-objects/contract';
@@ -62,6 +62,13 @@ export async function createGuestIfOpen(
 export async function addGuestKey(db: Db, guestId: string, now = Date.now()): Promise<GuestCredentials> {
   const { id, secretKey, secretHash } = await newKey();
   await insertGuestKey(db, { id, guestId, secretHash, createdAt: now });
+  return { id: guestId, secretKey };
+}
+
+/** A new key in place of one (a registration on a device that held her): the old one stops working. */
+export async function replaceGuestKey(db: Db, guestId: string, keyId: string, now = Date.now()): Promise<GuestCredentials> {
+  const { id, secretKey, secretHash } = await newKey();
+  await replaceKey(db, keyId, { id, guestId, secretHash, createdAt: now });
   return { id: guestId, secretKey };
 }
 

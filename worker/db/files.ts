@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { partyUploadById } from './chat-media';
 import type { Db } from './client';
 import { mediaItemById } from './media';
+import { actsAs } from './memberships';
 import { parties, partyMedia, templateMessages, templateRecipients } from './schema';
 
 /**
@@ -55,7 +56,7 @@ export async function shownInPartyOf(db: Db, mediaId: string, viewer: { userId: 
   const member =
     viewer.guestId === null
       ? sql`0`
-      : sql`EXISTS (SELECT 1 FROM party_members m WHERE m.party_id = ${partyMedia.partyId} AND m.guest_id = ${viewer.guestId} AND m.removed_at IS NULL)`;
+      : sql`EXISTS (SELECT 1 FROM party_members m WHERE m.party_id = ${partyMedia.partyId} AND ${actsAs(sql`m.guest_id`, viewer.guestId)} AND m.removed_at IS NULL)`;
   const manager = viewer.userId === null ? sql`0` : sql`${parties.userId} = ${viewer.userId}`;
   const found = await db
     .select({ partyId: partyMedia.partyId })

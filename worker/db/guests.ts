@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { prepared } from './client';
 import type { PartyRow } from './schema';
-import { guestKeys, guests, parties, partyMembers, profiles } from './schema';
+import { actsAs } from './memberships';
+import { guestKeys, guests, parties, partyMembers, profiles, pushMutes, pushSubscriptions, pushWindows } from './schema';
 
 /**
  * `guests` and `guest_keys`: guest identities and their devices' keys, as worker/auth/guests.ts
@@ -10,6 +11,8 @@ import { guestKeys, guests, parties, partyMembers, profiles } from './schema';
  */
 
 export type GuestRow = typeof guests.$inferSelect;
+/** What a new guest is made with: a name, nothing else. */
+type NewGuestRow = Pick<GuestRow, 'id' | 'firstName' | 'lastName' | 'createdAt'>;
 
 /**
  * A new guest with her first device's key, and with `membership` her membership of the party she
@@ -18,7 +21,7 @@ export type GuestRow = typeof guests.$inferSelect;
  */
 export async function insertGuest(
   db: Db,
-  guest: Omit<GuestRow, 'email' | 'pictureKey' | 'pictureType'>,
+  guest: NewGuestRow,
   key: { id: string; secretHash: string },
   membership?: { partyId: string; isHost: boolean; joinedAt: number },
 ): Promise<void> {
@@ -47,7 +50,7 @@ const INSERT_MEMBERSHIP = 'INSERT INTO party_members (party_id, guest_id, first_
  */
 export async function insertGuestIfOpen(
   db: Db,
-  guest: Omit<GuestRow, 'email' | 'pictureKey' | 'pictureType'>,
+  guest: NewGuestRow,
   key: { id: string; secretHash: string },
   membership: { partyId: string; isHost: boolean; joinedAt: number },
 ): Promise<{ party: PartyRow | undefined; added: boolean }> {
@@ -85,6 +88,11 @@ function partyFromColumns(row: Record<string, unknown>): PartyRow {
 
 export async function insertGuestKey(db: Db, key: typeof guestKeys.$inferInsert): Promise<void> {
   await db.insert(guestKeys).values(key);
+}
+
+/** One key in place of another of the same guest, in one batch. */
+export async function replaceKey(db: Db, oldKeyId: string, key: typeof guestKeys.$inferInsert): Promise<void> {
+  await db.batch([db.delete(guestKeys).where(and(eq(guestKeys.id, oldKeyId), eq(guestKeys.guestId, key.guestId))), db.insert(guestKeys).values(key)]);
 }
 
 /** The key with this secret's hash, if it is one of this guest's. */
@@ -127,10 +135,11 @@ export async function updateGuestRow(db: Db, guestId: string, changes: Partial<O
  */
 export async function mayViewGuest(db: Db, guestId: string, viewer: { userId: string | null; guestId: string | null }): Promise<boolean> {
   if (viewer.guestId === guestId) return true;
+  // A fellow member as herself or as an identity her account took in (ADR 052).
   const fellow = db
     .select({ one: sql`1` })
     .from(partyMembers)
-    .where(and(eq(partyMembers.partyId, sql`${parties.id}`), eq(partyMembers.guestId, viewer.guestId ?? ''), isNull(partyMembers.removedAt)));
+    .where(and(eq(partyMembers.partyId, sql`${parties.id}`), actsAs(partyMembers.guestId, viewer.guestId ?? ''), isNull(partyMembers.removedAt)));
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(partyMembers)
@@ -140,9 +149,13 @@ export async function mayViewGuest(db: Db, guestId: string, viewer: { userId: st
   return row !== undefined;
 }
 
-/** A guest's memberships (neither left nor removed) with their parties and managers' names: active ones first, then newest. */
+/**
+ * A guest's memberships (neither left nor removed), hers and those of the identities her account
+ * took in (ADR 052), with their parties and managers' names: newest first; one party once (her own
+ * membership before one taken in).
+ */
 export async function guestMemberships(db: Db, guestId: string) {
-  return db
+  const rows = await db
     .select({
       party: {
         id: parties.id,
@@ -157,11 +170,69 @@ export async function guestMemberships(db: Db, guestId: string) {
         createdAt: parties.createdAt,
       },
       manager: { firstName: profiles.firstName, lastName: profiles.lastName },
-      member: { firstName: partyMembers.firstName, lastName: partyMembers.lastName },
+      member: { id: partyMembers.guestId, firstName: partyMembers.firstName, lastName: partyMembers.lastName },
     })
     .from(partyMembers)
     .innerJoin(parties, eq(parties.id, partyMembers.partyId))
     .leftJoin(profiles, eq(profiles.id, parties.profileId))
-    .where(and(eq(partyMembers.guestId, guestId), isNull(partyMembers.removedAt)))
-    .orderBy(desc(sql`coalesce(${parties.latestAt}, ${parties.createdAt})`), asc(parties.id));
+    .where(and(actsAs(partyMembers.guestId, guestId), isNull(partyMembers.removedAt)))
+    .orderBy(desc(sql`coalesce(${parties.latestAt}, ${parties.createdAt})`), asc(parties.id), sql`${partyMembers.guestId} = ${guestId} DESC`);
+  return rows.filter((row, index) => index === 0 || rows[index - 1]!.party.id !== row.party.id);
+}
+
+/**
+ * An account takes in the name-only identity its sign-in found on the device (ADR 052): only one
+ * with no address, not taken in before, and not the account itself. Its keys go (the device now
+ * holds the account's); true when it was taken in.
+ */
+export async function takeIn(db: Db, identityId: string, accountId: string): Promise<boolean> {
+  if (identityId === accountId) return false;
+  const [taken] = await db.batch([
+    db
+      .update(guests)
+      .set({ accountId })
+      .where(and(eq(guests.id, identityId), isNull(guests.email), isNull(guests.accountId)))
+      .returning({ id: guests.id }),
+    db
+      .delete(guestKeys)
+      .where(and(eq(guestKeys.guestId, identityId), sql`EXISTS (SELECT 1 FROM guests WHERE id = ${identityId} AND account_id = ${accountId})`)),
+  ]);
+  return taken.length > 0;
+}
+
+/**
+ * What a guest's deletion takes (ADR 053): her id and those of the identities her account took in
+ * (ADR 052), their memberships (removed ones too: the room still holds those) and their pictures.
+ */
+export async function guestHoldings(
+  db: Db,
+  guestId: string,
+): Promise<{ ids: string[]; memberships: { partyId: string; guestId: string }[]; pictures: string[] }> {
+  const rows = await db
+    .select({ id: guests.id, pictureKey: guests.pictureKey })
+    .from(guests)
+    .where(or(eq(guests.id, guestId), eq(guests.accountId, guestId)));
+  const ids = rows.map((row) => row.id);
+  const memberships =
+    ids.length === 0
+      ? []
+      : await db.select({ partyId: partyMembers.partyId, guestId: partyMembers.guestId }).from(partyMembers).where(inArray(partyMembers.guestId, ids));
+  return { ids, memberships, pictures: rows.flatMap((row) => (row.pictureKey ? [row.pictureKey] : [])) };
+}
+
+/**
+ * In one batch: the guests' memberships (the names they used), everything push keeps of them, and
+ * their rows, whose keys and codes go with them (foreign keys). What a guest's deletion writes.
+ */
+export async function deleteGuestRows(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.batch([
+    db.delete(pushSubscriptions).where(inArray(pushSubscriptions.memberId, ids)),
+    db.delete(pushWindows).where(inArray(pushWindows.memberId, ids)),
+    db.delete(pushMutes).where(inArray(pushMutes.memberId, ids)),
+    db.delete(partyMembers).where(inArray(partyMembers.guestId, ids)),
+    // The identities taken in first: their rows name hers.
+    db.delete(guests).where(and(inArray(guests.id, ids), isNotNull(guests.accountId))),
+    db.delete(guests).where(inArray(guests.id, ids)),
+  ]);
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from './client';
 import { importItems, importRuns, mediaItems } from './schema';
 
@@ -62,4 +62,21 @@ export async function recordCopied(db: Db, importId: string, kind: ImportKind, s
 export async function itemOverKey(db: Db, storageKey: string): Promise<boolean> {
   const [row] = await db.select({ id: mediaItems.id }).from(mediaItems).where(eq(mediaItems.storageKey, storageKey)).limit(1);
   return row !== undefined;
+}
+
+/** Longer than a conversion's start takes (a copy handed to Stream): a video waiting longer was left by a call cut off. */
+const VIDEO_START_MAX_MS = 15_000;
+
+/**
+ * Whether this call may start the conversion of an imported video another call made: only of one
+ * left waiting, unconverted, for longer than a start takes, and then only one call may (it marks
+ * the row in the statement that checks it).
+ */
+export async function claimStaleVideo(db: Db, id: string, now: number): Promise<boolean> {
+  const claimed = await db
+    .update(mediaItems)
+    .set({ updatedAt: now })
+    .where(and(eq(mediaItems.id, id), eq(mediaItems.state, 'waiting'), isNull(mediaItems.streamUid), lt(mediaItems.updatedAt, now - VIDEO_START_MAX_MS)))
+    .returning({ id: mediaItems.id });
+  return claimed.length > 0;
 }

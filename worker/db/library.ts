@@ -24,8 +24,10 @@ export function folderRows(db: Db, kind: LibraryKind, userId: string): Promise<L
   return db.select().from(table).where(eq(table.userId, userId));
 }
 
-export async function insertFolder(db: Db, kind: LibraryKind, row: LibraryFolderRow): Promise<void> {
-  await db.insert(FOLDERS[kind]).values(row);
+/** `ifAbsent`: a folder whose id is derived (an import's), which another call may be writing at the same moment. */
+export async function insertFolder(db: Db, kind: LibraryKind, row: LibraryFolderRow, { ifAbsent = false } = {}): Promise<void> {
+  const insert = db.insert(FOLDERS[kind]).values(row);
+  await (ifAbsent ? insert.onConflictDoNothing() : insert);
 }
 
 export type FolderChanges = Partial<Pick<LibraryFolderRow, 'title' | 'parentId' | 'updatedAt' | 'trashedAt'>>;

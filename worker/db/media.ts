@@ -61,6 +61,15 @@ export async function insertMediaItem(db: Db, row: MediaItemRow): Promise<void> 
   await db.batch([db.insert(mediaItems).values(row), db.insert(mediaUploads).values(newUpload(row.id, row.createdAt))]);
 }
 
+/** `insertMediaItem` for an id another call may be writing at the same moment (an import's): true when this one wrote it. */
+export async function insertMediaItemIfAbsent(db: Db, row: MediaItemRow): Promise<boolean> {
+  const [inserted] = await db.batch([
+    db.insert(mediaItems).values(row).onConflictDoNothing().returning({ id: mediaItems.id }),
+    db.insert(mediaUploads).values(newUpload(row.id, row.createdAt)).onConflictDoNothing(),
+  ]);
+  return inserted.length > 0;
+}
+
 export type MediaItemChanges = Partial<Omit<MediaItemRow, 'id' | 'userId'>>;
 
 export async function updateMediaItem(db: Db, id: string, changes: MediaItemChanges): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Placeholder } from 'drizzle-orm';
+import type { Placeholder, SQLWrapper } from 'drizzle-orm';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { prepared } from './client';
@@ -12,6 +12,19 @@ import { guestKeys, parties, partyMembers } from './schema';
 
 const membership = (partyId: string | Placeholder, guestId: string | Placeholder) => and(eq(partyMembers.partyId, partyId), eq(partyMembers.guestId, guestId));
 
+/**
+ * Whether `memberId` is one of the identities guest `guestId` acts as: herself, or a name-only
+ * identity her account took in at a sign-in on its device (`guests.account_id`, ADR 052). One IN
+ * over a union, so a membership is still found by its key (party, guest), never by a scan of a
+ * party's members.
+ */
+export const actsAs = (memberId: SQLWrapper, guestId: string | Placeholder | SQLWrapper) =>
+  // The table by its plain name: drizzle's relational queries would name its columns by their own alias.
+  sql`${memberId} IN (SELECT ${guestId} UNION ALL SELECT id FROM guests WHERE account_id = ${guestId})`;
+
+/** Of several memberships of one party (hers and one taken in), her own first, then the earliest. */
+const ownFirst = (guestId: string | Placeholder | SQLWrapper) => [sql`${partyMembers.guestId} = ${guestId} DESC`, asc(partyMembers.joinedAt)];
+
 /** The guest's membership, unless they left or were removed. */
 export async function activeMembership(db: Db, partyId: string, guestId: string): Promise<MemberRow | undefined> {
   const query = prepared(db, 'activeMembership', (d) =>
@@ -23,16 +36,36 @@ export async function activeMembership(db: Db, partyId: string, guestId: string)
 }
 
 /**
- * The party and the guest's active membership of it (null when she has none), in one query: every
- * socket and API call of a guest needs both, and a join storm's profile showed the round trips.
+ * The active membership a signed-in guest has in the party: her own, or that of an identity her
+ * account took in (`actsAs`); who she is there.
+ */
+export async function membershipAs(db: Db, partyId: string, guestId: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(partyMembers)
+    .where(and(eq(partyMembers.partyId, partyId), actsAs(partyMembers.guestId, guestId), isNull(partyMembers.removedAt)))
+    .orderBy(...ownFirst(guestId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The party and the guest's active membership of it (null when she has none; as `membershipAs`
+ * finds it), in one query: every socket and API call of a guest needs both, and a join storm's
+ * profile showed the round trips.
  */
 export async function partyWithMembership(db: Db, partyId: string, guestId: string): Promise<{ party: PartyRow; membership: MemberRow | null } | undefined> {
   const query = prepared(db, 'partyWithMembership', (d) =>
     d
       .select({ party: parties, membership: partyMembers })
       .from(parties)
-      .leftJoin(partyMembers, and(eq(partyMembers.partyId, parties.id), eq(partyMembers.guestId, sql.placeholder('guestId')), isNull(partyMembers.removedAt)))
+      .leftJoin(
+        partyMembers,
+        and(eq(partyMembers.partyId, parties.id), actsAs(partyMembers.guestId, sql.placeholder('guestId')), isNull(partyMembers.removedAt)),
+      )
       .where(eq(parties.id, sql.placeholder('partyId')))
+      .orderBy(...ownFirst(sql.placeholder('guestId')))
+      .limit(1)
       .prepare(),
   );
   const [row] = await query.execute({ partyId, guestId });
@@ -42,7 +75,8 @@ export async function partyWithMembership(db: Db, partyId: string, guestId: stri
 /**
  * A guest's key checked together with the party and her active membership of it, in one query:
  * every call a guest makes to a party, her socket above all, needs all three, and in a join storm
- * each D1 round trip cost more CPU than the work around it (ADR 035). No row: the key is not hers.
+ * each D1 round trip cost more CPU than the work around it (ADR 035). The membership is hers or
+ * one her account took in (`actsAs`). No row: the key is not hers.
  */
 export async function guestKeyWithParty(
   db: Db,
@@ -55,8 +89,10 @@ export async function guestKeyWithParty(
       .select({ keyId: guestKeys.id, party: parties, membership: partyMembers })
       .from(guestKeys)
       .leftJoin(parties, eq(parties.id, sql.placeholder('partyId')))
-      .leftJoin(partyMembers, and(eq(partyMembers.partyId, parties.id), eq(partyMembers.guestId, guestKeys.guestId), isNull(partyMembers.removedAt)))
+      .leftJoin(partyMembers, and(eq(partyMembers.partyId, parties.id), actsAs(partyMembers.guestId, guestKeys.guestId), isNull(partyMembers.removedAt)))
       .where(and(eq(guestKeys.secretHash, sql.placeholder('secretHash')), eq(guestKeys.guestId, sql.placeholder('guestId'))))
+      .orderBy(...ownFirst(guestKeys.guestId))
+      .limit(1)
       .prepare(),
   );
   const [row] = await query.execute({ guestId, secretHash, partyId });
@@ -72,11 +108,14 @@ export async function activeMemberships(db: Db, partyId: string): Promise<Member
     .orderBy(asc(partyMembers.joinedAt));
 }
 
-/** Whether the manager or the host removed this guest from the party (leaving deletes the row instead). */
+/**
+ * Whether the manager or the host removed this guest from the party (leaving deletes the row
+ * instead), as herself or as an identity her account took in: removed, she does not come back as another.
+ */
 export async function wasRemovedFrom(db: Db, partyId: string, guestId: string): Promise<boolean> {
   const row = await db.query.partyMembers.findFirst({
     columns: { removedAt: true },
-    where: and(membership(partyId, guestId), isNotNull(partyMembers.removedAt)),
+    where: and(eq(partyMembers.partyId, partyId), actsAs(partyMembers.guestId, guestId), isNotNull(partyMembers.removedAt)),
   });
   return row !== undefined;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { PushWindow } from '../../app/core/push';
 import type { Db } from './client';
 import type { PushSubscriptionRow } from './schema';
@@ -6,15 +6,29 @@ import { pushMutes, pushServiceStatuses, pushSubscriptions, pushWindows } from '
 
 /** The push tables (worker/db/schema/push.ts); the rules are worker/services/push.ts's and app/core/push.ts's. */
 
-/** One subscription per member and endpoint: subscribing again refreshes its keys and language. */
-export async function upsertSubscription(db: Db, row: PushSubscriptionRow): Promise<void> {
-  await db
-    .insert(pushSubscriptions)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [pushSubscriptions.partyId, pushSubscriptions.memberId, pushSubscriptions.endpoint],
-      set: { p256dh: row.p256dh, auth: row.auth, language: row.language },
-    });
+/**
+ * One subscription per member and endpoint: subscribing again refreshes its keys and language and
+ * makes it the newest. A member keeps the newest `keep` devices in a party: the ones subscribed
+ * longest ago go in the same batch.
+ */
+export async function upsertSubscription(db: Db, row: PushSubscriptionRow, keep: number): Promise<void> {
+  const ofMember = and(eq(pushSubscriptions.partyId, row.partyId), eq(pushSubscriptions.memberId, row.memberId));
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(ofMember)
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(keep);
+  await db.batch([
+    db
+      .insert(pushSubscriptions)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [pushSubscriptions.partyId, pushSubscriptions.memberId, pushSubscriptions.endpoint],
+        set: { p256dh: row.p256dh, auth: row.auth, language: row.language, createdAt: row.createdAt },
+      }),
+    db.delete(pushSubscriptions).where(and(ofMember, notInArray(pushSubscriptions.id, newest))),
+  ]);
 }
 
 export async function deleteSubscription(db: Db, partyId: string, memberId: string, endpoint: string): Promise<boolean> {

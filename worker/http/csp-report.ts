@@ -22,7 +22,7 @@ interface Violation {
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-/** A field fit for a log line; a URL without its query and fragment, which may carry tokens. */
+/** A field fit for a log line: short, printable, one line; a URL without its query and fragment, which may carry tokens. */
 function field(value: unknown): string {
   if (typeof value !== 'string') return '';
   let text = value;
@@ -32,8 +32,17 @@ function field(value: unknown): string {
   } catch {
     // Not a URL: a keyword such as 'inline' or 'eval', or a directive.
   }
-  return text.replace(/[\u0000-\u001F\u007F]/g, ' ').slice(0, 200);
+  // Cut first, so a pair cut in two leaves a lone surrogate that the replacement then takes too.
+  return text.slice(0, 200).replace(UNLOGGABLE, ' ');
 }
+
+/**
+ * What a log line must not hold raw, since a reader or a log viewer would take it for a line break
+ * or a hidden reordering: controls C0 and C1 (NEL among them), format characters (bidirectional
+ * overrides, isolates and marks, zero-width ones), the line and paragraph separators, and lone
+ * surrogates. JSON.stringify escapes only C0 controls and lone surrogates.
+ */
+const UNLOGGABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
 function violation(fields: { document: unknown; directive: unknown; blocked: unknown; source: unknown; line: unknown }): Violation {
   return {

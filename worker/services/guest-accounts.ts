@@ -5,15 +5,15 @@ import { isExpired } from '#core/party';
 import type { GuestCodeRequest, GuestNames } from '#core/schemas';
 import type { Language } from '../../app/i18n/config';
 import { isLanguage } from '../../app/i18n/config';
-import { addGuestKey, createGuest, guestKeySession } from '../auth/guests';
+import { addGuestKey, createGuest, guestKeySession, replaceGuestKey } from '../auth/guests';
 import { randomToken, sha256, timingSafeEqual } from '../auth/crypto';
 import type { Identity } from '../auth/identity';
 import type { Db } from '../db/client';
 import type { CodePurpose, GuestCodeRow } from '../db/guest-codes';
 import { countTry, forgetOldCodes, replaceCode, useCode } from '../db/guest-codes';
 import type { GuestRow } from '../db/guests';
-import { deleteGuestKeys, guestByEmail, guestMemberships, guestRow, mayViewGuest, updateGuestRow } from '../db/guests';
-import { countInWindow, forgetOldWindows } from '../db/rate-limits';
+import { deleteGuestKeys, guestByEmail, guestMemberships, guestRow, mayViewGuest, takeIn, updateGuestRow } from '../db/guests';
+import { countInTiers, forgetOldWindows } from '../db/rate-limits';
 import type { Env } from '../env';
 import { guestCodeMail } from '../mail/guest-code-mail';
 import { sendMail } from '../mail/sender';
@@ -60,17 +60,23 @@ const codeHash = (challenge: string, code: string) => sha256(`guest-code:${chall
 /** How codes and send limits name an address (normalised): by its hash, never in the clear. */
 export const addressHash = (email: string) => sha256(`guest-address:${normaliseEmail(email)}`);
 
-/** Counts the send in its three windows; refuses once any is full. */
+/**
+ * Counts the send in its three windows and refuses once any is full. The client's limit first, then
+ * the address's, then the overall one: a request one limit refuses counts against none after it
+ * (worker/db/rate-limits.ts `countInTiers`), so a client that floods spends only its own budget.
+ */
 async function checkSendLimits(db: Db, address: string, client: string, now: number): Promise<void> {
   const windowStart = Math.floor(now / GUEST_CODE_SENDS.windowMs) * GUEST_CODE_SENDS.windowMs;
-  const [toAddress, fromClient, overall] = await countInWindow(
+  const allowed = await countInTiers(
     db,
-    [`guest-code:address:${address}`, `guest-code:client:${await sha256(client)}`, 'guest-code:all'],
+    [
+      { key: `guest-code:client:${await sha256(client)}`, limit: GUEST_CODE_SENDS.perClient },
+      { key: `guest-code:address:${address}`, limit: GUEST_CODE_SENDS.perAddress },
+      { key: 'guest-code:all', limit: GUEST_CODE_SENDS.overall },
+    ],
     windowStart,
   );
-  if (toAddress! > GUEST_CODE_SENDS.perAddress || fromClient! > GUEST_CODE_SENDS.perClient || overall! > GUEST_CODE_SENDS.overall) {
-    throw new AppError('tooManyCodes');
-  }
+  if (!allowed) throw new AppError('tooManyCodes');
 }
 
 /** The language a code mail speaks: the one asked for when Salon speaks it, else the request's. */
@@ -181,13 +187,23 @@ async function redeemCode(
   return { ...row, guestId };
 }
 
-/** POST /auth/verify: the code signs this device in as the guest with the address. */
-export async function verifyLoginCode(db: Db, input: { email: string; verificationCode: string; challenge: string }, now = Date.now()): Promise<GuestSignIn> {
+/**
+ * POST /auth/verify: the code signs this device in as the guest with the address. A name-only
+ * identity the device held (`held`: the request's own guest) is taken into the account, with its
+ * parties, rather than left on no device (ADR 052).
+ */
+export async function verifyLoginCode(
+  db: Db,
+  input: { email: string; verificationCode: string; challenge: string },
+  held: string | null,
+  now = Date.now(),
+): Promise<GuestSignIn> {
   const email = normaliseEmail(input.email);
   const row = await redeemCode(db, { purpose: 'login', address: await addressHash(email) }, input.challenge, input.verificationCode, now);
   const guest = await guestRow(db, row.guestId);
   // The address may have left her since the code was asked for.
   if (!guest || guest.email !== email) throw new AppError('codeInvalid');
+  if (held) await takeIn(db, held, guest.id);
   const credentials = await addGuestKey(db, guest.id, now);
   return { ...credentials, guest: toAccount(guest) };
 }
@@ -213,8 +229,53 @@ export async function confirmClaim(db: Db, guestId: string, input: { code: strin
   }
 }
 
-/** POST /guests/register: a new guest and this device's credentials. */
-export async function registerGuest(db: Db, names: GuestNames, now = Date.now()): Promise<GuestSignIn> {
+/** POST /guests/me/deletion: a code to her address that confirms her account's deletion (ADR 053); without one, `noAddress`. */
+export async function requestDeletionCode(
+  env: Env,
+  ctx: SendContext,
+  db: Db,
+  guestId: string,
+  languageCode: string | undefined,
+  language: Language,
+  client: string,
+  now = Date.now(),
+): Promise<CodeSent> {
+  const { email } = await existingGuest(db, guestId);
+  if (!email) throw new AppError('noAddress');
+  const address = await addressHash(email);
+  await checkSendLimits(db, address, client, now);
+  return issueCode(env, ctx, db, { purpose: 'delete', email, address, guestId, mail: true, language: mailLanguage(languageCode, language) }, now);
+}
+
+/**
+ * Whether the guest may delete her account now: with an address, only with the code mailed to it
+ * for her (used up here, `codeInvalid` otherwise); without one, her key is all there is of her.
+ */
+export async function confirmDeletion(
+  db: Db,
+  guestId: string,
+  input: { code?: string | undefined; challenge?: string | undefined },
+  now = Date.now(),
+): Promise<void> {
+  const guest = await existingGuest(db, guestId);
+  if (guest.email === null) return;
+  if (!input.code || !input.challenge) throw new AppError('codeInvalid');
+  await redeemCode(db, { purpose: 'delete', guestId }, input.challenge, input.code, now);
+}
+
+/**
+ * POST /guests/register: a new guest and this device's credentials. A device that holds a
+ * name-only guest (`held`: the request's own guest and her key) registers her instead, under the
+ * names given, with a new key for the one it held: the address she claims next then keeps her
+ * parties (ADR 052). A device signed in with an address registers someone new.
+ */
+export async function registerGuest(db: Db, names: GuestNames, held: { guestId: string; keyId: string } | null, now = Date.now()): Promise<GuestSignIn> {
+  const heldRow = held ? await guestRow(db, held.guestId) : undefined;
+  if (held && heldRow && heldRow.email === null) {
+    const renamed = await updateGuestRow(db, held.guestId, names);
+    const credentials = await replaceGuestKey(db, held.guestId, held.keyId, now);
+    return { ...credentials, guest: toAccount(renamed ?? heldRow) };
+  }
   const credentials = await createGuest(db, names, now);
   return { ...credentials, guest: toAccount(await existingGuest(db, credentials.id)) };
 }
@@ -275,8 +336,9 @@ export async function guestParties(env: Env, db: Db, guestId: string, now = Date
   const rows = await guestMemberships(db, guestId);
   const parties = await Promise.all(
     rows.map(async ({ party, manager, member }): Promise<GuestParty> => {
-      const someoneElses = party.latestSeq > 0 && party.latestSenderId !== guestId;
-      const unread = someoneElses && (await room(env, party.id).seenSeqOf(guestId)) < party.latestSeq;
+      // Who she is there: herself, or an identity her account took in (ADR 052).
+      const someoneElses = party.latestSeq > 0 && party.latestSenderId !== member.id;
+      const unread = someoneElses && (await room(env, party.id).seenSeqOf(member.id)) < party.latestSeq;
       return {
         id: party.id,
         shortId: party.shortId,

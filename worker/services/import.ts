@@ -10,9 +10,10 @@ import type { Member, MessageType } from '#core/messages';
 import { isCleanText, truncate } from '#core/text';
 import type { ImportedMessage } from '../../durable-objects/contract';
 import type { Db } from '../db/client';
-import { copiedItem, copiedItems, itemOverKey, openImportRun, ownImportRun, recordCopied, setImportFolder } from '../db/import';
+import { claimStaleVideo, copiedItem, copiedItems, itemOverKey, openImportRun, ownImportRun, recordCopied, setImportFolder } from '../db/import';
 import type { ImportKind, ImportRunRow } from '../db/import';
-import { insertMediaItem, mediaItemById, ownMediaFolder } from '../db/media';
+import { insertMediaItemIfAbsent, mediaItemById, ownMediaFolder } from '../db/media';
+import { insertFolder } from '../db/library';
 import { linkFiles } from '../db/party-media';
 import { partyRow } from '../db/parties';
 import { profileOptions } from '../db/profiles';
@@ -20,7 +21,7 @@ import { guests, parties, partyMembers } from '../db/schema';
 import type { MediaItemRow, PartyRow } from '../db/schema';
 import type { Env } from '../env';
 import { copyObject } from '../media/r2-copy';
-import { createFolder, newItemRow } from './media';
+import { newItemRow } from './media';
 import { startConversion } from './media-convert';
 import { olderExport, olderFile, olderMedia, olderMessage, olderParty, olderSignIn } from './older-system';
 import type { OlderParty } from './older-system';
@@ -44,7 +45,7 @@ export function importCutoff(env: Pick<Env, 'IMPORT_CUTOFF'>): number {
 }
 
 /** A stable id of this run's copy of an older item: a UUID (version 8) from a hash of both. */
-async function derivedId(importId: string, kind: ImportKind | 'guest', sourceId: string): Promise<string> {
+async function derivedId(importId: string, kind: ImportKind | 'guest' | 'folder', sourceId: string): Promise<string> {
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${importId}\n${kind}\n${sourceId}`)));
   hash[6] = (hash[6]! & 0x0f) | 0x80;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
@@ -135,17 +136,21 @@ async function copyFile(env: Env, db: Db, run: ImportRunRow, fileId: string, now
   return key;
 }
 
-/** The run's library folder, named after the import; made anew when she deleted or trashed it. */
+/**
+ * The run's library folder, named after the import; made anew when she deleted or trashed it. Its
+ * id is derived from the run and the folder it replaces, so calls at the same moment make one.
+ */
 async function importFolder(db: Db, run: ImportRunRow, now: number): Promise<string> {
   if (run.folderId) {
     const folder = await ownMediaFolder(db, run.userId, run.folderId);
     if (folder && folder.trashedAt === null) return folder.id;
   }
+  const id = await derivedId(run.id, 'folder', run.folderId ?? '');
   const title = truncate(`Import ${run.sourceEmail}`, LIMITS.mediaTitleMax);
-  const folder = await createFolder(db, run.userId, { title, path: '' }, now);
-  await setImportFolder(db, run.id, folder.id, now);
-  run.folderId = folder.id;
-  return folder.id;
+  await insertFolder(db, 'media', { id, userId: run.userId, parentId: null, title, createdAt: now, updatedAt: now, trashedAt: null }, { ifAbsent: true });
+  await setImportFolder(db, run.id, id, now);
+  run.folderId = id;
+  return id;
 }
 
 const OLDER_KINDS: Record<string, MediaKind> = { image: 'image', video: 'video', audio: 'audio', document: 'application' };
@@ -188,11 +193,37 @@ async function copyMedia(env: Env, db: Db, run: ImportRunRow, mediaId: string, o
     storageKey,
     createdAt: older.createdAt,
   };
-  if (!(await mediaItemById(db, id))) await insertMediaItem(db, row);
-  if (kind === 'video') await startConversion(env, db, run.userId, id, { isPortrait: false, noAudio: false }, origin, now);
+  // Another call may be making the same item at this moment (two pages, a retry): one row, one conversion.
+  const made = await insertMediaItemIfAbsent(db, row);
+  if (kind === 'video') await convertOnce(env, db, run.userId, id, made, origin);
   await recordCopied(db, run.id, 'media', mediaId, id, now);
   return row;
 }
+
+/**
+ * Starts an imported video's conversion once, whichever call gets here: the call that made the row
+ * starts it; another waits until that one has (the row names its Stream video), or, when the row
+ * was left waiting by a call cut off, starts it itself once it claims the row (worker/db/import.ts
+ * `claimStaleVideo`: one claimant, after the longest a start takes).
+ */
+async function convertOnce(env: Env, db: Db, userId: string, id: string, made: boolean, origin: string): Promise<void> {
+  const start = () => startConversion(env, db, userId, id, { isPortrait: false, noAudio: false }, origin);
+  if (made) {
+    await start();
+    return;
+  }
+  for (;;) {
+    const row = await mediaItemById(db, id);
+    if (!row || row.streamUid || row.state !== 'waiting') return;
+    if (await claimStaleVideo(db, id, Date.now())) {
+      await start();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, CONVERSION_WAIT_POLL_MS));
+  }
+}
+
+const CONVERSION_WAIT_POLL_MS = 500;
 
 /**
  * The imported party's row, its guests and their memberships, made in one batch the first time a

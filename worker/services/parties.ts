@@ -11,7 +11,7 @@ import type { NewGuestCredentials, PartyRead } from '../auth/guests';
 import { createGuest, createGuestIfOpen } from '../auth/guests';
 import type { Identity } from '../auth/identity';
 import type { Db } from '../db/client';
-import { activeMembership, activeMemberships, partyWithMembership, upsertMembership, wasRemovedFrom } from '../db/memberships';
+import { activeMembership, activeMemberships, membershipAs, partyWithMembership, upsertMembership, wasRemovedFrom } from '../db/memberships';
 import { filesOfParty } from '../db/party-media';
 import type { PartyWithManager } from '../db/parties';
 import {
@@ -211,11 +211,13 @@ async function managerNames(db: Db, party: PartyRow): Promise<{ firstName: strin
 
 /**
  * Who the request is in this party: its manager (the consultant who owns it, under the managing
- * profile's name), a guest with an active membership (host or guest), or nobody.
+ * profile's name), a guest with an active membership (host or guest; hers, or one her account took
+ * in: ADR 052), or nobody.
  */
 export async function memberOf(db: Db, party: PartyRow, identity: Identity): Promise<Member | null> {
   if (identity.consultant?.userId === party.userId) return managerMember(db, party);
-  return identity.guest ? activeGuest(db, party.id, identity.guest.guestId) : null;
+  const row = identity.guest ? await membershipAs(db, party.id, identity.guest.guestId) : undefined;
+  return row ? guestMember(row) : null;
 }
 
 /**
@@ -367,7 +369,10 @@ export async function joinParty(
   const guestId = identity.guest?.guestId;
   if (guestId) {
     if (await wasRemovedFrom(db, party.id, guestId)) throw new AppError('removed');
-    member = guestMember(await upsertMembership(db, { partyId: party.id, guestId, ...names, isHost: false, joinedAt: now }));
+    // A member already, as herself or as an identity her account took in: her names there change.
+    const read = identity.partyRead?.partyId === party.id ? identity.partyRead.membership : await membershipAs(db, party.id, guestId);
+    const memberId = read?.guestId ?? guestId;
+    member = guestMember(await upsertMembership(db, { partyId: party.id, guestId: memberId, ...names, isHost: false, joinedAt: now }));
   } else {
     // A new guest the batch above did not add (a party with a password, or a consultant joining as a guest).
     credentials = await createGuest(db, names, now, { partyId: party.id, isHost: false, joinedAt: now });

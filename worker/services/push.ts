@@ -1,5 +1,6 @@
 import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { AppError } from '../../app/core/errors';
+import { LIMITS } from '../../app/core/limits';
 import { isExpired } from '../../app/core/party';
 import type { DigestPushJob, MessagePushJob, PushJob, PushPayload, PushTexts, PushToken, PushWindow, StartPushJob } from '../../app/core/push';
 import { decide, digestPayload, extraPushHosts, isPushServiceEndpoint, keptForDigest, messagePayload, startPayload } from '../../app/core/push';
@@ -49,16 +50,20 @@ const mayReach = (env: Env, endpoint: string) => isPushServiceEndpoint(endpoint,
 export async function subscribe(env: Env, db: Db, partyId: string, member: Member, token: PushToken, language: Language): Promise<void> {
   if (!mayReach(env, token.endpoint)) throw new AppError('pushEndpointRefused');
   await checkKey(token.keys.p256dh);
-  await store.upsertSubscription(db, {
-    id: crypto.randomUUID(),
-    partyId,
-    memberId: member.id,
-    endpoint: token.endpoint,
-    p256dh: token.keys.p256dh,
-    auth: token.keys.auth,
-    language,
-    createdAt: Date.now(),
-  });
+  await store.upsertSubscription(
+    db,
+    {
+      id: crypto.randomUUID(),
+      partyId,
+      memberId: member.id,
+      endpoint: token.endpoint,
+      p256dh: token.keys.p256dh,
+      auth: token.keys.auth,
+      language,
+      createdAt: Date.now(),
+    },
+    LIMITS.pushDevicesPerMember,
+  );
   // The room enqueues notifications only for members it knows can receive one.
   await room(env, partyId).pushSubscribed(member.id);
 }

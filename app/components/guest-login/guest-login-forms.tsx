@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmailField } from '~/components/email-field';
 import { ErrorBanner } from '~/components/error-banner';
 import type { ErrorCode } from '~/core/errors';
+import { GUEST_CODE_PATTERN } from '~/core/guest-account';
 import { LIMITS } from '~/core/limits';
 import { isEmailAddress } from '~/core/schemas';
 import { apiFetch } from '~/lib/api';
@@ -126,5 +127,64 @@ export function RegisterForm({ id }: { id: string }) {
         {busy ? t('guestLogin.sending') : t('guestLogin.register')}
       </button>
     </form>
+  );
+}
+
+/** Whether a form's `code` field holds a code's digits. */
+export const codeValid = (values: FormData) => GUEST_CODE_PATTERN.test(String(values.get('code') ?? '').trim());
+
+/**
+ * A mailed code's field, labelled, named `code`: the phone's number keyboard and its offer of the
+ * code from the mail (`one-time-code`); `error` marks it and names the banner (`{id}-error`) that
+ * says why. `autoFocus` where the page is there to take the code.
+ */
+export function CodeField({
+  id,
+  error,
+  onEdit,
+  autoFocus = false,
+  className = '',
+}: {
+  id: string;
+  error: ErrorCode | null;
+  onEdit: () => void;
+  autoFocus?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label htmlFor={id} className="block font-medium">
+        {t('guestLogin.code')}
+      </label>
+      <input
+        id={id}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoFocus={autoFocus}
+        pattern={GUEST_CODE_PATTERN.source.slice(1, -1)}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={onEdit}
+        className={`${TEXT_FIELD} text-center font-mono text-2xl tracking-[0.5em] ${className}`}
+      />
+    </>
+  );
+}
+
+/** "Send a new code", as a link: "sending" while it goes. */
+export function ResendButton({ sending, disabled, onClick, className = '' }: { sending: boolean; disabled: boolean; onClick: () => void; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className={`text-sm font-medium text-primary-dark underline underline-offset-2 disabled:opacity-50 ${className}`}
+    >
+      {sending ? t('guestLogin.sending') : t('guestLogin.resend')}
+    </button>
   );
 }

@@ -1,11 +1,14 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '~/components/dialog';
+import { Caption } from './caption';
 import { CloseIcon, DownloadIcon } from './media-icons';
 
 export interface LightboxPhoto {
   id: string;
   title: string;
+  /** The caption written with it in a chat or a template: shown whole under the photo. */
+  caption?: string | null | undefined;
 }
 
 /** How far a finger moves sideways, in CSS pixels, before it counts as a swipe. */
@@ -14,7 +17,8 @@ const SWIPE_PX = 50;
 /**
  * A photo of a folder on the whole screen, previous and next wrapping around from the last photo to
  * the first and back. The arrow keys and the buttons go through the folder's photos, a swipe does
- * on a touch screen; Escape or the close button leaves; the photo can be downloaded.
+ * on a touch screen; Escape or the close button leaves; the photo can be downloaded. A caption is
+ * shown whole under the photo (its box scrolls when it is long).
  */
 export function Lightbox({
   photos,
@@ -34,11 +38,20 @@ export function Lightbox({
   const photo = photos[index];
   if (!photo) return null;
   const several = photos.length > 1;
+  const caption = photo.caption?.trim() ? photo.caption : null;
   const step = (by: number) => onIndex((index + by + photos.length) % photos.length);
   const round = 'flex h-11 w-11 items-center justify-center rounded-full bg-black/60 text-white ring-1 ring-white/30 hover:bg-black/80';
 
   return (
-    <Dialog aria-labelledby={`${id}-title`} size="full" tone="dark" initialFocus={close} onCancel={onClose} className="overflow-hidden">
+    <Dialog
+      aria-labelledby={`${id}-title`}
+      aria-describedby={caption ? `${id}-caption` : undefined}
+      size="full"
+      tone="dark"
+      initialFocus={close}
+      onCancel={onClose}
+      className="overflow-hidden"
+    >
       <div
         className="flex h-full flex-col"
         onKeyDown={(event) => {
@@ -123,6 +136,7 @@ export function Lightbox({
             </>
           ) : null}
         </div>
+        {caption ? <Caption key={photo.id} id={`${id}-caption`} text={caption} className="max-h-[25dvh] shrink-0 px-3 pb-3 sm:px-4" /> : null}
       </div>
     </Dialog>
   );

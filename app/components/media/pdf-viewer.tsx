@@ -33,7 +33,8 @@ const SIDE_PX = 12;
  * The viewer's height: the dialog's (the screen less its margin) less its title bar and padding.
  * The toolbar takes what it needs (two rows on a narrow phone) and the pages the rest.
  */
-const HEIGHT = 'h-[calc(100dvh-7rem)]';
+/** The screen less the viewer's bar and margins, and less the caption's room where the viewer shows one (`--caption-room`, media-viewer.tsx). */
+const HEIGHT = 'h-[calc(100dvh-7rem-var(--caption-room,0rem))]';
 /** After a zoom a drawn page is drawn anew once the zoom has settled; meanwhile its old drawing is stretched. */
 const REDRAW_DELAY_MS = 150;
 

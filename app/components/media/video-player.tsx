@@ -93,7 +93,7 @@ export function VideoPlayer({ id, title, partyId }: { id: string; title: string;
         preload="metadata"
         poster={source.kind === 'playing' ? (source.poster ?? undefined) : undefined}
         aria-label={title}
-        className="max-h-[calc(100dvh-12rem)] w-full rounded-lg bg-black"
+        className="max-h-[calc(100dvh-12rem-var(--caption-room,0rem))] w-full rounded-lg bg-black"
         data-testid="video-player"
       />
       {source.kind === 'failed' ? (

@@ -383,7 +383,11 @@ export function MessageList({
         <Suspense fallback={null}>
           {photoIndex >= 0 ? (
             <Lightbox
-              photos={photos.map((photo) => ({ id: photo.mediaAttachment ?? '', title: photoTitle(photo) }))}
+              photos={photos.map((photo) => ({
+                id: photo.mediaAttachment ?? '',
+                title: t('chatMedia.photoFrom', { name: photo.senderName }),
+                caption: photo.message,
+              }))}
               index={photoIndex}
               onIndex={(index) => setOpened(photos[index] ?? null)}
               onClose={() => setOpened(null)}
@@ -399,6 +403,7 @@ export function MessageList({
                     ? preview({ messageType: 'text', message: opened.message })
                     : t(`chatMedia.kind.${opened.messageType as 'video' | 'audio' | 'voice' | 'document'}`)),
                 mediaType: opened.mediaAttachmentType === 'video' || opened.mediaAttachmentType === 'audio' ? opened.mediaAttachmentType : 'application',
+                caption: opened.message,
               }}
               onClose={() => setOpened(null)}
             />
@@ -407,10 +412,6 @@ export function MessageList({
       ) : null}
     </div>
   );
-
-  function photoTitle(photo: ChatMessage): string {
-    return photo.message ? preview({ messageType: 'text', message: photo.message }) : t('chatMedia.photoFrom', { name: photo.senderName });
-  }
 }
 
 /** Loads the page before or after the loaded messages (scrolling does it too; this is for keys and screen readers). */

@@ -194,10 +194,7 @@ export function TemplateEditorDialogs({ editor }: { editor: TemplateEditorState 
         <Suspense fallback={null}>
           {photoIndex >= 0 ? (
             <Lightbox
-              photos={photos.map((photo) => ({
-                id: photo.mediaAttachment ?? '',
-                title: photo.message ? preview({ messageType: 'text', message: photo.message }) : detail.title,
-              }))}
+              photos={photos.map((photo) => ({ id: photo.mediaAttachment ?? '', title: detail.title, caption: photo.message }))}
               index={photoIndex}
               onIndex={(index) => setDialog(photos[index] ? { kind: 'media', message: photos[index] } : null)}
               onClose={close}
@@ -209,6 +206,7 @@ export function TemplateEditorDialogs({ editor }: { editor: TemplateEditorState 
                 title: messages.find((message) => message.id === opened.id)?.mediaTitle ?? detail.title,
                 mediaType: opened.mediaAttachmentType === 'video' || opened.mediaAttachmentType === 'audio' ? opened.mediaAttachmentType : 'application',
                 hasPreview: messages.find((message) => message.id === opened.id)?.hasPreview ?? false,
+                caption: opened.message,
               }}
               onClose={close}
             />

@@ -42,6 +42,7 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
     editable,
     editing,
     error,
+    importError,
     headings,
     insertBefore,
     insertPoint,
@@ -131,7 +132,14 @@ export function TemplateEditor({ initial, authorName }: { initial: TemplateDetai
           {modeHint} {t('selection.count', { count: chosen.length })}
         </p>
       ) : null}
-      <ErrorBanner layout="bar" code={error} onClose={() => setError(null)} />
+      <ErrorBanner
+        layout="bar"
+        code={error ?? importError.notice}
+        onClose={() => {
+          setError(null);
+          importError.clear();
+        }}
+      />
       {tooManyFiles.notice ? (
         <p role="alert" className="bg-amber-50 px-4 py-2 text-sm text-amber-900">
           {t('media.upload.tooMany', { max: LIMITS.templateDropFilesMax })}

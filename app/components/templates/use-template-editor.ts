@@ -53,6 +53,8 @@ export function useTemplateEditor(initial: TemplateDetail, authorName: string) {
   const notice = useTimedNotice<string>(TIMINGS.successNoticeMs);
   const [tab, setTab] = useState<'messages' | 'contents'>('messages');
   const tooManyFiles = useTimedNotice<true>(TIMINGS.tooManyFilesMs);
+  // An import that failed is said for a while only (the specification); other errors stay until closed.
+  const importError = useTimedNotice<ErrorCode>(TIMINGS.importErrorMs);
   // The captions given to files in the send dialog, until each file is up.
   const captions = useRef(new Map<File, string>());
   const scroller = useRef<HTMLDivElement>(null);
@@ -79,17 +81,20 @@ export function useTemplateEditor(initial: TemplateDetail, authorName: string) {
   const opened = dialog?.kind === 'media' ? dialog.message : null;
   const photoIndex = opened ? photos.findIndex((photo) => photo.id === opened.id) : -1;
 
-  /** A refused call: the session's end signs in again; anything else is said and the template read again. */
+  /**
+   * A refused call: the session's end signs in again; anything else is said (`say`: how) and the
+   * template read again, which leaves the editor when the template itself is gone (a call's own
+   * `templateNotFound` may name another, an import's source).
+   */
   const failed = useCallback(
-    async (result: { code: ErrorCode; status: number }) => {
+    async (result: { code: ErrorCode; status: number }, say: (code: ErrorCode) => void = setError) => {
       if (result.status === 401) return signInAgain(true);
-      setError(templateCallError(result));
-      if (result.code === 'templateNotFound' || result.code === 'templateTrashed') return navigate('/templates', { replace: true });
+      say(templateCallError(result));
       const fresh = await apiFetch<TemplateDetail>(base);
       if (fresh.ok) {
         setDetail(fresh.data);
         setMessages(fresh.data.messages);
-      }
+      } else if (fresh.code === 'templateNotFound' || fresh.code === 'templateTrashed') navigate('/templates', { replace: true });
     },
     [base, navigate],
   );
@@ -182,7 +187,7 @@ export function useTemplateEditor(initial: TemplateDetail, authorName: string) {
       messageIds === null
         ? await apiFetch<TemplateMessage[]>(`${base}/sendFullTemplate`, { method: 'POST', body: { templateId: source.id, beforeMessageId } })
         : await apiFetch<TemplateMessage[]>(`${base}/copyMessages`, { method: 'POST', body: { sourceId: source.id, messageIds, beforeMessageId } });
-    if (!result.ok) return failed(result);
+    if (!result.ok) return failed(result, importError.show);
     setMessages((current) => withChanges([...current, ...result.data], []));
     notice.show(t('templateEditor.imported', { count: result.data.length, title: source.title }));
     if (result.data[0]) scrollToMessage(result.data[0].id, SCROLL_AFTER_INSERT_MS);
@@ -233,6 +238,7 @@ export function useTemplateEditor(initial: TemplateDetail, authorName: string) {
     error,
     forward,
     headings,
+    importError,
     importFrom,
     insertBefore,
     insertPoint,

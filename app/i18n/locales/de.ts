@@ -63,6 +63,8 @@ const de = {
     disputeResolution: 'Verbraucherstreitbeilegung',
     privacyTitle: 'Datenschutzhinweise',
     germanOnly: 'Die Datenschutzhinweise gibt es nur auf Deutsch; der deutsche Text ist verbindlich.',
+    guestDeletion:
+      'Dein Gastkonto löschst du selbst: Meine Partys → Profil bearbeiten → Gastkonto löschen, bestätigt mit einem Code an deine E-Mail-Adresse. Deine Nachrichten bleiben in den Partys stehen, wie die einer Teilnehmerin, die gegangen ist.',
   },
   landing: {
     metaTitle: 'Salon – Online-Partys für Beraterinnen, Berater und ihre Gäste',
@@ -131,6 +133,8 @@ const de = {
     lastName: 'Nachname',
     register: 'Registrieren',
     alreadyGuest: 'In diesem Browser bist du schon als {{name}} dabei. Füge deine E-Mail-Adresse hinzu, dann behältst du deine Partys.',
+    keepsParties:
+      'Auf diesem Gerät bist du als {{name}} dabei. Meldest du dich hier an, kommen die Partys, denen du so beigetreten bist, mit deinen Nachrichten in dein Konto, auf jedem Gerät.',
     addEmail: 'E-Mail-Adresse hinzufügen',
     consultantsTitle: 'Beraterin oder Berater?',
     codeTitle: 'Code eingeben',
@@ -802,6 +806,19 @@ const de = {
     noEmail: 'Du hast noch keine E-Mail-Adresse hinterlegt.',
     saved: 'Profil gespeichert.',
     back: 'Zurück zu meinen Partys',
+    deleteTitle: 'Gastkonto löschen',
+    deleteIntro:
+      'Wir löschen sofort deine E-Mail-Adresse, deinen Namen, dein Bild, die Schlüssel aller deiner Geräte, deine Benachrichtigungen und deine Mitgliedschaft in allen Partys. Deine Nachrichten bleiben in den Partys stehen, wie die einer Teilnehmerin, die gegangen ist: Lösche einzelne vorher selbst, wenn du das nicht möchtest.',
+    deletePrivacy: 'Mehr dazu in den Datenschutzhinweisen',
+    deleteSendCode: 'Code zum Löschen senden',
+    deleteCodeSent: 'Wir haben einen Code an {{email}} geschickt. Gib ihn ein, um dein Gastkonto endgültig zu löschen.',
+    deleteConfirm: 'Gastkonto endgültig löschen',
+    deleting: 'Wird gelöscht …',
+    deleteDialogTitle: 'Gastkonto löschen?',
+    deleteDialogText: 'Du wirst aus allen deinen Partys entfernt, und dieses Gerät kennt dich danach nicht mehr. Das lässt sich nicht rückgängig machen.',
+    deleted: 'Dein Gastkonto ist gelöscht.',
+    deletedHint: 'Danke, dass du dabei warst. Mit einem Party-Link kannst du jederzeit wieder mitmachen.',
+    toStart: 'Zur Startseite',
   },
   profilePage: {
     contact: 'Kontakt',
@@ -1043,6 +1060,7 @@ const de = {
     tempIdConflict: 'Diese Nachricht wurde bereits mit anderem Inhalt gesendet.',
     profileSelected: 'Mit diesem Profil arbeitest du gerade. Wähle zuerst ein anderes Profil aus, um es zu löschen.',
     emailTaken: 'Diese E-Mail-Adresse gehört schon zu einem Gastkonto. Melde dich mit ihr an, um deine Partys zu sehen.',
+    noAddress: 'Für dieses Gastkonto ist keine E-Mail-Adresse hinterlegt.',
     lastProfile: 'Dein einziges Profil kann nicht gelöscht werden.',
     tooManyProfiles: 'Du hast die größtmögliche Anzahl an Profilen erreicht.',
     unauthorized: 'Bitte melde dich an.',

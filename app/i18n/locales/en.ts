@@ -64,6 +64,8 @@ const en: Translation = {
     disputeResolution: 'Consumer dispute resolution',
     privacyTitle: 'Privacy notice',
     germanOnly: 'The privacy notice is available in German only; the German text is binding.',
+    guestDeletion:
+      'You delete your guest account yourself: My parties → Edit profile → Delete guest account, confirmed with a code sent to your e-mail address. Your messages stay in the parties, like those of a guest who left.',
   },
   landing: {
     metaTitle: 'Salon – online parties for consultants and their guests',
@@ -131,6 +133,8 @@ const en: Translation = {
     lastName: 'Last name',
     register: 'Register',
     alreadyGuest: "You're already a guest in this browser as {{name}}. Add your e-mail address to keep your parties.",
+    keepsParties:
+      'On this device you take part as {{name}}. Sign in here and the parties you joined that way move into your account, with your messages, on every device.',
     addEmail: 'Add e-mail address',
     consultantsTitle: 'Are you a consultant?',
     codeTitle: 'Enter your code',
@@ -793,6 +797,19 @@ const en: Translation = {
     noEmail: "You haven't added an email address yet.",
     saved: 'Profile saved.',
     back: 'Back to my parties',
+    deleteTitle: 'Delete guest account',
+    deleteIntro:
+      "We delete at once your e-mail address, your name, your picture, the keys of all your devices, your notifications and your membership of every party. Your messages stay in the parties, like those of a guest who left: delete single ones yourself first if you don't want that.",
+    deletePrivacy: 'More about this in the privacy notice',
+    deleteSendCode: 'Send a code to delete',
+    deleteCodeSent: 'We sent a code to {{email}}. Enter it to delete your guest account for good.',
+    deleteConfirm: 'Delete guest account for good',
+    deleting: 'Deleting …',
+    deleteDialogTitle: 'Delete your guest account?',
+    deleteDialogText: 'You will be removed from all your parties, and this device will no longer know you. This cannot be undone.',
+    deleted: 'Your guest account is deleted.',
+    deletedHint: 'Thank you for taking part. With a party link you can join again at any time.',
+    toStart: 'To the start page',
   },
   profilePage: {
     contact: 'Contact',
@@ -1033,6 +1050,7 @@ const en: Translation = {
     tempIdConflict: 'This message was already sent with different content.',
     profileSelected: "You're currently working as this profile. Select another profile first to delete it.",
     emailTaken: 'This e-mail address already belongs to a guest account. Sign in with it to see your parties.',
+    noAddress: 'This guest account has no e-mail address.',
     lastProfile: "Your only profile can't be deleted.",
     tooManyProfiles: "You've reached the maximum number of profiles.",
     unauthorized: 'Please sign in.',

@@ -67,6 +67,8 @@ const fr: Translation = {
     disputeResolution: 'Règlement des litiges de consommation',
     privacyTitle: 'Politique de confidentialité',
     germanOnly: 'La politique de confidentialité n’existe qu’en allemand ; le texte allemand fait foi.',
+    guestDeletion:
+      'Vous supprimez vous-même votre compte invité : Mes soirées → Modifier le profil → Supprimer le compte invité, avec un code envoyé à votre adresse e-mail. Vos messages restent dans les soirées, comme ceux d’un invité qui est parti.',
   },
   landing: {
     metaTitle: 'Salon – des soirées en ligne pour les conseillères, les conseillers et leurs invités',
@@ -135,6 +137,8 @@ const fr: Translation = {
     lastName: 'Nom',
     register: 'Créer le compte',
     alreadyGuest: 'Dans ce navigateur, vous participez déjà en tant que {{name}}. Ajoutez votre adresse e-mail pour garder vos soirées.',
+    keepsParties:
+      'Sur cet appareil, vous participez en tant que {{name}}. Si vous vous connectez ici, les soirées rejointes ainsi passent dans votre compte, avec vos messages, sur chaque appareil.',
     addEmail: "Ajouter l'adresse e-mail",
     consultantsTitle: 'Vous êtes conseillère ou conseiller ?',
     codeTitle: 'Saisir le code',
@@ -807,6 +811,19 @@ const fr: Translation = {
     noEmail: 'Vous n’avez pas encore ajouté d’adresse e-mail.',
     saved: 'Profil enregistré.',
     back: 'Retour à mes soirées',
+    deleteTitle: 'Supprimer le compte invité',
+    deleteIntro:
+      'Nous supprimons aussitôt votre adresse e-mail, votre nom, votre photo, les clés de tous vos appareils, vos notifications et votre participation à toutes les soirées. Vos messages restent dans les soirées, comme ceux d’un invité qui est parti : supprimez d’abord vous-même ceux que vous ne voulez pas laisser.',
+    deletePrivacy: 'En savoir plus dans la politique de confidentialité',
+    deleteSendCode: 'Envoyer un code de suppression',
+    deleteCodeSent: 'Nous avons envoyé un code à {{email}}. Saisissez-le pour supprimer définitivement votre compte invité.',
+    deleteConfirm: 'Supprimer définitivement le compte invité',
+    deleting: 'Suppression …',
+    deleteDialogTitle: 'Supprimer votre compte invité ?',
+    deleteDialogText: 'Vous serez retiré(e) de toutes vos soirées, et cet appareil ne vous reconnaîtra plus. Cette action est définitive.',
+    deleted: 'Votre compte invité est supprimé.',
+    deletedHint: 'Merci d’avoir participé. Avec un lien de soirée, vous pouvez revenir à tout moment.',
+    toStart: 'Vers la page d’accueil',
   },
   profilePage: {
     contact: 'Contact',
@@ -1047,6 +1064,7 @@ const fr: Translation = {
     tempIdConflict: 'Ce message a déjà été envoyé avec un autre contenu.',
     profileSelected: "Vous travaillez actuellement avec ce profil. Sélectionnez d'abord un autre profil pour le supprimer.",
     emailTaken: 'Cette adresse e-mail appartient déjà à un compte invité. Connectez-vous avec elle pour voir vos soirées.',
+    noAddress: 'Aucune adresse e-mail n’est enregistrée pour ce compte invité.',
     lastProfile: 'Votre seul profil ne peut pas être supprimé.',
     tooManyProfiles: 'Vous avez atteint le nombre maximal de profils.',
     unauthorized: 'Veuillez vous connecter.',

@@ -64,6 +64,8 @@ const it: Translation = {
     disputeResolution: 'Risoluzione delle controversie dei consumatori',
     privacyTitle: 'Informativa sulla privacy',
     germanOnly: 'L’informativa sulla privacy è disponibile solo in tedesco; fa fede il testo tedesco.',
+    guestDeletion:
+      'L’account ospite lo elimini tu: Le mie feste → Modifica profilo → Elimina account ospite, con un codice inviato al tuo indirizzo e-mail. I tuoi messaggi restano nelle feste, come quelli di un ospite che se n’è andato.',
   },
   landing: {
     metaTitle: 'Salon – feste online per consulenti e i loro ospiti',
@@ -132,6 +134,8 @@ const it: Translation = {
     lastName: 'Cognome',
     register: 'Registrati',
     alreadyGuest: 'In questo browser partecipi già come {{name}}. Aggiungi il tuo indirizzo e-mail per non perdere le tue feste.',
+    keepsParties:
+      'Su questo dispositivo partecipi come {{name}}. Se accedi qui, le feste a cui hai partecipato così passano nel tuo account, con i tuoi messaggi, su ogni dispositivo.',
     addEmail: 'Aggiungi indirizzo e-mail',
     consultantsTitle: 'Sei consulente?',
     codeTitle: 'Inserisci il codice',
@@ -801,6 +805,19 @@ const it: Translation = {
     noEmail: 'Non hai ancora aggiunto un indirizzo e-mail.',
     saved: 'Profilo salvato.',
     back: 'Torna alle mie feste',
+    deleteTitle: 'Elimina account ospite',
+    deleteIntro:
+      'Eliminiamo subito il tuo indirizzo e-mail, il tuo nome, la tua foto, le chiavi di tutti i tuoi dispositivi, le tue notifiche e la tua partecipazione a tutte le feste. I tuoi messaggi restano nelle feste, come quelli di un ospite che se n’è andato: se non vuoi, elimina prima tu i singoli messaggi.',
+    deletePrivacy: 'Maggiori informazioni nell’informativa sulla privacy',
+    deleteSendCode: 'Invia un codice per eliminare',
+    deleteCodeSent: 'Abbiamo inviato un codice a {{email}}. Inseriscilo per eliminare definitivamente il tuo account ospite.',
+    deleteConfirm: 'Elimina definitivamente l’account ospite',
+    deleting: 'Eliminazione …',
+    deleteDialogTitle: 'Eliminare il tuo account ospite?',
+    deleteDialogText: 'Verrai rimosso da tutte le tue feste e questo dispositivo non ti riconoscerà più. L’operazione non si può annullare.',
+    deleted: 'Il tuo account ospite è stato eliminato.',
+    deletedHint: 'Grazie per aver partecipato. Con il link di una festa puoi tornare quando vuoi.',
+    toStart: 'Alla pagina iniziale',
   },
   profilePage: {
     contact: 'Contatto',
@@ -1041,6 +1058,7 @@ const it: Translation = {
     tempIdConflict: 'Questo messaggio è già stato inviato con un contenuto diverso.',
     profileSelected: 'Stai lavorando con questo profilo. Seleziona prima un altro profilo per eliminarlo.',
     emailTaken: 'Questo indirizzo e-mail appartiene già a un account ospite. Accedi con esso per vedere i tuoi party.',
+    noAddress: 'Per questo account ospite non è registrato alcun indirizzo e-mail.',
     lastProfile: 'Il tuo unico profilo non può essere eliminato.',
     tooManyProfiles: 'Hai raggiunto il numero massimo di profili.',
     unauthorized: 'Accedi per continuare.',

@@ -64,6 +64,8 @@ const nl: Translation = {
     disputeResolution: 'Geschillenbeslechting voor consumenten',
     privacyTitle: 'Privacyverklaring',
     germanOnly: 'De privacyverklaring is alleen in het Duits beschikbaar; de Duitse tekst is bindend.',
+    guestDeletion:
+      "Je gastaccount verwijder je zelf: Mijn party's → Profiel bewerken → Gastaccount verwijderen, bevestigd met een code naar je e-mailadres. Je berichten blijven in de party's staan, zoals die van een gast die is weggegaan.",
   },
   landing: {
     metaTitle: "Salon – onlineparty's voor adviseurs en hun gasten",
@@ -132,6 +134,8 @@ const nl: Translation = {
     lastName: 'Achternaam',
     register: 'Registreren',
     alreadyGuest: "In deze browser doe je al mee als {{name}}. Voeg je e-mailadres toe, dan houd je je party's.",
+    keepsParties:
+      "Op dit apparaat doe je mee als {{name}}. Meld je je hier aan, dan komen de party's waaraan je zo meedeed met je berichten in je account, op elk apparaat.",
     addEmail: 'E-mailadres toevoegen',
     consultantsTitle: 'Ben je adviseur?',
     codeTitle: 'Code invoeren',
@@ -800,6 +804,19 @@ const nl: Translation = {
     noEmail: 'Je hebt nog geen e-mailadres toegevoegd.',
     saved: 'Profiel opgeslagen.',
     back: "Terug naar mijn party's",
+    deleteTitle: 'Gastaccount verwijderen',
+    deleteIntro:
+      "We verwijderen meteen je e-mailadres, je naam, je foto, de sleutels van al je apparaten, je meldingen en je lidmaatschap van alle party's. Je berichten blijven in de party's staan, zoals die van een gast die is weggegaan: verwijder losse berichten eerst zelf als je dat niet wilt.",
+    deletePrivacy: 'Meer hierover in de privacyverklaring',
+    deleteSendCode: 'Code sturen om te verwijderen',
+    deleteCodeSent: 'We hebben een code naar {{email}} gestuurd. Voer die in om je gastaccount definitief te verwijderen.',
+    deleteConfirm: 'Gastaccount definitief verwijderen',
+    deleting: 'Wordt verwijderd …',
+    deleteDialogTitle: 'Je gastaccount verwijderen?',
+    deleteDialogText: "Je wordt uit al je party's verwijderd, en dit apparaat kent je daarna niet meer. Dit kan niet ongedaan worden gemaakt.",
+    deleted: 'Je gastaccount is verwijderd.',
+    deletedHint: 'Bedankt dat je erbij was. Met een partylink doe je altijd weer mee.',
+    toStart: 'Naar de startpagina',
   },
   profilePage: {
     contact: 'Contact',
@@ -1040,6 +1057,7 @@ const nl: Translation = {
     tempIdConflict: 'Dit bericht is al met een andere inhoud verstuurd.',
     profileSelected: 'Je werkt nu met dit profiel. Kies eerst een ander profiel om dit te verwijderen.',
     emailTaken: "Dit e-mailadres hoort al bij een gastaccount. Log ermee in om je party's te zien.",
+    noAddress: 'Voor dit gastaccount is geen e-mailadres opgegeven.',
     lastProfile: 'Je enige profiel kan niet worden verwijderd.',
     tooManyProfiles: 'Je hebt het maximale aantal profielen bereikt.',
     unauthorized: 'Log eerst in.',

@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
  * Guests: their identities and device keys, their sign-in codes, and the rate counters that limit
@@ -18,9 +19,18 @@ export const guests = sqliteTable(
     email: text('email'),
     pictureKey: text('picture_key'),
     pictureType: text('picture_type'),
+    /** The account (a guest with an address) that took this name-only identity in at a sign-in on its device (ADR 052). */
+    accountId: text('account_id').references((): AnySQLiteColumn => guests.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [uniqueIndex('guests_email_idx').on(t.email)],
+  // Partial: nearly every guest has no account_id, and a full index's statistics would make SQLite
+  // scan the table instead (measured: ADR 052).
+  (t) => [
+    uniqueIndex('guests_email_idx').on(t.email),
+    index('guests_account_idx')
+      .on(t.accountId)
+      .where(sql`${t.accountId} IS NOT NULL`),
+  ],
 );
 
 /** One device's credentials of a guest: a random secret, of which only the hash is stored. */
@@ -47,7 +57,7 @@ export const guestCodes = sqliteTable(
   'guest_codes',
   {
     challengeHash: text('challenge_hash').primaryKey(),
-    purpose: text('purpose', { enum: ['login', 'claim'] }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'claim', 'delete'] }).notNull(),
     /** The address's hash: every address typed at the sign-in is kept, so none is kept in the clear. */
     addressHash: text('address_hash').notNull(),
     /** The address itself only for a claim, which attaches it to the guest. */
