@@ -43,6 +43,28 @@ function emojiData(): Plugin {
 }
 
 /**
+ * The API reference page's script (/api/docs, worker/api/docs.ts): Scalar's standalone bundle from
+ * the pinned `@scalar/api-reference`, served from our own origin as `api-docs/scalar.js` of the
+ * client build (no CDN), like the emoji data above.
+ */
+function apiReference(): Plugin {
+  const require = createRequire(import.meta.url);
+  let client = false;
+  return {
+    name: 'salon-api-reference',
+    apply: 'build',
+    configResolved(config) {
+      client = !config.build.ssr;
+    },
+    generateBundle() {
+      if (!client) return;
+      const source = readFileSync(join(require.resolve('@scalar/api-reference'), '..', 'browser/standalone.js'));
+      this.emitFile({ type: 'asset', fileName: 'api-docs/scalar.js', source });
+    },
+  };
+}
+
+/**
  * `virtual:translation/{language}/{part}`: one part of a language's texts (app/i18n/config.ts), cut
  * from its locale file at build time so each part is a chunk of its own. The locale files stay one
  * per language (the source every translator edits and the i18n test checks); they are plain data,
@@ -240,6 +262,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     emojiData(),
+    apiReference(),
     translationParts(),
     mediaEntries(),
     serviceWorker(),

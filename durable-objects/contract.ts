@@ -125,6 +125,8 @@ export interface PartyRoomCalls extends Rpc.DurableObjectBranded {
   dropMember(memberId: string, how: 'removed' | 'left'): Promise<void>;
   /** How far the member has read (0: nothing, or unknown here). */
   seenSeqOf(memberId: string): Promise<number>;
+  /** The socket's `updateSeen` over HTTP, by the same rule (features/presence): answers the member's seen seq after it. */
+  markSeen(member: Member, facts: RoomFacts, at: { seq: number } | { timestamp: number }): Promise<Outcome<{ seq: number }>>;
   /** These sessions ended: their sockets close now, and their tickets open none. */
   endSessions(sessionIds: string[]): Promise<void>;
   /** Takes one password attempt for a client; false once its limit is used up. */

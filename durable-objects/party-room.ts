@@ -150,6 +150,10 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
     return this.members.seenSeqOf(memberId);
   }
 
+  async markSeen(member: Member, facts: RoomFacts, at: { seq: number } | { timestamp: number }): Promise<Outcome<{ seq: number }>> {
+    return this.kernel.entered(member, facts, (stored) => ok({ seq: this.presence.seen(stored, 'seq' in at ? at.seq : this.store.seqSentBy(at.timestamp)) }));
+  }
+
   async endSessions(sessionIds: string[]): Promise<void> {
     this.kernel.endSessions(sessionIds);
   }

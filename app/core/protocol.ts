@@ -77,6 +77,20 @@ export const ClientEventSchema = z.discriminatedUnion(
   { error: 'unknownEvent' },
 );
 export type ClientEvent = z.infer<typeof ClientEventSchema>;
+
+/**
+ * PUT /parties/{id}/updateSeen: the socket's `updateSeen` over HTTP. `seq` as the socket says it, or
+ * the specification's `timestamp` (epoch ms: every message sent at or before it); its `guestId`,
+ * when sent, names the asker (worker/api/party-messages.ts).
+ */
+export const UpdateSeenSchema = z
+  .object({
+    seq: z.number({ error: 'invalidInput' }).int({ error: 'invalidInput' }).min(0, { error: 'invalidInput' }).optional(),
+    timestamp: z.number({ error: 'invalidInput' }).int({ error: 'invalidInput' }).min(0, { error: 'invalidInput' }).optional(),
+    guestId: z.string({ error: 'invalidInput' }).max(64, { error: 'invalidInput' }).optional(),
+  })
+  .refine((body) => (body.seq === undefined) !== (body.timestamp === undefined), { error: 'invalidInput' });
+
 export type ClientEventType = ClientEvent['type'];
 
 // ---- server → client -------------------------------------------------------------------------

@@ -117,6 +117,12 @@ export const ForwardTemplateMessagesSchema = z
 /** POST /templates/share/{token}: the folder of mine it goes into. */
 export const AcceptShareSchema = z.object({ path: FolderPathSchema.default('') });
 
+/** PUT /templates/folderShare {shareToken, path}: the specification's move of a copy, named by its share link's token. */
+export const FolderShareSchema = z.object({
+  shareToken: z.string({ error: 'shareLinkInvalid' }).max(200, { error: 'shareLinkInvalid' }),
+  path: FolderPathSchema,
+});
+
 // ---- a template played into a party (app/core/applied-template.ts) ----
 
 /**

@@ -188,6 +188,14 @@ export class RoomStore {
     member.removed = true;
   }
 
+  /**
+   * The newest message sent at or before `timestamp` (epoch ms), by its seq; 0 for none. Read from
+   * the newest back (messages are stored in the order they were sent), so a recent time costs a row or two.
+   */
+  seqSentBy(timestamp: number): number {
+    return this.sql.exec<{ seq: number }>('SELECT seq FROM messages WHERE timestamp <= ? ORDER BY seq DESC LIMIT 1', timestamp).toArray()[0]?.seq ?? 0;
+  }
+
   setSeen(memberId: string, seq: number): void {
     const member = this.members.get(memberId);
     if (!member) return;

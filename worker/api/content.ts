@@ -3,21 +3,27 @@ import { FaqListQuerySchema, FaqSearchQuerySchema } from '../../app/core/faq-que
 import { listCategories, listEntries, searchFaq } from '../services/faq';
 import type { ApiEnv } from './context';
 import { valid } from './context';
+import { doc } from './openapi';
 
 /**
  * The FAQ's content server, with the query shape its clients send. Public: visitors read the FAQ
  * too, and nothing here depends on who asks; what the web may not show is never in an answer.
  */
 export const contentApi = new Hono<ApiEnv>()
-  .get('/categories', valid('query', FaqListQuerySchema), async (c) => {
-    const { locale, selector } = c.req.valid('query');
-    return c.json(await listCategories(c.get('db'), locale, selector));
-  })
-  .get('/entries', valid('query', FaqListQuerySchema), async (c) => {
+  .get(
+    '/categories',
+    doc({ summary: "FAQ categories (the content server's query shape)", caller: 'public' }),
+    valid('query', FaqListQuerySchema),
+    async (c) => {
+      const { locale, selector } = c.req.valid('query');
+      return c.json(await listCategories(c.get('db'), locale, selector));
+    },
+  )
+  .get('/entries', doc({ summary: 'FAQ entries', caller: 'public' }), valid('query', FaqListQuerySchema), async (c) => {
     const { locale, selector } = c.req.valid('query');
     return c.json(await listEntries(c.get('db'), locale, selector));
   })
-  .get('/content-search', valid('query', FaqSearchQuerySchema), async (c) => {
+  .get('/content-search', doc({ summary: 'Search the FAQ', caller: 'public' }), valid('query', FaqSearchQuerySchema), async (c) => {
     const { locale, text } = c.req.valid('query');
     return c.json(await searchFaq(c.get('db'), locale, text));
   });

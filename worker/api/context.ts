@@ -7,9 +7,14 @@ import type { GuestCredentials } from '../auth/guests';
 import { guestCookie } from '../auth/guests';
 import type { Identity } from '../auth/identity';
 import { resolveIdentity } from '../auth/identity';
+import type { Member } from '../../app/core/protocol';
+import type { Outcome } from '../../durable-objects/contract';
 import type { Db } from '../db/client';
 import { database } from '../db/client';
+import type { PartyRow } from '../db/schema';
 import type { Env } from '../env';
+import { memberInParty } from '../services/parties';
+import { documented } from './openapi';
 
 export type ApiEnv = { Bindings: Env; Variables: { db: Db; identity: Identity } };
 export type ApiContext = Context<ApiEnv>;
@@ -38,19 +43,34 @@ function partyOfPath(pathname: string): string | undefined {
   return /^\/api\/parties\/([^/]+)(?:\/|$)/.exec(pathname)?.[1];
 }
 
-/** Validates one part of the request with a shared schema; a failure is the schema's error code. */
+/**
+ * Validates one part of the request with a shared schema; a failure is the schema's error code. The
+ * same schema describes that part in the API's document (openapi.ts): there is no second copy.
+ */
 export function valid<T extends z.ZodType, Target extends 'json' | 'query'>(target: Target, schema: T) {
-  return validator(target, async (value) => {
+  const middleware = validator(target, async (value) => {
     const parsed = await schema.safeParseAsync(value);
     if (!parsed.success) throw new AppError(firstErrorCode(parsed.error));
     return parsed.data as z.output<T>;
   });
+  return documented(middleware, target, schema);
 }
 
 export function requireConsultant(c: ApiContext): { userId: string; sessionId: string } {
   const { consultant, consultantExpired } = c.get('identity');
   if (!consultant) throw new AppError(consultantExpired ? 'sessionExpired' : 'unauthorized');
   return consultant;
+}
+
+/** The requester's membership of the party, or the reason they have none (services/parties.ts). */
+export function requireMember(c: ApiContext, partyId: string, options?: { evenEnded?: boolean }): Promise<{ party: PartyRow; member: Member }> {
+  return memberInParty(c.get('db'), partyId, c.get('identity'), options);
+}
+
+/** A room's answer (durable-objects/contract.ts): its value, or its refusal as the API's error. */
+export function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new AppError(outcome.code);
+  return outcome.value;
 }
 
 export function requireGuest(c: ApiContext): { guestId: string; keyId: string } {

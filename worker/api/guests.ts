@@ -22,51 +22,100 @@ import { deleteGuestAccount } from '../services/guest-deletion';
 import type { ApiEnv } from './context';
 import { clientKey, handOverGuestCredentials, requireGuest, valid } from './context';
 import { pictureResponse } from './pictures';
+import { doc } from './openapi';
 
 /** Guests and their accounts (ADR 034). Literal paths come before `/:id`: Hono tries routes in order. */
 export const guestsApi = new Hono<ApiEnv>()
-  .post('/register', valid('json', GuestNamesSchema), async (c) => {
-    const signIn = await registerGuest(c.get('db'), c.req.valid('json'), c.get('identity').guest);
-    const secretKey = handOverGuestCredentials(c, signIn);
-    return c.json({ id: signIn.id, guest: signIn.guest, ...(secretKey ? { secretKey } : {}) });
-  })
-  .get('/me', async (c) => c.json(await guestAccount(c.get('db'), requireGuest(c).guestId)))
-  .get('/me/parties', async (c) => c.json(await guestParties(c.env, c.get('db'), requireGuest(c).guestId)))
-  .put('/profile', valid('json', GuestNamesSchema), async (c) => {
+  .post(
+    '/register',
+    doc({
+      summary: 'Register a guest (names only)',
+      description: 'From the app (no Origin header) the answer carries `secretKey`: send Basic id:secretKey from then on.',
+      caller: 'public',
+      errors: ['invalidName'],
+    }),
+    valid('json', GuestNamesSchema),
+    async (c) => {
+      const signIn = await registerGuest(c.get('db'), c.req.valid('json'), c.get('identity').guest);
+      const secretKey = handOverGuestCredentials(c, signIn);
+      return c.json({ id: signIn.id, guest: signIn.guest, ...(secretKey ? { secretKey } : {}) });
+    },
+  )
+  .get('/me', doc({ summary: "The guest's own account", caller: 'guest' }), async (c) => c.json(await guestAccount(c.get('db'), requireGuest(c).guestId)))
+  .get('/me/parties', doc({ summary: "The guest's parties", caller: 'guest' }), async (c) =>
+    c.json(await guestParties(c.env, c.get('db'), requireGuest(c).guestId)),
+  )
+  .put('/profile', doc({ summary: "Change the guest's names", caller: 'guest', errors: ['invalidName'] }), valid('json', GuestNamesSchema), async (c) => {
     return c.json(await updateGuestProfile(c.get('db'), requireGuest(c).guestId, c.req.valid('json')));
   })
-  .put('/profile/picture', async (c) => {
-    // Who first: a stranger learns nothing from how their upload is judged.
-    const { guestId } = requireGuest(c);
-    const bytes = await readLimited(c.req.raw, LIMITS.pictureBytesMax, 'imageTooLarge');
-    return c.json(await setGuestPicture(c.env, c.get('db'), guestId, bytes, c.req.header('Content-Type') ?? null));
-  })
-  .delete('/profile/picture', async (c) => c.json(await removeGuestPicture(c.env, c.get('db'), requireGuest(c).guestId)))
+  .put(
+    '/profile/picture',
+    doc({
+      summary: "Set the guest's picture",
+      description: "The picture's bytes are the body, with its Content-Type (the specification's `newProfilePicType` and second PUT in one; ADR 056).",
+      caller: 'guest',
+      rawBody: { content: 'image/*', description: 'A JPEG, PNG or WebP' },
+      errors: ['imageTooLarge', 'notAnImage'],
+    }),
+    async (c) => {
+      // Who first: a stranger learns nothing from how their upload is judged.
+      const { guestId } = requireGuest(c);
+      const bytes = await readLimited(c.req.raw, LIMITS.pictureBytesMax, 'imageTooLarge');
+      return c.json(await setGuestPicture(c.env, c.get('db'), guestId, bytes, c.req.header('Content-Type') ?? null));
+    },
+  )
+  .delete('/profile/picture', doc({ summary: "Remove the guest's picture", caller: 'guest' }), async (c) =>
+    c.json(await removeGuestPicture(c.env, c.get('db'), requireGuest(c).guestId)),
+  )
   // Her account's deletion (ADR 053): a code to her address first, then the deletion with it.
-  .post('/me/deletion', valid('json', GuestDeletionRequestSchema), async (c) => {
-    const { guestId } = requireGuest(c);
-    const { languageCode } = c.req.valid('json');
-    const sent = await requestDeletionCode(c.env, c.executionCtx, c.get('db'), guestId, languageCode, await localeOf(c.req.raw), clientKey(c));
-    c.header('Set-Cookie', codeCookie(c.req.raw, sent.challenge), { append: true });
-    return c.json(sent);
-  })
-  .put('/me/deletion', valid('json', GuestDeletionSchema), async (c) => {
-    const { guestId } = requireGuest(c);
-    const input = c.req.valid('json');
-    await confirmDeletion(c.get('db'), guestId, { code: input.code, challenge: input.challenge ?? readCodeCookie(c.req.raw) });
-    await deleteGuestAccount(c.env, c.get('db'), guestId);
-    c.header('Set-Cookie', clearCookie(c.req.raw, COOKIE.guest), { append: true });
-    c.header('Set-Cookie', clearCodeCookie(c.req.raw), { append: true });
-    return c.body(null, 204);
-  })
-  .post('/logout', async (c) => {
+  .post(
+    '/me/deletion',
+    doc({ summary: 'Mail the guest a code to delete her account', caller: 'guest', errors: ['noAddress', 'tooManyCodes'] }),
+    valid('json', GuestDeletionRequestSchema),
+    async (c) => {
+      const { guestId } = requireGuest(c);
+      const { languageCode } = c.req.valid('json');
+      const sent = await requestDeletionCode(c.env, c.executionCtx, c.get('db'), guestId, languageCode, await localeOf(c.req.raw), clientKey(c));
+      c.header('Set-Cookie', codeCookie(c.req.raw, sent.challenge), { append: true });
+      return c.json(sent);
+    },
+  )
+  .put(
+    '/me/deletion',
+    doc({ summary: "Delete the guest's account with its code", caller: 'guest', errors: ['codeInvalid', 'tooManyAttempts'], ok: 204 }),
+    valid('json', GuestDeletionSchema),
+    async (c) => {
+      const { guestId } = requireGuest(c);
+      const input = c.req.valid('json');
+      await confirmDeletion(c.get('db'), guestId, { code: input.code, challenge: input.challenge ?? readCodeCookie(c.req.raw) });
+      await deleteGuestAccount(c.env, c.get('db'), guestId);
+      c.header('Set-Cookie', clearCookie(c.req.raw, COOKIE.guest), { append: true });
+      c.header('Set-Cookie', clearCodeCookie(c.req.raw), { append: true });
+      return c.body(null, 204);
+    },
+  )
+  .post('/logout', doc({ summary: 'Sign the guest out on every device', caller: 'guest', ok: 204 }), async (c) => {
     await signOutEverywhere(c.env, c.get('db'), requireGuest(c).guestId);
     c.header('Set-Cookie', clearCookie(c.req.raw, COOKIE.guest), { append: true });
     return c.body(null, 204);
   })
-  .get('/:id', async (c) => c.json(await guestCard(c.get('db'), c.get('identity'), c.req.param('id'))))
-  .get('/:id/picture', async (c) => {
-    const picture = await guestPicture(c.env, c.get('db'), c.get('identity'), c.req.param('id'), c.req.query('v') ?? null);
-    // Only those who may see her get it: the cache is the browser's own, never a shared one.
-    return pictureResponse(c, picture, 'private');
-  });
+  .get(
+    '/:id',
+    doc({ summary: "A guest's card (for those who share a party with her)", caller: 'public', errors: ['notFound', 'forbidden', 'unauthorized'] }),
+    async (c) => c.json(await guestCard(c.get('db'), c.get('identity'), c.req.param('id'))),
+  )
+  .get(
+    '/:id/picture',
+    doc({
+      summary: "A guest's picture",
+      caller: 'public',
+      errors: ['notFound', 'forbidden', 'unauthorized'],
+      parameters: [{ in: 'query', name: 'v', required: false, schema: { type: 'string' } }],
+      ok: { content: 'image/*', schema: { type: 'string', format: 'binary' } },
+    }),
+    async (c) => {
+      const picture = await guestPicture(c.env, c.get('db'), c.get('identity'), c.req.param('id'), c.req.query('v') ?? null);
+      // Only those who may see her get it: the cache is the browser's own, never a shared one.
+      return pictureResponse(c, picture, 'private');
+    },
+  );

@@ -10,6 +10,7 @@ import {
 import { importFile, importMedia, importMessage, importParty, signInForImport, startImport } from '../services/import';
 import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
+import { doc } from './openapi';
 
 /**
  * Import from an older account (ADR 042): the consultant's own runs. She is checked before the
@@ -20,29 +21,55 @@ export const importApi = new Hono<ApiEnv>()
     requireConsultant(c);
     await next();
   })
-  .post('/signin', valid('json', ImportSignInSchema), async (c) =>
-    c.json(await signInForImport(c.env, c.get('db'), requireConsultant(c).userId, c.req.valid('json'))),
+  .post(
+    '/signin',
+    doc({ summary: 'Sign in at the older system', caller: 'consultant', errors: ['importCredentials', 'importPasswordChange', 'importFailed'] }),
+    valid('json', ImportSignInSchema),
+    async (c) => c.json(await signInForImport(c.env, c.get('db'), requireConsultant(c).userId, c.req.valid('json'))),
   )
-  .post('/start', valid('json', ImportRunSchema), async (c) =>
-    c.json(await startImport(c.env, c.get('db'), requireConsultant(c).userId, c.req.valid('json').importId)),
+  .post(
+    '/start',
+    doc({ summary: 'Start an import run: what there is to copy', caller: 'consultant', errors: ['importNotFound', 'importFailed'] }),
+    valid('json', ImportRunSchema),
+    async (c) => c.json(await startImport(c.env, c.get('db'), requireConsultant(c).userId, c.req.valid('json').importId)),
   )
-  .post('/file', valid('json', ImportFileSchema), async (c) => {
-    const { importId, file } = c.req.valid('json');
-    await importFile(c.env, c.get('db'), requireConsultant(c).userId, importId, file);
-    return c.body(null, 204);
-  })
-  .post('/media', valid('json', ImportMediaSchema), async (c) => {
-    const { importId, mediaId } = c.req.valid('json');
-    await importMedia(c.env, c.get('db'), requireConsultant(c).userId, importId, mediaId, new URL(c.req.url).origin);
-    return c.body(null, 204);
-  })
-  .post('/message', valid('json', ImportMessageSchema), async (c) => {
-    const { importId, id, partyId } = c.req.valid('json');
-    await importMessage(c.env, c.get('db'), requireConsultant(c).userId, importId, { id, partyId }, new URL(c.req.url).origin);
-    return c.body(null, 204);
-  })
-  .post('/party', valid('json', ImportPartySchema), async (c) => {
-    const { importId, partyId } = c.req.valid('json');
-    await importParty(c.env, c.get('db'), requireConsultant(c).userId, importId, partyId);
-    return c.body(null, 204);
-  });
+  .post(
+    '/file',
+    doc({ summary: 'Copy one folder', caller: 'consultant', errors: ['importNotFound', 'importFailed'], ok: 204 }),
+    valid('json', ImportFileSchema),
+    async (c) => {
+      const { importId, file } = c.req.valid('json');
+      await importFile(c.env, c.get('db'), requireConsultant(c).userId, importId, file);
+      return c.body(null, 204);
+    },
+  )
+  .post(
+    '/media',
+    doc({ summary: 'Copy one media item', caller: 'consultant', errors: ['importNotFound', 'importFailed'], ok: 204 }),
+    valid('json', ImportMediaSchema),
+    async (c) => {
+      const { importId, mediaId } = c.req.valid('json');
+      await importMedia(c.env, c.get('db'), requireConsultant(c).userId, importId, mediaId, new URL(c.req.url).origin);
+      return c.body(null, 204);
+    },
+  )
+  .post(
+    '/message',
+    doc({ summary: 'Copy one message', caller: 'consultant', errors: ['importNotFound', 'importFailed'], ok: 204 }),
+    valid('json', ImportMessageSchema),
+    async (c) => {
+      const { importId, id, partyId } = c.req.valid('json');
+      await importMessage(c.env, c.get('db'), requireConsultant(c).userId, importId, { id, partyId }, new URL(c.req.url).origin);
+      return c.body(null, 204);
+    },
+  )
+  .post(
+    '/party',
+    doc({ summary: 'Copy one party', caller: 'consultant', errors: ['importNotFound', 'importFailed'], ok: 204 }),
+    valid('json', ImportPartySchema),
+    async (c) => {
+      const { importId, partyId } = c.req.valid('json');
+      await importParty(c.env, c.get('db'), requireConsultant(c).userId, importId, partyId);
+      return c.body(null, 204);
+    },
+  );

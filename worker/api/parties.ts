@@ -1,96 +1,25 @@
 import { Hono } from 'hono';
 import { AppError } from '#core/errors';
-import { profileCardText } from '#core/profile-card';
-import { isMediaMessageType } from '#core/chat-media';
-import { MessageTypeSchema } from '#core/protocol';
-import { ChatSearchQuerySchema } from '#core/social-schemas';
-import {
-  AttachMediaSchema,
-  ChangeNameSchema,
-  DeleteMessageSchema,
-  DeleteMessagesSchema,
-  EditMessageSchema,
-  ForwardSchema,
-  HistoryQuerySchema,
-  IdSchema,
-  JoinPartySchema,
-  MakeHostSchema,
-  MessageBodyShape,
-  NewPartySchema,
-  PartyEditSchema,
-  RestrictionSchema,
-  TempIdSchema,
-  checkMessageBody,
-} from '#core/schemas';
-import {
-  AppliedActionSchema,
-  ApplyTemplateSchema,
-  CreatePartyFolderSchema,
-  MovePartySchema,
-  RenamePartyFolderSchema,
-  SendFullTemplateSchema,
-} from '#core/template-schemas';
-import { announceUpload, attachLibraryItem, isLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
+import { ChangeNameSchema, JoinPartySchema, MakeHostSchema, NewPartySchema, PartyEditSchema, RestrictionSchema } from '#core/schemas';
+import { CreatePartyFolderSchema, MovePartySchema, RenamePartyFolderSchema } from '#core/template-schemas';
 import * as moderation from '../services/moderation';
 import * as push from '../services/push';
 import { MuteSchema, SubscribeSchema, UnsubscribeSchema } from '../../app/core/push';
 import { localeOf } from '../../app/i18n/i18n.server';
-import { applyTemplateToParty } from '../services/apply-template';
 import { recordSocket } from '../services/session-end';
-import { getProfile } from '../services/profiles';
 import { guestRecap } from '../services/recap';
-import { z } from '#core/zod';
-import type { Outcome, SocketSession } from '../../durable-objects/contract';
+import type { SocketSession } from '../../durable-objects/contract';
 import { roomUpgrade } from '../../durable-objects/contract';
 import { guestKeySocketSession } from '../auth/guests';
 import { redeemSocketTicket, socketTicketFor } from '../auth/socket-ticket';
 import type { MiddlewareHandler } from 'hono';
-import type { Member } from '#core/protocol';
-import type { PartyRow } from '../db/schema';
-import { createParty, deleteParty, joinParty, listParties, memberInParty, partyGuests, partyInfo, room, roomFacts, updateParty } from '../services/parties';
+import { createParty, deleteParty, joinParty, listParties, partyGuests, partyInfo, room, roomFacts, updateParty } from '../services/parties';
 import { followUpList } from '../services/follow-up';
 import { createPartyFolder, deletePartyFolder, listPartyFolders, movePartyOrFolder, renamePartyFolder } from '../services/party-folders';
-import type { ApiContext, ApiEnv } from './context';
-import { clientKey, handOverGuestCredentials, requireConsultant, valid } from './context';
-
-/**
- * POST /parties/{id}/chat. A media message names its file by `mediaAttachment` (an item of the
- * manager's library, or an upload made through `POST /parties/{id}/media`); its caption is
- * `message`, or `description`, the API's other name for it.
- */
-const ChatPostSchema = z.preprocess(
-  (body) =>
-    body && typeof body === 'object' && !('message' in body) && 'description' in body
-      ? { ...body, message: (body as { description: unknown }).description }
-      : body,
-  z
-    .object({
-      tempId: TempIdSchema.nullable().optional(),
-      messageType: MessageTypeSchema.default('text'),
-      replyingTo: z.uuid({ error: 'invalidInput' }).nullable().optional(),
-      ...MessageBodyShape,
-    })
-    .superRefine(checkMessageBody),
-);
-
-/** The text of a profile card the manager sends, for one of her own profiles. */
-async function profileCardMessage(c: ApiContext, member: Member, party: PartyRow, profileId: string): Promise<string> {
-  if (member.role !== 'manager') throw new AppError('forbidden');
-  if (!IdSchema.safeParse(profileId).success) throw new AppError('invalidInput');
-  const profile = await getProfile(c.get('db'), party.userId, profileId);
-  const { shortId, firstName, lastName, phoneNo, email, website, biography, profilePic } = profile;
-  return profileCardText({ shortId, firstName, lastName, phoneNo, email, website, biography, profilePic });
-}
-
-/** The requester's membership of the party, or the reason they have none (services/parties.ts). */
-function requireMember(c: ApiContext, partyId: string, options?: { evenEnded?: boolean }): Promise<{ party: PartyRow; member: Member }> {
-  return memberInParty(c.get('db'), partyId, c.get('identity'), options);
-}
-
-function unwrap<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new AppError(outcome.code);
-  return outcome.value;
-}
+import type { ApiEnv } from './context';
+import { clientKey, handOverGuestCredentials, requireConsultant, requireMember, valid } from './context';
+import { doc } from './openapi';
+import { JOIN_ANSWER, PARTY_INPUT } from './openapi-shapes';
 
 /**
  * A guest's socket that comes with a ticket (ADR 047), before anything reads D1 (the API mounts this
@@ -115,226 +44,242 @@ export const socketByTicket: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * Parties: the consultant's list and folders, a party's info, joining, its members and moderation,
+ * push and the socket. Its messages and the applied template are party-messages.ts, on the same
+ * paths below /parties.
+ */
 export const partiesApi = new Hono<ApiEnv>()
-  .get('/', async (c) => c.json(await listParties(c.get('db'), requireConsultant(c).userId)))
-  .post('/', valid('json', NewPartySchema), async (c) => {
-    const party = await createParty(c.get('db'), requireConsultant(c).userId, c.req.valid('json'));
-    return c.json(party, 201);
-  })
+  .get(
+    '/',
+    doc({ summary: "The consultant's parties", caller: 'consultant', ok: { description: 'Her parties, newest first, with their counts and unread markers' } }),
+    async (c) => c.json(await listParties(c.get('db'), requireConsultant(c).userId)),
+  )
+  .post(
+    '/',
+    doc({ summary: 'Create a party', caller: 'consultant', errors: PARTY_INPUT, ok: { status: 201, description: 'The party made' } }),
+    valid('json', NewPartySchema),
+    async (c) => {
+      const party = await createParty(c.get('db'), requireConsultant(c).userId, c.req.valid('json'));
+      return c.json(party, 201);
+    },
+  )
   // The dashboard's folders (ADR 037), before `/:shortId` and `/:id` take these paths.
-  .get('/folders', async (c) => c.json(await listPartyFolders(c.get('db'), requireConsultant(c).userId)))
-  .post('/folder', valid('json', CreatePartyFolderSchema), async (c) =>
-    c.json(await createPartyFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201),
+  .get('/folders', doc({ summary: "The dashboard's folders", caller: 'consultant' }), async (c) =>
+    c.json(await listPartyFolders(c.get('db'), requireConsultant(c).userId)),
   )
-  .put('/folder', valid('json', MovePartySchema), async (c) => c.json(await movePartyOrFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json'))))
-  .put('/folder/:id', valid('json', RenamePartyFolderSchema), async (c) =>
-    c.json(await renamePartyFolder(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').name)),
+  .post(
+    '/folder',
+    doc({ summary: 'Create a dashboard folder', caller: 'consultant', errors: ['invalidTitle', 'folderNotFound', 'folderTooDeep'], ok: { status: 201 } }),
+    valid('json', CreatePartyFolderSchema),
+    async (c) => c.json(await createPartyFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201),
   )
-  .delete('/folder/:id', async (c) => {
-    await deletePartyFolder(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
-    return c.body(null, 204);
-  })
-  .put('/:id', valid('json', PartyEditSchema), async (c) => {
-    return c.json(await updateParty(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json')));
-  })
-  .delete('/:id', async (c) => {
+  .put(
+    '/folder',
+    doc({
+      summary: 'Move a party or folder into a folder',
+      caller: 'consultant',
+      errors: ['folderNotFound', 'partyNotFound', 'moveIntoSelf', 'folderTooDeep'],
+    }),
+    valid('json', MovePartySchema),
+    async (c) => c.json(await movePartyOrFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json'))),
+  )
+  .put(
+    '/folder/:id',
+    doc({ summary: 'Rename a dashboard folder', caller: 'consultant', errors: ['invalidTitle', 'folderNotFound'] }),
+    valid('json', RenamePartyFolderSchema),
+    async (c) => c.json(await renamePartyFolder(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').name)),
+  )
+  .delete(
+    '/folder/:id',
+    doc({ summary: 'Delete a dashboard folder (its parties go to its parent)', caller: 'consultant', errors: ['folderNotFound'], ok: 204 }),
+    async (c) => {
+      await deletePartyFolder(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
+      return c.body(null, 204);
+    },
+  )
+  .put(
+    '/:id',
+    doc({ summary: 'Edit a party', caller: 'consultant', errors: [...PARTY_INPUT, 'partyNotFound', 'forbidden'], ok: { description: 'The party as stored' } }),
+    valid('json', PartyEditSchema),
+    async (c) => {
+      return c.json(await updateParty(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json')));
+    },
+  )
+  .delete('/:id', doc({ summary: 'Delete a party', caller: 'consultant', errors: ['partyNotFound', 'forbidden'], ok: 204 }), async (c) => {
     await deleteParty(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'));
     return c.body(null, 204);
   })
   // Party info by the link's short id: public, it is what the link opens.
-  .get('/:shortId', async (c) => c.json(await partyInfo(c.get('db'), c.req.param('shortId'), c.get('identity'))))
-  .get('/:id/guests', async (c) => {
+  .get(
+    '/:shortId',
+    doc({
+      summary: "Party info by the link's short id",
+      description: "What the party link opens: title, times, the manager's profile, whether a password is asked, and the asker's membership when she has one.",
+      caller: 'public',
+      errors: ['partyNotFound'],
+    }),
+    async (c) => c.json(await partyInfo(c.get('db'), c.req.param('shortId'), c.get('identity'))),
+  )
+  .get('/:id/guests', doc({ summary: "The party's guests", caller: 'member' }), async (c) => {
     await requireMember(c, c.req.param('id'));
     return c.json(await partyGuests(c.get('db'), c.req.param('id')));
   })
-  .put('/:id/join', valid('json', JoinPartySchema), async (c) => {
-    const result = await joinParty(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json'), clientKey(c));
-    const body: Record<string, unknown> = {
-      guestId: result.member.id,
-      firstName: result.member.firstName,
-      lastName: result.member.lastName,
-      role: result.member.role,
-    };
-    if (result.credentials) {
-      const secretKey = handOverGuestCredentials(c, result.credentials);
-      if (secretKey) body.secretKey = secretKey;
-    }
-    // Her socket, opened within the minute with the same credentials, skips its D1 read (ADR 047).
-    const ticket = await socketTicketFor(c.env.SOCKET_TICKET_SECRET, c.req.raw, c.req.param('id'), result.member, {
-      fresh: result.credentials,
-      checked: c.get('identity').guest,
-    });
-    if (ticket) body.socketTicket = ticket;
-    return c.json(body);
-  })
-  .get('/:id/chat', valid('query', HistoryQuerySchema), async (c) => {
-    const { member } = await requireMember(c, c.req.param('id'));
-    const { from, around, after } = c.req.valid('query');
-    const stub = room(c.env, c.req.param('id'));
-    if (around !== undefined) return c.json(unwrap(await stub.historyWindow(member, { around })));
-    if (after !== undefined) return c.json(unwrap(await stub.historyWindow(member, { after })));
-    return c.json(unwrap(await stub.history(member, from)));
-  })
+  .put(
+    '/:id/join',
+    doc({
+      summary: 'Join the party as a guest',
+      description:
+        'From the app (no Origin header) the answer carries `secretKey` for a new guest: send Basic guestId:secretKey from then on. `socketTicket` opens the socket within a minute without a database read (ADR 047).',
+      caller: 'public',
+      errors: ['partyNotFound', 'partyExpired', 'invalidName', 'wrongPassword', 'tooManyAttempts', 'removed', 'sessionExpired'],
+      ok: { schema: JOIN_ANSWER },
+    }),
+    valid('json', JoinPartySchema),
+    async (c) => {
+      const result = await joinParty(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json'), clientKey(c));
+      const body: Record<string, unknown> = {
+        guestId: result.member.id,
+        firstName: result.member.firstName,
+        lastName: result.member.lastName,
+        role: result.member.role,
+      };
+      if (result.credentials) {
+        const secretKey = handOverGuestCredentials(c, result.credentials);
+        if (secretKey) body.secretKey = secretKey;
+      }
+      // Her socket, opened within the minute with the same credentials, skips its D1 read (ADR 047).
+      const ticket = await socketTicketFor(c.env.SOCKET_TICKET_SECRET, c.req.raw, c.req.param('id'), result.member, {
+        fresh: result.credentials,
+        checked: c.get('identity').guest,
+      });
+      if (ticket) body.socketTicket = ticket;
+      return c.json(body);
+    },
+  )
   // The follow-up list (ADR 045): the party's manager alone, which the room checks.
-  .get('/:id/follow-up', async (c) => c.json((await followUpList(c.env, c.get('db'), c.req.param('id'), c.get('identity'))).list))
-  // The chat's search (durable-objects/features/search.ts): every member, the messages she may see.
-  .get('/:id/search', valid('query', ChatSearchQuerySchema), async (c) => {
-    const { member } = await requireMember(c, c.req.param('id'));
-    return c.json(unwrap(await room(c.env, c.req.param('id')).search(member, c.req.valid('query').q)));
-  })
+  .get('/:id/follow-up', doc({ summary: "The follow-up list (the manager's)", caller: 'member', errors: ['forbidden'] }), async (c) =>
+    c.json((await followUpList(c.env, c.get('db'), c.req.param('id'), c.get('identity'))).list),
+  )
   // A guest's own recap (ADR 046): also once the party is over, when the routes above refuse her.
-  .get('/:id/recap', async (c) => {
+  .get('/:id/recap', doc({ summary: "A guest's own recap of the party (also once it is over)", caller: 'member', errors: ['forbidden'] }), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'), { evenEnded: true });
     return c.json(await guestRecap(c.env, c.get('db'), party, member));
   })
-  .post('/:id/chat', valid('json', ChatPostSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    const body = c.req.valid('json');
-    // A profile card names one of the manager's profiles; the card itself is built here from it.
-    const card = body.messageType === 'profile' ? await profileCardMessage(c, member, party, body.message ?? '') : null;
-    // The manager's library item is checked and offered here; an upload was offered when its
-    // bytes came in. The room refuses a file it was not offered.
-    if (
-      isMediaMessageType(body.messageType) &&
-      body.mediaAttachment &&
-      member.role === 'manager' &&
-      (await isLibraryItem(c.get('db'), party, body.mediaAttachment))
-    ) {
-      await attachLibraryItem(c.env, c.get('db'), party, member, body.mediaAttachment, body.messageType, body);
-    }
-    const input = { ...body, message: card ?? body.message ?? '', tempId: body.tempId ?? null };
-    const result = unwrap(await room(c.env, party.id).post(member, roomFacts(party), input, card !== null));
-    return c.json(result.message, result.duplicate ? 200 : 201);
-  })
-  .post('/:id/media', valid('json', AttachMediaSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    const body = c.req.valid('json');
-    if (body.mediaId !== undefined) return c.json(await attachLibraryItem(c.env, c.get('db'), party, member, body.mediaId, body.messageType));
-    // The schema asks for both when no library item is named.
-    const upload = { messageType: body.messageType!, contentType: body.contentType!, mediaExtension: body.mediaExtension };
-    return c.json(await announceUpload(c.get('db'), party, member, upload, c.req.url), 201);
-  })
-  // A file sent in the party, for its members' pages: a video's stream (the bytes are at /files).
-  .get('/:id/media/:mediaId', async (c) => {
-    const { party } = await requireMember(c, c.req.param('id'));
-    return c.json(await partyFile(c.env, c.get('db'), party, c.req.param('mediaId')));
-  })
-  .put('/:id/media/:mediaId', async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    return c.json(await receiveUpload(c.env, c.get('db'), party, member, c.req.param('mediaId'), c.req.raw));
-  })
-  .get('/:id/chatTimestamp', async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    if (member.role !== 'manager') throw new AppError('forbidden');
-    return c.json({ timestamp: party.managerEnteredAt });
-  })
-  .put('/:id/editMessage', valid('json', EditMessageSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    const body = c.req.valid('json');
-    return c.json(unwrap(await room(c.env, party.id).edit(member, roomFacts(party), body.messageId, body.message)));
-  })
-  .put('/:id/deleteMessage', valid('json', DeleteMessageSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    const body = c.req.valid('json');
-    const [message] = unwrap(await room(c.env, party.id).deleteMessages(member, roomFacts(party), [body.messageId], body.fullDelete ?? false));
-    return c.json(message ?? null);
-  })
-  .put('/:id/deleteMessages', valid('json', DeleteMessagesSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    return c.json(unwrap(await room(c.env, party.id).deleteMessages(member, roomFacts(party), c.req.valid('json').messageIds)));
-  })
-  .post('/:id/forward', valid('json', ForwardSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    const body = c.req.valid('json');
-    return c.json({ forwarded: await moderation.forward(c.env, c.get('db'), party, member, body.messageIds, body.targetPartyId) });
-  })
-  .put('/:id/host', valid('json', MakeHostSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    await moderation.makeHost(c.env, c.get('db'), party, member, c.req.valid('json').guestId);
-    return c.body(null, 204);
-  })
-  .delete('/:id/removeGuest/:guestId', async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    await moderation.removeGuest(c.env, c.get('db'), party, member, c.req.param('guestId'));
-    return c.body(null, 204);
-  })
+  .put(
+    '/:id/host',
+    doc({ summary: "Make a guest the party's host", caller: 'member', errors: ['forbidden', 'notMember'], ok: 204 }),
+    valid('json', MakeHostSchema),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      await moderation.makeHost(c.env, c.get('db'), party, member, c.req.valid('json').guestId);
+      return c.body(null, 204);
+    },
+  )
+  .delete(
+    '/:id/removeGuest/:guestId',
+    doc({ summary: 'Remove a guest from the party', caller: 'member', errors: ['forbidden', 'notMember'], ok: 204 }),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      await moderation.removeGuest(c.env, c.get('db'), party, member, c.req.param('guestId'));
+      return c.body(null, 204);
+    },
+  )
   // Managers and hosts switch writing for guests on and off (the full party edit is the manager's).
-  .put('/:id/restriction', valid('json', RestrictionSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    await moderation.setRestriction(c.env, c.get('db'), party, member, c.req.valid('json').restrictedMessaging);
-    return c.body(null, 204);
-  })
+  .put(
+    '/:id/restriction',
+    doc({ summary: "Switch guests' writing on or off (manager and host)", caller: 'member', errors: ['forbidden'], ok: 204 }),
+    valid('json', RestrictionSchema),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      await moderation.setRestriction(c.env, c.get('db'), party, member, c.req.valid('json').restrictedMessaging);
+      return c.body(null, 204);
+    },
+  )
   // Web Push for this member of this party (worker/services/push.ts); any member, for their own devices.
-  .put('/:id/subscribe', valid('json', SubscribeSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    const body = c.req.valid('json');
-    if (body.id !== undefined && body.id !== party.id) throw new AppError('invalidInput');
-    await push.subscribe(c.env, c.get('db'), party.id, member, body.pushToken, body.language ?? (await localeOf(c.req.raw)));
-    return c.body(null, 204);
-  })
-  .delete('/:id/subscribe', valid('json', UnsubscribeSchema), async (c) => {
+  .put(
+    '/:id/subscribe',
+    doc({ summary: 'Subscribe this device to Web Push for the party', caller: 'member', errors: ['invalidPushSubscription', 'pushEndpointRefused'], ok: 204 }),
+    valid('json', SubscribeSchema),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      const body = c.req.valid('json');
+      if (body.id !== undefined && body.id !== party.id) throw new AppError('invalidInput');
+      await push.subscribe(c.env, c.get('db'), party.id, member, body.pushToken, body.language ?? (await localeOf(c.req.raw)));
+      return c.body(null, 204);
+    },
+  )
+  .delete('/:id/subscribe', doc({ summary: 'Unsubscribe a device', caller: 'member', ok: 204 }), valid('json', UnsubscribeSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     await push.unsubscribe(c.get('db'), party.id, member, c.req.valid('json').endpoint);
     return c.body(null, 204);
   })
   // Muting silences the party on all the member's devices; their subscriptions stay for unmuting.
-  .get('/:id/mute', async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    return c.json({ muted: await push.isMuted(c.get('db'), party.id, member) });
-  })
-  .put('/:id/mute', valid('json', MuteSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    await push.mute(c.get('db'), party.id, member, c.req.valid('json').muted);
-    return c.body(null, 204);
-  })
-  .put('/:id/changeName', valid('json', ChangeNameSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    return c.json(await moderation.changeName(c.env, c.get('db'), party, member, c.req.valid('json')));
-  })
-  .delete('/:id/leave', async (c) => {
+  .get(
+    '/:id/mute',
+    doc({
+      summary: 'Whether the party is muted for the asker',
+      caller: 'member',
+      ok: { schema: { type: 'object', required: ['muted'], properties: { muted: { type: 'boolean' } } } },
+    }),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      return c.json({ muted: await push.isMuted(c.get('db'), party.id, member) });
+    },
+  )
+  .put(
+    '/:id/mute',
+    doc({ summary: "Mute or unmute the party on all the asker's devices", caller: 'member', ok: 204 }),
+    valid('json', MuteSchema),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      await push.mute(c.get('db'), party.id, member, c.req.valid('json').muted);
+      return c.body(null, 204);
+    },
+  )
+  .put(
+    '/:id/changeName',
+    doc({ summary: "Change the asker's name in the party", caller: 'member', errors: ['invalidName', 'forbidden'] }),
+    valid('json', ChangeNameSchema),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      return c.json(await moderation.changeName(c.env, c.get('db'), party, member, c.req.valid('json')));
+    },
+  )
+  .delete('/:id/leave', doc({ summary: 'Leave the party', caller: 'member', errors: ['forbidden'], ok: 204 }), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     await moderation.leave(c.env, c.get('db'), party, member);
     return c.body(null, 204);
   })
-  // The applied template (app/core/applied-template.ts). The manager's alone (the room checks the
-  // role on every call); the manager's devices hear every change over the socket.
-  .get('/:id/template', async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    return c.json({ applied: unwrap(await room(c.env, party.id).appliedTemplate(member, roomFacts(party))) });
-  })
-  .post('/:id/template', valid('json', ApplyTemplateSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    const { templateId, mode } = c.req.valid('json');
-    return c.json({ applied: await applyTemplateToParty(c.env, c.get('db'), party, member, templateId, mode) }, 201);
-  })
-  .put('/:id/template', valid('json', AppliedActionSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    return c.json(unwrap(await room(c.env, party.id).changeApplied(member, roomFacts(party), c.req.valid('json'))));
-  })
-  .delete('/:id/template', async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    unwrap(await room(c.env, party.id).removeApplied(member, roomFacts(party)));
-    return c.body(null, 204);
-  })
-  .post('/:id/sendFullTemplate', valid('json', SendFullTemplateSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    return c.json({ sent: unwrap(await room(c.env, party.id).sendFullTemplate(member, roomFacts(party), c.req.valid('json').templateId)) });
-  })
-  .get('/:id/socket', async (c) => {
-    if (c.req.header('Upgrade') !== 'websocket') throw new AppError('badRequest');
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    // The manager's socket lives no longer than her session (ADR 020); a guest's no longer than the
-    // key it was opened with (signing out everywhere closes it, ADR 034).
-    const { consultant, guest } = c.get('identity');
-    const session = member.role === 'manager' ? consultant : null;
-    const socketSession: SocketSession | null = session
-      ? { id: session.sessionId, expiresAt: session.expiresAt * 1000 }
-      : guest
-        ? // Hers, or one her account took in (ADR 052): the member came from her key either way.
-          guestKeySocketSession(guest.keyId)
-        : null;
-    const partyRoom = room(c.env, party.id);
-    const response = await partyRoom.fetch(roomUpgrade(c.req.raw, { member, facts: roomFacts(party), session: socketSession }));
-    if (session && response.status === 101 && !(await recordSocket(c.env, session.sessionId, party.id))) await partyRoom.endSessions([session.sessionId]);
-    return response;
-  });
+  .get(
+    '/:id/socket',
+    doc({
+      summary: "The party's WebSocket",
+      description: 'A GET with `Upgrade: websocket`; the frames are app/core/protocol.ts. `?ticket=` from the join opens it without a database read (ADR 047).',
+      caller: 'member',
+      errors: ['badRequest'],
+      ok: { status: 101 },
+      parameters: [
+        { in: 'query', name: 'ticket', required: false, schema: { type: 'string' } },
+        { in: 'header', name: 'Upgrade', required: true, schema: { type: 'string', const: 'websocket' } },
+      ],
+    }),
+    async (c) => {
+      if (c.req.header('Upgrade') !== 'websocket') throw new AppError('badRequest');
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      // The manager's socket lives no longer than her session (ADR 020); a guest's no longer than the
+      // key it was opened with (signing out everywhere closes it, ADR 034).
+      const { consultant, guest } = c.get('identity');
+      const session = member.role === 'manager' ? consultant : null;
+      const socketSession: SocketSession | null = session
+        ? { id: session.sessionId, expiresAt: session.expiresAt * 1000 }
+        : guest
+          ? // Hers, or one her account took in (ADR 052): the member came from her key either way.
+            guestKeySocketSession(guest.keyId)
+          : null;
+      const partyRoom = room(c.env, party.id);
+      const response = await partyRoom.fetch(roomUpgrade(c.req.raw, { member, facts: roomFacts(party), session: socketSession }));
+      if (session && response.status === 101 && !(await recordSocket(c.env, session.sessionId, party.id))) await partyRoom.endSessions([session.sessionId]);
+      return response;
+    },
+  );

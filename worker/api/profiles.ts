@@ -21,6 +21,8 @@ import {
 import { setBannerDismissed } from '../services/settings';
 import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
+import { doc } from './openapi';
+import { PROFILE_INPUT } from './openapi-shapes';
 
 const PARTNER_SEARCH_CACHE_S = 60;
 // Workers' own cache (the DOM typings in scope do not know `caches.default`).
@@ -32,18 +34,27 @@ const edgeCache = () => (caches as unknown as { default: Cache }).default;
  * id may read, and `/search` (the landing page's sales-partner search) finds them by name.
  */
 export const profilesApi = new Hono<ApiEnv>()
-  .get('/', async (c) => c.json(await listProfileDetails(c.get('db'), requireConsultant(c).userId)))
-  .get('/user', async (c) => c.json(await profileWorkspace(c.get('db'), requireConsultant(c).userId)))
-  .put('/select', valid('json', SelectProfileSchema), async (c) => {
-    return c.json(await selectProfile(c.get('db'), requireConsultant(c).userId, c.req.valid('json').profileId));
-  })
-  .put('/companyMode', valid('json', CompanyModeSchema), async (c) => {
+  .get('/', doc({ summary: "The consultant's profiles", caller: 'consultant' }), async (c) =>
+    c.json(await listProfileDetails(c.get('db'), requireConsultant(c).userId)),
+  )
+  .get('/user', doc({ summary: "The consultant's workspace: her account, selected profile and settings", caller: 'consultant' }), async (c) =>
+    c.json(await profileWorkspace(c.get('db'), requireConsultant(c).userId)),
+  )
+  .put(
+    '/select',
+    doc({ summary: 'Select the profile parties show', caller: 'consultant', errors: ['profileNotFound'] }),
+    valid('json', SelectProfileSchema),
+    async (c) => {
+      return c.json(await selectProfile(c.get('db'), requireConsultant(c).userId, c.req.valid('json').profileId));
+    },
+  )
+  .put('/companyMode', doc({ summary: 'Switch company mode', caller: 'consultant', errors: ['forbidden'] }), valid('json', CompanyModeSchema), async (c) => {
     return c.json(await setCompanyMode(c.get('db'), requireConsultant(c).userId, c.req.valid('json').companyMode));
   })
-  .put('/banner', valid('json', BannerSchema), async (c) => {
+  .put('/banner', doc({ summary: 'Dismiss or show the dashboard banner', caller: 'consultant' }), valid('json', BannerSchema), async (c) => {
     return c.json(await setBannerDismissed(c.get('db'), requireConsultant(c).userId, c.req.valid('json').bannerDismissed));
   })
-  .get('/search', valid('query', PartnerSearchQuerySchema), async (c) => {
+  .get('/search', doc({ summary: 'Find sales partners by name (public)', caller: 'public' }), valid('query', PartnerSearchQuerySchema), async (c) => {
     // Anyone may search, so the same question is answered from the edge's cache for a minute
     // (keyed on the normalised query, holding no cookie), not by D1 each time someone types it.
     const q = c.req.valid('query').q.toLowerCase();
@@ -55,27 +66,67 @@ export const profilesApi = new Hono<ApiEnv>()
     c.executionCtx.waitUntil(edgeCache().put(key, new Response(body, { headers })));
     return c.body(body, 200, headers);
   })
-  .get('/public/:shortId', async (c) => c.json(await publicProfile(c.get('db'), c.req.param('shortId'))))
-  .get('/public/:shortId/picture', async (c) => {
-    const picture = await publicPicture(c.env, c.get('db'), c.req.param('shortId'), c.req.query('v') ?? null);
-    return pictureResponse(c, picture, 'public');
-  })
-  .post('/', valid('json', ProfileInputSchema), async (c) => {
-    return c.json(await createProfile(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201);
-  })
-  .get('/:id', async (c) => c.json(await getProfile(c.get('db'), requireConsultant(c).userId, c.req.param('id'))))
-  .put('/:id', valid('json', ProfileInputSchema), async (c) => {
-    return c.json(await updateProfile(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json')));
-  })
-  .delete('/:id', async (c) => {
-    await deleteProfile(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'));
-    return c.body(null, 204);
-  })
-  .put('/:id/picture', async (c) => {
-    const { userId } = requireConsultant(c);
-    // Ownership first: a stranger learns nothing from how their upload is judged.
-    await getProfile(c.get('db'), userId, c.req.param('id'));
-    const bytes = await readLimited(c.req.raw, LIMITS.pictureBytesMax, 'imageTooLarge');
-    return c.json(await setPicture(c.env, c.get('db'), userId, c.req.param('id'), bytes, c.req.header('Content-Type') ?? null));
-  })
-  .delete('/:id/picture', async (c) => c.json(await removePicture(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'))));
+  .get('/public/:shortId', doc({ summary: 'A profile as anyone with its short id sees it', caller: 'public', errors: ['profileNotFound'] }), async (c) =>
+    c.json(await publicProfile(c.get('db'), c.req.param('shortId'))),
+  )
+  .get(
+    '/public/:shortId/picture',
+    doc({
+      summary: "A profile's public picture",
+      caller: 'public',
+      errors: ['profileNotFound'],
+      parameters: [{ in: 'query', name: 'v', required: false, schema: { type: 'string' } }],
+      ok: { content: 'image/*', schema: { type: 'string', format: 'binary' } },
+    }),
+    async (c) => {
+      const picture = await publicPicture(c.env, c.get('db'), c.req.param('shortId'), c.req.query('v') ?? null);
+      return pictureResponse(c, picture, 'public');
+    },
+  )
+  .post(
+    '/',
+    doc({ summary: 'Create a profile', caller: 'consultant', errors: PROFILE_INPUT, ok: { status: 201 } }),
+    valid('json', ProfileInputSchema),
+    async (c) => {
+      return c.json(await createProfile(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201);
+    },
+  )
+  .get('/:id', doc({ summary: "One of the consultant's profiles", caller: 'consultant', errors: ['profileNotFound'] }), async (c) =>
+    c.json(await getProfile(c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
+  )
+  .put(
+    '/:id',
+    doc({ summary: 'Save a profile', caller: 'consultant', errors: [...PROFILE_INPUT, 'profileNotFound'] }),
+    valid('json', ProfileInputSchema),
+    async (c) => {
+      return c.json(await updateProfile(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json')));
+    },
+  )
+  .delete(
+    '/:id',
+    doc({ summary: 'Delete a profile', caller: 'consultant', errors: ['profileNotFound', 'profileSelected', 'lastProfile'], ok: 204 }),
+    async (c) => {
+      await deleteProfile(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'));
+      return c.body(null, 204);
+    },
+  )
+  .put(
+    '/:id/picture',
+    doc({
+      summary: "Set a profile's picture",
+      description: "The picture's bytes are the body, with its Content-Type (the specification's `newProfilePicType` and upload in one; ADR 056).",
+      caller: 'consultant',
+      rawBody: { content: 'image/*', description: 'A JPEG, PNG or WebP' },
+      errors: ['profileNotFound', 'imageTooLarge', 'notAnImage'],
+    }),
+    async (c) => {
+      const { userId } = requireConsultant(c);
+      // Ownership first: a stranger learns nothing from how their upload is judged.
+      await getProfile(c.get('db'), userId, c.req.param('id'));
+      const bytes = await readLimited(c.req.raw, LIMITS.pictureBytesMax, 'imageTooLarge');
+      return c.json(await setPicture(c.env, c.get('db'), userId, c.req.param('id'), bytes, c.req.header('Content-Type') ?? null));
+    },
+  )
+  .delete('/:id/picture', doc({ summary: "Remove a profile's picture", caller: 'consultant', errors: ['profileNotFound'] }), async (c) =>
+    c.json(await removePicture(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
+  );

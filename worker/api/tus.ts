@@ -6,6 +6,8 @@ import { discard } from '../media/body';
 import { appendUpload, ownUpload, uploadOffset } from '../services/media-upload';
 import type { ApiContext, ApiEnv } from './context';
 import { requireConsultant } from './context';
+import { doc } from './openapi';
+import { TUS_OFFSET_HEADERS, TUS_PATCH_HEADERS, TUS_POST_HEADERS } from './openapi-shapes';
 
 /**
  * The tus 1.0 core protocol (https://tus.io/protocols/resumable-upload) for a media item's bytes:
@@ -78,13 +80,57 @@ async function createUpload(c: ApiContext): Promise<Response> {
  * no PATCH); any other POST is a creation request.
  */
 export const tusApi = new Hono<ApiEnv>()
-  .options('/:id/upload', async (c) => {
-    await ownUpload(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
-    return c.body(null, 204, { 'Tus-Version': TUS_VERSION, 'Tus-Max-Size': String(LIMITS.mediaBytesMax), 'Tus-Extension': 'creation' });
-  })
-  .get('/:id/upload', async (c) => {
-    const { item, upload } = await ownUpload(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
-    return c.body(null, 200, tusHeaders({ 'Upload-Offset': String(uploadOffset(item, upload)), 'Upload-Length': String(item.size) }));
-  })
-  .patch('/:id/upload', patchUpload)
-  .post('/:id/upload', (c) => (c.req.header('X-HTTP-Method-Override')?.toUpperCase() === 'PATCH' ? patchUpload(c) : createUpload(c)));
+  .options(
+    '/:id/upload',
+    doc({ summary: 'tus: what the upload address speaks', caller: 'consultant', errors: ['mediaNotFound', 'uploadFailed'], ok: 204 }),
+    async (c) => {
+      await ownUpload(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
+      return c.body(null, 204, { 'Tus-Version': TUS_VERSION, 'Tus-Max-Size': String(LIMITS.mediaBytesMax), 'Tus-Extension': 'creation' });
+    },
+  )
+  .get(
+    '/:id/upload',
+    doc({
+      summary: "tus HEAD: the upload's offset (send HEAD; GET answers the same)",
+      caller: 'consultant',
+      errors: ['mediaNotFound', 'uploadFailed'],
+      ok: { description: 'Upload-Offset and Upload-Length in the headers, no body', content: 'application/octet-stream', headers: TUS_OFFSET_HEADERS },
+    }),
+    async (c) => {
+      const { item, upload } = await ownUpload(c.get('db'), requireConsultant(c).userId, c.req.param('id'));
+      return c.body(null, 200, tusHeaders({ 'Upload-Offset': String(uploadOffset(item, upload)), 'Upload-Length': String(item.size) }));
+    },
+  )
+  .patch(
+    '/:id/upload',
+    doc({
+      summary: 'tus PATCH: the next bytes at Upload-Offset',
+      caller: 'consultant',
+      rawBody: { content: 'application/offset+octet-stream', description: 'The bytes from Upload-Offset on' },
+      parameters: TUS_PATCH_HEADERS,
+      errors: ['mediaNotFound', 'tusVersion', 'uploadContentType', 'uploadConflict', 'uploadBusy', 'uploadFailed', 'fileTooLarge', 'mediaTypeNotAccepted'],
+      ok: 204,
+    }),
+    patchUpload,
+  )
+  .post(
+    '/:id/upload',
+    doc({
+      summary: 'tus creation (Upload-Length), or a PATCH sent as POST with X-HTTP-Method-Override',
+      caller: 'consultant',
+      parameters: TUS_POST_HEADERS,
+      errors: [
+        'mediaNotFound',
+        'tusVersion',
+        'uploadLength',
+        'uploadContentType',
+        'uploadConflict',
+        'uploadBusy',
+        'uploadFailed',
+        'fileTooLarge',
+        'mediaTypeNotAccepted',
+      ],
+      ok: { status: [201, 204], description: '201 with Location (creation); 204 with Upload-Offset (a PATCH)' },
+    }),
+    (c) => (c.req.header('X-HTTP-Method-Override')?.toUpperCase() === 'PATCH' ? patchUpload(c) : createUpload(c)),
+  );

@@ -2,6 +2,7 @@ import type { Member, PresenceEvent, ServerEvent } from '#core/protocol';
 import { ROSTER, rosterOrder } from '#core/roster';
 import type { EventHandlers, Feature } from '../../kernel/feature';
 import type { Room } from '../../kernel/room';
+import type { StoredMember } from '../../kernel/store';
 import { publicMember } from '../../kernel/rules';
 import { onlineAmong } from '../../kernel/welcome';
 import { PresenceChanges } from './changes';
@@ -28,13 +29,7 @@ export class Presence implements Feature {
       this.room.send(ws, { type: 'iAmOnline', memberId: member.id });
     },
     updateSeen: (_ws, member, event) => {
-      // Seen only moves forward and never past what exists.
-      const seq = Math.min(event.seq, this.room.store.seq);
-      if (seq <= member.seenSeq) return;
-      this.room.store.setSeen(member.id, seq);
-      this.record((changes) => changes.seenChanged(member.id, seq));
-      // The dashboard shows the manager's unread marker from D1.
-      if (member.role === 'manager') this.room.scheduleMirror();
+      this.seen(member, event.seq);
     },
     members: (ws, _member, event) => {
       const order = rosterOrder(this.room.store.activeMembers());
@@ -42,6 +37,20 @@ export class Presence implements Feature {
       this.room.send(ws, { type: 'members', offset: event.offset, memberCount: order.length, members, online: onlineAmong(this.room, members) });
     },
   };
+
+  /**
+   * The member has seen up to `seq` (the socket's frame, or PUT /updateSeen): seen only moves
+   * forward and never past what exists. Answers her seen seq after it.
+   */
+  seen(member: StoredMember, upTo: number): number {
+    const seq = Math.min(upTo, this.room.store.seq);
+    if (seq <= member.seenSeq) return member.seenSeq;
+    this.room.store.setSeen(member.id, seq);
+    this.record((changes) => changes.seenChanged(member.id, seq));
+    // The dashboard shows the manager's unread marker from D1.
+    if (member.role === 'manager') this.room.scheduleMirror();
+    return seq;
+  }
 
   onlineChanged(memberId: string): void {
     this.record((changes) => changes.onlineChanged(memberId));

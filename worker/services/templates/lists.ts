@@ -12,7 +12,7 @@ import { folderEntry, ownCopies, ownFolders, templateEntry, withCounts } from '.
 
 /** The templates service's lists (index.ts): a folder's entries, the folder tree, search and the trash. */
 
-/** GET /templates and GET /templates/shares in one: a folder's folders, own templates and copies. */
+/** GET /templates: a folder's folders, own templates and copies (GET /templates/shares lists the copies alone). */
 export async function listTemplates(db: Db, userId: string, path: string, sort: EntrySort): Promise<TemplateListing> {
   const shelf = await ownFolders(db, userId);
   const { tree } = shelf;
@@ -26,6 +26,23 @@ export async function listTemplates(db: Db, userId: string, path: string, sort: 
     ...here.map((found) => templateEntry(found, tree, facts.get(found.template.id))),
   ];
   return { path, entries: sortTemplates(entries, sort) };
+}
+
+/**
+ * GET /templates/shares (the specification's call): the templates others shared with the asker,
+ * outside her trash, in whichever of her folders they lie; newest first.
+ */
+export async function listSharedTemplates(db: Db, userId: string): Promise<TemplateEntry[]> {
+  const [{ tree }, copies] = await Promise.all([ownFolders(db, userId), ownCopies(db, userId)]);
+  const live = copies.filter((copy) => copy.row.trashedAt === null && !inTrashedFolder(copy.row.folderId, tree));
+  const facts = await withCounts(
+    db,
+    live.map((copy) => copy.template),
+  );
+  return sortTemplates(
+    live.map((copy) => templateEntry(copy, tree, facts.get(copy.template.id))),
+    'date',
+  );
 }
 
 /** Every folder of the consultant outside the trash: for the hash path, breadcrumb and move-to dialog. */
@@ -54,7 +71,7 @@ export async function searchTemplates(db: Db, userId: string, query: string): Pr
   );
 }
 
-/** GET /templates/trash and /templates/shareTrash in one: what was trashed, newest first, with its deletion date. */
+/** GET /templates/trash: what was trashed, newest first, with its deletion date (/templates/shareTrash: its copies alone). */
 export async function listTemplateTrash(db: Db, userId: string): Promise<TemplateEntry[]> {
   const [shelf, own, copies] = await Promise.all([ownFolders(db, userId), trashedTemplates(db, userId), ownCopies(db, userId)]);
   const trashedCopies = copies.filter((copy) => copy.row.trashedAt !== null);

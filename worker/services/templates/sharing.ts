@@ -10,7 +10,8 @@ import { folderAt } from '../library';
 import type { SharedPlay } from '../../db/shared-plays';
 import { forgetSharedPlays, recordSharedPlayIfCopyHeld, sharedPlaysOfOwner, unshareTemplate } from '../../db/shared-plays';
 import { room } from '../parties';
-import { entryOf, liveAtOwner, nameOf, ownFolders } from './shelf';
+import type { Found } from './shelf';
+import { entryOf, findEntry, liveAtOwner, nameOf, ownCopies, ownFolders } from './shelf';
 import { editable } from './detail';
 
 /**
@@ -114,4 +115,21 @@ export async function acceptShare(db: Db, userId: string, token: string, path: s
   const row: TemplateRecipientRow = { templateId: template.id, userId, folderId, addedAt: now, trashedAt: null };
   await addCopy(db, row);
   return entryOf(db, { kind: 'copy', row, template, ownerName }, tree);
+}
+
+/**
+ * The asker's copy of someone else's template, for the specification's share calls
+ * (`trashShare`, `restoreShare`: ADR 056); her own template, or none, is templateNotFound.
+ */
+export async function sharedCopy(db: Db, userId: string, id: string): Promise<Extract<Found, { kind: 'copy' }>> {
+  const found = await findEntry(db, userId, id);
+  if (found.kind !== 'copy') throw new AppError('templateNotFound');
+  return found;
+}
+
+/** The asker's copy of the template a share link names (`folderShare`); shareLinkInvalid when she holds none. */
+export async function copyByShareToken(db: Db, userId: string, token: string): Promise<Extract<Found, { kind: 'copy' }>> {
+  const copy = isShareToken(token) ? (await ownCopies(db, userId)).find((found) => found.template.shareToken === token) : undefined;
+  if (!copy) throw new AppError('shareLinkInvalid');
+  return copy;
 }

@@ -1,0 +1,107 @@
+import type { ErrorCode } from '../../app/core/errors';
+
+/**
+ * Shapes and code lists the API's document shares between routes (worker/api/openapi.ts). Answers
+ * are described here where they are small; the larger ones are the types in app/core that the
+ * document names in words.
+ */
+
+/** What a party's fields may be refused with (create and edit). */
+export const PARTY_INPUT: readonly ErrorCode[] = [
+  'invalidTitle',
+  'invalidDate',
+  'expiryInPast',
+  'expiryBeforeStart',
+  'startAfterExpiry',
+  'startInPast',
+  'startTooFar',
+  'invalidName',
+  'partyExpires',
+  'profileNotFound',
+];
+
+/** A message sent through the API: the room's refusals of a send. */
+export const SEND_ERRORS: readonly ErrorCode[] = [
+  'forbidden',
+  'restricted',
+  'messageEmpty',
+  'messageTooLong',
+  'invalidText',
+  'mediaNotFound',
+  'mediaTypeMismatch',
+  'messageNotFound',
+  'rateLimited',
+  'tempIdConflict',
+  'invalidCard',
+  'invalidPrice',
+  'invalidShopLink',
+  'pollOptions',
+  'profileNotFound',
+];
+
+/** PUT /parties/{id}/join. */
+export const JOIN_ANSWER = {
+  type: 'object',
+  required: ['guestId', 'firstName', 'lastName', 'role'],
+  properties: {
+    guestId: { type: 'string' },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    role: { type: 'string', enum: ['manager', 'host', 'guest'] },
+    secretKey: { type: 'string', description: "A new guest's secret, for the app only (a request without Origin): Basic guestId:secretKey" },
+    socketTicket: { type: 'string', description: "Opens the party's socket within a minute without a database read (ADR 047)" },
+  },
+  additionalProperties: false,
+} as const;
+
+/** The template a party plays (app/core/applied-template.ts), or null. */
+export const APPLIED_ANSWER = {
+  type: 'object',
+  required: ['applied'],
+  properties: { applied: { type: ['object', 'null'], description: 'AppliedTemplate (app/core/applied-template.ts)' } },
+} as const;
+
+/** A consultant's tokens (POST /auth/token, /auth/refresh). */
+export const TOKENS = {
+  type: 'object',
+  required: ['accessToken', 'refreshToken', 'expiresAt', 'userId'],
+  properties: {
+    accessToken: { type: 'string' },
+    refreshToken: { type: 'string' },
+    expiresAt: { type: 'integer', description: 'Unix seconds' },
+    userId: { type: 'string' },
+  },
+} as const;
+
+/** What a profile's fields may be refused with. */
+export const PROFILE_INPUT: readonly ErrorCode[] = [
+  'invalidName',
+  'invalidBirthday',
+  'invalidPhone',
+  'invalidEmail',
+  'invalidUrl',
+  'invalidShopLink',
+  'biographyTooLong',
+  'tooManyProfiles',
+];
+
+const header = (name: string, description: string, required = true) => ({ in: 'header', name, required, description, schema: { type: 'string' } });
+
+export const TUS_OFFSET_HEADERS = {
+  'Upload-Offset': { schema: { type: 'string' }, description: 'Bytes received so far' },
+  'Upload-Length': { schema: { type: 'string' }, description: 'The size declared at POST /api/media' },
+  'Tus-Resumable': { schema: { type: 'string', const: '1.0.0' } },
+} as const;
+
+export const TUS_PATCH_HEADERS = [
+  header('Tus-Resumable', '1.0.0'),
+  header('Upload-Offset', 'Where these bytes start (HEAD tells it)'),
+  header('Content-Type', 'application/offset+octet-stream'),
+];
+
+export const TUS_POST_HEADERS = [
+  header('Tus-Resumable', '1.0.0'),
+  header('Upload-Length', 'Creation: the size declared at POST /api/media', false),
+  header('X-HTTP-Method-Override', 'PATCH: this POST is a PATCH (platforms without PATCH)', false),
+  header('Upload-Offset', 'With the override: where these bytes start', false),
+];
