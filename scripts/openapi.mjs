@@ -7,6 +7,7 @@
  * test/workers/openapi.test.ts checks the same inside workerd).
  */
 import { build } from 'esbuild';
+import * as prettier from 'prettier';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +47,9 @@ export async function currentDocument() {
       ],
     });
     const { document } = await import(pathToFileURL(outfile).href);
-    return `${JSON.stringify(await document(), null, 2)}\n`;
+    // Formatted as `npm run lint` wants every file, so the check and Prettier agree.
+    const options = await prettier.resolveConfig(DOCUMENT_PATH);
+    return prettier.format(JSON.stringify(await document()), { ...options, filepath: DOCUMENT_PATH });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
