@@ -3,10 +3,13 @@
  * `npm run openapi`: writes the API's OpenAPI 3.1 document to docs/openapi.json (ADR 056), from the
  * routes themselves (worker/api/openapi.ts). The API is bundled by esbuild for Node and asked for its
  * document; `cloudflare:*` modules are stood in for by empty ones, since describing a route runs
- * none of its code. `--check` writes nothing and fails when the file differs (the workers test
- * test/workers/openapi.test.ts checks the same inside workerd).
+ * none of its code. It also writes the document's TypeScript types (openapi-typescript), which the
+ * tests' client (openapi-fetch) is typed by. `--check` writes nothing and fails when either file
+ * differs (test/unit/openapi.test.ts runs it; test/workers/openapi.test.ts checks the document
+ * inside workerd).
  */
 import { build } from 'esbuild';
+import openapiTS, { astToString } from 'openapi-typescript';
 import * as prettier from 'prettier';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +18,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const DOCUMENT_PATH = join(root, 'docs/openapi.json');
+/** The TypeScript types of the document (openapi-typescript), for clients made with openapi-fetch. */
+export const TYPES_PATH = join(root, 'test/support/openapi-types.ts');
+
+/** The types openapi-typescript makes of a document's text, formatted as Prettier wants them. */
+export async function typesOf(documentText) {
+  const ast = await openapiTS(JSON.parse(documentText));
+  const header = '// Written by `npm run openapi` from docs/openapi.json (openapi-typescript). Do not edit.\n';
+  return prettier.format(header + astToString(ast), { ...(await prettier.resolveConfig(TYPES_PATH)), filepath: TYPES_PATH });
+}
 
 /** The document as the code describes it now, formatted as the checked-in file is. */
 export async function currentDocument() {
@@ -57,15 +69,18 @@ export async function currentDocument() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const text = await currentDocument();
+  const types = await typesOf(text);
   if (process.argv.includes('--check')) {
-    const stored = readFileSync(DOCUMENT_PATH, 'utf8');
-    if (stored !== text) {
-      console.error('docs/openapi.json is stale: run npm run openapi');
-      process.exit(1);
-    }
-    console.log('docs/openapi.json is current');
+    const stale = [
+      [DOCUMENT_PATH, text],
+      [TYPES_PATH, types],
+    ].filter(([path, wanted]) => readFileSync(path, 'utf8') !== wanted);
+    for (const [path] of stale) console.error(`${path} is stale: run npm run openapi`);
+    if (stale.length > 0) process.exit(1);
+    console.log('docs/openapi.json and its types are current');
   } else {
     writeFileSync(DOCUMENT_PATH, text);
-    console.log(`wrote docs/openapi.json (${Object.keys(JSON.parse(text).paths).length} paths)`);
+    writeFileSync(TYPES_PATH, types);
+    console.log(`wrote docs/openapi.json (${Object.keys(JSON.parse(text).paths).length} paths) and test/support/openapi-types.ts`);
   }
 }

@@ -58,7 +58,7 @@ export const mediaApi = new Hono<ApiEnv>()
       summary: 'Make a library item and its upload',
       description: 'Answers 201 with `uploadUrl`, where the bytes go by tus 1.0 (HEAD, PATCH; README "For app developers"). The only way to make an item.',
       caller: 'consultant',
-      errors: ['invalidTitle', 'mediaTypeNotAccepted', 'fileTooLarge', 'folderNotFound', 'mediaTrashed'],
+      errors: ['invalidTitle', 'mediaTypeNotAccepted', 'fileTooLarge', 'folderNotFound', 'mediaTrashed', 'mediaTypeMismatch'],
       ok: { status: 201 },
     }),
     valid('json', CreateMediaSchema),
@@ -76,7 +76,7 @@ export const mediaApi = new Hono<ApiEnv>()
     doc({
       summary: 'Copy a chat file or library item into the library',
       caller: 'consultant',
-      errors: ['mediaNotFound', 'folderNotFound', 'invalidTitle', 'mediaNotReady', 'forbidden', 'mediaTrashed'],
+      errors: ['mediaNotFound', 'folderNotFound', 'invalidTitle', 'mediaNotReady', 'forbidden', 'mediaTrashed', 'mediaTypeMismatch'],
       ok: { status: 201 },
     }),
     valid('json', DuplicateMediaSchema),
@@ -161,7 +161,17 @@ export const mediaApi = new Hono<ApiEnv>()
       summary: "Set an item's preview picture",
       caller: 'consultant',
       rawBody: { content: 'image/*', description: 'A JPEG or WebP' },
-      errors: ['mediaNotFound', 'previewTooLarge', 'notAPreview', 'previewNotSupported', 'previewFailed', 'mediaTrashed'],
+      errors: [
+        'mediaNotFound',
+        'previewTooLarge',
+        'notAPreview',
+        'previewNotSupported',
+        'previewFailed',
+        'mediaTrashed',
+        'mediaNotUploaded',
+        'videoNotReady',
+        'conversionUnavailable',
+      ],
     }),
     async (c) => {
       const { userId } = requireConsultant(c);

@@ -36,7 +36,10 @@ export const SEND_ERRORS: readonly ErrorCode[] = [
   'invalidPrice',
   'invalidShopLink',
   'pollOptions',
+  'invalidAnswer',
   'profileNotFound',
+  'mediaNotReady',
+  'mediaTrashed',
 ];
 
 /** PUT /parties/{id}/join. */

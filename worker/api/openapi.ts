@@ -1,8 +1,9 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { describeRoute, generateSpecs, resolver, uniqueSymbol } from 'hono-openapi';
+import { findTargetHandler } from 'hono/utils/handler';
 import type { z } from 'zod';
 import type { ErrorCode } from '../../app/core/errors';
-import { ERROR_STATUS } from '../../app/core/errors';
+import { ERROR_STATUS, isErrorCode } from '../../app/core/errors';
 import { COOKIE } from '../auth/cookies';
 
 /**
@@ -63,7 +64,7 @@ function commonErrors(caller: Caller, validated: boolean): ErrorCode[] {
   if (validated) codes.push('invalidInput');
   if (caller === 'consultant') codes.push('unauthorized', 'sessionExpired');
   if (caller === 'guest') codes.push('unauthorized');
-  if (caller === 'member') codes.push('unauthorized', 'sessionExpired', 'partyNotFound', 'notMember', 'removed');
+  if (caller === 'member') codes.push('unauthorized', 'sessionExpired', 'partyNotFound', 'notMember', 'partyExpired');
   return codes;
 }
 
@@ -97,9 +98,44 @@ export function errorSchema(codes: readonly ErrorCode[]): Json {
   };
 }
 
-/** Marks a route's validator so the document takes its schema (request body or query) from it. */
+/**
+ * The error codes a schema names (`{ error: 'code' }` on a type, a check or a refinement), read off
+ * its definition: what its validator may refuse with. Codes a `superRefine` adds are dynamic; the
+ * route names those itself (`RouteDoc.errors`).
+ */
+export function schemaCodes(schema: unknown, codes = new Set<ErrorCode>(), seen = new Set<unknown>()): Set<ErrorCode> {
+  const def = (schema as { _zod?: { def?: Json } } | null)?._zod?.def;
+  if (!def || seen.has(schema)) return codes;
+  seen.add(schema);
+  const take = (error: unknown) => {
+    if (typeof error !== 'function') return;
+    const answer: unknown = error({ code: 'custom', input: undefined, path: [] });
+    const code = typeof answer === 'string' ? answer : (answer as { message?: unknown } | undefined)?.message;
+    if (isErrorCode(code)) codes.add(code);
+  };
+  take(def.error);
+  for (const check of (def.checks as { _zod?: { def?: Json } }[] | undefined) ?? []) take(check._zod?.def?.error);
+  for (const key of ['innerType', 'in', 'out', 'element', 'left', 'right', 'valueType', 'keyType']) schemaCodes(def[key], codes, seen);
+  for (const inner of [...((def.options as unknown[]) ?? []), ...((def.items as unknown[]) ?? []), ...Object.values((def.shape as Json) ?? {})])
+    schemaCodes(inner, codes, seen);
+  return codes;
+}
+
+/** Marks a route's validator so the document takes its schema (request body or query), and the codes it refuses with, from it. */
 export function documented<M extends object>(middleware: M, target: 'json' | 'query', schema: z.ZodType): M {
-  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema as never) } });
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema as never), codes: [...schemaCodes(schema)] } });
+}
+
+/** The codes each operation's validators refuse with, by `method path` as the document spells them. */
+function validatorCodes(app: Hono<any, any, any>): Map<string, ErrorCode[]> {
+  const byOperation = new Map<string, ErrorCode[]>();
+  for (const route of app.routes) {
+    const meta = (findTargetHandler(route.handler) as unknown as Record<symbol, { codes?: ErrorCode[] } | undefined>)[uniqueSymbol];
+    if (!meta?.codes) continue;
+    const key = `${route.method.toLowerCase()} ${route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+    byOperation.set(key, [...(byOperation.get(key) ?? []), ...meta.codes]);
+  }
+  return byOperation;
 }
 
 /** Where a route's own description rides through hono-openapi to `apiDocument` (removed there). */
@@ -165,16 +201,23 @@ export async function apiDocument(app: Hono<any, any, any>): Promise<Json> {
       components: { securitySchemes: SECURITY_SCHEMES as never },
     },
     excludeMethods: [],
+    // /api/openapi.json is a route, not a static file.
+    excludeStaticFile: false,
     defaultValidationErrorResponse: false,
   })) as unknown as Json & { paths: Record<string, Record<string, Json>>; components: Json & { schemas?: Record<string, Json> } };
-  for (const operations of Object.values(generated.paths)) {
-    for (const operation of Object.values(operations)) {
+  const refusedByValidators = validatorCodes(app);
+  for (const [path, operations] of Object.entries(generated.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
       const route = operation[ROUTE] as RouteDoc | undefined;
       delete operation[ROUTE];
       if (!route) continue;
       const validated =
         operation.requestBody !== undefined && !route.rawBody ? true : ((operation.parameters as Json[] | undefined) ?? []).some((p) => p.in === 'query');
-      const codes = new Set<ErrorCode>([...commonErrors(route.caller, validated || Boolean(route.rawBody)), ...(route.errors ?? [])]);
+      const codes = new Set<ErrorCode>([
+        ...commonErrors(route.caller, validated || Boolean(route.rawBody)),
+        ...(refusedByValidators.get(`${method} ${path}`) ?? []),
+        ...(route.errors ?? []),
+      ]);
       operation.responses = { ...(operation.responses as Json), ...errorResponses(codes) };
     }
   }

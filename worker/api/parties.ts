@@ -79,7 +79,7 @@ export const partiesApi = new Hono<ApiEnv>()
     doc({
       summary: 'Move a party or folder into a folder',
       caller: 'consultant',
-      errors: ['folderNotFound', 'partyNotFound', 'moveIntoSelf', 'folderTooDeep'],
+      errors: ['folderNotFound', 'partyNotFound', 'moveIntoSelf', 'folderTooDeep', 'partyExpires'],
     }),
     valid('json', MovePartySchema),
     async (c) => c.json(await movePartyOrFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json'))),
@@ -117,7 +117,7 @@ export const partiesApi = new Hono<ApiEnv>()
       summary: "Party info by the link's short id",
       description: "What the party link opens: title, times, the manager's profile, whether a password is asked, and the asker's membership when she has one.",
       caller: 'public',
-      errors: ['partyNotFound'],
+      errors: ['partyNotFound', 'removed', 'partyExpired'],
     }),
     async (c) => c.json(await partyInfo(c.get('db'), c.req.param('shortId'), c.get('identity'))),
   )
@@ -209,11 +209,16 @@ export const partiesApi = new Hono<ApiEnv>()
       return c.body(null, 204);
     },
   )
-  .delete('/:id/subscribe', doc({ summary: 'Unsubscribe a device', caller: 'member', ok: 204 }), valid('json', UnsubscribeSchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    await push.unsubscribe(c.get('db'), party.id, member, c.req.valid('json').endpoint);
-    return c.body(null, 204);
-  })
+  .delete(
+    '/:id/subscribe',
+    doc({ summary: 'Unsubscribe a device', caller: 'member', errors: ['notFound'], ok: 204 }),
+    valid('json', UnsubscribeSchema),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      await push.unsubscribe(c.get('db'), party.id, member, c.req.valid('json').endpoint);
+      return c.body(null, 204);
+    },
+  )
   // Muting silences the party on all the member's devices; their subscriptions stay for unmuting.
   .get(
     '/:id/mute',

@@ -125,7 +125,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
       description:
         "With `contentType` (and `size`), answers 201 with `uploadUrl`, where the bytes go (PUT). With `mediaId` (the manager's library), offers that item. Then POST /chat with `mediaAttachment`.",
       caller: 'member',
-      errors: ['mediaTypeNotAccepted', 'fileTooLarge', 'mediaNotFound', 'mediaNotReady', 'forbidden', 'restricted'],
+      errors: ['mediaTypeNotAccepted', 'fileTooLarge', 'mediaNotFound', 'mediaNotReady', 'forbidden', 'restricted', 'mediaTypeMismatch'],
       ok: { status: [200, 201] },
     }),
     valid('json', AttachMediaSchema),
@@ -271,7 +271,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
       description:
         "Salon's body is one action (`AppliedActionSchema`), not the specification's `{messages}`: the room plays the template, the client never sends its messages back (ADR 056).",
       caller: 'member',
-      errors: ['forbidden', 'templateNotApplied', 'messageNotFound'],
+      errors: ['forbidden', 'templateNotApplied', 'messageNotFound', 'messageEmpty', 'startInPast', 'startTooFar', 'startAfterExpiry', 'templateRevoked'],
     }),
     valid('json', AppliedActionSchema),
     async (c) => {
@@ -289,7 +289,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
     doc({
       summary: "Send a whole template into the party at once (the manager's)",
       caller: 'member',
-      errors: ['forbidden', 'templateNotFound', 'templateEmpty'],
+      errors: ['forbidden', 'templateNotFound', 'templateEmpty', 'templateRevoked', 'templateNotApplied', 'mediaTrashed'],
       ok: { schema: { type: 'object', required: ['sent'], properties: { sent: { type: 'integer' } } } },
     }),
     valid('json', SendFullTemplateSchema),

@@ -74,7 +74,7 @@ export const profilesApi = new Hono<ApiEnv>()
     doc({
       summary: "A profile's public picture",
       caller: 'public',
-      errors: ['profileNotFound'],
+      errors: ['profileNotFound', 'notFound'],
       parameters: [{ in: 'query', name: 'v', required: false, schema: { type: 'string' } }],
       ok: { content: 'image/*', schema: { type: 'string', format: 'binary' } },
     }),

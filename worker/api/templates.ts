@@ -181,7 +181,7 @@ export const templatesApi = new Hono<ApiEnv>()
       return c.json(await acceptShare(c.get('db'), userId, c.req.param('token'), c.req.valid('json').path), 201);
     },
   )
-  .get('/:id', doc({ summary: 'A template with its messages', caller: 'consultant', errors: ['templateNotFound'] }), async (c) =>
+  .get('/:id', doc({ summary: 'A template with its messages', caller: 'consultant', errors: ['templateNotFound', 'templateTrashed'] }), async (c) =>
     c.json(await getTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
   )
   .get(
@@ -190,7 +190,7 @@ export const templatesApi = new Hono<ApiEnv>()
       summary: 'A template as a party plays it: its messages',
       description: 'Applying it to a party is POST /api/parties/{id}/template {templateId}.',
       caller: 'consultant',
-      errors: ['templateNotFound'],
+      errors: ['templateNotFound', 'templateTrashed'],
       aliasOf: 'GET /api/templates/{id}',
     }),
     async (c) => c.json(await getTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
@@ -211,7 +211,12 @@ export const templatesApi = new Hono<ApiEnv>()
   )
   .delete(
     '/:id/permanently',
-    doc({ summary: 'Delete a trashed template or folder for good', caller: 'consultant', errors: ['templateNotFound', 'templateNotTrashed'], ok: 204 }),
+    doc({
+      summary: 'Delete a trashed template or folder for good',
+      caller: 'consultant',
+      errors: ['templateNotFound', 'templateNotTrashed', 'templateReadOnly'],
+      ok: 204,
+    }),
     async (c) => {
       await deleteTemplatePermanently(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'));
       return c.body(null, 204);
@@ -260,7 +265,7 @@ export const templatesApi = new Hono<ApiEnv>()
     doc({
       summary: "Edit a template message's text or caption",
       caller: 'consultant',
-      errors: ['templateNotFound', 'templateReadOnly', 'templateTrashed', 'messageNotFound', 'messageEmpty', 'messageTooLong'],
+      errors: ['templateNotFound', 'templateReadOnly', 'templateTrashed', 'messageNotFound', 'messageEmpty', 'messageTooLong', 'forbidden'],
     }),
     valid('json', EditTemplateMessageSchema),
     async (c) => {
@@ -327,7 +332,7 @@ export const templatesApi = new Hono<ApiEnv>()
     doc({
       summary: 'Copy messages of another template into this one',
       caller: 'consultant',
-      errors: ['templateNotFound', 'templateReadOnly', 'templateTrashed', 'templateFull', 'messageNotFound'],
+      errors: ['templateNotFound', 'templateReadOnly', 'templateTrashed', 'templateFull', 'messageNotFound', 'forbidden'],
       ok: { status: 201 },
     }),
     valid('json', CopyTemplateMessagesSchema),
@@ -355,7 +360,7 @@ export const templatesApi = new Hono<ApiEnv>()
     doc({
       summary: 'Forward template messages into parties',
       caller: 'consultant',
-      errors: ['templateNotFound', 'messageNotFound', 'partyNotFound', 'forbidden', 'partyExpired'],
+      errors: ['templateNotFound', 'messageNotFound', 'partyNotFound', 'forbidden', 'partyExpired', 'templateReadOnly', 'mediaTrashed'],
     }),
     valid('json', ForwardTemplateMessagesSchema),
     async (c) => {
