@@ -13088,7 +13088,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused: badOrigin, templateReadOnly */
+      /** @description Refused: badOrigin, forbidden, templateReadOnly */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13097,7 +13097,7 @@ export interface operations {
           'application/json': {
             error: {
               /** @enum {string} */
-              code: 'badOrigin' | 'templateReadOnly';
+              code: 'badOrigin' | 'forbidden' | 'templateReadOnly';
             };
           };
         };

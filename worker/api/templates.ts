@@ -214,7 +214,7 @@ export const templatesApi = new Hono<ApiEnv>()
     doc({
       summary: 'Delete a trashed template or folder for good',
       caller: 'consultant',
-      errors: ['templateNotFound', 'templateNotTrashed', 'templateReadOnly'],
+      errors: ['templateNotFound', 'templateNotTrashed', 'templateReadOnly', 'forbidden'],
       ok: 204,
     }),
     async (c) => {
