@@ -179,6 +179,22 @@ export function doc(route: RouteDoc): MiddlewareHandler {
   return describeRoute(spec as never);
 }
 
+/** The reference's sections: an operation's tag is the part of the API its path is in. */
+const TAGS: Record<string, string> = {
+  auth: 'Sign-in',
+  guests: 'Guests',
+  parties: 'Parties',
+  profile: 'Profiles',
+  media: 'Media library and uploads',
+  templates: 'Templates',
+  moderation: 'Account deletion',
+  content: 'FAQ',
+  push: 'Web Push',
+  import: 'Import',
+  'openapi.json': 'This document',
+  docs: 'This document',
+};
+
 export const DOCUMENT_INFO = {
   title: 'Salon API',
   version: '1',
@@ -197,6 +213,7 @@ export async function apiDocument(app: Hono<any, any, any>): Promise<Json> {
   const generated = (await generateSpecs(app, {
     documentation: {
       info: DOCUMENT_INFO,
+      tags: [...new Set(Object.values(TAGS))].map((name) => ({ name })),
       servers: [{ url: '/', description: 'The host that serves this document' }],
       components: { securitySchemes: SECURITY_SCHEMES as never },
     },
@@ -219,6 +236,7 @@ export async function apiDocument(app: Hono<any, any, any>): Promise<Json> {
         ...(route.errors ?? []),
       ]);
       operation.responses = { ...(operation.responses as Json), ...errorResponses(codes) };
+      operation.tags = [TAGS[path.split('/')[2] ?? ''] ?? 'Other'];
     }
   }
   return generated;
