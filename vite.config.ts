@@ -233,10 +233,21 @@ function firstLoadChunk(id: string): string | undefined {
   return FIRST_LOAD_SHELL.includes(id) || TRANSLATION.test(id) ? 'shell' : undefined;
 }
 
+/**
+ * `SALON_PROFILE_BUILD=1`: a client build for tracing the party page (test/bench/party-trace.mjs),
+ * never deployed: source maps, functions keep their names (React's component names), and React's
+ * profiling build, which times each component's render.
+ */
+const PROFILE_BUILD = process.env.SALON_PROFILE_BUILD === '1';
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
-    alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+    alias: [
+      { find: '~', replacement: fileURLToPath(new URL('./app', import.meta.url)) },
+      ...(PROFILE_BUILD && !isSsrBuild ? [{ find: /^react-dom$/, replacement: 'react-dom/profiling' }] : []),
+    ],
   },
+  ...(PROFILE_BUILD && !isSsrBuild ? { esbuild: { keepNames: true } } : {}),
   plugins: [
     tailwindcss(),
     emojiData(),
@@ -267,6 +278,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     manifest: true,
+    sourcemap: PROFILE_BUILD && !isSsrBuild,
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: firstLoadChunk } },
   },
 }));
