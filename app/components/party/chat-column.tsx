@@ -1,0 +1,215 @@
+import { Suspense } from 'react';
+import type { MutableRefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { InputBar } from '~/components/chat/input-bar';
+import type { InputMode } from '~/components/chat/input-bar';
+import { MEDIA_KINDS, PICTURE_KINDS } from '~/core/media';
+import type { PartyInfo } from '~/core/party';
+import type { PartyState } from '~/core/permissions';
+import { can } from '~/core/permissions';
+import type { Member } from '~/core/protocol';
+import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
+import { lazyNamed } from '~/lib/lazy-named';
+import type { PartyDialog } from './party-dialogs';
+import type { usePartyChat } from './use-party-chat';
+
+// The message list (the bubbles, the virtualiser, formatting) is drawn only once the room has sent
+// the chat, never on the server, so no page waits for it to hydrate: it loads while the socket
+// connects, and for a new guest right after the join dialog has become usable (ADR 027).
+export const loadMessageList = () => import('./message-list');
+const MessageList = lazyNamed(loadMessageList, 'MessageList');
+const SelectionBar = lazyNamed(() => import('./selection-bar'), 'SelectionBar');
+// The pinned message above the list (ADR 043), when there is one.
+const PinnedBar = lazyNamed(() => import('~/components/social/pinned-bar'), 'PinnedBar');
+// Playing templates is the manager's: the panel loads when she uses it, with its texts.
+const AppliedTemplatePanel = lazyNamed(() => needingWorkspaceTexts(import('./applied-template-panel')), 'AppliedTemplatePanel');
+
+type Chat = ReturnType<typeof usePartyChat>;
+
+interface Props {
+  party: PartyInfo;
+  chat: Chat;
+  me: Member | null;
+  joined: boolean;
+  expired: boolean;
+  partyState: PartyState;
+  mayWrite: boolean;
+  /** One send at a time while connected (the input waits for the room's answer). */
+  busy: boolean;
+  /** On a phone, the column shows while its tab is chosen; beside the others from lg. */
+  shown: boolean;
+  /** The reader's seen position when the chat first loaded: the divider marks what is new since. */
+  lastSeenAtOpen: number | null;
+  jumpRef: MutableRefObject<((id: string, seq?: number) => void) | null>;
+  jumpTo: (id: string, seq: number) => void;
+  /** Selection mode (mass delete and forward): the selected ids, or null. */
+  selected: Set<string> | null;
+  onToggleSelected: (id: string) => void;
+  onEndSelection: () => void;
+  /** Forwarded: a notice says where to. */
+  onNotice: (text: string) => void;
+  inputMode: InputMode;
+  onInputMode: (mode: InputMode) => void;
+  openDialog: (dialog: PartyDialog) => void;
+  onFiles: (files: File[]) => void;
+  /** A guest's non-images were left out of her choice: she is told so. */
+  imagesOnly: boolean;
+}
+
+/** The chat: the pinned message, the messages, the template being played, and the input (or why there is none). */
+export function ChatColumn({
+  party,
+  chat,
+  me,
+  joined,
+  expired,
+  partyState,
+  mayWrite,
+  busy,
+  shown,
+  lastSeenAtOpen,
+  jumpRef,
+  jumpTo,
+  selected,
+  onToggleSelected,
+  onEndSelection,
+  onNotice,
+  inputMode,
+  onInputMode,
+  openDialog,
+  onFiles,
+  imagesOnly,
+}: Props) {
+  const { t } = useTranslation();
+  const { state, actions } = chat;
+  const isManager = me?.role === 'manager';
+  const replyingTo = inputMode?.kind === 'reply' ? inputMode.message.id : null;
+  const connecting = (
+    <div className="flex flex-1 items-center justify-center" role="status">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-primary-light border-t-primary-dark" aria-hidden="true" />
+      <span className="sr-only">{t('app.loading')}</span>
+    </div>
+  );
+  return (
+    <main id="main" className={`min-w-0 flex-1 flex-col ${shown ? 'flex' : 'hidden lg:flex'}`}>
+      {state.social.pinned ? (
+        <Suspense fallback={null}>
+          <PinnedBar
+            message={state.social.pinned}
+            onJump={() => state.social.pinned && jumpTo(state.social.pinned.id, state.social.pinned.seq)}
+            onUnpin={me && can(me, { type: 'pinMessage', message: null }, partyState) ? () => actions.pin(null) : null}
+          />
+        </Suspense>
+      ) : null}
+      {state.ready || state.lastSeq !== null ? (
+        <Suspense fallback={connecting}>
+          <MessageList
+            partyId={party.id}
+            messages={state.messages}
+            pending={state.pending}
+            me={me}
+            party={partyState}
+            members={state.members}
+            seen={state.seen}
+            lastSeenAtOpen={lastSeenAtOpen}
+            hasMore={state.hasMore}
+            hasNewer={state.hasNewer}
+            jumpRef={jumpRef}
+            selection={selected ? { ids: selected, toggle: onToggleSelected } : null}
+            onLoadOlder={chat.loadOlder}
+            onLoadNewer={chat.loadNewer}
+            onLoadAround={chat.loadAround}
+            onRetry={chat.retry}
+            onDiscard={actions.discard}
+            waiting={!state.ready}
+            cards={state.cards}
+            lastError={state.lastError}
+            onCardFrame={actions.cardFrame}
+            onReply={(message) => onInputMode({ kind: 'reply', message })}
+            onEdit={(message) => onInputMode({ kind: 'edit', message })}
+            onDelete={(message) => openDialog({ kind: 'deleteMessage', message })}
+            onShowReceipts={(message) => openDialog({ kind: 'receipts', message })}
+            onSaveToLibrary={(message) => openDialog({ kind: 'saveToLibrary', message })}
+            social={{
+              ...state.social,
+              mayReact: joined && !expired,
+              onReact: actions.react,
+              onPin: actions.pin,
+              onShowReactions: isManager ? (messageId) => openDialog({ kind: 'reactions', messageId }) : null,
+            }}
+          />
+        </Suspense>
+      ) : joined ? (
+        connecting
+      ) : (
+        // Behind the join dialog: the room sends a visitor none of the chat, so there is none to show.
+        <div className="flex-1 px-3 py-4 sm:px-6">
+          <p className="mt-10 text-center text-slate-600">{t('party.noMessages')}</p>
+        </div>
+      )}
+      {isManager && !expired && state.applied ? (
+        <Suspense fallback={null}>
+          <AppliedTemplatePanel
+            partyId={party.id}
+            partyStart={party.start}
+            partyExpiration={party.expiration}
+            applied={state.applied}
+            onApplied={actions.setApplied}
+            onError={actions.showError}
+          />
+        </Suspense>
+      ) : null}
+      {selected ? (
+        <Suspense fallback={null}>
+          <SelectionBar
+            partyId={party.id}
+            count={selected.size}
+            onCancel={onEndSelection}
+            onDelete={() => {
+              void actions.deleteMessages([...selected]);
+              onEndSelection();
+            }}
+            onForward={(target) => {
+              void actions.forward([...selected], target.id).then((ok) => ok && onNotice(t('selection.forwarded', { party: target.title })));
+              onEndSelection();
+            }}
+          />
+        </Suspense>
+      ) : expired ? (
+        <p className="border-t border-slate-200 bg-white p-4 text-center text-slate-600" data-testid="expired-note">
+          {t('party.expiredNote')}
+        </p>
+      ) : joined && !mayWrite ? (
+        <p className="border-t border-slate-200 bg-white p-4 text-center text-slate-600" role="status">
+          {t('party.restrictedNote')}
+        </p>
+      ) : (
+        <>
+          {imagesOnly ? (
+            <p role="alert" className="border-t border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="images-only">
+              {t('chatMedia.imagesOnly')}
+            </p>
+          ) : null}
+          <InputBar
+            busy={busy}
+            disabled={!joined}
+            mode={inputMode}
+            onCancelMode={() => onInputMode(null)}
+            onHeading={isManager ? () => openDialog({ kind: 'heading' }) : undefined}
+            onProfileCard={isManager ? () => openDialog({ kind: 'profileCard' }) : undefined}
+            onCard={isManager ? (card) => openDialog({ kind: 'card', card }) : undefined}
+            onFiles={onFiles}
+            onLibrary={isManager ? () => openDialog({ kind: 'picker', replyingTo }) : undefined}
+            onVoice={() => openDialog({ kind: 'voice' })}
+            acceptedKinds={isManager ? MEDIA_KINDS : PICTURE_KINDS}
+            onSubmit={(text) => {
+              if (inputMode?.kind === 'edit') actions.edit(inputMode.message.id, text);
+              else chat.send(text, { replyingTo });
+              onInputMode(null);
+            }}
+          />
+        </>
+      )}
+    </main>
+  );
+}
