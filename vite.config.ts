@@ -223,6 +223,8 @@ const FIRST_LOAD_SHELL = [
   'app/lib/use-form-valid.ts',
   'app/components/dialog.tsx',
   'app/components/use-placement.ts',
+  'app/lib/when-idle.ts',
+  'app/lib/use-media-query.ts',
 ].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run\/react|@remix-run\/router|react-router|react-router-dom|turbo-stream)\//;
 const TRANSLATION = /\/node_modules\/(i18next|react-i18next)\//;

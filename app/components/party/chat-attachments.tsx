@@ -10,7 +10,7 @@ import type { PartyDialog } from './party-dialogs';
 
 // The uploads (with the uploaders) load when they are first used, with the media library's texts.
 const ChatUploads = lazyNamed(() => needingWorkspaceTexts(import('./chat-uploads')), 'ChatUploads');
-// The screen-wide drop zone is not needed for the first paint: it loads right after.
+// The screen-wide drop zone is not needed for the first screen: it loads once the browser is idle.
 const FileDropZone = lazyNamed(() => import('~/components/media/file-drop-zone'), 'FileDropZone');
 
 /**
@@ -49,14 +49,14 @@ export function useChatAttachments({
   return { batches, tooMany: tooManyFiles.notice !== null, imagesOnly: imagesOnly.notice !== null, chooseFiles, queueBatch };
 }
 
-/** The uploads under way, and the drop zone over the whole screen (drawn in the browser only). */
+/** The uploads under way, and the drop zone over the whole screen (drawn in the browser, once it is idle). */
 export function ChatAttachments({
   partyId,
   isManager,
   batches,
   tooMany,
   dropEnabled,
-  mounted,
+  idle,
   onFiles,
   onSend,
 }: {
@@ -65,7 +65,7 @@ export function ChatAttachments({
   batches: ChatBatch[];
   tooMany: boolean;
   dropEnabled: boolean;
-  mounted: boolean;
+  idle: boolean;
   onFiles: (files: File[]) => void;
   onSend: (caption: string, media: SentMedia) => void;
 }) {
@@ -77,7 +77,7 @@ export function ChatAttachments({
           <ChatUploads partyId={partyId} canSaveToLibrary={isManager} batches={batches} tooMany={tooMany} onSend={onSend} />
         </Suspense>
       ) : null}
-      {mounted ? (
+      {idle ? (
         <Suspense fallback={null}>
           <FileDropZone
             enabled={dropEnabled}

@@ -1,23 +1,28 @@
-import { Suspense } from 'react';
+import { Suspense, startTransition, useEffect, useMemo, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputBar } from '~/components/chat/input-bar';
 import type { InputMode } from '~/components/chat/input-bar';
+import type { CardType } from '~/core/cards';
 import { MEDIA_KINDS, PICTURE_KINDS } from '~/core/media';
 import type { PartyInfo } from '~/core/party';
 import type { PartyState } from '~/core/permissions';
 import { can } from '~/core/permissions';
-import type { Member } from '~/core/protocol';
+import type { ChatMessage, Member } from '~/core/protocol';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
+import { useLatest } from '~/lib/use-latest';
+import { whenIdle } from '~/lib/when-idle';
 import type { PartyDialog } from './party-dialogs';
 import type { usePartyChat } from './use-party-chat';
 
 // The message list (the bubbles, the virtualiser, formatting) is drawn only once the room has sent
 // the chat, never on the server, so no page waits for it to hydrate: it loads while the socket
-// connects, and for a new guest right after the join dialog has become usable (ADR 027).
+// connects, and for a new guest right after the join dialog has become usable (ADR 027). It is
+// drawn once its module is there, not through a lazy boundary, which would suspend its first
+// drawing once more (ADR 051).
 export const loadMessageList = () => import('./message-list');
-const MessageList = lazyNamed(loadMessageList, 'MessageList');
+type ListModule = Awaited<ReturnType<typeof loadMessageList>>;
 const SelectionBar = lazyNamed(() => import('./selection-bar'), 'SelectionBar');
 // The pinned message above the list (ADR 043), when there is one.
 const PinnedBar = lazyNamed(() => import('~/components/social/pinned-bar'), 'PinnedBar');
@@ -25,6 +30,10 @@ const PinnedBar = lazyNamed(() => import('~/components/social/pinned-bar'), 'Pin
 const AppliedTemplatePanel = lazyNamed(() => needingWorkspaceTexts(import('./applied-template-panel')), 'AppliedTemplatePanel');
 
 type Chat = ReturnType<typeof usePartyChat>;
+
+/** A guest's list is given no roster and no receipts: it draws neither, and presence does not draw it again (ADR 051). */
+const NO_MEMBERS: Member[] = [];
+const NO_SEEN: Record<string, number> = {};
 
 interface Props {
   party: PartyInfo;
@@ -83,7 +92,64 @@ export function ChatColumn({
   const { t } = useTranslation();
   const { state, actions } = chat;
   const isManager = me?.role === 'manager';
+  // The chat is drawn once the room has sent it (or a reconnect kept it). Its first drawing is a
+  // transition: React draws the rows in slices, between which the phone paints and answers its
+  // reader, and the room's next words wait for it rather than cut it (ADR 051).
+  const hasChat = state.ready || state.lastSeq !== null;
+  const [list, setList] = useState<ListModule | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () => void loadMessageList().then((module) => live && setList(module));
+    // A member's list loads at once, while the socket connects; a visitor's once her join dialog
+    // is usable (its effect runs after this one), when the browser is idle (ADR 027).
+    const cancel = joined ? (load(), undefined) : whenIdle(load);
+    return () => {
+      live = false;
+      cancel?.();
+    };
+  }, [joined]);
+  const [listShown, setListShown] = useState(false);
+  useEffect(() => {
+    if (hasChat && list && !listShown) startTransition(() => setListShown(true));
+  }, [hasChat, list, listShown]);
+  const MessageList = listShown ? list?.MessageList : undefined;
   const replyingTo = inputMode?.kind === 'reply' ? inputMode.message.id : null;
+  // The list and the input are memoised: what they are given stays the same until it changes (ADR 051).
+  const listActions = useMemo(
+    () => ({
+      onReply: (message: ChatMessage) => onInputMode({ kind: 'reply', message }),
+      onEdit: (message: ChatMessage) => onInputMode({ kind: 'edit', message }),
+      onDelete: (message: ChatMessage) => openDialog({ kind: 'deleteMessage', message }),
+      onShowReceipts: (message: ChatMessage) => openDialog({ kind: 'receipts', message }),
+      onSaveToLibrary: (message: ChatMessage) => openDialog({ kind: 'saveToLibrary', message }),
+    }),
+    [onInputMode, openDialog],
+  );
+  const mayReact = joined && !expired;
+  const social = useMemo(
+    () => ({
+      ...state.social,
+      mayReact,
+      onReact: actions.react,
+      onPin: actions.pin,
+      onShowReactions: isManager ? (messageId: string) => openDialog({ kind: 'reactions', messageId }) : null,
+    }),
+    [state.social, mayReact, actions, isManager, openDialog],
+  );
+  const submit = useLatest((text: string) => {
+    if (inputMode?.kind === 'edit') actions.edit(inputMode.message.id, text);
+    else chat.send(text, { replyingTo });
+    onInputMode(null);
+  });
+  const composer = {
+    cancelMode: useLatest(() => onInputMode(null)),
+    heading: useLatest(() => openDialog({ kind: 'heading' })),
+    profileCard: useLatest(() => openDialog({ kind: 'profileCard' })),
+    card: useLatest((card: CardType) => openDialog({ kind: 'card', card })),
+    library: useLatest(() => openDialog({ kind: 'picker', replyingTo })),
+    voice: useLatest(() => openDialog({ kind: 'voice' })),
+    files: useLatest(onFiles),
+  };
   const connecting = (
     <div className="flex flex-1 items-center justify-center" role="status">
       <span className="h-8 w-8 animate-spin rounded-full border-4 border-primary-light border-t-primary-dark" aria-hidden="true" />
@@ -101,45 +167,34 @@ export function ChatColumn({
           />
         </Suspense>
       ) : null}
-      {state.ready || state.lastSeq !== null ? (
-        <Suspense fallback={connecting}>
-          <MessageList
-            partyId={party.id}
-            messages={state.messages}
-            pending={state.pending}
-            me={me}
-            party={partyState}
-            members={state.members}
-            seen={state.seen}
-            lastSeenAtOpen={lastSeenAtOpen}
-            hasMore={state.hasMore}
-            hasNewer={state.hasNewer}
-            jumpRef={jumpRef}
-            selection={selected ? { ids: selected, toggle: onToggleSelected } : null}
-            onLoadOlder={chat.loadOlder}
-            onLoadNewer={chat.loadNewer}
-            onLoadAround={chat.loadAround}
-            onRetry={chat.retry}
-            onDiscard={actions.discard}
-            waiting={!state.ready}
-            cards={state.cards}
-            lastError={state.lastError}
-            onCardFrame={actions.cardFrame}
-            onReply={(message) => onInputMode({ kind: 'reply', message })}
-            onEdit={(message) => onInputMode({ kind: 'edit', message })}
-            onDelete={(message) => openDialog({ kind: 'deleteMessage', message })}
-            onShowReceipts={(message) => openDialog({ kind: 'receipts', message })}
-            onSaveToLibrary={(message) => openDialog({ kind: 'saveToLibrary', message })}
-            social={{
-              ...state.social,
-              mayReact: joined && !expired,
-              onReact: actions.react,
-              onPin: actions.pin,
-              onShowReactions: isManager ? (messageId) => openDialog({ kind: 'reactions', messageId }) : null,
-            }}
-          />
-        </Suspense>
-      ) : joined ? (
+      {hasChat && MessageList ? (
+        <MessageList
+          partyId={party.id}
+          messages={state.messages}
+          pending={state.pending}
+          me={me}
+          party={partyState}
+          members={isManager ? state.members : NO_MEMBERS}
+          seen={isManager ? state.seen : NO_SEEN}
+          lastSeenAtOpen={lastSeenAtOpen}
+          hasMore={state.hasMore}
+          hasNewer={state.hasNewer}
+          jumpRef={jumpRef}
+          selected={selected}
+          onToggleSelected={onToggleSelected}
+          onLoadOlder={chat.loadOlder}
+          onLoadNewer={chat.loadNewer}
+          onLoadAround={chat.loadAround}
+          onRetry={chat.retry}
+          onDiscard={actions.discard}
+          waiting={!state.ready}
+          cards={state.cards}
+          lastError={state.lastError}
+          onCardFrame={actions.cardFrame}
+          {...listActions}
+          social={social}
+        />
+      ) : joined || hasChat ? (
         connecting
       ) : (
         // Behind the join dialog: the room sends a visitor none of the chat, so there is none to show.
@@ -194,19 +249,15 @@ export function ChatColumn({
             busy={busy}
             disabled={!joined}
             mode={inputMode}
-            onCancelMode={() => onInputMode(null)}
-            onHeading={isManager ? () => openDialog({ kind: 'heading' }) : undefined}
-            onProfileCard={isManager ? () => openDialog({ kind: 'profileCard' }) : undefined}
-            onCard={isManager ? (card) => openDialog({ kind: 'card', card }) : undefined}
-            onFiles={onFiles}
-            onLibrary={isManager ? () => openDialog({ kind: 'picker', replyingTo }) : undefined}
-            onVoice={() => openDialog({ kind: 'voice' })}
+            onCancelMode={composer.cancelMode}
+            onHeading={isManager ? composer.heading : undefined}
+            onProfileCard={isManager ? composer.profileCard : undefined}
+            onCard={isManager ? composer.card : undefined}
+            onFiles={composer.files}
+            onLibrary={isManager ? composer.library : undefined}
+            onVoice={composer.voice}
             acceptedKinds={isManager ? MEDIA_KINDS : PICTURE_KINDS}
-            onSubmit={(text) => {
-              if (inputMode?.kind === 'edit') actions.edit(inputMode.message.id, text);
-              else chat.send(text, { replyingTo });
-              onInputMode(null);
-            }}
+            onSubmit={submit}
           />
         </>
       )}

@@ -1,5 +1,5 @@
 import type { MutableRefObject } from 'react';
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormattedText } from '~/components/formatted-text';
 import type { PendingMessage } from '~/core/chat-state';
@@ -16,13 +16,15 @@ import { MessageItem } from '~/components/chat/message-item';
 import { preview } from '~/core/message-preview';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
+import { whenIdle } from '~/lib/when-idle';
 import { errorKeys } from '~/i18n/error-keys';
 import { useChatVirtualizer } from './use-chat-virtualizer';
-import type { ReactionsView } from '~/components/social/reactions';
+import type { MessageSocial, ReactionHandlers, ReactionsView } from '~/components/social/reactions';
 import { ReactButton, ReactionChips, socialOptions } from '~/components/social/reactions';
 import { CardSlot } from '~/components/cards/card-slot';
 import { useCardChoices } from '~/components/cards/use-card-choices';
 import type { CardTally } from '~/core/cards';
+import type { MessageReactions } from '~/core/social';
 import { isCardType } from '~/core/cards';
 
 // The lightbox and the viewer (with the video player) load when a file is first opened, so the
@@ -53,8 +55,9 @@ interface Props extends MessageActions {
   hasMore: boolean;
   /** The loaded messages stop short of the newest (after a jump far back). */
   hasNewer: boolean;
-  /** Selection mode (mass delete and forward): the selected ids and how to toggle one. */
-  selection: { ids: ReadonlySet<string>; toggle: (id: string) => void } | null;
+  /** Selection mode (mass delete and forward): the selected ids, or null. */
+  selected: ReadonlySet<string> | null;
+  onToggleSelected: (id: string) => void;
   /**
    * Set to a function that scrolls to a message (the table of contents uses it); given the seq of
    * a message that is not loaded, it loads the page around it first.
@@ -71,7 +74,7 @@ interface Props extends MessageActions {
   waiting: boolean;
   /** Reactions under the bubbles, and the menu's pin and who-reacted options (ADR 043). */
   social?: ReactionsView;
-  /** Product cards' and polls' tallies, and what the reader does with a card (ADR 044). */
+  /** Product cards' and polls' tallies, and what the reader does with a card (ADR 044). `members`: for the manager's "who". */
   cards: Record<string, CardTally>;
   /** The room refused something (a choice among others): choices waiting for confirmation are dropped. */
   lastError: unknown;
@@ -98,10 +101,107 @@ function partyMenu(message: ChatMessage, me: Actor | null, party: PartyState, ac
 /** A row of the list: a stored message, or one of the reader's own still on its way. */
 type Row = { kind: 'message'; message: ChatMessage } | { kind: 'pending'; item: PendingMessage };
 
+/** What every row of the list shares: who reads, what she may do, and the handlers. */
+interface RowShared {
+  me: Actor | null;
+  party: PartyState;
+  actions: MessageActions;
+  /** Reactions and the pin, where the screen has them. */
+  handlers: ReactionHandlers | null;
+  /** Selection mode: how a row toggles its message; null while not selecting. */
+  toggle: ((id: string) => void) | null;
+  onJump: (id: string) => void;
+  onOpenMedia: (message: ChatMessage) => void;
+  members: readonly Member[];
+  cardActions: { choose: (messageId: string, options: number[]) => void; closePoll: (messageId: string) => void };
+}
+
+/** A message's receipts as the row's props: numbers, so an unchanged count draws nothing again. */
+function receiptProps(receipts: { seen: number; total: number } | null): { seenBy: number | null; receiptTotal: number } {
+  return receipts ? { seenBy: receipts.seen, receiptTotal: receipts.total } : { seenBy: null, receiptTotal: 0 };
+}
+
+/**
+ * One message of the list, with its menu, reactions and card. Memoised (ADR 051): it is drawn again
+ * only when its message, its quote, its receipts, its reactions, its tally or what every row shares
+ * changes.
+ */
+const MessageRow = memo(function MessageRow({
+  message,
+  repliedTo,
+  seenBy,
+  receiptTotal,
+  firstNew,
+  selected,
+  reactions,
+  pinned,
+  tally,
+  shared,
+}: {
+  message: ChatMessage;
+  repliedTo: ChatMessage | null | undefined;
+  seenBy: number | null;
+  receiptTotal: number;
+  /** The first message new to the reader since she opened the party: the divider goes above it. */
+  firstNew: boolean;
+  selected: boolean;
+  reactions: MessageReactions | undefined;
+  pinned: boolean;
+  tally: CardTally | undefined;
+  shared: RowShared;
+}) {
+  const { t } = useTranslation();
+  const { me, party, actions, handlers, toggle } = shared;
+  const social: MessageSocial | null = handlers ? { reactions, pinned, handlers } : null;
+  const marked = markerOf(message) !== null;
+  const mine = message.sender === me?.id;
+  return (
+    <>
+      {firstNew ? <NewMessagesDivider label={t('party.newMessages')} /> : null}
+      <MessageItem
+        message={message}
+        mine={mine}
+        repliedTo={repliedTo}
+        receipts={seenBy === null ? null : { seen: seenBy, total: receiptTotal }}
+        selection={toggle ? { selected, toggle: () => toggle(message.id) } : undefined}
+        onJump={shared.onJump}
+        onOpenMedia={shared.onOpenMedia}
+        onShowReceipts={actions.onShowReceipts}
+        menuOptions={[...partyMenu(message, me, party, actions, t), ...(social && !toggle ? socialOptions(message, social, me, party, t) : [])]}
+        footer={social && !marked ? <ReactionChips messageId={message.id} social={social} /> : null}
+        aside={social && !toggle && !marked ? <ReactButton messageId={message.id} social={social} align={mine ? 'right' : 'left'} /> : null}
+        card={
+          isCardType(message.messageType) ? (
+            <CardSlot
+              message={message}
+              tally={tally}
+              members={shared.members}
+              controls={
+                me
+                  ? {
+                      mayChoose: can(me, { type: 'chooseOnCard' }, party),
+                      mayClose: can(me, { type: 'closePoll' }, party),
+                      onChoose: (options) => shared.cardActions.choose(message.id, options),
+                      onClose: () => shared.cardActions.closePoll(message.id),
+                    }
+                  : undefined
+              }
+            />
+          ) : undefined
+        }
+      />
+    </>
+  );
+});
+
 /** A first guess of a row's height; each row is measured once it is on screen. */
 const ESTIMATED_ROW_PX = 72;
-/** Rows rendered above and below the visible ones, so fast scrolling does not show gaps. */
+/**
+ * Rows rendered above and below the visible ones, so fast scrolling does not show gaps; the first
+ * screen draws only a few more than it shows, the rest come when the browser is idle (ADR 051).
+ */
 const OVERSCAN = 10;
+const FIRST_OVERSCAN = 2;
 /** Scrolled this close to the top, the page before is fetched. */
 const LOAD_OLDER_PX = 600;
 /** Within this distance of the end, the reader is "at the bottom" and the list follows new rows. */
@@ -112,8 +212,10 @@ const AT_END_PX = 80;
  * so a party with thousands of loaded messages scrolls like one with fifty. It sticks to the end
  * while the reader is there; otherwise it keeps their place (also when an older page arrives
  * above) and offers a button to the new messages. Older pages load when the top comes near.
+ * Drawn again only when its props change, and then each row only when its own do (ADR 051): a
+ * word of the room about someone else (presence, a count) does not draw the conversation again.
  */
-export function MessageList({
+export const MessageList = memo(function MessageList({
   partyId,
   messages,
   pending,
@@ -124,7 +226,8 @@ export function MessageList({
   lastSeenAtOpen,
   hasMore,
   hasNewer,
-  selection,
+  selected,
+  onToggleSelected,
   jumpRef,
   onLoadOlder,
   onLoadNewer,
@@ -159,6 +262,10 @@ export function MessageList({
   ];
   const rowKey = (row: Row) => (row.kind === 'message' ? row.message.id : `pending:${row.item.tempId}`);
 
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  const drawn = rows.length > 0;
+  useEffect(() => (drawn && overscan < OVERSCAN ? whenIdle(() => setOverscan(OVERSCAN)) : undefined), [drawn, overscan]);
+
   // An older page arriving above keeps the reader's place; new rows at the end are followed while
   // the reader is at the end.
   const virtualizer = useChatVirtualizer({
@@ -166,7 +273,7 @@ export function MessageList({
     list,
     keys: rows.map(rowKey),
     estimate: ESTIMATED_ROW_PX,
-    overscan: OVERSCAN,
+    overscan,
     scrollMargin: listTop,
     // A window far back grows at its end by pages the reader asked for, not by live messages.
     followOnAppend: !hasNewer,
@@ -281,15 +388,34 @@ export function MessageList({
     announced.current = Math.max(announced.current ?? 0, newest.seq);
   }, [newest, me?.id, t]);
 
-  function receiptsFor(message: ChatMessage) {
+  /** How many of the other members have seen a message, for the manager's receipts. */
+  function seenBy(message: ChatMessage): { seen: number; total: number } | null {
     if (!showReceipts) return null;
     const others = members.filter((member) => member.id !== message.sender);
     return { seen: others.filter((member) => (seen[member.id] ?? 0) >= message.seq).length, total: others.length };
   }
 
-  function jumpToMessage(id: string) {
-    jumpRef?.current?.(id);
-  }
+  const jumpToMessage = useCallback((id: string) => jumpRef?.current?.(id), [jumpRef]);
+  const { onReply, onEdit, onDelete, onShowReceipts, onSaveToLibrary } = actions;
+  const handlers = useMemo<ReactionHandlers | null>(
+    () => (social ? { mayReact: social.mayReact, onReact: social.onReact, onPin: social.onPin, onShowReactions: social.onShowReactions } : null),
+    [social !== undefined, social?.mayReact, social?.onReact, social?.onPin, social?.onShowReactions],
+  );
+  // What every row shares, one object while none of it changes: rows are drawn again when their own props change.
+  const shared = useMemo<RowShared>(
+    () => ({
+      me,
+      party,
+      actions: { onReply, onEdit, onDelete, onShowReceipts, onSaveToLibrary },
+      handlers,
+      toggle: selected ? onToggleSelected : null,
+      onJump: jumpToMessage,
+      onOpenMedia: setOpened,
+      members,
+      cardActions,
+    }),
+    [me, party, onReply, onEdit, onDelete, onShowReceipts, onSaveToLibrary, handlers, selected !== null, onToggleSelected, jumpToMessage, members, cardActions],
+  );
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -309,48 +435,17 @@ export function MessageList({
             return (
               <li key={virtual.key} data-index={virtual.index} ref={virtualizer.measure} className="pb-2">
                 {row.kind === 'message' ? (
-                  <>
-                    {row.message.id === firstNew ? <NewMessagesDivider label={t('party.newMessages')} /> : null}
-                    <MessageItem
-                      message={row.message}
-                      mine={row.message.sender === me?.id}
-                      repliedTo={row.message.replyingTo ? (byId.get(row.message.replyingTo) ?? null) : undefined}
-                      receipts={receiptsFor(row.message)}
-                      selection={selection ? { selected: selection.ids.has(row.message.id), toggle: () => selection.toggle(row.message.id) } : undefined}
-                      onJump={jumpToMessage}
-                      onOpenMedia={setOpened}
-                      onShowReceipts={actions.onShowReceipts}
-                      menuOptions={[
-                        ...partyMenu(row.message, me, party, actions, t),
-                        ...(social && !selection ? socialOptions(row.message, social, me, party, t) : []),
-                      ]}
-                      footer={social && !markerOf(row.message) ? <ReactionChips messageId={row.message.id} view={social} /> : null}
-                      aside={
-                        social && !selection && !markerOf(row.message) ? (
-                          <ReactButton messageId={row.message.id} view={social} align={row.message.sender === me?.id ? 'right' : 'left'} />
-                        ) : null
-                      }
-                      card={
-                        isCardType(row.message.messageType) ? (
-                          <CardSlot
-                            message={row.message}
-                            tally={cards[row.message.id]}
-                            members={members}
-                            controls={
-                              me
-                                ? {
-                                    mayChoose: can(me, { type: 'chooseOnCard' }, party),
-                                    mayClose: can(me, { type: 'closePoll' }, party),
-                                    onChoose: (options) => cardActions.choose(row.message.id, options),
-                                    onClose: () => cardActions.closePoll(row.message.id),
-                                  }
-                                : undefined
-                            }
-                          />
-                        ) : undefined
-                      }
-                    />
-                  </>
+                  <MessageRow
+                    message={row.message}
+                    repliedTo={row.message.replyingTo ? (byId.get(row.message.replyingTo) ?? null) : undefined}
+                    {...receiptProps(seenBy(row.message))}
+                    firstNew={row.message.id === firstNew}
+                    selected={selected?.has(row.message.id) ?? false}
+                    reactions={social?.reactions[row.message.id]}
+                    pinned={social?.pinned?.id === row.message.id}
+                    tally={cards[row.message.id]}
+                    shared={shared}
+                  />
                 ) : (
                   <PendingItem item={row.item} waiting={waiting} onRetry={onRetry} onDiscard={onDiscard} />
                 )}
@@ -411,7 +506,7 @@ export function MessageList({
   function photoTitle(photo: ChatMessage): string {
     return photo.message ? preview({ messageType: 'text', message: photo.message }) : t('chatMedia.photoFrom', { name: photo.senderName });
   }
-}
+});
 
 /** Loads the page before or after the loaded messages (scrolling does it too; this is for keys and screen readers). */
 function PageButton({ label, onClick, className }: { label: string; onClick: () => void; className: string }) {
@@ -424,7 +519,7 @@ function PageButton({ label, onClick, className }: { label: string; onClick: () 
   );
 }
 
-function PendingItem({
+const PendingItem = memo(function PendingItem({
   item,
   waiting,
   onRetry,
@@ -481,7 +576,7 @@ function PendingItem({
       )}
     </div>
   );
-}
+});
 
 function NewMessagesDivider({ label }: { label: string }) {
   return (

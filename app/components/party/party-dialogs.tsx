@@ -54,7 +54,7 @@ export type PartyDialog =
 type Chat = ReturnType<typeof usePartyChat>;
 
 interface Props {
-  dialog: PartyDialog | null;
+  dialog: PartyDialog;
   openDialog: (dialog: PartyDialog | null) => void;
   party: PartyInfo;
   isManager: boolean;
@@ -70,10 +70,9 @@ interface Props {
   jumpTo: (id: string, seq: number) => void;
 }
 
-/** The party screen's dialogs: the one that is open, loaded when first needed. */
+/** The party screen's dialogs: the one that is open, loaded when first needed (this module too). */
 export function PartyDialogs({ dialog, openDialog, party, isManager, state, send, actions, queueBatch, onNotifyChange, onNotice, jumpTo }: Props) {
   const { t } = useTranslation();
-  if (dialog === null) return null;
   const close = () => openDialog(null);
   /** Applying the template that is already applied asks first: restart it, or continue where it was. */
   const applyTemplate = async (template: { id: string; title: string }, mode?: 'restart' | 'continue') => {

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@remix-run/react';
-import { Suspense } from 'react';
+import { Suspense, memo } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyLinkButton } from '~/components/copy-link-button';
@@ -7,20 +7,20 @@ import { LanguageMenu } from '~/components/language-menu';
 import { useDateFormatter } from '~/components/local-time';
 import type { PartyInfo } from '~/core/party';
 import type { Member } from '~/core/protocol';
-import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 import type { PartyDialog } from './party-dialogs';
+import { NAME_TOOL, ROUND_TOOL } from './header-tools';
 import { RestrictionToggle } from './restriction-toggle';
 
-// The guest's own menu shows only once she has joined: a new guest's first load goes without it
-// (and the install offer in it, ADR 033). Drawn in the browser only, like the drop zone: a lazy
-// boundary still hydrating when the room's first updates come would be thrown away (React #421).
+// A member's tools are never part of a new guest's first load (ADR 027): the guest's own menu (with
+// the install offer, ADR 033), the bell, and the search and QR buttons (ADR 043). They are drawn in
+// the browser only, a lazy boundary still hydrating when the room's first updates come would be
+// thrown away (React #421); until they are there, a box of their size keeps their place, so nothing
+// in the header moves when they arrive (ADR 051). Their labels are party texts (`partyTools`): a
+// member's page loads no workspace texts for them.
 const NameMenu = lazyNamed(() => import('./name-menu'), 'NameMenu');
-// The bell is a member's, never part of a new guest's first paint.
-// The bell and its dialog speak workspace texts (the `notify` section): they come after the first paint, with them.
-const NotifyButton = lazyNamed(() => needingWorkspaceTexts(import('./notify-button')), 'NotifyButton');
-// The header's QR and search buttons (ADR 043): they speak workspace texts (the `socialTools` section) and come with them.
-const SocialButtons = lazyNamed(() => needingWorkspaceTexts(import('~/components/social/social-dialog')), 'SocialButtons');
+const NotifyButton = lazyNamed(() => import('./notify-button'), 'NotifyButton');
+const SocialButtons = lazyNamed(() => import('~/components/social/social-buttons'), 'SocialButtons');
 
 interface Props {
   party: PartyInfo;
@@ -46,9 +46,10 @@ interface Props {
 /**
  * The party's header: its title, host, manager and start, and the reader's tools. On a phone the
  * manager's tools may not fit beside the title: they wrap to a second row rather than widen the
- * page; a guest's few fit beside it.
+ * page; a guest's few fit beside it. Drawn again only when one of its props changes, not for every
+ * word of the room (ADR 051): its handlers are stable.
  */
-export function PartyHeader({
+export const PartyHeader = memo(function PartyHeader({
   party,
   me,
   joined,
@@ -90,14 +91,18 @@ export function PartyHeader({
         </p>
       </div>
       {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={expired} compact /> : null}
-      {mounted && joined ? (
-        <Suspense fallback={null}>
-          <SocialButtons
-            onQr={me && !expired ? () => openDialog({ kind: 'qr' }) : null}
-            qrOnPhones={isManager}
-            onSearch={() => openDialog({ kind: 'search' })}
-          />
-        </Suspense>
+      {joined ? (
+        mounted ? (
+          <Suspense fallback={<ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} />}>
+            <SocialButtons
+              onQr={me && !expired ? () => openDialog({ kind: 'qr' }) : null}
+              qrOnPhones={isManager}
+              onSearch={() => openDialog({ kind: 'search' })}
+            />
+          </Suspense>
+        ) : (
+          <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} />
+        )
       ) : null}
       {isManager && !expired && !selecting ? (
         <HeaderTool
@@ -134,25 +139,60 @@ export function PartyHeader({
         </Link>
       ) : null}
       {mayRestrict ? <RestrictionToggle restricted={restricted} onChange={onRestrict} className="hidden py-1.5 sm:block" /> : null}
-      {me && !expired && mounted ? (
-        <Suspense fallback={null}>
-          <NotifyButton partyId={party.id} on={notifyOn} onOpen={() => openDialog({ kind: 'notify' })} />
-        </Suspense>
+      {me && !expired ? (
+        mounted ? (
+          <Suspense fallback={<ToolPlace />}>
+            <NotifyButton partyId={party.id} on={notifyOn} onOpen={() => openDialog({ kind: 'notify' })} />
+          </Suspense>
+        ) : (
+          <ToolPlace />
+        )
       ) : null}
       <LanguageMenu disabled={expired && !isManager} />
-      {mounted && me && me.role !== 'manager' ? (
-        <Suspense fallback={null}>
-          <NameMenu
-            me={me}
-            disabled={expired}
-            onRename={onRename}
-            onLeave={async () => {
-              if (await onLeave()) navigate('/', { replace: true });
-            }}
-          />
-        </Suspense>
+      {me && me.role !== 'manager' ? (
+        mounted ? (
+          <Suspense fallback={<NamePlace name={me.firstName} />}>
+            <NameMenu
+              me={me}
+              disabled={expired}
+              onRename={onRename}
+              onLeave={async () => {
+                if (await onLeave()) navigate('/', { replace: true });
+              }}
+            />
+          </Suspense>
+        ) : (
+          <NamePlace name={me.firstName} />
+        )
       ) : null}
     </header>
+  );
+});
+
+/**
+ * The place of the round tools still on their way (the bell; the search, and the QR code where it
+ * shows: a guest's only from sm): their box, nothing to see or press.
+ */
+function ToolPlace({ qr = 'none' }: { qr?: 'none' | 'fromSm' | 'always' }) {
+  const place = (extra: string) => (
+    <span aria-hidden="true" className={`${ROUND_TOOL} invisible ${extra}`}>
+      <svg viewBox="0 0 24 24" className="h-5 w-5" />
+    </span>
+  );
+  return (
+    <>
+      {qr === 'none' ? null : place(qr === 'always' ? '' : 'hidden sm:inline-block')}
+      {place('')}
+    </>
+  );
+}
+
+/** The place of the guest's name menu while it loads: its button, with her name. */
+function NamePlace({ name }: { name: string }) {
+  return (
+    <span aria-hidden="true" className={NAME_TOOL}>
+      <span className="block truncate">{name}</span>
+    </span>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InputMode } from '~/components/chat/input-bar';
 import { ErrorBanner } from '~/components/error-banner';
@@ -8,16 +8,17 @@ import type { PartyInfo } from '~/core/party';
 import { can } from '~/core/permissions';
 import { directMessagePath } from '~/core/profile';
 import { lazyNamed } from '~/lib/lazy-named';
+import { SIDE_BY_SIDE, useMediaQuery } from '~/lib/use-media-query';
+import { whenIdle } from '~/lib/when-idle';
 import { useClearAfter, useTimedNotice } from '~/lib/use-timed-notice';
 import { ChatAttachments, useChatAttachments } from './chat-attachments';
-import { ChatColumn, loadMessageList } from './chat-column';
+import { ChatColumn } from './chat-column';
 import { EndedPanel } from './ended-panel';
 import { GuestsTabLabel } from './guests-tab-label';
 // Static: the server renders it for a visitor who has not joined, and a lazy boundary still
 // hydrating when the socket's first news arrives is an error (React #421).
 import { JoinDialog } from './join-dialog';
 import type { SignedInGuest } from './join-dialog';
-import { PartyDialogs } from './party-dialogs';
 import type { PartyDialog } from './party-dialogs';
 import { PartyHeader } from './party-header';
 import { SideColumn } from './side-column';
@@ -28,6 +29,9 @@ import { useUnreadIndicator } from './use-unread-indicator';
 
 // Offered to a guest who has just joined without an address (to keep the party on all her devices).
 const ClaimOffer = lazyNamed(() => import('./claim-offer'), 'ClaimOffer');
+// The dialogs: none is part of the first screen; they load (each with its own chunk) when one opens.
+const loadDialogs = () => import('./party-dialogs');
+const PartyDialogs = lazyNamed(loadDialogs, 'PartyDialogs');
 
 /**
  * The party's screen: the header, the chat, the contents and the guests (tabs on a phone), and
@@ -50,24 +54,39 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
   // boundaries would still be hydrating when the page's first updates come.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  useEffect(() => void loadMessageList(), []);
+  // What no first screen shows (the drop zone) waits until the browser is idle (ADR 051).
+  const [idle, setIdle] = useState(false);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        setIdle(true);
+        if (joined) void loadDialogs();
+      }),
+    [joined],
+  );
   const [selected, setSelected] = useState<Set<string> | null>(null);
-  const toggleSelected = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  // Handlers of the memoised parts (the header, the list, the input) stay the same (ADR 051).
+  const toggleSelected = useCallback(
+    (id: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const startSelection = useCallback(() => setSelected(new Set()), []);
+  const endSelection = useCallback(() => setSelected(null), []);
   // The reader's seen position when the chat first loaded: the divider marks what is new since.
   const [lastSeenAtOpen, setLastSeenAtOpen] = useState<number | null>(null);
   useEffect(() => {
     if (state.ready && lastSeenAtOpen === null && state.me) setLastSeenAtOpen(state.seen[state.me.id] ?? 0);
   }, [state.ready, state.me, state.seen, lastSeenAtOpen]);
   const jumpRef = useRef<((id: string, seq?: number) => void) | null>(null);
-  const jumpTo = (id: string, seq: number) => {
+  const jumpTo = useCallback((id: string, seq: number) => {
     setTab('messages');
     requestAnimationFrame(() => jumpRef.current?.(id, seq));
-  };
+  }, []);
   useClearAfter(state.lastError, TIMINGS.chatErrorMs, actions.dismissError);
   const notice = useTimedNotice<string>(TIMINGS.partyNoticeMs);
   // A guest made host while here is told what she may do now (not one who opens the page as host).
@@ -85,7 +104,13 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
   const isManager = me?.role === 'manager';
   // Once the room has spoken, its word on the expiry is newer than the loader's (it ends live).
   const expired = state.lastSeq !== null ? state.expired : party.expired;
-  const partyState = { restrictedMessaging: state.ready ? state.restrictedMessaging : party.restrictedMessaging, expired };
+  const restrictedMessaging = state.ready ? state.restrictedMessaging : party.restrictedMessaging;
+  const partyState = useMemo(() => ({ restrictedMessaging, expired }), [restrictedMessaging, expired]);
+  const restrict = useCallback((value: boolean) => void actions.setRestriction(value), [actions]);
+  const { members, online, memberCount, onlineCount, roster } = state;
+  const rosterView = useMemo(() => ({ members, online, memberCount, onlineCount, roster }), [members, online, memberCount, onlineCount, roster]);
+  // On a phone the contents and the guests are behind their tabs: not drawn until one is chosen.
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE);
   const mayWrite = me !== null && can(me, { type: 'sendMessage', messageType: 'text' }, partyState);
   const mayRestrict = me !== null && can(me, { type: 'restrictMessaging' }, partyState) && !expired;
   const mayAttach = joined && mayWrite && !expired && !selected;
@@ -120,17 +145,11 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
         notifyOn={notifyOn}
         mounted={mounted}
         openDialog={setDialog}
-        onStartSelection={() => setSelected(new Set())}
-        onRestrict={(value) => void actions.setRestriction(value)}
+        onStartSelection={startSelection}
+        onRestrict={restrict}
         onRename={actions.rename}
         onLeave={actions.leave}
       />
-
-      {joined && (state.connection === 'offline' || (state.connection !== 'open' && state.lastSeq !== null)) ? (
-        <p role="status" data-testid="connection-status" className="bg-amber-50 px-4 py-1.5 text-center text-sm text-amber-900">
-          {t(state.connection === 'offline' ? 'party.youAreOffline' : 'party.reconnecting')}
-        </p>
-      ) : null}
 
       <Notice layout="bar" text={notice.notice} onClose={notice.clear} onHold={notice.hold} testId="notice-bar" />
       {offerOnJoin && joined ? (
@@ -152,7 +171,17 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
         </button>
       </div>
 
-      <div className="flex min-h-0 flex-1">
+      <div className="relative flex min-h-0 flex-1">
+        {/* Over the chat's top, not above it: its coming and going moves nothing (ADR 051). */}
+        {joined && (state.connection === 'offline' || (state.connection !== 'open' && state.lastSeq !== null)) ? (
+          <p
+            role="status"
+            data-testid="connection-status"
+            className="absolute inset-x-0 top-0 z-20 bg-amber-50/95 px-4 py-1.5 text-center text-sm text-amber-900 shadow-sm"
+          >
+            {t(state.connection === 'offline' ? 'party.youAreOffline' : 'party.reconnecting')}
+          </p>
+        ) : null}
         <ChatColumn
           party={party}
           chat={chat}
@@ -168,7 +197,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
           jumpTo={jumpTo}
           selected={selected}
           onToggleSelected={toggleSelected}
-          onEndSelection={() => setSelected(null)}
+          onEndSelection={endSelection}
           onNotice={notice.show}
           inputMode={inputMode}
           onInputMode={setInputMode}
@@ -178,7 +207,8 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
         />
         <SideColumn
           tab={tab}
-          roster={state}
+          sideBySide={sideBySide}
+          roster={rosterView}
           headings={state.headings}
           paging={chat.paging}
           me={me}
@@ -188,32 +218,36 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
           mounted={mounted}
           onJump={jumpTo}
           onLoadMembers={actions.loadMembers}
-          onMakeHost={(id) => void actions.makeHost(id)}
-          onRemove={(id) => void actions.removeGuest(id)}
-          onRestrict={(value) => void actions.setRestriction(value)}
+          onMakeHost={actions.makeHost}
+          onRemove={actions.removeGuest}
+          onRestrict={restrict}
         />
       </div>
 
-      <PartyDialogs
-        dialog={dialog}
-        openDialog={setDialog}
-        party={party}
-        isManager={isManager}
-        state={state}
-        send={chat.send}
-        actions={actions}
-        queueBatch={attachments.queueBatch}
-        onNotifyChange={setNotifyOn}
-        onNotice={notice.show}
-        jumpTo={jumpTo}
-      />
+      {dialog ? (
+        <Suspense fallback={null}>
+          <PartyDialogs
+            dialog={dialog}
+            openDialog={setDialog}
+            party={party}
+            isManager={isManager}
+            state={state}
+            send={chat.send}
+            actions={actions}
+            queueBatch={attachments.queueBatch}
+            onNotifyChange={setNotifyOn}
+            onNotice={notice.show}
+            jumpTo={jumpTo}
+          />
+        </Suspense>
+      ) : null}
       <ChatAttachments
         partyId={party.id}
         isManager={isManager}
         batches={attachments.batches}
         tooMany={attachments.tooMany}
         dropEnabled={mayAttach && dialog === null}
-        mounted={mounted}
+        idle={idle}
         onFiles={attachments.chooseFiles}
         onSend={(caption, media) => chat.send(caption, media)}
       />

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, memo } from 'react';
 import { ContentsPanel } from '~/components/chat/contents-panel';
 import type { ChatState } from '~/core/chat-state';
 import type { PartyState } from '~/core/permissions';
@@ -14,6 +14,8 @@ export type PartyTab = 'messages' | 'contents' | 'guests';
 
 interface Props {
   tab: PartyTab;
+  /** The columns stand beside the chat (lg and up); otherwise the guests are drawn only behind their tab. */
+  sideBySide: boolean;
   roster: Pick<ChatState, 'members' | 'online' | 'memberCount' | 'onlineCount' | 'roster'>;
   headings: ChatState['headings'];
   paging: { loading: boolean; pagedTo: number };
@@ -25,14 +27,19 @@ interface Props {
   mounted: boolean;
   onJump: (id: string, seq: number) => void;
   onLoadMembers: (offset: number) => void;
-  onMakeHost: (guestId: string) => void;
-  onRemove: (guestId: string) => void;
+  onMakeHost: (guestId: string) => unknown;
+  onRemove: (guestId: string) => unknown;
   onRestrict: (restricted: boolean) => void;
 }
 
-/** The contents and the guests: a column beside the chat from lg, a tab each on smaller screens. */
-export function SideColumn({
+/**
+ * The contents and the guests: a column beside the chat from lg, a tab each on smaller screens,
+ * where the guests panel is neither loaded nor drawn until its tab is chosen; the room's words that
+ * change neither do not draw the column again (ADR 051).
+ */
+export const SideColumn = memo(function SideColumn({
   tab,
+  sideBySide,
   roster,
   headings,
   paging,
@@ -53,7 +60,7 @@ export function SideColumn({
         <ContentsPanel headings={headings} onJump={onJump} />
       </div>
       <div className={tab === 'guests' ? '' : 'hidden lg:block'}>
-        {mounted ? (
+        {mounted && (sideBySide || tab === 'guests') ? (
           <Suspense fallback={null}>
             <MembersPanel
               roster={roster}
@@ -62,8 +69,8 @@ export function SideColumn({
               me={me}
               party={partyState}
               directMessage={directMessage}
-              onMakeHost={onMakeHost}
-              onRemove={onRemove}
+              onMakeHost={(id) => void onMakeHost(id)}
+              onRemove={(id) => void onRemove(id)}
             />
           </Suspense>
         ) : null}
@@ -75,4 +82,4 @@ export function SideColumn({
       </div>
     </aside>
   );
-}
+});

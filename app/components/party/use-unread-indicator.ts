@@ -10,13 +10,17 @@ function setFavicon(href: string) {
   if (link && !link.href.endsWith(href)) link.href = href;
 }
 
+/** Whether this page has put a count on the app's icon (clearing one that is not there costs a call at every load). */
+let badged = false;
+
 /**
  * The installed app's icon shows the count too (the Badging API: Chromium, and Safari for an app on
  * the home screen). Where it is missing nothing happens; a refusal (not installed, no permission)
  * changes nothing on the page, so it is ignored.
  */
 function setAppBadge(count: number) {
-  if (!('setAppBadge' in navigator)) return;
+  if (!('setAppBadge' in navigator) || (count === 0 && !badged)) return;
+  badged = count > 0;
   (count > 0 ? navigator.setAppBadge(count) : navigator.clearAppBadge()).catch(() => {});
 }
 
