@@ -30,5 +30,8 @@ export function useMediaQuery(query: string, asked = true): boolean {
   );
 }
 
-/** Tailwind's `lg` and up: the party's contents and guests stand beside the chat instead of behind tabs. */
-export const SIDE_BY_SIDE = '(min-width: 1024px)';
+/**
+ * Tailwind's `md` and up (the specification's small screens end below `md`): the party's contents
+ * and guests stand beside the chat instead of behind tabs.
+ */
+export const SIDE_BY_SIDE = '(min-width: 768px)';

@@ -30,6 +30,7 @@ export type InputMode = { kind: 'reply'; message: ChatMessage } | { kind: 'edit'
 
 interface Props {
   onSubmit: (text: string) => void;
+  /** A send is under way that the next must wait for (the template editor's). */
   busy: boolean;
   disabled: boolean;
   mode: InputMode;
@@ -51,9 +52,10 @@ interface Props {
 }
 
 /**
- * The message input: grows up to 8 rows, never sends empty text, and allows one send at a time
- * (`busy` until the room acknowledged the previous message). In reply and edit mode a bar above
- * it says what the text is for; cancel (or Escape) returns to normal.
+ * The message input: grows up to 8 rows and never sends empty text. A screen that saves one
+ * message at a time (the template editor's call) holds it with `busy`; the party's chat never
+ * does: each message goes at once, queued in order by the outbox (ADR 032). In reply and edit mode
+ * a bar above it says what the text is for; cancel (or Escape) returns to normal.
  */
 export const InputBar = memo(function InputBar({
   onSubmit,

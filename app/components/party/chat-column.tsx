@@ -43,9 +43,7 @@ interface Props {
   expired: boolean;
   partyState: PartyState;
   mayWrite: boolean;
-  /** One send at a time while connected (the input waits for the room's answer). */
-  busy: boolean;
-  /** On a phone, the column shows while its tab is chosen; beside the others from lg. */
+  /** On a phone, the column shows while its tab is chosen; beside the others from md (768 px). */
   shown: boolean;
   /** The reader's seen position when the chat first loaded: the divider marks what is new since. */
   lastSeenAtOpen: number | null;
@@ -74,7 +72,6 @@ export function ChatColumn({
   expired,
   partyState,
   mayWrite,
-  busy,
   shown,
   lastSeenAtOpen,
   jumpRef,
@@ -157,7 +154,7 @@ export function ChatColumn({
     </div>
   );
   return (
-    <main id="main" className={`min-w-0 flex-1 flex-col ${shown ? 'flex' : 'hidden lg:flex'}`}>
+    <main id="main" className={`min-w-0 flex-1 flex-col ${shown ? 'flex' : 'hidden md:flex'}`}>
       {state.social.pinned ? (
         <Suspense fallback={null}>
           <PinnedBar
@@ -245,8 +242,10 @@ export function ChatColumn({
               {t('chatMedia.imagesOnly')}
             </p>
           ) : null}
+          {/* Every message goes at once, however fast they come: the outbox keeps them in order
+              until the room has each (ADR 032, issue 41). */}
           <InputBar
-            busy={busy}
+            busy={false}
             disabled={!joined}
             mode={inputMode}
             onCancelMode={composer.cancelMode}

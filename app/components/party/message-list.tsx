@@ -13,6 +13,7 @@ import type { ChatMessage, ClientEvent, Member } from '~/core/protocol';
 import type { MessageOption } from '~/components/chat/message-item';
 import { isMediaMessage } from '~/components/chat/media-message';
 import { MessageItem } from '~/components/chat/message-item';
+import { ChatPhoto } from '~/components/chat/chat-photo';
 import { preview } from '~/core/message-preview';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
@@ -161,6 +162,7 @@ const MessageRow = memo(function MessageRow({
       <MessageItem
         message={message}
         mine={mine}
+        wholePhotos
         repliedTo={repliedTo}
         receipts={seenBy === null ? null : { seen: seenBy, total: receiptTotal }}
         selection={toggle ? { selected, toggle: () => toggle(message.id) } : undefined}
@@ -564,7 +566,7 @@ const PendingItem = memo(function PendingItem({
       ) : (
         <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary-light/70 px-3.5 py-2 shadow-sm sm:max-w-[70%]">
           {item.mediaAttachment && item.messageType === 'photo' ? (
-            <img src={`/files/${item.mediaAttachment}`} alt="" className="-mx-1.5 mt-1 h-60 w-64 max-w-full rounded-xl bg-slate-100 object-cover" />
+            <ChatPhoto src={`/files/${item.mediaAttachment}`} mediaId={item.mediaAttachment} alt="" whole className="-mx-1.5 mt-1 rounded-xl" />
           ) : null}
           <p className="whitespace-pre-wrap break-words">
             <FormattedText text={item.message} />

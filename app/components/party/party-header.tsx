@@ -90,7 +90,7 @@ export const PartyHeader = memo(function PartyHeader({
             .join(' · ')}
         </p>
       </div>
-      {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={expired} compact /> : null}
+      {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={expired} compact={isManager ? 'xl' : 'sm'} /> : null}
       {joined ? (
         mounted ? (
           <Suspense fallback={<ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} />}>
@@ -138,7 +138,8 @@ export const PartyHeader = memo(function PartyHeader({
           <span className="sr-only">{t('raffle.followUp')}</span>
         </Link>
       ) : null}
-      {mayRestrict ? <RestrictionToggle restricted={restricted} onChange={onRestrict} className="hidden py-1.5 sm:block" /> : null}
+      {/* Below xl the header has no room for it: it stands with the guests (side-column.tsx). */}
+      {mayRestrict ? <RestrictionToggle restricted={restricted} onChange={onRestrict} className="hidden py-1.5 xl:block" /> : null}
       {me && !expired ? (
         mounted ? (
           <Suspense fallback={<ToolPlace />}>
@@ -196,14 +197,17 @@ function NamePlace({ name }: { name: string }) {
   );
 }
 
-/** A tool in the party's header: an icon on phones, so the party's title keeps its room; the text from sm up. */
+/**
+ * A tool of the manager's header: an icon until xl, so the party's title keeps its room beside her
+ * many tools on a phone and a tablet; the text from xl up.
+ */
 function HeaderTool({ label, onClick, icon }: { label: string; onClick: () => void; icon: ReactNode }) {
   return (
-    <button type="button" onClick={onClick} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 sm:px-3 sm:py-1.5">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <button type="button" onClick={onClick} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 xl:px-3 xl:py-1.5">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 xl:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
         {icon}
       </svg>
-      <span className="sr-only sm:not-sr-only">{label}</span>
+      <span className="sr-only xl:not-sr-only">{label}</span>
     </button>
   );
 }

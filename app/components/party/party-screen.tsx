@@ -21,7 +21,7 @@ import { JoinDialog } from './join-dialog';
 import type { SignedInGuest } from './join-dialog';
 import type { PartyDialog } from './party-dialogs';
 import { PartyHeader } from './party-header';
-import { SideColumn } from './side-column';
+import { SideColumn, loadMembersPanel } from './side-column';
 import type { PartyTab } from './side-column';
 import { useOfflineHistory } from './use-offline-history';
 import { usePartyChat } from './use-party-chat';
@@ -60,7 +60,9 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
     () =>
       whenIdle(() => {
         setIdle(true);
-        if (joined) void loadDialogs();
+        if (!joined) return;
+        void loadDialogs();
+        void loadMembersPanel();
       }),
     [joined],
   );
@@ -126,8 +128,6 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
 
   if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} onDiscard={actions.discard} recapOf={party.id} />;
 
-  // One send at a time while connected; without a connection messages queue (sent in order later).
-  const busy = state.connection === 'open' && state.pending.some((p) => p.status === 'sending');
   const tabClass = (active: boolean) =>
     // Sized by their labels: the guests' count of a large party needs more room than "Contents".
     `flex-auto whitespace-nowrap border-b-2 px-2 py-2 text-sm font-medium ${active ? 'border-primary-dark text-primary-dark' : 'border-transparent text-slate-600'}`;
@@ -159,7 +159,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
       ) : null}
       <ErrorBanner layout="bar" code={state.lastError} onClose={actions.dismissError} />
 
-      <div role="tablist" aria-label={t('party.sections')} className="flex border-b border-slate-200 bg-white lg:hidden">
+      <div role="tablist" aria-label={t('party.sections')} className="flex border-b border-slate-200 bg-white md:hidden">
         <button type="button" role="tab" aria-selected={tab === 'messages'} onClick={() => setTab('messages')} className={tabClass(tab === 'messages')}>
           {t('party.messages')}
         </button>
@@ -190,7 +190,6 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
           expired={expired}
           partyState={partyState}
           mayWrite={mayWrite}
-          busy={busy}
           shown={tab === 'messages'}
           lastSeenAtOpen={lastSeenAtOpen}
           jumpRef={jumpRef}

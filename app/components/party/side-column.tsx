@@ -7,14 +7,16 @@ import { lazyNamed } from '~/lib/lazy-named';
 import { RestrictionToggle } from './restriction-toggle';
 
 // The guests panel (a virtualised list, the moderation) is not needed before the join dialog is
-// usable; like the name menu it is drawn in the browser only.
-const MembersPanel = lazyNamed(() => import('./members-panel'), 'MembersPanel');
+// usable; like the name menu it is drawn in the browser only. A member's page fetches it when idle,
+// so her guests tab opens at once.
+export const loadMembersPanel = () => import('./members-panel');
+const MembersPanel = lazyNamed(loadMembersPanel, 'MembersPanel');
 
 export type PartyTab = 'messages' | 'contents' | 'guests';
 
 interface Props {
   tab: PartyTab;
-  /** The columns stand beside the chat (lg and up); otherwise the guests are drawn only behind their tab. */
+  /** The columns stand beside the chat (md and up); otherwise the guests are drawn only behind their tab. */
   sideBySide: boolean;
   roster: Pick<ChatState, 'members' | 'online' | 'memberCount' | 'onlineCount' | 'roster'>;
   headings: ChatState['headings'];
@@ -33,9 +35,12 @@ interface Props {
 }
 
 /**
- * The contents and the guests: a column beside the chat from lg, a tab each on smaller screens,
- * where the guests panel is neither loaded nor drawn until its tab is chosen; the room's words that
- * change neither do not draw the column again (ADR 051).
+ * The contents and the guests. On a phone (below md, the specification's small screens) each is a
+ * tab of its own; from md (a portrait tablet, 768 px) they stand beside the chat in one column of
+ * the specification's drawer width (240 px), the contents above the guests; from lg (a landscape
+ * tablet, 1024 px) in two columns, each scrolling on its own. The guests panel is neither loaded
+ * nor drawn until it shows, and the room's words that change neither do not draw the column again
+ * (ADR 051).
  */
 export const SideColumn = memo(function SideColumn({
   tab,
@@ -55,11 +60,17 @@ export const SideColumn = memo(function SideColumn({
   onRestrict,
 }: Props) {
   return (
-    <aside className={`shrink-0 overflow-y-auto border-slate-200 bg-white lg:block lg:w-72 lg:border-l ${tab === 'messages' ? 'hidden' : 'block w-full'}`}>
-      <div className={tab === 'contents' ? '' : 'hidden lg:block'}>
+    <aside
+      className={`shrink-0 border-slate-200 bg-white md:flex md:w-60 md:flex-col md:overflow-y-auto md:border-l lg:w-auto lg:flex-row lg:overflow-visible ${tab === 'messages' ? 'hidden' : 'block w-full overflow-y-auto'}`}
+      data-testid="side-column"
+    >
+      <div className={`lg:w-60 lg:overflow-y-auto ${tab === 'contents' ? '' : 'hidden md:block'}`} data-testid="contents-column">
         <ContentsPanel headings={headings} onJump={onJump} />
       </div>
-      <div className={tab === 'guests' ? '' : 'hidden lg:block'}>
+      <div
+        className={`border-slate-200 md:border-t lg:w-72 lg:overflow-y-auto lg:border-l lg:border-t-0 ${tab === 'guests' ? '' : 'hidden md:block'}`}
+        data-testid="guests-column"
+      >
         {mounted && (sideBySide || tab === 'guests') ? (
           <Suspense fallback={null}>
             <MembersPanel
@@ -74,8 +85,9 @@ export const SideColumn = memo(function SideColumn({
             />
           </Suspense>
         ) : null}
+        {/* The header holds it from xl; below, it stands here, with the guests it concerns. */}
         {mayRestrict ? (
-          <div className="border-t border-slate-200 p-4 sm:hidden">
+          <div className="border-t border-slate-200 p-4 xl:hidden">
             <RestrictionToggle restricted={partyState.restrictedMessaging} onChange={onRestrict} className="w-full py-2" />
           </div>
         ) : null}

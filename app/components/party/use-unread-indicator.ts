@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { markerOf } from '~/core/markers';
+import { whenIdle } from '~/lib/when-idle';
 import type { ChatMessage } from '~/core/protocol';
 
 const FAVICON = '/favicon.svg';
@@ -10,17 +11,13 @@ function setFavicon(href: string) {
   if (link && !link.href.endsWith(href)) link.href = href;
 }
 
-/** Whether this page has put a count on the app's icon (clearing one that is not there costs a call at every load). */
-let badged = false;
-
 /**
  * The installed app's icon shows the count too (the Badging API: Chromium, and Safari for an app on
  * the home screen). Where it is missing nothing happens; a refusal (not installed, no permission)
  * changes nothing on the page, so it is ignored.
  */
 function setAppBadge(count: number) {
-  if (!('setAppBadge' in navigator) || (count === 0 && !badged)) return;
-  badged = count > 0;
+  if (!('setAppBadge' in navigator)) return;
   (count > 0 ? navigator.setAppBadge(count) : navigator.clearAppBadge()).catch(() => {});
 }
 
@@ -60,7 +57,12 @@ export function useUnreadIndicator(ready: boolean, messages: ChatMessage[], meId
   useEffect(() => {
     document.title = unread > 0 ? `(${unread}) ${title}` : title;
     setFavicon(unread > 0 ? FAVICON_UNREAD : FAVICON);
-    setAppBadge(unread);
+    if (unread > 0) {
+      setAppBadge(unread);
+      return undefined;
+    }
+    // No count: a badge left from before is cleared once the browser is idle, not during the load (ADR 051).
+    return whenIdle(() => setAppBadge(0));
   }, [unread, title]);
 
   useEffect(
