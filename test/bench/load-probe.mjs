@@ -114,7 +114,7 @@ export function loadProbe(options = {}) {
 /**
  * A joined guest's load of `url` in `page` (a fresh page; her cookie already in its context), with
  * the CPU `cpuSlowdown` times slower (DevTools' throttling): counted from the navigation until
- * `settleMs` after the chat's newest message is drawn, so what the load set going is counted too.
+ * `settleMs` after the chat is drawn, so what the load set going is counted too.
  * Returns the page's own long tasks (ms), the longest, the layout shift (CLS) and a description
  * of both for a failure message.
  */
@@ -123,7 +123,8 @@ export async function measureJoinedLoad(page, url, { cpuSlowdown = 4, settleMs =
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   await page.goto(url);
-  await page.locator('[data-testid="message"]').last().waitFor({ timeout: 60_000 });
+  // The chat drawn: its first row (a message or a notice) in the list.
+  await page.locator('[role="log"] li').first().waitFor({ timeout: 60_000 });
   // A window to count in, not a time that is judged.
   await page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), settleMs);
   const probe = await page.evaluate(() => window.__loadProbe);

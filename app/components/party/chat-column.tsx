@@ -23,6 +23,10 @@ import type { usePartyChat } from './use-party-chat';
 // drawing once more (ADR 051).
 export const loadMessageList = () => import('./message-list');
 type ListModule = Awaited<ReturnType<typeof loadMessageList>>;
+// A member's page (the server marks its chat) fetches the list while it hydrates, not after: the
+// chat's first drawing, the page's largest paint, waits for one round trip less (ADR 051). A
+// visitor's stays after her join dialog is usable (ADR 027).
+if (typeof document !== 'undefined' && document.querySelector('main[data-member]')) void loadMessageList();
 const SelectionBar = lazyNamed(() => import('./selection-bar'), 'SelectionBar');
 // The pinned message above the list (ADR 043), when there is one.
 const PinnedBar = lazyNamed(() => import('~/components/social/pinned-bar'), 'PinnedBar');
@@ -154,7 +158,7 @@ export function ChatColumn({
     </div>
   );
   return (
-    <main id="main" className={`min-w-0 flex-1 flex-col ${shown ? 'flex' : 'hidden md:flex'}`}>
+    <main id="main" data-member={joined ? '' : undefined} className={`min-w-0 flex-1 flex-col ${shown ? 'flex' : 'hidden md:flex'}`}>
       {state.social.pinned ? (
         <Suspense fallback={null}>
           <PinnedBar
