@@ -10,6 +10,7 @@ import { visitorOffers } from '~/core/visitor';
 import { configuredStores } from '~/lib/site.server';
 import { useNonce } from '~/lib/nonce';
 import { useVisitor } from '~/lib/use-visitor';
+import { afterLoad } from '~/lib/when-idle';
 import { errorKeys } from '~/i18n/error-keys';
 import './load-context';
 import './tailwind.css';
@@ -100,11 +101,14 @@ function OldBrowserWarning() {
 }
 
 export default function App() {
-  // The service worker's side loads after the page: nothing of it is in a guest's first load.
+  // The service worker's side loads after the page: nothing of it is in a guest's first load, and
+  // its registration (which fetches the files it keeps) waits until the page has loaded and the
+  // browser is idle (ADR 051).
   const [updateWaiting, setUpdateWaiting] = useState(false);
-  useEffect(() => {
-    void import('~/lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker(() => setUpdateWaiting(true)));
-  }, []);
+  useEffect(
+    () => afterLoad(() => void import('~/lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker(() => setUpdateWaiting(true)))),
+    [],
+  );
   return (
     <>
       {updateWaiting ? (

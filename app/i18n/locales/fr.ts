@@ -552,8 +552,6 @@ const fr: Translation = {
     menuItem: 'Installer Salon',
   },
   notify: {
-    button: 'Notifications',
-    buttonOn: 'Notifications activées',
     title: 'Notifications pour cette soirée',
     explain:
       'Recevez une notification sur cet appareil quand quelque chose de nouveau est publié dans cette soirée, même quand Salon est fermé. Vous pouvez les désactiver à tout moment.',
@@ -603,15 +601,19 @@ const fr: Translation = {
     pinned: 'Épinglé',
     showPinned: 'Afficher le message épinglé',
   },
+  partyTools: {
+    search: 'Rechercher',
+    qr: 'Code QR',
+    notify: 'Notifications',
+    notifyOn: 'Notifications activées',
+  },
   socialTools: {
     noReactions: 'Pas encore de réactions.',
-    search: 'Rechercher',
     searchTitle: 'Rechercher dans le chat',
     searchLabel: 'Mots à chercher',
     searchNone: 'Aucun résultat.',
     searchFound: '{{count}} résultat(s)',
     searchFailed: "La recherche n'a pas abouti. Veuillez réessayer.",
-    qr: 'Code QR',
     qrTitle: 'Lien de la party en code QR',
     qrText: "Les invités scannent le code avec l'appareil photo de leur téléphone et sont aussitôt dans la party.",
     qrDownload: 'Télécharger',

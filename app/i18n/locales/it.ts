@@ -547,8 +547,6 @@ const it: Translation = {
     menuItem: 'Installa Salon',
   },
   notify: {
-    button: 'Notifiche',
-    buttonOn: 'Notifiche attive',
     title: 'Notifiche per questa festa',
     explain:
       'Ricevi una notifica su questo dispositivo quando c’è qualcosa di nuovo in questa festa, anche quando Salon è chiuso. Puoi disattivarle in qualsiasi momento.',
@@ -597,15 +595,19 @@ const it: Translation = {
     pinned: 'Fissato',
     showPinned: 'Mostra il messaggio fissato',
   },
+  partyTools: {
+    search: 'Cerca',
+    qr: 'Codice QR',
+    notify: 'Notifiche',
+    notifyOn: 'Notifiche attive',
+  },
   socialTools: {
     noReactions: 'Ancora nessuna reazione.',
-    search: 'Cerca',
     searchTitle: 'Cerca nella chat',
     searchLabel: 'Parole da cercare',
     searchNone: 'Nessun risultato.',
     searchFound: '{{count}} risultati',
     searchFailed: 'La ricerca non è riuscita. Riprova.',
-    qr: 'Codice QR',
     qrTitle: 'Link della festa come codice QR',
     qrText: 'Gli ospiti inquadrano il codice con la fotocamera del telefono e sono subito nella festa.',
     qrDownload: 'Scarica',
