@@ -10,6 +10,7 @@ import { anonymous } from '../../worker/auth/identity';
 import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
 import { profiles, pushWindows, users } from '../../worker/db/schema';
+import type { PartyRow } from '../../worker/db/schema';
 import type { Env } from '../../worker/env';
 import production, { PartyRoom as ProductionRoom } from '../../worker/index';
 import { findParty, joinParty, managerMember, room, roomFacts } from '../../worker/services/parties';
@@ -182,18 +183,18 @@ async function consultant(env: Env): Promise<Response> {
 }
 
 /** Per party, read once from D1: its manager and facts, as the API would hand them to its room. */
-const managers = new Map<string, { member: Member; facts: RoomFacts }>();
+const managers = new Map<string, { party: PartyRow; member: Member; facts: RoomFacts }>();
 
 async function managerCall(env: Env, partyId: string) {
   let manager = managers.get(partyId);
   if (!manager) {
     const db = database(env.DB);
     const party = await findParty(db, partyId);
-    manager = { member: await managerMember(db, party), facts: roomFacts(party) };
+    manager = { party, member: await managerMember(db, party), facts: roomFacts(party) };
     managers.set(partyId, manager);
   }
   // A stub belongs to the request that made it.
-  return { ...manager, stub: room(env, partyId) };
+  return { ...manager, stub: room(env, manager.party) };
 }
 
 function unwrap<T>(outcome: Outcome<T>): T {
@@ -246,7 +247,7 @@ async function joinMany(env: Env, partyId: string, count: number, from: number):
   const identity = anonymous();
   const guests: { guestId: string; secretKey: string }[] = [];
   for (let i = 0; i < count; i++) {
-    const { member, credentials } = await joinParty(env, db, partyId, identity, { firstName: 'Gast', lastName: `Nummer ${from + i}` }, 'bench');
+    const { member, credentials } = await joinParty(env, db, { partyId }, identity, { firstName: 'Gast', lastName: `Nummer ${from + i}` }, 'bench');
     guests.push({ guestId: member.id, secretKey: credentials!.secretKey });
   }
   return Response.json(guests);
@@ -254,7 +255,7 @@ async function joinMany(env: Env, partyId: string, count: number, from: number):
 
 /** Evicts a party's room; the call itself fails, as the object it reached is gone. */
 async function evict(env: Env, partyId: string): Promise<Response> {
-  const stub = room(env, partyId) as unknown as DurableObjectStub<PartyRoom>;
+  const stub = room(env, await findParty(database(env.DB), partyId)) as unknown as DurableObjectStub<PartyRoom>;
   try {
     await stub.benchEvict();
   } catch {

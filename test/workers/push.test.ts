@@ -19,6 +19,7 @@ import {
   json,
   sessionCookie,
   partyWithTwoGuests as party,
+  partyRoom,
 } from './fixtures';
 import type { ReceivedPush } from './push-receiver';
 
@@ -332,7 +333,7 @@ describe('sending', () => {
     expect((await api(`/parties/${p.id}/template`, { method: 'PUT', headers: consultant.headers, body: { action: 'autoplay', delayMs: 60_000 } })).status).toBe(
       200,
     );
-    const room = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    const room = partyRoom(p.id);
     // The delay has passed, as far as the room can tell; its alarm plays the message.
     await runInDurableObject(room, (instance: PartyRoom) => {
       const state = instance.store.applied!;
@@ -368,7 +369,7 @@ describe('sending', () => {
       tag: `party-${p.id}`,
       url: `/${p.shortId}`,
     });
-    await runDurableObjectAlarm(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id)));
+    await runDurableObjectAlarm(partyRoom(p.id));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await received(mariasPhone)).toHaveLength(1);
     expect(await received(annasPhone)).toEqual([]);
@@ -639,7 +640,7 @@ describe('who the room hands to Web Push', () => {
   it('only offline members with a subscription to the party, also one who subscribes after the room learnt the others', async () => {
     const { consultant, party: p, maria, tom } = await party();
     expect((await subscribe(p.id, maria.headers, await device())).status).toBe(204);
-    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    const stub = partyRoom(p.id);
     /** The room's own answer (private: its set is what the test is about). */
     type Pushing = { pushable: Set<string> | null; pushableOffline(sender: string): { id: string }[] };
     const pushedTo = () =>
@@ -660,7 +661,7 @@ describe('who the room hands to Web Push', () => {
   it('a message that comes before the room knows who can be pushed waits for that, and names no member without a subscription', async () => {
     const { consultant, party: p, maria, tom } = await party();
     expect((await subscribe(p.id, maria.headers, await device())).status).toBe(204);
-    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    const stub = partyRoom(p.id);
     // What the room hands the Queue, seen on its way there (the Queue itself still gets it).
     const recipients: string[][] = [];
     await runInDurableObject(stub, (room: PartyRoom) => {

@@ -276,7 +276,7 @@ export async function guestParties(env: Env, db: Db, guestId: string, now = Date
   const parties = await Promise.all(
     rows.map(async ({ party, manager, member }): Promise<GuestParty> => {
       const someoneElses = party.latestSeq > 0 && party.latestSenderId !== guestId;
-      const unread = someoneElses && (await room(env, party.id).seenSeqOf(guestId)) < party.latestSeq;
+      const unread = someoneElses && (await room(env, party).seenSeqOf(guestId)) < party.latestSeq;
       return {
         id: party.id,
         shortId: party.shortId,
@@ -306,7 +306,7 @@ export async function signOutEverywhere(env: Env, db: Db, guestId: string): Prom
   if (keyIds.length === 0) return;
   const sessions = keyIds.map(guestKeySession);
   const memberships = await guestMemberships(db, guestId);
-  await Promise.all(memberships.map(({ party }) => room(env, party.id).endSessions(sessions)));
+  await Promise.all(memberships.map(({ party }) => room(env, party).endSessions(sessions)));
 }
 
 /** The cron: codes that expired or were used, and send counters of past windows, are forgotten. */

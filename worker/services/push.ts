@@ -13,6 +13,7 @@ import type { PartyRow, PushSubscriptionRow } from '../db/schema';
 import type { Env } from '../env';
 import { PUSH_TEXTS } from '../push/texts';
 import { room } from './parties';
+import type { RoomPlace } from './room-place';
 
 /**
  * Web Push for party members whose page is closed (docs/decisions/029-web-push.md). The room enqueues
@@ -46,12 +47,12 @@ async function checkKey(p256dh: string): Promise<void> {
 /** Whether the server may send to the endpoint: a known push service, or a host PUSH_EXTRA_HOSTS names. */
 const mayReach = (env: Env, endpoint: string) => isPushServiceEndpoint(endpoint, extraPushHosts(env.PUSH_EXTRA_HOSTS));
 
-export async function subscribe(env: Env, db: Db, partyId: string, member: Member, token: PushToken, language: Language): Promise<void> {
+export async function subscribe(env: Env, db: Db, party: RoomPlace, member: Member, token: PushToken, language: Language): Promise<void> {
   if (!mayReach(env, token.endpoint)) throw new AppError('pushEndpointRefused');
   await checkKey(token.keys.p256dh);
   await store.upsertSubscription(db, {
     id: crypto.randomUUID(),
-    partyId,
+    partyId: party.id,
     memberId: member.id,
     endpoint: token.endpoint,
     p256dh: token.keys.p256dh,
@@ -60,7 +61,7 @@ export async function subscribe(env: Env, db: Db, partyId: string, member: Membe
     createdAt: Date.now(),
   });
   // The room enqueues notifications only for members it knows can receive one.
-  await room(env, partyId).pushSubscribed(member.id);
+  await room(env, party).pushSubscribed(member.id);
 }
 
 /** Only the member's own subscription goes; an endpoint they do not have is `notFound`. */

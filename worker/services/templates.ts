@@ -77,6 +77,7 @@ import type { SharedPlay } from '../db/shared-plays';
 import { forgetSharedPlays, recordSharedPlayIfCopyHeld, sharedPlaysOfOwner, unshareTemplate } from '../db/shared-plays';
 import { deleteTemplateRow, partiesPlaying, purgeTemplateRows } from '../db/trash-purge';
 import { findParty, managerMember, room, roomFacts } from './parties';
+import type { RoomPlace } from './room-place';
 import { getProfile } from './profiles';
 
 /**
@@ -719,7 +720,7 @@ export async function forwardTemplateMessages(
     copies.flatMap((copy) => (copy.media ? [copy.media.mediaAttachment] : [])),
     now,
   );
-  const result = await room(env, party.id).postMany(await managerMember(db, party), roomFacts(party), copies);
+  const result = await room(env, party).postMany(await managerMember(db, party), roomFacts(party), copies);
   if (!result.ok) throw new AppError(result.code);
   return { forwarded: result.value };
 }
@@ -756,7 +757,7 @@ export async function revokeShare(env: Env, db: Db, userId: string, id: string):
  * devices. Answers the rows whose room could not be told.
  */
 async function withdrawFromParties(env: Env, played: SharedPlay[]): Promise<SharedPlay[]> {
-  const told = await Promise.allSettled(played.map((row) => room(env, row.partyId).withdrawTemplate(row.templateId)));
+  const told = await Promise.allSettled(played.map((row) => room(env, { ...row, id: row.partyId }).withdrawTemplate(row.templateId)));
   return played.filter((_, index) => told[index]!.status === 'rejected');
 }
 
@@ -768,9 +769,10 @@ async function withdrawFromParties(env: Env, played: SharedPlay[]): Promise<Shar
  * Revoking deletes the copies and reads these records in one transaction, so of a revoke and an
  * apply at the same time, one always finds the other.
  */
-export async function recordSharedPlay(env: Env, partyId: string, templateId: string, recipientId: string): Promise<boolean> {
-  if (await recordSharedPlayIfCopyHeld(env.DB, partyId, templateId, recipientId)) return true;
-  if ((await withdrawFromParties(env, [{ partyId, templateId }])).length > 0) throw new Error('a template taken back could not be withdrawn from its party');
+export async function recordSharedPlay(env: Env, party: RoomPlace, templateId: string, recipientId: string): Promise<boolean> {
+  if (await recordSharedPlayIfCopyHeld(env.DB, party.id, templateId, recipientId)) return true;
+  if ((await withdrawFromParties(env, [{ ...party, partyId: party.id, templateId }])).length > 0)
+    throw new Error('a template taken back could not be withdrawn from its party');
   return false;
 }
 
