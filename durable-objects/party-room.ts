@@ -487,19 +487,26 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
     await this.ctx.storage.delete(DUE.mirror);
     const facts = this.store.facts;
     if (!facts) return;
-    await this.hosts.retry();
-    // Notices (a guest joined) are not what was said: they neither become the latest message
-    // nor make the party unread, so the seq is the latest message's, not the log's.
-    const latest = this.store.latestMessage();
-    const managerSeen = this.store.members.get(facts.ownerUserId)?.seenSeq ?? 0;
-    // The dashboard's summary; D1 is never touched on the send path.
-    await recordSummary(this.env.DB, facts.partyId, {
-      latestSeq: latest?.seq ?? 0,
-      latestAt: latest?.timestamp ?? null,
-      latestSenderId: latest?.sender ?? null,
-      latestSenderName: latest?.senderName ?? null,
-      managerSeenSeq: managerSeen,
-    });
+    try {
+      await this.hosts.retry();
+      // Notices (a guest joined) are not what was said: they neither become the latest message
+      // nor make the party unread, so the seq is the latest message's, not the log's.
+      const latest = this.store.latestMessage();
+      const managerSeen = this.store.members.get(facts.ownerUserId)?.seenSeq ?? 0;
+      // The dashboard's summary; D1 is never touched on the send path.
+      await recordSummary(this.env.DB, facts.partyId, {
+        latestSeq: latest?.seq ?? 0,
+        latestAt: latest?.timestamp ?? null,
+        latestSenderId: latest?.sender ?? null,
+        latestSenderName: latest?.senderName ?? null,
+        managerSeenSeq: managerSeen,
+      });
+    } catch (error) {
+      // D1 out of reach: the summary waits for the next mirror, which writes what is latest then (issue 40).
+      console.error('mirroring to D1 failed', error instanceof Error ? error.message : error);
+      this.scheduleMirror();
+      return;
+    }
     try {
       await this.releaseMedia(facts.partyId);
     } catch (error) {

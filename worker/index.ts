@@ -9,13 +9,13 @@ import { anonymous, clearSessionCookies, resolveIdentity, sessionCookies } from 
 import { isShortId } from '../app/core/party';
 import * as oidc from './auth/oidc';
 import * as sessions from './auth/sessions';
-import { database } from './db/client';
+import { database, isDataUnavailable } from './db/client';
 import type { Env } from './env';
 import { CSP_REPORT_PATH, cspReports } from './http/csp-report';
 import { requestDatabase, withBookmark } from './http/d1-session';
 import { refusedAsCrossSite } from './http/origin';
 import * as pagePolicy from './http/page-headers';
-import { refusalWithoutRemix, refusingActions, withoutOrigin } from './http/page-refusal';
+import { refusalWithoutRemix, refusingActions, unavailableAsAnswer, withoutOrigin } from './http/page-refusal';
 import * as returnTo from './http/return-to';
 import { files } from './api/files';
 import { SOURCE_PREFIX, serveSignedSource } from './media/signed-source';
@@ -62,7 +62,7 @@ export const services = {
 };
 export type Services = typeof services;
 
-const remix = createRequestHandler(refusingActions(build as unknown as ServerBuild));
+const remix = createRequestHandler(unavailableAsAnswer(refusingActions(build as unknown as ServerBuild)));
 
 const cookieName = (cookie: string) => cookie.slice(0, cookie.indexOf('='));
 
@@ -103,7 +103,12 @@ export default {
     if (refusedAsCrossSite(request)) {
       return refusalWithoutRemix(url, 'badOrigin') ?? remix(withoutOrigin(request), { env, ctx, db, identity: anonymous(), services, refusal: 'badOrigin' });
     }
-    const identity = await resolveIdentity(db, request, partyLink(url));
+    // With the database out of reach nobody can be recognised, and no cookie is cleared for it: the
+    // page's own reads then fail at once and say so (dataUnavailable, worker/db/client.ts).
+    const identity = await resolveIdentity(db, request, partyLink(url)).catch((error: unknown) => {
+      if (isDataUnavailable(error)) return anonymous();
+      throw error;
+    });
     const response = await remix(request, { env, ctx, db, identity, services, refusal: null });
     return withBookmark(request, withIdentityCookies(response, identity.setCookies), session);
   },

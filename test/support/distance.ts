@@ -114,8 +114,10 @@ async function trip<T>(distance: Distance, place: Place, what: string, call: () 
   const end = distance.trace?.begin(place, what);
   try {
     if (place === 'primary' || place === 'replica') {
-      const outage = distance.outage?.() ?? NO_OUTAGE;
-      await sleep(Math.max(outage.slowMs, outage.absentUntil - Date.now()));
+      await sleep(distance.outage?.().slowMs ?? 0);
+      // Held while D1 is gone; answered as soon as it is back (the outage may end early).
+      for (let outage = distance.outage?.(); outage && outage.absentUntil > Date.now(); outage = distance.outage?.())
+        await sleep(Math.min(100, outage.absentUntil - Date.now()));
     }
     await sleep(distance.reach[place] / 2);
     const result = await call();

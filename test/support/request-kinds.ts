@@ -15,6 +15,8 @@ import { profiles, users } from '../../worker/db/schema';
 import type { Env } from '../../worker/env';
 import { createParty, findParty, joinParty, managerMember, room, roomFacts } from '../../worker/services/parties';
 import { addTemplateMessage, createTemplate } from '../../worker/services/templates';
+import type { Reach, TripCounts } from './distance';
+import { Trace, distantEnv } from './distance';
 
 /** A request as JSON, so the bench's Node client can send the same one over HTTP. */
 export interface KindRequest {
@@ -187,4 +189,64 @@ export function kindRequest(origin: string, kind: KindRequest): Request {
   // A browser's request names its host; Remix compares an action's Origin with it.
   const headers = { Host: new URL(origin).host, ...kind.headers };
   return new Request(`${origin}${kind.path}`, { method: kind.method, headers, body: kind.body });
+}
+
+/** The round trips one request kind makes at a uniform distance (its structure, not its time). */
+export interface KindCount {
+  kind: string;
+  label: string;
+  guestFacing: boolean;
+  status: number;
+  counts: TripCounts;
+  /** Each trip in order, for a reader who wants to know which query it was. */
+  trips: { place: string; what: string }[];
+}
+
+/**
+ * Every place 20 ms away: far enough that calls made together overlap and calls made one after
+ * another do not, whatever the machine's own speed, so the count is the request's structure.
+ */
+export const COUNTING_REACH: Reach = { primary: 20, replica: 20, room: 20, r2: 20 };
+
+type Handler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+
+/** Runs one kind through the Worker's handler with its bindings at COUNTING_REACH, counting each trip. */
+export async function countKind(handler: Handler, env: Env, origin: string, kind: KindRequest, ctx: ExecutionContext): Promise<KindCount> {
+  const trace = new Trace();
+  const response = await handler(kindRequest(origin, kind), distantEnv(env, { reach: COUNTING_REACH, trace }), ctx);
+  trace.responded();
+  if (response.webSocket) {
+    response.webSocket.accept();
+    response.webSocket.close(1000, 'counted');
+  } else await response.arrayBuffer();
+  return {
+    kind: kind.kind,
+    label: kind.label,
+    guestFacing: kind.guestFacing,
+    status: response.status,
+    counts: trace.counts(),
+    trips: trace.trips.map((trip) => ({ place: trip.place, what: trip.what.slice(0, 120) })),
+  };
+}
+
+/** A kind's recorded budget (test/fixtures/round-trip-budget.json): most sequential trips to each place and in all. */
+export type KindBudget = Record<'primary' | 'replica' | 'room' | 'path', number>;
+
+/** What a count spends beyond its budget, one line per place; empty when within it. */
+export function overBudget(count: KindCount, budget: KindBudget | undefined): string[] {
+  if (!budget) return [`${count.kind}: no budget recorded`];
+  const spent: KindBudget = {
+    primary: count.counts.primary.sequential,
+    replica: count.counts.replica.sequential,
+    room: count.counts.room.sequential,
+    path: count.counts.path,
+  };
+  return (Object.keys(budget) as (keyof KindBudget)[])
+    .filter((place) => spent[place] > budget[place])
+    .map((place) => `${count.kind}: ${spent[place]} sequential ${place === 'path' ? 'trips in all' : `trips to the ${place}`}, budget ${budget[place]}`);
+}
+
+/** The budget a count sets: what the bench writes into test/fixtures/round-trip-budget.json. */
+export function budgetOf(count: KindCount): KindBudget {
+  return { primary: count.counts.primary.sequential, replica: count.counts.replica.sequential, room: count.counts.room.sequential, path: count.counts.path };
 }

@@ -2,6 +2,7 @@ import { createTableRelationsHelpers, extractTablesRelationalConfig } from 'driz
 import type { D1PreparedQuery } from 'drizzle-orm/d1';
 import { DrizzleD1Database, SQLiteD1Session, drizzle } from 'drizzle-orm/d1';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import { AppError, isAppError } from '../../app/core/errors';
 import * as schema from './schema';
 
 const databases = new WeakMap<D1Database, Db>();
@@ -71,10 +72,57 @@ export interface SessionDatabase {
   bookmark(): string | null;
 }
 
-/** A request's database: one D1 session, reads from a nearby replica where its consistency allows. */
-export function sessionDatabase(d1: D1Database, consistency: Consistency, bookmark: string | null): SessionDatabase {
+/**
+ * A request's database: one D1 session, reads from a nearby replica where its consistency allows,
+ * every call answered within the request's patience (`patientSession`).
+ */
+export function sessionDatabase(d1: D1Database, consistency: Consistency, bookmark: string | null, patienceMs = DATABASE_PATIENCE_MS): SessionDatabase {
   const session = d1.withSession(consistency === 'primary' ? 'first-primary' : (validBookmark(bookmark) ?? 'first-unconstrained'));
-  return { db: overSession(session), bookmark: () => session.getBookmark() };
+  return { db: overSession(patientSession(session, Date.now() + patienceMs)), bookmark: () => session.getBookmark() };
+}
+
+/**
+ * How long one request waits for the database in all (issue 40, item 8): a page whose data is slow
+ * or out of reach says so in the reader's language within 5 s (`dataUnavailable`, 503) instead of
+ * hanging; the send path of an open party never waits for D1 (the room has what it needs).
+ */
+export const DATABASE_PATIENCE_MS = 4000;
+
+/** Whether a failure is the database out of reach (`within`), also where drizzle wrapped it in its own error as its cause. */
+export function isDataUnavailable(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) if (isAppError(cause) && cause.code === 'dataUnavailable') return true;
+  return false;
+}
+
+/** A call that has not answered by `deadline` fails with `dataUnavailable` (the call itself runs on). */
+function within<T>(deadline: number, call: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError('dataUnavailable')), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([call, late]).finally(() => clearTimeout(timer));
+}
+
+const patientStatements = new WeakMap<object, D1PreparedStatement>();
+
+/** A session whose statements and batches answer by `deadline` or fail. */
+function patientSession(session: D1DatabaseSession, deadline: number): D1DatabaseSession {
+  const statement = (real: D1PreparedStatement): D1PreparedStatement => {
+    const patient = {
+      bind: (...values: unknown[]) => statement(real.bind(...values)),
+      first: (column?: string) => within(deadline, column === undefined ? real.first() : real.first(column)),
+      run: () => within(deadline, real.run()),
+      all: () => within(deadline, real.all()),
+      raw: (options?: { columnNames?: boolean }) => within(deadline, real.raw(options as { columnNames: true })),
+    } as unknown as D1PreparedStatement;
+    patientStatements.set(patient, real);
+    return patient;
+  };
+  return {
+    prepare: (sql: string) => statement(session.prepare(sql)),
+    batch: <T>(statements: D1PreparedStatement[]) => within(deadline, session.batch<T>(statements.map((one) => patientStatements.get(one) ?? one))),
+    getBookmark: () => session.getBookmark(),
+  } as D1DatabaseSession;
 }
 
 const statements = new Map<string, { query: D1PreparedQuery; client: unknown }>();
