@@ -113,6 +113,27 @@ export async function kindTimings(salon, profileNames, reps) {
   return times;
 }
 
+// ---- public pages from the edge cache ----------------------------------------------------------
+
+/**
+ * A visitor far away opens public pages twice: the first answer is rendered (and kept in the edge
+ * cache), the second comes from the cache without a D1 trip. Milliseconds and `Salon-Cache` of each.
+ */
+export async function publicPages(salon, paths, p) {
+  const rows = [];
+  for (const path of paths) {
+    const answers = [];
+    for (let i = 0; i < 2; i++) {
+      const started = performance.now();
+      const response = await fetch(`${salon.base}${path}`, { headers: { Accept: 'text/html', ...distanceHeader(p) } });
+      await response.arrayBuffer();
+      answers.push({ ms: performance.now() - started, cache: response.headers.get('Salon-Cache') ?? '–' });
+    }
+    rows.push({ path, first: answers[0], second: answers[1] });
+  }
+  return rows;
+}
+
 // ---- a far guest in Chromium ------------------------------------------------------------------
 
 /** A phone-sized Chromium context (390×844, touch), trusting the HTTP/2 front's own certificate. */

@@ -7,6 +7,7 @@
  */
 import type { Member } from '../../app/core/protocol';
 import type { SendInput } from '../../durable-objects/contract';
+import { shortId } from '../../worker/auth/crypto';
 import { anonymous } from '../../worker/auth/identity';
 import { createSession } from '../../worker/auth/sessions';
 import { socketTicketFor } from '../../worker/auth/socket-ticket';
@@ -41,9 +42,10 @@ export async function benchConsultant(env: Env, firstName = 'Bea', lastName = 'B
   await db
     .insert(users)
     .values({ id: userId, oidcIssuer: 'https://issuer.bench', oidcSub: userId, email: `${userId}@salon.bench`, firstName, lastName, createdAt: now });
-  await db.insert(profiles).values({ id: crypto.randomUUID(), userId, firstName, lastName, createdAt: now });
+  const profileShortId = shortId();
+  await db.insert(profiles).values({ id: crypto.randomUUID(), userId, shortId: profileShortId, firstName, lastName, createdAt: now });
   const tokens = await createSession(db, userId, null);
-  return { userId, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+  return { userId, profileShortId, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
 }
 
 /** `count` messages in the party's log through the room's own batch path, as its manager. */
