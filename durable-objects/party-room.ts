@@ -655,8 +655,13 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
       this.broadcast({ type: 'guestUpdate', member: publicMember(stored) });
       return;
     }
-    this.presenceChanged((presence) => presence.join(publicMember(stored)));
-    if (stored.role === 'guest' && rosterMode(this.store.activeCount()) === 'full') announceJoin(this, stored);
+    this.arrived(stored);
+  }
+
+  /** A member new to the room: everyone sees her arrive, and a guest's arrival is kept as a notice. */
+  private arrived(member: StoredMember): void {
+    this.presenceChanged((presence) => presence.join(publicMember(member)));
+    if (member.role === 'guest' && rosterMode(this.store.activeCount()) === 'full') announceJoin(this, member);
   }
 
   async history(member: Member, before: number | undefined): Promise<Outcome<{ messages: ChatMessage[]; hasMore: boolean; seq: number }>> {
@@ -962,8 +967,14 @@ export class PartyRoom extends DurableObject<Env> implements Room, SessionSocket
    * and refuses anyone it has seen removed. Returns the stored member, or null.
    */
   private admit(member: Member): StoredMember | null {
-    if (this.store.members.get(member.id)?.removed) return null;
-    return this.store.upsertMember(member);
+    const before = this.store.members.get(member.id);
+    if (before?.removed) return null;
+    const stored = this.store.upsertMember(member);
+    // A guest D1 vouches for whom the room was not told of yet: a join tells it after answering
+    // (ADR 049), and her socket or call got here first. She arrives now; the join's word, when it
+    // comes, finds her known and adds nothing.
+    if (!before && stored.role === 'guest') this.arrived(stored);
+    return stored;
   }
 
   /**

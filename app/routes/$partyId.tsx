@@ -169,7 +169,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     const client = request.headers.get('CF-Connecting-IP') ?? 'local';
     // The party by its link, read in the join's own round trip (ADR 049).
-    const result = await parties.joinParty(context.env, context.db, { shortId: params.partyId ?? '' }, context.identity, parsed.data, client);
+    const later = (work: Promise<unknown>) => context.ctx.waitUntil(work);
+    const result = await parties.joinParty(context.env, context.db, { shortId: params.partyId ?? '' }, context.identity, parsed.data, client, later);
     const headers = new Headers();
     if (result.credentials) {
       headers.append('Set-Cookie', cookies.guestCookie(request, result.credentials));

@@ -39,7 +39,7 @@ export interface TripCount {
 export type TripCounts = Record<Place, TripCount> & {
   /** The longest chain of trips to any place, one after another: what the request's latency pays. */
   path: number;
-  /** Trips begun after the response was handed back (waitUntil, a stream's tail), not in the counts above. */
+  /** Trips that ended after the response was handed back (waitUntil's work, a stream's tail), not in the counts above. */
   after: number;
 };
 
@@ -75,8 +75,9 @@ export class Trace {
     this.respondedAt ??= ++this.clock;
   }
 
+  /** A trip still under way when the response was handed back (`waitUntil`'s work) did not delay it: it is `after`. */
   counts(): TripCounts {
-    const before = this.trips.filter((trip) => this.respondedAt === null || trip.from < this.respondedAt);
+    const before = this.trips.filter((trip) => trip.to !== null && (this.respondedAt === null || trip.to < this.respondedAt));
     const counts = Object.fromEntries(
       PLACES.map((place) => {
         const here = before.filter((trip) => trip.place === place);

@@ -72,7 +72,9 @@ export async function prepareKinds(env: Env, origin: string): Promise<KindReques
   const consultant = await benchConsultant(env);
   const party = await findParty(db, (await createParty(env, db, consultant.userId, { title: 'Round trips' }, undefined)).id);
   await fillParty(env, party.id, 60);
-  const joined = await joinParty(env, db, { partyId: party.id }, anonymous(), { firstName: 'Gina', lastName: 'Gast' }, 'kinds');
+  const told: Promise<unknown>[] = [];
+  const joined = await joinParty(env, db, { partyId: party.id }, anonymous(), { firstName: 'Gina', lastName: 'Gast' }, 'kinds', (work) => told.push(work));
+  await Promise.all(told);
   const guest = joined.credentials!;
   const template = await createTemplate(db, consultant.userId, { title: 'Round trips', path: '' });
   for (let i = 0; i < 5; i++) await addTemplateMessage(db, consultant.userId, template.id, { messageType: 'text', message: `Line ${i}` });

@@ -18,6 +18,10 @@ import {
   cookieNames,
 } from './fixtures';
 import type { Consultant } from './fixtures';
+import { createGuest } from '../../worker/auth/guests';
+import { database } from '../../worker/db/client';
+import { partyRow } from '../../worker/db/parties';
+import { room, roomFacts } from '../../worker/services/parties';
 
 function join(partyId: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return api(`/parties/${partyId}/join`, { method: 'PUT', headers, body });
@@ -161,6 +165,36 @@ describe('PUT /api/parties/:id/join', () => {
     expect(history.messages).toEqual([notice.message]);
     manager.socket.close();
     eva.socket.close();
+  });
+
+  it('a guest whose socket reaches the room before her join does (ADR 049) is admitted and announced once, not twice', async () => {
+    const consultant = await createConsultant();
+    const party = await createParty(consultant);
+    const manager = await connected(party.id, consultant.headers);
+    // Her join written in D1 only: the room has not heard of her yet (its word is still on the way).
+    const db = database(env.DB);
+    const names = { firstName: 'Lea', lastName: 'Spät' };
+    const lea = await createGuest(db, names, Date.now(), { partyId: party.id, isHost: false, joinedAt: Date.now() });
+    const leaSocket = await connected(party.id, basic(lea.id, lea.secretKey));
+    const joined = await nextPresence(manager.socket, 'joined', lea.id);
+    expect(joined.joined).toEqual([{ id: lea.id, ...names, role: 'guest' }]);
+    const notice = await manager.socket.next('newMessage');
+    expect(notice.message).toMatchObject({ sender: lea.id, message: MARKERS.guestJoined });
+
+    // The join's word arrives late: she is known, so no second arrival and no second notice.
+    const row = await partyRow(db, party.id);
+    await room(env, row!).addMember({ id: lea.id, ...names, role: 'guest' }, roomFacts(row!));
+    leaSocket.socket.send(textMessage('Hallo'));
+    // The next message the manager sees is hers, not a second notice; nor does a second arrival come.
+    const hello = await manager.socket.next('newMessage');
+    expect(hello.message).toMatchObject({ sender: lea.id, message: 'Hallo' });
+    await new Promise((resolve) => setTimeout(resolve, ROSTER.flushMs * 3));
+    expect(manager.socket.all('presence').filter((event) => tells(event, 'joined', lea.id))).toHaveLength(0);
+    const again = await connected(party.id, consultant.headers);
+    expect(again.welcome.messages.filter((m) => m.message === MARKERS.guestJoined)).toHaveLength(1);
+    again.socket.close();
+    manager.socket.close();
+    leaSocket.socket.close();
   });
 
   it('a second join with the same credentials renames the guest instead of adding one', async () => {

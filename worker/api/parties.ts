@@ -147,7 +147,8 @@ export const partiesApi = new Hono<ApiEnv>()
     return c.json(await partyGuests(c.get('db'), c.req.param('id')));
   })
   .put('/:id/join', valid('json', JoinPartySchema), async (c) => {
-    const result = await joinParty(c.env, c.get('db'), { partyId: c.req.param('id') }, c.get('identity'), c.req.valid('json'), clientKey(c));
+    const later = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
+    const result = await joinParty(c.env, c.get('db'), { partyId: c.req.param('id') }, c.get('identity'), c.req.valid('json'), clientKey(c), later);
     const body: Record<string, unknown> = {
       guestId: result.member.id,
       firstName: result.member.firstName,

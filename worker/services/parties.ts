@@ -384,10 +384,28 @@ export interface JoinResult {
   credentials: NewGuestCredentials | null;
 }
 
+/** Work a request starts but does not wait for (an ExecutionContext's `waitUntil`). */
+export type Later = (work: Promise<unknown>) => void;
+
+/**
+ * The room learns of a joined member after the join has answered (ADR 049): for a guest far from
+ * the party's room that is one transatlantic round trip less before her chat. Her socket's ticket
+ * finds her in the room, or (should her socket come first) the room sends it back and the Worker
+ * admits her from D1, so the order never matters; a failure is logged, her membership stands in D1.
+ */
+function tellRoom(env: Env, party: PartyRow, member: Member, later: Later): void {
+  later(
+    room(env, party)
+      .addMember(member, roomFacts(party))
+      .catch((error: unknown) => console.error('telling the room of a join failed', party.id, error instanceof Error ? error.message : error)),
+  );
+}
+
 /**
  * A guest joins with a first and last name (and the password, if the party has one); the party is
  * named by its id (the API) or its link's short id (the page), read in the join's first round trip. Wrong
- * passwords are counted per party and client; past the limit joins are refused for a while.
+ * passwords are counted per party and client; past the limit joins are refused for a while. The
+ * room is told with `later` (`tellRoom`).
  */
 export async function joinParty(
   env: Env,
@@ -396,6 +414,7 @@ export async function joinParty(
   identity: Identity,
   input: JoinParty,
   client: string,
+  later: Later,
   now = Date.now(),
 ): Promise<JoinResult> {
   const names = { firstName: input.firstName, lastName: input.lastName };
@@ -407,7 +426,7 @@ export async function joinParty(
     party = added.party;
     if (party && added.credentials) {
       const member: Member = { id: added.credentials.id, ...names, role: 'guest' };
-      await room(env, party).addMember(member, roomFacts(party));
+      tellRoom(env, party, member, later);
       return { party, member, credentials: added.credentials };
     }
   } else party = 'shortId' in which ? await partyRowByShortId(db, which.shortId) : await partyRow(db, which.partyId);
@@ -435,6 +454,6 @@ export async function joinParty(
     credentials = await createGuest(db, names, now, { partyId: party.id, isHost: false, joinedAt: now });
     member = { id: credentials.id, ...names, role: 'guest' };
   }
-  await partyRoom.addMember(member, roomFacts(party));
+  tellRoom(env, party, member, later);
   return { party, member, credentials };
 }
