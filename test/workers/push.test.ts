@@ -6,7 +6,8 @@ import type { MessagePushJob, PushJob, PushPayload } from '../../app/core/push';
 import { database } from '../../worker/db/client';
 import { parties, pushSubscriptions, pushWindows } from '../../worker/db/schema';
 import worker from '../../worker/index';
-import { PUSH_MAX_ATTEMPTS } from '../../worker/services/push';
+import { PUSH_MAX_ATTEMPTS, PUSH_MAX_ATTEMPTS_UNREACHABLE } from '../../worker/services/push';
+import type { Env } from '../../worker/env';
 import {
   ORIGIN,
   api,
@@ -160,13 +161,13 @@ async function subscriptionsOf(partyId: string, memberId: string) {
 }
 
 /** Runs the Worker's queue() on hand-made jobs, as the Queue would deliver them. */
-async function consume(jobs: PushJob[], attempts = 1) {
+async function consume(jobs: PushJob[], attempts = 1, withEnv: Env = env) {
   const batch = createMessageBatch<PushJob>(
     'salon-push',
     jobs.map((body, i) => ({ id: `job-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body })),
   );
   const ctx = createExecutionContext();
-  await worker.queue(batch, env);
+  await worker.queue(batch, withEnv);
   return getQueueResult(batch, ctx);
 }
 
@@ -445,6 +446,36 @@ describe('sending', () => {
     const result = await consume([job(p.id, [maria.guestId], consultant.userId)]);
     expect(result.retryMessages).toEqual([]);
     expect(await received(mariasPhone)).toHaveLength(1);
+  });
+
+  it('a job that cannot reach D1 waits for it through the Queue (issue 40), then is delivered once', async () => {
+    const { consultant, party: p, maria } = await party();
+    const phone = await device();
+    expect((await subscribe(p.id, maria.headers, phone)).status).toBe(204);
+    await db().delete(pushWindows).where(eq(pushWindows.partyId, p.id));
+    // D1 gone: every call fails as the platform fails it.
+    const gone = new Proxy({} as D1Database, {
+      get: () => () => {
+        throw new Error('D1_ERROR: Network connection lost.');
+      },
+    });
+    const pushJob = job(p.id, [maria.guestId], consultant.userId);
+    for (let attempt = 1; attempt < PUSH_MAX_ATTEMPTS_UNREACHABLE; attempt++) {
+      const waiting = await consume([pushJob], attempt, { ...env, DB: gone });
+      expect(waiting.retryMessages, `attempt ${attempt}`).toHaveLength(1);
+      expect(waiting.explicitAcks).toEqual([]);
+    }
+    expect(PUSH_MAX_ATTEMPTS_UNREACHABLE).toBeGreaterThan(PUSH_MAX_ATTEMPTS);
+    expect(await received(phone)).toEqual([]);
+    // D1 is back by the last attempt: delivered, once.
+    const back = await consume([pushJob], PUSH_MAX_ATTEMPTS_UNREACHABLE);
+    expect(back.retryMessages).toEqual([]);
+    expect(back.explicitAcks).toHaveLength(1);
+    await eventually(
+      () => received(phone),
+      (pushes) => pushes.length > 0,
+    );
+    expect(await received(phone)).toHaveLength(1);
   });
 
   it('retries a push service’s 500 through the Queue and gives up cleanly after the last attempt', async () => {

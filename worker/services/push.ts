@@ -25,6 +25,12 @@ import type { RoomPlace } from './room-place';
 
 /** Attempts of one job, the first included; then it is given up (logged, never a dead-letter pile). */
 export const PUSH_MAX_ATTEMPTS = 3;
+/**
+ * Attempts of a job that failed before any push service answered (D1 gone or slow, issue 40): the
+ * Queue's ceiling (`max_retries` 5 in wrangler.toml, plus the first), 10 + 20 + 30 + 40 + 50 s apart,
+ * so an outage of two minutes is waited out and the job delivered once D1 is back.
+ */
+export const PUSH_MAX_ATTEMPTS_UNREACHABLE = 6;
 /** How long a push service keeps a notification for a device that is off (RFC 8030 TTL). */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
@@ -96,14 +102,16 @@ export async function deliverPushBatch(batch: MessageBatch<PushJob>, env: Env): 
   const db = database(env.DB);
   for (const message of batch.messages) {
     let retry: boolean;
+    let attempts = PUSH_MAX_ATTEMPTS;
     try {
       retry = await deliver(env, db, message.body, message.timestamp.getTime());
     } catch (error) {
       console.error('push job failed', error);
       retry = true;
+      attempts = PUSH_MAX_ATTEMPTS_UNREACHABLE;
     }
     if (!retry) message.ack();
-    else if (message.attempts < PUSH_MAX_ATTEMPTS) message.retry({ delaySeconds: 10 * message.attempts });
+    else if (message.attempts < attempts) message.retry({ delaySeconds: 10 * message.attempts });
     else {
       console.warn('push job given up', message.body.kind, message.body.partyId, 'after', message.attempts, 'attempts');
       message.ack();
