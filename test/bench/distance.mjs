@@ -4,7 +4,7 @@
 // time per profile beside `local`, a far guest's link → join dialog → chat in Chromium (the link's
 // round trip and bandwidth by Chromium's network emulation), a consultant's message to her, the
 // consultant's dashboard and media library on a phone, and pages while D1 is slow or gone.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import WebSocket from 'ws';
 import { resolveBrowser } from '../../scripts/browser.mjs';
 import { joinFrame } from './clients.mjs';
@@ -200,6 +200,8 @@ export async function guestFlow(base, shortId, p, { shots = null } = {}) {
     await cdp.send('Network.emulateNetworkConditions', networkOf(p));
     let shooting = null;
     if (shots) {
+      // Only this run's screenshots: an earlier run's would sit among them under other times.
+      rmSync(shots.dir, { recursive: true, force: true });
       mkdirSync(shots.dir, { recursive: true });
       const started = performance.now();
       const taken = [];
