@@ -84,7 +84,8 @@ describe('the far side slow or gone', () => {
     const far = outage({ absentUntil: Date.now() + 30_000 });
     const trace = new Trace();
     await runInDurableObject(partyRoom(party.id), (room: PartyRoom) => {
-      const live = room as unknown as { env: Env };
+      // The kernel's env is the one every feature reaches D1 through (ADR 054).
+      const live = room.kernel as unknown as { env: Env };
       live.env = { ...live.env, DB: distantD1(live.env.DB, { reach: NEAR, outage: far.read, trace }) };
     });
 
