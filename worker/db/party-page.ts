@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import type { GuestRow } from './guests';
+import { actsAs, ownFirst } from './memberships';
 import type { MemberRow, PartyRow } from './schema';
 import { guestKeys, guests, parties, partyMembers, profiles, users } from './schema';
 
 /**
  * What a party's link opens, read in one round trip (ADR 049): the party by its short id with its
  * manager's names, and with a guest's credentials her key, her membership of it (also a removed
- * one) and her own row. A guest far from the database pays one trip before her page renders.
+ * one; hers or one her account took in) and her own row. A guest far from the database pays one trip before her page renders.
  */
 
 /** The managing profile's names and public page, or the user's names for a party without one. */
@@ -61,12 +62,18 @@ export async function partyPageRows(db: Db, shortId: string, guest: { id: string
       .select({ id: guestKeys.id })
       .from(guestKeys)
       .where(and(eq(guestKeys.secretHash, guest.secretHash), eq(guestKeys.guestId, guest.id))),
+    // Hers, or that of an identity her account took in (ADR 052): an active one first, then her own.
     db
       .select()
       .from(partyMembers)
       .where(
-        and(eq(partyMembers.guestId, guest.id), eq(partyMembers.partyId, sql`(SELECT ${parties.id} FROM ${parties} WHERE ${parties.shortId} = ${shortId})`)),
-      ),
+        and(
+          actsAs(partyMembers.guestId, guest.id),
+          eq(partyMembers.partyId, sql`(SELECT ${parties.id} FROM ${parties} WHERE ${parties.shortId} = ${shortId})`),
+        ),
+      )
+      .orderBy(sql`${partyMembers.removedAt} IS NULL DESC`, ...ownFirst(guest.id))
+      .limit(1),
     db.select().from(guests).where(eq(guests.id, guest.id)),
   ]);
   return {

@@ -355,8 +355,11 @@ export async function openParty(
   const guestId = identity.guest?.guestId;
   let me: Member | null = null;
   if (identity.consultant?.userId === party.userId) me = { id: party.userId, firstName: manager.firstName, lastName: manager.lastName, role: 'manager' };
-  else if (guestId)
-    me = page ? (page.membership && page.membership.removedAt === null ? guestMember(page.membership) : null) : await activeGuest(db, party.id, guestId);
+  else if (guestId) {
+    // Hers, or that of an identity her account took in (ADR 052).
+    const membership = page ? page.membership : await membershipAs(db, party.id, guestId);
+    me = membership && membership.removedAt === null ? guestMember(membership) : null;
+  }
   // A removed guest learns so when the party loads (ADR 013), rather than meeting a join dialog whose every answer is "removed".
   if (!me && guestId && (page ? page.membership?.removedAt != null : await wasRemovedFrom(db, party.id, guestId))) throw new AppError('removed');
   const facts = partyFacts(party, now);
