@@ -29,12 +29,22 @@ export interface PartyPageRows {
   guest: GuestRow | null;
 }
 
+/**
+ * The party by its short id with its manager's names. Every column has a name of its own: D1's
+ * batch answers rows as objects keyed by column name, so two columns of one name (the party's and
+ * the profile's `short_id`, the profile's and the user's `first_name`) would collapse into one and
+ * shift every value after them in drizzle's mapping (a member's page lost her consultant's profile).
+ */
 function partyWithManagerNames(db: Db, shortId: string) {
   return db
     .select({
       party: parties,
-      profile: { firstName: profiles.firstName, lastName: profiles.lastName, shortId: profiles.shortId },
-      user: { firstName: users.firstName, lastName: users.lastName },
+      profileId: sql<string | null>`${profiles.id}`.as('manager_profile_id'),
+      profileFirstName: sql<string | null>`${profiles.firstName}`.as('manager_profile_first_name'),
+      profileLastName: sql<string | null>`${profiles.lastName}`.as('manager_profile_last_name'),
+      profileShortId: sql<string | null>`${profiles.shortId}`.as('manager_profile_short_id'),
+      userFirstName: sql<string | null>`${users.firstName}`.as('manager_user_first_name'),
+      userLastName: sql<string | null>`${users.lastName}`.as('manager_user_last_name'),
     })
     .from(parties)
     .leftJoin(profiles, eq(profiles.id, parties.profileId))
@@ -44,11 +54,15 @@ function partyWithManagerNames(db: Db, shortId: string) {
 
 /** As the manager's names were read one by one before: the profile's, else the user's, else empty. */
 function managerOf(row: {
-  profile: { firstName: string; lastName: string; shortId: string | null } | null;
-  user: { firstName: string; lastName: string } | null;
-}) {
-  const names = row.profile ?? row.user;
-  return { firstName: names?.firstName ?? '', lastName: names?.lastName ?? '', profileShortId: row.profile?.shortId ?? null };
+  profileId: string | null;
+  profileFirstName: string | null;
+  profileLastName: string | null;
+  profileShortId: string | null;
+  userFirstName: string | null;
+  userLastName: string | null;
+}): ManagerNames {
+  if (row.profileId !== null) return { firstName: row.profileFirstName ?? '', lastName: row.profileLastName ?? '', profileShortId: row.profileShortId };
+  return { firstName: row.userFirstName ?? '', lastName: row.userLastName ?? '', profileShortId: null };
 }
 
 export async function partyPageRows(db: Db, shortId: string, guest: { id: string; secretHash: string } | null): Promise<PartyPageRows> {
