@@ -15,6 +15,7 @@ import { redeemSocketTicket, socketTicketFor } from '../auth/socket-ticket';
 import type { MiddlewareHandler } from 'hono';
 import { createParty, deleteParty, joinParty, listParties, partyGuests, partyInfo, room, roomFacts, updateParty } from '../services/parties';
 import { followUpList } from '../services/follow-up';
+import { regionOf } from '../services/room-place';
 import { createPartyFolder, deletePartyFolder, listPartyFolders, movePartyOrFolder, renamePartyFolder } from '../services/party-folders';
 import type { ApiEnv } from './context';
 import { clientKey, handOverGuestCredentials, requireConsultant, requireMember, valid } from './context';
@@ -36,7 +37,7 @@ export const socketByTicket: MiddlewareHandler<ApiEnv> = async (c, next) => {
     // A room that cannot answer now is asked again the D1 way, which says why if it fails too.
     const response =
       upgrade &&
-      (await room(c.env, partyId)
+      (await room(c.env, vouched.party)
         .fetch(upgrade)
         .catch(() => null));
     if (response && response.status !== 409) return response;
@@ -60,7 +61,7 @@ export const partiesApi = new Hono<ApiEnv>()
     doc({ summary: 'Create a party', caller: 'consultant', errors: PARTY_INPUT, ok: { status: 201, description: 'The party made' } }),
     valid('json', NewPartySchema),
     async (c) => {
-      const party = await createParty(c.get('db'), requireConsultant(c).userId, c.req.valid('json'));
+      const party = await createParty(c.env, c.get('db'), requireConsultant(c).userId, c.req.valid('json'), regionOf(c.req.raw));
       return c.json(party, 201);
     },
   )
@@ -137,7 +138,8 @@ export const partiesApi = new Hono<ApiEnv>()
     }),
     valid('json', JoinPartySchema),
     async (c) => {
-      const result = await joinParty(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json'), clientKey(c));
+      const later = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
+      const result = await joinParty(c.env, c.get('db'), { partyId: c.req.param('id') }, c.get('identity'), c.req.valid('json'), clientKey(c), later);
       const body: Record<string, unknown> = {
         guestId: result.member.id,
         firstName: result.member.firstName,
@@ -149,7 +151,7 @@ export const partiesApi = new Hono<ApiEnv>()
         if (secretKey) body.secretKey = secretKey;
       }
       // Her socket, opened within the minute with the same credentials, skips its D1 read (ADR 047).
-      const ticket = await socketTicketFor(c.env.SOCKET_TICKET_SECRET, c.req.raw, c.req.param('id'), result.member, {
+      const ticket = await socketTicketFor(c.env.SOCKET_TICKET_SECRET, c.req.raw, result.party, result.member, {
         fresh: result.credentials,
         checked: c.get('identity').guest,
       });
@@ -205,7 +207,7 @@ export const partiesApi = new Hono<ApiEnv>()
       const { party, member } = await requireMember(c, c.req.param('id'));
       const body = c.req.valid('json');
       if (body.id !== undefined && body.id !== party.id) throw new AppError('invalidInput');
-      await push.subscribe(c.env, c.get('db'), party.id, member, body.pushToken, body.language ?? (await localeOf(c.req.raw)));
+      await push.subscribe(c.env, c.get('db'), party, member, body.pushToken, body.language ?? (await localeOf(c.req.raw)));
       return c.body(null, 204);
     },
   )
@@ -282,7 +284,7 @@ export const partiesApi = new Hono<ApiEnv>()
           ? // Hers, or one her account took in (ADR 052): the member came from her key either way.
             guestKeySocketSession(guest.keyId)
           : null;
-      const partyRoom = room(c.env, party.id);
+      const partyRoom = room(c.env, party);
       const response = await partyRoom.fetch(roomUpgrade(c.req.raw, { member, facts: roomFacts(party), session: socketSession }));
       if (session && response.status === 101 && !(await recordSocket(c.env, session.sessionId, party.id))) await partyRoom.endSessions([session.sessionId]);
       return response;

@@ -74,9 +74,9 @@ export const partyMessagesApi = new Hono<ApiEnv>()
     }),
     valid('query', HistoryQuerySchema),
     async (c) => {
-      const { member } = await requireMember(c, c.req.param('id'));
+      const { party, member } = await requireMember(c, c.req.param('id'));
       const { from, around, after } = c.req.valid('query');
-      const stub = room(c.env, c.req.param('id'));
+      const stub = room(c.env, party);
       if (around !== undefined) return c.json(unwrap(await stub.historyWindow(member, { around })));
       if (after !== undefined) return c.json(unwrap(await stub.historyWindow(member, { after })));
       return c.json(unwrap(await stub.history(member, from)));
@@ -84,8 +84,8 @@ export const partyMessagesApi = new Hono<ApiEnv>()
   )
   // The chat's search (durable-objects/features/search.ts): every member, the messages she may see.
   .get('/:id/search', doc({ summary: "Search the party's messages", caller: 'member' }), valid('query', ChatSearchQuerySchema), async (c) => {
-    const { member } = await requireMember(c, c.req.param('id'));
-    return c.json(unwrap(await room(c.env, c.req.param('id')).search(member, c.req.valid('query').q)));
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    return c.json(unwrap(await room(c.env, party).search(member, c.req.valid('query').q)));
   })
   .post(
     '/:id/chat',
@@ -114,7 +114,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
         await attachLibraryItem(c.env, c.get('db'), party, member, body.mediaAttachment, body.messageType, body);
       }
       const input = { ...body, message: card ?? body.message ?? '', tempId: body.tempId ?? null };
-      const result = unwrap(await room(c.env, party.id).post(member, roomFacts(party), input, card !== null));
+      const result = unwrap(await room(c.env, party).post(member, roomFacts(party), input, card !== null));
       return c.json(result.message, result.duplicate ? 200 : 201);
     },
   )
@@ -187,7 +187,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
       // The specification names the member; only the asker's own position is hers to move.
       if (body.guestId !== undefined && body.guestId !== member.id) throw new AppError('forbidden');
       const at = body.seq !== undefined ? { seq: body.seq } : { timestamp: body.timestamp! };
-      return c.json(unwrap(await room(c.env, party.id).markSeen(member, roomFacts(party), at)));
+      return c.json(unwrap(await room(c.env, party).markSeen(member, roomFacts(party), at)));
     },
   )
   .put(
@@ -201,7 +201,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
       const body = c.req.valid('json');
-      return c.json(unwrap(await room(c.env, party.id).edit(member, roomFacts(party), body.messageId, body.message)));
+      return c.json(unwrap(await room(c.env, party).edit(member, roomFacts(party), body.messageId, body.message)));
     },
   )
   .put(
@@ -211,7 +211,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
       const body = c.req.valid('json');
-      const [message] = unwrap(await room(c.env, party.id).deleteMessages(member, roomFacts(party), [body.messageId], body.fullDelete ?? false));
+      const [message] = unwrap(await room(c.env, party).deleteMessages(member, roomFacts(party), [body.messageId], body.fullDelete ?? false));
       return c.json(message ?? null);
     },
   )
@@ -221,7 +221,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
     valid('json', DeleteMessagesSchema),
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
-      return c.json(unwrap(await room(c.env, party.id).deleteMessages(member, roomFacts(party), c.req.valid('json').messageIds)));
+      return c.json(unwrap(await room(c.env, party).deleteMessages(member, roomFacts(party), c.req.valid('json').messageIds)));
     },
   )
   .post(
@@ -246,7 +246,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
     doc({ summary: "The template applied to the party (the manager's)", caller: 'member', errors: ['forbidden'], ok: { schema: APPLIED_ANSWER } }),
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
-      return c.json({ applied: unwrap(await room(c.env, party.id).appliedTemplate(member, roomFacts(party))) });
+      return c.json({ applied: unwrap(await room(c.env, party).appliedTemplate(member, roomFacts(party))) });
     },
   )
   .post(
@@ -276,12 +276,12 @@ export const partyMessagesApi = new Hono<ApiEnv>()
     valid('json', AppliedActionSchema),
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
-      return c.json(unwrap(await room(c.env, party.id).changeApplied(member, roomFacts(party), c.req.valid('json'))));
+      return c.json(unwrap(await room(c.env, party).changeApplied(member, roomFacts(party), c.req.valid('json'))));
     },
   )
   .delete('/:id/template', doc({ summary: "Remove the applied template (the manager's)", caller: 'member', errors: ['forbidden'], ok: 204 }), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
-    unwrap(await room(c.env, party.id).removeApplied(member, roomFacts(party)));
+    unwrap(await room(c.env, party).removeApplied(member, roomFacts(party)));
     return c.body(null, 204);
   })
   .post(
@@ -295,6 +295,6 @@ export const partyMessagesApi = new Hono<ApiEnv>()
     valid('json', SendFullTemplateSchema),
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
-      return c.json({ sent: unwrap(await room(c.env, party.id).sendFullTemplate(member, roomFacts(party), c.req.valid('json').templateId)) });
+      return c.json({ sent: unwrap(await room(c.env, party).sendFullTemplate(member, roomFacts(party), c.req.valid('json').templateId)) });
     },
   );
