@@ -1990,6 +1990,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiDocs: {
@@ -2034,6 +2048,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -2132,6 +2160,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   postApiAuthRefresh: {
@@ -2220,6 +2262,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   postApiAuthLogout: {
@@ -2276,6 +2332,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -2363,6 +2433,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   postApiAuthVerify: {
@@ -2443,6 +2527,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -2554,6 +2652,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -2670,6 +2782,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   postApiGuestsRegister: {
@@ -2739,6 +2865,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiGuestsMe: {
@@ -2801,6 +2941,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiGuestsMeParties: {
@@ -2859,6 +3013,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -2942,6 +3110,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -3055,6 +3237,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiGuestsProfilePicture: {
@@ -3113,6 +3309,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -3208,6 +3418,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -3322,6 +3546,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   postApiGuestsLogout: {
@@ -3378,6 +3616,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -3456,6 +3708,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -3554,6 +3820,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiParties: {
@@ -3612,6 +3892,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -3742,6 +4036,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiPartiesFolders: {
@@ -3800,6 +4108,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -3916,6 +4238,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   postApiPartiesFolder: {
@@ -4028,6 +4364,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   putApiPartiesFolderById: {
@@ -4126,6 +4476,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiPartiesFolderById: {
@@ -4198,6 +4562,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -4330,6 +4708,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiPartiesById: {
@@ -4402,6 +4794,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -4480,6 +4886,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -4572,6 +4992,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -4714,6 +5148,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiPartiesByIdFollowUp: {
@@ -4806,6 +5254,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiPartiesByIdRecap: {
@@ -4894,6 +5356,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -5009,6 +5485,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiPartiesByIdRemoveGuestByGuestId: {
@@ -5096,6 +5586,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -5206,6 +5710,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -5331,6 +5849,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiPartiesByIdSubscribe: {
@@ -5441,6 +5973,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiPartiesByIdMute: {
@@ -5531,6 +6077,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -5641,6 +6201,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -5758,6 +6332,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiPartiesByIdLeave: {
@@ -5844,6 +6432,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -5956,6 +6558,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiPartiesByIdChat: {
@@ -6062,6 +6678,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -6252,6 +6882,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiPartiesByIdSearch: {
@@ -6356,6 +7000,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -6529,6 +7187,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiPartiesByIdMediaByMediaId: {
@@ -6618,6 +7290,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -6776,6 +7462,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiPartiesByIdChatTimestamp: {
@@ -6866,6 +7566,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -6982,6 +7696,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -7114,6 +7842,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   putApiPartiesByIdDeleteMessage: {
@@ -7228,6 +7970,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   putApiPartiesByIdDeleteMessages: {
@@ -7336,6 +8092,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -7456,6 +8226,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiPartiesByIdTemplate: {
@@ -7547,6 +8331,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -7704,6 +8502,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   postApiPartiesByIdTemplate: {
@@ -7836,6 +8648,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiPartiesByIdTemplate: {
@@ -7922,6 +8748,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -8055,6 +8895,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiProfile: {
@@ -8113,6 +8967,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -8230,6 +9098,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiProfileUser: {
@@ -8288,6 +9170,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -8389,6 +9285,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   putApiProfileCompanyMode: {
@@ -8467,6 +9377,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -8553,6 +9477,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiProfileSearch: {
@@ -8617,6 +9555,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiProfilePublicByShortId: {
@@ -8677,6 +9629,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -8761,6 +9727,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiProfileById: {
@@ -8835,6 +9815,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -8968,6 +9962,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiProfileById: {
@@ -9054,6 +10062,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -9183,6 +10205,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiProfileByIdPicture: {
@@ -9257,6 +10293,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -9350,6 +10400,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -9498,6 +10562,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiMediaSearch: {
@@ -9572,6 +10650,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -9708,6 +10800,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiMediaFolders: {
@@ -9770,6 +10876,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiMediaTrash: {
@@ -9828,6 +10948,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -9940,6 +11074,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -10058,6 +11206,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiMediaConvertById: {
@@ -10160,6 +11322,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'conversionUnavailable';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -10305,6 +11481,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   putApiMediaById: {
@@ -10417,6 +11607,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiMediaById: {
@@ -10503,6 +11707,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -10619,6 +11837,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   putApiMediaByIdRestore: {
@@ -10707,6 +11939,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -10878,6 +12124,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiMediaByIdUpload: {
@@ -10971,6 +12231,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -11167,6 +12441,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   optionsApiMediaByIdUpload: {
@@ -11253,6 +12541,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -11443,6 +12745,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiTemplatesShareByToken: {
@@ -11503,6 +12819,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -11620,6 +12950,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiTemplates: {
@@ -11713,6 +13057,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiTemplatesSearch: {
@@ -11791,6 +13149,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiTemplatesTrash: {
@@ -11849,6 +13221,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -11915,6 +13301,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiTemplatesShareTrash: {
@@ -11973,6 +13373,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -12088,6 +13502,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   putApiTemplatesTrashShareById: {
@@ -12174,6 +13602,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -12270,6 +13712,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiTemplatesFolders: {
@@ -12328,6 +13784,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -12444,6 +13914,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   putApiTemplatesFolder: {
@@ -12552,6 +14036,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -12668,6 +14166,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiTemplatesById: {
@@ -12756,6 +14268,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -12872,6 +14398,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiTemplatesById: {
@@ -12958,6 +14498,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -13054,6 +14608,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiTemplatesByIdPermanently: {
@@ -13140,6 +14708,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -13232,6 +14814,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -13370,6 +14966,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   putApiTemplatesByIdEditMessageByMessageId: {
@@ -13483,6 +15093,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   deleteApiTemplatesByIdDeleteMessageByMessageId: {
@@ -13570,6 +15194,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -13680,6 +15318,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -13797,6 +15449,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   putApiTemplatesByIdMoveMessages: {
@@ -13906,6 +15572,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -14025,6 +15705,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   postApiTemplatesByIdSendFullTemplate: {
@@ -14135,6 +15829,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -14269,6 +15977,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   putApiTemplatesByIdShare: {
@@ -14363,6 +16085,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   putApiTemplatesByIdRevokeShare: {
@@ -14453,6 +16189,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   postApiModerationDeleteAccount: {
@@ -14533,6 +16283,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiContentCategories: {
@@ -14596,6 +16360,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -14667,6 +16445,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiContentContentSearch: {
@@ -14732,6 +16524,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   getApiPush: {
@@ -14778,6 +16584,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -14893,6 +16713,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   postApiImportStart: {
@@ -15000,6 +16834,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'importFailed';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -15114,6 +16962,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   postApiImportMedia: {
@@ -15220,6 +17082,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'importFailed';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };
@@ -15335,6 +17211,20 @@ export interface operations {
           };
         };
       };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
     };
   };
   postApiImportParty: {
@@ -15441,6 +17331,20 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'importFailed';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
             };
           };
         };

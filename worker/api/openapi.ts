@@ -60,7 +60,8 @@ const SECURITY: Record<Caller, Json[]> = {
 
 /** What every route of a kind of caller may answer, whatever it does: the route's own codes come on top. */
 function commonErrors(caller: Caller, validated: boolean): ErrorCode[] {
-  const codes: ErrorCode[] = ['badOrigin', 'generic'];
+  // Any route may find the database gone or too slow (ADR 049: 503 within 5 s, worker/db/client.ts).
+  const codes: ErrorCode[] = ['badOrigin', 'generic', 'dataUnavailable'];
   if (validated) codes.push('invalidInput');
   if (caller === 'consultant') codes.push('unauthorized', 'sessionExpired');
   if (caller === 'guest') codes.push('unauthorized');
