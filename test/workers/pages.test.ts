@@ -138,6 +138,8 @@ describe('the party page /<shortId>', () => {
     const party = await createParty(consultant, { title: 'Aroma Abend Lindenhof' });
     const body = await html(await page(`/${party.shortId}`), 200);
     expect(body).toContain('Aroma Abend Lindenhof');
+    // Behind a visitor's join dialog: no chat, and no "no messages yet" either (the room tells her nothing of it).
+    expect(body).not.toContain('Noch keine Nachrichten');
     // Its manager sees it too, and so does a joined guest.
     expect(await html(await page(`/${party.shortId}`, { headers: sessionCookie(consultant) }), 200)).toContain('Aroma Abend Lindenhof');
     const guest = await joinGuest(party.id);
