@@ -49,6 +49,8 @@ import type { Member } from '#core/protocol';
 import type { PartyRow } from '../db/schema';
 import { createParty, deleteParty, joinParty, listParties, memberInParty, partyGuests, partyInfo, room, roomFacts, updateParty } from '../services/parties';
 import { followUpList } from '../services/follow-up';
+import { allowHostsLive, livePlayback, startLive, stopLive } from '../services/live';
+import { LiveHostsSchema, StartLiveSchema, StopLiveSchema } from '#core/live';
 import { createPartyFolder, deletePartyFolder, listPartyFolders, movePartyOrFolder, renamePartyFolder } from '../services/party-folders';
 import type { ApiContext, ApiEnv } from './context';
 import { clientKey, handOverGuestCredentials, requireConsultant, valid } from './context';
@@ -177,6 +179,15 @@ export const partiesApi = new Hono<ApiEnv>()
   })
   // The follow-up list (ADR 045): the party's manager alone, which the room checks.
   .get('/:id/follow-up', async (c) => c.json((await followUpList(c.env, c.get('db'), c.req.param('id'), c.get('identity'))).list))
+  // Live video (ADR 060): the room checks who may start, stop and allow; members read the playback.
+  .post('/:id/live', valid('json', StartLiveSchema), async (c) => c.json(await startLive(c.env, c.get('db'), c.req.param('id'), c.get('identity')), 201))
+  .get('/:id/live', async (c) => c.json(await livePlayback(c.env, c.get('db'), c.req.param('id'), c.get('identity'))))
+  .delete('/:id/live', valid('json', StopLiveSchema), async (c) =>
+    c.json(await stopLive(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json').caption ?? '')),
+  )
+  .put('/:id/live/hosts', valid('json', LiveHostsSchema), async (c) =>
+    c.json(await allowHostsLive(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json').allowed)),
+  )
   // The chat's search (durable-objects/features/search.ts): every member, the messages she may see.
   .get('/:id/search', valid('query', ChatSearchQuerySchema), async (c) => {
     const { member } = await requireMember(c, c.req.param('id'));

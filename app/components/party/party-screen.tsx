@@ -4,6 +4,8 @@ import type { InputMode } from '~/components/chat/input-bar';
 import { ErrorBanner } from '~/components/error-banner';
 import { Notice } from '~/components/notice';
 import { TIMINGS } from '~/core/limits';
+import { parseProductCard } from '~/core/card-text';
+import { LIVE } from '~/core/live';
 import type { PartyInfo } from '~/core/party';
 import { can } from '~/core/permissions';
 import { directMessagePath } from '~/core/profile';
@@ -32,6 +34,8 @@ const ClaimOffer = lazyNamed(() => import('./claim-offer'), 'ClaimOffer');
 // The dialogs: none is part of the first screen; they load (each with its own chunk) when one opens.
 const loadDialogs = () => import('./party-dialogs');
 const PartyDialogs = lazyNamed(loadDialogs, 'PartyDialogs');
+// The live video (ADR 060): loaded only while a show is on or the reader opens her camera (ADR 051).
+const LiveStage = lazyNamed(() => import('~/components/live/live-stage'), 'LiveStage');
 
 /**
  * The party's screen: the header, the chat, the contents and the guests (tabs on a phone), and
@@ -126,6 +130,44 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
     },
   });
 
+  // Live video: who may go live, the stage while a show is on or her camera is open, and a product
+  // card sent meanwhile over the video for a few seconds.
+  const [publishing, setPublishing] = useState(false);
+  const live = state.live;
+  const mayGoLive = joined && me !== null && can(me, { type: 'goLive', hostsMayGoLive: live.hostsMayGoLive }, partyState);
+  const openLive = useCallback(() => setPublishing(true), []);
+  const closeLive = useCallback(() => setPublishing(false), []);
+  const watchLive = useCallback((watching: boolean) => void actions.watchLive(watching), [actions]);
+  const [liveCard, setLiveCard] = useState<string | null>(null);
+  const newest = state.messages[state.messages.length - 1];
+  const cardShown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!live.show || newest?.messageType !== 'product' || cardShown.current === newest.id || newest.timestamp < live.show.startedAt) return;
+    cardShown.current = newest.id;
+    setLiveCard(parseProductCard(newest.message)?.title ?? null);
+  }, [newest, live.show]);
+  useEffect(() => {
+    if (!liveCard) return;
+    const timer = setTimeout(() => setLiveCard(null), LIVE.cardOverVideoMs);
+    return () => clearTimeout(timer);
+  }, [liveCard]);
+  const stage =
+    joined && mounted && me && (publishing || live.show) ? (
+      <Suspense fallback={null}>
+        <LiveStage
+          partyId={party.id}
+          me={me}
+          live={live}
+          publishing={publishing}
+          card={liveCard}
+          sideBySide={sideBySide}
+          onClose={closeLive}
+          onWatching={watchLive}
+          onError={actions.showError}
+        />
+      </Suspense>
+    ) : null;
+
   if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} onDiscard={actions.discard} recapOf={party.id} />;
 
   const tabClass = (active: boolean) =>
@@ -147,6 +189,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
         openDialog={setDialog}
         onStartSelection={startSelection}
         onRestrict={restrict}
+        onGoLive={mayGoLive && !live.show && !publishing ? openLive : null}
         onRename={actions.rename}
         onLeave={actions.leave}
       />
@@ -171,6 +214,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
         </button>
       </div>
 
+      {sideBySide ? null : stage}
       <div className="relative flex min-h-0 flex-1">
         {/* Over the chat's top, not above it: its coming and going moves nothing (ADR 051). */}
         {joined && (state.connection === 'offline' || (state.connection !== 'open' && state.lastSeq !== null)) ? (
@@ -204,6 +248,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
           onFiles={attachments.chooseFiles}
           imagesOnly={attachments.imagesOnly}
         />
+        {sideBySide ? stage : null}
         <SideColumn
           tab={tab}
           sideBySide={sideBySide}
