@@ -162,10 +162,11 @@ async function gathered(pc) {
 /**
  * The live inputs of one stand-in.
  * @param {{ dataDir: string, ffmpegPath: string, preset: string, publicUrl: () => string,
- *   record: (input: LiveInput, playlist: string) => string | null }} options
- *   `record`: makes a Stream video of the show's HLS (its playlist file) and returns its uid.
+ *   record: (input: LiveInput, folder: string) => string | null, tokenSubject: (token: string) => string | null }} options
+ *   `record`: makes a Stream video of the show's HLS (the folder of its segments) and returns its uid.
+ *   `tokenSubject`: the uid a signed playback token opens (stream-server.mjs), or null.
  */
-export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, record }) {
+export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, record, tokenSubject }) {
   const liveDir = join(dataDir, 'live');
   mkdirSync(liveDir, { recursive: true });
   /** @type {Map<string, Show>} by uid */
@@ -232,8 +233,8 @@ export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, recor
     show.hls = null;
     if (!hls) return;
     // Two interrupts: the first asks ffmpeg to finish, the second breaks its wait for a packet that
-    // will not come (while it transcodes it gives up a read only from the second); it then ends the
-    // last segment, closes the playlist (EXT-X-ENDLIST) and exits. A third would exit at once.
+    // will not come (while it transcodes it gives up a read only from the second). It may end by
+    // the signal before closing the playlist: the recording is made from the segments' files.
     hls.child.kill('SIGINT');
     setTimeout(() => hls.child.kill('SIGINT'), 100);
     const killer = setTimeout(() => hls.child.kill('SIGKILL'), 3000);
@@ -243,8 +244,8 @@ export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, recor
     const playlist = join(hls.folder, 'live.m3u8');
     // Killed instead: the playlist is closed here, or a reader would wait for more segments.
     if (existsSync(playlist) && !readFileSync(playlist, 'utf8').includes('#EXT-X-ENDLIST')) appendFileSync(playlist, '#EXT-X-ENDLIST\n');
-    if (show.input.recording.mode === 'automatic' && existsSync(playlist)) {
-      const uid = record(show.input, playlist);
+    if (show.input.recording.mode === 'automatic') {
+      const uid = record(show.input, hls.folder);
       if (uid) show.input.videos.push(uid);
     }
   }
@@ -275,7 +276,7 @@ export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, recor
     });
     const done = new Promise((resolve) =>
       child.on('close', (code) => {
-        if (code !== 0 && code !== 255 && stderr)
+        if (code !== 0 && code !== 255 && code !== null && stderr)
           console.error(`[stream] live ffmpeg for ${show.input.uid} ended ${code}: ${stderr.trim().split('\n').slice(-3).join(' ')}`);
         resolve(code);
       }),
@@ -370,9 +371,10 @@ export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, recor
    * WHEP: a viewer's offer.
    * @param {string} uid
    * @param {string} offer
+   * @param {string} asked the path's segment it was asked by (the token), which its Location keeps
    * @returns {Promise<{ status: number, sdp?: string, location?: string, error?: string }>}
    */
-  async function play(uid, offer) {
+  async function play(uid, offer, asked) {
     const show = shows.get(uid);
     if (!show) return { status: 404, error: 'No such live input' };
     if (!show.publisher) return { status: 409, error: 'The live input is not live' };
@@ -405,7 +407,7 @@ export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, recor
         void pc.close();
       }
     }, CONNECT_TIMEOUT_MS).unref();
-    return { status: 201, sdp: pc.localDescription?.sdp ?? '', location: `/${uid}/webRTC/play/${viewer.id}` };
+    return { status: 201, sdp: pc.localDescription?.sdp ?? '', location: `/${asked}/webRTC/play/${viewer.id}` };
   }
 
   /**
@@ -417,10 +419,23 @@ export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, recor
    */
   async function serve(req, res, pathname, cors) {
     const whip = /^\/([0-9a-f]{48})\/webRTC\/publish(?:\/([0-9a-f-]{36}))?$/.exec(pathname);
-    const whep = /^\/([0-9a-f]{32})\/webRTC\/play(?:\/([0-9a-f-]{36}))?$/.exec(pathname);
-    const hls = /^\/([0-9a-f]{32})\/manifest\/(video\.m3u8|live_\d{5}\.ts)$/.exec(pathname);
+    const whep = /^\/([0-9a-f]{32}|[\w-]+\.[\w-]+\.[\w-]+)\/webRTC\/play(?:\/([0-9a-f-]{36}))?$/.exec(pathname);
+    const hls = /^\/([0-9a-f]{32}|[\w-]+\.[\w-]+\.[\w-]+)\/manifest\/(video\.m3u8|live_\d{5}\.ts)$/.exec(pathname);
     const match = whip ?? whep;
     const headers = { ...cors, 'Access-Control-Expose-Headers': 'Location' };
+    // Playback as Stream's: a live input recorded with signed URLs plays only through a token in
+    // place of its uid; the bare uid, a forged or an expired token get 401.
+    const played = whep ?? hls;
+    const asked = played?.[1];
+    const signed = asked?.includes('.') ?? false;
+    const uid = asked && (signed ? tokenSubject(asked) : asked);
+    // A video's own manifest (stream-server.mjs serves it) has the same shape: only a live input's is ours.
+    if (hls && !(uid && shows.has(uid))) return false;
+    if (played && req.method !== 'OPTIONS') {
+      if (!uid || (!signed && shows.get(uid)?.input.recording.requireSignedURLs))
+        return (res.writeHead(401, { ...headers, 'Content-Type': 'text/plain' }).end('Unauthorized'), true);
+      played[1] = uid;
+    }
     if (match) {
       if (req.method === 'OPTIONS')
         return (
@@ -452,7 +467,7 @@ export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, recor
       }
       if (!String(req.headers['content-type']).startsWith('application/sdp') || !offer.startsWith('v=0'))
         return (res.writeHead(415, { ...headers, 'Content-Type': 'text/plain' }).end('An SDP offer (application/sdp) is expected'), true);
-      const answer = whip ? await publish(match[1], offer) : await play(match[1], offer);
+      const answer = whip ? await publish(match[1], offer) : await play(match[1], offer, asked ?? match[1]);
       if (answer.status !== 201) return (res.writeHead(answer.status, { ...headers, 'Content-Type': 'text/plain' }).end(answer.error), true);
       res.writeHead(201, { ...headers, 'Content-Type': 'application/sdp', Location: answer.location }).end(answer.sdp);
       return true;

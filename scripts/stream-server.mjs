@@ -336,22 +336,15 @@ export async function startStreamServer({
     save(video);
     try {
       if (video.sourceUrl.startsWith('file:')) {
-        // A live show's recording: its HLS segments joined into one file, as they are.
-        const joined = await run(video.uid, [
-          '-hide_banner',
-          '-nostdin',
-          '-loglevel',
-          'error',
-          '-y',
-          '-i',
-          fileURLToPath(video.sourceUrl),
-          '-c',
-          'copy',
-          '-f',
-          'mpegts',
-          source,
-        ]);
-        if (joined.code !== 0) return fail(video, 'ERR_MALFORMED_VIDEO', 'The live recording could not be read.');
+        // A live show's recording: its HLS segments (MPEG-TS) joined end to end into one file, in
+        // order, read from the folder rather than the playlist (ffmpeg may have been stopped while
+        // writing it); a last segment cut short is still read up to where it ends.
+        const folder = fileURLToPath(video.sourceUrl);
+        const segments = readdirSync(folder)
+          .filter((name) => /^live_\d{5}\.ts$/.test(name))
+          .sort();
+        if (segments.length === 0) return fail(video, 'ERR_NON_VIDEO', 'The live show sent no video.');
+        for (const [i, name] of segments.entries()) writeFileSync(source, readFileSync(join(folder, name)), { flag: i === 0 ? 'w' : 'a' });
       } else {
         const response = await fetch(video.sourceUrl);
         if (!response.ok || !response.body) return fail(video, 'ERR_FETCH_ORIGIN_ERROR', `The origin answered ${response.status}.`);
@@ -562,11 +555,12 @@ export async function startStreamServer({
     ffmpegPath: ffmpeg.path,
     preset: 'ultrafast',
     publicUrl: () => publicUrl,
-    record: (input, playlist) =>
+    tokenSubject: (token) => tokenSubject(token, signingKeys),
+    record: (input, folder) =>
       addVideo({
         meta: { ...input.meta, name: `${String(input.meta.name ?? 'Live')} (recording)` },
         requireSignedURLs: input.recording.requireSignedURLs,
-        sourceUrl: pathToFileURL(playlist).href,
+        sourceUrl: pathToFileURL(folder).href,
         liveInput: input.uid,
       }).uid,
   });

@@ -1,5 +1,3 @@
-import { z } from './zod';
-import { CaptionTextSchema } from './schemas';
 import type { Member } from './messages';
 
 /**
@@ -7,7 +5,7 @@ import type { Member } from './messages';
  * it) publishes from her page over WHIP to the party's Stream live input; every member watches over
  * WHEP, or Stream's HLS where WebRTC does not play; the show's recording becomes a video of her
  * library's "Live" folder and a message in the party. The room holds the live state and tells
- * every socket; these are its shapes and pure rules.
+ * every socket; these are its shapes and pure rules (its request and frame schemas: live-schemas.ts).
  */
 
 /** The show on air, as every socket hears it. */
@@ -28,22 +26,6 @@ export interface LiveState {
 
 /** What every socket hears when the live state changes (and in its welcome, when a show is on). */
 export type LiveEvent = { type: 'live'; live: LiveState } | { type: 'liveWatching'; watching: number };
-
-/** A member's page says whether it plays the show (the number watching). */
-export const WatchLiveEventSchema = z.object({ type: z.literal('watchLive'), watching: z.boolean({ error: 'invalidInput' }) });
-export type WatchLiveEvent = z.infer<typeof WatchLiveEventSchema>;
-
-/** POST /api/parties/{id}/live: starts the show. */
-export const StartLiveSchema = z.object({}).strict();
-
-/**
- * DELETE /api/parties/{id}/live: stops it. `caption` is the replay message's text, in the words of
- * whoever stops it (her page offers "Replay of the live show" in her language); empty for none.
- */
-export const StopLiveSchema = z.object({ caption: CaptionTextSchema.optional() }).strict();
-
-/** PUT /api/parties/{id}/live/hosts: the manager lets the host go live, or not. */
-export const LiveHostsSchema = z.object({ allowed: z.boolean({ error: 'invalidInput' }) }).strict();
 
 /** What the publisher's page gets when it starts: where to publish (WHIP), never Stream's credentials. */
 export interface LiveStart {

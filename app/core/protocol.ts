@@ -13,7 +13,7 @@ import { CARD_ERROR_CODES, CardChoiceEventSchema, ClosePollEventSchema } from '.
 import type { RaffleEvent } from './raffle';
 import { DrawRaffleEventSchema } from './raffle-schemas';
 import type { LiveEvent } from './live';
-import { WatchLiveEventSchema } from './live';
+import { WatchLiveEventSchema } from './live-schemas';
 
 /**
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names

@@ -1,6 +1,7 @@
 import type { MessageMedia } from '#core/chat-media';
 import { derivedUuid } from '#core/derived-id';
-import type { LiveShow, LiveState, WatchLiveEvent } from '#core/live';
+import type { LiveShow, LiveState } from '#core/live';
+import type { WatchLiveEvent } from '#core/live-schemas';
 import { LIVE, recordingTitle } from '#core/live';
 import type { ServerEvent } from '#core/protocol';
 import { database } from '../../worker/db/client';

@@ -3,7 +3,7 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,page,template,push,import]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,push,import]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024] [--state-dir DIR]
 // --port is where the search for a free port starts; --state-dir where the Worker keeps its state
 // (default: a RAM disk when there is one, ADR 048).
@@ -20,7 +20,8 @@ import { history } from './history.mjs';
 import { joinStorm } from './join-storm.mjs';
 import { PHONE, firstLoad, transferTotals } from './first-load.mjs';
 import { LIGHTHOUSE_CATEGORIES, axe, lighthouse, routeWeight } from './page-weight.mjs';
-import { fmt, fmtRatio, median, medianOf, ratio, sleep, table } from './stats.mjs';
+import { fmt, fmtRatio, median, medianOf, percentile, ratio, sleep, table } from './stats.mjs';
+import { liveDelay, liveInput, manyViewers, onAir } from './live.mjs';
 import { benchStateRoot, freePort, startStack } from './stack.mjs';
 import { LOCAL_STREAM_ACCOUNT, startStreamServer } from '../../scripts/stream-server.mjs';
 import { startOlderSystem } from '../../scripts/older-system.mjs';
@@ -114,7 +115,9 @@ const plan = quick
       lighthouse: true,
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
-const only = new Set((args.only ?? 'fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,page,template,push,import').split(','));
+const only = new Set(
+  (args.only ?? 'fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,push,import').split(','),
+);
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
 const OUT_DIR = '.cache/bench';
@@ -1196,6 +1199,97 @@ async function videoScenario(direct) {
 
 // ---- template editor --------------------------------------------------------------------------
 
+// ---- live video (issue 44, ADR 060) -----------------------------------------------------------
+
+/**
+ * The live video against the Stream stand-in: glass-to-glass delay over WHEP and HLS (a stamped test
+ * pattern read back from the frames shown), many WHEP viewers at once (packets and the longest gap
+ * each), and the chat's fan-out with and without a show on air (publisher and viewers running),
+ * interleaved run by run.
+ */
+async function liveScenario(stack, direct) {
+  const seconds = quick ? 5 : 20;
+  const viewerCount = quick ? 5 : 50;
+  const chat = { receivers: quick ? 5 : 50, messages: quick ? 10 : 60, warmup: 3, paceMs: 50 };
+  section(
+    `live video: delay over WHEP and HLS (${seconds} s of frames), ${viewerCount} WHEP viewers, the chat's fan-out to ${chat.receivers} with and without a show`,
+  );
+  log('delay = the viewer page’s clock when a frame is shown − the time drawn into that frame by the publisher page (same browser: one clock).');
+  const browserPath = resolveBrowser().path;
+  const delay = await liveDelay({ stream, browserPath, input: await liveInput(stream), seconds });
+  const rows = ['whep', 'hls'].map((kind) => [kind, delay[kind].length, percentile(delay[kind], 50), percentile(delay[kind], 90), percentile(delay[kind], 99)]);
+  log(table(['playback', 'frames', 'p50 ms', 'p90 ms', 'p99 ms'], rows));
+  results.live = { delay: { whep: rows[0].slice(1), hls: rows[1].slice(1) } };
+  goal('live: glass-to-glass over WHEP ≤ 1.0 s p50', `${fmt(percentile(delay.whep, 50), 0)} ms`, percentile(delay.whep, 50) <= 1000);
+  goal('live: glass-to-glass over HLS ≤ 8 s p50', `${fmt(percentile(delay.hls, 50), 0)} ms`, percentile(delay.hls, 50) <= 8000);
+
+  const variant = direct.sets.ours;
+  const room = await variant.room('live-chat', chat.receivers + 1);
+  const pids = [stack.appPid].filter(Boolean);
+  const without = [];
+  const during = [];
+  let viewers = [];
+  for (let run = 0; run < runs; run++) {
+    without.push(await fanOut({ variant, room, ...chat, pids }));
+    await sleep(plan.gapMs);
+    const input = await liveInput(stream);
+    const onShow = await onAir({ stream, browserPath, input }, async () => {
+      const watching = manyViewers({ input, count: viewerCount, seconds: Math.max(seconds, 10) });
+      await sleep(3000);
+      const fan = await fanOut({ variant, room, ...chat, pids });
+      return { fan, watched: await watching };
+    });
+    during.push(onShow.fan);
+    viewers = onShow.watched;
+    progress(`live run ${run + 1}: chat p50 ${fmt(without.at(-1).p50)} ms without, ${fmt(onShow.fan.p50)} ms during a show`);
+    await sleep(plan.gapMs);
+  }
+  const connected = viewers.filter((v) => v.ok);
+  const stalls = connected.filter((v) => v.maxGapMs > 1000).length;
+  const longest = Math.max(...connected.map((v) => v.maxGapMs));
+  log(
+    table(
+      ['viewers', 'connected', 'stalls > 1 s', 'longest gap ms', 'packets p50'],
+      [
+        [
+          viewerCount,
+          connected.length,
+          stalls,
+          longest,
+          percentile(
+            connected.map((v) => v.packets),
+            50,
+          ),
+        ],
+      ],
+    ),
+  );
+  const p50 = { without: medianOf(without, (x) => x.p50), during: medianOf(during, (x) => x.p50) };
+  const p99 = { without: medianOf(without, (x) => x.p99), during: medianOf(during, (x) => x.p99) };
+  log(
+    table(
+      ['chat fan-out', 'p50 ms', 'p99 ms'],
+      [
+        ['without a show', p50.without, p99.without],
+        ['during a show', p50.during, p99.during],
+        ['×', fmtRatio(ratio(p50.during, p50.without)), fmtRatio(ratio(p99.during, p99.without))],
+      ],
+    ),
+  );
+  results.live.viewers = { count: viewerCount, connected: connected.length, stalls, longestGapMs: longest };
+  results.live.chat = { p50, p99 };
+  goal(
+    `live: ${viewerCount} viewers without frame stalls > 1 s`,
+    `${connected.length}/${viewerCount} connected, ${stalls} stalled, longest gap ${fmt(longest, 0)} ms`,
+    connected.length === viewerCount && stalls === 0,
+  );
+  goal(
+    'live: chat send latency during a show ≤ 1.1× without (p50)',
+    `${fmtRatio(ratio(p50.during, p50.without))} (${fmt(p50.during)} vs ${fmt(p50.without)} ms)`,
+    ratio(p50.during, p50.without) <= 1.1,
+  );
+}
+
 async function templateScenario(stack, direct) {
   const { sizes } = plan.template;
   section(
@@ -1641,6 +1735,7 @@ async function main() {
     await scenario(bench, 'upload', (b) => uploadScenario(b.stack, b.direct));
     await scenario(bench, 'tus', (b) => tusScenario(b.direct, b.proxied));
     await scenario(bench, 'video', (b) => videoScenario(b.direct));
+    await scenario(bench, 'live', (b) => liveScenario(b.stack, b.direct));
     await scenario(bench, 'page', (b) => pageScenario(b.stack, b.direct));
     await scenario(bench, 'template', (b) => templateScenario(b.stack, b.direct));
     await scenario(bench, 'import', (b) => importScenario(b.stack, b.direct));

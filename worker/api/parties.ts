@@ -50,7 +50,7 @@ import type { PartyRow } from '../db/schema';
 import { createParty, deleteParty, joinParty, listParties, memberInParty, partyGuests, partyInfo, room, roomFacts, updateParty } from '../services/parties';
 import { followUpList } from '../services/follow-up';
 import { allowHostsLive, livePlayback, startLive, stopLive } from '../services/live';
-import { LiveHostsSchema, StartLiveSchema, StopLiveSchema } from '#core/live';
+import { LiveHostsSchema, StartLiveSchema, StopLiveSchema } from '#core/live-schemas';
 import { createPartyFolder, deletePartyFolder, listPartyFolders, movePartyOrFolder, renamePartyFolder } from '../services/party-folders';
 import type { ApiContext, ApiEnv } from './context';
 import { clientKey, handOverGuestCredentials, requireConsultant, valid } from './context';

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '~/core/errors';
+import { parseProductCard } from '~/core/card-text';
 import type { LivePlayback, LiveStart, LiveState } from '~/core/live';
+import { LIVE } from '~/core/live';
+import type { ChatMessage } from '~/core/protocol';
 import { fullName } from '~/core/text';
 import { apiFetch } from '~/lib/api';
 import type { WebRtcSession } from '~/lib/live-webrtc';
@@ -24,8 +27,8 @@ interface Props {
   live: LiveState;
   /** The reader opened the camera to go live (or is live: a reload picks her show up again). */
   publishing: boolean;
-  /** A product card's title to show over the video now, or null. */
-  card: string | null;
+  /** The chat's newest message: a product card sent during the show shows over the video a while. */
+  newest: ChatMessage | null;
   sideBySide: boolean;
   onClose: () => void;
   onWatching: (watching: boolean) => void;
@@ -35,9 +38,7 @@ interface Props {
 export function LiveStage(props: Props) {
   const { live, me, publishing } = props;
   const mine = live.show?.by.id === me.id;
-  const frame = props.sideBySide
-    ? 'flex w-80 shrink-0 flex-col border-l border-slate-200 bg-slate-900 lg:w-96'
-    : 'flex shrink-0 flex-col border-b border-slate-200 bg-slate-900';
+  const frame = props.sideBySide ? 'flex w-80 shrink-0 flex-col border-l border-slate-200 lg:w-96' : 'flex shrink-0 flex-col border-b border-slate-200';
   return (
     <section aria-label={useTranslation().t('live.title')} className={frame} data-testid="live-stage">
       {publishing || mine ? <Publisher {...props} /> : live.show ? <Viewer {...props} /> : null}
@@ -142,7 +143,7 @@ function Publisher({ partyId, live, onClose, onError, sideBySide }: Props) {
 
   const onAir = state === 'live' && live.show !== null;
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="flex min-h-0 flex-col bg-slate-900">
       <div className="flex items-center justify-between gap-2 px-3 py-2">
         {onAir ? (
           <span className="flex items-center gap-2">
@@ -166,7 +167,7 @@ function Publisher({ partyId, live, onClose, onError, sideBySide }: Props) {
         muted
         playsInline
         aria-label={t('live.title')}
-        className={`w-full bg-black object-cover ${sideBySide ? 'aspect-[3/4] max-h-[60dvh]' : 'max-h-[30dvh]'} -scale-x-100`}
+        className={`w-full bg-black object-cover ${sideBySide ? 'aspect-[3/4] max-h-[60dvh]' : 'max-h-[30dvh]'} ${facing === 'user' ? '-scale-x-100' : ''}`}
         data-testid="live-preview"
       />
       {failed ? (
@@ -195,8 +196,9 @@ function Publisher({ partyId, live, onClose, onError, sideBySide }: Props) {
   );
 }
 
-function Viewer({ partyId, live, card, sideBySide, onWatching }: Props) {
+function Viewer({ partyId, live, newest, sideBySide, onWatching }: Props) {
   const { t } = useTranslation();
+  const card = useCardOverVideo(newest, live.show?.startedAt ?? null);
   const video = useRef<HTMLVideoElement>(null);
   const [muted, setMuted] = useState(true);
   const [open, setOpen] = useState(true);
@@ -246,15 +248,25 @@ function Viewer({ partyId, live, card, sideBySide, onWatching }: Props) {
 
   const name = live.show ? fullName(live.show.by) : '';
   return (
-    <div className="relative flex min-h-0 flex-col">
+    <div className="relative flex min-h-0 flex-col bg-slate-900">
       <div className="flex items-center justify-between gap-2 px-3 py-2">
         <span className="flex min-w-0 items-center gap-2">
           <Badge watching={live.show?.watching ?? 0} />
           <span className="truncate text-sm text-white">{t('live.isLive', { name })}</span>
         </span>
         {!sideBySide ? (
-          <button type="button" className={BUTTON} aria-expanded={open} onClick={() => setOpen(!open)} data-testid="live-fold">
-            {open ? t('live.collapse') : t('live.expand')}
+          <button
+            type="button"
+            className="rounded-full px-2 py-1 text-white ring-1 ring-white/40 hover:bg-white/10"
+            aria-expanded={open}
+            aria-label={open ? t('live.collapse') : t('live.expand')}
+            title={open ? t('live.collapse') : t('live.expand')}
+            onClick={() => setOpen(!open)}
+            data-testid="live-fold"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-5 w-5 ${open ? '' : 'rotate-180'}`} fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="m6 15 6-6 6 6" />
+            </svg>
           </button>
         ) : null}
       </div>
@@ -298,4 +310,21 @@ function Viewer({ partyId, live, card, sideBySide, onWatching }: Props) {
       ) : null}
     </div>
   );
+}
+
+/** A product card sent while the show is on: its title, for LIVE.cardOverVideoMs after it came. */
+function useCardOverVideo(newest: ChatMessage | null, startedAt: number | null): string | null {
+  const [card, setCard] = useState<string | null>(null);
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (startedAt === null || newest?.messageType !== 'product' || shown.current === newest.id || newest.timestamp < startedAt) return;
+    shown.current = newest.id;
+    setCard(parseProductCard(newest.message)?.title ?? null);
+  }, [newest, startedAt]);
+  useEffect(() => {
+    if (!card) return;
+    const timer = setTimeout(() => setCard(null), LIVE.cardOverVideoMs);
+    return () => clearTimeout(timer);
+  }, [card]);
+  return card;
 }

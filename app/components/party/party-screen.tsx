@@ -4,8 +4,6 @@ import type { InputMode } from '~/components/chat/input-bar';
 import { ErrorBanner } from '~/components/error-banner';
 import { Notice } from '~/components/notice';
 import { TIMINGS } from '~/core/limits';
-import { parseProductCard } from '~/core/card-text';
-import { LIVE } from '~/core/live';
 import type { PartyInfo } from '~/core/party';
 import { can } from '~/core/permissions';
 import { directMessagePath } from '~/core/profile';
@@ -138,19 +136,6 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
   const openLive = useCallback(() => setPublishing(true), []);
   const closeLive = useCallback(() => setPublishing(false), []);
   const watchLive = useCallback((watching: boolean) => void actions.watchLive(watching), [actions]);
-  const [liveCard, setLiveCard] = useState<string | null>(null);
-  const newest = state.messages[state.messages.length - 1];
-  const cardShown = useRef<string | null>(null);
-  useEffect(() => {
-    if (!live.show || newest?.messageType !== 'product' || cardShown.current === newest.id || newest.timestamp < live.show.startedAt) return;
-    cardShown.current = newest.id;
-    setLiveCard(parseProductCard(newest.message)?.title ?? null);
-  }, [newest, live.show]);
-  useEffect(() => {
-    if (!liveCard) return;
-    const timer = setTimeout(() => setLiveCard(null), LIVE.cardOverVideoMs);
-    return () => clearTimeout(timer);
-  }, [liveCard]);
   const stage =
     joined && mounted && me && (publishing || live.show) ? (
       <Suspense fallback={null}>
@@ -159,7 +144,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
           me={me}
           live={live}
           publishing={publishing}
-          card={liveCard}
+          newest={state.messages[state.messages.length - 1] ?? null}
           sideBySide={sideBySide}
           onClose={closeLive}
           onWatching={watchLive}

@@ -1,0 +1,204 @@
+// The live video's bench (issue 44, ADR 060), against the Stream stand-in (scripts/stream-live.mjs):
+// - glass-to-glass delay: a publisher page in Chromium sends a test pattern whose frames carry the
+//   time they were drawn (32 black or white blocks: milliseconds since the run began), with a tone;
+//   a WHEP viewer page and an HLS (hls.js) viewer page read the stamp of each frame they show and
+//   take the difference from their own clock (one browser: one clock);
+// - many viewers: WHEP viewers in this process (werift), each counting the video packets it gets
+//   and the longest gap between two (a stall over 1 s is what the goal counts).
+// It measures and returns figures; run.mjs prints them beside the goals and never judges on them.
+import { chromium } from '@playwright/test';
+import { createRequire } from 'node:module';
+import { RTCPeerConnection } from 'werift';
+import { LOCAL_STREAM_ACCOUNT } from '../../scripts/stream-server.mjs';
+
+const require = createRequire(import.meta.url);
+const FLAGS = ['--no-sandbox', '--autoplay-policy=no-user-gesture-required', '--disable-gpu'];
+const BLOCKS = 32;
+const BLOCK = 20;
+
+/** A live input on the stand-in (recording off: the bench keeps nothing). */
+export async function liveInput(stream) {
+  const response = await fetch(`${stream.apiBase}/accounts/${LOCAL_STREAM_ACCOUNT}/stream/live_inputs`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${stream.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ meta: { name: 'bench' }, recording: { mode: 'off' } }),
+  });
+  const { result } = await response.json();
+  return { uid: result.uid, whip: result.webRTC.url, whep: result.webRTCPlayback.url, hls: `${stream.url}/${result.uid}/manifest/video.m3u8` };
+}
+
+/** In the publisher's page: the stamped pattern and a tone, published over WHIP. */
+function publishPattern({ whip, t0, blocks, block }) {
+  const canvas = document.createElement('canvas');
+  canvas.width = 640;
+  canvas.height = 360;
+  const context = canvas.getContext('2d');
+  const draw = () => {
+    const stamp = Date.now() - t0;
+    context.fillStyle = '#808080';
+    context.fillRect(0, 0, 640, 360);
+    context.fillStyle = '#c04040';
+    context.fillRect((stamp / 5) % 600, 120, 40, 120);
+    for (let bit = 0; bit < blocks; bit++) {
+      context.fillStyle = (stamp >>> bit) & 1 ? '#ffffff' : '#000000';
+      context.fillRect(bit * block, 0, block, block * 2);
+    }
+    requestAnimationFrame(draw);
+  };
+  draw();
+  const stream = canvas.captureStream(30);
+  const audio = new AudioContext();
+  const tone = audio.createOscillator();
+  const out = audio.createMediaStreamDestination();
+  tone.connect(out);
+  tone.start();
+  stream.addTrack(out.stream.getAudioTracks()[0]);
+  return (async () => {
+    const pc = new RTCPeerConnection();
+    for (const track of stream.getTracks()) pc.addTransceiver(track, { direction: 'sendonly' });
+    await pc.setLocalDescription(await pc.createOffer());
+    await new Promise((resolve) => {
+      if (pc.iceGatheringState === 'complete') resolve();
+      pc.onicegatheringstatechange = () => pc.iceGatheringState === 'complete' && resolve();
+      setTimeout(resolve, 2000);
+    });
+    const response = await fetch(whip, { method: 'POST', headers: { 'Content-Type': 'application/sdp' }, body: pc.localDescription.sdp });
+    await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() });
+    window.publisher = pc;
+  })();
+}
+
+/** In a viewer's page: plays WHEP or HLS and records, per shown frame, now − the frame's stamp. */
+function watchStamps({ kind, url, t0, blocks, block, seconds }) {
+  const video = document.createElement('video');
+  video.muted = true;
+  video.playsInline = true;
+  document.body.append(video);
+  const canvas = document.createElement('canvas');
+  canvas.width = 640;
+  canvas.height = 360;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  const delays = [];
+  const read = () => {
+    if (video.videoWidth) {
+      context.drawImage(video, 0, 0, 640, 360);
+      const row = context.getImageData(0, block / 2, blocks * block, 1).data;
+      let stamp = 0;
+      for (let bit = 0; bit < blocks; bit++) if (row[(bit * block + block / 2) * 4] > 128) stamp |= 1 << bit;
+      const delay = Date.now() - t0 - (stamp >>> 0);
+      if (delay >= 0 && delay < 60_000) delays.push(delay);
+    }
+    if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(read);
+  };
+  return (async () => {
+    if (kind === 'whep') {
+      const pc = new RTCPeerConnection();
+      pc.addTransceiver('video', { direction: 'recvonly' });
+      pc.addTransceiver('audio', { direction: 'recvonly' });
+      const media = new MediaStream();
+      pc.ontrack = (event) => media.addTrack(event.track);
+      await pc.setLocalDescription(await pc.createOffer());
+      await new Promise((resolve) => {
+        if (pc.iceGatheringState === 'complete') resolve();
+        pc.onicegatheringstatechange = () => pc.iceGatheringState === 'complete' && resolve();
+        setTimeout(resolve, 2000);
+      });
+      const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/sdp' }, body: pc.localDescription.sdp });
+      await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() });
+      video.srcObject = media;
+    } else {
+      // eslint-disable-next-line no-undef
+      const hls = new Hls({ liveSyncDurationCount: 2, lowLatencyMode: true });
+      hls.loadSource(url);
+      hls.attachMedia(video);
+    }
+    await video.play().catch(() => {});
+    video.requestVideoFrameCallback(read);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    return delays;
+  })();
+}
+
+/**
+ * Glass-to-glass delay over WHEP and over HLS, `seconds` of frames each, both viewers at once.
+ * @returns {Promise<{ whep: number[], hls: number[] }>} milliseconds per frame shown
+ */
+export async function liveDelay({ stream, browserPath, input, seconds = 20 }) {
+  const browser = await chromium.launch({ executablePath: browserPath, args: FLAGS });
+  try {
+    const t0 = Date.now();
+    const publisher = await browser.newPage();
+    await publisher.goto(`${stream.url}/bench`);
+    await publisher.evaluate(publishPattern, { whip: input.whip, t0, blocks: BLOCKS, block: BLOCK });
+    // The HLS needs a few segments before it plays.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const viewers = await Promise.all([browser.newPage(), browser.newPage()]);
+    await Promise.all(viewers.map((page) => page.goto(`${stream.url}/bench`)));
+    await viewers[1].addScriptTag({ path: require.resolve('hls.js/dist/hls.min.js') });
+    const [whep, hls] = await Promise.all([
+      viewers[0].evaluate(watchStamps, { kind: 'whep', url: input.whep, t0, blocks: BLOCKS, block: BLOCK, seconds }),
+      viewers[1].evaluate(watchStamps, { kind: 'hls', url: input.hls, t0, blocks: BLOCKS, block: BLOCK, seconds }),
+    ]);
+    return { whep, hls };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Keeps a publisher on air in Chromium while `during` runs (for the viewers and the chat rows). */
+export async function onAir({ stream, browserPath, input }, during) {
+  const browser = await chromium.launch({ executablePath: browserPath, args: FLAGS });
+  try {
+    const publisher = await browser.newPage();
+    await publisher.goto(`${stream.url}/bench`);
+    await publisher.evaluate(publishPattern, { whip: input.whip, t0: Date.now(), blocks: BLOCKS, block: BLOCK });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    return await during();
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * `count` WHEP viewers in this process for `seconds`: per viewer the video packets and the longest
+ * gap between two after the first (a frame stall), and how many connected.
+ */
+export async function manyViewers({ input, count, seconds = 20 }) {
+  const viewers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const pc = new RTCPeerConnection();
+      const seen = { packets: 0, last: 0, first: 0, maxGap: 0 };
+      pc.addTransceiver('video', { direction: 'recvonly' });
+      pc.addTransceiver('audio', { direction: 'recvonly' });
+      pc.onTrack.subscribe((track) => {
+        if (track.kind !== 'video') return;
+        track.onReceiveRtp.subscribe(() => {
+          const now = performance.now();
+          if (seen.last) seen.maxGap = Math.max(seen.maxGap, now - seen.last);
+          else seen.first = now;
+          seen.last = now;
+          seen.packets++;
+        });
+      });
+      await pc.setLocalDescription(await pc.createOffer());
+      await new Promise((resolve) => {
+        if (pc.iceGatheringState === 'complete') return resolve();
+        pc.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve());
+      });
+      const response = await fetch(input.whep, { method: 'POST', headers: { 'Content-Type': 'application/sdp' }, body: pc.localDescription.sdp });
+      if (response.status !== 201) return { pc, seen, ok: false };
+      await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() });
+      return { pc, seen, ok: true };
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const now = performance.now();
+  const result = viewers.map(({ seen, ok }) => ({
+    ok: ok && seen.packets > 0,
+    packets: seen.packets,
+    // A stream that stopped before the end counts its silence at the end too.
+    maxGapMs: seen.packets ? Math.max(seen.maxGap, now - seen.last) : Infinity,
+  }));
+  await Promise.all(viewers.map(({ pc }) => pc.close()));
+  return result;
+}
