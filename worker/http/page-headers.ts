@@ -14,7 +14,11 @@ export function newNonce(): string {
  * The security headers of every HTML page (app/entry.server.tsx sets them; ADR 019 gives each
  * allowance its reason). Uploaded files keep their own, stricter policy (worker/api/files.ts).
  */
-export function pageHeaders(request: Request, env: Pick<Env, 'STREAM_API_BASE'>, page: { nonce: string; microphone: boolean; camera?: boolean }): [string, string][] {
+export function pageHeaders(
+  request: Request,
+  env: Pick<Env, 'STREAM_API_BASE'>,
+  page: { nonce: string; microphone: boolean; camera?: boolean },
+): [string, string][] {
   const url = new URL(request.url);
   const report = new URL(CSP_REPORT_PATH, url).href;
   const stream = streamDeliverySources(env);
