@@ -254,6 +254,9 @@ export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, recor
   async function startHls(show) {
     const folder = join(liveDir, `${show.input.uid}-${Date.now()}`);
     mkdirSync(folder, { recursive: true });
+    // The socket that sends first: bound before the ports are chosen, so it cannot take one of them.
+    const socket = createSocket('udp4');
+    await new Promise((resolve) => socket.bind(0, '127.0.0.1', () => resolve(undefined)));
     // Two free ports for ffmpeg: bound and released here, then ffmpeg binds them.
     const ports = await Promise.all(
       ['video', 'audio'].map(
@@ -281,8 +284,6 @@ export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, recor
         resolve(code);
       }),
     );
-    const socket = createSocket('udp4');
-    await new Promise((resolve) => socket.bind(0, '127.0.0.1', () => resolve(undefined)));
     return { child, folder, socket, ports: { video: ports[0], audio: ports[1] }, done };
   }
 

@@ -202,3 +202,33 @@ export async function manyViewers({ input, count, seconds = 20 }) {
   await Promise.all(viewers.map(({ pc }) => pc.close()));
   return result;
 }
+
+// ---- a show in a process of its own ------------------------------------------------------------
+
+/**
+ * `node test/bench/live.mjs --show SECONDS --viewers N`: a stand-in of its own, a publisher in
+ * Chromium and N WHEP viewers, in this process, so that the bench's own process (the chat's clients)
+ * shares only the machine with them, as the Worker shares it with Stream in production never does.
+ * Says `on air` on stderr once the viewers are connecting, then prints the viewers' figures as JSON.
+ */
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()) && process.argv.includes('--show')) {
+  const { startStreamServer } = await import('../../scripts/stream-server.mjs');
+  const { resolveBrowser } = await import('../../scripts/browser.mjs');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const seconds = Number(process.argv[process.argv.indexOf('--show') + 1]);
+  const count = Number(process.argv[process.argv.indexOf('--viewers') + 1]);
+  const dataDir = mkdtempSync(join(tmpdir(), 'salon-live-bench-'));
+  const stream = await startStreamServer({ port: 0, dataDir, appOrigins: ['http://127.0.0.1:1'] });
+  const input = await liveInput(stream);
+  const viewers = await onAir({ stream, browserPath: resolveBrowser().path, input }, async () => {
+    const watching = manyViewers({ input, count, seconds });
+    process.stderr.write('on air\n');
+    return watching;
+  });
+  await stream.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.stdout.write(`${JSON.stringify(viewers)}\n`);
+  process.exit(0);
+}

@@ -8,7 +8,7 @@
 // --port is where the search for a free port starts; --state-dir where the Worker keeps its state
 // (default: a RAM disk when there is one, ADR 048).
 // See test/bench/README.md.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -21,7 +21,7 @@ import { joinStorm } from './join-storm.mjs';
 import { PHONE, firstLoad, transferTotals } from './first-load.mjs';
 import { LIGHTHOUSE_CATEGORIES, axe, lighthouse, routeWeight } from './page-weight.mjs';
 import { fmt, fmtRatio, median, medianOf, percentile, ratio, sleep, table } from './stats.mjs';
-import { liveDelay, liveInput, manyViewers, onAir } from './live.mjs';
+import { liveDelay, liveInput } from './live.mjs';
 import { benchStateRoot, freePort, startStack } from './stack.mjs';
 import { LOCAL_STREAM_ACCOUNT, startStreamServer } from '../../scripts/stream-server.mjs';
 import { startOlderSystem } from '../../scripts/older-system.mjs';
@@ -1232,13 +1232,21 @@ async function liveScenario(stack, direct) {
   for (let run = 0; run < runs; run++) {
     without.push(await fanOut({ variant, room, ...chat, pids }));
     await sleep(plan.gapMs);
-    const input = await liveInput(stream);
-    const onShow = await onAir({ stream, browserPath, input }, async () => {
-      const watching = manyViewers({ input, count: viewerCount, seconds: Math.max(seconds, 10) });
-      await sleep(3000);
-      const fan = await fanOut({ variant, room, ...chat, pids });
-      return { fan, watched: await watching };
+    // The show (a stand-in, a publisher, the viewers) in a process of its own (live.mjs --show).
+    const show = spawn(process.execPath, ['test/bench/live.mjs', '--show', String(Math.max(seconds, 15)), '--viewers', String(viewerCount)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let out = '';
+    show.stdout.on('data', (chunk) => (out += chunk));
+    const ended = new Promise((resolve) => show.on('exit', resolve));
+    await new Promise((resolve, reject) => {
+      show.stderr.on('data', (chunk) => String(chunk).includes('on air') && resolve());
+      show.on('exit', (code) => reject(new Error(`the live show ended before it was on air (${code})`)));
+    });
+    await sleep(3000);
+    const fan = await fanOut({ variant, room, ...chat, pids });
+    await ended;
+    const onShow = { fan, watched: JSON.parse(out.trim().split('\n').pop()) };
     during.push(onShow.fan);
     viewers = onShow.watched;
     progress(`live run ${run + 1}: chat p50 ${fmt(without.at(-1).p50)} ms without, ${fmt(onShow.fan.p50)} ms during a show`);
