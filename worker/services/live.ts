@@ -38,7 +38,7 @@ async function fromStream<T>(call: () => Promise<T>): Promise<T> {
  */
 export async function startLive(env: Env, db: Db, partyId: string, identity: Identity): Promise<LiveStart> {
   const { party, member } = await memberInParty(db, partyId, identity);
-  const stub = room(env, party.id);
+  const stub = room(env, party);
   const facts = roomFacts(party);
   const { inputId } = unwrap(await stub.liveInputFor(member, facts));
   const stream = streamClient(env);
@@ -54,13 +54,13 @@ export async function startLive(env: Env, db: Db, partyId: string, identity: Ide
 /** DELETE /api/parties/{id}/live: the show stops; the recording follows into the library and the chat. */
 export async function stopLive(env: Env, db: Db, partyId: string, identity: Identity, caption: string): Promise<LiveState> {
   const { party, member } = await memberInParty(db, partyId, identity);
-  return unwrap(await room(env, party.id).stopLive(member, roomFacts(party), caption));
+  return unwrap(await room(env, party).stopLive(member, roomFacts(party), caption));
 }
 
 /** PUT /api/parties/{id}/live/hosts: the manager lets the host go live, or not. */
 export async function allowHostsLive(env: Env, db: Db, partyId: string, identity: Identity, allowed: boolean): Promise<LiveState> {
   const { party, member } = await memberInParty(db, partyId, identity);
-  return unwrap(await room(env, party.id).allowHostsLive(member, roomFacts(party), allowed));
+  return unwrap(await room(env, party).allowHostsLive(member, roomFacts(party), allowed));
 }
 
 /**
@@ -69,7 +69,7 @@ export async function allowHostsLive(env: Env, db: Db, partyId: string, identity
  */
 export async function livePlayback(env: Env, db: Db, partyId: string, identity: Identity, now = Date.now()): Promise<LivePlayback> {
   const { party, member } = await memberInParty(db, partyId, identity);
-  const { inputId, playbackUrl, live } = unwrap(await room(env, party.id).livePlayback(member));
+  const { inputId, playbackUrl, live } = unwrap(await room(env, party).livePlayback(member));
   const hls = new URL(`/${inputId}/manifest/video.m3u8`, playbackUrl).href;
   const [whepUrl, hlsUrl] = await Promise.all([signedPlaybackUrl(env, playbackUrl, inputId, now), signedPlaybackUrl(env, hls, inputId, now)]);
   return { whepUrl: whepUrl!, hlsUrl: hlsUrl!, live };
