@@ -4,7 +4,7 @@ import type { LivePlayback, LiveStart, LiveState } from '../../app/core/live';
 import type { ChatMessage } from '../../app/core/protocol';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import { STAND_IN_HOST } from './stream-stand-in';
-import { api, connected, createParty, evictRooms, expectError, json, partyWithTwoGuests } from './fixtures';
+import { api, connected, createParty, evictRooms, expectError, json, partyRoom, partyWithTwoGuests } from './fixtures';
 
 /**
  * Live video in the party (issue 44, ADR 060) through the real Worker, room and D1, with the
@@ -18,7 +18,8 @@ async function ok<T = any>(response: Response, status = 200): Promise<T> {
   return json<T>(response);
 }
 
-const stub = (partyId: string) => env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+/** The party's room as the Worker reaches it (its place, ADR 050). */
+const stub = (partyId: string) => partyRoom(partyId);
 /** The live feature's alarm duty as it runs when its poll is due (LIVE.recordingPollMs after the last). */
 const pollDue = (partyId: string) =>
   runInDurableObject(stub(partyId), async (room: PartyRoom) => {
