@@ -88,6 +88,10 @@ test('the consultant goes live from her phone; guests on a phone and a desktop w
   await expect(stage.getByTestId('live-preview')).toBeVisible();
   await expect.poll(() => stage.getByTestId('live-preview').evaluate((video: HTMLVideoElement) => video.videoWidth)).toBeGreaterThan(0);
   await consultant.screenshot({ path: `${SHOTS}/consultant-preview-phone.png` });
+  // The manager may let the host go live too: the room's word comes back to the box.
+  const hostsMay = stage.getByLabel('Die Gastgeberin darf auch live gehen');
+  await hostsMay.click();
+  await expect(hostsMay).toBeChecked();
   await stage.getByRole('button', { name: 'Live-Show starten' }).click();
   await expect(stage.getByTestId('live-you-are-live')).toHaveText('Du bist live', { timeout: 20_000 });
 

@@ -23,7 +23,7 @@ import { connected, end, play, publish } from '~/lib/live-webrtc';
 
 interface Props {
   partyId: string;
-  me: { id: string };
+  me: { id: string; role: string };
   live: LiveState;
   /** The reader opened the camera to go live (or is live: a reload picks her show up again). */
   publishing: boolean;
@@ -60,7 +60,7 @@ function Badge({ watching }: { watching: number }) {
 
 const BUTTON = 'rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-white/40 text-white hover:bg-white/10 disabled:opacity-50';
 
-function Publisher({ partyId, live, onClose, onError, sideBySide }: Props) {
+function Publisher({ partyId, me, live, onClose, onError, sideBySide }: Props) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<MediaStream | null>(null);
@@ -192,6 +192,20 @@ function Publisher({ partyId, live, onClose, onError, sideBySide }: Props) {
           {t('live.switchCamera')}
         </button>
       </div>
+      {me.role === 'manager' ? (
+        <label className="flex items-center gap-2 px-3 pb-3 text-sm text-white">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={live.hostsMayGoLive}
+            onChange={async (event) => {
+              const allowed = await apiFetch(`/api/parties/${partyId}/live/hosts`, { method: 'PUT', body: { allowed: event.target.checked } });
+              if (!allowed.ok) onError(allowed.code);
+            }}
+          />
+          {t('live.hostsMay')}
+        </label>
+      ) : null}
     </div>
   );
 }
