@@ -1,5 +1,5 @@
 import type { MessageMedia } from '#core/chat-media';
-import { derivedUuid } from '#core/derived-id';
+import { derivedUuid } from '../../worker/db/derived-id';
 import type { LiveShow, LiveState } from '#core/live';
 import type { WatchLiveEvent } from '#core/live-schemas';
 import { LIVE, recordingTitle } from '#core/live';

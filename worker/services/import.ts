@@ -1,4 +1,4 @@
-import { derivedUuid } from '#core/derived-id';
+import { derivedUuid } from '../db/derived-id';
 import { MEDIA_MESSAGE_KINDS, isMediaMessageType } from '#core/chat-media';
 import { AppError } from '#core/errors';
 import type { CopyStage, ImportMessageRef, ImportSignIn, ImportStartResult } from '#core/import';
