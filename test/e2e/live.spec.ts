@@ -1,8 +1,9 @@
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import { resolveBrowser } from '../../scripts/browser.mjs';
 import { BROWSER_ARGS } from '../../playwright.config';
 import { expect, test } from './diagnostics';
-import { SCREENS, createParty, joinAs, phoneContext, settled, signIn } from './helpers';
+import { SCREENS, createParty, joinAs, phoneContext, sendProductCard, settled, signIn } from './helpers';
 
 /**
  * Live video in the party (issue 44, ADR 060) in Chromium with a fake camera and microphone, against
@@ -13,6 +14,7 @@ import { SCREENS, createParty, joinAs, phoneContext, settled, signIn } from './h
  */
 
 const SHOTS = 'test-results/live';
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 test.use({
   launchOptions: {
@@ -152,4 +154,114 @@ test('the consultant goes live from her phone; guests on a phone and a desktop w
     )
     .toBe(true);
   await phoneGuest.screenshot({ path: `${SHOTS}/replay-phone.png` });
+});
+
+/** axe's WCAG 2 A/AA findings on the live stage alone (the rest of the party page is every-page's). */
+async function stageViolations(page: Page, what: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid="live-stage"]').withTags(AXE_TAGS).analyze();
+  return violations.map(
+    (violation) => `${what}: ${violation.id} [${violation.impact}] ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** `inner` lies wholly inside `outer` on the page, and both inside the screen. */
+async function expectInside(inner: Locator, outer: Locator, what: string): Promise<void> {
+  const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+  expect(a && b, what).toBeTruthy();
+  const viewport = inner.page().viewportSize()!;
+  expect(
+    a!.x >= b!.x - 1 && a!.y >= b!.y - 1 && a!.x + a!.width <= b!.x + b!.width + 1 && a!.y + a!.height <= b!.y + b!.height + 1,
+    `${what}: ${JSON.stringify(a)} in ${JSON.stringify(b)}`,
+  ).toBe(true);
+  expect(b!.x >= 0 && b!.y >= 0 && b!.x + b!.width <= viewport.width && b!.y + b!.height <= viewport.height, `${what}: on screen ${JSON.stringify(b)}`).toBe(
+    true,
+  );
+}
+
+test('the host goes live from her party page once the manager allows it; a product card shows over the video; the stage passes axe on a phone and a desktop', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const base = baseURL!;
+  // The manager at a desktop in English; the host and a guest on phones in German.
+  const managerContext = await browser.newContext({ ...SCREENS.desktop, locale: 'en-GB' });
+  const manager = await managerContext.newPage();
+  await signIn(manager, 'anna@salon.test');
+  const party = await (await manager.request.post('/api/parties', { headers: { Origin: base }, data: { title: 'Live-Schmuckabend' } })).json();
+  const link = `/${party.shortId}`;
+  const hostContext = await phoneContext(browser, 'de-DE', { permissions: ['camera', 'microphone'] });
+  const joined = await (
+    await hostContext.request.put(`/api/parties/${party.id}/join`, { headers: { Origin: base }, data: { firstName: 'Eva', lastName: 'Stein' } })
+  ).json();
+  const makeHost = await manager.request.put(`/api/parties/${party.id}/host`, { headers: { Origin: base }, data: { guestId: joined.guestId } });
+  expect(makeHost.status()).toBe(204);
+  const host = await hostContext.newPage();
+  await host.goto(link);
+  await settled(host);
+  const guest = await (await phoneContext(browser, 'de-DE')).newPage();
+  await joinAs(guest, link, 'Maria', 'Klein');
+  await manager.goto(link);
+  await settled(manager);
+
+  // Not allowed yet: no "Go live" for the host. The manager's word reaches her page at once.
+  await expect(host.getByRole('button', { name: 'Live gehen' })).toHaveCount(0);
+  const allowed = await manager.request.put(`/api/parties/${party.id}/live/hosts`, { headers: { Origin: base }, data: { allowed: true } });
+  expect(allowed.ok()).toBe(true);
+  await host.getByRole('button', { name: 'Live gehen' }).click();
+  const stage = host.getByTestId('live-stage');
+  await expect.poll(() => stage.getByTestId('live-preview').evaluate((video: HTMLVideoElement) => video.videoWidth)).toBeGreaterThan(0);
+  // Only the manager decides for the host: the host's stage has no such box.
+  await expect(stage.getByRole('checkbox')).toHaveCount(0);
+  await stage.getByRole('button', { name: 'Live-Show starten' }).click();
+  await expect(stage.getByTestId('live-you-are-live')).toHaveText('Du bist live', { timeout: 20_000 });
+  // Her controls on her phone's screen, the chat's input too.
+  for (const name of ['Live-Show beenden', 'Mikrofon stumm schalten', 'Kamera wechseln']) await expect(stage.getByRole('button', { name })).toBeInViewport();
+  await expect(host.getByRole('textbox', { name: 'Nachricht' })).toBeInViewport();
+
+  // The manager (desktop, beside the chat) and the guest (phone, above it) watch the host's show.
+  for (const watcher of [manager, guest]) {
+    await expect(watcher.getByTestId('live-video')).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => framesAdvance(watcher), { timeout: 20_000 }).toBe(true);
+  }
+  await expect(manager.getByText('Eva Stein is live')).toBeVisible();
+  await expect(guest.getByText('Eva Stein ist live')).toBeVisible();
+  await expect(stage.getByTestId('live-watching')).toHaveText('2 schauen zu');
+  await expect(manager.getByTestId('live-unmute')).toBeInViewport();
+  // Beside the stage the desktop's chat keeps its room (the contents and the guests go into one column).
+  expect((await manager.locator('#main').boundingBox())!.width, "the manager's chat beside the stage").toBeGreaterThan(600);
+  await expect(manager.getByRole('textbox', { name: 'Message' })).toBeInViewport();
+  await expect(guest.getByTestId('live-fold')).toBeInViewport();
+  await expect(guest.getByRole('textbox', { name: 'Nachricht' })).toBeInViewport();
+
+  const violations = [
+    ...(await stageViolations(host, "the host's stage, live, phone, de")),
+    ...(await stageViolations(guest, "a guest's stage, phone, de")),
+    ...(await stageViolations(manager, "the manager's stage watching, desktop, en")),
+  ];
+
+  // A product card sent during the show: over the video on every watching page for a few seconds.
+  await sendProductCard(manager.request, base, party.id, 'Silberkette Luna');
+  for (const [watcher, screen] of [
+    [guest, 'phone'],
+    [manager, 'desktop'],
+  ] as const) {
+    const card = watcher.getByTestId('live-card');
+    await expect(card).toHaveText('🛍️ Silberkette Luna');
+    await expectInside(card, watcher.getByTestId('live-video'), `the card over the video (${screen})`);
+    await watcher.screenshot({ path: `${SHOTS}/card-over-video-${screen}.png` });
+  }
+  violations.push(...(await stageViolations(guest, "a guest's stage with the card, phone, de")));
+  // The card is in the chat too, and leaves the video after its few seconds.
+  await expect(guest.getByTestId('message').filter({ hasText: 'Silberkette Luna' })).toBeVisible();
+  await expect(guest.getByTestId('live-card')).toHaveCount(0, { timeout: 10_000 });
+  await host.screenshot({ path: `${SHOTS}/host-live-phone.png` });
+  await manager.screenshot({ path: `${SHOTS}/manager-watching-desktop.png` });
+  expect(violations).toEqual([]);
+
+  // She ends her show: it leaves every page.
+  await stage.getByRole('button', { name: 'Live-Show beenden' }).click();
+  await expect(manager.getByTestId('live-stage')).toHaveCount(0, { timeout: 20_000 });
+  await expect(guest.getByTestId('live-stage')).toHaveCount(0);
+  await expect(host.getByTestId('live-stage')).toHaveCount(0);
 });

@@ -18,7 +18,7 @@ import { connected, end, play, publish } from '~/lib/live-webrtc';
  * - a member's: the show over WHEP (low delay), or Stream's HLS through hls.js where WebRTC does not
  *   connect; muted until a tap (autoplay rules), with the live badge and the number watching; a
  *   product card sent meanwhile shows over the video for a few seconds.
- * On a phone it is a strip above the chat that folds away (the input stays); beside the chat from md.
+ * Below lg it is a strip above the chat that folds away (the input stays); beside the chat from lg.
  */
 
 interface Props {
@@ -38,7 +38,7 @@ interface Props {
 export function LiveStage(props: Props) {
   const { live, me, publishing } = props;
   const mine = live.show?.by.id === me.id;
-  const frame = props.sideBySide ? 'flex w-80 shrink-0 flex-col border-l border-slate-200 lg:w-96' : 'flex shrink-0 flex-col border-b border-slate-200';
+  const frame = props.sideBySide ? 'flex w-80 shrink-0 flex-col border-l border-slate-200 xl:w-96' : 'flex shrink-0 flex-col border-b border-slate-200';
   return (
     <section aria-label={useTranslation().t('live.title')} className={frame} data-testid="live-stage">
       {publishing || mine ? <Publisher {...props} /> : live.show ? <Viewer {...props} /> : null}

@@ -8,7 +8,7 @@ import type { PartyInfo } from '~/core/party';
 import { can } from '~/core/permissions';
 import { directMessagePath } from '~/core/profile';
 import { lazyNamed } from '~/lib/lazy-named';
-import { SIDE_BY_SIDE, useMediaQuery } from '~/lib/use-media-query';
+import { SIDE_BY_SIDE, STAGE_BESIDE, useMediaQuery } from '~/lib/use-media-query';
 import { whenIdle } from '~/lib/when-idle';
 import { useClearAfter, useTimedNotice } from '~/lib/use-timed-notice';
 import { ChatAttachments, useChatAttachments } from './chat-attachments';
@@ -115,6 +115,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
   const rosterView = useMemo(() => ({ members, online, memberCount, onlineCount, roster }), [members, online, memberCount, onlineCount, roster]);
   // On a phone the contents and the guests are behind their tabs: not drawn until one is chosen.
   const sideBySide = useMediaQuery(SIDE_BY_SIDE);
+  const stageBeside = useMediaQuery(STAGE_BESIDE);
   const mayWrite = me !== null && can(me, { type: 'sendMessage', messageType: 'text' }, partyState);
   const mayRestrict = me !== null && can(me, { type: 'restrictMessaging' }, partyState) && !expired;
   const mayAttach = joined && mayWrite && !expired && !selected;
@@ -145,7 +146,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
           live={live}
           publishing={publishing}
           newest={state.messages[state.messages.length - 1] ?? null}
-          sideBySide={sideBySide}
+          sideBySide={stageBeside}
           onClose={closeLive}
           onWatching={watchLive}
           onError={actions.showError}
@@ -199,7 +200,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
         </button>
       </div>
 
-      {sideBySide ? null : stage}
+      {stageBeside ? null : stage}
       <div className="relative flex min-h-0 flex-1">
         {/* Over the chat's top, not above it: its coming and going moves nothing (ADR 051). */}
         {joined && (state.connection === 'offline' || (state.connection !== 'open' && state.lastSeq !== null)) ? (
@@ -233,10 +234,11 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
           onFiles={attachments.chooseFiles}
           imagesOnly={attachments.imagesOnly}
         />
-        {sideBySide ? stage : null}
+        {stageBeside ? stage : null}
         <SideColumn
           tab={tab}
           sideBySide={sideBySide}
+          stacked={stageBeside && stage !== null}
           roster={rosterView}
           headings={state.headings}
           paging={chat.paging}
