@@ -42,6 +42,19 @@ const KEYFRAME_EVERY_MS = 2000;
 const CONNECT_TIMEOUT_MS = 15_000;
 
 /**
+ * werift's ICE options that keep a peer to one host candidate, 127.0.0.1: the stand-in's default
+ * when it listens on loopback (stream-server.mjs). With its two other addresses (an IPv4 and an IPv6
+ * one on this machine) every viewer had two candidates per side, and the live bench's 50 WHEP
+ * viewers lost some (connected, yet never a packet: 1-12 of 50); with one candidate none (ADR 061).
+ */
+export const LOOPBACK_ICE = Object.freeze({
+  iceUseIpv4: false,
+  iceUseIpv6: false,
+  iceAdditionalHostAddresses: ['127.0.0.1'],
+  iceInterfaceAddresses: { udp4: '127.0.0.1' },
+});
+
+/**
  * @typedef {{ uid: string, secret: string, created: string, modified: string, meta: Record<string, unknown>,
  *   recording: { mode: 'off' | 'automatic', requireSignedURLs: boolean, timeoutSeconds: number, allowedOrigins: string[] | null },
  *   status: null | 'connected' | 'client_disconnect', videos: string[] }} LiveInput
@@ -162,11 +175,12 @@ async function gathered(pc) {
 /**
  * The live inputs of one stand-in.
  * @param {{ dataDir: string, ffmpegPath: string, preset: string, publicUrl: () => string,
- *   record: (input: LiveInput, folder: string) => string | null, tokenSubject: (token: string) => string | null }} options
+ *   record: (input: LiveInput, folder: string) => string | null, tokenSubject: (token: string) => string | null, ice?: object }} options
  *   `record`: makes a Stream video of the show's HLS (the folder of its segments) and returns its uid.
  *   `tokenSubject`: the uid a signed playback token opens (stream-server.mjs), or null.
+ *   `ice`: werift's ICE options for every connection (the bench's loopback-only run); none by default.
  */
-export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, record, tokenSubject }) {
+export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, record, tokenSubject, ice = {} }) {
   const liveDir = join(dataDir, 'live');
   mkdirSync(liveDir, { recursive: true });
   /** @type {Map<string, Show>} by uid */
@@ -310,7 +324,7 @@ export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, recor
       show.unsubscribe.splice(0).forEach((off) => off());
       void previous.pc.close();
     }
-    const pc = new RTCPeerConnection({ codecs: CODECS });
+    const pc = new RTCPeerConnection({ codecs: CODECS, ...ice });
     /** @type {Publisher} */
     const publisher = { id: randomUUID(), pc, tracks: new Map(), receiverOf: new Map() };
     show.publisher = publisher;
@@ -379,7 +393,7 @@ export function createLiveInputs({ dataDir, ffmpegPath, preset, publicUrl, recor
     const show = shows.get(uid);
     if (!show) return { status: 404, error: 'No such live input' };
     if (!show.publisher) return { status: 409, error: 'The live input is not live' };
-    const pc = new RTCPeerConnection({ codecs: CODECS });
+    const pc = new RTCPeerConnection({ codecs: CODECS, ...ice });
     /** @type {Viewer} */
     const viewer = { id: randomUUID(), pc, tracks: new Map() };
     pc.onTransceiverAdded.subscribe((transceiver) => {

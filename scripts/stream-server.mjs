@@ -48,7 +48,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { resolveFfmpeg } from './ffmpeg.mjs';
 import { startLocalServer } from './local-server.mjs';
-import { createLiveInputs } from './stream-live.mjs';
+import { LOOPBACK_ICE, createLiveInputs } from './stream-live.mjs';
 
 export const LOCAL_STREAM_ACCOUNT = 'local';
 export const LOCAL_STREAM_TOKEN = 'local-stream-token';
@@ -258,8 +258,10 @@ export function tokenSubject(token, keys, now = Date.now()) {
 // --- The server ----------------------------------------------------------------------------------
 
 /**
- * @param {{ port?: number, host?: string, dataDir?: string, token?: string, appOrigins?: string[], ffmpegPath?: string }} [options]
+ * @param {{ port?: number, host?: string, dataDir?: string, token?: string, appOrigins?: string[], ffmpegPath?: string, liveIce?: object }} [options]
  *   `appOrigins`: origins allowed to load the HLS files and posters from a page (CORS).
+ *   `liveIce`: werift's ICE options for the live inputs' connections (stream-live.mjs): by default
+ *   loopback only when the stand-in listens on loopback (its HTTP and its media on one address).
  * @returns {Promise<{ url: string, apiBase: string, port: number, token: string, ffmpeg: string, signingKey: { id: string, pem: string, jwk: string }, close: () => Promise<void> }>}
  */
 export async function startStreamServer({
@@ -269,6 +271,7 @@ export async function startStreamServer({
   token = LOCAL_STREAM_TOKEN,
   appOrigins = ['http://localhost:8787'],
   ffmpegPath,
+  liveIce = ['127.0.0.1', 'localhost', '::1'].includes(host) ? LOOPBACK_ICE : {},
 } = {}) {
   const ffmpeg = ffmpegPath ? { path: ffmpegPath, description: ffmpegPath } : resolveFfmpeg();
   mkdirSync(dataDir, { recursive: true });
@@ -551,6 +554,7 @@ export async function startStreamServer({
   }
 
   const live = createLiveInputs({
+    ice: liveIce,
     dataDir,
     ffmpegPath: ffmpeg.path,
     preset: 'ultrafast',

@@ -9,6 +9,7 @@
 import { chromium } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { RTCPeerConnection } from 'werift';
+import { LOOPBACK_ICE } from '../../scripts/stream-live.mjs';
 import { LOCAL_STREAM_ACCOUNT } from '../../scripts/stream-server.mjs';
 
 const require = createRequire(import.meta.url);
@@ -161,13 +162,27 @@ export async function onAir({ stream, browserPath, input }, during) {
 
 /**
  * `count` WHEP viewers in this process for `seconds`: per viewer the video packets and the longest
- * gap between two after the first (a frame stall), and how many connected.
+ * gap between two after the first (a frame stall), whether it connected, and when each step of its
+ * connection came (ms after it began: the WHEP answer, ICE connected, DTLS connected, the first
+ * video packet), so a viewer that never played says where it stopped. `iceConfig`: werift's ICE
+ * options for the viewers (the loopback-only run).
  */
-export async function manyViewers({ input, count, seconds = 20 }) {
+export async function manyViewers({ input, count, seconds = 20, iceConfig = {} }) {
   const viewers = await Promise.all(
     Array.from({ length: count }, async () => {
-      const pc = new RTCPeerConnection();
+      const began = performance.now();
+      const pc = new RTCPeerConnection(iceConfig);
       const seen = { packets: 0, last: 0, first: 0, maxGap: 0 };
+      const steps = { status: 0, answer: null, ice: null, connected: null, firstPacket: null, iceState: 'new', state: 'new' };
+      const at = () => Math.round(performance.now() - began);
+      pc.iceConnectionStateChange.subscribe((state) => {
+        steps.iceState = state;
+        if (state === 'connected' && steps.ice === null) steps.ice = at();
+      });
+      pc.connectionStateChange.subscribe((state) => {
+        steps.state = state;
+        if (state === 'connected' && steps.connected === null) steps.connected = at();
+      });
       pc.addTransceiver('video', { direction: 'recvonly' });
       pc.addTransceiver('audio', { direction: 'recvonly' });
       pc.onTrack.subscribe((track) => {
@@ -175,7 +190,10 @@ export async function manyViewers({ input, count, seconds = 20 }) {
         track.onReceiveRtp.subscribe(() => {
           const now = performance.now();
           if (seen.last) seen.maxGap = Math.max(seen.maxGap, now - seen.last);
-          else seen.first = now;
+          else {
+            seen.first = now;
+            steps.firstPacket = at();
+          }
           seen.last = now;
           seen.packets++;
         });
@@ -186,18 +204,21 @@ export async function manyViewers({ input, count, seconds = 20 }) {
         pc.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve());
       });
       const response = await fetch(input.whep, { method: 'POST', headers: { 'Content-Type': 'application/sdp' }, body: pc.localDescription.sdp });
-      if (response.status !== 201) return { pc, seen, ok: false };
+      steps.status = response.status;
+      steps.answer = at();
+      if (response.status !== 201) return { pc, seen, steps, ok: false };
       await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() });
-      return { pc, seen, ok: true };
+      return { pc, seen, steps, ok: true };
     }),
   );
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   const now = performance.now();
-  const result = viewers.map(({ seen, ok }) => ({
+  const result = viewers.map(({ seen, ok, steps }) => ({
     ok: ok && seen.packets > 0,
     packets: seen.packets,
     // A stream that stopped before the end counts its silence at the end too.
     maxGapMs: seen.packets ? Math.max(seen.maxGap, now - seen.last) : Infinity,
+    steps,
   }));
   await Promise.all(viewers.map(({ pc }) => pc.close()));
   return result;
@@ -205,30 +226,85 @@ export async function manyViewers({ input, count, seconds = 20 }) {
 
 // ---- a show in a process of its own ------------------------------------------------------------
 
+const argument = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+
+/** The event loop's delay in this process while `during` runs (p50, p99, max in ms). */
+async function loopDelay(during) {
+  const { monitorEventLoopDelay } = await import('node:perf_hooks');
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  try {
+    const result = await during();
+    return { result, loop: { p50: histogram.percentile(50) / 1e6, p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6 } };
+  } finally {
+    histogram.disable();
+  }
+}
+
 /**
- * `node test/bench/live.mjs --show SECONDS --viewers N`: a stand-in of its own, a publisher in
- * Chromium and N WHEP viewers, in this process, so that the bench's own process (the chat's clients)
- * shares only the machine with them, as the Worker shares it with Stream in production never does.
- * Says `on air` on stderr once the viewers are connecting, then prints the viewers' figures as JSON.
+ * `count` viewers spread over `processes` child processes (`node live.mjs --viewers-of URL …`),
+ * each a phone's share of the work; their figures and their event loops' delays.
  */
+async function spreadViewers({ input, count, seconds, processes, loopback }) {
+  const { spawn } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const shares = Array.from({ length: processes }, (_, i) => Math.floor(count / processes) + (i < count % processes ? 1 : 0));
+  const runs = shares.map(
+    (share) =>
+      new Promise((resolve, reject) => {
+        const args = [fileURLToPath(import.meta.url), '--viewers-of', input.whep, '--count', String(share), '--seconds', String(seconds)];
+        if (loopback) args.push('--loopback');
+        const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+        let out = '';
+        child.stdout.on('data', (chunk) => (out += chunk));
+        child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`viewers exited ${code}`))));
+      }),
+  );
+  const done = await Promise.all(runs);
+  return { viewers: done.flatMap((run) => run.viewers), viewerLoops: done.map((run) => run.loop) };
+}
+
+/**
+ * `node test/bench/live.mjs --show SECONDS --viewers N [--spread K] [--loopback]`: a stand-in of its
+ * own, a publisher in Chromium and N WHEP viewers, so that the bench's own process (the chat's
+ * clients) shares only the machine with them. The viewers run in this process, or with `--spread K`
+ * in K child processes (a viewer is a phone of its own; in one process the stand-in and 50 viewers'
+ * DTLS and SRTP share one event loop); `--loopback` keeps every ICE candidate to 127.0.0.1.
+ * Says `on air` on stderr once the viewers are connecting, then prints as JSON the viewers'
+ * figures and the event loops' delays (the stand-in's process, each viewers' process).
+ */
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()) && process.argv.includes('--viewers-of')) {
+  const ice = process.argv.includes('--loopback') ? LOOPBACK_ICE : {};
+  const { result, loop } = await loopDelay(() =>
+    manyViewers({ input: { whep: argument('--viewers-of') }, count: Number(argument('--count')), seconds: Number(argument('--seconds')), iceConfig: ice }),
+  );
+  process.stdout.write(`${JSON.stringify({ viewers: result, loop })}\n`);
+  process.exit(0);
+}
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()) && process.argv.includes('--show')) {
   const { startStreamServer } = await import('../../scripts/stream-server.mjs');
   const { resolveBrowser } = await import('../../scripts/browser.mjs');
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const seconds = Number(process.argv[process.argv.indexOf('--show') + 1]);
-  const count = Number(process.argv[process.argv.indexOf('--viewers') + 1]);
+  const seconds = Number(argument('--show'));
+  const count = Number(argument('--viewers'));
+  const processes = Number(argument('--spread') ?? 0);
+  const loopback = process.argv.includes('--loopback');
   const dataDir = mkdtempSync(join(tmpdir(), 'salon-live-bench-'));
-  const stream = await startStreamServer({ port: 0, dataDir, appOrigins: ['http://127.0.0.1:1'] });
+  const stream = await startStreamServer({ port: 0, dataDir, appOrigins: ['http://127.0.0.1:1'], liveIce: loopback ? LOOPBACK_ICE : {} });
   const input = await liveInput(stream);
-  const viewers = await onAir({ stream, browserPath: resolveBrowser().path, input }, async () => {
-    const watching = manyViewers({ input, count, seconds });
-    process.stderr.write('on air\n');
-    return watching;
-  });
+  const { result, loop } = await loopDelay(() =>
+    onAir({ stream, browserPath: resolveBrowser().path, input }, async () => {
+      const watching = processes
+        ? spreadViewers({ input, count, seconds, processes, loopback })
+        : manyViewers({ input, count, seconds, iceConfig: loopback ? LOOPBACK_ICE : {} }).then((viewers) => ({ viewers, viewerLoops: [] }));
+      process.stderr.write('on air\n');
+      return watching;
+    }),
+  );
   await stream.close();
   rmSync(dataDir, { recursive: true, force: true });
-  process.stdout.write(`${JSON.stringify(viewers)}\n`);
+  process.stdout.write(`${JSON.stringify({ ...result, standInLoop: loop })}\n`);
   process.exit(0);
 }
