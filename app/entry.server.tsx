@@ -24,7 +24,9 @@ export default async function handleRequest(
   // One nonce per response, for the inline scripts of this page only (worker/http/page-headers.ts).
   const { pagePolicy } = loadContext.services;
   const nonce = pagePolicy.newNonce();
-  const microphone = remixContext.staticHandlerContext.matches.some((match) => (match.route.handle as RecordingHandle | undefined)?.microphone === true);
+  const handles = remixContext.staticHandlerContext.matches.map((match) => match.route.handle as RecordingHandle | undefined);
+  const microphone = handles.some((handle) => handle?.microphone === true);
+  const camera = handles.some((handle) => handle?.camera === true);
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nOptions, lng, resources: { [lng]: { translation: await loadTranslation(lng, TEXT_PARTS) } } });
 
@@ -49,7 +51,7 @@ export default async function handleRequest(
   if (isbot(request.headers.get('user-agent') || '')) await body.allReady;
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  for (const [name, value] of pagePolicy.pageHeaders(request, loadContext.env, { nonce, microphone })) responseHeaders.set(name, value);
+  for (const [name, value] of pagePolicy.pageHeaders(request, loadContext.env, { nonce, microphone, camera })) responseHeaders.set(name, value);
   responseHeaders.set(VIEWER_HEADER, await pagePolicy.viewerKey(loadContext.identity));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -3,6 +3,7 @@ import type { MessageMedia } from '#core/chat-media';
 import type { ErrorCode } from '#core/errors';
 import type { ChatMessage, Member, MessageType } from '#core/protocol';
 import type { FollowUp } from '#core/follow-up';
+import type { LiveState } from '#core/live';
 import type { RoomRecap } from '#core/recap';
 import type { ChatSearchHit } from '#core/social';
 import type { TemplateMessage } from '#core/templates';
@@ -174,6 +175,18 @@ export interface PartyRoomCalls extends Rpc.DurableObjectBranded {
   /** An older account's party copied in: its guests, then its messages one by one. */
   importMembers(facts: RoomFacts, members: Member[]): Promise<void>;
   importMessage(facts: RoomFacts, sender: Member, input: ImportedMessage): Promise<Outcome<ChatMessage>>;
+
+  // ---- live video (features/live, ADR 060) ----
+  /** Whether `member` may go live now: the party's Stream live input, null before its first show. */
+  liveInputFor(member: Member, facts: RoomFacts): Promise<Outcome<{ inputId: string | null }>>;
+  /** The show starts on that live input (the party's, or the one the Worker just made for it). */
+  startLive(member: Member, facts: RoomFacts, input: { inputId: string; playbackUrl: string }, partyName: string): Promise<Outcome<LiveState>>;
+  /** The show on air and its live input, for a member's playback. */
+  livePlayback(member: Member): Promise<Outcome<{ inputId: string; playbackUrl: string; live: LiveState }>>;
+  /** The show stops; its recording comes into the library and the chat with `caption`. */
+  stopLive(member: Member, facts: RoomFacts, caption: string): Promise<Outcome<LiveState>>;
+  /** The manager lets the host go live, or not. */
+  allowHostsLive(member: Member, facts: RoomFacts, allowed: boolean): Promise<Outcome<LiveState>>;
   /** The member subscribed to push for this party. */
   pushSubscribed(memberId: string): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { MessageMedia } from '#core/chat-media';
 import type { FollowUp } from '#core/follow-up';
 import type { ChatMessage, Member } from '#core/protocol';
 import { PING_FRAME, PONG_FRAME } from '#core/protocol';
+import type { LiveState } from '#core/live';
 import type { RoomRecap } from '#core/recap';
 import type { ChatSearchHit } from '#core/social';
 import type { TemplateMessage } from '#core/templates';
@@ -14,6 +15,7 @@ import { Cards } from './features/cards';
 import { Chat } from './features/chat';
 import { FollowUps } from './features/follow-up';
 import { Import } from './features/import';
+import { Live } from './features/live';
 import { Members } from './features/members';
 import { Presence } from './features/presence';
 import { Push } from './features/push';
@@ -57,6 +59,7 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
   readonly imports: Import;
   readonly recaps: Recaps;
   readonly followUps: FollowUps;
+  readonly live: Live;
   private readonly frames = new GroupCommit();
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -77,6 +80,7 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
     this.imports = kernel.use(new Import(kernel));
     this.recaps = kernel.use(new Recaps(kernel, this.cards.store));
     this.followUps = kernel.use(new FollowUps(kernel, this.cards.store, this.raffles.store));
+    this.live = kernel.use(new Live(kernel));
     // The runtime answers the page's heartbeat itself: pings never wake a hibernated room, and
     // the alarm reads each socket's last ping (getWebSocketAutoResponseTimestamp).
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
@@ -257,6 +261,28 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
   async importMessage(facts: RoomFacts, sender: Member, input: ImportedMessage): Promise<Outcome<ChatMessage>> {
     this.kernel.configure(facts);
     return this.imports.message(sender, input);
+  }
+
+  // ---- live video (features/live) -----------------------------------------------------------
+
+  async liveInputFor(member: Member, facts: RoomFacts): Promise<Outcome<{ inputId: string | null }>> {
+    return this.kernel.entered(member, facts, (stored) => this.live.inputFor(stored));
+  }
+
+  async startLive(member: Member, facts: RoomFacts, input: { inputId: string; playbackUrl: string }, partyName: string): Promise<Outcome<LiveState>> {
+    return this.kernel.entered(member, facts, (stored) => this.live.start(stored, input, partyName));
+  }
+
+  async livePlayback(member: Member): Promise<Outcome<{ inputId: string; playbackUrl: string; live: LiveState }>> {
+    return this.kernel.admitted(member, () => this.live.playing());
+  }
+
+  async stopLive(member: Member, facts: RoomFacts, caption: string): Promise<Outcome<LiveState>> {
+    return this.kernel.entered(member, facts, (stored) => this.live.stop(stored, caption));
+  }
+
+  async allowHostsLive(member: Member, facts: RoomFacts, allowed: boolean): Promise<Outcome<LiveState>> {
+    return this.kernel.entered(member, facts, (stored) => this.live.allowHosts(stored, allowed));
   }
 
   async pushSubscribed(memberId: string): Promise<void> {

@@ -7,6 +7,7 @@
 //   GET    /client/v4/accounts/{account}/stream/{uid}                 → the video and its status
 //   DELETE /client/v4/accounts/{account}/stream/{uid}
 //   POST   /client/v4/accounts/{account}/stream/keys                  → a new signing key { id, pem, jwk }
+//   …/stream/live_inputs[/{uid}[/videos]]: live inputs, with WHIP, WHEP and live HLS (stream-live.mjs)
 // and converts like Stream does: it downloads the URL (the Worker's signed URL of the original in
 // R2), then ffmpeg makes a real multi-rendition HLS set (360p, 720p, 1080p, only those not larger
 // than the source, aspect ratio kept, portrait too) and a poster, served with CORS at the paths the
@@ -43,10 +44,11 @@ import {
 import { join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { resolveFfmpeg } from './ffmpeg.mjs';
 import { startLocalServer } from './local-server.mjs';
+import { LOOPBACK_ICE, createLiveInputs } from './stream-live.mjs';
 
 export const LOCAL_STREAM_ACCOUNT = 'local';
 export const LOCAL_STREAM_TOKEN = 'local-stream-token';
@@ -69,7 +71,7 @@ export const X264_PRESET = 'superfast';
  *   state: VideoState, pctComplete: string, errorReasonCode: string, errorReasonText: string,
  *   readyToStream: boolean, readyToStreamAt: string | null,
  *   duration: number, width: number, height: number, size: number, hasAudio: boolean,
- *   ladder: Rendition[], renditions: string[],
+ *   ladder: Rendition[], renditions: string[], liveInput?: string,
  * }} Video
  *   `ladder`: every rendition the video gets; `renditions`: the names of those made so far.
  */
@@ -256,8 +258,10 @@ export function tokenSubject(token, keys, now = Date.now()) {
 // --- The server ----------------------------------------------------------------------------------
 
 /**
- * @param {{ port?: number, host?: string, dataDir?: string, token?: string, appOrigins?: string[], ffmpegPath?: string }} [options]
+ * @param {{ port?: number, host?: string, dataDir?: string, token?: string, appOrigins?: string[], ffmpegPath?: string, liveIce?: object }} [options]
  *   `appOrigins`: origins allowed to load the HLS files and posters from a page (CORS).
+ *   `liveIce`: werift's ICE options for the live inputs' connections (stream-live.mjs): by default
+ *   loopback only when the stand-in listens on loopback (its HTTP and its media on one address).
  * @returns {Promise<{ url: string, apiBase: string, port: number, token: string, ffmpeg: string, signingKey: { id: string, pem: string, jwk: string }, close: () => Promise<void> }>}
  */
 export async function startStreamServer({
@@ -267,6 +271,7 @@ export async function startStreamServer({
   token = LOCAL_STREAM_TOKEN,
   appOrigins = ['http://localhost:8787'],
   ffmpegPath,
+  liveIce = ['127.0.0.1', 'localhost', '::1'].includes(host) ? LOOPBACK_ICE : {},
 } = {}) {
   const ffmpeg = ffmpegPath ? { path: ffmpegPath, description: ffmpegPath } : resolveFfmpeg();
   mkdirSync(dataDir, { recursive: true });
@@ -333,9 +338,21 @@ export async function startStreamServer({
     video.pctComplete = '0.000000';
     save(video);
     try {
-      const response = await fetch(video.sourceUrl);
-      if (!response.ok || !response.body) return fail(video, 'ERR_FETCH_ORIGIN_ERROR', `The origin answered ${response.status}.`);
-      await pipeline(Readable.fromWeb(/** @type {any} */ (response.body)), createWriteStream(source));
+      if (video.sourceUrl.startsWith('file:')) {
+        // A live show's recording: its HLS segments (MPEG-TS) joined end to end into one file, in
+        // order, read from the folder rather than the playlist (ffmpeg may have been stopped while
+        // writing it); a last segment cut short is still read up to where it ends.
+        const folder = fileURLToPath(video.sourceUrl);
+        const segments = readdirSync(folder)
+          .filter((name) => /^live_\d{5}\.ts$/.test(name))
+          .sort();
+        if (segments.length === 0) return fail(video, 'ERR_NON_VIDEO', 'The live show sent no video.');
+        for (const [i, name] of segments.entries()) writeFileSync(source, readFileSync(join(folder, name)), { flag: i === 0 ? 'w' : 'a' });
+      } else {
+        const response = await fetch(video.sourceUrl);
+        if (!response.ok || !response.body) return fail(video, 'ERR_FETCH_ORIGIN_ERROR', `The origin answered ${response.status}.`);
+        await pipeline(Readable.fromWeb(/** @type {any} */ (response.body)), createWriteStream(source));
+      }
     } catch (error) {
       return fail(video, 'ERR_FETCH_ORIGIN_ERROR', `The origin could not be reached: ${error instanceof Error ? error.message : error}`);
     }
@@ -474,6 +491,7 @@ export async function startStreamServer({
       preview: `${base}/watch`,
       playback: { hls: `${base}/manifest/video.m3u8` },
       requireSignedURLs: video.requireSignedURLs === true,
+      liveInput: video.liveInput ?? null,
     };
   };
 
@@ -499,6 +517,59 @@ export async function startStreamServer({
   }
 
   /**
+   * A new video, queued for conversion (a copy's, or a live show's recording).
+   * @param {{ meta: Record<string, unknown>, requireSignedURLs: boolean, sourceUrl: string, liveInput?: string }} what
+   */
+  function addVideo({ meta, requireSignedURLs, sourceUrl, liveInput }) {
+    const now = new Date().toISOString();
+    /** @type {Video} */
+    const video = {
+      uid: randomUUID().replaceAll('-', ''),
+      created: now,
+      modified: now,
+      meta,
+      requireSignedURLs,
+      sourceUrl,
+      ...(liveInput ? { liveInput } : {}),
+      state: 'queued',
+      pctComplete: '0.000000',
+      errorReasonCode: '',
+      errorReasonText: '',
+      readyToStream: false,
+      readyToStreamAt: null,
+      duration: -1,
+      width: 0,
+      height: 0,
+      size: 0,
+      hasAudio: false,
+      ladder: [],
+      renditions: [],
+    };
+    mkdirSync(folderOf(video.uid));
+    save(video);
+    videos.set(video.uid, video);
+    // Scheduled after this turn: a copy is answered as queued, as Stream answers it.
+    queueMicrotask(() => schedule(video, 0));
+    return video;
+  }
+
+  const live = createLiveInputs({
+    ice: liveIce,
+    dataDir,
+    ffmpegPath: ffmpeg.path,
+    preset: 'ultrafast',
+    publicUrl: () => publicUrl,
+    tokenSubject: (token) => tokenSubject(token, signingKeys),
+    record: (input, folder) =>
+      addVideo({
+        meta: { ...input.meta, name: `${String(input.meta.name ?? 'Live')} (recording)` },
+        requireSignedURLs: input.recording.requireSignedURLs,
+        sourceUrl: pathToFileURL(folder).href,
+        liveInput: input.uid,
+      }).uid,
+  });
+
+  /**
    * @param {import('node:http').IncomingMessage} req
    * @param {import('node:http').ServerResponse} res
    */
@@ -520,6 +591,15 @@ export async function startStreamServer({
     };
     if (req.headers.authorization !== `Bearer ${token}`) return send(401, null, [{ code: 10000, message: 'Authentication error' }]);
     const [, stream, action, extra] = parts;
+    if (stream === 'stream' && action === 'live_inputs') {
+      const answer = await live.api(
+        req.method ?? 'GET',
+        parts.slice(3),
+        () => readJson(req),
+        (uid) => (videos.has(uid) ? describe(videos.get(uid)) : null),
+      );
+      return send(answer.status, answer.result ?? null, answer.error ? [answer.error] : []);
+    }
     if (stream !== 'stream' || !action || extra !== undefined) return send(404, null, [{ code: 7003, message: 'No route for that URI' }]);
     if (action === 'keys') {
       if (req.method !== 'POST') return send(405, null, [{ code: 10405, message: 'Method not allowed' }]);
@@ -537,35 +617,13 @@ export async function startStreamServer({
       } catch {
         return send(400, null, [{ code: 10005, message: 'Invalid URL' }]);
       }
-      const now = new Date().toISOString();
-      /** @type {Video} */
-      const video = {
-        uid: randomUUID().replaceAll('-', ''),
-        created: now,
-        modified: now,
+      const video = addVideo({
         meta: body.meta && typeof body.meta === 'object' ? body.meta : {},
         requireSignedURLs: body.requireSignedURLs === true,
         sourceUrl: sourceUrl.href,
-        state: 'queued',
-        pctComplete: '0.000000',
-        errorReasonCode: '',
-        errorReasonText: '',
-        readyToStream: false,
-        readyToStreamAt: null,
-        duration: -1,
-        width: 0,
-        height: 0,
-        size: 0,
-        hasAudio: false,
-        ladder: [],
-        renditions: [],
-      };
-      mkdirSync(folderOf(video.uid));
-      save(video);
-      videos.set(video.uid, video);
+      });
       // Answered as queued, as Stream answers a copy; the work starts after.
-      send(200, describe(video));
-      return schedule(video, 0);
+      return send(200, describe(video));
     }
     const video = videos.get(action);
     if (!video) return send(404, null, [{ code: 10003, message: 'Not Found' }]);
@@ -589,9 +647,10 @@ export async function startStreamServer({
    * @param {import('node:http').ServerResponse} res
    * @param {string} pathname
    */
-  function files(req, res, pathname) {
+  async function files(req, res, pathname) {
     const origin = req.headers.origin;
     const cors = origin && origins.has(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : { Vary: 'Origin' };
+    if (await live.serve(req, res, pathname, cors)) return;
     if (req.method === 'OPTIONS')
       return res
         .writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': 'Range', 'Access-Control-Max-Age': '600' })
@@ -634,7 +693,9 @@ export async function startStreamServer({
     token,
     ffmpeg: ffmpeg.description,
     signingKey: { id: firstKey.id, pem: firstKey.pem, jwk: firstKey.jwk },
+    liveViewers: live.viewers,
     close: async () => {
+      await live.close();
       closing = true;
       for (const child of running.keys()) child.kill('SIGKILL');
       await server.close();

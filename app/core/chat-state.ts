@@ -1,4 +1,5 @@
 import type { AppliedTemplate } from './applied-template';
+import type { LiveState } from './live';
 import type { ErrorCode } from './errors';
 import { isFinalSendError } from './errors';
 import type { ChatEvent, ChatMessage, HeadingEntry, Member, MessageType, PresenceEvent, ServerEvent } from './protocol';
@@ -69,6 +70,8 @@ export interface ChatState {
   lastError: ErrorCode | null;
   /** The manager's page only: the template being played into the party (the room's word). */
   applied: AppliedTemplate | null;
+  /** The party's live video (app/core/live.ts): the show on air, if any (the room's word). */
+  live: LiveState;
   /** Reactions and the pinned message, as the room last told (app/core/social.ts). */
   social: SocialState;
   /** Product cards' and polls' tallies by message id, as the room last told this member (app/core/cards.ts). */
@@ -107,6 +110,7 @@ export const initialChatState: ChatState = {
   needsResync: null,
   lastError: null,
   applied: null,
+  live: { show: null, hostsMayGoLive: false },
   social: initialSocialState,
   cards: {},
 };
@@ -304,6 +308,10 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
     case 'cardTally':
     case 'cardTallies':
       return { ...state, cards: applyCardEvent(state.cards, event) };
+    case 'live':
+      return { ...state, live: event.live };
+    case 'liveWatching':
+      return state.live.show ? { ...state, live: { ...state.live, show: { ...state.live.show, watching: event.watching } } } : state;
     case 'raffleDrawn':
       // The draw's notice comes as a new message to every page, the asking one too (ADR 045).
       return state;

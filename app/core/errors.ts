@@ -110,6 +110,10 @@ export const ERROR_STATUS = {
   pollClosed: 409,
   /** A raffle whose pool has nobody left to win (ADR 045). */
   raffleEmpty: 409,
+  /** Live video (app/core/live.ts): a show already on, none on, or Stream's live service not answering. */
+  liveAlready: 409,
+  notLive: 409,
+  liveUnavailable: 502,
   generic: 500,
 } as const;
 

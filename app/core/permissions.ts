@@ -57,7 +57,12 @@ export type Action =
   | { type: 'closePoll' }
   /** Drawing a raffle's winner, and reading the follow-up list (also after the party): the manager's (ADR 045). */
   | { type: 'drawRaffle' }
-  | { type: 'readFollowUp' };
+  | { type: 'readFollowUp' }
+  /** Live video (app/core/live.ts): the manager, and the host when the manager allows it. */
+  | { type: 'goLive'; hostsMayGoLive: boolean }
+  /** Stopping a show: the manager, or whoever is live. */
+  | { type: 'stopLive'; liveBy: string }
+  | { type: 'allowHostsLive' };
 
 const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile', 'video', 'audio', 'document', 'product', 'poll']);
 /** No edit for audio, voice, profile messages or cards: there is no text to change (a photo's caption may change); a card's choices refer to it as it was. */
@@ -124,6 +129,11 @@ export function can(actor: Actor, action: Action, party: PartyState): boolean {
     case 'drawRaffle':
       return !party.expired && actor.role === 'manager';
     case 'readFollowUp':
+    case 'allowHostsLive':
       return actor.role === 'manager';
+    case 'goLive':
+      return !party.expired && (actor.role === 'manager' || (actor.role === 'host' && action.hostsMayGoLive));
+    case 'stopLive':
+      return actor.role === 'manager' || actor.id === action.liveBy;
   }
 }

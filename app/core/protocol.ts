@@ -12,6 +12,8 @@ import type { CardTallyEvent } from './cards';
 import { CARD_ERROR_CODES, CardChoiceEventSchema, ClosePollEventSchema } from './card-schemas';
 import type { RaffleEvent } from './raffle';
 import { DrawRaffleEventSchema } from './raffle-schemas';
+import type { LiveEvent } from './live';
+import { WatchLiveEventSchema } from './live-schemas';
 
 /**
  * The realtime protocol between the party page (or the mobile app) and the PartyRoom. Event names
@@ -73,6 +75,7 @@ export const ClientEventSchema = z.discriminatedUnion(
     CardChoiceEventSchema,
     ClosePollEventSchema,
     DrawRaffleEventSchema,
+    WatchLiveEventSchema,
   ],
   { error: 'unknownEvent' },
 );
@@ -156,6 +159,7 @@ export type ServerEvent =
   | SocialEvent
   | CardTallyEvent
   | RaffleEvent
+  | LiveEvent
   | { type: 'error'; code: ErrorCode; tempId?: string };
 
 export type ServerEventType = ServerEvent['type'];

@@ -7,6 +7,8 @@ import { redirectDocument } from '@remix-run/react';
  */
 export interface RecordingHandle {
   microphone?: boolean;
+  /** The party page, where the manager (or the allowed host) goes live (ADR 060). */
+  camera?: boolean;
 }
 
 /**

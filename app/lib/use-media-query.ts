@@ -35,3 +35,9 @@ export function useMediaQuery(query: string, asked = true): boolean {
  * and guests stand beside the chat instead of behind tabs.
  */
 export const SIDE_BY_SIDE = '(min-width: 768px)';
+
+/**
+ * Tailwind's `lg` and up: the live stage stands beside the chat (the contents and the guests then
+ * stacked in one column); below, it is a strip above the chat that folds (issue 44).
+ */
+export const STAGE_BESIDE = '(min-width: 1024px)';

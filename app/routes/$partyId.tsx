@@ -17,7 +17,7 @@ import { inRecordingDocument } from '~/lib/microphone';
  * Guests open this page on their phones: it loads only the party's part of the texts. Voice
  * messages are recorded here: its policy allows the microphone (app/lib/microphone.ts).
  */
-export const handle = { texts: 'party', microphone: true };
+export const handle = { texts: 'party', microphone: true, camera: true };
 export const clientLoader = inRecordingDocument;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

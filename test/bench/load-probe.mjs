@@ -130,12 +130,10 @@ export async function measureJoinedLoad(page, url, { cpuSlowdown = 4, settleMs =
   const probe = await page.evaluate(() => window.__loadProbe);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await cdp.detach();
-  // The page's own tasks (a long task's name is `self` for the page's frame).
-  const longTasks = probe.longTasks.filter((task) => task.name === 'self');
-  const longest = Math.max(0, ...longTasks.map((task) => task.duration));
+  const { longTasks, longest } = ownLongTasks(probe);
   const cls = layoutShift(probe);
   const described = [
-    `long tasks (ms, at ms): ${longTasks.map((task) => `${Math.round(task.duration)} at ${Math.round(task.start)}`).join(', ') || 'none'}`,
+    describeTasks(longTasks),
     `layout shifts: ${
       probe.shifts
         .map(
@@ -146,6 +144,102 @@ export async function measureJoinedLoad(page, url, { cpuSlowdown = 4, settleMs =
     }`,
   ].join('\n');
   return { longTasks, longest, cls, described, frames: probe.frames.length };
+}
+
+/** The page's own long tasks (a long task's name is `self` for the page's frame) and the longest. */
+function ownLongTasks(probe) {
+  const longTasks = probe.longTasks.filter((task) => task.name === 'self');
+  return { longTasks, longest: Math.max(0, ...longTasks.map((task) => task.duration)) };
+}
+
+function describeTasks(longTasks) {
+  return `long tasks (ms, at ms): ${longTasks.map((task) => `${Math.round(task.duration)} at ${Math.round(task.start)}`).join(', ') || 'none'}`;
+}
+
+/**
+ * A guest's page watching a live show (issue 44, ADR 060): her load of `url` (a fresh page; she
+ * joined already) with the CPU `cpuSlowdown` times slower, until the live video shows its first
+ * frame, then `watchMs` while it plays (frames counted with requestVideoFrameCallback). Returns the
+ * page's own long tasks, the longest of all, of the load until the first frame and of the playing,
+ * the frames shown, and a description.
+ */
+export async function measureWatching(page, url, { cpuSlowdown = 4, watchMs = 10_000 } = {}) {
+  await page.context().addInitScript(loadProbe, {});
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  // A CPU profile beside the long tasks: what ran in the longest busy stretches (ours, the browser's, the test's own scripts).
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  await page.goto(url);
+  const video = page.getByTestId('live-video');
+  await video.waitFor({ timeout: 60_000 });
+  // The first frame shown, then the frames of a window of watchMs (a window to count in, not a time judged).
+  const { playingAt, videoFrames } = await video.evaluate(
+    (element, ms) =>
+      new Promise((resolve) => {
+        let frames = 0;
+        let playingAt = 0;
+        const counted = () => {
+          frames++;
+          element.requestVideoFrameCallback(counted);
+        };
+        element.requestVideoFrameCallback((now) => {
+          playingAt = now;
+          element.requestVideoFrameCallback(counted);
+          setTimeout(() => resolve({ playingAt, videoFrames: frames }), ms);
+        });
+      }),
+    watchMs,
+  );
+  const { profile } = await cdp.send('Profiler.stop');
+  const probe = await page.evaluate(() => window.__loadProbe);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  const { longTasks, longest } = ownLongTasks(probe);
+  const longestOf = (tasks) => Math.max(0, ...tasks.map((task) => task.duration));
+  return {
+    longTasks,
+    longest,
+    longestLoading: longestOf(longTasks.filter((task) => task.start < playingAt)),
+    longestPlaying: longestOf(longTasks.filter((task) => task.start >= playingAt)),
+    playingAt,
+    videoFrames,
+    watchMs,
+    described: `${describeTasks(longTasks)}; first video frame at ${Math.round(playingAt)} ms; socket frames ${probe.frames.length}\n${busyStretches(profile)}`,
+  };
+}
+
+/**
+ * A CPU profile's longest busy stretches (consecutive samples that are neither idle nor the
+ * browser's own "(program)"), each with its length and the functions that took most of it, by
+ * script: which long task was whose.
+ */
+function busyStretches(profile, count = 4) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const stretches = [];
+  let current = null;
+  profile.samples.forEach((id, index) => {
+    const frame = nodes.get(id).callFrame;
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    if (frame.functionName === '(idle)' || frame.functionName === '(program)') return void (current = null);
+    if (!current) stretches.push((current = { ms: 0, by: new Map() }));
+    current.ms += ms;
+    const where = `${frame.functionName || '(anonymous)'} ${frame.url ? frame.url.replace(/^https?:\/\/[^/]+/, '').slice(-60) : ''}:${frame.lineNumber}`;
+    current.by.set(where, (current.by.get(where) ?? 0) + ms);
+  });
+  return stretches
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map(
+      (stretch) =>
+        `busy ${Math.round(stretch.ms)} ms: ${[...stretch.by]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([where, ms]) => `${where} ${Math.round(ms)}`)
+          .join('; ')}`,
+    )
+    .join('\n');
 }
 
 /**

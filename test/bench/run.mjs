@@ -3,13 +3,16 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,page,template,push,import,distance]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,push,import,distance]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024] [--state-dir DIR]
-//                           [--distance NAME:field=ms,…] [--write-budget]
+//                           [--distance NAME:field=ms,…] [--write-budget] [--live-spread K] [--live-all-addresses] [--live-nice N]
 // --port is where the search for a free port starts; --state-dir where the Worker keeps its state
-// (default: a RAM disk when there is one, ADR 048).
+// (default: a RAM disk when there is one, ADR 048). --live-spread: the live scenario's WHEP viewers in
+// K processes of their own (default 5; 0: in the show's process); ICE on 127.0.0.1 only, as the stand-in
+// on loopback has it, unless --live-all-addresses (every address of the machine, werift's default);
+// --live-nice N runs the show's processes (stand-in, publisher, viewers) at niceness N.
 // See test/bench/README.md.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -21,7 +24,8 @@ import { history } from './history.mjs';
 import { joinStorm } from './join-storm.mjs';
 import { PHONE, firstLoad, transferTotals } from './first-load.mjs';
 import { LIGHTHOUSE_CATEGORIES, axe, lighthouse, routeWeight } from './page-weight.mjs';
-import { fmt, fmtRatio, median, medianOf, ratio, sleep, table } from './stats.mjs';
+import { fmt, fmtRatio, median, medianOf, percentile, ratio, sleep, table } from './stats.mjs';
+import { liveDelay, liveInput } from './live.mjs';
 import { benchStateRoot, freePort, startStack } from './stack.mjs';
 import { LOCAL_STREAM_ACCOUNT, startStreamServer } from '../../scripts/stream-server.mjs';
 import { startOlderSystem } from '../../scripts/older-system.mjs';
@@ -65,6 +69,9 @@ const { values: args } = parseArgs({
     'state-dir': { type: 'string' },
     distance: { type: 'string', multiple: true, default: [] },
     'write-budget': { type: 'boolean', default: false },
+    'live-spread': { type: 'string' },
+    'live-all-addresses': { type: 'boolean', default: false },
+    'live-nice': { type: 'string' },
   },
 });
 
@@ -136,7 +143,7 @@ const plan = quick
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
 const only = new Set(
-  (args.only ?? 'fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,page,template,push,import,distance').split(','),
+  (args.only ?? 'fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,push,import,distance').split(','),
 );
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
@@ -1219,6 +1226,171 @@ async function videoScenario(direct) {
 
 // ---- template editor --------------------------------------------------------------------------
 
+// ---- live video (issue 44, ADR 060) -----------------------------------------------------------
+
+/**
+ * The live video against the Stream stand-in: glass-to-glass delay over WHEP and HLS (a stamped test
+ * pattern read back from the frames shown), many WHEP viewers at once (packets and the longest gap
+ * each), and the chat's fan-out with and without a show on air (publisher and viewers running),
+ * interleaved run by run.
+ */
+async function liveScenario(stack, direct) {
+  const seconds = quick ? 5 : 20;
+  const viewerCount = quick ? 5 : 50;
+  const chat = { receivers: quick ? 5 : 50, messages: quick ? 10 : 60, warmup: 3, paceMs: 50 };
+  section(
+    `live video: delay over WHEP and HLS (${seconds} s of frames), ${viewerCount} WHEP viewers, the chat's fan-out to ${chat.receivers} with and without a show`,
+  );
+  log('delay = the viewer page’s clock when a frame is shown − the time drawn into that frame by the publisher page (same browser: one clock).');
+  const browserPath = resolveBrowser().path;
+  const delay = await liveDelay({ stream, browserPath, input: await liveInput(stream), seconds });
+  const rows = ['whep', 'hls'].map((kind) => [kind, delay[kind].length, percentile(delay[kind], 50), percentile(delay[kind], 90), percentile(delay[kind], 99)]);
+  log(table(['playback', 'frames', 'p50 ms', 'p90 ms', 'p99 ms'], rows));
+  results.live = { delay: { whep: rows[0].slice(1), hls: rows[1].slice(1) } };
+  goal('live: glass-to-glass over WHEP ≤ 1.0 s p50', `${fmt(percentile(delay.whep, 50), 0)} ms`, percentile(delay.whep, 50) <= 1000);
+  goal('live: glass-to-glass over HLS ≤ 8 s p50', `${fmt(percentile(delay.hls, 50), 0)} ms`, percentile(delay.hls, 50) <= 8000);
+
+  const variant = direct.sets.ours;
+  const room = await variant.room('live-chat', chat.receivers + 1);
+  const pids = [stack.appPid].filter(Boolean);
+  const without = [];
+  const during = [];
+  let viewers = [];
+  /** Every run's viewers: the goal counts them all, the table shows each run. */
+  const viewerRuns = [];
+  let loops = { standIn: null, viewers: [] };
+  // The viewers stand for phones: spread over processes of their own (live.mjs --spread), not in the stand-in's.
+  const liveSpread = Number(args['live-spread'] ?? (quick ? 1 : 5));
+  for (let run = 0; run < runs; run++) {
+    without.push(await fanOut({ variant, room, ...chat, pids }));
+    await sleep(plan.gapMs);
+    // The show (a stand-in, a publisher, the viewers) in a process of its own (live.mjs --show).
+    const showArgs = ['test/bench/live.mjs', '--show', String(Math.max(seconds, 15)), '--viewers', String(viewerCount), '--spread', String(liveSpread)];
+    if (!args['live-all-addresses']) showArgs.push('--loopback');
+    // --live-nice N: the show (Stream's part, on other machines in production) at a lower CPU priority.
+    const show = args['live-nice']
+      ? spawn('nice', ['-n', args['live-nice'], process.execPath, ...showArgs], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(process.execPath, showArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    show.stdout.on('data', (chunk) => (out += chunk));
+    const ended = new Promise((resolve) => show.on('exit', resolve));
+    await new Promise((resolve, reject) => {
+      show.stderr.on('data', (chunk) => String(chunk).includes('on air') && resolve());
+      show.on('exit', (code) => reject(new Error(`the live show ended before it was on air (${code})`)));
+    });
+    await sleep(3000);
+    const fan = await fanOut({ variant, room, ...chat, pids });
+    await ended;
+    const onShow = { fan, watched: JSON.parse(out.trim().split('\n').pop()) };
+    during.push(onShow.fan);
+    viewers = onShow.watched.viewers;
+    viewerRuns.push(viewers);
+    loops = { standIn: onShow.watched.standInLoop, viewers: onShow.watched.viewerLoops };
+    progress(`live run ${run + 1}: chat p50 ${fmt(without.at(-1).p50)} ms without, ${fmt(onShow.fan.p50)} ms during a show`);
+    await sleep(plan.gapMs);
+  }
+  const runRow = (list) => {
+    const ok = list.filter((v) => v.ok);
+    return { connected: ok.length, stalls: ok.filter((v) => v.maxGapMs > 1000).length, longest: Math.max(...ok.map((v) => v.maxGapMs)), ok };
+  };
+  log(
+    table(
+      ['run', 'viewers', 'connected', 'stalls > 1 s', 'longest gap ms', 'packets p50'],
+      viewerRuns.map((list, i) => {
+        const row = runRow(list);
+        return [
+          i + 1,
+          list.length,
+          row.connected,
+          row.stalls,
+          row.longest,
+          percentile(
+            row.ok.map((v) => v.packets),
+            50,
+          ),
+        ];
+      }),
+    ),
+  );
+  // The goal over every run: the viewers that ever failed to connect or stalled.
+  const all = runRow(viewerRuns.flat());
+  const stalls = all.stalls;
+  const longest = all.longest;
+  const p50 = { without: medianOf(without, (x) => x.p50), during: medianOf(during, (x) => x.p50) };
+  const p99 = { without: medianOf(without, (x) => x.p99), during: medianOf(during, (x) => x.p99) };
+  log(
+    table(
+      ['chat fan-out', 'p50 ms', 'p99 ms'],
+      [
+        ['without a show', p50.without, p99.without],
+        ['during a show', p50.during, p99.during],
+        ['×', fmtRatio(ratio(p50.during, p50.without)), fmtRatio(ratio(p99.during, p99.without))],
+      ],
+    ),
+  );
+  // Where a viewer that never played stopped, and how late each process's event loop ran.
+  const failed = viewerRuns.flat().filter((v) => !v.ok);
+  if (failed.length > 0) {
+    const where = (v) =>
+      v.steps.status !== 201
+        ? `WHEP ${v.steps.status}`
+        : v.steps.ice === null
+          ? `ICE ${v.steps.iceState}`
+          : v.steps.connected === null
+            ? `DTLS (${v.steps.state})`
+            : 'no packet';
+    const counts = {};
+    for (const v of failed) counts[where(v)] = (counts[where(v)] ?? 0) + 1;
+    log(
+      `viewers that never played, by where they stopped: ${Object.entries(counts)
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(', ')}`,
+    );
+  }
+  const stepsOf = (key) =>
+    percentile(
+      all.ok.map((v) => v.steps[key]).filter((x) => x !== null),
+      50,
+    );
+  log(
+    table(
+      ['viewer connection (ms from its start, p50)', 'WHEP answer', 'ICE connected', 'DTLS connected', 'first packet'],
+      [['', stepsOf('answer'), stepsOf('ice'), stepsOf('connected'), stepsOf('firstPacket')]],
+    ),
+  );
+  const loopRow = (name, loop) => [name, fmt(loop.p50, 1), fmt(loop.p99, 1), fmt(loop.max, 0)];
+  log(
+    table(
+      ['event loop delay (ms)', 'p50', 'p99', 'max'],
+      [
+        loopRow(`stand-in + publisher${liveSpread ? '' : ' + viewers'}`, loops.standIn),
+        ...loops.viewers.map((loop, i) => loopRow(`viewers' process ${i + 1}`, loop)),
+      ],
+    ),
+  );
+  results.live.viewers = {
+    count: viewerCount,
+    runs: viewerRuns.length,
+    connected: all.connected,
+    stalls,
+    longestGapMs: longest,
+    spread: liveSpread,
+    loopback: !args['live-all-addresses'],
+    nice: Number(args['live-nice'] ?? 0),
+  };
+  results.live.chat = { p50, p99 };
+  goal(
+    `live: ${viewerCount} viewers without frame stalls > 1 s`,
+    `${all.connected}/${viewerCount * viewerRuns.length} connected over ${viewerRuns.length} run(s), ${stalls} stalled, longest gap ${fmt(longest, 0)} ms`,
+    all.connected === viewerCount * viewerRuns.length && stalls === 0,
+  );
+  goal(
+    'live: chat send latency during a show ≤ 1.1× without (p50)',
+    `${fmtRatio(ratio(p50.during, p50.without))} (${fmt(p50.during)} vs ${fmt(p50.without)} ms)`,
+    ratio(p50.during, p50.without) <= 1.1,
+  );
+}
+
 async function templateScenario(stack, direct) {
   const { sizes } = plan.template;
   section(
@@ -1945,6 +2117,7 @@ async function main() {
     await scenario(bench, 'upload', (b) => uploadScenario(b.stack, b.direct));
     await scenario(bench, 'tus', (b) => tusScenario(b.direct, b.proxied));
     await scenario(bench, 'video', (b) => videoScenario(b.direct));
+    await scenario(bench, 'live', (b) => liveScenario(b.stack, b.direct));
     await scenario(bench, 'page', (b) => pageScenario(b.stack, b.direct));
     await scenario(bench, 'template', (b) => templateScenario(b.stack, b.direct));
     await scenario(bench, 'import', (b) => importScenario(b.stack, b.direct));

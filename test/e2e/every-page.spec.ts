@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { resolveBrowser } from '../../scripts/browser.mjs';
+import { BROWSER_ARGS } from '../../playwright.config';
 import { LANGUAGES } from '../../app/i18n/config';
 import type { Language } from '../../app/i18n/config';
 import de from '../../app/i18n/locales/de';
@@ -48,7 +51,12 @@ let world: {
   recap: string;
   /** The party's follow-up list (ADR 045). */
   followUp: string;
+  /** A party whose manager is live the whole walk (issue 44): its stage is a state of the party page. */
+  liveParty: string;
 };
+
+/** The live party's publisher: a browser of its own with a fake camera and microphone, on air until the walk ends. */
+let onAir: Browser | null = null;
 
 /** A write as the browser's own script makes it: cookies of its context, the page's Origin. */
 async function send(request: APIRequestContext, baseURL: string, method: 'post' | 'put' | 'delete', path: string, data?: unknown) {
@@ -164,8 +172,28 @@ test.beforeAll(async ({ browser, baseURL }) => {
     guestProfile: `/guest-profile/${guest.guestId}`,
     recap: `/${ended.shortId}`,
     followUp: `/parties/${party.id}/follow-up`,
+    liveParty: '',
   };
+  // A show on air the whole walk (issue 44): the manager publishes from a browser with a fake camera.
+  const live = await send(consultant.request, base, 'post', '/api/parties', { title: 'Live-Rundgang' });
+  await send(guest.context.request, base, 'put', `/api/parties/${live.id}/join`, { firstName: 'Eva', lastName: 'Gast' });
+  world.liveParty = `/${live.shortId}`;
+  onAir = await chromium.launch({
+    executablePath: resolveBrowser().path,
+    args: [...BROWSER_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  });
+  const publisher = await (await onAir.newContext({ locale: 'de-DE', storageState: world.states.consultant, permissions: ['camera', 'microphone'] })).newPage();
+  await publisher.goto(world.liveParty);
+  await settled(publisher);
+  await publisher.getByRole('button', { name: de.live.goLive }).click();
+  await publisher.getByRole('button', { name: de.live.start }).click();
+  await expect(publisher.getByTestId('live-you-are-live')).toBeVisible({ timeout: 20_000 });
   await Promise.all([consultant.close(), guest.context.close(), removed.context.close()]);
+});
+
+test.afterAll(async () => {
+  await onAir?.close();
+  onAir = null;
 });
 
 /**
@@ -255,6 +283,8 @@ function visits(
       records: true,
     },
     { actor: 'guest', path: world.recap, what: "a guest's recap of an ended party", shows: t.recap.title, records: true },
+    // The live stage (issue 44): a guest watching the manager's show, muted until a tap.
+    { actor: 'guest', path: world.liveParty, what: 'live show as a guest', shows: t.live.isLive.replace('{{name}}', 'Anna Becker'), records: true },
     { actor: 'guest', path: '/my-parties', what: 'my parties', shows: t.guestAccount.title },
     { actor: 'guest', path: world.guestProfile, what: 'guest profile', shows: t.guestAccount.profileTitle },
     { actor: 'removedGuest', path: world.party, what: 'removed guest', shows: t.party.removedTitle, records: true },
@@ -301,6 +331,15 @@ function visits(
       then: (page) => page.getByRole('button', { name: t.raffle.tool, exact: true }).click(),
     },
     { actor: 'consultant', path: world.followUp, what: 'follow-up list', shows: t.followUp.intro },
+    // Going live: the camera's stage opened from the header (this browser has no camera: the stage says so).
+    {
+      actor: 'consultant',
+      path: world.party,
+      what: 'going live, the camera stage',
+      shows: t.live.start,
+      records: true,
+      then: (page) => page.getByRole('button', { name: t.live.goLive, exact: true }).click(),
+    },
   ];
 }
 

@@ -347,3 +347,21 @@ export async function consultantPartyPage(
   await settled(page);
   return { page, shortId, close: () => context.close() };
 }
+
+/** The manager sends a product card (a photo of her library, a title, a price) through the party's chat API. */
+export async function sendProductCard(request: APIRequestContext, base: string, partyId: string, title: string): Promise<void> {
+  const write = async (method: 'post' | 'put', path: string, data: unknown) => {
+    const response = await request[method](path, { headers: { Origin: base }, data });
+    expect(response.ok(), `${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+  const bytes = PICTURES['image/png'];
+  const photo = await write('post', '/api/media', { title, contentType: 'image/png', mediaExtension: 'png', size: bytes.byteLength });
+  const upload = await request.patch(photo.uploadUrl, {
+    headers: { Origin: base, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    data: Buffer.from(bytes),
+  });
+  expect(upload.status()).toBe(204);
+  const product = { title, price: { amount: 2490, currency: 'EUR' }, link: 'https://shop.example/rose' };
+  await write('post', `/api/parties/${partyId}/chat`, { messageType: 'product', message: JSON.stringify(product), mediaAttachment: photo.id });
+}

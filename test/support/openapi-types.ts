@@ -483,6 +483,45 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/parties/{id}/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The show on air: its playback (WHEP and HLS) */
+    get: operations['getApiPartiesByIdLive'];
+    put?: never;
+    /**
+     * Go live: the live input to publish to (WHIP)
+     * @description The manager, or the host when the manager allows it. Answers the live input; the show starts when the stream arrives.
+     */
+    post: operations['postApiPartiesByIdLive'];
+    /** Stop the show (its replay follows as a message) */
+    delete: operations['deleteApiPartiesByIdLive'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/parties/{id}/live/hosts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Let the host go live, or not (the manager) */
+    put: operations['putApiPartiesByIdLiveHosts'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/parties/{id}/recap': {
     parameters: {
       query?: never;
@@ -5182,6 +5221,572 @@ export interface operations {
         };
         content: {
           'application/json': unknown;
+        };
+      };
+      /** @description Refused: sessionExpired, unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'sessionExpired' | 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description Refused: badOrigin, forbidden, notMember */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'badOrigin' | 'forbidden' | 'notMember';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyNotFound */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyNotFound';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyExpired */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyExpired';
+            };
+          };
+        };
+      };
+      /** @description Refused: generic */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
+    };
+  };
+  getApiPartiesByIdLive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The playback and the live state */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Refused: sessionExpired, unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'sessionExpired' | 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description Refused: badOrigin, notMember */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'badOrigin' | 'notMember';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyNotFound */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyNotFound';
+            };
+          };
+        };
+      };
+      /** @description Refused: notLive */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'notLive';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyExpired */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyExpired';
+            };
+          };
+        };
+      };
+      /** @description Refused: generic */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: liveUnavailable */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'liveUnavailable';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
+    };
+  };
+  postApiPartiesByIdLive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description The live input to publish to */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Refused: invalidInput */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'invalidInput';
+            };
+          };
+        };
+      };
+      /** @description Refused: sessionExpired, unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'sessionExpired' | 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description Refused: badOrigin, forbidden, notMember */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'badOrigin' | 'forbidden' | 'notMember';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyNotFound */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyNotFound';
+            };
+          };
+        };
+      };
+      /** @description Refused: liveAlready */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'liveAlready';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyExpired */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyExpired';
+            };
+          };
+        };
+      };
+      /** @description Refused: generic */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: liveUnavailable */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'liveUnavailable';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
+    };
+  };
+  deleteApiPartiesByIdLive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          caption?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The live state */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Refused: invalidInput, invalidText, messageTooLong */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'invalidInput' | 'invalidText' | 'messageTooLong';
+            };
+          };
+        };
+      };
+      /** @description Refused: sessionExpired, unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'sessionExpired' | 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description Refused: badOrigin, forbidden, notMember */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'badOrigin' | 'forbidden' | 'notMember';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyNotFound */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyNotFound';
+            };
+          };
+        };
+      };
+      /** @description Refused: notLive */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'notLive';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyExpired */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyExpired';
+            };
+          };
+        };
+      };
+      /** @description Refused: generic */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: liveUnavailable */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'liveUnavailable';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
+    };
+  };
+  putApiPartiesByIdLiveHosts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          allowed: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The live state */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Refused: invalidInput */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'invalidInput';
+            };
+          };
         };
       };
       /** @description Refused: sessionExpired, unauthorized */

@@ -162,6 +162,11 @@ async function buildWorld(): Promise<Built> {
       );
       return ticket!;
     },
+    liveShow: async () => {
+      const response = await apiInPlace(`/parties/${party.id}/live`, { method: 'POST', headers: clara.headers, body: {} });
+      if (response.status !== 201 && response.status !== 409) throw new Error(`world: live: ${response.status} ${await response.text()}`);
+      await response.body?.cancel();
+    },
     refreshToken: (actor) => (actor === 'manager' ? clara.refreshToken : actor === 'otherConsultant' ? berta.refreshToken : 'made-up-refresh-token'),
     profile,
     spareProfile: async () => {

@@ -109,6 +109,9 @@ describe('HTML pages', () => {
       return /(?:^|, )microphone=(\([^)]*\))/.exec(response.headers.get('Permissions-Policy') ?? '')?.[1];
     };
     expect(await microphone(`/${party.shortId}`)).toBe('(self)');
+    // The camera: the party page alone (live video, ADR 060).
+    expect((await page(`/${party.shortId}`)).headers.get('Permissions-Policy')).toMatch(/^camera=\(self\), /);
+    expect((await page(`/templates/${template.id}`, { headers: sessionCookie(consultant) })).headers.get('Permissions-Policy')).toMatch(/^camera=\(\), /);
     expect(await microphone(`/${party.shortId}`, sessionCookie(consultant))).toBe('(self)');
     expect(await microphone(`/templates/${template.id}`, sessionCookie(consultant))).toBe('(self)');
     for (const path of ['/', '/login', '/faq']) expect(await microphone(path), path).toBe('()');

@@ -20,6 +20,9 @@ export const STAND_IN_TOKEN = 'test-stream-token';
 
 interface Video {
   uid: string;
+  /** A live show's recording: the live input it was made from, and when. */
+  liveInput?: string;
+  created?: string;
   url: string;
   meta: unknown;
   requireSignedURLs: boolean;
@@ -76,6 +79,18 @@ async function playable(segment: string): Promise<Video | null> {
 }
 
 const videos = new Map<string, Video>();
+/**
+ * Live inputs (ADR 060), as Stream's `/stream/live_inputs` describes them; their shows are not
+ * played here (scripts/stream-server.mjs does, with WebRTC), but a test ends one at
+ * `/__stand-in/live-recording/{uid}`, which makes its recording as Stream does when a show stops.
+ */
+const liveInputs = new Map<string, { uid: string; meta: unknown; recording: unknown }>();
+const describeLive = (input: { uid: string; meta: unknown; recording: unknown }) => ({
+  ...input,
+  status: null,
+  webRTC: { url: `https://${STAND_IN_HOST}/${input.uid}secret/webRTC/publish` },
+  webRTCPlayback: { url: `https://${STAND_IN_HOST}/${input.uid}/webRTC/play` },
+});
 /** The poster requests, as `{uid}?{query}`. */
 const posterRequests: string[] = [];
 /** The uids of the videos deleted through the API. */
@@ -94,6 +109,8 @@ function describe(video: Video) {
   return {
     uid: video.uid,
     meta: video.meta,
+    liveInput: video.liveInput ?? null,
+    created: video.created ?? null,
     requireSignedURLs: video.requireSignedURLs,
     readyToStream: plays,
     status: {
@@ -122,6 +139,14 @@ export async function streamStandIn(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.hostname !== STAND_IN_HOST) return passOn(request);
 
+  const recorded = /^\/__stand-in\/live-recording\/(\w+)$/.exec(url.pathname);
+  if (recorded) {
+    if (!liveInputs.has(recorded[1]!)) return new Response('No such live input', { status: 404 });
+    const uid = crypto.randomUUID().replaceAll('-', '');
+    const when = new Date().toISOString();
+    videos.set(uid, { uid, url: '', meta: {}, requireSignedURLs: true, polls: 0, fail: false, brokenPoster: false, liveInput: recorded[1]!, created: when });
+    return Response.json({ uid });
+  }
   const control = /^\/__stand-in\/(copies|fail\/(\w+)|posters|deleted|break-poster\/(\w+))$/.exec(url.pathname);
   if (control) {
     if (control[2]) videos.get(control[2])!.fail = true;
@@ -143,6 +168,19 @@ export async function streamStandIn(request: Request): Promise<Response> {
   }
 
   if (request.headers.get('Authorization') !== `Bearer ${STAND_IN_TOKEN}`) return envelope(401, null, [{ code: 10000, message: 'Authentication error' }]);
+  const live = /^\/client\/v4\/accounts\/[\w-]+\/stream\/live_inputs(?:\/(\w+)(\/videos)?)?$/.exec(url.pathname);
+  if (live) {
+    if (!live[1] && request.method === 'POST') {
+      const body = (await request.json()) as { meta?: unknown; recording?: unknown };
+      const input = { uid: crypto.randomUUID().replaceAll('-', ''), meta: body.meta ?? {}, recording: body.recording ?? { mode: 'off' } };
+      liveInputs.set(input.uid, input);
+      return envelope(200, describeLive(input));
+    }
+    const input = live[1] ? liveInputs.get(live[1]) : undefined;
+    if (!input) return envelope(404, null, [{ code: 10003, message: 'Not Found' }]);
+    if (live[2]) return envelope(200, [...videos.values()].filter((video) => video.liveInput === input.uid).map(describe));
+    return envelope(200, describeLive(input));
+  }
   const route = /^\/client\/v4\/accounts\/[\w-]+\/stream\/(copy|\w+)$/.exec(url.pathname);
   if (!route) return envelope(404, null, [{ code: 7003, message: 'No route for that URI' }]);
   if (route[1] === 'copy' && request.method === 'POST') {

@@ -15,6 +15,8 @@ import { redeemSocketTicket, socketTicketFor } from '../auth/socket-ticket';
 import type { MiddlewareHandler } from 'hono';
 import { createParty, deleteParty, joinParty, listParties, partyGuests, partyInfo, room, roomFacts, updateParty } from '../services/parties';
 import { followUpList } from '../services/follow-up';
+import { allowHostsLive, livePlayback, startLive, stopLive } from '../services/live';
+import { LiveHostsSchema, StartLiveSchema, StopLiveSchema } from '#core/live-schemas';
 import { regionOf } from '../services/room-place';
 import { createPartyFolder, deletePartyFolder, listPartyFolders, movePartyOrFolder, renamePartyFolder } from '../services/party-folders';
 import type { ApiEnv } from './context';
@@ -162,6 +164,46 @@ export const partiesApi = new Hono<ApiEnv>()
   // The follow-up list (ADR 045): the party's manager alone, which the room checks.
   .get('/:id/follow-up', doc({ summary: "The follow-up list (the manager's)", caller: 'member', errors: ['forbidden'] }), async (c) =>
     c.json((await followUpList(c.env, c.get('db'), c.req.param('id'), c.get('identity'))).list),
+  )
+  // Live video (ADR 060): the room checks who may start, stop and allow; members read the playback.
+  .post(
+    '/:id/live',
+    doc({
+      summary: 'Go live: the live input to publish to (WHIP)',
+      description: 'The manager, or the host when the manager allows it. Answers the live input; the show starts when the stream arrives.',
+      caller: 'member',
+      errors: ['forbidden', 'liveAlready', 'liveUnavailable'],
+      ok: { status: 201, description: 'The live input to publish to' },
+    }),
+    valid('json', StartLiveSchema),
+    async (c) => c.json(await startLive(c.env, c.get('db'), c.req.param('id'), c.get('identity')), 201),
+  )
+  .get(
+    '/:id/live',
+    doc({
+      summary: 'The show on air: its playback (WHEP and HLS)',
+      caller: 'member',
+      errors: ['notLive', 'liveUnavailable'],
+      ok: { description: 'The playback and the live state' },
+    }),
+    async (c) => c.json(await livePlayback(c.env, c.get('db'), c.req.param('id'), c.get('identity'))),
+  )
+  .delete(
+    '/:id/live',
+    doc({
+      summary: 'Stop the show (its replay follows as a message)',
+      caller: 'member',
+      errors: ['forbidden', 'notLive', 'liveUnavailable'],
+      ok: { description: 'The live state' },
+    }),
+    valid('json', StopLiveSchema),
+    async (c) => c.json(await stopLive(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json').caption ?? '')),
+  )
+  .put(
+    '/:id/live/hosts',
+    doc({ summary: 'Let the host go live, or not (the manager)', caller: 'member', errors: ['forbidden'], ok: { description: 'The live state' } }),
+    valid('json', LiveHostsSchema),
+    async (c) => c.json(await allowHostsLive(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json').allowed)),
   )
   // A guest's own recap (ADR 046): also once the party is over, when the routes above refuse her.
   .get('/:id/recap', doc({ summary: "A guest's own recap of the party (also once it is over)", caller: 'member', errors: ['forbidden'] }), async (c) => {

@@ -14,7 +14,11 @@ export function newNonce(): string {
  * The security headers of every HTML page (app/entry.server.tsx sets them; ADR 019 gives each
  * allowance its reason). Uploaded files keep their own, stricter policy (worker/api/files.ts).
  */
-export function pageHeaders(request: Request, env: Pick<Env, 'STREAM_API_BASE'>, page: { nonce: string; microphone: boolean }): [string, string][] {
+export function pageHeaders(
+  request: Request,
+  env: Pick<Env, 'STREAM_API_BASE'>,
+  page: { nonce: string; microphone: boolean; camera?: boolean },
+): [string, string][] {
   const url = new URL(request.url);
   const report = new URL(CSP_REPORT_PATH, url).href;
   const stream = streamDeliverySources(env);
@@ -45,8 +49,9 @@ export function pageHeaders(request: Request, env: Pick<Env, 'STREAM_API_BASE'>,
     ['Content-Security-Policy', policy.map(([directive, sources]) => `${directive} ${sources.join(' ')}`).join('; ')],
     ['Reporting-Endpoints', `csp="${report}"`],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
-    // Only the pages that record voice may ask for the microphone (app/lib/microphone.ts).
-    ['Permissions-Policy', `camera=(), geolocation=(), microphone=${page.microphone ? '(self)' : '()'}, payment=(), usb=()`],
+    // Only the pages that record voice may ask for the microphone, only the party page (live video,
+    // ADR 060) for the camera (app/lib/microphone.ts).
+    ['Permissions-Policy', `camera=${page.camera ? '(self)' : '()'}, geolocation=(), microphone=${page.microphone ? '(self)' : '()'}, payment=(), usb=()`],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Frame-Options', 'DENY'],

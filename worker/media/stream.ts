@@ -3,7 +3,8 @@ import type { Env } from '../env';
 
 /**
  * The Worker's client for Cloudflare Stream's HTTP API: copy a video from a URL, read its status,
- * delete it (`DELETE /accounts/{account}/stream/{uid}`). Production talks to api.cloudflare.com, locally to the stand-in `npm start` runs
+ * delete it (`DELETE /accounts/{account}/stream/{uid}`); a party's live input and its recordings
+ * (`/stream/live_inputs`, ADR 060). Production talks to api.cloudflare.com, locally to the stand-in `npm start` runs
  * (scripts/stream-server.mjs) at STREAM_API_BASE: the same requests and answers either way.
  * Whatever goes wrong on the way is one error for our client, `conversionUnavailable`; the details
  * go to the log.
@@ -20,6 +21,20 @@ export interface StreamVideo {
   thumbnail: string;
   playback: { hls: string };
   requireSignedURLs?: boolean;
+  /** The live input a recording was made from (Stream's `liveInput`); absent for other videos. */
+  liveInput?: string | null;
+  /** ISO date. */
+  created?: string;
+}
+
+/** The part of Stream's live input object we read (POST/GET /stream/live_inputs). */
+export interface StreamLiveInput {
+  uid: string;
+  /** Where the publisher sends WHIP; the URL carries the input's secret, so only the publisher gets it. */
+  webRTC: { url: string };
+  /** Where a viewer asks WHEP; its uid is replaced by a signed token for members (stream-signing.ts). */
+  webRTCPlayback: { url: string };
+  status: string | null;
 }
 
 interface Envelope<T> {
@@ -36,6 +51,11 @@ export interface StreamClient {
   copy(url: string, meta: Record<string, string>): Promise<StreamVideo>;
   get(uid: string): Promise<StreamVideo | null>;
   remove(uid: string): Promise<void>;
+  /** A live input for a party (ADR 060): recorded automatically, played only with a token. */
+  createLiveInput(meta: Record<string, string>): Promise<StreamLiveInput>;
+  liveInput(uid: string): Promise<StreamLiveInput | null>;
+  /** The recordings Stream made of a live input's shows, newest first as Stream lists them. */
+  liveRecordings(uid: string): Promise<StreamVideo[]>;
 }
 
 export function streamClient(env: Pick<Env, 'STREAM_API_BASE' | 'STREAM_ACCOUNT_ID' | 'STREAM_API_TOKEN'>): StreamClient {
@@ -69,6 +89,10 @@ export function streamClient(env: Pick<Env, 'STREAM_API_BASE' | 'STREAM_ACCOUNT_
     remove: async (uid) => {
       await call('DELETE', `/${encodeURIComponent(uid)}`, undefined, true);
     },
+    createLiveInput: async (meta) =>
+      (await call<StreamLiveInput>('POST', '/live_inputs', { meta, recording: { mode: 'automatic', requireSignedURLs: true, timeoutSeconds: 0 } }))!,
+    liveInput: (uid) => call<StreamLiveInput>('GET', `/live_inputs/${encodeURIComponent(uid)}`, undefined, true),
+    liveRecordings: async (uid) => (await call<StreamVideo[]>('GET', `/live_inputs/${encodeURIComponent(uid)}/videos`, undefined, true)) ?? [],
   };
 }
 

@@ -1,3 +1,4 @@
+import { derivedUuid } from '../db/derived-id';
 import { MEDIA_MESSAGE_KINDS, isMediaMessageType } from '#core/chat-media';
 import { AppError } from '#core/errors';
 import type { CopyStage, ImportMessageRef, ImportSignIn, ImportStartResult } from '#core/import';
@@ -46,12 +47,8 @@ export function importCutoff(env: Pick<Env, 'IMPORT_CUTOFF'>): number {
 }
 
 /** A stable id of this run's copy of an older item: a UUID (version 8) from a hash of both. */
-async function derivedId(importId: string, kind: ImportKind | 'guest' | 'folder', sourceId: string): Promise<string> {
-  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${importId}\n${kind}\n${sourceId}`)));
-  hash[6] = (hash[6]! & 0x0f) | 0x80;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = [...hash.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+function derivedId(importId: string, kind: ImportKind | 'guest' | 'folder', sourceId: string): Promise<string> {
+  return derivedUuid(importId, kind, sourceId);
 }
 
 async function ownRun(db: Db, userId: string, importId: string): Promise<ImportRunRow> {

@@ -45,7 +45,12 @@ export function VideoPlayer({ id, title, partyId }: { id: string; title: string;
   useEffect(() => {
     let current = true;
     void (async () => {
-      const stream = await streamOf(id, partyId);
+      let stream = await streamOf(id, partyId);
+      // A video Stream still converts (a live show's recording, an import's) is asked for again a while.
+      for (let tries = 0; current && stream.ok && !stream.data.hls && tries < 60; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        stream = await streamOf(id, partyId);
+      }
       if (!current) return;
       if (!stream.ok && stream.status === 401 && !partyId) return signInAgain(true);
       const element = video.current;

@@ -39,6 +39,8 @@ interface Props {
   openDialog: (dialog: PartyDialog) => void;
   onStartSelection: () => void;
   onRestrict: (restricted: boolean) => void;
+  /** Opens the camera to go live (ADR 060); null when the reader may not, or a show is on. */
+  onGoLive: (() => void) | null;
   onRename: (firstName: string, lastName: string) => Promise<boolean>;
   onLeave: () => Promise<boolean>;
 }
@@ -62,6 +64,7 @@ export const PartyHeader = memo(function PartyHeader({
   openDialog,
   onStartSelection,
   onRestrict,
+  onGoLive,
   onRename,
   onLeave,
 }: Props) {
@@ -104,6 +107,7 @@ export const PartyHeader = memo(function PartyHeader({
           <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} />
         )
       ) : null}
+      {onGoLive && !selecting ? <HeaderTool label={t('live.goLive')} onClick={onGoLive} icon={<path d="M3 7h12v10H3Z M15 10l6-3v10l-6-3" />} /> : null}
       {isManager && !expired && !selecting ? (
         <HeaderTool
           label={t('selection.start')}

@@ -8,7 +8,7 @@ import type { PartyInfo } from '~/core/party';
 import { can } from '~/core/permissions';
 import { directMessagePath } from '~/core/profile';
 import { lazyNamed } from '~/lib/lazy-named';
-import { SIDE_BY_SIDE, useMediaQuery } from '~/lib/use-media-query';
+import { SIDE_BY_SIDE, STAGE_BESIDE, useMediaQuery } from '~/lib/use-media-query';
 import { whenIdle } from '~/lib/when-idle';
 import { useClearAfter, useTimedNotice } from '~/lib/use-timed-notice';
 import { ChatAttachments, useChatAttachments } from './chat-attachments';
@@ -32,6 +32,8 @@ const ClaimOffer = lazyNamed(() => import('./claim-offer'), 'ClaimOffer');
 // The dialogs: none is part of the first screen; they load (each with its own chunk) when one opens.
 const loadDialogs = () => import('./party-dialogs');
 const PartyDialogs = lazyNamed(loadDialogs, 'PartyDialogs');
+// The live video (ADR 060): loaded only while a show is on or the reader opens her camera (ADR 051).
+const LiveStage = lazyNamed(() => import('~/components/live/live-stage'), 'LiveStage');
 
 /**
  * The party's screen: the header, the chat, the contents and the guests (tabs on a phone), and
@@ -113,6 +115,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
   const rosterView = useMemo(() => ({ members, online, memberCount, onlineCount, roster }), [members, online, memberCount, onlineCount, roster]);
   // On a phone the contents and the guests are behind their tabs: not drawn until one is chosen.
   const sideBySide = useMediaQuery(SIDE_BY_SIDE);
+  const stageBeside = useMediaQuery(STAGE_BESIDE);
   const mayWrite = me !== null && can(me, { type: 'sendMessage', messageType: 'text' }, partyState);
   const mayRestrict = me !== null && can(me, { type: 'restrictMessaging' }, partyState) && !expired;
   const mayAttach = joined && mayWrite && !expired && !selected;
@@ -125,6 +128,31 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
       if (inputMode?.kind === 'reply') setInputMode(null);
     },
   });
+
+  // Live video: who may go live, the stage while a show is on or her camera is open, and a product
+  // card sent meanwhile over the video for a few seconds.
+  const [publishing, setPublishing] = useState(false);
+  const live = state.live;
+  const mayGoLive = joined && me !== null && can(me, { type: 'goLive', hostsMayGoLive: live.hostsMayGoLive }, partyState);
+  const openLive = useCallback(() => setPublishing(true), []);
+  const closeLive = useCallback(() => setPublishing(false), []);
+  const watchLive = useCallback((watching: boolean) => void actions.watchLive(watching), [actions]);
+  const stage =
+    joined && mounted && me && (publishing || live.show) ? (
+      <Suspense fallback={null}>
+        <LiveStage
+          partyId={party.id}
+          me={me}
+          live={live}
+          publishing={publishing}
+          newest={state.messages[state.messages.length - 1] ?? null}
+          sideBySide={stageBeside}
+          onClose={closeLive}
+          onWatching={watchLive}
+          onError={actions.showError}
+        />
+      </Suspense>
+    ) : null;
 
   if (state.ended) return <EndedPanel reason={state.ended} unsent={state.pending} onDiscard={actions.discard} recapOf={party.id} />;
 
@@ -147,6 +175,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
         openDialog={setDialog}
         onStartSelection={startSelection}
         onRestrict={restrict}
+        onGoLive={mayGoLive && !live.show && !publishing ? openLive : null}
         onRename={actions.rename}
         onLeave={actions.leave}
       />
@@ -171,6 +200,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
         </button>
       </div>
 
+      {stageBeside ? null : stage}
       <div className="relative flex min-h-0 flex-1">
         {/* Over the chat's top, not above it: its coming and going moves nothing (ADR 051). */}
         {joined && (state.connection === 'offline' || (state.connection !== 'open' && state.lastSeq !== null)) ? (
@@ -204,9 +234,11 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
           onFiles={attachments.chooseFiles}
           imagesOnly={attachments.imagesOnly}
         />
+        {stageBeside ? stage : null}
         <SideColumn
           tab={tab}
           sideBySide={sideBySide}
+          stacked={stageBeside && stage !== null}
           roster={rosterView}
           headings={state.headings}
           paging={chat.paging}

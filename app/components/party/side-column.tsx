@@ -18,6 +18,8 @@ interface Props {
   tab: PartyTab;
   /** The columns stand beside the chat (md and up); otherwise the guests are drawn only behind their tab. */
   sideBySide: boolean;
+  /** A live stage stands beside the chat: the contents above the guests in one column at any width. */
+  stacked: boolean;
   roster: Pick<ChatState, 'members' | 'online' | 'memberCount' | 'onlineCount' | 'roster'>;
   headings: ChatState['headings'];
   paging: { loading: boolean; pagedTo: number };
@@ -40,11 +42,13 @@ interface Props {
  * the specification's drawer width (240 px), the contents above the guests; from lg (a landscape
  * tablet, 1024 px) in two columns, each scrolling on its own. The guests panel is neither loaded
  * nor drawn until it shows, and the room's words that change neither do not draw the column again
- * (ADR 051).
+ * (ADR 051). While a live stage stands beside the chat (from lg) they stay in one column, so the chat
+ * keeps its room.
  */
 export const SideColumn = memo(function SideColumn({
   tab,
   sideBySide,
+  stacked,
   roster,
   headings,
   paging,
@@ -61,14 +65,14 @@ export const SideColumn = memo(function SideColumn({
 }: Props) {
   return (
     <aside
-      className={`shrink-0 border-slate-200 bg-white md:flex md:w-60 md:flex-col md:overflow-y-auto md:border-l lg:w-auto lg:flex-row lg:overflow-visible ${tab === 'messages' ? 'hidden' : 'block w-full overflow-y-auto'}`}
+      className={`shrink-0 border-slate-200 bg-white md:flex md:w-60 md:flex-col md:overflow-y-auto md:border-l ${stacked ? '' : 'lg:w-auto lg:flex-row lg:overflow-visible'} ${tab === 'messages' ? 'hidden' : 'block w-full overflow-y-auto'}`}
       data-testid="side-column"
     >
-      <div className={`lg:w-60 lg:overflow-y-auto ${tab === 'contents' ? '' : 'hidden md:block'}`} data-testid="contents-column">
+      <div className={`${stacked ? '' : 'lg:w-60 lg:overflow-y-auto'} ${tab === 'contents' ? '' : 'hidden md:block'}`} data-testid="contents-column">
         <ContentsPanel headings={headings} onJump={onJump} />
       </div>
       <div
-        className={`border-slate-200 md:border-t lg:w-72 lg:overflow-y-auto lg:border-l lg:border-t-0 ${tab === 'guests' ? '' : 'hidden md:block'}`}
+        className={`border-slate-200 md:border-t ${stacked ? '' : 'lg:w-72 lg:overflow-y-auto lg:border-l lg:border-t-0'} ${tab === 'guests' ? '' : 'hidden md:block'}`}
         data-testid="guests-column"
       >
         {mounted && (sideBySide || tab === 'guests') ? (

@@ -362,6 +362,8 @@ export function usePartyChat(
       cardFrame: (event: Extract<ClientEvent, { type: 'cardChoice' | 'closePoll' }>) => sendFrame(event),
       /** The manager's draw (the raffle dialog resends it after a rejoin until its notice arrives, ADR 045). */
       raffleFrame: (event: Extract<ClientEvent, { type: 'drawRaffle' }>) => sendFrame(event),
+      /** The page plays the live show, or stopped (the number watching, ADR 060). */
+      watchLive: (watching: boolean) => sendFrame({ type: 'watchLive', watching }),
       dismissError: () => dispatch({ type: 'failed', code: null }),
       showError: (code: ErrorCode) => {
         if (code === 'unauthorized' || code === 'sessionExpired') signInAgain(true);
