@@ -301,6 +301,14 @@ function visits(
       then: (page) => page.getByRole('button', { name: t.raffle.tool, exact: true }).click(),
     },
     { actor: 'consultant', path: world.followUp, what: 'follow-up list', shows: t.followUp.intro },
+    // "Invite friends" (issue 43): headless Chromium has no share sheet, so the invitation's dialog.
+    {
+      actor: 'consultant',
+      path: world.party,
+      what: 'invitation dialog',
+      shows: t.invite.text,
+      then: (page) => page.getByRole('button', { name: t.partyTools.invite, exact: true }).click(),
+    },
   ];
 }
 

@@ -69,6 +69,9 @@ export const PartyHeader = memo(function PartyHeader({
   const format = useDateFormatter();
   const navigate = useNavigate();
   const isManager = me?.role === 'manager';
+  // The hostess's invitation is the host's and the manager's (issue 43).
+  const inviter = isManager || me?.role === 'host';
+  const managerName = party.manager ? `${party.manager.firstName} ${party.manager.lastName}` : null;
   return (
     <header className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-white px-2 py-2 sm:flex-nowrap sm:gap-2 sm:px-4">
       {isManager ? (
@@ -83,7 +86,7 @@ export const PartyHeader = memo(function PartyHeader({
         <p className="truncate text-sm text-slate-600">
           {[
             party.host ? t('party.host', { host: party.host }) : null,
-            party.manager ? t('party.managedBy', { name: `${party.manager.firstName} ${party.manager.lastName}` }) : null,
+            managerName ? t('party.managedBy', { name: managerName }) : null,
             party.start ? t('party.startsAt', { date: format(party.start) }) : null,
           ]
             .filter(Boolean)
@@ -93,15 +96,21 @@ export const PartyHeader = memo(function PartyHeader({
       {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={expired} compact={isManager ? 'xl' : 'sm'} /> : null}
       {joined ? (
         mounted ? (
-          <Suspense fallback={<ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} />}>
+          <Suspense fallback={<ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} invite={inviter && !expired} />}>
             <SocialButtons
               onQr={me && !expired ? () => openDialog({ kind: 'qr' }) : null}
               qrOnPhones={isManager}
               onSearch={() => openDialog({ kind: 'search' })}
+              invite={
+                inviter && !expired
+                  ? { shortId: party.shortId, title: party.title, consultant: managerName ?? 'Salon', compact: isManager ? 'xl' : 'sm' }
+                  : null
+              }
+              onInviteFallback={(text) => openDialog({ kind: 'invite', text })}
             />
           </Suspense>
         ) : (
-          <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} />
+          <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} invite={inviter && !expired} />
         )
       ) : null}
       {isManager && !expired && !selecting ? (
@@ -174,7 +183,7 @@ export const PartyHeader = memo(function PartyHeader({
  * The place of the round tools still on their way (the bell; the search, and the QR code where it
  * shows: a guest's only from sm): their box, nothing to see or press.
  */
-function ToolPlace({ qr = 'none' }: { qr?: 'none' | 'fromSm' | 'always' }) {
+function ToolPlace({ qr = 'none', invite = false }: { qr?: 'none' | 'fromSm' | 'always'; invite?: boolean }) {
   const place = (extra: string) => (
     <span aria-hidden="true" className={`${ROUND_TOOL} invisible ${extra}`}>
       <svg viewBox="0 0 24 24" className="h-5 w-5" />
@@ -182,6 +191,7 @@ function ToolPlace({ qr = 'none' }: { qr?: 'none' | 'fromSm' | 'always' }) {
   );
   return (
     <>
+      {invite ? place('') : null}
       {qr === 'none' ? null : place(qr === 'always' ? '' : 'hidden sm:inline-block')}
       {place('')}
     </>
