@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteError } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,10 +127,13 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A refusal in the API's error shape (worker/http/page-refusal.ts) says what it was.
   const code: unknown = isRouteErrorResponse(error) ? error.data?.error?.code : undefined;
+  // Out of reach for now (worker/db/client.ts): the same address again is the way on.
+  const retry = code === 'dataUnavailable';
+  const here = useLocation();
   return (
     <StatePanel title={notFound ? t('notFound.title') : isErrorCode(code) ? t(errorKeys(code)) : t('errors.generic')}>
-      <a href="/" className="font-medium text-primary-dark underline">
-        {t('notFound.back')}
+      <a href={retry ? `${here.pathname}${here.search}` : '/'} className="font-medium text-primary-dark underline">
+        {retry ? t('notFound.retry') : t('notFound.back')}
       </a>
     </StatePanel>
   );

@@ -87,4 +87,9 @@ export interface Env {
   OLDER_SYSTEM_URL: string;
   /** A date (2026-10-01): the older account's parties made before it are not imported (ADR 042). */
   IMPORT_CUTOFF: string;
+  /**
+   * The jurisdiction new parties' rooms are made in (ADR 050): `eu` in wrangler.toml, the deploy
+   * steps create D1 and R2 in the same one. Empty: no jurisdiction. Fixed per party when it is made.
+   */
+  DATA_JURISDICTION?: string;
 }

@@ -47,16 +47,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const shortId = params.partyId ?? '';
   if (!isShortId(shortId)) return data<LoaderData>({ state: 'ended', reason: 'notFound' }, { status: 404 });
   try {
-    const party = await context.services.parties.partyInfo(context.db, shortId, context.identity);
+    // One round trip for a guest (ADR 049); a guest signed in here who is not yet a member joins with her account's names.
+    const { party, joiningAs: guest, room } = await context.services.parties.openParty(context.db, shortId, context.identity);
     const consultant = context.identity.consultant;
     if (party.me?.role === 'manager' && consultant) await context.services.parties.markEntered(context.db, party, consultant.userId);
-    // A guest signed in here who is not yet a member joins with her account's names.
-    const guestId = party.me ? null : context.identity.guest?.guestId;
-    const account = guestId ? await context.services.guestAccounts.guestAccount(context.db, guestId) : null;
-    const guest = account ? { firstName: account.firstName, lastName: account.lastName, claimed: account.email !== null } : undefined;
     // A member guest's socket, opened within the minute, skips its D1 read (ADR 047).
     const socketTicket = party.me
-      ? await context.services.socketTicketFor(context.env.SOCKET_TICKET_SECRET, request, party.id, party.me, { fresh: null, checked: context.identity.guest })
+      ? await context.services.socketTicketFor(context.env.SOCKET_TICKET_SECRET, request, room, party.me, { fresh: null, checked: context.identity.guest })
       : null;
     const preview = party.me ? null : await partyLinkPreview(request, party);
     return data<LoaderData>({ state: 'ok', party, ...(guest ? { guest } : {}), ...(socketTicket ? { socketTicket } : {}), ...(preview ? { preview } : {}) });
@@ -79,9 +76,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.success) return data({ ok: false as const, code: firstErrorCode(parsed.error) }, { status: 400 });
   const { parties, cookies } = context.services;
   try {
-    const party = await parties.findPartyByShortId(context.db, params.partyId ?? '');
     const client = request.headers.get('CF-Connecting-IP') ?? 'local';
-    const result = await parties.joinParty(context.env, context.db, party.id, context.identity, parsed.data, client);
+    // The party by its link, read in the join's own round trip (ADR 049).
+    const later = (work: Promise<unknown>) => context.ctx.waitUntil(work);
+    const result = await parties.joinParty(context.env, context.db, { shortId: params.partyId ?? '' }, context.identity, parsed.data, client, later);
     const headers = new Headers();
     if (result.credentials) {
       headers.append('Set-Cookie', cookies.guestCookie(request, result.credentials));

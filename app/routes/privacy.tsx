@@ -6,6 +6,7 @@ import { sitePagePreview } from '~/lib/link-preview.server';
 import type { PrivacyBlock } from '~/content/privacy';
 import { PublicPage } from '~/components/public/public-page';
 import { SampleNote } from '~/components/public/sample-note';
+import { jurisdictionSetting } from '~/core/data-location';
 import { parseSiteConfig } from '~/core/site-config';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
@@ -16,7 +17,7 @@ export const clientLoader = withWorkspaceTexts;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { legal } = parseSiteConfig(context.env.SITE);
   const preview = await sitePagePreview(request, { title: 'Datenschutzhinweise · Salon', key: 'privacy' });
-  return { sample: legal.sample, sections: privacyNotice(legal), preview };
+  return { sample: legal.sample, sections: privacyNotice(legal, jurisdictionSetting(context.env.DATA_JURISDICTION)), preview };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, api, createConsultant, createParty, expectError, html, joinGuest, json, page, sessionCookie } from './fixtures';
+import { ORIGIN, api, createConsultant, createParty, expectError, guestCookie, html, joinGuest, json, page, sessionCookie } from './fixtures';
 
 /** A party created ahead and then ended by its manager: a new party may not be over already. */
 async function endedParty(consultant: Awaited<ReturnType<typeof createConsultant>>) {
@@ -144,6 +144,22 @@ describe('the party page /<shortId>', () => {
     expect(
       await html(await page(`/${party.shortId}`, { headers: { Cookie: `salon_guest=${encodeURIComponent(`${guest.guestId}.${guest.secretKey}`)}` } }), 200),
     ).toContain('Aroma Abend Lindenhof');
+  });
+
+  it("names the managing profile and its page for a visitor and for a joined guest, whose link is read in one batch (ADR 049) where D1 keys a row's columns by name", async () => {
+    const consultant = await createConsultant({ profiles: 2 });
+    const party = await createParty(consultant, { title: 'Profil-Party', manager: consultant.profileIds[1] });
+    const profile = await env.DB.prepare('SELECT short_id AS shortId FROM profiles WHERE id = ?').bind(consultant.profileIds[1]).first<{ shortId: string }>();
+    const guest = await joinGuest(party.id);
+    for (const headers of [{}, guestCookie(guest)]) {
+      const body = await html(await page(`/${party.shortId}`, { headers }), 200);
+      // The party's own short id and the profile's share a column name, as do the profile's and the
+      // user's names. The loader's data, as Remix streams it into the page: key, then value.
+      const pair = (key: string, value: string) => `\\"${key}\\",\\"${value}\\"`;
+      expect(body).toContain(pair('profileShortId', profile!.shortId));
+      expect(body).toContain(pair('firstName', 'Anna1'));
+      expect(body).toContain(pair('shortId', party.shortId));
+    }
   });
 
   it("a path that is no short id: 404 'Party nicht gefunden' (German default), 'Party not found' with Accept-Language: en", async () => {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, isAppError } from '../../app/core/errors';
 import type { ErrorBody } from '../../app/core/errors';
+import { isDataUnavailable } from '../db/client';
 import { refusedAsCrossSite } from '../http/origin';
 import { auth } from './auth';
 import { contentApi } from './content';
@@ -20,6 +21,8 @@ import { templatesApi } from './templates';
 /** The one error answer of the API (and of /files): a code, never prose or a stack trace. */
 export function apiError(error: Error, c: ApiContext): Response {
   if (isAppError(error)) return c.json<ErrorBody>({ error: { code: error.code } }, error.status as 400);
+  // The database out of reach, wrapped by drizzle in its own error (worker/db/client.ts).
+  if (isDataUnavailable(error)) return c.json<ErrorBody>({ error: { code: 'dataUnavailable' } }, 503);
   // Hono's own 4xx (a body that is not JSON, for one) is bad input like any other.
   if (error instanceof HTTPException && error.status < 500) return c.json<ErrorBody>({ error: { code: 'invalidInput' } }, 400);
   console.error('api error', c.req.method, new URL(c.req.url).pathname, error);

@@ -15,6 +15,7 @@ import { ownedProfileRow, profileRowByShortId } from '../db/profiles';
 import { userNames } from '../db/users';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import { edgeCache } from '../http/edge-cache';
 import { drawPreview } from '../preview/draw';
 import type { PreviewCard, PreviewPicture } from '../preview/draw';
 
@@ -93,8 +94,6 @@ async function pictureBytes(env: Env, picture: Subject['picture']): Promise<Prev
   if (!object || object.size > MAX_PICTURE_BYTES) return null;
   return { bytes: new Uint8Array(await object.arrayBuffer()), type: picture.type };
 }
-
-const edgeCache = () => (caches as unknown as { default: Cache }).default;
 
 function png(body: BodyInit | null, maxAge: number, extra: Record<string, string> = {}): Response {
   return new Response(body, {

@@ -13,6 +13,8 @@ import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
 import { whenIdle } from '~/lib/when-idle';
 import { useChatVirtualizer } from './use-chat-virtualizer';
+import type { MessageActions, RowShared } from './message-rows';
+import { MessageRow, PendingItem, receiptProps } from './message-rows';
 import type { ReactionHandlers, ReactionsView } from '~/components/social/reactions';
 import { useCardChoices } from '~/components/cards/use-card-choices';
 import type { CardTally } from '~/core/cards';
@@ -21,9 +23,6 @@ import type { CardTally } from '~/core/cards';
 // party page's own script stays small.
 const Lightbox = lazyNamed(() => needingWorkspaceTexts(import('~/components/media/lightbox')), 'Lightbox');
 const MediaViewer = lazyNamed(() => needingWorkspaceTexts(import('~/components/media/media-viewer')), 'MediaViewer');
-
-import type { MessageActions, Row, RowShared } from './message-rows';
-import { MessageRow, PageButton, PendingItem, receiptProps } from './message-rows';
 
 interface Props extends MessageActions {
   /** The party's id: a video sent in it streams through the party's own file route. */
@@ -64,6 +63,9 @@ interface Props extends MessageActions {
   lastError: unknown;
   onCardFrame: (event: Extract<ClientEvent, { type: 'cardChoice' | 'closePoll' }>) => boolean;
 }
+
+/** A row of the list: a stored message, or one of the reader's own still on its way. */
+type Row = { kind: 'message'; message: ChatMessage } | { kind: 'pending'; item: PendingMessage };
 
 /** A first guess of a row's height; each row is measured once it is on screen. */
 const ESTIMATED_ROW_PX = 72;
@@ -379,3 +381,14 @@ export const MessageList = memo(function MessageList({
     </div>
   );
 });
+
+/** Loads the page before or after the loaded messages (scrolling does it too; this is for keys and screen readers). */
+function PageButton({ label, onClick, className }: { label: string; onClick: () => void; className: string }) {
+  return (
+    <div className={`text-center ${className}`}>
+      <button type="button" onClick={onClick} className="rounded-full px-4 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
+        {label}
+      </button>
+    </div>
+  );
+}

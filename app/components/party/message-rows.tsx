@@ -1,5 +1,5 @@
-// The list's rows (ADR 051): a message with its menu, reactions and card, one of the reader's own on its way,
-// the new-messages divider and the page buttons, each memoised so a frame redraws only the rows it changed.
+// The rows of the party's message list (ADR 051): each memoised, drawn again only when what it
+// shows changes. The list (message-list.tsx) lays them out in its virtualiser.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormattedText } from '~/components/formatted-text';
@@ -33,7 +33,7 @@ export interface MessageActions {
  * A message's menu in the party: for the manager always, for the others only while the party is
  * not restricted; each action as far as the reader may take it.
  */
-export function partyMenu(message: ChatMessage, me: Actor | null, party: PartyState, actions: MessageActions, label: (key: string) => string): MessageOption[] {
+function partyMenu(message: ChatMessage, me: Actor | null, party: PartyState, actions: MessageActions, label: (key: string) => string): MessageOption[] {
   if (me === null || party.expired || (me.role !== 'manager' && party.restrictedMessaging)) return [];
   const options: (MessageOption | null)[] = [
     can(me, { type: 'replyTo', message }, party) ? { key: 'reply', label: label('messageMenu.reply'), run: () => actions.onReply(message) } : null,
@@ -45,9 +45,6 @@ export function partyMenu(message: ChatMessage, me: Actor | null, party: PartySt
   ];
   return options.filter((option) => option !== null);
 }
-
-/** A row of the list: a stored message, or one of the reader's own still on its way. */
-export type Row = { kind: 'message'; message: ChatMessage } | { kind: 'pending'; item: PendingMessage };
 
 /** What every row of the list shares: who reads, what she may do, and the handlers. */
 export interface RowShared {
@@ -142,17 +139,6 @@ export const MessageRow = memo(function MessageRow({
     </>
   );
 });
-
-/** Loads the page before or after the loaded messages (scrolling does it too; this is for keys and screen readers). */
-export function PageButton({ label, onClick, className }: { label: string; onClick: () => void; className: string }) {
-  return (
-    <div className={`text-center ${className}`}>
-      <button type="button" onClick={onClick} className="rounded-full px-4 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
-        {label}
-      </button>
-    </div>
-  );
-}
 
 export const PendingItem = memo(function PendingItem({
   item,

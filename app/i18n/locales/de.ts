@@ -1111,6 +1111,7 @@ const de = {
     templateFull: 'Diese Vorlage ist voll (höchstens 1000 Nachrichten).',
     templateNotTrashed: 'Nur eine Vorlage im Papierkorb kann endgültig gelöscht werden.',
     templatesDown: 'Vorlagen sind vorübergehend nicht verfügbar. Bitte versuche es gleich noch einmal.',
+    dataUnavailable: 'Salon erreicht seine Daten gerade nicht. Bitte versuche es gleich noch einmal.',
     ownTemplate: 'Das ist deine eigene Vorlage. Du findest sie schon unter deinen Vorlagen.',
     mediaNotUploaded: 'Die Datei ist noch nicht vollständig hochgeladen.',
     mediaNotReady: 'Die Datei ist noch nicht bereit: Sie wird noch hochgeladen oder umgewandelt.',
@@ -1178,6 +1179,7 @@ const de = {
   notFound: {
     title: 'Seite nicht gefunden',
     back: 'Zur Startseite',
+    retry: 'Erneut versuchen',
   },
 };
 

@@ -1100,6 +1100,7 @@ const en: Translation = {
     templateFull: 'This template is full (1000 messages at most).',
     templateNotTrashed: 'Only a template in the trash can be deleted permanently.',
     templatesDown: 'Templates are temporarily unavailable. Please try again in a moment.',
+    dataUnavailable: 'Salon cannot reach its data right now. Please try again in a moment.',
     ownTemplate: "This is your own template. It's already in your templates.",
     mediaNotUploaded: "The file hasn't finished uploading yet.",
     mediaNotReady: "The file isn't ready yet: it is still uploading or converting.",
@@ -1167,6 +1168,7 @@ const en: Translation = {
   notFound: {
     title: 'Page not found',
     back: 'Back to the home page',
+    retry: 'Try again',
   },
 };
 

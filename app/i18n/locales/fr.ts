@@ -1114,6 +1114,7 @@ const fr: Translation = {
     templateFull: 'Ce modèle est plein (1000 messages au maximum).',
     templateNotTrashed: 'Seul un modèle dans la corbeille peut être supprimé définitivement.',
     templatesDown: 'Les modèles sont temporairement indisponibles. Veuillez réessayer dans un instant.',
+    dataUnavailable: 'Salon ne parvient pas à accéder à ses données pour le moment. Veuillez réessayer dans un instant.',
     ownTemplate: "C'est votre propre modèle. Il se trouve déjà dans vos modèles.",
     mediaNotUploaded: "Le fichier n'est pas encore entièrement téléversé.",
     mediaNotReady: "Le fichier n'est pas encore prêt : téléversement ou conversion en cours.",
@@ -1181,6 +1182,7 @@ const fr: Translation = {
   notFound: {
     title: 'Page introuvable',
     back: "Retour à l'accueil",
+    retry: 'Réessayer',
   },
 };
 

@@ -1108,6 +1108,7 @@ const it: Translation = {
     templateFull: 'Questo modello è pieno (al massimo 1000 messaggi).',
     templateNotTrashed: 'Solo un modello nel cestino può essere eliminato definitivamente.',
     templatesDown: 'I modelli non sono disponibili al momento. Riprova tra un attimo.',
+    dataUnavailable: 'Salon non riesce a raggiungere i suoi dati in questo momento. Riprova tra un attimo.',
     ownTemplate: 'Questo è il tuo modello. Si trova già tra i tuoi modelli.',
     mediaNotUploaded: 'Il file non è ancora stato caricato completamente.',
     mediaNotReady: 'Il file non è ancora pronto: caricamento o conversione in corso.',
@@ -1175,6 +1176,7 @@ const it: Translation = {
   notFound: {
     title: 'Pagina non trovata',
     back: 'Torna alla home',
+    retry: 'Riprova',
   },
 };
 

@@ -1107,6 +1107,7 @@ const nl: Translation = {
     templateFull: 'Dit sjabloon is vol (maximaal 1000 berichten).',
     templateNotTrashed: 'Alleen een sjabloon in de prullenbak kan definitief worden verwijderd.',
     templatesDown: 'Sjablonen zijn tijdelijk niet beschikbaar. Probeer het zo meteen opnieuw.',
+    dataUnavailable: 'Salon kan zijn gegevens op dit moment niet bereiken. Probeer het zo meteen opnieuw.',
     ownTemplate: 'Dit is je eigen sjabloon. Het staat al bij je sjablonen.',
     mediaNotUploaded: 'Het bestand is nog niet helemaal geüpload.',
     mediaNotReady: 'Het bestand is nog niet klaar: het wordt nog geüpload of omgezet.',
@@ -1174,6 +1175,7 @@ const nl: Translation = {
   notFound: {
     title: 'Pagina niet gevonden',
     back: 'Naar de startpagina',
+    retry: 'Opnieuw proberen',
   },
 };
 
