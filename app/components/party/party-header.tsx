@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@remix-run/react';
 import { Suspense, memo } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyLinkButton } from '~/components/copy-link-button';
+import { CopyLinkButton, TEXT_FROM } from '~/components/copy-link-button';
 import { LanguageMenu } from '~/components/language-menu';
 import { useDateFormatter } from '~/components/local-time';
 import type { PartyInfo } from '~/core/party';
@@ -96,7 +96,11 @@ export const PartyHeader = memo(function PartyHeader({
       {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={expired} compact={isManager ? 'xl' : 'sm'} /> : null}
       {joined ? (
         mounted ? (
-          <Suspense fallback={<ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} invite={inviter && !expired} />}>
+          <Suspense
+            fallback={
+              <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} invite={inviter && !expired ? (isManager ? 'xl' : 'sm') : null} />
+            }
+          >
             <SocialButtons
               onQr={me && !expired ? () => openDialog({ kind: 'qr' }) : null}
               qrOnPhones={isManager}
@@ -110,7 +114,7 @@ export const PartyHeader = memo(function PartyHeader({
             />
           </Suspense>
         ) : (
-          <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} invite={inviter && !expired} />
+          <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} invite={inviter && !expired ? (isManager ? 'xl' : 'sm') : null} />
         )
       ) : null}
       {isManager && !expired && !selecting ? (
@@ -183,7 +187,8 @@ export const PartyHeader = memo(function PartyHeader({
  * The place of the round tools still on their way (the bell; the search, and the QR code where it
  * shows: a guest's only from sm): their box, nothing to see or press.
  */
-function ToolPlace({ qr = 'none', invite = false }: { qr?: 'none' | 'fromSm' | 'always'; invite?: boolean }) {
+function ToolPlace({ qr = 'none', invite = null }: { qr?: 'none' | 'fromSm' | 'always'; invite?: keyof typeof TEXT_FROM | null }) {
+  const { t } = useTranslation();
   const place = (extra: string) => (
     <span aria-hidden="true" className={`${ROUND_TOOL} invisible ${extra}`}>
       <svg viewBox="0 0 24 24" className="h-5 w-5" />
@@ -191,7 +196,13 @@ function ToolPlace({ qr = 'none', invite = false }: { qr?: 'none' | 'fromSm' | '
   );
   return (
     <>
-      {invite ? place('') : null}
+      {invite ? (
+        // "Invite friends": its icon on a phone, its words from `invite`'s breakpoint, as the button will be.
+        <span aria-hidden="true" className={`invisible inline-block rounded-full text-sm font-medium ring-1 ${TEXT_FROM[invite].button}`}>
+          <svg viewBox="0 0 24 24" className={`h-5 w-5 ${TEXT_FROM[invite].icon}`} />
+          <span className={TEXT_FROM[invite].text}>{t('partyTools.invite')}</span>
+        </span>
+      ) : null}
       {qr === 'none' ? null : place(qr === 'always' ? '' : 'hidden sm:inline-block')}
       {place('')}
     </>
