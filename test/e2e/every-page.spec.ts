@@ -307,6 +307,7 @@ function visits(
       path: world.party,
       what: 'invitation dialog',
       shows: t.invite.text,
+      records: true,
       then: (page) => page.getByRole('button', { name: t.partyTools.invite, exact: true }).click(),
     },
   ];
