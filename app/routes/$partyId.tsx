@@ -80,6 +80,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // The party by its link, read in the join's own round trip (ADR 049).
     const later = (work: Promise<unknown>) => context.ctx.waitUntil(work);
     const result = await parties.joinParty(context.env, context.db, { shortId: params.partyId ?? '' }, context.identity, parsed.data, client, later);
+    // The link's read at the request's start (ADR 049) knew her before she joined: a form posted
+    // without script gets the page in this same request, whose loader must read her membership anew.
+    context.identity.partyPage = null;
     const headers = new Headers();
     if (result.credentials) {
       headers.append('Set-Cookie', cookies.guestCookie(request, result.credentials));

@@ -138,6 +138,8 @@ describe('the party page /<shortId>', () => {
     const party = await createParty(consultant, { title: 'Aroma Abend Lindenhof' });
     const body = await html(await page(`/${party.shortId}`), 200);
     expect(body).toContain('Aroma Abend Lindenhof');
+    // Behind a visitor's join dialog: no chat, and no "no messages yet" either (the room tells her nothing of it).
+    expect(body).not.toContain('Noch keine Nachrichten');
     // Its manager sees it too, and so does a joined guest.
     expect(await html(await page(`/${party.shortId}`, { headers: sessionCookie(consultant) }), 200)).toContain('Aroma Abend Lindenhof');
     const guest = await joinGuest(party.id);
@@ -202,6 +204,22 @@ describe('the party page /<shortId>', () => {
     expect(guest?.attributes).toContain('HttpOnly');
     const info = await json(await api(`/parties/${party.shortId}`, { headers: { Cookie: `salon_guest=${encodeURIComponent(guest!.value)}` } }));
     expect(info.me).toMatchObject({ firstName: 'Eva', lastName: 'Stein', role: 'guest' });
+  });
+
+  it('a guest of one party who joins another with the page form (no script yet) gets its chat in the same answer, not the join dialog again', async () => {
+    const consultant = await createConsultant();
+    const first = await createParty(consultant, { title: 'Erste' });
+    const second = await createParty(consultant, { title: 'Zweite' });
+    const guest = await joinGuest(first.id, { firstName: 'Mia', lastName: 'Gast' });
+    const before = await html(await page(`/${second.shortId}`, { headers: guestCookie(guest) }), 200);
+    expect(before, 'not a member yet: no ticket, her id nowhere').not.toContain(guest.guestId);
+    const response = await page(`/${second.shortId}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: 'salon.test', ...guestCookie(guest) },
+      body: new URLSearchParams({ firstName: 'Mia', lastName: 'Gast' }).toString(),
+    });
+    // The page's loader ran after the join in this request: she is its member (her id, her socket's ticket).
+    expect(await html(response, 200)).toContain(guest.guestId);
   });
 
   it('joining from the page with a wrong password: 403, not 500', async () => {

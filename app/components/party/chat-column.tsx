@@ -198,10 +198,9 @@ export function ChatColumn({
       ) : joined || hasChat ? (
         connecting
       ) : (
-        // Behind the join dialog: the room sends a visitor none of the chat, so there is none to show.
-        <div className="flex-1 px-3 py-4 sm:px-6">
-          <p className="mt-10 text-center text-slate-600">{t('party.noMessages')}</p>
-        </div>
+        // Behind the join dialog: the room sends a visitor none of the chat, so there is nothing to
+        // show, and "no messages yet" would be untrue of a party that has them.
+        <div className="flex-1" />
       )}
       {isManager && !expired && state.applied ? (
         <Suspense fallback={null}>
