@@ -43,7 +43,10 @@ describe('link previews (ADR 058)', () => {
     const tags = previewTags(partyPreview(party, en.preview, 'en', 'https://salon.test', 'Europe/Berlin'));
     const keys = tags.map((tag) => ('property' in tag ? tag.property : 'name' in tag ? tag.name : tag.rel));
     for (const key of ['og:title', 'og:description', 'og:image', 'og:image:width', 'og:image:height', 'og:image:alt', 'og:url', 'og:locale', 'twitter:card'])
-      expect(keys.filter((k) => k === key), key).toHaveLength(1);
+      expect(
+        keys.filter((k) => k === key),
+        key,
+      ).toHaveLength(1);
     expect(keys.filter((k) => k === 'og:locale:alternate')).toHaveLength(4);
   });
 

@@ -48,6 +48,21 @@ export function RecapView({ partyId }: { partyId: string }) {
           </ul>
         )}
       </section>
+      {recap.leads.length > 0 ? (
+        <section aria-labelledby="recap-leads">
+          <h3 id="recap-leads" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+            {t('recap.leads')}
+          </h3>
+          <ul className="mt-2 space-y-1" data-testid="recap-leads">
+            {recap.leads.map((kind) => (
+              <li key={kind}>
+                {kind === 'booking' ? '🎉' : '🤝'}{' '}
+                {t(kind === 'booking' ? 'recap.leadBooking' : 'recap.leadTeam', { name: recap.consultant?.firstName || t('recap.yourConsultant') })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {recap.consultant ? (
         <section aria-labelledby="recap-consultant">
           <h3 id="recap-consultant" className="text-sm font-semibold uppercase tracking-wide text-slate-600">

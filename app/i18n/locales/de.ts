@@ -235,6 +235,10 @@ const de = {
     saved: 'Party gespeichert.',
     deleted: 'Party gelöscht.',
     latestMessage: 'Letzte Nachricht: {{name}}, {{date}}',
+    bookingLeads_one: '{{count}} möchte eine Party geben',
+    bookingLeads_other: '{{count}} möchten eine Party geben',
+    teamLeads_one: '{{count}} interessiert am Team',
+    teamLeads_other: '{{count}} interessiert am Team',
     title: 'Deine Partys',
     empty: 'Noch keine Partys. Lege deine erste Party an.',
     newParty: 'Neue Party',
@@ -380,6 +384,15 @@ const de = {
     noticeLink: 'Datenschutz',
     newProduct: 'Produktkarte',
     newPoll: 'Umfrage oder Quiz',
+    newBooking: 'Eigene Party geben',
+    newTeam: 'Teil des Teams werden',
+    booking: 'Deine eigene Party',
+    team: 'Komm in mein Team',
+    like: 'Das interessiert mich',
+    liked: 'Gemerkt: die Beraterin oder der Berater meldet sich bei dir',
+    likeCount_one: '{{count}} ist interessiert',
+    likeCount_other: '{{count}} sind interessiert',
+    likedBy: 'Interessiert: {{names}}',
   },
   /** A guest's recap once the party is over (ADR 046); loaded with the workspace texts. */
   recap: {
@@ -391,6 +404,10 @@ const de = {
     headings: 'Das war die Party',
     loading: 'Dein Rückblick wird geladen …',
     failed: 'Dein Rückblick konnte gerade nicht geladen werden. Lade die Seite später neu.',
+    leads: 'Deine Anfragen',
+    leadBooking: 'Du hast nach einer eigenen Party gefragt – {{name}} meldet sich bei dir.',
+    leadTeam: 'Du hast nach dem Team gefragt – {{name}} meldet sich bei dir.',
+    yourConsultant: 'deine Beraterin oder dein Berater',
   },
   /** The form of a product card or a poll (the manager's, with the workspace texts). */
   cardForm: {
@@ -411,6 +428,10 @@ const de = {
     send: 'Senden',
     add: 'Einfügen',
     photoMissing: 'Bitte wähle ein Foto.',
+    leadText: 'Ihre Worte an die Gäste',
+    leadHint: 'Die Gäste sehen darüber „{{headline}}“ und können „Das interessiert mich“ antippen; Sie sehen dann ihren Namen in der Nachfass-Liste.',
+    bookingSuggestion: 'Hat dir die Party gefallen? Gib deine eigene – mit Geschenken für dich als Gastgeberin.',
+    teamSuggestion: 'Macht dir das Spaß? Ich erzähle dir gern, wie du bei uns mitmachen kannst.',
   },
   /** The raffle's notice in the chat and the manager's tools (ADR 045); its dialog and the follow-up list speak `raffleForm` and `followUp`. */
   raffle: {
@@ -462,6 +483,11 @@ const de = {
     draws: 'Verlosung',
     noDraws: 'Noch niemand gezogen.',
     drawnAmong: '{{name}} (unter {{count}})',
+    leads: 'Interessiert an',
+    lead: { booking: 'Eigene Party', team: 'Team' },
+    filter: 'Zeigen',
+    filters: { all: 'Alle Gäste', booking: 'Möchten eine Party geben', team: 'Interessiert am Team' },
+    noMatches: 'Noch kein Gast hat danach gefragt.',
   },
   emoji: {
     open: 'Emoji einfügen',

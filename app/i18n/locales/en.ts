@@ -235,6 +235,10 @@ const en: Translation = {
     saved: 'Party saved.',
     deleted: 'Party deleted.',
     latestMessage: 'Latest message: {{name}}, {{date}}',
+    bookingLeads_one: '{{count}} wants to host a party',
+    bookingLeads_other: '{{count}} want to host a party',
+    teamLeads_one: '{{count}} interested in the team',
+    teamLeads_other: '{{count}} interested in the team',
     title: 'Your parties',
     empty: 'No parties yet. Create your first party.',
     newParty: 'New party',
@@ -380,6 +384,15 @@ const en: Translation = {
     noticeLink: 'Privacy',
     newProduct: 'Product card',
     newPoll: 'Poll or quiz',
+    newBooking: 'Host your own party',
+    newTeam: 'Join the team',
+    booking: 'Host your own party',
+    team: 'Join my team',
+    like: 'I’d like that',
+    liked: 'Noted: the consultant will be in touch',
+    likeCount_one: '{{count}} is interested',
+    likeCount_other: '{{count}} are interested',
+    likedBy: 'Interested: {{names}}',
   },
   /** A guest's recap once the party is over (ADR 046); loaded with the workspace texts. */
   recap: {
@@ -391,6 +404,10 @@ const en: Translation = {
     headings: 'What the party covered',
     loading: 'Loading your recap …',
     failed: 'Your recap could not be loaded just now. Reload the page later.',
+    leads: 'What you asked about',
+    leadBooking: 'You asked about hosting – {{name}} will be in touch.',
+    leadTeam: 'You asked about joining the team – {{name}} will be in touch.',
+    yourConsultant: 'your consultant',
   },
   /** The form of a product card or a poll (the manager's, with the workspace texts). */
   cardForm: {
@@ -411,6 +428,10 @@ const en: Translation = {
     send: 'Send',
     add: 'Insert',
     photoMissing: 'Please choose a photo.',
+    leadText: 'Your words to the guests',
+    leadHint: 'Guests see “{{headline}}” above it and can tap “I’d like that”; you then see their name in the follow-up list.',
+    bookingSuggestion: 'Did you enjoy the party? Host your own – with gifts for you as the host.',
+    teamSuggestion: 'Having fun? I’d love to tell you how you can join us.',
   },
   /** The raffle's notice in the chat and the manager's tools (ADR 045); its dialog and the follow-up list speak `raffleForm` and `followUp`. */
   raffle: {
@@ -462,6 +483,11 @@ const en: Translation = {
     draws: 'Raffle',
     noDraws: 'No winner drawn yet.',
     drawnAmong: '{{name}} (among {{count}})',
+    leads: 'Interested in',
+    lead: { booking: 'Own party', team: 'Team' },
+    filter: 'Show',
+    filters: { all: 'All guests', booking: 'Want to host', team: 'Interested in the team' },
+    noMatches: 'No guest has asked about this yet.',
   },
   emoji: {
     open: 'Insert emoji',

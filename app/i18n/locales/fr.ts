@@ -239,6 +239,10 @@ const fr: Translation = {
     saved: 'Soirée enregistrée.',
     deleted: 'Soirée supprimée.',
     latestMessage: 'Dernier message : {{name}}, {{date}}',
+    bookingLeads_one: '{{count}} veut organiser une soirée',
+    bookingLeads_other: '{{count}} veulent organiser une soirée',
+    teamLeads_one: '{{count}} intéressé·e par l’équipe',
+    teamLeads_other: '{{count}} intéressé·es par l’équipe',
     title: 'Vos soirées',
     empty: "Aucune soirée pour l'instant. Créez votre première soirée.",
     newParty: 'Nouvelle soirée',
@@ -385,6 +389,15 @@ const fr: Translation = {
     noticeLink: 'Confidentialité',
     newProduct: 'Fiche produit',
     newPoll: 'Sondage ou quiz',
+    newBooking: 'Organiser sa propre soirée',
+    newTeam: 'Rejoindre l’équipe',
+    booking: 'Organise ta propre soirée',
+    team: 'Rejoins mon équipe',
+    like: 'Ça m’intéresse',
+    liked: 'Noté : la conseillère ou le conseiller vous recontactera',
+    likeCount_one: '{{count}} personne intéressée',
+    likeCount_other: '{{count}} personnes intéressées',
+    likedBy: 'Intéressé·es : {{names}}',
   },
   /** A guest's recap once the party is over (ADR 046); loaded with the workspace texts. */
   recap: {
@@ -396,6 +409,10 @@ const fr: Translation = {
     headings: 'Au programme de la soirée',
     loading: 'Chargement de ton récapitulatif …',
     failed: 'Ton récapitulatif n’a pas pu être chargé pour l’instant. Recharge la page plus tard.',
+    leads: 'Tes demandes',
+    leadBooking: 'Tu as demandé à organiser ta soirée – {{name}} te recontactera.',
+    leadTeam: 'Tu as demandé à rejoindre l’équipe – {{name}} te recontactera.',
+    yourConsultant: 'ta conseillère ou ton conseiller',
   },
   /** The form of a product card or a poll (the manager's, with the workspace texts). */
   cardForm: {
@@ -416,6 +433,10 @@ const fr: Translation = {
     send: 'Envoyer',
     add: 'Insérer',
     photoMissing: 'Veuillez choisir une photo.',
+    leadText: 'Vos mots pour les invités',
+    leadHint: 'Les invités voient « {{headline}} » au-dessus et peuvent toucher « Ça m’intéresse » ; vous voyez alors leur nom dans la liste de suivi.',
+    bookingSuggestion: 'La soirée t’a plu ? Organise la tienne – avec des cadeaux pour toi en tant qu’hôtesse.',
+    teamSuggestion: 'Ça te plaît ? Je te raconte volontiers comment nous rejoindre.',
   },
   /** The raffle's notice in the chat and the manager's tools (ADR 045); its dialog and the follow-up list speak `raffleForm` and `followUp`. */
   raffle: {
@@ -467,6 +488,11 @@ const fr: Translation = {
     draws: 'Tirage au sort',
     noDraws: 'Personne n’a encore été tiré.',
     drawnAmong: '{{name}} (parmi {{count}})',
+    leads: 'Intéressé·e par',
+    lead: { booking: 'Sa soirée', team: 'Équipe' },
+    filter: 'Afficher',
+    filters: { all: 'Tous les invités', booking: 'Veulent organiser une soirée', team: 'Intéressés par l’équipe' },
+    noMatches: 'Aucun invité ne l’a encore demandé.',
   },
   emoji: {
     open: 'Insérer un emoji',

@@ -236,6 +236,10 @@ const it: Translation = {
     saved: 'Festa salvata.',
     deleted: 'Festa eliminata.',
     latestMessage: 'Ultimo messaggio: {{name}}, {{date}}',
+    bookingLeads_one: '{{count}} vuole organizzare un party',
+    bookingLeads_other: '{{count}} vogliono organizzare un party',
+    teamLeads_one: '{{count}} interessato al team',
+    teamLeads_other: '{{count}} interessati al team',
     title: 'Le tue feste',
     empty: 'Ancora nessuna festa. Crea la tua prima festa.',
     newParty: 'Nuova festa',
@@ -381,6 +385,15 @@ const it: Translation = {
     noticeLink: 'Privacy',
     newProduct: 'Scheda prodotto',
     newPoll: 'Sondaggio o quiz',
+    newBooking: 'Organizzare un proprio party',
+    newTeam: 'Entrare nel team',
+    booking: 'Organizza il tuo party',
+    team: 'Entra nel mio team',
+    like: 'Mi interessa',
+    liked: 'Annotato: la consulente o il consulente ti contatterà',
+    likeCount_one: '{{count}} interessato',
+    likeCount_other: '{{count}} interessati',
+    likedBy: 'Interessati: {{names}}',
   },
   /** A guest's recap once the party is over (ADR 046); loaded with the workspace texts. */
   recap: {
@@ -392,6 +405,10 @@ const it: Translation = {
     headings: 'Di cosa si è parlato',
     loading: 'Caricamento del tuo riepilogo …',
     failed: 'Non è stato possibile caricare il tuo riepilogo. Ricarica la pagina più tardi.',
+    leads: 'Le tue richieste',
+    leadBooking: 'Hai chiesto di organizzare un tuo party – {{name}} ti contatterà.',
+    leadTeam: 'Hai chiesto di entrare nel team – {{name}} ti contatterà.',
+    yourConsultant: 'la tua consulente o il tuo consulente',
   },
   /** The form of a product card or a poll (the manager's, with the workspace texts). */
   cardForm: {
@@ -412,6 +429,10 @@ const it: Translation = {
     send: 'Invia',
     add: 'Inserisci',
     photoMissing: 'Scegli una foto.',
+    leadText: 'Le sue parole per gli ospiti',
+    leadHint: 'Gli ospiti vedono sopra «{{headline}}» e possono toccare «Mi interessa»; lei vede poi il loro nome nella lista di follow-up.',
+    bookingSuggestion: 'Ti è piaciuto il party? Organizza il tuo – con regali per te come padrona di casa.',
+    teamSuggestion: 'Ti diverti? Ti racconto volentieri come unirti a noi.',
   },
   /** The raffle's notice in the chat and the manager's tools (ADR 045); its dialog and the follow-up list speak `raffleForm` and `followUp`. */
   raffle: {
@@ -463,6 +484,11 @@ const it: Translation = {
     draws: 'Estrazione',
     noDraws: 'Nessuna estrazione ancora.',
     drawnAmong: '{{name}} (tra {{count}})',
+    leads: 'Interesse per',
+    lead: { booking: 'Proprio party', team: 'Team' },
+    filter: 'Mostra',
+    filters: { all: 'Tutti gli ospiti', booking: 'Vogliono organizzare un party', team: 'Interessati al team' },
+    noMatches: 'Nessun ospite l’ha ancora chiesto.',
   },
   emoji: {
     open: 'Inserisci emoji',

@@ -235,6 +235,10 @@ const nl: Translation = {
     saved: 'Party opgeslagen.',
     deleted: 'Party verwijderd.',
     latestMessage: 'Laatste bericht: {{name}}, {{date}}',
+    bookingLeads_one: '{{count}} wil een party geven',
+    bookingLeads_other: '{{count}} willen een party geven',
+    teamLeads_one: '{{count}} interesse in het team',
+    teamLeads_other: '{{count}} interesse in het team',
     title: "Je party's",
     empty: "Nog geen party's. Maak je eerste party aan.",
     newParty: 'Nieuwe party',
@@ -380,6 +384,15 @@ const nl: Translation = {
     noticeLink: 'Privacy',
     newProduct: 'Productkaart',
     newPoll: 'Peiling of quiz',
+    newBooking: 'Zelf een party geven',
+    newTeam: 'Bij het team komen',
+    booking: 'Geef je eigen party',
+    team: 'Kom in mijn team',
+    like: 'Dat lijkt me wat',
+    liked: 'Genoteerd: de consulent neemt contact met je op',
+    likeCount_one: '{{count}} is geïnteresseerd',
+    likeCount_other: '{{count}} zijn geïnteresseerd',
+    likedBy: 'Geïnteresseerd: {{names}}',
   },
   /** A guest's recap once the party is over (ADR 046); loaded with the workspace texts. */
   recap: {
@@ -391,6 +404,10 @@ const nl: Translation = {
     headings: 'Dit kwam aan bod',
     loading: 'Je terugblik wordt geladen …',
     failed: 'Je terugblik kon nu niet worden geladen. Laad de pagina later opnieuw.',
+    leads: 'Waar je naar vroeg',
+    leadBooking: 'Je vroeg naar een eigen party – {{name}} neemt contact met je op.',
+    leadTeam: 'Je vroeg naar het team – {{name}} neemt contact met je op.',
+    yourConsultant: 'je consulent',
   },
   /** The form of a product card or a poll (the manager's, with the workspace texts). */
   cardForm: {
@@ -411,6 +428,10 @@ const nl: Translation = {
     send: 'Versturen',
     add: 'Invoegen',
     photoMissing: 'Kies een foto.',
+    leadText: 'Uw woorden aan de gasten',
+    leadHint: 'Gasten zien erboven „{{headline}}” en kunnen op „Dat lijkt me wat” tikken; u ziet hun naam dan in de opvolglijst.',
+    bookingSuggestion: 'Vond je de party leuk? Geef je eigen party – met cadeaus voor jou als gastvrouw.',
+    teamSuggestion: 'Vind je dit leuk? Ik vertel je graag hoe je bij ons kunt meedoen.',
   },
   /** The raffle's notice in the chat and the manager's tools (ADR 045); its dialog and the follow-up list speak `raffleForm` and `followUp`. */
   raffle: {
@@ -462,6 +483,11 @@ const nl: Translation = {
     draws: 'Verloting',
     noDraws: 'Nog niemand getrokken.',
     drawnAmong: '{{name}} (uit {{count}})',
+    leads: 'Interesse in',
+    lead: { booking: 'Eigen party', team: 'Team' },
+    filter: 'Tonen',
+    filters: { all: 'Alle gasten', booking: 'Willen een party geven', team: 'Interesse in het team' },
+    noMatches: 'Nog geen gast heeft hiernaar gevraagd.',
   },
   emoji: {
     open: 'Emoji invoegen',
