@@ -3,6 +3,7 @@ import type { CardTally, LeadType } from '~/core/cards';
 import { formatPrice, parseLeadCard, parsePollCard, parseProductCard } from '~/core/card-text';
 import type { Member } from '~/core/protocol';
 import { fullName } from '~/core/text';
+import { LeadIcon } from './lead-icon';
 
 /** What a reader may do with a card; absent (a template's preview, a party that is over): nothing. */
 export interface CardControls {
@@ -140,9 +141,7 @@ function LeadView({ kind, message, tally, members, controls }: Omit<Props, 'answ
   return (
     <div className="mt-1 w-72 max-w-full" data-testid={`${kind}-card`}>
       <p className="flex items-center gap-2 text-base font-semibold text-primary-dark">
-        <span aria-hidden="true" className="text-xl">
-          {kind === 'booking' ? '🎉' : '🤝'}
-        </span>
+        <LeadIcon kind={kind} />
         {t(kind === 'booking' ? 'cards.booking' : 'cards.team')}
       </p>
       <p className="mt-1 whitespace-pre-line break-words" data-testid="lead-text">

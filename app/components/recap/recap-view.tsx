@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INDENT } from '~/components/chat/contents-panel';
+import { LeadIcon } from '~/components/cards/lead-icon';
 import { ProfileCardView } from '~/components/chat/profile-card';
 import { formatPrice } from '~/core/card-text';
 import { snippet } from '~/core/message-preview';
@@ -55,8 +56,8 @@ export function RecapView({ partyId }: { partyId: string }) {
           </h3>
           <ul className="mt-2 space-y-1" data-testid="recap-leads">
             {recap.leads.map((kind) => (
-              <li key={kind}>
-                {kind === 'booking' ? '🎉' : '🤝'}{' '}
+              <li key={kind} className="flex gap-2">
+                <LeadIcon kind={kind} className="mt-0.5 h-5 w-5 text-primary-dark" />
                 {t(kind === 'booking' ? 'recap.leadBooking' : 'recap.leadTeam', { name: recap.consultant?.firstName || t('recap.yourConsultant') })}
               </li>
             ))}
