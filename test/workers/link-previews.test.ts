@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HOSTILE_HOST, HOSTILE_TITLE } from '../fixtures/bad-input-catalogue';
 import { PICTURES } from '../fixtures/images';
 import { decodePng } from '../support/png';
+import { drawPreview } from '../../worker/preview/draw';
 import { ORIGIN, api, createConsultant, createParty, guestCookie, joinGuest, page } from './fixtures';
 
 /**
@@ -141,6 +142,17 @@ describe('the preview image', () => {
     const again = await image(url);
     expect(again.response.headers.get('Salon-Preview')).toBe('cached');
     expect(again.bytes).toEqual(first.bytes);
+  });
+
+  it('draws Cyrillic and Greek titles and names, and leaves out emoji rather than drawing boxes', async () => {
+    const card = (headline: string, line: string) => ({ headline, lines: [line], picture: null, initials: 'AB' });
+    const blank = await drawPreview(card('', ''));
+    const cyrillic = await drawPreview(card('Вечеринка у Анны', ''));
+    const greek = await drawPreview(card('', 'με την Ελένη'));
+    expect(await decodePng(cyrillic)).toMatchObject({ width: 1200, height: 630 });
+    expect(cyrillic).not.toEqual(blank);
+    expect(greek).not.toEqual(blank);
+    expect(await drawPreview(card('🎉🎉', '💄'))).toEqual(blank);
   });
 
   it('is drawn anew, under a new address, when the party changes; a password party’s shows none of it', async () => {

@@ -1,9 +1,11 @@
 /**
  * The preview image (ADR 058): satori lays out a card as SVG, resvg draws it as a 1200×630 PNG,
  * both as WebAssembly modules that wrangler bundles precompiled (workerd may not compile
- * WebAssembly from bytes at run time). The font is Inter (latin and latin-ext, regular and bold),
- * bundled: nothing is fetched. Characters outside those sets are left out of the image, not
- * drawn as boxes.
+ * WebAssembly from bytes at run time). The font is Inter (latin, latin-ext, cyrillic and greek,
+ * regular and bold), bundled: nothing is fetched. Each subset is a family of its own, listed in
+ * order (satori uses only the first font of a family name, so a subset under the same name was never
+ * used: Polish and Czech letters came out as "NO GLYPH" boxes). Characters outside those sets are
+ * left out of the image (glyphs.ts), not drawn as boxes.
  */
 import { Resvg, initWasm } from '@resvg/resvg-wasm';
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
@@ -13,6 +15,11 @@ import interLatin400 from '@fontsource/inter/files/inter-latin-400-normal.woff';
 import interLatin700 from '@fontsource/inter/files/inter-latin-700-normal.woff';
 import interLatinExt400 from '@fontsource/inter/files/inter-latin-ext-400-normal.woff';
 import interLatinExt700 from '@fontsource/inter/files/inter-latin-ext-700-normal.woff';
+import interCyrillic400 from '@fontsource/inter/files/inter-cyrillic-400-normal.woff';
+import interCyrillic700 from '@fontsource/inter/files/inter-cyrillic-700-normal.woff';
+import interGreek400 from '@fontsource/inter/files/inter-greek-400-normal.woff';
+import interGreek700 from '@fontsource/inter/files/inter-greek-700-normal.woff';
+import { drawable } from './glyphs';
 import { PREVIEW_IMAGE } from '#core/link-preview';
 
 let ready: Promise<void> | null = null;
@@ -32,12 +39,20 @@ function started(): Promise<void> {
 /** wrangler's rule for .woff (wrangler.toml) makes each an ArrayBuffer; Vite's own types say a URL. */
 const bytes = (font: unknown) => font as ArrayBuffer;
 
-const FONTS = [
-  { name: 'Inter', data: bytes(interLatin400), weight: 400 as const, style: 'normal' as const },
-  { name: 'Inter', data: bytes(interLatinExt400), weight: 400 as const, style: 'normal' as const },
-  { name: 'Inter', data: bytes(interLatin700), weight: 700 as const, style: 'normal' as const },
-  { name: 'Inter', data: bytes(interLatinExt700), weight: 700 as const, style: 'normal' as const },
-];
+const SUBSETS = [
+  ['Inter', interLatin400, interLatin700],
+  ['InterExt', interLatinExt400, interLatinExt700],
+  ['InterCyrillic', interCyrillic400, interCyrillic700],
+  ['InterGreek', interGreek400, interGreek700],
+] as const;
+
+const FONTS = SUBSETS.flatMap(([name, regular, bold]) => [
+  { name, data: bytes(regular), weight: 400 as const, style: 'normal' as const },
+  { name, data: bytes(bold), weight: 700 as const, style: 'normal' as const },
+]);
+
+/** The families in the order satori tries them for each character. */
+const FONT_FAMILY = SUBSETS.map(([name]) => name).join(', ');
 
 /** The consultant's picture, when it is one the renderer reads (PNG, JPEG, GIF). */
 export interface PreviewPicture {
@@ -98,7 +113,7 @@ function layout(card: PreviewCard): Node {
       display: 'flex',
       flexDirection: 'column',
       background: `linear-gradient(135deg, ${COLORS.light} 0%, #ffffff 60%)`,
-      fontFamily: 'Inter',
+      fontFamily: FONT_FAMILY,
       color: COLORS.text,
     },
     [
@@ -131,6 +146,12 @@ function layout(card: PreviewCard): Node {
 /** The card as a PNG of PREVIEW_IMAGE's size. Throws when a module or the drawing fails. */
 export async function drawPreview(card: PreviewCard): Promise<Uint8Array> {
   await started();
-  const svg = await satori(layout(card) as never, { width: PREVIEW_IMAGE.width, height: PREVIEW_IMAGE.height, fonts: FONTS });
+  const shown: PreviewCard = {
+    ...card,
+    headline: drawable(card.headline),
+    lines: card.lines.map(drawable).filter((line) => line !== ''),
+    initials: card.initials === null ? null : drawable(card.initials) || null,
+  };
+  const svg = await satori(layout(shown) as never, { width: PREVIEW_IMAGE.width, height: PREVIEW_IMAGE.height, fonts: FONTS });
   return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
 }
