@@ -465,7 +465,8 @@ const de = {
   },
   followUp: {
     title: 'Nachfass-Liste',
-    intro: 'Wer was möchte, wie jeder Gast abgestimmt hat und wer gewonnen hat. Nur Sie sehen diese Liste; sie wird mit der Party gelöscht.',
+    intro:
+      'Wer was möchte, wer eine Party geben oder ins Team möchte, wie jeder Gast abgestimmt hat und wer gewonnen hat. Nur Sie sehen diese Liste; sie wird mit der Party gelöscht.',
     name: 'Name',
     role: 'Rolle',
     roles: { guest: 'Gast', host: 'Gastgeberin' },

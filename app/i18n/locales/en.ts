@@ -465,7 +465,7 @@ const en: Translation = {
   },
   followUp: {
     title: 'Follow-up list',
-    intro: 'Who wanted what, how each guest voted and who won. Only you see this list; it is deleted with the party.',
+    intro: 'Who wanted what, who asked to host or about the team, how each guest voted and who won. Only you see this list; it is deleted with the party.',
     name: 'Name',
     role: 'Role',
     roles: { guest: 'Guest', host: 'Host' },

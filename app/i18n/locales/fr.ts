@@ -470,7 +470,8 @@ const fr: Translation = {
   },
   followUp: {
     title: 'Liste de suivi',
-    intro: 'Qui veut quoi, comment chaque invitée a voté et qui a gagné. Vous seule voyez cette liste ; elle est supprimée avec la soirée.',
+    intro:
+      'Qui veut quoi, qui veut organiser une soirée ou rejoindre l’équipe, comment chaque invitée a voté et qui a gagné. Vous seule voyez cette liste ; elle est supprimée avec la soirée.',
     name: 'Nom',
     role: 'Rôle',
     roles: { guest: 'Invitée', host: 'Hôtesse' },

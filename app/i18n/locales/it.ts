@@ -466,7 +466,8 @@ const it: Translation = {
   },
   followUp: {
     title: 'Lista di follow-up',
-    intro: 'Chi vuole cosa, come ha votato ogni ospite e chi ha vinto. Solo tu vedi questa lista; viene eliminata con la festa.',
+    intro:
+      'Chi vuole cosa, chi vuole organizzare un party o entrare nel team, come ha votato ogni ospite e chi ha vinto. Solo tu vedi questa lista; viene eliminata con la festa.',
     name: 'Nome',
     role: 'Ruolo',
     roles: { guest: 'Ospite', host: 'Padrona di casa' },

@@ -465,7 +465,8 @@ const nl: Translation = {
   },
   followUp: {
     title: 'Opvolglijst',
-    intro: 'Wie wat wil, hoe elke gast heeft gestemd en wie heeft gewonnen. Alleen jij ziet deze lijst; hij wordt met de party verwijderd.',
+    intro:
+      'Wie wat wil, wie een party wil geven of bij het team wil, hoe elke gast heeft gestemd en wie heeft gewonnen. Alleen jij ziet deze lijst; hij wordt met de party verwijderd.',
     name: 'Naam',
     role: 'Rol',
     roles: { guest: 'Gast', host: 'Gastvrouw' },
