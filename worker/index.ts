@@ -27,6 +27,7 @@ import { collectMedia } from './media/collect';
 import * as faq from './services/faq';
 import * as followUp from './services/follow-up';
 import * as guestAccounts from './services/guest-accounts';
+import * as linkPreview from './services/link-preview';
 import * as media from './services/media';
 import * as parties from './services/parties';
 import * as partyFolders from './services/party-folders';
@@ -46,6 +47,7 @@ export const services = {
   faq,
   followUp,
   guestAccounts,
+  linkPreview,
   media,
   parties,
   partyFolders,

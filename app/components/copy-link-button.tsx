@@ -7,7 +7,7 @@ import { useTimedNotice } from '~/lib/use-timed-notice';
  * from `xl` where a header holds many (the manager's party header on a tablet). Whole class names,
  * as Tailwind finds them.
  */
-const TEXT_FROM = {
+export const TEXT_FROM = {
   sm: { button: 'p-2 sm:px-3 sm:py-1.5', icon: 'sm:hidden', text: 'sr-only sm:not-sr-only' },
   xl: { button: 'p-2 xl:px-3 xl:py-1.5', icon: 'xl:hidden', text: 'sr-only xl:not-sr-only' },
 } as const;

@@ -3,9 +3,9 @@ import type { ErrorCode } from './errors';
 import { isErrorCode } from './errors';
 import type { CardType, PollDefinition, ProductCard } from './cards';
 import { isCardType } from './cards';
-import { CARD_LIMITS, CURRENCIES, pollCardText, productCardText } from './card-text';
+import { CARD_LIMITS, CURRENCIES, leadCardText, pollCardText, productCardText } from './card-text';
 import { safeHref } from './format';
-import { hasVisibleText, isCleanName } from './text';
+import { hasVisibleText, isCleanName, isCleanText } from './text';
 
 /**
  * What a manager sends as a product card or a poll (ADR 044), checked the same way by the socket,
@@ -45,6 +45,19 @@ export const ProductCardSchema = z.object(
     title: lineOf(CARD_LIMITS.titleMax, 'invalidCard'),
     price: PriceSchema.nullable().optional(),
     link: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), ShopLinkSchema.nullable()).optional(),
+  },
+  { error: 'invalidCard' },
+);
+
+/** A "host your own party" or "join the team" card (ADR 059): the consultant's words, one or a few lines. */
+export const LeadCardSchema = z.object(
+  {
+    text: z
+      .string({ error: 'invalidCard' })
+      .trim()
+      .min(1, { error: 'invalidCard' })
+      .refine((value) => [...value].length <= CARD_LIMITS.leadTextMax, { error: 'invalidCard' })
+      .refine((value) => isCleanText(value) && hasVisibleText(value), { error: 'invalidText' }),
   },
   { error: 'invalidCard' },
 );
@@ -96,6 +109,11 @@ export function checkCard(type: CardType, text: string): { ok: true; card: Check
     if (!parsed.success) return { ok: false, code: codeOf(parsed.error) };
     const card: ProductCard = { title: parsed.data.title, price: parsed.data.price ?? null, link: parsed.data.link ?? null };
     return { ok: true, card: { type, text: productCardText(card), options: 1, multiple: false, correct: null } };
+  }
+  if (type === 'booking' || type === 'team') {
+    const parsed = LeadCardSchema.safeParse(raw);
+    if (!parsed.success) return { ok: false, code: codeOf(parsed.error) };
+    return { ok: true, card: { type, text: leadCardText({ text: parsed.data.text }), options: 1, multiple: false, correct: null } };
   }
   const parsed = PollDefinitionSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, code: codeOf(parsed.error) };

@@ -1,4 +1,4 @@
-import type { Currency, PollCard, PollDefinition, Price, ProductCard } from './cards';
+import type { Currency, LeadCard, PollCard, PollDefinition, Price, ProductCard } from './cards';
 
 /**
  * A card's text (ADR 044): reading it by hand (so pages do not load the schema library), writing
@@ -14,6 +14,8 @@ export const CARD_LIMITS = {
   optionMax: 120,
   optionsMin: 2,
   optionsMax: 10,
+  /** A lead card's words (ADR 059). */
+  leadTextMax: 300,
   /** 1,000,000.00 in minor units. */
   amountMax: 100_000_000,
 } as const;
@@ -50,6 +52,16 @@ export function parsePollCard(text: string): PollCard | null {
   if (!value || typeof value.question !== 'string' || !isStringArray(value.options) || typeof value.multiple !== 'boolean') return null;
   const quiz = value.quiz === true || Array.isArray(value.correct);
   return { question: value.question, options: value.options, multiple: value.multiple, quiz };
+}
+
+/** The card in a `booking` or `team` message (ADR 059), or null. */
+export function parseLeadCard(text: string): LeadCard | null {
+  const value = record(text);
+  return value && typeof value.text === 'string' ? { text: value.text } : null;
+}
+
+export function leadCardText(card: LeadCard): string {
+  return JSON.stringify({ text: card.text });
 }
 
 /** A poll's text for the chat: the definition without its answer. */

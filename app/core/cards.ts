@@ -10,11 +10,27 @@
  * are one query each.
  */
 
-export const CARD_TYPES = ['product', 'poll'] as const;
+export const CARD_TYPES = ['product', 'poll', 'booking', 'team'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 
 export function isCardType(type: string): type is CardType {
   return (CARD_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * The two leads of the direct-sales growth loop (ADR 059): "host your own party" (`booking`) and
+ * "join the team" (`team`). Each is a one-option card like a product: "I'd like that" is option 0.
+ */
+export const LEAD_TYPES = ['booking', 'team'] as const;
+export type LeadType = (typeof LEAD_TYPES)[number];
+
+export function isLeadType(type: string): type is LeadType {
+  return (LEAD_TYPES as readonly string[]).includes(type);
+}
+
+/** A lead card's text: the consultant's own words (its headline is the reader's language's). */
+export interface LeadCard {
+  text: string;
 }
 
 /** The currencies a price may be in (card-text.ts lists them); amounts are kept in minor units (cents) as integers. */
@@ -82,12 +98,14 @@ export function sameChoice(a: readonly number[] | undefined, b: readonly number[
   return left.length === right.length && left.every((value, index) => value === right[index]);
 }
 
+const CARD_ICONS: Record<CardType, string> = { product: '🛍️', poll: '📊', booking: '🎉', team: '🤝' };
+
 /** A card in one line, for previews, reply quotes and notifications: its title or question. */
 export function cardLine(messageType: CardType, text: string): string {
-  const icon = messageType === 'product' ? '🛍️' : '📊';
+  const icon = CARD_ICONS[messageType];
   try {
-    const card = JSON.parse(text) as { title?: unknown; question?: unknown } | null;
-    const line = messageType === 'product' ? card?.title : card?.question;
+    const card = JSON.parse(text) as { title?: unknown; question?: unknown; text?: unknown } | null;
+    const line = messageType === 'product' ? card?.title : messageType === 'poll' ? card?.question : card?.text;
     return typeof line === 'string' ? `${icon} ${line}` : icon;
   } catch {
     return icon;

@@ -5,14 +5,15 @@
  */
 import type { PartyRole } from './messages';
 import type { RaffleDraw } from './raffle';
-import { sameChoice } from './cards';
+import type { LeadType } from './cards';
+import { LEAD_TYPES, sameChoice } from './cards';
 import { toCsv, csvSeparator } from './csv';
 
-/** A product card or a poll of the party, as the list names it. */
+/** A card of the party, as the list names it. */
 export interface FollowUpCard {
   id: string;
-  kind: 'product' | 'poll';
-  /** A product's title or a poll's question. */
+  kind: 'product' | 'poll' | LeadType;
+  /** A product's title, a poll's question, a lead card's words. */
   title: string;
   /** A poll's answers (none for a product). */
   options: string[];
@@ -31,6 +32,8 @@ export interface FollowUpGuest {
   wanted: string[];
   /** Her options per poll, by the poll's id. */
   votes: Record<string, number[]>;
+  /** What she said "I'd like that" to (ADR 059): hosting a party of her own, the team; each once. */
+  leads: LeadType[];
   /** The draws she won, by draw id. */
   won: string[];
   /** Epoch ms of her latest message, notice (her joining) or choice; null if none is left. */
@@ -42,6 +45,31 @@ export interface FollowUp {
   cards: FollowUpCard[];
   guests: FollowUpGuest[];
   draws: (RaffleDraw & { at: number })[];
+}
+
+/** The list's filter (ADR 059): every guest, or those who asked to host, or about the team. */
+export const FOLLOW_UP_FILTERS = ['all', ...LEAD_TYPES] as const;
+export type FollowUpFilter = (typeof FOLLOW_UP_FILTERS)[number];
+
+export function followUpFilter(value: string | null | undefined): FollowUpFilter {
+  return (FOLLOW_UP_FILTERS as readonly (string | null | undefined)[]).includes(value) ? (value as FollowUpFilter) : 'all';
+}
+
+export function filterGuests(guests: readonly FollowUpGuest[], filter: FollowUpFilter): FollowUpGuest[] {
+  return filter === 'all' ? [...guests] : guests.filter((guest) => guest.leads.includes(filter));
+}
+
+/** How many members asked to host, and about the team, each counted once: the dashboard's figures. */
+export interface LeadCounts {
+  booking: number;
+  team: number;
+}
+
+/** Counts the leads of cards still shown (`shown` says which), each member once per kind. */
+export function leadCounts(leads: readonly { messageId: string; memberId: string; kind: LeadType }[], shown: (messageId: string) => boolean): LeadCounts {
+  const members: Record<LeadType, Set<string>> = { booking: new Set(), team: new Set() };
+  for (const lead of leads) if (shown(lead.messageId)) members[lead.kind].add(lead.memberId);
+  return { booking: members.booking.size, team: members.team.size };
 }
 
 /** Whether a quiz answer is right; null for a poll without a correct answer or no vote. */
@@ -56,6 +84,8 @@ export interface FollowUpCsvTexts {
   role: string;
   roles: Record<Exclude<PartyRole, 'manager'>, string>;
   wanted: string;
+  /** The two lead columns' headers (ADR 059). */
+  lead: Record<LeadType, string>;
   won: string;
   yes: string;
   lastActivity: string;
@@ -81,11 +111,20 @@ function sheetTime(at: number, timeZone: string): string {
 export function followUpCsv(list: FollowUp, texts: FollowUpCsvTexts, language: string, timeZone: string): string {
   const products = new Map(list.cards.filter((card) => card.kind === 'product').map((card) => [card.id, card.title]));
   const polls = list.cards.filter((card) => card.kind === 'poll');
-  const header = [texts.name, texts.role, texts.wanted, ...polls.map((poll) => poll.title), texts.won, texts.lastActivity];
+  const header = [
+    texts.name,
+    texts.role,
+    texts.wanted,
+    ...LEAD_TYPES.map((kind) => texts.lead[kind]),
+    ...polls.map((poll) => poll.title),
+    texts.won,
+    texts.lastActivity,
+  ];
   const rows = list.guests.map((guest) => [
     guest.name,
     texts.roles[guest.role],
     guest.wanted.flatMap((id) => products.get(id) ?? []).join(', '),
+    ...LEAD_TYPES.map((kind) => (guest.leads.includes(kind) ? texts.yes : '')),
     ...polls.map((poll) => {
       const chosen = guest.votes[poll.id];
       const answers = (chosen ?? []).map((option) => poll.options[option] ?? '').join(', ');

@@ -8,7 +8,22 @@ import { truncate } from './text';
  */
 
 /** The API's message types, and the media ones (video, audio, document for a PDF). */
-export const MESSAGE_TYPES = ['text', 'photo', 'voice', 'video', 'audio', 'document', 'profile', 'heading', 'heading2', 'heading3', 'product', 'poll'] as const;
+export const MESSAGE_TYPES = [
+  'text',
+  'photo',
+  'voice',
+  'video',
+  'audio',
+  'document',
+  'profile',
+  'heading',
+  'heading2',
+  'heading3',
+  'product',
+  'poll',
+  'booking',
+  'team',
+] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 export const PARTY_ROLES = ['manager', 'host', 'guest'] as const;

@@ -64,9 +64,21 @@ export type Action =
   | { type: 'stopLive'; liveBy: string }
   | { type: 'allowHostsLive' };
 
-const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3', 'profile', 'video', 'audio', 'document', 'product', 'poll']);
+const MANAGER_ONLY_TYPES: ReadonlySet<MessageType> = new Set([
+  'heading',
+  'heading2',
+  'heading3',
+  'profile',
+  'video',
+  'audio',
+  'document',
+  'product',
+  'poll',
+  'booking',
+  'team',
+]);
 /** No edit for audio, voice, profile messages or cards: there is no text to change (a photo's caption may change); a card's choices refer to it as it was. */
-const NOT_EDITABLE_TYPES: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile', 'product', 'poll']);
+const NOT_EDITABLE_TYPES: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile', 'product', 'poll', 'booking', 'team']);
 /** What a party upload may be: a photo or a voice message, for everyone who may write. */
 const UPLOAD_TYPES: ReadonlySet<MessageType> = new Set(UPLOAD_MESSAGE_TYPES);
 const NOT_REPLYABLE_TYPES: ReadonlySet<MessageType> = new Set(['heading', 'heading2', 'heading3']);

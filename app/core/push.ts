@@ -230,7 +230,7 @@ export function messagePayload(texts: PushTexts, job: MessagePushJob, memberId: 
     ? texts.heading(job.text)
     : job.messageType === 'text' || job.text !== ''
       ? job.text
-      : texts[job.messageType as Exclude<MessageType, 'text' | 'heading' | 'heading2' | 'heading3' | 'product' | 'poll'>];
+      : texts[job.messageType as Exclude<MessageType, 'text' | 'heading' | 'heading2' | 'heading3' | 'product' | 'poll' | 'booking' | 'team'>];
   const title = job.mentioned?.includes(memberId) ? texts.mentioned(job.senderName) : job.senderName;
   return { partyId: job.partyId, messageId: job.messageId, title, body, tag: `party-${job.partyId}`, url };
 }

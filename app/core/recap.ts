@@ -1,4 +1,4 @@
-import type { ProductCard } from './cards';
+import type { LeadType, ProductCard } from './cards';
 import type { HeadingEntry } from './messages';
 import type { ProfileCard } from './profile-card';
 
@@ -20,6 +20,8 @@ export interface RecapProduct {
 /** What the party's room knows of her recap. */
 export interface RoomRecap {
   products: RecapProduct[];
+  /** What she said "I'd like that" to (ADR 059): hosting a party of her own, the team; each once. */
+  leads: LeadType[];
   /** The table of contents without the deleted headings, in the party's order. */
   headings: HeadingEntry[];
 }

@@ -127,7 +127,7 @@ export function isTemplatePlaceholder(text: string): boolean {
 }
 
 /** No edit of audio, voice, profile messages or cards, as in the chat (a caption of a photo may change). */
-const NOT_EDITABLE: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile', 'product', 'poll']);
+const NOT_EDITABLE: ReadonlySet<MessageType> = new Set(['voice', 'audio', 'profile', 'product', 'poll', 'booking', 'team']);
 
 export function isEditableMessage(type: MessageType): boolean {
   return !NOT_EDITABLE.has(type);

@@ -24,6 +24,8 @@ export const WORKSPACE_SECTIONS = [
   'site',
   // The party page's search, QR code and who-reacted dialogs load with the workspace texts (ADR 043).
   'socialTools',
+  // The invitation's dialog (issue 43), in the same chunk as the QR code's.
+  'invite',
   'cookies',
   'appSwitch',
   'legal',
@@ -56,6 +58,8 @@ export const WORKSPACE_SECTIONS = [
   // The raffle's dialog (loaded with its texts) and the follow-up page (ADR 045).
   'raffleForm',
   'followUp',
+  // Link previews (ADR 058): read only by the server's loaders.
+  'preview',
 ] as const;
 
 /**

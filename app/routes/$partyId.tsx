@@ -11,6 +11,8 @@ import type { ErrorCode } from '~/core/errors';
 import type { PartyInfo } from '~/core/party';
 import { isShortId } from '~/core/party';
 import { JoinPartySchema, firstErrorCode } from '~/core/schemas';
+import { partyLinkPreview } from '~/lib/link-preview.server';
+import type { PagePreview } from '~/lib/link-preview.server';
 import { inRecordingDocument } from '~/lib/microphone';
 
 /**
@@ -20,14 +22,19 @@ import { inRecordingDocument } from '~/lib/microphone';
 export const handle = { texts: 'party', microphone: true, camera: true };
 export const clientLoader = inRecordingDocument;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && 'party' in data && data.party ? `${data.party.title} · Salon` : 'Salon' },
-  { name: 'robots', content: 'noindex' },
-];
+/**
+ * A visitor's page (and so a messenger's) carries the party's link preview (ADR 058); a password
+ * party's names nothing but that it is one. A member's page needs none.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const preview = data && 'preview' in data ? data.preview : undefined;
+  const title = data && 'party' in data && data.party ? (data.party.passwordProtected && preview ? preview.title : `${data.party.title} · Salon`) : 'Salon';
+  return [{ title }, { name: 'robots', content: 'noindex' }, ...(preview ? preview.tags : [])];
+};
 
 /** `kept`: whose outbox on this device belongs to this party, to show what it holds as not sent. */
 type LoaderData =
-  | { state: 'ok'; party: PartyInfo; guest?: SignedInGuest; socketTicket?: string }
+  | { state: 'ok'; party: PartyInfo; guest?: SignedInGuest; socketTicket?: string; preview?: PagePreview }
   | { state: 'ended'; reason: Ended; kept?: { partyId: string; memberId: string } };
 
 function endedBy(error: unknown): { reason: Ended; status: number } | null {
@@ -48,7 +55,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const socketTicket = party.me
       ? await context.services.socketTicketFor(context.env.SOCKET_TICKET_SECRET, request, room, party.me, { fresh: null, checked: context.identity.guest })
       : null;
-    return data<LoaderData>({ state: 'ok', party, ...(guest ? { guest } : {}), ...(socketTicket ? { socketTicket } : {}) });
+    const preview = party.me ? null : await partyLinkPreview(request, party);
+    return data<LoaderData>({ state: 'ok', party, ...(guest ? { guest } : {}), ...(socketTicket ? { socketTicket } : {}), ...(preview ? { preview } : {}) });
   } catch (error) {
     const ended = endedBy(error);
     if (!ended) throw error;

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormatter } from '~/components/local-time';
 import { isAppError } from '~/core/errors';
+import { LEAD_TYPES } from '~/core/cards';
 import type { FollowUpCard } from '~/core/follow-up';
-import { quizRight } from '~/core/follow-up';
+import { FOLLOW_UP_FILTERS, filterGuests, followUpFilter, quizRight } from '~/core/follow-up';
 import { requireConsultant } from '~/lib/auth.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -33,6 +34,10 @@ export default function FollowUpPage() {
   const { party, list } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const format = useDateFormatter();
+  // The filter is the address's (?show=booking): a link that works before hydration and can be kept.
+  const [search] = useSearchParams();
+  const filter = followUpFilter(search.get('show'));
+  const guests = filterGuests(list.guests, filter);
   const products = new Map(list.cards.filter((card) => card.kind === 'product').map((card) => [card.id, card.title]));
   const polls = list.cards.filter((card) => card.kind === 'poll');
   const answer = (poll: FollowUpCard, options: number[] | undefined) => {
@@ -65,8 +70,30 @@ export default function FollowUpPage() {
         {t('followUp.title')}: {party.title}
       </h1>
       <p className="mt-1 text-slate-600 print:text-black">{t('followUp.intro')}</p>
+      {list.guests.length > 0 ? (
+        <nav aria-label={t('followUp.filter')} className="mt-3 flex flex-wrap items-center gap-2 print:hidden">
+          <span className="text-sm font-medium text-slate-700">{t('followUp.filter')}:</span>
+          {FOLLOW_UP_FILTERS.map((option) => (
+            <Link
+              key={option}
+              to={option === 'all' ? '?' : `?show=${option}`}
+              replace
+              preventScrollReset
+              aria-current={option === filter ? 'page' : undefined}
+              className={`rounded-full px-3 py-1 text-sm font-medium ring-1 ${option === filter ? 'bg-primary-dark text-white ring-primary-dark' : 'text-slate-800 ring-slate-300 hover:bg-slate-100'}`}
+              data-testid={`follow-up-filter-${option}`}
+            >
+              {t(`followUp.filters.${option}`)}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
       {list.guests.length === 0 ? (
         <p className="mt-6 text-slate-700">{t('followUp.noGuests')}</p>
+      ) : guests.length === 0 ? (
+        <p className="mt-6 text-slate-700" data-testid="follow-up-no-matches">
+          {t('followUp.noMatches')}
+        </p>
       ) : (
         // A phone scrolls the table sideways: the region takes the keyboard's focus to do so.
         <div
@@ -84,6 +111,9 @@ export default function FollowUpPage() {
                 <th scope="col" className={CELL}>
                   {t('followUp.wanted')}
                 </th>
+                <th scope="col" className={CELL}>
+                  {t('followUp.leads')}
+                </th>
                 {polls.map((poll) => (
                   <th key={poll.id} scope="col" className={CELL}>
                     {poll.title}
@@ -98,7 +128,7 @@ export default function FollowUpPage() {
               </tr>
             </thead>
             <tbody>
-              {list.guests.map((guest) => (
+              {guests.map((guest) => (
                 <tr key={guest.id} data-testid="follow-up-row" className="break-inside-avoid">
                   <th scope="row" className={`${CELL} font-medium`}>
                     {guest.name}
@@ -108,6 +138,11 @@ export default function FollowUpPage() {
                     </span>
                   </th>
                   <td className={CELL}>{guest.wanted.map((id) => products.get(id)).join(', ') || '–'}</td>
+                  <td className={CELL} data-testid="follow-up-leads">
+                    {LEAD_TYPES.filter((kind) => guest.leads.includes(kind))
+                      .map((kind) => t(`followUp.lead.${kind}`))
+                      .join(', ') || '–'}
+                  </td>
                   {polls.map((poll) => (
                     <td key={poll.id} className={CELL}>
                       {answer(poll, guest.votes[poll.id])}

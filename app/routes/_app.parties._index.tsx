@@ -1,3 +1,4 @@
+import { LEAD_TYPES } from '~/core/cards';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -465,6 +466,15 @@ function PartyCard({ party, onEdit, onDelete, onMove }: { party: Party; onEdit: 
           ? t('parties.neverExpires')
           : t(party.expired ? 'parties.expiredAt' : 'parties.expiringAt', { date: format(party.expiration) })}
       </p>
+      {party.leads.booking + party.leads.team > 0 ? (
+        <p className="mt-1 flex flex-wrap gap-x-3 text-sm font-medium text-primary-dark" data-testid="party-leads">
+          {LEAD_TYPES.filter((kind) => party.leads[kind] > 0).map((kind) => (
+            <Link key={kind} to={`/parties/${party.id}/follow-up?show=${kind}`} className="underline">
+              {t(kind === 'booking' ? 'parties.bookingLeads' : 'parties.teamLeads', { count: party.leads[kind] })}
+            </Link>
+          ))}
+        </p>
+      ) : null}
       {party.latestMessage ? (
         <p className="mt-1 text-sm text-slate-600">
           {t('parties.latestMessage', { name: party.latestMessage.senderName, date: format(party.latestMessage.timestamp) })}

@@ -17,6 +17,7 @@ import { FIRST_MENU_PATH } from '~/core/workspace';
 import { LANGUAGES } from '~/i18n/config';
 import { localeOf } from '~/i18n/i18n.server';
 import { loadTranslation } from '~/i18n/resources';
+import { sitePagePreview } from '~/lib/link-preview.server';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
 /**
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [
     ...inherited,
     { title: data.meta.title },
-    { name: 'description', content: data.meta.description },
+    ...data.preview.tags,
     { tagName: 'link', rel: 'canonical', href: `${data.origin}${data.path}` },
     ...LANGUAGES.map((language) => ({ tagName: 'link', rel: 'alternate', hrefLang: language, href: `${data.origin}/${language}` })),
     { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${data.origin}/` },
@@ -55,7 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     returnTo,
     origin: url.origin,
     path: url.pathname,
-    meta: { title: texts.metaTitle, description: texts.metaDescription },
+    meta: { title: texts.metaTitle },
+    preview: await sitePagePreview(request, { title: texts.metaTitle, description: texts.metaDescription }),
     // Only a party input that names no party gets here: shown again, with the error.
     wrongParty: party === null ? null : party.slice(0, 300),
     stores: configuredStores(context.env.SITE),

@@ -21,8 +21,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  return publicProfileData(context, params.id ?? '');
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return publicProfileData(context, request, params.id ?? '');
 }
 
 export default function AddVip() {

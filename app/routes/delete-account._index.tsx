@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data } from '@remix-run/cloudflare';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { EmailField } from '~/components/email-field';
+import { sitePagePreview } from '~/lib/link-preview.server';
 import { useDateFormatter } from '~/components/local-time';
 import { PublicPage } from '~/components/public/public-page';
 import { DELETION_LINK_TTL_MS } from '~/core/account-deletion';
@@ -11,13 +12,13 @@ import { DeleteAccountSchema, firstErrorCode } from '~/core/schemas';
 import { localeOf } from '~/i18n/i18n.server';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
-export const meta: MetaFunction = () => [{ title: 'Salon' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: 'Salon' }, ...(data?.preview.tags ?? [])];
 
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;
 
-export function loader() {
-  return null;
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { preview: await sitePagePreview(request, { title: 'Salon', key: 'deleteAccount' }) };
 }
 
 /** `againAt`: the address asked a few minutes ago, and may ask again then; null when this request went on. */

@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CategoryCards, EntryCards, FaqSearchForm, MARK_STYLE } from '~/components/faq/faq-parts';
+import { sitePagePreview } from '~/lib/link-preview.server';
 import { LIMITS } from '~/core/limits';
 import { localeOf } from '~/i18n/i18n.server';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
-export const meta: MetaFunction = () => [{ title: 'FAQ – Salon' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: 'FAQ – Salon' }, ...(data?.preview.tags ?? [])];
 
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;
@@ -16,8 +17,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await localeOf(request);
   const query = (new URL(request.url).searchParams.get('q') ?? '').slice(0, LIMITS.faqSearchMax);
   const { faq } = context.services;
-  if (query.trim() !== '') return { query, results: await faq.searchFaq(context.db, locale, query), home: null };
-  return { query: '', results: null, home: await faq.faqHome(context.db, locale) };
+  const preview = await sitePagePreview(request, { title: 'FAQ – Salon', key: 'faq' });
+  if (query.trim() !== '') return { query, results: await faq.searchFaq(context.db, locale, query), home: null, preview };
+  return { query: '', results: null, home: await faq.faqHome(context.db, locale), preview };
 }
 
 export default function FaqHome() {

@@ -3,13 +3,11 @@ import { redirect } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { FAQ_HTML, FaqTrail } from '~/components/faq/faq-parts';
+import { sitePagePreview } from '~/lib/link-preview.server';
 import { localeOf } from '~/i18n/i18n.server';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.entry.titel} – Salon` : 'Salon' },
-  ...(data ? [{ name: 'description', content: data.entry.zusammenfassung }] : []),
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.entry.titel} – Salon` : 'Salon' }, ...(data?.preview.tags ?? [])];
 
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;
@@ -18,7 +16,7 @@ export const clientLoader = withWorkspaceTexts;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const found = await context.services.faq.faqEntry(context.db, await localeOf(request), params.slug ?? '');
   if (!found) throw redirect('/faq');
-  return found;
+  return { ...found, preview: await sitePagePreview(request, { title: `${found.entry.titel} – Salon`, description: found.entry.zusammenfassung }) };
 }
 
 export default function FaqEntry() {

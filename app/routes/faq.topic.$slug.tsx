@@ -3,10 +3,11 @@ import { redirect } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CategoryCards, EntryCards, FaqSearchForm, FaqTrail } from '~/components/faq/faq-parts';
+import { sitePagePreview } from '~/lib/link-preview.server';
 import { localeOf } from '~/i18n/i18n.server';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.category.name} – Salon` : 'Salon' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.category.name} – Salon` : 'Salon' }, ...(data?.preview.tags ?? [])];
 
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;
@@ -15,7 +16,7 @@ export const clientLoader = withWorkspaceTexts;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const topic = await context.services.faq.faqTopic(context.db, await localeOf(request), params.slug ?? '');
   if (!topic) throw redirect('/faq');
-  return topic;
+  return { ...topic, preview: await sitePagePreview(request, { title: `${topic.category.name} – Salon`, key: 'faq' }) };
 }
 
 export default function FaqTopic() {

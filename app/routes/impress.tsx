@@ -3,17 +3,19 @@ import { useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicPage } from '~/components/public/public-page';
+import { sitePagePreview } from '~/lib/link-preview.server';
 import { SampleNote } from '~/components/public/sample-note';
 import { disputeResolution, parseSiteConfig, showsContentProvider } from '~/core/site-config';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.legal.company} · Salon` : 'Salon' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.legal.company} · Salon` : 'Salon' }, ...(data?.preview.tags ?? [])];
 
 export const clientLoader = withWorkspaceTexts;
 
 /** The legal notice's facts come from the configuration (app/core/site-config.ts), checked on every request. */
-export function loader({ context }: LoaderFunctionArgs) {
-  return { legal: parseSiteConfig(context.env.SITE).legal };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { legal } = parseSiteConfig(context.env.SITE);
+  return { legal, preview: await sitePagePreview(request, { title: `${legal.company} · Salon`, key: 'impress' }) };
 }
 
 /** The legal notice: company, directors, register, VAT id, contact, dispute resolution. */

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '~/components/error-banner';
+import { sitePagePreview } from '~/lib/link-preview.server';
 import { EmailCodeForm, GUEST_CARD, RegisterForm } from '~/components/guest-login/guest-login-forms';
 import { PublicPage } from '~/components/public/public-page';
 import { MY_PARTIES_PATH } from '~/lib/guest-sign-in';
@@ -11,7 +12,7 @@ import { signedInGuest } from '~/lib/guest-sign-in.server';
 import { LANDING_VIDEO } from '~/lib/landing-video';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
-export const meta: MetaFunction = () => [{ title: 'Salon' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: 'Salon' }, ...(data?.preview.tags ?? [])];
 
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A guest of this browser without an address claims one rather than registering anew, and a
   // sign-in takes her parties into the account (ADR 052): the page says so, with her name.
   const guestName = guest ? `${guest.firstName} ${guest.lastName}` : null;
-  return { returnTo, failed: url.searchParams.has('failed'), guestName };
+  return { returnTo, failed: url.searchParams.has('failed'), guestName, preview: await sitePagePreview(request, { title: 'Salon', key: 'login' }) };
 }
 
 export default function Login() {

@@ -15,16 +15,17 @@ import { StoreLinks } from '~/components/public/store-links';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.state === 'ok' ? `${fullName(data.profile)} · Salon` : 'Salon' },
-  // Phone numbers and e-mail addresses: shared by hand, not found by search engines.
+  // Phone numbers and e-mail addresses: shared by hand (with a link preview), not found by search engines.
   { name: 'robots', content: 'noindex' },
+  ...(data?.state === 'ok' ? data.preview.tags : []),
 ];
 
 /** A consultant's public profile page, by the profile's short id. */
 // Its screens use the workspace's texts, which a page opened as the party page has not loaded yet.
 export const clientLoader = withWorkspaceTexts;
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  return publicProfileData(context, params.shortId ?? '');
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return publicProfileData(context, request, params.shortId ?? '');
 }
 
 export default function PublicProfilePage() {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { PRIVACY_AS_OF, privacyNotice } from '~/content/privacy';
+import { sitePagePreview } from '~/lib/link-preview.server';
 import type { PrivacyBlock } from '~/content/privacy';
 import { PublicPage } from '~/components/public/public-page';
 import { SampleNote } from '~/components/public/sample-note';
@@ -9,13 +10,14 @@ import { jurisdictionSetting } from '~/core/data-location';
 import { parseSiteConfig } from '~/core/site-config';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
-export const meta: MetaFunction = () => [{ title: 'Datenschutzhinweise · Salon' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: 'Datenschutzhinweise · Salon' }, ...(data?.preview.tags ?? [])];
 
 export const clientLoader = withWorkspaceTexts;
 
-export function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { legal } = parseSiteConfig(context.env.SITE);
-  return { sample: legal.sample, sections: privacyNotice(legal, jurisdictionSetting(context.env.DATA_JURISDICTION)) };
+  const preview = await sitePagePreview(request, { title: 'Datenschutzhinweise · Salon', key: 'privacy' });
+  return { sample: legal.sample, sections: privacyNotice(legal, jurisdictionSetting(context.env.DATA_JURISDICTION)), preview };
 }
 
 /**

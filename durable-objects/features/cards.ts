@@ -1,13 +1,16 @@
 import type { CheckedCard } from '#core/card-schemas';
 import { checkCard } from '#core/card-schemas';
-import type { CardTally, CardType } from '#core/cards';
-import { isCardType } from '#core/cards';
+import type { CardTally, CardType, LeadType } from '#core/cards';
+import { isCardType, isLeadType } from '#core/cards';
 import type { ClientEvent, MessageType, ServerEvent } from '#core/protocol';
-import type { Outcome } from '../contract';
+import type { Outcome, RoomFacts } from '../contract';
 import type { EventHandlers, Feature, Prepared } from '../kernel/feature';
 import type { Room } from '../kernel/room';
 import { allowed, fail, partyState } from '../kernel/rules';
 import type { StoredMember } from '../kernel/store';
+import type { LeadCounts } from '#core/follow-up';
+import { leadCounts } from '#core/follow-up';
+import { recordLeads } from '../../worker/db/room-writes';
 
 /**
  * Product cards and polls in the party's room (ADR 044). A card is a message (its text everyone
@@ -52,6 +55,11 @@ export interface Interest {
   memberId: string;
   /** Epoch ms when she chose it. */
   at: number;
+}
+
+/** One member's "I'd like that" on a "host your own party" or "join the team" card (ADR 059). */
+export interface Lead extends Interest {
+  kind: LeadType;
 }
 
 /** One member's vote for one option of a poll (a multiple-choice poll may have several per member). */
@@ -137,6 +145,21 @@ export class CardStore {
       .map((row) => ({ messageId: row.message_id, memberId: row.member_id, at: row.at }));
   }
 
+  /** Who asked to host a party or about the team: every "I'd like that" on a lead card, oldest first. */
+  leads(): Lead[] {
+    return this.sql
+      .exec<{ message_id: string; member_id: string; kind: LeadType; at: number }>(
+        "SELECT c.message_id, c.member_id, k.kind, c.at FROM card_choices c JOIN cards k ON k.message_id = c.message_id WHERE k.kind IN ('booking', 'team') ORDER BY c.at, c.rowid",
+      )
+      .toArray()
+      .map((row) => ({ messageId: row.message_id, memberId: row.member_id, kind: row.kind, at: row.at }));
+  }
+
+  /** Whether the party has a lead card at all (its mirror has nothing to write otherwise). */
+  hasLeadCards(): boolean {
+    return this.sql.exec("SELECT 1 FROM cards WHERE kind IN ('booking', 'team') LIMIT 1").toArray().length > 0;
+  }
+
   /** Who voted how: every vote of the party's polls, one row per chosen option, oldest first. */
   votes(): Vote[] {
     return this.sql
@@ -179,6 +202,41 @@ export class Cards implements Feature {
     const card = checked.card;
     return { ok: true, value: { text: card.text, stored: (message) => this.store.create(message.id, card) } };
   }
+
+  /**
+   * The dashboard's counts of leads (ADR 059): the members who asked to host and who asked about
+   * the team, each once, on cards still in the chat, written when they changed since this object
+   * last wrote them (a party without a lead card writes nothing: D1's default is 0).
+   */
+  async mirror(facts: RoomFacts): Promise<void> {
+    if (!this.store.hasLeadCards()) return;
+    const counts = leadCounts(this.store.leads(), (messageId) => {
+      const message = this.room.store.findById(messageId);
+      return message !== null && !message.deleted;
+    });
+    if (this.mirrored && this.mirrored.booking === counts.booking && this.mirrored.team === counts.team) return;
+    await recordLeads(this.room.env.DB, facts.partyId, counts);
+    this.mirrored = counts;
+  }
+
+  /** A deleted lead card's leads leave the dashboard's counts. */
+  deleted(ids: readonly string[]): void {
+    if (
+      ids.some((id) => {
+        const card = this.store.find(id);
+        return card !== null && isLeadType(card.kind);
+      })
+    )
+      this.room.scheduleMirror();
+  }
+
+  /** The party was deleted: its counts went with it. */
+  cleared(): void {
+    this.mirrored = null;
+  }
+
+  /** The counts this object last wrote to D1 (forgotten on eviction: then written once more). */
+  private mirrored: LeadCounts | null = null;
 
   /** Every card's tally for one member: sent after her welcome, so a reconnect shows the choices as they are. */
   welcome(member: StoredMember): ServerEvent[] {
@@ -234,7 +292,11 @@ export class Cards implements Feature {
     if (card.closedAt !== null) return fail('pollClosed');
     const options = [...new Set(event.options)];
     if (options.some((option) => option >= card.options) || (!card.multiple && options.length > 1)) return fail('invalidInput');
-    if (this.store.choose(card.messageId, member.id, options, this.room.now())) this.publish(card, member);
+    if (this.store.choose(card.messageId, member.id, options, this.room.now())) {
+      this.publish(card, member);
+      // The dashboard's count of leads follows through the D1 mirror (ADR 059).
+      if (isLeadType(card.kind)) this.room.scheduleMirror();
+    }
     return { ok: true, value: this.tallyOf(card, member) };
   }
 

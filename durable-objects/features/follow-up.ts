@@ -1,4 +1,5 @@
-import { parsePollCard, parseProductCard } from '#core/card-text';
+import { isLeadType } from '#core/cards';
+import { parseLeadCard, parsePollCard, parseProductCard } from '#core/card-text';
 import type { FollowUp, FollowUpCard, FollowUpGuest } from '#core/follow-up';
 import { fullName } from '#core/text';
 import type { Outcome } from '../contract';
@@ -37,6 +38,8 @@ export class FollowUps implements Feature {
       if (!message || message.deleted) continue;
       if (row.kind === 'product') {
         cards.push({ id: row.messageId, kind: 'product', title: parseProductCard(message.message)?.title ?? '', options: [], correct: null });
+      } else if (isLeadType(row.kind)) {
+        cards.push({ id: row.messageId, kind: row.kind, title: parseLeadCard(message.message)?.text ?? '', options: [], correct: null });
       } else {
         const poll = parsePollCard(message.message);
         cards.push({ id: row.messageId, kind: 'poll', title: poll?.question ?? '', options: poll?.options ?? [], correct: row.correct });
@@ -57,6 +60,7 @@ export class FollowUps implements Feature {
         role: member.role,
         gone: member.removed,
         wanted: [],
+        leads: [],
         votes: {},
         won: [],
         lastActivity: null,
@@ -66,6 +70,11 @@ export class FollowUps implements Feature {
       touch(interest.memberId, interest.at);
       const guest = guests.get(interest.memberId);
       if (guest && shown.has(interest.messageId)) guest.wanted.push(interest.messageId);
+    }
+    for (const lead of this.cards.leads()) {
+      touch(lead.memberId, lead.at);
+      const guest = guests.get(lead.memberId);
+      if (guest && shown.has(lead.messageId) && !guest.leads.includes(lead.kind)) guest.leads.push(lead.kind);
     }
     for (const vote of this.cards.votes()) {
       touch(vote.memberId, vote.at);

@@ -26,6 +26,14 @@ export class Recaps implements Feature {
       if (!message || !card) continue;
       products.push({ messageId: message.id, card, photo: message.mediaAttachment ?? null, wantedAt: interest.at });
     }
-    return { products, headings: this.room.store.headings().filter((heading) => !heading.deleted) };
+    const leads = [
+      ...new Set(
+        this.cards
+          .leads()
+          .filter((lead) => lead.memberId === memberId && this.room.store.findById(lead.messageId)?.deleted === false)
+          .map((lead) => lead.kind),
+      ),
+    ];
+    return { products, leads, headings: this.room.store.headings().filter((heading) => !heading.deleted) };
   }
 }

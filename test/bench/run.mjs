@@ -3,7 +3,7 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,push,import,distance]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,preview,push,import,distance]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024] [--state-dir DIR]
 //                           [--distance NAME:field=ms,…] [--write-budget] [--live-spread K] [--live-all-addresses] [--live-nice N]
 // --port is where the search for a free port starts; --state-dir where the Worker keeps its state
@@ -32,6 +32,7 @@ import { startOlderSystem } from '../../scripts/older-system.mjs';
 import { hlsReady, makeClip } from './hls.mjs';
 import { throughput } from './throughput.mjs';
 import { templateEditor } from './template-editor.mjs';
+import { previewImages } from './preview.mjs';
 import { tusClients } from './tus-clients.mjs';
 import { upload } from './upload.mjs';
 import { IMPORT_ACCOUNTS, importAvailable, importScenarioRuns } from './import.mjs';
@@ -95,6 +96,7 @@ const plan = quick
       zeroLoss: { guests: 2, messagesPerClient: 10, evictions: 1, timeoutMs: 30_000 },
       upload: { mib: 16 },
       tus: { mib: 8 },
+      preview: { count: 3 },
       // A 3 s clip: the longer ones take tens of seconds to convert on a small machine.
       video: { seconds: [3] },
       // Small: quick runs inside npm test only keep the harness working; the 200 are the full run's.
@@ -136,6 +138,7 @@ const plan = quick
       // 1,000 subscribed members without a socket; ten online guests and a sender who writes four
       // messages a second for ten seconds meanwhile.
       push: { members: 1000, online: 10, probes: 40, paceMs: 250, timeoutMs: 180_000 },
+      preview: { count: 20 },
       // Each request kind 7 times per profile; the guest's link → chat three times per profile; 40
       // messages to a far guest; D1 2 s late, then gone for 30 s (issue 40).
       distance: { reps: 7, flows: 3, messages: 40, paceMs: 200, slowMs: 2000, absentMs: 30_000, shots: true },
@@ -143,7 +146,7 @@ const plan = quick
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
 const only = new Set(
-  (args.only ?? 'fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,push,import,distance').split(','),
+  (args.only ?? 'fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,preview,push,import,distance').split(','),
 );
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
@@ -1449,6 +1452,60 @@ async function templateScenario(stack, direct) {
   );
 }
 
+// ---- preview images --------------------------------------------------------------------------------
+
+async function previewScenario(stack, direct) {
+  const count = plan.preview?.count ?? 3;
+  section(`link preview image (ADR 058): ${count} parties' images drawn, then fetched again from the cache; one at a time, ms`);
+  log(
+    "drawn = satori + resvg in the app's workerd (1200×630 PNG); CPU = the app workerd's, per image (10 ms ticks, summed over the run); first = the isolate's first image.",
+  );
+  const rows = await previewImages({ salon: direct.salon, base: stack.direct, pid: stack.appPid, count });
+  const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  results.preview = rows.map((row) => ({
+    picture: row.picture,
+    firstMs: row.drawn[0].ms,
+    drawnMs: {
+      p50: percentile(
+        row.drawn.slice(1).map((x) => x.ms),
+        50,
+      ),
+      p95: percentile(
+        row.drawn.slice(1).map((x) => x.ms),
+        95,
+      ),
+    },
+    drawnCpuMs: mean(row.drawn.slice(1).map((x) => x.cpu)),
+    cachedMs: percentile(
+      row.cached.map((x) => x.ms),
+      50,
+    ),
+    cachedCpuMs: mean(row.cached.map((x) => x.cpu)),
+    kb: median(row.drawn.map((x) => x.bytes)) / 1024,
+  }));
+  log(
+    table(
+      ['consultant', 'first draw', 'draw p50', 'draw p95', 'CPU/draw', 'cached p50', 'CPU/cached', 'PNG KB'],
+      results.preview.map((r) => [
+        r.picture ? '512 px PNG picture' : 'initials',
+        r.firstMs,
+        r.drawnMs.p50,
+        r.drawnMs.p95,
+        r.drawnCpuMs,
+        r.cachedMs,
+        r.cachedCpuMs,
+        r.kb,
+      ]),
+    ),
+  );
+  const worst = results.preview.at(-1);
+  goal(
+    'preview image: draw p50 / CPU per draw with a picture (Workers: 30 s CPU per request by default); PNG',
+    `${fmt(worst.drawnMs.p50, 0)} ms / ${fmt(worst.drawnCpuMs, 0)} ms; ${fmt(worst.kb, 0)} KB`,
+    worst.kb < 300,
+  );
+}
+
 // ---- push ---------------------------------------------------------------------------------------
 
 async function pushScenario(direct) {
@@ -2120,6 +2177,7 @@ async function main() {
     await scenario(bench, 'live', (b) => liveScenario(b.stack, b.direct));
     await scenario(bench, 'page', (b) => pageScenario(b.stack, b.direct));
     await scenario(bench, 'template', (b) => templateScenario(b.stack, b.direct));
+    await scenario(bench, 'preview', (b) => previewScenario(b.stack, b.direct));
     await scenario(bench, 'import', (b) => importScenario(b.stack, b.direct));
     await scenario(bench, 'distance', (b) => distanceScenario(b.direct));
     // Last: its digests come 60 s later, and would land in another scenario.

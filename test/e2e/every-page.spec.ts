@@ -100,6 +100,9 @@ test.beforeAll(async ({ browser, baseURL }) => {
 
   const guest = await joinedGuest(browser, base, party.id, 'Eva');
   await send(guest.context.request, base, 'post', `/api/parties/${party.id}/chat`, { message: 'Hallo zusammen!' });
+  // "Host your own party" and "join the team" cards (ADR 059): a guest's page draws them with their buttons.
+  for (const messageType of ['booking', 'team'])
+    await send(consultant.request, base, 'post', `/api/parties/${party.id}/chat`, { messageType, message: JSON.stringify({ text: 'Lust auf mehr?' }) });
   // Media to open: a photo and a PDF in the library, the PDF sent into the party, a guest's photo there.
   await libraryFile(consultant.request, base, 'Rundgang-Foto', 'image/png', 'png', PICTURES['image/png']);
   const catalogue = await libraryFile(consultant.request, base, 'Rundgang-Katalog', 'application/pdf', 'pdf', PDF);
@@ -339,6 +342,28 @@ function visits(
       shows: t.live.start,
       records: true,
       then: (page) => page.getByRole('button', { name: t.live.goLive, exact: true }).click(),
+    },
+    // Bookings and team interest (ADR 059): the list filtered by a lead, and the card's dialog from the input bar's menu.
+    { actor: 'consultant', path: `${world.followUp}?show=booking`, what: 'follow-up list, filtered', shows: t.followUp.noMatches },
+    {
+      actor: 'consultant',
+      path: world.party,
+      what: 'host-your-own-party card dialog',
+      shows: t.cardForm.leadText,
+      records: true,
+      then: async (page) => {
+        await page.getByRole('button', { name: t.chatMedia.attachFile, exact: true }).click();
+        await page.getByRole('menuitem', { name: t.cards.newBooking }).click();
+      },
+    },
+    // "Invite friends" (issue 43): headless Chromium has no share sheet, so the invitation's dialog.
+    {
+      actor: 'consultant',
+      path: world.party,
+      what: 'invitation dialog',
+      shows: t.invite.text,
+      records: true,
+      then: (page) => page.getByRole('button', { name: t.partyTools.invite, exact: true }).click(),
     },
   ];
 }

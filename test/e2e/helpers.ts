@@ -278,13 +278,18 @@ async function productTemplate(page: Page, title: string): Promise<void> {
   );
 }
 
-/** The manager, on her party's page, applies the template of `productTemplate` and sends both its cards. */
-async function playProductTemplate(manager: Page, title: string): Promise<void> {
+/** The manager, on her party's page, applies the template titled `title`: its panel, ready to send. */
+export async function applyTemplate(manager: Page, title: string): Promise<Locator> {
   await manager.getByRole('button', { name: 'Vorlage', exact: true }).click();
   const dialog = manager.getByRole('dialog', { name: 'Vorlage anwenden' });
   await dialog.getByRole('searchbox', { name: 'Vorlagen suchen' }).fill(title);
   await dialog.getByRole('button', { name: title }).click();
-  const panel = manager.getByTestId('applied-template');
+  return manager.getByTestId('applied-template');
+}
+
+/** The manager, on her party's page, applies the template of `productTemplate` and sends both its cards. */
+async function playProductTemplate(manager: Page, title: string): Promise<void> {
+  const panel = await applyTemplate(manager, title);
   await expect(panel.getByTestId('template-message')).toContainText('Rosenblüten-Creme');
   await panel.getByRole('button', { name: 'Senden', exact: true }).click();
   await expect(panel.getByTestId('template-message')).toContainText('Welche Creme ist vegan?');
@@ -303,15 +308,19 @@ export async function partyWithPlayedCards(browser: Browser, partyTitle: string,
   const title = `Produktabend ${Date.now()}`;
   await productTemplate(manager, title);
   const link = await createParty(manager, partyTitle);
-  const rosaContext = await phoneContext(browser);
-  const rosa = await rosaContext.newPage();
-  await joinAs(rosa, link, 'Rosa');
-  const lenaContext = await phoneContext(browser);
-  const lena = await lenaContext.newPage();
-  await joinAs(lena, link, 'Lena');
+  const { context: rosaContext, page: rosa } = await guestOnPhone(browser, link, 'Rosa');
+  const { context: lenaContext, page: lena } = await guestOnPhone(browser, link, 'Lena');
   await manager.goto(link);
   await playProductTemplate(manager, title);
   return { link, manager, rosa, lena, contexts: [context, rosaContext, lenaContext] };
+}
+
+/** A guest with a German phone of her own who joined the party at `link` as `firstName` Gast. */
+export async function guestOnPhone(browser: Browser, link: string, firstName: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  await joinAs(page, link, firstName);
+  return { context, page };
 }
 
 /** A guest's address no other test (nor a retry of this one) has used. */

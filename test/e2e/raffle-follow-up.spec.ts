@@ -73,11 +73,11 @@ test('the manager draws a winner among the voters, everyone sees it, and the fol
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-  expect(lines[0]).toBe('Name;Rolle;Möchte;Welche Creme ist vegan?;Gewonnen;Zuletzt aktiv');
+  expect(lines[0]).toBe('Name;Rolle;Möchte;Eigene Party;Team;Welche Creme ist vegan?;Gewonnen;Zuletzt aktiv');
   expect(lines.find((line) => line.startsWith('Rosa Gast;'))).toMatch(
-    /^Rosa Gast;Gast;Rosenblüten-Creme;Aloe-Vera-Gel \(richtig\);(ja)?;\d{4}-\d\d-\d\d \d\d:\d\d$/,
+    /^Rosa Gast;Gast;Rosenblüten-Creme;;;Aloe-Vera-Gel \(richtig\);(ja)?;\d{4}-\d\d-\d\d \d\d:\d\d$/,
   );
-  expect(lines.find((line) => line.startsWith('Lena Gast;'))).toMatch(/^Lena Gast;Gast;Rosenblüten-Creme;Honig-Balsam \(falsch\);(ja)?;/);
+  expect(lines.find((line) => line.startsWith('Lena Gast;'))).toMatch(/^Lena Gast;Gast;Rosenblüten-Creme;;;Honig-Balsam \(falsch\);(ja)?;/);
   expect(lines.find((line) => line.startsWith(`${winner};`))).toContain(';ja;');
 
   // Printed: no bars, no buttons; the table and the draw.

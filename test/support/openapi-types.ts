@@ -7320,7 +7320,21 @@ export interface operations {
            * @default text
            * @enum {string}
            */
-          messageType?: 'text' | 'photo' | 'voice' | 'video' | 'audio' | 'document' | 'profile' | 'heading' | 'heading2' | 'heading3' | 'product' | 'poll';
+          messageType?:
+            | 'text'
+            | 'photo'
+            | 'voice'
+            | 'video'
+            | 'audio'
+            | 'document'
+            | 'profile'
+            | 'heading'
+            | 'heading2'
+            | 'heading3'
+            | 'product'
+            | 'poll'
+            | 'booking'
+            | 'team';
           replyingTo?: string | null;
           message?: string;
           /** Format: uuid */
@@ -15455,7 +15469,21 @@ export interface operations {
            * @default text
            * @enum {string}
            */
-          messageType?: 'text' | 'photo' | 'voice' | 'video' | 'audio' | 'document' | 'profile' | 'heading' | 'heading2' | 'heading3' | 'product' | 'poll';
+          messageType?:
+            | 'text'
+            | 'photo'
+            | 'voice'
+            | 'video'
+            | 'audio'
+            | 'document'
+            | 'profile'
+            | 'heading'
+            | 'heading2'
+            | 'heading3'
+            | 'product'
+            | 'poll'
+            | 'booking'
+            | 'team';
           message?: string;
           /** Format: uuid */
           mediaId?: string;

@@ -46,6 +46,7 @@ describe('the layers', () => {
       'app/core/faq-query.ts -> app/i18n/config.ts':
         'the list of languages lives with the texts’ configuration, a pure module the core’s tsconfig compiles too',
       'app/core/push.ts -> app/i18n/config.ts': 'a subscription names its language, one of that same list',
+      'app/core/crawlers.ts -> app/i18n/config.ts': 'the sitemap names each page in every language of that same list',
     });
   });
 

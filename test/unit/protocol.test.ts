@@ -1,3 +1,4 @@
+import { isCardType } from '../../app/core/cards';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LIMITS, TIMINGS } from '../../app/core/limits';
@@ -21,6 +22,8 @@ const wellFormed = (s: string) => !/[\uD800-\uDFFF]/.test(s.replace(/[\uD800-\uD
 const CARD_TEXT = {
   product: JSON.stringify({ title: 'Rosenblüten-Creme', price: { amount: 2490, currency: 'EUR' }, link: 'https://shop.example/rose' }),
   poll: JSON.stringify({ question: 'Welche Creme ist vegan?', options: ['Rose', 'Aloe'], multiple: false, correct: [1] }),
+  booking: JSON.stringify({ text: 'Gib deine eigene Party!' }),
+  team: JSON.stringify({ text: 'Komm in mein Team!' }),
 };
 
 describe('parseClientFrame: valid events', () => {
@@ -46,7 +49,7 @@ describe('parseClientFrame: valid events', () => {
   });
 
   it.each(MESSAGE_TYPES)('sendMessage of messageType %s parses (permissions decide later)', (messageType) => {
-    const card = messageType === 'product' || messageType === 'poll' ? { message: CARD_TEXT[messageType] } : {};
+    const card = isCardType(messageType) ? { message: CARD_TEXT[messageType] } : {};
     expect(event(parseClientFrame(send({ messageType, ...card })))).toMatchObject({ type: 'sendMessage', messageType });
   });
 

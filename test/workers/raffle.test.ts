@@ -271,11 +271,11 @@ describe('the follow-up list', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text.startsWith(BOM)).toBe(true);
     const rows = text.slice(1).split('\r\n');
-    expect(rows[0]).toBe(`Name;Rolle;Möchte;${QUIZ.question};Gewonnen;Zuletzt aktiv`);
+    expect(rows[0]).toBe(`Name;Rolle;Möchte;Eigene Party;Team;${QUIZ.question};Gewonnen;Zuletzt aktiv`);
     const mariaRow = rows.find((row) => row.includes('HYPERLINK'))!;
-    expect(mariaRow.startsWith(`"'=HYPERLINK(""http://evil.example"") Klein";Gast;${PRODUCT.title};Aloe Vera (richtig);`)).toBe(true);
+    expect(mariaRow.startsWith(`"'=HYPERLINK(""http://evil.example"") Klein";Gast;${PRODUCT.title};;;Aloe Vera (richtig);`)).toBe(true);
     const tomRow = rows.find((row) => row.includes('SUM'))!;
-    expect(tomRow.startsWith(`'@SUM(A1) Berg;Gast;;Honig (falsch);`)).toBe(true);
+    expect(tomRow.startsWith(`'@SUM(A1) Berg;Gast;;;;Honig (falsch);`)).toBe(true);
     expect(rows.find((row) => row.includes(winnerId === maria.guestId ? 'HYPERLINK' : 'SUM'))).toMatch(/;ja;\d{4}-\d\d-\d\d \d\d:\d\d$/);
     expect(rows.at(-1)).toBe('');
 

@@ -36,3 +36,8 @@ export interface PartySummary {
 export async function recordSummary(d1: D1Database, partyId: string, summary: PartySummary): Promise<void> {
   await database(d1).update(parties).set(summary).where(eq(parties.id, partyId));
 }
+
+/** The dashboard's counts of leads (ADR 059): members who asked to host a party, and about the team. */
+export async function recordLeads(d1: D1Database, partyId: string, counts: { booking: number; team: number }): Promise<void> {
+  await database(d1).update(parties).set({ bookingLeads: counts.booking, teamLeads: counts.team }).where(eq(parties.id, partyId));
+}

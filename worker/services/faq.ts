@@ -138,6 +138,13 @@ export async function searchFaq(db: Db, locale: string, text: string): Promise<F
 
 // ---- what the pages show ----
 
+/** The FAQ's pages the web shows (for the sitemap): every visible topic and entry, by the default language's content. */
+export async function faqPaths(db: Db, locale: string): Promise<string[]> {
+  const categories = await visibleCategories(db, locale);
+  const entries = await Promise.all([null, ...categories.map((row) => row.id)].map((kategorie) => entryRows(db, locale, { kategorie })));
+  return [...categories.map((row) => `/faq/topic/${row.slug}`), ...entries.flat().map((row) => `/faq/entry/${row.slug}`)];
+}
+
 /** /faq: the top-level categories and the entries outside any category. */
 export async function faqHome(db: Db, locale: string) {
   const [categories, entries] = await Promise.all([listCategories(db, locale, { kategorie: null }), listEntryCards(db, locale, { kategorie: null })]);

@@ -53,6 +53,8 @@ export interface PartySummary {
   restrictedMessaging: boolean;
   expired: boolean;
   latestMessage: { sender: string; senderName: string; timestamp: number } | null;
+  /** How many members asked to host a party of their own, and about the team (ADR 059). */
+  leads: { booking: number; team: number };
   /** The latest message is from someone else and the manager has not seen it. */
   unread: boolean;
   /** When the manager last opened the chat. */
@@ -97,6 +99,7 @@ function summary({ party, manager }: PartyWithManager, tree: FolderTree, now: nu
       party.latestAt !== null && party.latestSenderId !== null
         ? { sender: party.latestSenderId, senderName: party.latestSenderName ?? '', timestamp: party.latestAt }
         : null,
+    leads: { booking: party.bookingLeads, team: party.teamLeads },
     unread: party.latestSenderId !== null && party.latestSenderId !== party.userId && party.latestSeq > party.managerSeenSeq,
     enteredAt: party.managerEnteredAt,
     path: pathOf(party.folderId, tree),
@@ -190,6 +193,8 @@ export function newPartyRow(
     latestSenderName: null,
     managerSeenSeq: 0,
     managerEnteredAt: null,
+    bookingLeads: 0,
+    teamLeads: 0,
     folderId: null,
   };
 }

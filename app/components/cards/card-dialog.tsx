@@ -1,7 +1,7 @@
 import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import type { CardType, Currency, PollDefinition, ProductCard } from '~/core/cards';
+import type { CardType, Currency, LeadCard, LeadType, PollDefinition, ProductCard } from '~/core/cards';
 import { CARD_LIMITS, CURRENCIES, parseAmount } from '~/core/card-text';
 import { lazyNamed } from '~/lib/lazy-named';
 
@@ -36,10 +36,52 @@ export function CardDialog({
 }) {
   const { t } = useTranslation();
   const confirmLabel = purpose === 'send' ? t('cardForm.send') : t('cardForm.add');
+  if (kind === 'booking' || kind === 'team') return <LeadForm kind={kind} confirmLabel={confirmLabel} onSubmit={onSubmit} onCancel={onCancel} />;
   return kind === 'product' ? (
     <ProductForm confirmLabel={confirmLabel} onSubmit={onSubmit} onCancel={onCancel} />
   ) : (
     <PollForm confirmLabel={confirmLabel} onSubmit={onSubmit} onCancel={onCancel} />
+  );
+}
+
+/**
+ * A "host your own party" or "join the team" card (ADR 059): the manager's words, prefilled with
+ * a suggestion in her language; the guests read the headline in theirs.
+ */
+function LeadForm({ kind, confirmLabel, onSubmit, onCancel }: FormProps & { kind: LeadType }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState(() => t(kind === 'booking' ? 'cardForm.bookingSuggestion' : 'cardForm.teamSuggestion'));
+  const length = [...text.trim()].length;
+  const ready = length > 0 && length <= CARD_LIMITS.leadTextMax;
+  return (
+    <ConfirmDialog
+      title={t(kind === 'booking' ? 'cards.newBooking' : 'cards.newTeam')}
+      confirmLabel={confirmLabel}
+      confirmDisabled={!ready}
+      onCancel={onCancel}
+      onConfirm={() => {
+        if (!ready) return;
+        const card: LeadCard = { text: text.trim() };
+        onSubmit({ messageType: kind, message: JSON.stringify(card) });
+      }}
+    >
+      <label className="block">
+        <span className="font-medium text-slate-900">{t('cardForm.leadText')}</span>
+        <textarea
+          value={text}
+          rows={4}
+          maxLength={CARD_LIMITS.leadTextMax}
+          onChange={(e) => setText(e.target.value)}
+          aria-describedby={`${id}-hint`}
+          className={FIELD}
+          data-testid="lead-text"
+        />
+      </label>
+      <p id={`${id}-hint`} className="mt-2 text-sm text-slate-600">
+        {t('cardForm.leadHint', { headline: t(kind === 'booking' ? 'cards.booking' : 'cards.team') })}
+      </p>
+    </ConfirmDialog>
   );
 }
 

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { CardTally } from '~/core/cards';
-import { formatPrice, parsePollCard, parseProductCard } from '~/core/card-text';
+import type { CardTally, LeadType } from '~/core/cards';
+import { formatPrice, parseLeadCard, parsePollCard, parseProductCard } from '~/core/card-text';
 import type { Member } from '~/core/protocol';
 import { fullName } from '~/core/text';
+import { LeadIcon } from './lead-icon';
 
 /** What a reader may do with a card; absent (a template's preview, a party that is over): nothing. */
 export interface CardControls {
@@ -29,6 +30,8 @@ interface Props {
  * counts are everyone's; who chose what is the manager's alone (the room sends it only to her).
  */
 export function CardView({ message, tally, members = [], controls, answer = null }: Props) {
+  if (message.messageType === 'booking' || message.messageType === 'team')
+    return <LeadView kind={message.messageType} message={message} tally={tally} members={members} controls={controls} />;
   return message.messageType === 'product' ? (
     <ProductView message={message} tally={tally} members={members} controls={controls} />
   ) : (
@@ -51,6 +54,35 @@ function Notice() {
         {t('cards.noticeLink')}
       </a>
     </p>
+  );
+}
+
+/** A one-option card's choice (a product's "I want this", a lead's "I'd like that"), which she may take back. */
+function OneChoice({ chosen, label, chosenLabel, onChoose }: { chosen: boolean; label: string; chosenLabel: string; onChoose: (options: number[]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {chosen ? (
+        <p
+          className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-2xl bg-white px-4 py-2 font-semibold text-primary-dark ring-2 ring-primary"
+          role="status"
+        >
+          <span>✓ {chosenLabel}</span>
+          <button type="button" onClick={() => onChoose([])} className="text-sm font-medium underline">
+            {t('cards.takeBack')}
+          </button>
+        </p>
+      ) : (
+        <button
+          type="button"
+          onClick={() => onChoose([0])}
+          className="mt-2 w-full rounded-full bg-primary-dark px-4 py-2 font-semibold text-white disabled:opacity-60"
+        >
+          {label}
+        </button>
+      )}
+      <Notice />
+    </>
   );
 }
 
@@ -85,34 +117,43 @@ function ProductView({ message, tally, members, controls }: Omit<Props, 'answer'
       <p className="mt-1 text-sm text-slate-600" data-testid="want-count">
         {t('cards.wantCount', { count })}
       </p>
-      {controls?.mayChoose ? (
-        <>
-          {wanted ? (
-            <p
-              className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-2xl bg-white px-4 py-2 font-semibold text-primary-dark ring-2 ring-primary"
-              role="status"
-            >
-              <span>✓ {t('cards.wanted')}</span>
-              <button type="button" onClick={() => controls.onChoose([])} className="text-sm font-medium underline">
-                {t('cards.takeBack')}
-              </button>
-            </p>
-          ) : (
-            <button
-              type="button"
-
-              onClick={() => controls.onChoose([0])}
-              className="mt-2 w-full rounded-full bg-primary-dark px-4 py-2 font-semibold text-white disabled:opacity-60"
-            >
-              {t('cards.want')}
-            </button>
-          )}
-          <Notice />
-        </>
-      ) : null}
+      {controls?.mayChoose ? <OneChoice chosen={wanted} label={t('cards.want')} chosenLabel={t('cards.wanted')} onChoose={controls.onChoose} /> : null}
       {who ? (
         <p className="mt-1 text-sm text-slate-700" data-testid="wanted-by">
           {who.length > 0 ? t('cards.wantedBy', { names: names(members, who) }) : t('cards.nobody')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * "Host your own party" or "join the team" (ADR 059): the headline in the reader's language, the
+ * consultant's words, how many are interested; a guest's "I'd like that", which she may take back.
+ */
+function LeadView({ kind, message, tally, members, controls }: Omit<Props, 'answer'> & { kind: LeadType; members: readonly Member[] }) {
+  const { t } = useTranslation();
+  const card = parseLeadCard(message.message);
+  if (!card) return <p className="italic text-slate-500">{t('party.deletedMessage')}</p>;
+  const count = tally?.counts[0] ?? 0;
+  const liked = (tally?.mine ?? []).includes(0);
+  const who = tally?.who ? Object.keys(tally.who) : null;
+  return (
+    <div className="mt-1 w-72 max-w-full" data-testid={`${kind}-card`}>
+      <p className="flex items-center gap-2 text-base font-semibold text-primary-dark">
+        <LeadIcon kind={kind} />
+        {t(kind === 'booking' ? 'cards.booking' : 'cards.team')}
+      </p>
+      <p className="mt-1 whitespace-pre-line break-words" data-testid="lead-text">
+        {card.text}
+      </p>
+      <p className="mt-1 text-sm text-slate-600" data-testid="like-count">
+        {t('cards.likeCount', { count })}
+      </p>
+      {controls?.mayChoose ? <OneChoice chosen={liked} label={t('cards.like')} chosenLabel={t('cards.liked')} onChoose={controls.onChoose} /> : null}
+      {who ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="liked-by">
+          {who.length > 0 ? t('cards.likedBy', { names: names(members, who) }) : t('cards.nobody')}
         </p>
       ) : null}
     </div>

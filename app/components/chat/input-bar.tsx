@@ -191,6 +191,8 @@ export const InputBar = memo(function InputBar({
                     ? [
                         { key: 'product', label: t('cards.newProduct'), onSelect: () => onCard('product') },
                         { key: 'poll', label: t('cards.newPoll'), onSelect: () => onCard('poll') },
+                        { key: 'booking', label: t('cards.newBooking'), onSelect: () => onCard('booking') },
+                        { key: 'team', label: t('cards.newTeam'), onSelect: () => onCard('team') },
                       ]
                     : []),
                 ]}

@@ -176,13 +176,14 @@ export function PartyDialogs({ dialog, openDialog, party, isManager, state, send
         >
           {t('messageMenu.deleteText')}
         </ConfirmDialog>
-      ) : dialog.kind === 'reactions' || dialog.kind === 'search' || dialog.kind === 'qr' ? (
+      ) : dialog.kind === 'reactions' || dialog.kind === 'search' || dialog.kind === 'qr' || dialog.kind === 'invite' ? (
         <SocialDialog
           dialog={dialog}
           party={party}
           social={state.social}
           members={state.members}
           onClose={close}
+          onQr={() => openDialog({ kind: 'qr' })}
           onJump={(hit) => {
             close();
             jumpTo(hit.id, hit.seq);

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@remix-run/react';
 import { Suspense, memo } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyLinkButton } from '~/components/copy-link-button';
+import { CopyLinkButton, TEXT_FROM } from '~/components/copy-link-button';
 import { LanguageMenu } from '~/components/language-menu';
 import { useDateFormatter } from '~/components/local-time';
 import type { PartyInfo } from '~/core/party';
@@ -72,6 +72,9 @@ export const PartyHeader = memo(function PartyHeader({
   const format = useDateFormatter();
   const navigate = useNavigate();
   const isManager = me?.role === 'manager';
+  // The hostess's invitation is the host's and the manager's (issue 43).
+  const inviter = isManager || me?.role === 'host';
+  const managerName = party.manager ? `${party.manager.firstName} ${party.manager.lastName}` : null;
   return (
     <header className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-white px-2 py-2 sm:flex-nowrap sm:gap-2 sm:px-4">
       {isManager ? (
@@ -86,7 +89,7 @@ export const PartyHeader = memo(function PartyHeader({
         <p className="truncate text-sm text-slate-600">
           {[
             party.host ? t('party.host', { host: party.host }) : null,
-            party.manager ? t('party.managedBy', { name: `${party.manager.firstName} ${party.manager.lastName}` }) : null,
+            managerName ? t('party.managedBy', { name: managerName }) : null,
             party.start ? t('party.startsAt', { date: format(party.start) }) : null,
           ]
             .filter(Boolean)
@@ -96,15 +99,25 @@ export const PartyHeader = memo(function PartyHeader({
       {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={expired} compact={isManager ? 'xl' : 'sm'} /> : null}
       {joined ? (
         mounted ? (
-          <Suspense fallback={<ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} />}>
+          <Suspense
+            fallback={
+              <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} invite={inviter && !expired ? (isManager ? 'xl' : 'sm') : null} />
+            }
+          >
             <SocialButtons
               onQr={me && !expired ? () => openDialog({ kind: 'qr' }) : null}
               qrOnPhones={isManager}
               onSearch={() => openDialog({ kind: 'search' })}
+              invite={
+                inviter && !expired
+                  ? { shortId: party.shortId, title: party.title, consultant: managerName ?? 'Salon', compact: isManager ? 'xl' : 'sm' }
+                  : null
+              }
+              onInviteFallback={(text) => openDialog({ kind: 'invite', text })}
             />
           </Suspense>
         ) : (
-          <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} />
+          <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} invite={inviter && !expired ? (isManager ? 'xl' : 'sm') : null} />
         )
       ) : null}
       {onGoLive && !selecting ? <HeaderTool label={t('live.goLive')} onClick={onGoLive} icon={<path d="M3 7h12v10H3Z M15 10l6-3v10l-6-3" />} /> : null}
@@ -178,7 +191,8 @@ export const PartyHeader = memo(function PartyHeader({
  * The place of the round tools still on their way (the bell; the search, and the QR code where it
  * shows: a guest's only from sm): their box, nothing to see or press.
  */
-function ToolPlace({ qr = 'none' }: { qr?: 'none' | 'fromSm' | 'always' }) {
+function ToolPlace({ qr = 'none', invite = null }: { qr?: 'none' | 'fromSm' | 'always'; invite?: keyof typeof TEXT_FROM | null }) {
+  const { t } = useTranslation();
   const place = (extra: string) => (
     <span aria-hidden="true" className={`${ROUND_TOOL} invisible ${extra}`}>
       <svg viewBox="0 0 24 24" className="h-5 w-5" />
@@ -186,6 +200,13 @@ function ToolPlace({ qr = 'none' }: { qr?: 'none' | 'fromSm' | 'always' }) {
   );
   return (
     <>
+      {invite ? (
+        // "Invite friends": its icon on a phone, its words from `invite`'s breakpoint, as the button will be.
+        <span aria-hidden="true" className={`invisible inline-block rounded-full text-sm font-medium ring-1 ${TEXT_FROM[invite].button}`}>
+          <svg viewBox="0 0 24 24" className={`h-5 w-5 ${TEXT_FROM[invite].icon}`} />
+          <span className={TEXT_FROM[invite].text}>{t('partyTools.invite')}</span>
+        </span>
+      ) : null}
       {qr === 'none' ? null : place(qr === 'always' ? '' : 'hidden sm:inline-block')}
       {place('')}
     </>

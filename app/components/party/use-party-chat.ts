@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { AppliedTemplate } from '~/core/applied-template';
+import type { CardType } from '~/core/cards';
 import type { ChatAction, ChatState, Ended, PendingMessage } from '~/core/chat-state';
 import type { ErrorCode } from '~/core/errors';
 import { ENDED_BY_ERROR, chatReducer, initialChatState, mayResend } from '~/core/chat-state';
@@ -351,7 +352,7 @@ export function usePartyChat(
       /** A profile card is built by the server from one of the manager's profiles (API only). */
       sendProfileCard: (profileId: string) => act('chat', 'POST', { tempId: crypto.randomUUID(), messageType: 'profile', message: profileId }),
       /** A product card (its photo an item of the manager's library) or a poll, through the API like a library item. */
-      sendCard: (card: { messageType: 'product' | 'poll'; message: string; mediaId?: string | undefined }) =>
+      sendCard: (card: { messageType: CardType; message: string; mediaId?: string | undefined }) =>
         act('chat', 'POST', {
           tempId: crypto.randomUUID(),
           messageType: card.messageType,

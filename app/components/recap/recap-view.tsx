@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INDENT } from '~/components/chat/contents-panel';
+import { LeadIcon } from '~/components/cards/lead-icon';
 import { ProfileCardView } from '~/components/chat/profile-card';
 import { formatPrice } from '~/core/card-text';
 import { snippet } from '~/core/message-preview';
@@ -48,6 +49,21 @@ export function RecapView({ partyId }: { partyId: string }) {
           </ul>
         )}
       </section>
+      {recap.leads.length > 0 ? (
+        <section aria-labelledby="recap-leads">
+          <h3 id="recap-leads" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+            {t('recap.leads')}
+          </h3>
+          <ul className="mt-2 space-y-1" data-testid="recap-leads">
+            {recap.leads.map((kind) => (
+              <li key={kind} className="flex gap-2">
+                <LeadIcon kind={kind} className="mt-0.5 h-5 w-5 text-primary-dark" />
+                {t(kind === 'booking' ? 'recap.leadBooking' : 'recap.leadTeam', { name: recap.consultant?.firstName || t('recap.yourConsultant') })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {recap.consultant ? (
         <section aria-labelledby="recap-consultant">
           <h3 id="recap-consultant" className="text-sm font-semibold uppercase tracking-wide text-slate-600">

@@ -1,11 +1,12 @@
 import type { Member } from '~/core/protocol';
 import type { ChatSearchHit, SocialState } from '~/core/social';
+import { InviteDialog } from './invite-dialog';
 import { QrDialog } from './qr-dialog';
 import { ReactionsDialog } from './reactions-dialog';
 import { SearchDialog } from './search-dialog';
 
-/** The party page's dialogs of this module (ADR 043), one lazy chunk: who reacted, the search, the QR code. */
-export type SocialDialogOf = { kind: 'search' | 'qr' } | { kind: 'reactions'; messageId: string };
+/** The party page's dialogs of this module (ADR 043), one lazy chunk: who reacted, the search, the QR code, the invitation. */
+export type SocialDialogOf = { kind: 'search' | 'qr' } | { kind: 'reactions'; messageId: string } | { kind: 'invite'; text: string };
 
 export function SocialDialog({
   dialog,
@@ -13,6 +14,7 @@ export function SocialDialog({
   social,
   members,
   onJump,
+  onQr,
   onClose,
 }: {
   dialog: SocialDialogOf;
@@ -20,9 +22,11 @@ export function SocialDialog({
   social: SocialState;
   members: Member[];
   onJump: (hit: ChatSearchHit) => void;
+  onQr: () => void;
   onClose: () => void;
 }) {
   if (dialog.kind === 'reactions') return <ReactionsDialog reactions={social.reactions[dialog.messageId] ?? {}} members={members} onClose={onClose} />;
+  if (dialog.kind === 'invite') return <InviteDialog party={party} text={dialog.text} onQr={onQr} onClose={onClose} />;
   if (dialog.kind === 'search') return <SearchDialog partyId={party.id} onJump={onJump} onClose={onClose} />;
   return <QrDialog path={`/${party.shortId}`} title={party.title} onClose={onClose} />;
 }

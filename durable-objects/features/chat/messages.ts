@@ -25,6 +25,8 @@ const CLIENT_TYPES: ReadonlySet<MessageType> = new Set([
   'document',
   'product',
   'poll',
+  'booking',
+  'team',
 ]);
 const TRUSTED_TYPES: ReadonlySet<MessageType> = new Set([...CLIENT_TYPES, 'profile']);
 

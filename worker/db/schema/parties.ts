@@ -34,6 +34,9 @@ export const parties = sqliteTable(
     managerSeenSeq: integer('manager_seen_seq').notNull().default(0),
     /** When the manager last opened the party's chat (its chat-entered timestamp: opening the party marks it). */
     managerEnteredAt: integer('manager_entered_at'),
+    /** How many members asked to host a party of their own, and about the team (mirrored by the room, ADR 059). */
+    bookingLeads: integer('booking_leads').notNull().default(0),
+    teamLeads: integer('team_leads').notNull().default(0),
     /** The owner's folder on the dashboard (ADR 037); null: the top level. Deleting a folder puts its parties on the top level. */
     folderId: text('folder_id').references((): AnySQLiteColumn => partyFolders.id, { onDelete: 'set null' }),
     /**
