@@ -1935,7 +1935,473 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: never;
+  schemas: {
+    GuestAccount: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      email: string | null;
+      picture: string | null;
+    };
+    PartySummary: {
+      id: string;
+      shortId: string;
+      title: string;
+      host: string | null;
+      manager: {
+        id: string;
+        firstName: string;
+        lastName: string;
+      } | null;
+      start: number | null;
+      expiration: number | null;
+      passwordProtected: boolean;
+      restrictedMessaging: boolean;
+      expired: boolean;
+      latestMessage: {
+        sender: string;
+        senderName: string;
+        /** @description Epoch milliseconds */
+        timestamp: number;
+      } | null;
+      unread: boolean;
+      enteredAt: number | null;
+      /** @description The dashboard folder: folder ids from the top joined by '/', empty at the top */
+      path: string;
+      /** @description Epoch milliseconds */
+      createdAt: number;
+    };
+    LibraryFolder: {
+      id: string;
+      title: string;
+      parentId: string | null;
+    };
+    PartyFolderEntry: {
+      id: string;
+      title: string;
+      path: string;
+      /** @constant */
+      isFolder: true;
+    };
+    /** @description What anyone holding the link may learn, and the asker’s membership */
+    PartyInfo: {
+      id: string;
+      shortId: string;
+      title: string;
+      host: string | null;
+      manager: {
+        firstName: string;
+        lastName: string;
+        profileShortId: string | null;
+      } | null;
+      start: number | null;
+      expiration: number | null;
+      passwordProtected: boolean;
+      restrictedMessaging: boolean;
+      expired: boolean;
+      me: components['schemas']['Member'] | null;
+    };
+    Member: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      /** @enum {string} */
+      role: 'manager' | 'host' | 'guest';
+    };
+    FollowUp: {
+      cards: {
+        id: string;
+        /** @enum {string} */
+        kind: 'product' | 'poll';
+        title: string;
+        options: string[];
+        correct: number[] | null;
+      }[];
+      guests: {
+        id: string;
+        name: string;
+        /** @enum {string} */
+        role: 'host' | 'guest';
+        gone: boolean;
+        wanted: string[];
+        votes: {
+          [key: string]: number[];
+        };
+        won: string[];
+        lastActivity: number | null;
+      }[];
+      draws: {
+        drawId: string;
+        /** @enum {string} */
+        pool: 'joined' | 'poll' | 'product';
+        cardId: string | null;
+        entrants: number;
+        winnerId: string;
+        winnerName: string;
+        /** @description Epoch milliseconds */
+        at: number;
+      }[];
+    };
+    Recap: {
+      title: string;
+      consultant: {
+        shortId: string;
+        firstName: string;
+        lastName: string;
+        phoneNo: string | null;
+        email: string | null;
+        website: string | null;
+        biography: string | null;
+        profilePic: string | null;
+        shopLink: string | null;
+      } | null;
+      products: {
+        messageId: string;
+        card: {
+          title: string;
+          price: {
+            /** @description Minor units: 1990 is 19.90 */
+            amount: number;
+            /** @enum {string} */
+            currency: 'EUR' | 'CHF' | 'GBP' | 'USD';
+          } | null;
+          link: string | null;
+        };
+        photo: string | null;
+        /** @description Epoch milliseconds */
+        wantedAt: number;
+      }[];
+      headings: {
+        id: string;
+        seq: number;
+        /** @enum {string} */
+        level: 'heading' | 'heading2' | 'heading3';
+        text: string;
+        deleted: boolean;
+      }[];
+    };
+    HistoryPage: {
+      messages: components['schemas']['ChatMessage'][];
+      hasMore: boolean;
+      seq: number;
+    };
+    /** @description A chat message; a media message also carries its file’s fields (MessageMedia) */
+    ChatMessage: {
+      id: string;
+      seq: number;
+      tempId: string | null;
+      sender: string;
+      /** @enum {string} */
+      senderType: 'manager' | 'guest';
+      senderName: string;
+      messageType: components['schemas']['MessageType'];
+      message: string;
+      replyingTo: string | null;
+      /** @description Epoch milliseconds */
+      timestamp: number;
+      editedAt: number | null;
+      deleted: boolean;
+      forwarded: boolean;
+      /** @constant */
+      fromTemplate?: true;
+      mediaAttachment?: string;
+      /** @enum {string} */
+      mediaAttachmentType?: 'image' | 'video' | 'audio' | 'application';
+      mediaExtension?: string | null;
+      mediaAttachmentOwner?: string;
+      contentType?: string;
+      mediaTitle?: string;
+    };
+    /** @enum {string} */
+    MessageType: 'text' | 'photo' | 'voice' | 'video' | 'audio' | 'document' | 'profile' | 'heading' | 'heading2' | 'heading3' | 'product' | 'poll';
+    HistoryWindow: {
+      messages: components['schemas']['ChatMessage'][];
+      hasMore: boolean;
+      seq: number;
+      hasNewer: boolean;
+    };
+    ChatSearchHit: {
+      id: string;
+      seq: number;
+      senderName: string;
+      /** @description Epoch milliseconds */
+      timestamp: number;
+      snippet: {
+        text: string;
+        mark: boolean;
+      }[];
+    };
+    MessageMedia: {
+      mediaAttachment: string;
+      /** @enum {string} */
+      mediaAttachmentType: 'image' | 'video' | 'audio' | 'application';
+      mediaExtension: string | null;
+      mediaAttachmentOwner: string;
+      contentType: string;
+      mediaTitle?: string;
+    };
+    AppliedTemplate: {
+      id: string;
+      templateId: string;
+      title: string;
+      open: boolean;
+      position: number;
+      hiddenMessages: string[];
+      sentMessages: string[];
+      messages: {
+        id: string;
+        messageType: components['schemas']['MessageType'];
+        message: string;
+        media: components['schemas']['MessageMedia'] | null;
+        mediaTitle: string | null;
+        problem: components['schemas']['ErrorCode'] | null;
+        edited: boolean;
+        sendId: string;
+      }[];
+      autoplay: {
+        delayMs: number;
+        paused: boolean;
+        nextAt: number | null;
+        startAt?: number | null;
+        error: components['schemas']['ErrorCode'] | null;
+      } | null;
+      /** @constant */
+      revoked?: true;
+    };
+    /** @enum {string} */
+    ErrorCode:
+      | 'badRequest'
+      | 'invalidInput'
+      | 'invalidName'
+      | 'messageEmpty'
+      | 'messageTooLong'
+      | 'invalidText'
+      | 'invalidBirthday'
+      | 'invalidDate'
+      | 'expiryInPast'
+      | 'expiryBeforeStart'
+      | 'startAfterExpiry'
+      | 'startInPast'
+      | 'startTooFar'
+      | 'invalidPhone'
+      | 'invalidEmail'
+      | 'codeInvalid'
+      | 'invalidUrl'
+      | 'biographyTooLong'
+      | 'invalidTitle'
+      | 'invalidPushSubscription'
+      | 'pushEndpointRefused'
+      | 'notAnImage'
+      | 'mediaTypeNotAccepted'
+      | 'notAVideo'
+      | 'mediaTypeMismatch'
+      | 'notAPreview'
+      | 'previewNotSupported'
+      | 'previewFailed'
+      | 'uploadContentType'
+      | 'fileTooLarge'
+      | 'imageTooLarge'
+      | 'previewTooLarge'
+      | 'invalidFrame'
+      | 'unknownEvent'
+      | 'frameTooLarge'
+      | 'protocolVersion'
+      | 'tempIdConflict'
+      | 'profileSelected'
+      | 'emailTaken'
+      | 'noAddress'
+      | 'lastProfile'
+      | 'tooManyProfiles'
+      | 'moveIntoSelf'
+      | 'partyExpires'
+      | 'folderTooDeep'
+      | 'mediaTrashed'
+      | 'templateTrashed'
+      | 'templateFull'
+      | 'ownTemplate'
+      | 'templateAlreadyApplied'
+      | 'templateEmpty'
+      | 'templateNotTrashed'
+      | 'mediaNotUploaded'
+      | 'mediaNotReady'
+      | 'notConverting'
+      | 'videoNotReady'
+      | 'uploadConflict'
+      | 'uploadBusy'
+      | 'uploadFailed'
+      | 'uploadLength'
+      | 'tusVersion'
+      | 'unauthorized'
+      | 'sessionExpired'
+      | 'forbidden'
+      | 'badOrigin'
+      | 'notMember'
+      | 'removed'
+      | 'restricted'
+      | 'templateReadOnly'
+      | 'templateRevoked'
+      | 'wrongPassword'
+      | 'partyExpired'
+      | 'notFound'
+      | 'partyNotFound'
+      | 'messageNotFound'
+      | 'profileNotFound'
+      | 'mediaNotFound'
+      | 'folderNotFound'
+      | 'templateNotFound'
+      | 'templateNotApplied'
+      | 'shareLinkInvalid'
+      | 'tooManyAttempts'
+      | 'rateLimited'
+      | 'deletionRequestedRecently'
+      | 'tooManyCodes'
+      | 'signInFailed'
+      | 'conversionUnavailable'
+      | 'pushUnavailable'
+      | 'templatesDown'
+      | 'dataUnavailable'
+      | 'importCredentials'
+      | 'importPasswordChange'
+      | 'importNotFound'
+      | 'importFailed'
+      | 'invalidCard'
+      | 'invalidPrice'
+      | 'invalidShopLink'
+      | 'pollOptions'
+      | 'invalidAnswer'
+      | 'pollClosed'
+      | 'raffleEmpty'
+      | 'generic';
+    Profile: {
+      id: string;
+      shortId: string;
+      firstName: string;
+      lastName: string;
+      birthday: string | null;
+      phoneNo: string | null;
+      email: string | null;
+      website: string | null;
+      shopLink: string | null;
+      biography: string | null;
+      profilePic: string | null;
+      /** @description Epoch milliseconds */
+      createdAt: number;
+      updatedAt: number | null;
+    };
+    ProfileWorkspace: {
+      profile: components['schemas']['Profile'] | null;
+      companyMode: boolean;
+      needsChoice: boolean;
+    };
+    ProfileCard: {
+      shortId: string;
+      firstName: string;
+      lastName: string;
+      phoneNo: string | null;
+      email: string | null;
+      website: string | null;
+      biography: string | null;
+      profilePic: string | null;
+    };
+    MediaListing: {
+      path: string;
+      entries: components['schemas']['MediaEntry'][];
+    };
+    MediaEntry: {
+      id: string;
+      title: string;
+      description: string | null;
+      /** @enum {string} */
+      mediaType: 'image' | 'video' | 'audio' | 'application' | 'folder';
+      contentType: string | null;
+      mediaExtension: string | null;
+      size: number | null;
+      state: ('waiting' | 'converting' | 'ready' | 'failed') | null;
+      path: string;
+      /** @description Epoch milliseconds */
+      createdAt: number;
+      /** @description Epoch milliseconds */
+      updatedAt: number;
+      trashedAt: number | null;
+      deletesAt: number | null;
+      hasPreview: boolean;
+    };
+    Conversion: {
+      id: string;
+      /** @enum {string} */
+      conversionStatus: 'PROGRESSING' | 'READY' | 'ERROR';
+      progress: number;
+      hls: string | null;
+      poster: string | null;
+      duration: number | null;
+      isPortrait: boolean | null;
+      noAudio: boolean | null;
+    };
+    TemplateListing: {
+      path: string;
+      entries: components['schemas']['TemplateEntry'][];
+    };
+    TemplateEntry: {
+      id: string;
+      title: string;
+      isFolder: boolean;
+      path: string;
+      /** @description Epoch milliseconds */
+      created: number;
+      /** @description Epoch milliseconds */
+      lastEdited: number;
+      lastApplied: number | null;
+      trashedAt: number | null;
+      deletesAt: number | null;
+      sharedBy: string | null;
+      sharedWith: number;
+      shareToken: string | null;
+      usesRank: boolean;
+    };
+    TemplateDetail: {
+      id: string;
+      title: string;
+      isFolder: boolean;
+      path: string;
+      /** @description Epoch milliseconds */
+      created: number;
+      /** @description Epoch milliseconds */
+      lastEdited: number;
+      lastApplied: number | null;
+      trashedAt: number | null;
+      deletesAt: number | null;
+      sharedBy: string | null;
+      sharedWith: number;
+      shareToken: string | null;
+      usesRank: boolean;
+      /** @enum {string} */
+      role: 'owner' | 'recipient';
+      messages: components['schemas']['TemplateMessage'][];
+    };
+    TemplateMessage: {
+      id: string;
+      templateId: string;
+      rank: string;
+      messageType: components['schemas']['MessageType'];
+      message: string;
+      mediaId: string | null;
+      /** @enum {string} */
+      mediaState?: 'waiting' | 'converting' | 'ready' | 'failed';
+      hasPreview?: boolean;
+      mediaTrashed?: boolean;
+      /** @description Epoch milliseconds */
+      created: number;
+      /** @description Epoch milliseconds */
+      lastEdited: number;
+      mediaAttachment?: string;
+      /** @enum {string} */
+      mediaAttachmentType?: 'image' | 'video' | 'audio' | 'application';
+      mediaExtension?: string | null;
+      mediaAttachmentOwner?: string;
+      contentType?: string;
+      mediaTitle?: string;
+    };
+  };
   responses: never;
   parameters: never;
   requestBodies: never;
@@ -1959,7 +2425,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            /** @constant */
+            openapi: '3.1.0';
+          };
         };
       };
       /** @description Refused: badOrigin */
@@ -2374,7 +2843,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            challenge: string;
+          };
         };
       };
       /** @description Refused: invalidEmail, invalidInput */
@@ -2472,7 +2943,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: string;
+            secretKey?: string;
+            guest: components['schemas']['GuestAccount'];
+          };
         };
       };
       /** @description Refused: codeInvalid, invalidEmail, invalidInput */
@@ -2569,7 +3044,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            challenge: string;
+          };
         };
       };
       /** @description Refused: invalidEmail, invalidInput */
@@ -2695,7 +3172,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['GuestAccount'];
         };
       };
       /** @description Refused: codeInvalid, invalidInput */
@@ -2820,7 +3297,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: string;
+            secretKey?: string;
+            guest: components['schemas']['GuestAccount'];
+          };
         };
       };
       /** @description Refused: invalidInput, invalidName */
@@ -2896,7 +3377,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['GuestAccount'];
         };
       };
       /** @description Refused: unauthorized */
@@ -2972,7 +3453,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: string;
+            shortId: string;
+            title: string;
+            host: string | null;
+            managerName: string;
+            firstName: string;
+            lastName: string;
+            startAt: number | null;
+            expiresAt: number | null;
+            expired: boolean;
+            latestAt: number | null;
+            unread: boolean;
+          }[];
         };
       };
       /** @description Refused: unauthorized */
@@ -3055,7 +3549,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['GuestAccount'];
         };
       };
       /** @description Refused: invalidInput, invalidName */
@@ -3150,7 +3644,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['GuestAccount'];
         };
       };
       /** @description Refused: invalidInput */
@@ -3268,7 +3762,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['GuestAccount'];
         };
       };
       /** @description Refused: unauthorized */
@@ -3459,7 +3953,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            challenge: string;
+          };
         };
       };
       /** @description Refused: invalidInput */
@@ -3653,7 +4149,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: string;
+            firstName: string;
+            lastName: string;
+            picture: string | null;
+          };
         };
       };
       /** @description Refused: unauthorized */
@@ -3851,7 +4352,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PartySummary'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -3939,7 +4440,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PartySummary'];
         };
       };
       /** @description Refused: expiryBeforeStart, expiryInPast, invalidDate, invalidInput, invalidName, invalidText, invalidTitle, startAfterExpiry, startInPast, startTooFar */
@@ -4067,7 +4568,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['LibraryFolder'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -4151,7 +4652,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: string;
+            path: string;
+          };
         };
       };
       /** @description Refused: invalidInput */
@@ -4277,7 +4781,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PartyFolderEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -4403,7 +4907,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PartyFolderEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -4611,7 +5115,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PartySummary'];
         };
       };
       /** @description Refused: expiryBeforeStart, expiryInPast, invalidDate, invalidInput, invalidName, invalidText, invalidTitle, startAfterExpiry, startInPast, startTooFar */
@@ -4831,7 +5335,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PartyInfo'];
         };
       };
       /** @description Refused: badOrigin, removed */
@@ -4923,7 +5427,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Member'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -5181,7 +5685,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['FollowUp'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -5287,7 +5791,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Recap'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -6245,7 +6749,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Member'];
         };
       };
       /** @description Refused: invalidInput, invalidName */
@@ -6595,7 +7099,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['HistoryPage'] | components['schemas']['HistoryWindow'];
         };
       };
       /** @description Refused: invalidInput */
@@ -6735,7 +7239,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ChatMessage'];
         };
       };
       /** @description The message as stored */
@@ -6744,7 +7248,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ChatMessage'];
         };
       };
       /** @description Refused: invalidAnswer, invalidCard, invalidInput, invalidPrice, invalidShopLink, invalidText, messageEmpty, messageTooLong, pollOptions */
@@ -6917,7 +7421,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ChatSearchHit'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -7049,7 +7553,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            mediaAttachment: string;
+            /** @enum {string} */
+            mediaAttachmentType: 'image' | 'video' | 'audio' | 'application';
+            mediaExtension: string | null;
+            mediaAttachmentOwner: string;
+            contentType: string;
+            mediaTitle?: string;
+            messageType: components['schemas']['MessageType'];
+          };
         };
       };
       /** @description Done */
@@ -7058,7 +7571,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            mediaAttachment: string;
+            /** @enum {string} */
+            mediaAttachmentType: 'image' | 'video' | 'audio' | 'application';
+            mediaExtension: string | null;
+            mediaAttachmentOwner: string;
+            contentType: string;
+            mediaTitle?: string;
+            /** @enum {string} */
+            messageType: 'photo' | 'video' | 'voice' | 'audio' | 'document' | 'product';
+            uploadUrl: string;
+          };
         };
       };
       /** @description Refused: invalidInput */
@@ -7221,7 +7745,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            mediaAttachment: string;
+            /** @enum {string} */
+            mediaAttachmentType: 'image' | 'video' | 'audio' | 'application';
+            mediaExtension: string | null;
+            mediaAttachmentOwner: string;
+            contentType: string;
+            mediaTitle?: string;
+            hlsUrl: string | null;
+            posterUrl: string | null;
+          };
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -7333,7 +7867,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MessageMedia'];
         };
       };
       /** @description Refused: invalidInput */
@@ -7741,7 +8275,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ChatMessage'];
         };
       };
       /** @description Refused: invalidInput, invalidText, messageEmpty, messageTooLong */
@@ -7877,13 +8411,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The message as it now is (deleted); null when `fullDelete` erased it */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ChatMessage'] | null;
         };
       };
       /** @description Refused: invalidInput */
@@ -8009,7 +8543,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ChatMessage'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -8260,8 +8794,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description AppliedTemplate (app/core/applied-template.ts) */
-            applied: Record<string, never> | null;
+            applied: components['schemas']['AppliedTemplate'] | null;
           };
         };
       };
@@ -8415,7 +8948,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            applied: components['schemas']['AppliedTemplate'] | null;
+            message?: components['schemas']['ChatMessage'];
+          };
         };
       };
       /** @description Refused: invalidDate, invalidInput, invalidText, messageEmpty, messageTooLong, startAfterExpiry, startInPast, startTooFar */
@@ -8545,8 +9081,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description AppliedTemplate (app/core/applied-template.ts) */
-            applied: Record<string, never> | null;
+            applied: components['schemas']['AppliedTemplate'];
           };
         };
       };
@@ -8926,7 +9461,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Profile'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -9016,7 +9551,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Profile'];
         };
       };
       /** @description Refused: biographyTooLong, invalidBirthday, invalidEmail, invalidInput, invalidName, invalidPhone, invalidShopLink, invalidText, invalidUrl */
@@ -9129,7 +9664,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ProfileWorkspace'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -9212,7 +9747,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ProfileWorkspace'];
         };
       };
       /** @description Refused: invalidInput */
@@ -9322,7 +9857,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ProfileWorkspace'];
         };
       };
       /** @description Refused: invalidInput */
@@ -9418,7 +9953,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            bannerDismissed: boolean;
+          };
         };
       };
       /** @description Refused: invalidInput */
@@ -9510,7 +10047,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            shortId: string;
+            firstName: string;
+            lastName: string;
+            profilePic: string | null;
+          }[];
         };
       };
       /** @description Refused: invalidInput */
@@ -9588,7 +10130,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ProfileCard'];
         };
       };
       /** @description Refused: badOrigin */
@@ -9760,7 +10302,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Profile'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -9866,7 +10408,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Profile'];
         };
       };
       /** @description Refused: biographyTooLong, invalidBirthday, invalidEmail, invalidInput, invalidName, invalidPhone, invalidShopLink, invalidText, invalidUrl */
@@ -10104,7 +10646,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Profile'];
         };
       };
       /** @description Refused: invalidInput */
@@ -10238,7 +10780,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Profile'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -10331,7 +10873,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaListing'];
         };
       };
       /** @description Refused: invalidInput */
@@ -10447,7 +10989,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: string;
+            title: string;
+            description: string | null;
+            /** @enum {string} */
+            mediaType: 'image' | 'video' | 'audio' | 'application' | 'folder';
+            contentType: string | null;
+            mediaExtension: string | null;
+            size: number | null;
+            state: ('waiting' | 'converting' | 'ready' | 'failed') | null;
+            path: string;
+            /** @description Epoch milliseconds */
+            createdAt: number;
+            /** @description Epoch milliseconds */
+            updatedAt: number;
+            trashedAt: number | null;
+            deletesAt: number | null;
+            hasPreview: boolean;
+            uploadUrl: string;
+          };
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -10595,7 +11156,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -10699,7 +11260,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -10831,7 +11392,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['LibraryFolder'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -10907,7 +11468,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -10991,7 +11552,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: invalidInput */
@@ -11119,7 +11680,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -11239,7 +11800,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Conversion'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -11366,7 +11927,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Conversion'];
         };
       };
       /** @description Refused: invalidInput */
@@ -11520,7 +12081,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -11750,7 +12311,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, messageTooLong */
@@ -11870,7 +12431,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -11981,7 +12542,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: invalidInput */
@@ -12778,7 +13339,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            title: string;
+            sharedBy: string;
+          };
         };
       };
       /** @description Refused: badOrigin */
@@ -12863,7 +13427,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: invalidInput */
@@ -12984,7 +13548,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateListing'];
         };
       };
       /** @description Refused: invalidInput */
@@ -13090,7 +13654,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -13180,7 +13744,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -13256,7 +13820,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -13332,7 +13896,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -13415,7 +13979,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: invalidInput */
@@ -13639,7 +14203,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -13743,7 +14307,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['LibraryFolder'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -13827,7 +14391,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -13953,7 +14517,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: invalidInput */
@@ -14079,7 +14643,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -14199,7 +14763,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateDetail'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -14311,7 +14875,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -14535,7 +15099,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateDetail'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -14745,7 +15309,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -14865,7 +15429,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateMessage'];
         };
       };
       /** @description Refused: invalidCard, invalidInput, invalidPrice, invalidShopLink, invalidText, messageEmpty, messageTooLong, pollOptions */
@@ -15006,7 +15570,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateMessage'];
         };
       };
       /** @description Refused: invalidInput, invalidText, messageEmpty, messageTooLong */
@@ -15362,7 +15926,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateMessage'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -15489,7 +16053,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateMessage'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -15618,7 +16182,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateMessage'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -15746,7 +16310,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateMessage'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -15876,7 +16440,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            forwarded: number;
+          };
         };
       };
       /** @description Refused: invalidInput */
@@ -16319,7 +16885,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+            slug: string;
+            name: string;
+            beschreibung: string;
+            sichtbarkeit: string;
+            plattform: string;
+            kategorie: number | null;
+          }[];
         };
       };
       /** @description Refused: invalidInput */
@@ -16400,7 +16974,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+            slug: string;
+            titel: string;
+            zusammenfassung: string;
+            kategorie: number | null;
+            sichtbarkeit: string;
+            plattform: string;
+            abschnitte: {
+              id: string;
+              titel: string;
+              inhalt: string;
+              video: {
+                url: string;
+                mime: string;
+              } | null;
+            }[];
+          }[];
         };
       };
       /** @description Refused: invalidInput */
@@ -16479,7 +17070,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+            slug: string;
+            titel: string;
+            zusammenfassung: string;
+            kategorie: number | null;
+            highlight: {
+              titel: string;
+              auszug: string;
+            };
+          }[];
         };
       };
       /** @description Refused: invalidInput */
@@ -16626,7 +17227,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            importId: string;
+          };
         };
       };
       /** @description Refused: invalidInput */
@@ -16751,7 +17354,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            files: string[];
+            media: string[];
+            messages: {
+              id: string;
+              partyId: string;
+            }[];
+            parties: string[];
+            copied: {
+              files: number;
+              media: number;
+              messages: number;
+              parties: number;
+            };
+          };
         };
       };
       /** @description Refused: invalidInput */
