@@ -1974,7 +1974,473 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: never;
+  schemas: {
+    GuestAccount: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      email: string | null;
+      picture: string | null;
+    };
+    PartySummary: {
+      id: string;
+      shortId: string;
+      title: string;
+      host: string | null;
+      manager: {
+        id: string;
+        firstName: string;
+        lastName: string;
+      } | null;
+      start: number | null;
+      expiration: number | null;
+      passwordProtected: boolean;
+      restrictedMessaging: boolean;
+      expired: boolean;
+      latestMessage: {
+        sender: string;
+        senderName: string;
+        /** @description Epoch milliseconds */
+        timestamp: number;
+      } | null;
+      unread: boolean;
+      enteredAt: number | null;
+      /** @description The dashboard folder: folder ids from the top joined by '/', empty at the top */
+      path: string;
+      /** @description Epoch milliseconds */
+      createdAt: number;
+    };
+    LibraryFolder: {
+      id: string;
+      title: string;
+      parentId: string | null;
+    };
+    PartyFolderEntry: {
+      id: string;
+      title: string;
+      path: string;
+      /** @constant */
+      isFolder: true;
+    };
+    /** @description What anyone holding the link may learn, and the asker’s membership */
+    PartyInfo: {
+      id: string;
+      shortId: string;
+      title: string;
+      host: string | null;
+      manager: {
+        firstName: string;
+        lastName: string;
+        profileShortId: string | null;
+      } | null;
+      start: number | null;
+      expiration: number | null;
+      passwordProtected: boolean;
+      restrictedMessaging: boolean;
+      expired: boolean;
+      me: components['schemas']['Member'] | null;
+    };
+    Member: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      /** @enum {string} */
+      role: 'manager' | 'host' | 'guest';
+    };
+    FollowUp: {
+      cards: {
+        id: string;
+        /** @enum {string} */
+        kind: 'product' | 'poll';
+        title: string;
+        options: string[];
+        correct: number[] | null;
+      }[];
+      guests: {
+        id: string;
+        name: string;
+        /** @enum {string} */
+        role: 'host' | 'guest';
+        gone: boolean;
+        wanted: string[];
+        votes: {
+          [key: string]: number[];
+        };
+        won: string[];
+        lastActivity: number | null;
+      }[];
+      draws: {
+        drawId: string;
+        /** @enum {string} */
+        pool: 'joined' | 'poll' | 'product';
+        cardId: string | null;
+        entrants: number;
+        winnerId: string;
+        winnerName: string;
+        /** @description Epoch milliseconds */
+        at: number;
+      }[];
+    };
+    Recap: {
+      title: string;
+      consultant: {
+        shortId: string;
+        firstName: string;
+        lastName: string;
+        phoneNo: string | null;
+        email: string | null;
+        website: string | null;
+        biography: string | null;
+        profilePic: string | null;
+        shopLink: string | null;
+      } | null;
+      products: {
+        messageId: string;
+        card: {
+          title: string;
+          price: {
+            /** @description Minor units: 1990 is 19.90 */
+            amount: number;
+            /** @enum {string} */
+            currency: 'EUR' | 'CHF' | 'GBP' | 'USD';
+          } | null;
+          link: string | null;
+        };
+        photo: string | null;
+        /** @description Epoch milliseconds */
+        wantedAt: number;
+      }[];
+      headings: {
+        id: string;
+        seq: number;
+        /** @enum {string} */
+        level: 'heading' | 'heading2' | 'heading3';
+        text: string;
+        deleted: boolean;
+      }[];
+    };
+    HistoryPage: {
+      messages: components['schemas']['ChatMessage'][];
+      hasMore: boolean;
+      seq: number;
+    };
+    /** @description A chat message; a media message also carries its file’s fields (MessageMedia) */
+    ChatMessage: {
+      id: string;
+      seq: number;
+      tempId: string | null;
+      sender: string;
+      /** @enum {string} */
+      senderType: 'manager' | 'guest';
+      senderName: string;
+      messageType: components['schemas']['MessageType'];
+      message: string;
+      replyingTo: string | null;
+      /** @description Epoch milliseconds */
+      timestamp: number;
+      editedAt: number | null;
+      deleted: boolean;
+      forwarded: boolean;
+      /** @constant */
+      fromTemplate?: true;
+      mediaAttachment?: string;
+      /** @enum {string} */
+      mediaAttachmentType?: 'image' | 'video' | 'audio' | 'application';
+      mediaExtension?: string | null;
+      mediaAttachmentOwner?: string;
+      contentType?: string;
+      mediaTitle?: string;
+    };
+    /** @enum {string} */
+    MessageType: 'text' | 'photo' | 'voice' | 'video' | 'audio' | 'document' | 'profile' | 'heading' | 'heading2' | 'heading3' | 'product' | 'poll';
+    HistoryWindow: {
+      messages: components['schemas']['ChatMessage'][];
+      hasMore: boolean;
+      seq: number;
+      hasNewer: boolean;
+    };
+    ChatSearchHit: {
+      id: string;
+      seq: number;
+      senderName: string;
+      /** @description Epoch milliseconds */
+      timestamp: number;
+      snippet: {
+        text: string;
+        mark: boolean;
+      }[];
+    };
+    MessageMedia: {
+      mediaAttachment: string;
+      /** @enum {string} */
+      mediaAttachmentType: 'image' | 'video' | 'audio' | 'application';
+      mediaExtension: string | null;
+      mediaAttachmentOwner: string;
+      contentType: string;
+      mediaTitle?: string;
+    };
+    AppliedTemplate: {
+      id: string;
+      templateId: string;
+      title: string;
+      open: boolean;
+      position: number;
+      hiddenMessages: string[];
+      sentMessages: string[];
+      messages: {
+        id: string;
+        messageType: components['schemas']['MessageType'];
+        message: string;
+        media: components['schemas']['MessageMedia'] | null;
+        mediaTitle: string | null;
+        problem: components['schemas']['ErrorCode'] | null;
+        edited: boolean;
+        sendId: string;
+      }[];
+      autoplay: {
+        delayMs: number;
+        paused: boolean;
+        nextAt: number | null;
+        startAt?: number | null;
+        error: components['schemas']['ErrorCode'] | null;
+      } | null;
+      /** @constant */
+      revoked?: true;
+    };
+    /** @enum {string} */
+    ErrorCode:
+      | 'badRequest'
+      | 'invalidInput'
+      | 'invalidName'
+      | 'messageEmpty'
+      | 'messageTooLong'
+      | 'invalidText'
+      | 'invalidBirthday'
+      | 'invalidDate'
+      | 'expiryInPast'
+      | 'expiryBeforeStart'
+      | 'startAfterExpiry'
+      | 'startInPast'
+      | 'startTooFar'
+      | 'invalidPhone'
+      | 'invalidEmail'
+      | 'codeInvalid'
+      | 'invalidUrl'
+      | 'biographyTooLong'
+      | 'invalidTitle'
+      | 'invalidPushSubscription'
+      | 'pushEndpointRefused'
+      | 'notAnImage'
+      | 'mediaTypeNotAccepted'
+      | 'notAVideo'
+      | 'mediaTypeMismatch'
+      | 'notAPreview'
+      | 'previewNotSupported'
+      | 'previewFailed'
+      | 'uploadContentType'
+      | 'fileTooLarge'
+      | 'imageTooLarge'
+      | 'previewTooLarge'
+      | 'invalidFrame'
+      | 'unknownEvent'
+      | 'frameTooLarge'
+      | 'protocolVersion'
+      | 'tempIdConflict'
+      | 'profileSelected'
+      | 'emailTaken'
+      | 'noAddress'
+      | 'lastProfile'
+      | 'tooManyProfiles'
+      | 'moveIntoSelf'
+      | 'partyExpires'
+      | 'folderTooDeep'
+      | 'mediaTrashed'
+      | 'templateTrashed'
+      | 'templateFull'
+      | 'ownTemplate'
+      | 'templateAlreadyApplied'
+      | 'templateEmpty'
+      | 'templateNotTrashed'
+      | 'mediaNotUploaded'
+      | 'mediaNotReady'
+      | 'notConverting'
+      | 'videoNotReady'
+      | 'uploadConflict'
+      | 'uploadBusy'
+      | 'uploadFailed'
+      | 'uploadLength'
+      | 'tusVersion'
+      | 'unauthorized'
+      | 'sessionExpired'
+      | 'forbidden'
+      | 'badOrigin'
+      | 'notMember'
+      | 'removed'
+      | 'restricted'
+      | 'templateReadOnly'
+      | 'templateRevoked'
+      | 'wrongPassword'
+      | 'partyExpired'
+      | 'notFound'
+      | 'partyNotFound'
+      | 'messageNotFound'
+      | 'profileNotFound'
+      | 'mediaNotFound'
+      | 'folderNotFound'
+      | 'templateNotFound'
+      | 'templateNotApplied'
+      | 'shareLinkInvalid'
+      | 'tooManyAttempts'
+      | 'rateLimited'
+      | 'deletionRequestedRecently'
+      | 'tooManyCodes'
+      | 'signInFailed'
+      | 'conversionUnavailable'
+      | 'pushUnavailable'
+      | 'templatesDown'
+      | 'dataUnavailable'
+      | 'importCredentials'
+      | 'importPasswordChange'
+      | 'importNotFound'
+      | 'importFailed'
+      | 'invalidCard'
+      | 'invalidPrice'
+      | 'invalidShopLink'
+      | 'pollOptions'
+      | 'invalidAnswer'
+      | 'pollClosed'
+      | 'raffleEmpty'
+      | 'generic';
+    Profile: {
+      id: string;
+      shortId: string;
+      firstName: string;
+      lastName: string;
+      birthday: string | null;
+      phoneNo: string | null;
+      email: string | null;
+      website: string | null;
+      shopLink: string | null;
+      biography: string | null;
+      profilePic: string | null;
+      /** @description Epoch milliseconds */
+      createdAt: number;
+      updatedAt: number | null;
+    };
+    ProfileWorkspace: {
+      profile: components['schemas']['Profile'] | null;
+      companyMode: boolean;
+      needsChoice: boolean;
+    };
+    ProfileCard: {
+      shortId: string;
+      firstName: string;
+      lastName: string;
+      phoneNo: string | null;
+      email: string | null;
+      website: string | null;
+      biography: string | null;
+      profilePic: string | null;
+    };
+    MediaListing: {
+      path: string;
+      entries: components['schemas']['MediaEntry'][];
+    };
+    MediaEntry: {
+      id: string;
+      title: string;
+      description: string | null;
+      /** @enum {string} */
+      mediaType: 'image' | 'video' | 'audio' | 'application' | 'folder';
+      contentType: string | null;
+      mediaExtension: string | null;
+      size: number | null;
+      state: ('waiting' | 'converting' | 'ready' | 'failed') | null;
+      path: string;
+      /** @description Epoch milliseconds */
+      createdAt: number;
+      /** @description Epoch milliseconds */
+      updatedAt: number;
+      trashedAt: number | null;
+      deletesAt: number | null;
+      hasPreview: boolean;
+    };
+    Conversion: {
+      id: string;
+      /** @enum {string} */
+      conversionStatus: 'PROGRESSING' | 'READY' | 'ERROR';
+      progress: number;
+      hls: string | null;
+      poster: string | null;
+      duration: number | null;
+      isPortrait: boolean | null;
+      noAudio: boolean | null;
+    };
+    TemplateListing: {
+      path: string;
+      entries: components['schemas']['TemplateEntry'][];
+    };
+    TemplateEntry: {
+      id: string;
+      title: string;
+      isFolder: boolean;
+      path: string;
+      /** @description Epoch milliseconds */
+      created: number;
+      /** @description Epoch milliseconds */
+      lastEdited: number;
+      lastApplied: number | null;
+      trashedAt: number | null;
+      deletesAt: number | null;
+      sharedBy: string | null;
+      sharedWith: number;
+      shareToken: string | null;
+      usesRank: boolean;
+    };
+    TemplateDetail: {
+      id: string;
+      title: string;
+      isFolder: boolean;
+      path: string;
+      /** @description Epoch milliseconds */
+      created: number;
+      /** @description Epoch milliseconds */
+      lastEdited: number;
+      lastApplied: number | null;
+      trashedAt: number | null;
+      deletesAt: number | null;
+      sharedBy: string | null;
+      sharedWith: number;
+      shareToken: string | null;
+      usesRank: boolean;
+      /** @enum {string} */
+      role: 'owner' | 'recipient';
+      messages: components['schemas']['TemplateMessage'][];
+    };
+    TemplateMessage: {
+      id: string;
+      templateId: string;
+      rank: string;
+      messageType: components['schemas']['MessageType'];
+      message: string;
+      mediaId: string | null;
+      /** @enum {string} */
+      mediaState?: 'waiting' | 'converting' | 'ready' | 'failed';
+      hasPreview?: boolean;
+      mediaTrashed?: boolean;
+      /** @description Epoch milliseconds */
+      created: number;
+      /** @description Epoch milliseconds */
+      lastEdited: number;
+      mediaAttachment?: string;
+      /** @enum {string} */
+      mediaAttachmentType?: 'image' | 'video' | 'audio' | 'application';
+      mediaExtension?: string | null;
+      mediaAttachmentOwner?: string;
+      contentType?: string;
+      mediaTitle?: string;
+    };
+  };
   responses: never;
   parameters: never;
   requestBodies: never;
@@ -1998,7 +2464,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            /** @constant */
+            openapi: '3.1.0';
+          };
         };
       };
       /** @description Refused: badOrigin */
@@ -2413,7 +2882,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            challenge: string;
+          };
         };
       };
       /** @description Refused: invalidEmail, invalidInput */
@@ -2511,7 +2982,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: string;
+            secretKey?: string;
+            guest: components['schemas']['GuestAccount'];
+          };
         };
       };
       /** @description Refused: codeInvalid, invalidEmail, invalidInput */
@@ -2608,7 +3083,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            challenge: string;
+          };
         };
       };
       /** @description Refused: invalidEmail, invalidInput */
@@ -2734,7 +3211,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['GuestAccount'];
         };
       };
       /** @description Refused: codeInvalid, invalidInput */
@@ -2859,7 +3336,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: string;
+            secretKey?: string;
+            guest: components['schemas']['GuestAccount'];
+          };
         };
       };
       /** @description Refused: invalidInput, invalidName */
@@ -2935,7 +3416,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['GuestAccount'];
         };
       };
       /** @description Refused: unauthorized */
@@ -3011,7 +3492,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: string;
+            shortId: string;
+            title: string;
+            host: string | null;
+            managerName: string;
+            firstName: string;
+            lastName: string;
+            startAt: number | null;
+            expiresAt: number | null;
+            expired: boolean;
+            latestAt: number | null;
+            unread: boolean;
+          }[];
         };
       };
       /** @description Refused: unauthorized */
@@ -3094,7 +3588,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['GuestAccount'];
         };
       };
       /** @description Refused: invalidInput, invalidName */
@@ -3189,7 +3683,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['GuestAccount'];
         };
       };
       /** @description Refused: invalidInput */
@@ -3307,7 +3801,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['GuestAccount'];
         };
       };
       /** @description Refused: unauthorized */
@@ -3498,7 +3992,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            challenge: string;
+          };
         };
       };
       /** @description Refused: invalidInput */
@@ -3692,7 +4188,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: string;
+            firstName: string;
+            lastName: string;
+            picture: string | null;
+          };
         };
       };
       /** @description Refused: unauthorized */
@@ -3890,7 +4391,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PartySummary'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -3978,7 +4479,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PartySummary'];
         };
       };
       /** @description Refused: expiryBeforeStart, expiryInPast, invalidDate, invalidInput, invalidName, invalidText, invalidTitle, startAfterExpiry, startInPast, startTooFar */
@@ -4106,7 +4607,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['LibraryFolder'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -4190,7 +4691,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: string;
+            path: string;
+          };
         };
       };
       /** @description Refused: invalidInput */
@@ -4316,7 +4820,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PartyFolderEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -4442,7 +4946,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PartyFolderEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -4650,7 +5154,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PartySummary'];
         };
       };
       /** @description Refused: expiryBeforeStart, expiryInPast, invalidDate, invalidInput, invalidName, invalidText, invalidTitle, startAfterExpiry, startInPast, startTooFar */
@@ -4870,7 +5374,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PartyInfo'];
         };
       };
       /** @description Refused: badOrigin, removed */
@@ -4962,7 +5466,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Member'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -5220,7 +5724,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['FollowUp'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -5892,7 +6396,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Recap'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -6850,7 +7354,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Member'];
         };
       };
       /** @description Refused: invalidInput, invalidName */
@@ -7200,7 +7704,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['HistoryPage'] | components['schemas']['HistoryWindow'];
         };
       };
       /** @description Refused: invalidInput */
@@ -7354,7 +7858,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ChatMessage'];
         };
       };
       /** @description The message as stored */
@@ -7363,7 +7867,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ChatMessage'];
         };
       };
       /** @description Refused: invalidAnswer, invalidCard, invalidInput, invalidPrice, invalidShopLink, invalidText, messageEmpty, messageTooLong, pollOptions */
@@ -7536,7 +8040,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ChatSearchHit'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -7668,7 +8172,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            mediaAttachment: string;
+            /** @enum {string} */
+            mediaAttachmentType: 'image' | 'video' | 'audio' | 'application';
+            mediaExtension: string | null;
+            mediaAttachmentOwner: string;
+            contentType: string;
+            mediaTitle?: string;
+            messageType: components['schemas']['MessageType'];
+          };
         };
       };
       /** @description Done */
@@ -7677,7 +8190,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            mediaAttachment: string;
+            /** @enum {string} */
+            mediaAttachmentType: 'image' | 'video' | 'audio' | 'application';
+            mediaExtension: string | null;
+            mediaAttachmentOwner: string;
+            contentType: string;
+            mediaTitle?: string;
+            /** @enum {string} */
+            messageType: 'photo' | 'video' | 'voice' | 'audio' | 'document' | 'product';
+            uploadUrl: string;
+          };
         };
       };
       /** @description Refused: invalidInput */
@@ -7840,7 +8364,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            mediaAttachment: string;
+            /** @enum {string} */
+            mediaAttachmentType: 'image' | 'video' | 'audio' | 'application';
+            mediaExtension: string | null;
+            mediaAttachmentOwner: string;
+            contentType: string;
+            mediaTitle?: string;
+            hlsUrl: string | null;
+            posterUrl: string | null;
+          };
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -7952,7 +8486,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MessageMedia'];
         };
       };
       /** @description Refused: invalidInput */
@@ -8360,7 +8894,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ChatMessage'];
         };
       };
       /** @description Refused: invalidInput, invalidText, messageEmpty, messageTooLong */
@@ -8496,13 +9030,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The message as it now is (deleted); null when `fullDelete` erased it */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ChatMessage'] | null;
         };
       };
       /** @description Refused: invalidInput */
@@ -8628,7 +9162,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ChatMessage'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -8879,8 +9413,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description AppliedTemplate (app/core/applied-template.ts) */
-            applied: Record<string, never> | null;
+            applied: components['schemas']['AppliedTemplate'] | null;
           };
         };
       };
@@ -9034,7 +9567,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            applied: components['schemas']['AppliedTemplate'] | null;
+            message?: components['schemas']['ChatMessage'];
+          };
         };
       };
       /** @description Refused: invalidDate, invalidInput, invalidText, messageEmpty, messageTooLong, startAfterExpiry, startInPast, startTooFar */
@@ -9164,8 +9700,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description AppliedTemplate (app/core/applied-template.ts) */
-            applied: Record<string, never> | null;
+            applied: components['schemas']['AppliedTemplate'];
           };
         };
       };
@@ -9545,7 +10080,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Profile'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -9635,7 +10170,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Profile'];
         };
       };
       /** @description Refused: biographyTooLong, invalidBirthday, invalidEmail, invalidInput, invalidName, invalidPhone, invalidShopLink, invalidText, invalidUrl */
@@ -9748,7 +10283,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ProfileWorkspace'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -9831,7 +10366,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ProfileWorkspace'];
         };
       };
       /** @description Refused: invalidInput */
@@ -9941,7 +10476,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ProfileWorkspace'];
         };
       };
       /** @description Refused: invalidInput */
@@ -10037,7 +10572,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            bannerDismissed: boolean;
+          };
         };
       };
       /** @description Refused: invalidInput */
@@ -10129,7 +10666,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            shortId: string;
+            firstName: string;
+            lastName: string;
+            profilePic: string | null;
+          }[];
         };
       };
       /** @description Refused: invalidInput */
@@ -10207,7 +10749,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ProfileCard'];
         };
       };
       /** @description Refused: badOrigin */
@@ -10379,7 +10921,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Profile'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -10485,7 +11027,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Profile'];
         };
       };
       /** @description Refused: biographyTooLong, invalidBirthday, invalidEmail, invalidInput, invalidName, invalidPhone, invalidShopLink, invalidText, invalidUrl */
@@ -10723,7 +11265,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Profile'];
         };
       };
       /** @description Refused: invalidInput */
@@ -10857,7 +11399,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Profile'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -10950,7 +11492,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaListing'];
         };
       };
       /** @description Refused: invalidInput */
@@ -11066,7 +11608,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: string;
+            title: string;
+            description: string | null;
+            /** @enum {string} */
+            mediaType: 'image' | 'video' | 'audio' | 'application' | 'folder';
+            contentType: string | null;
+            mediaExtension: string | null;
+            size: number | null;
+            state: ('waiting' | 'converting' | 'ready' | 'failed') | null;
+            path: string;
+            /** @description Epoch milliseconds */
+            createdAt: number;
+            /** @description Epoch milliseconds */
+            updatedAt: number;
+            trashedAt: number | null;
+            deletesAt: number | null;
+            hasPreview: boolean;
+            uploadUrl: string;
+          };
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -11214,7 +11775,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -11318,7 +11879,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -11450,7 +12011,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['LibraryFolder'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -11526,7 +12087,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -11610,7 +12171,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: invalidInput */
@@ -11738,7 +12299,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -11858,7 +12419,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Conversion'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -11985,7 +12546,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Conversion'];
         };
       };
       /** @description Refused: invalidInput */
@@ -12139,7 +12700,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -12369,7 +12930,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, messageTooLong */
@@ -12489,7 +13050,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -12600,7 +13161,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       /** @description Refused: invalidInput */
@@ -13397,7 +13958,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            title: string;
+            sharedBy: string;
+          };
         };
       };
       /** @description Refused: badOrigin */
@@ -13482,7 +14046,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: invalidInput */
@@ -13603,7 +14167,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateListing'];
         };
       };
       /** @description Refused: invalidInput */
@@ -13709,7 +14273,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -13799,7 +14363,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -13875,7 +14439,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -13951,7 +14515,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -14034,7 +14598,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: invalidInput */
@@ -14258,7 +14822,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -14362,7 +14926,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['LibraryFolder'][];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -14446,7 +15010,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -14572,7 +15136,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: invalidInput */
@@ -14698,7 +15262,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -14818,7 +15382,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateDetail'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -14930,7 +15494,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: invalidInput, invalidText, invalidTitle */
@@ -15154,7 +15718,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateDetail'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -15364,7 +15928,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateEntry'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -15498,7 +16062,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateMessage'];
         };
       };
       /** @description Refused: invalidCard, invalidInput, invalidPrice, invalidShopLink, invalidText, messageEmpty, messageTooLong, pollOptions */
@@ -15639,7 +16203,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateMessage'];
         };
       };
       /** @description Refused: invalidInput, invalidText, messageEmpty, messageTooLong */
@@ -15995,7 +16559,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateMessage'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -16122,7 +16686,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateMessage'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -16251,7 +16815,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateMessage'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -16379,7 +16943,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['TemplateMessage'][];
         };
       };
       /** @description Refused: invalidInput */
@@ -16509,7 +17073,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            forwarded: number;
+          };
         };
       };
       /** @description Refused: invalidInput */
@@ -16952,7 +17518,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+            slug: string;
+            name: string;
+            beschreibung: string;
+            sichtbarkeit: string;
+            plattform: string;
+            kategorie: number | null;
+          }[];
         };
       };
       /** @description Refused: invalidInput */
@@ -17033,7 +17607,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+            slug: string;
+            titel: string;
+            zusammenfassung: string;
+            kategorie: number | null;
+            sichtbarkeit: string;
+            plattform: string;
+            abschnitte: {
+              id: string;
+              titel: string;
+              inhalt: string;
+              video: {
+                url: string;
+                mime: string;
+              } | null;
+            }[];
+          }[];
         };
       };
       /** @description Refused: invalidInput */
@@ -17112,7 +17703,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+            slug: string;
+            titel: string;
+            zusammenfassung: string;
+            kategorie: number | null;
+            highlight: {
+              titel: string;
+              auszug: string;
+            };
+          }[];
         };
       };
       /** @description Refused: invalidInput */
@@ -17259,7 +17860,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            importId: string;
+          };
         };
       };
       /** @description Refused: invalidInput */
@@ -17384,7 +17987,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            files: string[];
+            media: string[];
+            messages: {
+              id: string;
+              partyId: string;
+            }[];
+            parties: string[];
+            copied: {
+              files: number;
+              media: number;
+              messages: number;
+              parties: number;
+            };
+          };
         };
       };
       /** @description Refused: invalidInput */

@@ -13,13 +13,15 @@ import type { ApiContext } from '../../worker/api/context';
  */
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema?: Schema }> }> };
-const paths = (document as unknown as { paths: Record<string, Record<string, Operation>> }).paths;
+const { paths, components } = document as unknown as { paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
 
 const validators = new Map<string, Validator>();
 
 function validatorFor(key: string, schema: Schema): Validator {
   let validator = validators.get(key);
-  if (!validator) validators.set(key, (validator = new Validator(schema, '2020-12', false)));
+  // The answers name the document's shared shapes (`$ref: #/components/schemas/…`): they resolve in
+  // a root that carries the components beside the answer's own schema.
+  if (!validator) validators.set(key, (validator = new Validator({ ...(schema as object), components } as Schema, '2020-12', false)));
   return validator;
 }
 

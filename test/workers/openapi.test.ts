@@ -5,7 +5,8 @@ import document from '../../docs/openapi.json';
 import { api as apiApp } from '../../worker/api/index';
 import { apiDocument } from '../../worker/api/openapi';
 import type { paths } from '../support/openapi-types';
-import { openApiPath } from './contract-check';
+import type { ApiContext } from '../../worker/api/context';
+import { contractViolation, openApiPath } from './contract-check';
 import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, textMessage } from './fixtures';
 import type { Consultant } from './fixtures';
 
@@ -71,6 +72,55 @@ describe('the document', () => {
     expect(html).toContain('src="/api-docs/scalar.js"');
     expect(html.match(/<script\b[^>]*>/g)?.every((tag) => tag.includes(`nonce="${nonce}"`))).toBe(true);
     expect(html).not.toMatch(/https?:\/\/(?!salon)/);
+  });
+});
+
+/** What the response check says of `body` as the answer of `method route` (a context as the Worker hands it). */
+function violationOf(method: string, route: string, status: number, body: unknown): Promise<string | null> {
+  const context = {
+    req: { method, matchedRoutes: [{ method, path: route }] },
+    res: new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  };
+  return contractViolation(context as unknown as ApiContext);
+}
+
+describe("the answers' fields", () => {
+  it('are typed for a client by the document, and every answer is held to them: a field missing, of another type or not in the wire type fails', async () => {
+    const consultant = await createConsultant();
+    const created = await createParty(consultant);
+    const maria = await joinGuest(created.id);
+    const guest = client(maria.headers as Record<string, string>);
+    const sent = await guest.POST('/api/parties/{id}/chat', { params: { path: { id: created.id } }, body: { messageType: 'text', message: 'Hallo' } });
+    expect(sent.response.status).toBe(201);
+    // Typed by the generated client: a ChatMessage, not "any JSON".
+    const message = sent.data!;
+    expect(message.message).toBe('Hallo');
+    expect(message.senderType).toBe('guest');
+    const page = await guest.GET('/api/parties/{id}/chat', { params: { path: { id: created.id }, query: {} } });
+    const history = page.data!;
+    expect(history.messages.map((each) => each.id)).toContain(message.id);
+    expect(typeof history.hasMore).toBe('boolean');
+
+    // The check of the check, on the real answer: as answered it passes; changed, it fails.
+    const route = '/api/parties/:id/chat';
+    expect(await violationOf('GET', route, 200, history)).toBeNull();
+    const [first, ...rest] = history.messages;
+    const { forwarded: _dropped, ...withoutField } = first!;
+    expect(await violationOf('GET', route, 200, { ...history, messages: [withoutField, ...rest] })).toMatch(
+      /^GET \/api\/parties\/\{id\}\/chat 200: body does not validate \(#\/messages\/0 .*"forwarded"/,
+    );
+    expect(await violationOf('GET', route, 200, { ...history, messages: [{ ...first, seq: String(first!.seq) }, ...rest] })).toMatch(/#\/messages\/0\/seq/);
+    expect(await violationOf('GET', route, 200, { ...history, messages: [{ ...first, secret: 'x' }, ...rest] })).toMatch(/body does not validate/);
+    const { hasMore: _gone, ...noHasMore } = history;
+    // (A history page or, around a seq, a window: the check names what the last of the two lacks.)
+    expect(await violationOf('GET', route, 200, noHasMore)).toMatch(/body does not validate \(# Instance does not have required property/);
+    // A small answer and a list are held the same way.
+    expect(await violationOf('POST', route, 201, message)).toBeNull();
+    expect(await violationOf('POST', route, 201, { ...message, timestamp: null })).toMatch(/body does not validate/);
+    const guests = await api(`/parties/${created.id}/guests`, { headers: consultant.headers });
+    const members = (await guests.json()) as { role: string }[];
+    expect(await violationOf('GET', '/api/parties/:id/guests', 200, members)).toBeNull();
+    expect(await violationOf('GET', '/api/parties/:id/guests', 200, [{ ...members[0], role: 'owner' }])).toMatch(/body does not validate/);
   });
 });
 

@@ -37,7 +37,7 @@ async function libraryPhoto(who: Consultant): Promise<string> {
   );
   const row = await env.DB.prepare('SELECT storage_key FROM media_items WHERE id = ?').bind(id).first<{ storage_key: string }>();
   await env.MEDIA.put(row!.storage_key, TINY_PNG, { httpMetadata: { contentType: 'image/png' } });
-  await env.DB.prepare("UPDATE media_items SET state = 'uploaded' WHERE id = ?").bind(id).run();
+  await env.DB.prepare("UPDATE media_items SET state = 'ready' WHERE id = ?").bind(id).run();
   return id;
 }
 

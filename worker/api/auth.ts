@@ -11,6 +11,7 @@ import { endSession } from '../services/session-end';
 import type { ApiEnv } from './context';
 import type { ApiContext } from './context';
 import { clientKey, handOverGuestCredentials, requireConsultant, requireGuest, valid } from './context';
+import * as answers from '../../app/core/answer-schemas';
 import { doc } from './openapi';
 import { TOKENS } from './openapi-shapes';
 
@@ -64,6 +65,7 @@ export const auth = new Hono<ApiEnv>()
       description: 'Answers the `challenge` the verification names (the app sends it back; a browser keeps it in a cookie).',
       caller: 'public',
       errors: ['invalidEmail', 'tooManyCodes'],
+      ok: { schema: answers.CodeSentSchema },
     }),
     valid('json', GuestCodeRequestSchema),
     async (c) => {
@@ -74,7 +76,12 @@ export const auth = new Hono<ApiEnv>()
   )
   .post(
     '/verify',
-    doc({ summary: 'Sign a guest in with her mailed code', caller: 'public', errors: ['codeInvalid', 'tooManyAttempts', 'invalidEmail'] }),
+    doc({
+      summary: 'Sign a guest in with her mailed code',
+      caller: 'public',
+      errors: ['codeInvalid', 'tooManyAttempts', 'invalidEmail'],
+      ok: { schema: answers.GuestSignInSchema },
+    }),
     valid('json', GuestVerifySchema),
     async (c) => {
       const input = c.req.valid('json');
@@ -88,7 +95,12 @@ export const auth = new Hono<ApiEnv>()
   )
   .post(
     '/claim',
-    doc({ summary: "Mail a code to give the guest's account an address", caller: 'guest', errors: ['invalidEmail', 'emailTaken', 'tooManyCodes'] }),
+    doc({
+      summary: "Mail a code to give the guest's account an address",
+      caller: 'guest',
+      errors: ['invalidEmail', 'emailTaken', 'tooManyCodes'],
+      ok: { schema: answers.CodeSentSchema },
+    }),
     valid('json', GuestCodeRequestSchema),
     async (c) => {
       const { guestId } = requireGuest(c);
@@ -99,7 +111,12 @@ export const auth = new Hono<ApiEnv>()
   )
   .put(
     '/claim/:code',
-    doc({ summary: 'Confirm the address with its code', caller: 'guest', errors: ['codeInvalid', 'tooManyAttempts', 'emailTaken'] }),
+    doc({
+      summary: 'Confirm the address with its code',
+      caller: 'guest',
+      errors: ['codeInvalid', 'tooManyAttempts', 'emailTaken'],
+      ok: { schema: answers.GuestAccountSchema },
+    }),
     valid('json', GuestClaimConfirmSchema),
     async (c) => {
       const { guestId } = requireGuest(c);

@@ -3,6 +3,8 @@ import { FaqListQuerySchema, FaqSearchQuerySchema } from '../../app/core/faq-que
 import { listCategories, listEntries, searchFaq } from '../services/faq';
 import type { ApiEnv } from './context';
 import { valid } from './context';
+import * as answers from '../../app/core/answer-schemas';
+import { z } from '../../app/core/zod';
 import { doc } from './openapi';
 
 /**
@@ -12,18 +14,28 @@ import { doc } from './openapi';
 export const contentApi = new Hono<ApiEnv>()
   .get(
     '/categories',
-    doc({ summary: "FAQ categories (the content server's query shape)", caller: 'public' }),
+    doc({ summary: "FAQ categories (the content server's query shape)", caller: 'public', ok: { schema: z.array(answers.FaqCategorySchema) } }),
     valid('query', FaqListQuerySchema),
     async (c) => {
       const { locale, selector } = c.req.valid('query');
       return c.json(await listCategories(c.get('db'), locale, selector));
     },
   )
-  .get('/entries', doc({ summary: 'FAQ entries', caller: 'public' }), valid('query', FaqListQuerySchema), async (c) => {
-    const { locale, selector } = c.req.valid('query');
-    return c.json(await listEntries(c.get('db'), locale, selector));
-  })
-  .get('/content-search', doc({ summary: 'Search the FAQ', caller: 'public' }), valid('query', FaqSearchQuerySchema), async (c) => {
-    const { locale, text } = c.req.valid('query');
-    return c.json(await searchFaq(c.get('db'), locale, text));
-  });
+  .get(
+    '/entries',
+    doc({ summary: 'FAQ entries', caller: 'public', ok: { schema: z.array(answers.FaqEntrySchema) } }),
+    valid('query', FaqListQuerySchema),
+    async (c) => {
+      const { locale, selector } = c.req.valid('query');
+      return c.json(await listEntries(c.get('db'), locale, selector));
+    },
+  )
+  .get(
+    '/content-search',
+    doc({ summary: 'Search the FAQ', caller: 'public', ok: { schema: z.array(answers.FaqSearchResultSchema) } }),
+    valid('query', FaqSearchQuerySchema),
+    async (c) => {
+      const { locale, text } = c.req.valid('query');
+      return c.json(await searchFaq(c.get('db'), locale, text));
+    },
+  );

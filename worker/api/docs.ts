@@ -72,8 +72,17 @@ function referencePage(nonce: string): string {
  * and a reference page for reading it. Public, like the API's shape.
  */
 export const docsApi = new Hono<ApiEnv>()
-  .get('/openapi.json', doc({ summary: 'This document (OpenAPI 3.1)', caller: 'public', ok: { description: 'The OpenAPI document' } }), (c) =>
-    c.json(document, 200, { 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' }),
+  .get(
+    '/openapi.json',
+    doc({
+      summary: 'This document (OpenAPI 3.1)',
+      caller: 'public',
+      ok: {
+        description: 'The OpenAPI document',
+        schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string', const: '3.1.0' } } },
+      },
+    }),
+    (c) => c.json(document, 200, { 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' }),
   )
   .get('/docs', doc({ summary: 'The reference page for this document', caller: 'public', ok: { content: 'text/html', schema: { type: 'string' } } }), (c) => {
     const nonce = newNonce();

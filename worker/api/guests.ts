@@ -22,6 +22,8 @@ import { deleteGuestAccount } from '../services/guest-deletion';
 import type { ApiEnv } from './context';
 import { clientKey, handOverGuestCredentials, requireGuest, valid } from './context';
 import { pictureResponse } from './pictures';
+import * as answers from '../../app/core/answer-schemas';
+import { z } from '../../app/core/zod';
 import { doc } from './openapi';
 
 /** Guests and their accounts (ADR 034). Literal paths come before `/:id`: Hono tries routes in order. */
@@ -33,6 +35,7 @@ export const guestsApi = new Hono<ApiEnv>()
       description: 'From the app (no Origin header) the answer carries `secretKey`: send Basic id:secretKey from then on.',
       caller: 'public',
       errors: ['invalidName'],
+      ok: { schema: answers.GuestSignInSchema },
     }),
     valid('json', GuestNamesSchema),
     async (c) => {
@@ -41,13 +44,20 @@ export const guestsApi = new Hono<ApiEnv>()
       return c.json({ id: signIn.id, guest: signIn.guest, ...(secretKey ? { secretKey } : {}) });
     },
   )
-  .get('/me', doc({ summary: "The guest's own account", caller: 'guest' }), async (c) => c.json(await guestAccount(c.get('db'), requireGuest(c).guestId)))
-  .get('/me/parties', doc({ summary: "The guest's parties", caller: 'guest' }), async (c) =>
+  .get('/me', doc({ summary: "The guest's own account", caller: 'guest', ok: { schema: answers.GuestAccountSchema } }), async (c) =>
+    c.json(await guestAccount(c.get('db'), requireGuest(c).guestId)),
+  )
+  .get('/me/parties', doc({ summary: "The guest's parties", caller: 'guest', ok: { schema: z.array(answers.GuestPartySchema) } }), async (c) =>
     c.json(await guestParties(c.env, c.get('db'), requireGuest(c).guestId)),
   )
-  .put('/profile', doc({ summary: "Change the guest's names", caller: 'guest', errors: ['invalidName'] }), valid('json', GuestNamesSchema), async (c) => {
-    return c.json(await updateGuestProfile(c.get('db'), requireGuest(c).guestId, c.req.valid('json')));
-  })
+  .put(
+    '/profile',
+    doc({ summary: "Change the guest's names", caller: 'guest', errors: ['invalidName'], ok: { schema: answers.GuestAccountSchema } }),
+    valid('json', GuestNamesSchema),
+    async (c) => {
+      return c.json(await updateGuestProfile(c.get('db'), requireGuest(c).guestId, c.req.valid('json')));
+    },
+  )
   .put(
     '/profile/picture',
     doc({
@@ -56,6 +66,7 @@ export const guestsApi = new Hono<ApiEnv>()
       caller: 'guest',
       rawBody: { content: 'image/*', description: 'A JPEG, PNG or WebP' },
       errors: ['imageTooLarge', 'notAnImage'],
+      ok: { schema: answers.GuestAccountSchema },
     }),
     async (c) => {
       // Who first: a stranger learns nothing from how their upload is judged.
@@ -64,13 +75,18 @@ export const guestsApi = new Hono<ApiEnv>()
       return c.json(await setGuestPicture(c.env, c.get('db'), guestId, bytes, c.req.header('Content-Type') ?? null));
     },
   )
-  .delete('/profile/picture', doc({ summary: "Remove the guest's picture", caller: 'guest' }), async (c) =>
+  .delete('/profile/picture', doc({ summary: "Remove the guest's picture", caller: 'guest', ok: { schema: answers.GuestAccountSchema } }), async (c) =>
     c.json(await removeGuestPicture(c.env, c.get('db'), requireGuest(c).guestId)),
   )
   // Her account's deletion (ADR 053): a code to her address first, then the deletion with it.
   .post(
     '/me/deletion',
-    doc({ summary: 'Mail the guest a code to delete her account', caller: 'guest', errors: ['noAddress', 'tooManyCodes'] }),
+    doc({
+      summary: 'Mail the guest a code to delete her account',
+      caller: 'guest',
+      errors: ['noAddress', 'tooManyCodes'],
+      ok: { schema: answers.CodeSentSchema },
+    }),
     valid('json', GuestDeletionRequestSchema),
     async (c) => {
       const { guestId } = requireGuest(c);
@@ -101,7 +117,12 @@ export const guestsApi = new Hono<ApiEnv>()
   })
   .get(
     '/:id',
-    doc({ summary: "A guest's card (for those who share a party with her)", caller: 'public', errors: ['notFound', 'forbidden', 'unauthorized'] }),
+    doc({
+      summary: "A guest's card (for those who share a party with her)",
+      caller: 'public',
+      errors: ['notFound', 'forbidden', 'unauthorized'],
+      ok: { schema: answers.GuestCardSchema },
+    }),
     async (c) => c.json(await guestCard(c.get('db'), c.get('identity'), c.req.param('id'))),
   )
   .get(

@@ -10,6 +10,7 @@ import {
 import { importFile, importMedia, importMessage, importParty, signInForImport, startImport } from '../services/import';
 import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
+import * as answers from '../../app/core/answer-schemas';
 import { doc } from './openapi';
 
 /**
@@ -23,13 +24,23 @@ export const importApi = new Hono<ApiEnv>()
   })
   .post(
     '/signin',
-    doc({ summary: 'Sign in at the older system', caller: 'consultant', errors: ['importCredentials', 'importPasswordChange', 'importFailed'] }),
+    doc({
+      summary: 'Sign in at the older system',
+      caller: 'consultant',
+      errors: ['importCredentials', 'importPasswordChange', 'importFailed'],
+      ok: { schema: answers.ImportSignInAnswerSchema },
+    }),
     valid('json', ImportSignInSchema),
     async (c) => c.json(await signInForImport(c.env, c.get('db'), requireConsultant(c).userId, c.req.valid('json'))),
   )
   .post(
     '/start',
-    doc({ summary: 'Start an import run: what there is to copy', caller: 'consultant', errors: ['importNotFound', 'importFailed'] }),
+    doc({
+      summary: 'Start an import run: what there is to copy',
+      caller: 'consultant',
+      errors: ['importNotFound', 'importFailed'],
+      ok: { schema: answers.ImportStartResultSchema },
+    }),
     valid('json', ImportRunSchema),
     async (c) => c.json(await startImport(c.env, c.get('db'), requireConsultant(c).userId, c.req.valid('json').importId)),
   )

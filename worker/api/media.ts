@@ -31,6 +31,8 @@ import { readPreview, setPreview } from '../services/media-preview';
 import { tusApi, uploadUrl } from './tus';
 import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
+import * as answers from '../../app/core/answer-schemas';
+import { z } from '../../app/core/zod';
 import { doc } from './openapi';
 
 /**
@@ -45,7 +47,7 @@ export const mediaApi = new Hono<ApiEnv>()
   })
   .get(
     '/',
-    doc({ summary: 'A folder of the media library', caller: 'consultant', errors: ['folderNotFound'] }),
+    doc({ summary: 'A folder of the media library', caller: 'consultant', errors: ['folderNotFound'], ok: { schema: answers.MediaListingSchema } }),
     valid('query', MediaListQuerySchema),
     async (c) => {
       const { path, sort } = c.req.valid('query');
@@ -59,7 +61,7 @@ export const mediaApi = new Hono<ApiEnv>()
       description: 'Answers 201 with `uploadUrl`, where the bytes go by tus 1.0 (HEAD, PATCH; README "For app developers"). The only way to make an item.',
       caller: 'consultant',
       errors: ['invalidTitle', 'mediaTypeNotAccepted', 'fileTooLarge', 'folderNotFound', 'mediaTrashed', 'mediaTypeMismatch'],
-      ok: { status: 201 },
+      ok: { schema: answers.NewMediaSchema, status: 201 },
     }),
     valid('json', CreateMediaSchema),
     async (c) => {
@@ -68,8 +70,11 @@ export const mediaApi = new Hono<ApiEnv>()
       return c.json({ ...entry, uploadUrl: uploadUrl(c.req.url, entry.id) }, 201);
     },
   )
-  .get('/search', doc({ summary: 'Find library items by title', caller: 'consultant' }), valid('query', MediaSearchQuerySchema), async (c) =>
-    c.json(await searchMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)),
+  .get(
+    '/search',
+    doc({ summary: 'Find library items by title', caller: 'consultant', ok: { schema: z.array(answers.MediaEntrySchema) } }),
+    valid('query', MediaSearchQuerySchema),
+    async (c) => c.json(await searchMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)),
   )
   .post(
     '/duplicate',
@@ -77,7 +82,7 @@ export const mediaApi = new Hono<ApiEnv>()
       summary: 'Copy a chat file or library item into the library',
       caller: 'consultant',
       errors: ['mediaNotFound', 'folderNotFound', 'invalidTitle', 'mediaNotReady', 'forbidden', 'mediaTrashed', 'mediaTypeMismatch'],
-      ok: { status: 201 },
+      ok: { schema: answers.MediaEntrySchema, status: 201 },
     }),
     valid('json', DuplicateMediaSchema),
     async (c) => {
@@ -85,17 +90,21 @@ export const mediaApi = new Hono<ApiEnv>()
       return c.json(await duplicateMedia(c.env, c.get('db'), userId, c.req.valid('json'), new URL(c.req.url).origin), 201);
     },
   )
-  .get('/folders', doc({ summary: 'Every library folder outside the trash', caller: 'consultant' }), async (c) =>
-    c.json(await listFolders(c.get('db'), requireConsultant(c).userId)),
+  .get(
+    '/folders',
+    doc({ summary: 'Every library folder outside the trash', caller: 'consultant', ok: { schema: z.array(answers.LibraryFolderSchema) } }),
+    async (c) => c.json(await listFolders(c.get('db'), requireConsultant(c).userId)),
   )
-  .get('/trash', doc({ summary: "The library's trash", caller: 'consultant' }), async (c) => c.json(await listTrash(c.get('db'), requireConsultant(c).userId)))
+  .get('/trash', doc({ summary: "The library's trash", caller: 'consultant', ok: { schema: z.array(answers.MediaEntrySchema) } }), async (c) =>
+    c.json(await listTrash(c.get('db'), requireConsultant(c).userId)),
+  )
   .post(
     '/folder',
     doc({
       summary: 'Create a library folder',
       caller: 'consultant',
       errors: ['invalidTitle', 'folderNotFound', 'folderTooDeep', 'mediaTrashed'],
-      ok: { status: 201 },
+      ok: { schema: answers.MediaEntrySchema, status: 201 },
     }),
     valid('json', CreateFolderSchema),
     async (c) => c.json(await createFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201),
@@ -106,6 +115,7 @@ export const mediaApi = new Hono<ApiEnv>()
       summary: 'Move an item or folder into a folder',
       caller: 'consultant',
       errors: ['mediaNotFound', 'folderNotFound', 'moveIntoSelf', 'folderTooDeep', 'mediaTrashed'],
+      ok: { schema: answers.MediaEntrySchema },
     }),
     valid('json', MoveMediaSchema),
     async (c) => c.json(await moveMedia(c.get('db'), requireConsultant(c).userId, c.req.valid('json'))),
@@ -116,6 +126,7 @@ export const mediaApi = new Hono<ApiEnv>()
       summary: "Start a video's conversion (Stream)",
       caller: 'consultant',
       errors: ['mediaNotFound', 'notAVideo', 'mediaNotUploaded', 'conversionUnavailable', 'mediaTrashed'],
+      ok: { schema: answers.ConversionSchema },
     }),
     valid('json', ConvertMediaSchema),
     async (c) => {
@@ -125,12 +136,22 @@ export const mediaApi = new Hono<ApiEnv>()
   )
   .get(
     '/convert/:id',
-    doc({ summary: "A conversion's state", caller: 'consultant', errors: ['mediaNotFound', 'notConverting', 'conversionUnavailable'] }),
+    doc({
+      summary: "A conversion's state",
+      caller: 'consultant',
+      errors: ['mediaNotFound', 'notConverting', 'conversionUnavailable'],
+      ok: { schema: answers.ConversionSchema },
+    }),
     async (c) => c.json(await pollConversion(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
   )
   .put(
     '/:id',
-    doc({ summary: 'Rename an item or folder', caller: 'consultant', errors: ['invalidTitle', 'mediaNotFound', 'mediaTrashed'] }),
+    doc({
+      summary: 'Rename an item or folder',
+      caller: 'consultant',
+      errors: ['invalidTitle', 'mediaNotFound', 'mediaTrashed'],
+      ok: { schema: answers.MediaEntrySchema },
+    }),
     valid('json', RenameMediaSchema),
     async (c) => {
       return c.json(await renameMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').name));
@@ -146,13 +167,23 @@ export const mediaApi = new Hono<ApiEnv>()
   )
   .put(
     '/:id/description',
-    doc({ summary: 'Describe an item (its caption)', caller: 'consultant', errors: ['mediaNotFound', 'messageTooLong', 'invalidText', 'mediaTrashed'] }),
+    doc({
+      summary: 'Describe an item (its caption)',
+      caller: 'consultant',
+      errors: ['mediaNotFound', 'messageTooLong', 'invalidText', 'mediaTrashed'],
+      ok: { schema: answers.MediaEntrySchema },
+    }),
     valid('json', DescribeMediaSchema),
     async (c) => c.json(await describeMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').description)),
   )
   .put(
     '/:id/restore',
-    doc({ summary: 'Take an item or folder out of the trash', caller: 'consultant', errors: ['mediaNotFound', 'mediaTrashed'] }),
+    doc({
+      summary: 'Take an item or folder out of the trash',
+      caller: 'consultant',
+      errors: ['mediaNotFound', 'mediaTrashed'],
+      ok: { schema: answers.MediaEntrySchema },
+    }),
     async (c) => c.json(await restoreMedia(c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
   )
   .put(
@@ -172,6 +203,7 @@ export const mediaApi = new Hono<ApiEnv>()
         'videoNotReady',
         'conversionUnavailable',
       ],
+      ok: { schema: answers.MediaEntrySchema },
     }),
     async (c) => {
       const { userId } = requireConsultant(c);

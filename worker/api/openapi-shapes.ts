@@ -1,9 +1,9 @@
 import type { ErrorCode } from '../../app/core/errors';
 
 /**
- * Shapes and code lists the API's document shares between routes (worker/api/openapi.ts). Answers
- * are described here where they are small; the larger ones are the types in app/core that the
- * document names in words.
+ * Code lists and a few small shapes the API's document shares between routes (worker/api/openapi.ts):
+ * the join's and the tokens' answers, tus's headers. The wire types of the other answers are zod
+ * schemas in app/core/answer-schemas.ts.
  */
 
 /** What a party's fields may be refused with (create and edit). */
@@ -55,13 +55,6 @@ export const JOIN_ANSWER = {
     socketTicket: { type: 'string', description: "Opens the party's socket within a minute without a database read (ADR 047)" },
   },
   additionalProperties: false,
-} as const;
-
-/** The template a party plays (app/core/applied-template.ts), or null. */
-export const APPLIED_ANSWER = {
-  type: 'object',
-  required: ['applied'],
-  properties: { applied: { type: ['object', 'null'], description: 'AppliedTemplate (app/core/applied-template.ts)' } },
 } as const;
 
 /** A consultant's tokens (POST /auth/token, /auth/refresh). */

@@ -34,7 +34,17 @@ export interface RouteDoc {
   /** Codes beyond the ones every route of its caller may answer (see `commonErrors`). */
   errors?: readonly ErrorCode[];
   /** The success answer: its status (200 unless said), what it is, and its schema when there is one. */
-  ok?: { status?: number | readonly number[]; description?: string; schema?: z.ZodType | Json; content?: string; headers?: Json } | 204;
+  ok?:
+    | {
+        status?: number | readonly number[];
+        description?: string;
+        /** The answer's schema (app/core/answer-schemas.ts); `byStatus` where two statuses answer different shapes. */
+        schema?: z.ZodType | Json;
+        byStatus?: Record<number, z.ZodType>;
+        content?: string;
+        headers?: Json;
+      }
+    | 204;
   /** A body that is not JSON (a picture's bytes, tus's chunks). */
   rawBody?: { content: string; description: string };
   /** Parameters beyond the path's and the validated query's (headers, an unvalidated query). */
@@ -153,7 +163,8 @@ export function doc(route: RouteDoc): MiddlewareHandler {
       continue;
     }
     const content = ok.content ?? 'application/json';
-    const schema = ok.schema && '~standard' in ok.schema ? resolver(ok.schema as never, { options: { io: 'output' } }) : (ok.schema ?? {});
+    const given = ok.byStatus?.[status] ?? ok.schema;
+    const schema = given && '~standard' in given ? resolver(given as never, { options: { io: 'output' } }) : (given ?? {});
     responses[String(status)] = { description: ok.description ?? 'Done', ...(ok.headers ? { headers: ok.headers } : {}), content: { [content]: { schema } } };
   }
   const spec: Json = {
@@ -202,7 +213,8 @@ export const DOCUMENT_INFO = {
   description: [
     'The JSON API of Salon, for its pages and the companion app. Every body is JSON unless said; every refusal is `{ "error": { "code" } }` with its HTTP status, and each operation lists the codes it may answer (`x-error-codes`; their texts in five languages are in app/i18n/locales/).',
     'Consultants send `Authorization: Bearer <accessToken>` (POST /api/auth/token, /api/auth/refresh); guests send `Authorization: Basic base64(guestId:secretKey)` (PUT /api/parties/{id}/join, POST /api/guests/register). Browsers use the cookies instead, and a write from a browser must come from our own origin (403 badOrigin).',
-    'Media bytes go by tus 1.0 to the `uploadUrl` an answer names (POST /api/media, POST /api/parties/{id}/media, POST /api/templates/{id}/sendMessage for a photo or voice note). Live events of a party go over its WebSocket, GET /api/parties/{id}/socket (app/core/protocol.ts). Where Salon\'s calls differ from the product specification\'s, README "For app developers" lists each difference and ADR 056 says why.',
+    'Every JSON answer has its schema; the wire types are named in `components.schemas` (ChatMessage, PartySummary, MediaEntry, TemplateDetail…), and an object answer has exactly the fields its schema lists.',
+    "A library item's bytes go by tus 1.0 to the `uploadUrl` POST /api/media answers (a template's photo or voice note is such an item, then named by `mediaId` in POST /api/templates/{id}/sendMessage); a party upload's bytes go in one PUT to the `uploadUrl` POST /api/parties/{id}/media answers. Live events of a party go over its WebSocket, GET /api/parties/{id}/socket (app/core/protocol.ts). Where Salon's calls differ from the product specification's, README \"For app developers\" lists each difference and ADR 056 says why.",
   ].join('\n\n'),
 };
 

@@ -21,6 +21,8 @@ import { regionOf } from '../services/room-place';
 import { createPartyFolder, deletePartyFolder, listPartyFolders, movePartyOrFolder, renamePartyFolder } from '../services/party-folders';
 import type { ApiEnv } from './context';
 import { clientKey, handOverGuestCredentials, requireConsultant, requireMember, valid } from './context';
+import * as answers from '../../app/core/answer-schemas';
+import { z } from '../../app/core/zod';
 import { doc } from './openapi';
 import { JOIN_ANSWER, PARTY_INPUT } from './openapi-shapes';
 
@@ -55,12 +57,21 @@ export const socketByTicket: MiddlewareHandler<ApiEnv> = async (c, next) => {
 export const partiesApi = new Hono<ApiEnv>()
   .get(
     '/',
-    doc({ summary: "The consultant's parties", caller: 'consultant', ok: { description: 'Her parties, newest first, with their counts and unread markers' } }),
+    doc({
+      summary: "The consultant's parties",
+      caller: 'consultant',
+      ok: { schema: z.array(answers.PartySummarySchema), description: 'Her parties, newest first, with their counts and unread markers' },
+    }),
     async (c) => c.json(await listParties(c.get('db'), requireConsultant(c).userId)),
   )
   .post(
     '/',
-    doc({ summary: 'Create a party', caller: 'consultant', errors: PARTY_INPUT, ok: { status: 201, description: 'The party made' } }),
+    doc({
+      summary: 'Create a party',
+      caller: 'consultant',
+      errors: PARTY_INPUT,
+      ok: { schema: answers.PartySummarySchema, status: 201, description: 'The party made' },
+    }),
     valid('json', NewPartySchema),
     async (c) => {
       const party = await createParty(c.env, c.get('db'), requireConsultant(c).userId, c.req.valid('json'), regionOf(c.req.raw));
@@ -68,12 +79,17 @@ export const partiesApi = new Hono<ApiEnv>()
     },
   )
   // The dashboard's folders (ADR 037), before `/:shortId` and `/:id` take these paths.
-  .get('/folders', doc({ summary: "The dashboard's folders", caller: 'consultant' }), async (c) =>
+  .get('/folders', doc({ summary: "The dashboard's folders", caller: 'consultant', ok: { schema: z.array(answers.LibraryFolderSchema) } }), async (c) =>
     c.json(await listPartyFolders(c.get('db'), requireConsultant(c).userId)),
   )
   .post(
     '/folder',
-    doc({ summary: 'Create a dashboard folder', caller: 'consultant', errors: ['invalidTitle', 'folderNotFound', 'folderTooDeep'], ok: { status: 201 } }),
+    doc({
+      summary: 'Create a dashboard folder',
+      caller: 'consultant',
+      errors: ['invalidTitle', 'folderNotFound', 'folderTooDeep'],
+      ok: { schema: answers.PartyFolderEntrySchema, status: 201 },
+    }),
     valid('json', CreatePartyFolderSchema),
     async (c) => c.json(await createPartyFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201),
   )
@@ -83,13 +99,19 @@ export const partiesApi = new Hono<ApiEnv>()
       summary: 'Move a party or folder into a folder',
       caller: 'consultant',
       errors: ['folderNotFound', 'partyNotFound', 'moveIntoSelf', 'folderTooDeep', 'partyExpires'],
+      ok: { schema: answers.MovedSchema },
     }),
     valid('json', MovePartySchema),
     async (c) => c.json(await movePartyOrFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json'))),
   )
   .put(
     '/folder/:id',
-    doc({ summary: 'Rename a dashboard folder', caller: 'consultant', errors: ['invalidTitle', 'folderNotFound'] }),
+    doc({
+      summary: 'Rename a dashboard folder',
+      caller: 'consultant',
+      errors: ['invalidTitle', 'folderNotFound'],
+      ok: { schema: answers.PartyFolderEntrySchema },
+    }),
     valid('json', RenamePartyFolderSchema),
     async (c) => c.json(await renamePartyFolder(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').name)),
   )
@@ -103,7 +125,12 @@ export const partiesApi = new Hono<ApiEnv>()
   )
   .put(
     '/:id',
-    doc({ summary: 'Edit a party', caller: 'consultant', errors: [...PARTY_INPUT, 'partyNotFound', 'forbidden'], ok: { description: 'The party as stored' } }),
+    doc({
+      summary: 'Edit a party',
+      caller: 'consultant',
+      errors: [...PARTY_INPUT, 'partyNotFound', 'forbidden'],
+      ok: { schema: answers.PartySummarySchema, description: 'The party as stored' },
+    }),
     valid('json', PartyEditSchema),
     async (c) => {
       return c.json(await updateParty(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json')));
@@ -121,10 +148,11 @@ export const partiesApi = new Hono<ApiEnv>()
       description: "What the party link opens: title, times, the manager's profile, whether a password is asked, and the asker's membership when she has one.",
       caller: 'public',
       errors: ['partyNotFound', 'removed', 'partyExpired'],
+      ok: { schema: answers.PartyInfoSchema },
     }),
     async (c) => c.json(await partyInfo(c.get('db'), c.req.param('shortId'), c.get('identity'))),
   )
-  .get('/:id/guests', doc({ summary: "The party's guests", caller: 'member' }), async (c) => {
+  .get('/:id/guests', doc({ summary: "The party's guests", caller: 'member', ok: { schema: z.array(answers.MemberSchema) } }), async (c) => {
     await requireMember(c, c.req.param('id'));
     return c.json(await partyGuests(c.get('db'), c.req.param('id')));
   })
@@ -162,8 +190,10 @@ export const partiesApi = new Hono<ApiEnv>()
     },
   )
   // The follow-up list (ADR 045): the party's manager alone, which the room checks.
-  .get('/:id/follow-up', doc({ summary: "The follow-up list (the manager's)", caller: 'member', errors: ['forbidden'] }), async (c) =>
-    c.json((await followUpList(c.env, c.get('db'), c.req.param('id'), c.get('identity'))).list),
+  .get(
+    '/:id/follow-up',
+    doc({ summary: "The follow-up list (the manager's)", caller: 'member', errors: ['forbidden'], ok: { schema: answers.FollowUpSchema } }),
+    async (c) => c.json((await followUpList(c.env, c.get('db'), c.req.param('id'), c.get('identity'))).list),
   )
   // Live video (ADR 060): the room checks who may start, stop and allow; members read the playback.
   .post(
@@ -206,10 +236,14 @@ export const partiesApi = new Hono<ApiEnv>()
     async (c) => c.json(await allowHostsLive(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json').allowed)),
   )
   // A guest's own recap (ADR 046): also once the party is over, when the routes above refuse her.
-  .get('/:id/recap', doc({ summary: "A guest's own recap of the party (also once it is over)", caller: 'member', errors: ['forbidden'] }), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'), { evenEnded: true });
-    return c.json(await guestRecap(c.env, c.get('db'), party, member));
-  })
+  .get(
+    '/:id/recap',
+    doc({ summary: "A guest's own recap of the party (also once it is over)", caller: 'member', errors: ['forbidden'], ok: { schema: answers.RecapSchema } }),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'), { evenEnded: true });
+      return c.json(await guestRecap(c.env, c.get('db'), party, member));
+    },
+  )
   .put(
     '/:id/host',
     doc({ summary: "Make a guest the party's host", caller: 'member', errors: ['forbidden', 'notMember'], ok: 204 }),
@@ -288,7 +322,7 @@ export const partiesApi = new Hono<ApiEnv>()
   )
   .put(
     '/:id/changeName',
-    doc({ summary: "Change the asker's name in the party", caller: 'member', errors: ['invalidName', 'forbidden'] }),
+    doc({ summary: "Change the asker's name in the party", caller: 'member', errors: ['invalidName', 'forbidden'], ok: { schema: answers.MemberSchema } }),
     valid('json', ChangeNameSchema),
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));

@@ -27,8 +27,9 @@ import { room, roomFacts } from '../services/parties';
 import { getProfile } from '../services/profiles';
 import type { ApiContext, ApiEnv } from './context';
 import { requireMember, unwrap, valid } from './context';
+import * as answers from '../../app/core/answer-schemas';
 import { doc } from './openapi';
-import { APPLIED_ANSWER, SEND_ERRORS } from './openapi-shapes';
+import { SEND_ERRORS } from './openapi-shapes';
 
 /**
  * POST /parties/{id}/chat. A media message names its file by `mediaAttachment` (an item of the
@@ -71,6 +72,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
       summary: "A page of the chat's history",
       description: '`from`: the page before that seq; `around` or `after`: a window at a seq (a jump back, paging down from it).',
       caller: 'member',
+      ok: { schema: z.union([answers.HistoryPageSchema, answers.HistoryWindowSchema]) },
     }),
     valid('query', HistoryQuerySchema),
     async (c) => {
@@ -83,10 +85,15 @@ export const partyMessagesApi = new Hono<ApiEnv>()
     },
   )
   // The chat's search (durable-objects/features/search.ts): every member, the messages she may see.
-  .get('/:id/search', doc({ summary: "Search the party's messages", caller: 'member' }), valid('query', ChatSearchQuerySchema), async (c) => {
-    const { party, member } = await requireMember(c, c.req.param('id'));
-    return c.json(unwrap(await room(c.env, party).search(member, c.req.valid('query').q)));
-  })
+  .get(
+    '/:id/search',
+    doc({ summary: "Search the party's messages", caller: 'member', ok: { schema: z.array(answers.ChatSearchHitSchema) } }),
+    valid('query', ChatSearchQuerySchema),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      return c.json(unwrap(await room(c.env, party).search(member, c.req.valid('query').q)));
+    },
+  )
   .post(
     '/:id/chat',
     doc({
@@ -95,7 +102,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
         "A media message names its file by `mediaAttachment`: an item of the manager's library, or an upload made through POST /api/parties/{id}/media (whose `uploadUrl` takes the bytes first). 201 for a new message; 200 with the stored one when its `tempId` was sent before.",
       caller: 'member',
       errors: SEND_ERRORS,
-      ok: { status: [200, 201], description: 'The message as stored' },
+      ok: { schema: answers.ChatMessageSchema, status: [200, 201], description: 'The message as stored' },
     }),
     valid('json', ChatPostSchema),
     async (c) => {
@@ -126,7 +133,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
         "With `contentType` (and `size`), answers 201 with `uploadUrl`, where the bytes go (PUT). With `mediaId` (the manager's library), offers that item. Then POST /chat with `mediaAttachment`.",
       caller: 'member',
       errors: ['mediaTypeNotAccepted', 'fileTooLarge', 'mediaNotFound', 'mediaNotReady', 'forbidden', 'restricted', 'mediaTypeMismatch'],
-      ok: { status: [200, 201] },
+      ok: { status: [200, 201], byStatus: { 200: answers.OfferedMediaSchema, 201: answers.AnnouncedUploadSchema } },
     }),
     valid('json', AttachMediaSchema),
     async (c) => {
@@ -139,10 +146,14 @@ export const partyMessagesApi = new Hono<ApiEnv>()
     },
   )
   // A file sent in the party, for its members' pages: a video's stream (the bytes are at /files).
-  .get('/:id/media/:mediaId', doc({ summary: 'A file sent in the party: its stream for a video', caller: 'member', errors: ['mediaNotFound'] }), async (c) => {
-    const { party } = await requireMember(c, c.req.param('id'));
-    return c.json(await partyFile(c.env, c.get('db'), party, c.req.param('mediaId')));
-  })
+  .get(
+    '/:id/media/:mediaId',
+    doc({ summary: 'A file sent in the party: its stream for a video', caller: 'member', errors: ['mediaNotFound'], ok: { schema: answers.PartyFileSchema } }),
+    async (c) => {
+      const { party } = await requireMember(c, c.req.param('id'));
+      return c.json(await partyFile(c.env, c.get('db'), party, c.req.param('mediaId')));
+    },
+  )
   .put(
     '/:id/media/:mediaId',
     doc({
@@ -150,6 +161,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
       caller: 'member',
       rawBody: { content: 'application/octet-stream', description: "The file's bytes, with the Content-Type announced" },
       errors: ['mediaNotFound', 'fileTooLarge', 'mediaTypeMismatch', 'notAnImage', 'uploadConflict'],
+      ok: { schema: answers.MessageMediaSchema },
     }),
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
@@ -196,6 +208,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
       summary: "Edit a message's text or caption",
       caller: 'member',
       errors: ['messageNotFound', 'forbidden', 'messageTooLong', 'messageEmpty', 'rateLimited', 'restricted'],
+      ok: { schema: answers.ChatMessageSchema },
     }),
     valid('json', EditMessageSchema),
     async (c) => {
@@ -206,7 +219,12 @@ export const partyMessagesApi = new Hono<ApiEnv>()
   )
   .put(
     '/:id/deleteMessage',
-    doc({ summary: "Delete a message (`fullDelete`: erase it for everyone, the manager's)", caller: 'member', errors: ['messageNotFound', 'forbidden'] }),
+    doc({
+      summary: "Delete a message (`fullDelete`: erase it for everyone, the manager's)",
+      caller: 'member',
+      errors: ['messageNotFound', 'forbidden'],
+      ok: { schema: answers.ChatMessageSchema.nullable(), description: 'The message as it now is (deleted); null when `fullDelete` erased it' },
+    }),
     valid('json', DeleteMessageSchema),
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
@@ -217,7 +235,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
   )
   .put(
     '/:id/deleteMessages',
-    doc({ summary: 'Delete several messages', caller: 'member', errors: ['messageNotFound', 'forbidden'] }),
+    doc({ summary: 'Delete several messages', caller: 'member', errors: ['messageNotFound', 'forbidden'], ok: { schema: z.array(answers.ChatMessageSchema) } }),
     valid('json', DeleteMessagesSchema),
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
@@ -230,7 +248,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
       summary: 'Forward messages to another party of the same manager',
       caller: 'member',
       errors: ['messageNotFound', 'forbidden', 'partyNotFound'],
-      ok: { schema: { type: 'object', required: ['forwarded'], properties: { forwarded: { type: 'integer' } } } },
+      ok: { schema: answers.ForwardedSchema },
     }),
     valid('json', ForwardSchema),
     async (c) => {
@@ -243,7 +261,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
   // role on every call); the manager's devices hear every change over the socket.
   .get(
     '/:id/template',
-    doc({ summary: "The template applied to the party (the manager's)", caller: 'member', errors: ['forbidden'], ok: { schema: APPLIED_ANSWER } }),
+    doc({ summary: "The template applied to the party (the manager's)", caller: 'member', errors: ['forbidden'], ok: { schema: answers.AppliedAnswerSchema } }),
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
       return c.json({ applied: unwrap(await room(c.env, party).appliedTemplate(member, roomFacts(party))) });
@@ -255,7 +273,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
       summary: "Apply a template to the party (the manager's)",
       caller: 'member',
       errors: ['forbidden', 'templateNotFound', 'templateEmpty', 'templateAlreadyApplied'],
-      ok: { status: 201, schema: APPLIED_ANSWER },
+      ok: { status: 201, schema: answers.AppliedNowSchema },
     }),
     valid('json', ApplyTemplateSchema),
     async (c) => {
@@ -272,6 +290,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
         "Salon's body is one action (`AppliedActionSchema`), not the specification's `{messages}`: the room plays the template, the client never sends its messages back (ADR 056).",
       caller: 'member',
       errors: ['forbidden', 'templateNotApplied', 'messageNotFound', 'messageEmpty', 'startInPast', 'startTooFar', 'startAfterExpiry', 'templateRevoked'],
+      ok: { schema: answers.AppliedActionAnswerSchema },
     }),
     valid('json', AppliedActionSchema),
     async (c) => {

@@ -22,6 +22,8 @@ import {
 import { setBannerDismissed } from '../services/settings';
 import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
+import * as answers from '../../app/core/answer-schemas';
+import { z } from '../../app/core/zod';
 import { doc } from './openapi';
 import { PROFILE_INPUT } from './openapi-shapes';
 
@@ -33,40 +35,63 @@ const PARTNER_SEARCH_CACHE_S = 60;
  * id may read, and `/search` (the landing page's sales-partner search) finds them by name.
  */
 export const profilesApi = new Hono<ApiEnv>()
-  .get('/', doc({ summary: "The consultant's profiles", caller: 'consultant' }), async (c) =>
+  .get('/', doc({ summary: "The consultant's profiles", caller: 'consultant', ok: { schema: z.array(answers.ProfileSchema) } }), async (c) =>
     c.json(await listProfileDetails(c.get('db'), requireConsultant(c).userId)),
   )
-  .get('/user', doc({ summary: "The consultant's workspace: her account, selected profile and settings", caller: 'consultant' }), async (c) =>
-    c.json(await profileWorkspace(c.get('db'), requireConsultant(c).userId)),
+  .get(
+    '/user',
+    doc({
+      summary: "The consultant's workspace: her account, selected profile and settings",
+      caller: 'consultant',
+      ok: { schema: answers.ProfileWorkspaceSchema },
+    }),
+    async (c) => c.json(await profileWorkspace(c.get('db'), requireConsultant(c).userId)),
   )
   .put(
     '/select',
-    doc({ summary: 'Select the profile parties show', caller: 'consultant', errors: ['profileNotFound'] }),
+    doc({ summary: 'Select the profile parties show', caller: 'consultant', errors: ['profileNotFound'], ok: { schema: answers.ProfileWorkspaceSchema } }),
     valid('json', SelectProfileSchema),
     async (c) => {
       return c.json(await selectProfile(c.get('db'), requireConsultant(c).userId, c.req.valid('json').profileId));
     },
   )
-  .put('/companyMode', doc({ summary: 'Switch company mode', caller: 'consultant', errors: ['forbidden'] }), valid('json', CompanyModeSchema), async (c) => {
-    return c.json(await setCompanyMode(c.get('db'), requireConsultant(c).userId, c.req.valid('json').companyMode));
-  })
-  .put('/banner', doc({ summary: 'Dismiss or show the dashboard banner', caller: 'consultant' }), valid('json', BannerSchema), async (c) => {
-    return c.json(await setBannerDismissed(c.get('db'), requireConsultant(c).userId, c.req.valid('json').bannerDismissed));
-  })
-  .get('/search', doc({ summary: 'Find sales partners by name (public)', caller: 'public' }), valid('query', PartnerSearchQuerySchema), async (c) => {
-    // Anyone may search, so the same question is answered from the edge's cache for a minute
-    // (keyed on the normalised query, holding no cookie), not by D1 each time someone types it.
-    const q = c.req.valid('query').q.toLowerCase();
-    const key = new Request(`${new URL(c.req.url).origin}/api/profile/search?q=${encodeURIComponent(q)}`);
-    const headers = { 'Content-Type': 'application/json', 'Cache-Control': `public, max-age=${PARTNER_SEARCH_CACHE_S}` };
-    const cached = await edgeCache().match(key);
-    if (cached) return c.body(await cached.text(), 200, headers);
-    const body = JSON.stringify(await searchPartners(c.get('db'), q));
-    c.executionCtx.waitUntil(edgeCache().put(key, new Response(body, { headers })));
-    return c.body(body, 200, headers);
-  })
-  .get('/public/:shortId', doc({ summary: 'A profile as anyone with its short id sees it', caller: 'public', errors: ['profileNotFound'] }), async (c) =>
-    c.json(await publicProfile(c.get('db'), c.req.param('shortId'))),
+  .put(
+    '/companyMode',
+    doc({ summary: 'Switch company mode', caller: 'consultant', errors: ['forbidden'], ok: { schema: answers.ProfileWorkspaceSchema } }),
+    valid('json', CompanyModeSchema),
+    async (c) => {
+      return c.json(await setCompanyMode(c.get('db'), requireConsultant(c).userId, c.req.valid('json').companyMode));
+    },
+  )
+  .put(
+    '/banner',
+    doc({ summary: 'Dismiss or show the dashboard banner', caller: 'consultant', ok: { schema: answers.BannerAnswerSchema } }),
+    valid('json', BannerSchema),
+    async (c) => {
+      return c.json(await setBannerDismissed(c.get('db'), requireConsultant(c).userId, c.req.valid('json').bannerDismissed));
+    },
+  )
+  .get(
+    '/search',
+    doc({ summary: 'Find sales partners by name (public)', caller: 'public', ok: { schema: z.array(answers.PartnerHitSchema) } }),
+    valid('query', PartnerSearchQuerySchema),
+    async (c) => {
+      // Anyone may search, so the same question is answered from the edge's cache for a minute
+      // (keyed on the normalised query, holding no cookie), not by D1 each time someone types it.
+      const q = c.req.valid('query').q.toLowerCase();
+      const key = new Request(`${new URL(c.req.url).origin}/api/profile/search?q=${encodeURIComponent(q)}`);
+      const headers = { 'Content-Type': 'application/json', 'Cache-Control': `public, max-age=${PARTNER_SEARCH_CACHE_S}` };
+      const cached = await edgeCache().match(key);
+      if (cached) return c.body(await cached.text(), 200, headers);
+      const body = JSON.stringify(await searchPartners(c.get('db'), q));
+      c.executionCtx.waitUntil(edgeCache().put(key, new Response(body, { headers })));
+      return c.body(body, 200, headers);
+    },
+  )
+  .get(
+    '/public/:shortId',
+    doc({ summary: 'A profile as anyone with its short id sees it', caller: 'public', errors: ['profileNotFound'], ok: { schema: answers.ProfileCardSchema } }),
+    async (c) => c.json(await publicProfile(c.get('db'), c.req.param('shortId'))),
   )
   .get(
     '/public/:shortId/picture',
@@ -84,18 +109,20 @@ export const profilesApi = new Hono<ApiEnv>()
   )
   .post(
     '/',
-    doc({ summary: 'Create a profile', caller: 'consultant', errors: PROFILE_INPUT, ok: { status: 201 } }),
+    doc({ summary: 'Create a profile', caller: 'consultant', errors: PROFILE_INPUT, ok: { schema: answers.ProfileSchema, status: 201 } }),
     valid('json', ProfileInputSchema),
     async (c) => {
       return c.json(await createProfile(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201);
     },
   )
-  .get('/:id', doc({ summary: "One of the consultant's profiles", caller: 'consultant', errors: ['profileNotFound'] }), async (c) =>
-    c.json(await getProfile(c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
+  .get(
+    '/:id',
+    doc({ summary: "One of the consultant's profiles", caller: 'consultant', errors: ['profileNotFound'], ok: { schema: answers.ProfileSchema } }),
+    async (c) => c.json(await getProfile(c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
   )
   .put(
     '/:id',
-    doc({ summary: 'Save a profile', caller: 'consultant', errors: [...PROFILE_INPUT, 'profileNotFound'] }),
+    doc({ summary: 'Save a profile', caller: 'consultant', errors: [...PROFILE_INPUT, 'profileNotFound'], ok: { schema: answers.ProfileSchema } }),
     valid('json', ProfileInputSchema),
     async (c) => {
       return c.json(await updateProfile(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json')));
@@ -117,6 +144,7 @@ export const profilesApi = new Hono<ApiEnv>()
       caller: 'consultant',
       rawBody: { content: 'image/*', description: 'A JPEG, PNG or WebP' },
       errors: ['profileNotFound', 'imageTooLarge', 'notAnImage'],
+      ok: { schema: answers.ProfileSchema },
     }),
     async (c) => {
       const { userId } = requireConsultant(c);
@@ -126,6 +154,8 @@ export const profilesApi = new Hono<ApiEnv>()
       return c.json(await setPicture(c.env, c.get('db'), userId, c.req.param('id'), bytes, c.req.header('Content-Type') ?? null));
     },
   )
-  .delete('/:id/picture', doc({ summary: "Remove a profile's picture", caller: 'consultant', errors: ['profileNotFound'] }), async (c) =>
-    c.json(await removePicture(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
+  .delete(
+    '/:id/picture',
+    doc({ summary: "Remove a profile's picture", caller: 'consultant', errors: ['profileNotFound'], ok: { schema: answers.ProfileSchema } }),
+    async (c) => c.json(await removePicture(c.env, c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
   );

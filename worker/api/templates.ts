@@ -47,6 +47,8 @@ import {
 } from '../services/templates';
 import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
+import * as answers from '../../app/core/answer-schemas';
+import { z } from '../../app/core/zod';
 import { doc } from './openapi';
 
 /**
@@ -59,8 +61,10 @@ import { doc } from './openapi';
  * `restoreShare`) and `/:id/apply` answer too, each by the service its Salon call uses (ADR 056).
  */
 export const templatesApi = new Hono<ApiEnv>()
-  .get('/share/:token', doc({ summary: "A share link's preview (title and sharer)", caller: 'public', errors: ['shareLinkInvalid'] }), async (c) =>
-    c.json(await previewShare(c.get('db'), c.req.param('token'))),
+  .get(
+    '/share/:token',
+    doc({ summary: "A share link's preview (title and sharer)", caller: 'public', errors: ['shareLinkInvalid'], ok: { schema: answers.SharePreviewSchema } }),
+    async (c) => c.json(await previewShare(c.get('db'), c.req.param('token'))),
   )
   .use(async (c, next) => {
     requireConsultant(c);
@@ -68,27 +72,51 @@ export const templatesApi = new Hono<ApiEnv>()
   })
   .get(
     '/',
-    doc({ summary: 'A folder of the template library: folders, own templates and those shared with me', caller: 'consultant', errors: ['folderNotFound'] }),
+    doc({
+      summary: 'A folder of the template library: folders, own templates and those shared with me',
+      caller: 'consultant',
+      errors: ['folderNotFound'],
+      ok: { schema: answers.TemplateListingSchema },
+    }),
     valid('query', TemplateListQuerySchema),
     async (c) => {
       const { path, sort } = c.req.valid('query');
       return c.json(await listTemplates(c.get('db'), requireConsultant(c).userId, path, sort));
     },
   )
-  .get('/search', doc({ summary: 'Find templates by title', caller: 'consultant' }), valid('query', TemplateSearchQuerySchema), async (c) =>
-    c.json(await searchTemplates(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)),
+  .get(
+    '/search',
+    doc({ summary: 'Find templates by title', caller: 'consultant', ok: { schema: z.array(answers.TemplateEntrySchema) } }),
+    valid('query', TemplateSearchQuerySchema),
+    async (c) => c.json(await searchTemplates(c.get('db'), requireConsultant(c).userId, c.req.valid('query').q)),
   )
-  .get('/trash', doc({ summary: 'The template trash: folders, own templates and my trashed copies', caller: 'consultant' }), async (c) =>
-    c.json(await listTemplateTrash(c.get('db'), requireConsultant(c).userId)),
+  .get(
+    '/trash',
+    doc({
+      summary: 'The template trash: folders, own templates and my trashed copies',
+      caller: 'consultant',
+      ok: { schema: z.array(answers.TemplateEntrySchema) },
+    }),
+    async (c) => c.json(await listTemplateTrash(c.get('db'), requireConsultant(c).userId)),
   )
   .get(
     '/shares',
-    doc({ summary: 'The templates others shared with me', caller: 'consultant', aliasOf: 'GET /api/templates (the entries with sharedBy)' }),
+    doc({
+      summary: 'The templates others shared with me',
+      caller: 'consultant',
+      aliasOf: 'GET /api/templates (the entries with sharedBy)',
+      ok: { schema: z.array(answers.TemplateEntrySchema) },
+    }),
     async (c) => c.json(await listSharedTemplates(c.get('db'), requireConsultant(c).userId)),
   )
   .get(
     '/shareTrash',
-    doc({ summary: 'My trashed copies of shared templates', caller: 'consultant', aliasOf: 'GET /api/templates/trash (the entries with sharedBy)' }),
+    doc({
+      summary: 'My trashed copies of shared templates',
+      caller: 'consultant',
+      aliasOf: 'GET /api/templates/trash (the entries with sharedBy)',
+      ok: { schema: z.array(answers.TemplateEntrySchema) },
+    }),
     async (c) => c.json((await listTemplateTrash(c.get('db'), requireConsultant(c).userId)).filter((entry) => entry.sharedBy !== null)),
   )
   .put(
@@ -98,6 +126,7 @@ export const templatesApi = new Hono<ApiEnv>()
       caller: 'consultant',
       errors: ['shareLinkInvalid', 'folderNotFound', 'templateTrashed'],
       aliasOf: 'PUT /api/templates/folder {templateId, path}',
+      ok: { schema: answers.TemplateEntrySchema },
     }),
     valid('json', FolderShareSchema),
     async (c) => {
@@ -130,6 +159,7 @@ export const templatesApi = new Hono<ApiEnv>()
       caller: 'consultant',
       errors: ['templateNotFound', 'templateNotTrashed'],
       aliasOf: 'PUT /api/templates/{id}/restore (on a copy)',
+      ok: { schema: answers.TemplateEntrySchema },
     }),
     async (c) => {
       const { userId } = requireConsultant(c);
@@ -137,12 +167,19 @@ export const templatesApi = new Hono<ApiEnv>()
       return c.json(await restoreTemplate(c.get('db'), userId, copy.template.id));
     },
   )
-  .get('/folders', doc({ summary: 'Every folder of the template library outside the trash', caller: 'consultant' }), async (c) =>
-    c.json(await listTemplateFolders(c.get('db'), requireConsultant(c).userId)),
+  .get(
+    '/folders',
+    doc({ summary: 'Every folder of the template library outside the trash', caller: 'consultant', ok: { schema: z.array(answers.LibraryFolderSchema) } }),
+    async (c) => c.json(await listTemplateFolders(c.get('db'), requireConsultant(c).userId)),
   )
   .post(
     '/create',
-    doc({ summary: 'Create a template', caller: 'consultant', errors: ['invalidTitle', 'folderNotFound', 'templateTrashed'], ok: { status: 201 } }),
+    doc({
+      summary: 'Create a template',
+      caller: 'consultant',
+      errors: ['invalidTitle', 'folderNotFound', 'templateTrashed'],
+      ok: { schema: answers.TemplateEntrySchema, status: 201 },
+    }),
     valid('json', CreateTemplateSchema),
     async (c) => c.json(await createTemplate(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201),
   )
@@ -152,7 +189,7 @@ export const templatesApi = new Hono<ApiEnv>()
       summary: 'Create a template folder',
       caller: 'consultant',
       errors: ['invalidTitle', 'folderNotFound', 'folderTooDeep', 'templateTrashed'],
-      ok: { status: 201 },
+      ok: { schema: answers.TemplateEntrySchema, status: 201 },
     }),
     valid('json', CreateTemplateFolderSchema),
     async (c) => c.json(await createTemplateFolder(c.get('db'), requireConsultant(c).userId, c.req.valid('json')), 201),
@@ -163,6 +200,7 @@ export const templatesApi = new Hono<ApiEnv>()
       summary: 'Move a template, copy or folder into a folder',
       caller: 'consultant',
       errors: ['templateNotFound', 'folderNotFound', 'moveIntoSelf', 'folderTooDeep', 'templateTrashed'],
+      ok: { schema: answers.TemplateEntrySchema },
     }),
     valid('json', MoveTemplateSchema),
     async (c) => c.json(await moveTemplate(c.get('db'), requireConsultant(c).userId, c.req.valid('json'))),
@@ -173,7 +211,7 @@ export const templatesApi = new Hono<ApiEnv>()
       summary: 'Add a shared template to my library',
       caller: 'consultant',
       errors: ['shareLinkInvalid', 'ownTemplate', 'folderNotFound', 'templateTrashed'],
-      ok: { status: 201 },
+      ok: { schema: answers.TemplateEntrySchema, status: 201 },
     }),
     valid('json', AcceptShareSchema),
     async (c) => {
@@ -181,8 +219,15 @@ export const templatesApi = new Hono<ApiEnv>()
       return c.json(await acceptShare(c.get('db'), userId, c.req.param('token'), c.req.valid('json').path), 201);
     },
   )
-  .get('/:id', doc({ summary: 'A template with its messages', caller: 'consultant', errors: ['templateNotFound', 'templateTrashed'] }), async (c) =>
-    c.json(await getTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
+  .get(
+    '/:id',
+    doc({
+      summary: 'A template with its messages',
+      caller: 'consultant',
+      errors: ['templateNotFound', 'templateTrashed'],
+      ok: { schema: answers.TemplateDetailSchema },
+    }),
+    async (c) => c.json(await getTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
   )
   .get(
     '/:id/apply',
@@ -192,12 +237,18 @@ export const templatesApi = new Hono<ApiEnv>()
       caller: 'consultant',
       errors: ['templateNotFound', 'templateTrashed'],
       aliasOf: 'GET /api/templates/{id}',
+      ok: { schema: answers.TemplateDetailSchema },
     }),
     async (c) => c.json(await getTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
   )
   .put(
     '/:id',
-    doc({ summary: 'Rename a template or folder', caller: 'consultant', errors: ['invalidTitle', 'templateNotFound', 'templateReadOnly', 'templateTrashed'] }),
+    doc({
+      summary: 'Rename a template or folder',
+      caller: 'consultant',
+      errors: ['invalidTitle', 'templateNotFound', 'templateReadOnly', 'templateTrashed'],
+      ok: { schema: answers.TemplateEntrySchema },
+    }),
     valid('json', RenameTemplateSchema),
     async (c) => c.json(await renameTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'), c.req.valid('json').name)),
   )
@@ -224,7 +275,12 @@ export const templatesApi = new Hono<ApiEnv>()
   )
   .put(
     '/:id/restore',
-    doc({ summary: 'Take a template, folder or my copy out of the trash', caller: 'consultant', errors: ['templateNotFound', 'templateNotTrashed'] }),
+    doc({
+      summary: 'Take a template, folder or my copy out of the trash',
+      caller: 'consultant',
+      errors: ['templateNotFound', 'templateNotTrashed'],
+      ok: { schema: answers.TemplateEntrySchema },
+    }),
     async (c) => c.json(await restoreTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
   )
   .post(
@@ -252,7 +308,7 @@ export const templatesApi = new Hono<ApiEnv>()
         'invalidShopLink',
         'pollOptions',
       ],
-      ok: { status: 201 },
+      ok: { schema: answers.TemplateMessageSchema, status: 201 },
     }),
     valid('json', TemplateMessageSchema),
     async (c) => {
@@ -266,6 +322,7 @@ export const templatesApi = new Hono<ApiEnv>()
       summary: "Edit a template message's text or caption",
       caller: 'consultant',
       errors: ['templateNotFound', 'templateReadOnly', 'templateTrashed', 'messageNotFound', 'messageEmpty', 'messageTooLong', 'forbidden'],
+      ok: { schema: answers.TemplateMessageSchema },
     }),
     valid('json', EditTemplateMessageSchema),
     async (c) => {
@@ -306,6 +363,7 @@ export const templatesApi = new Hono<ApiEnv>()
       summary: 'Move a template message before another (null: to the end)',
       caller: 'consultant',
       errors: ['templateNotFound', 'templateReadOnly', 'templateTrashed', 'messageNotFound'],
+      ok: { schema: z.array(answers.TemplateMessageSchema) },
     }),
     valid('json', MoveTemplateMessageSchema),
     async (c) => {
@@ -319,6 +377,7 @@ export const templatesApi = new Hono<ApiEnv>()
       summary: 'Move several template messages',
       caller: 'consultant',
       errors: ['templateNotFound', 'templateReadOnly', 'templateTrashed', 'messageNotFound'],
+      ok: { schema: z.array(answers.TemplateMessageSchema) },
     }),
     valid('json', MoveTemplateMessagesSchema),
     async (c) => {
@@ -333,7 +392,7 @@ export const templatesApi = new Hono<ApiEnv>()
       summary: 'Copy messages of another template into this one',
       caller: 'consultant',
       errors: ['templateNotFound', 'templateReadOnly', 'templateTrashed', 'templateFull', 'messageNotFound', 'forbidden'],
-      ok: { status: 201 },
+      ok: { schema: z.array(answers.TemplateMessageSchema), status: 201 },
     }),
     valid('json', CopyTemplateMessagesSchema),
     async (c) => {
@@ -347,7 +406,7 @@ export const templatesApi = new Hono<ApiEnv>()
       summary: 'Copy a whole template into this one',
       caller: 'consultant',
       errors: ['templateNotFound', 'templateReadOnly', 'templateTrashed', 'templateFull', 'templateEmpty', 'messageNotFound'],
-      ok: { status: 201 },
+      ok: { schema: z.array(answers.TemplateMessageSchema), status: 201 },
     }),
     valid('json', ImportTemplateSchema),
     async (c) => {
@@ -361,6 +420,7 @@ export const templatesApi = new Hono<ApiEnv>()
       summary: 'Forward template messages into parties',
       caller: 'consultant',
       errors: ['templateNotFound', 'messageNotFound', 'partyNotFound', 'forbidden', 'partyExpired', 'templateReadOnly', 'mediaTrashed'],
+      ok: { schema: answers.ForwardedSchema },
     }),
     valid('json', ForwardTemplateMessagesSchema),
     async (c) => {
