@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { CURRENCIES } from './card-text';
+import { LEAD_TYPES } from './cards';
 import type { MediaMessageType } from './chat-media';
 import { MEDIA_MESSAGE_KINDS } from './chat-media';
 import type { ErrorCode } from './errors';
@@ -67,6 +68,7 @@ export const PartySummarySchema = named(
     enteredAt: epochMs.nullable(),
     path: z.string().describe("The dashboard folder: folder ids from the top joined by '/', empty at the top"),
     createdAt: epochMs,
+    leads: z.object({ booking: z.int().min(0), team: z.int().min(0) }).describe('Members who asked to host a party, and about the team (ADR 059)'),
   }),
 );
 
@@ -160,7 +162,13 @@ export const FollowUpSchema = named(
   'FollowUp',
   z.object({
     cards: z.array(
-      z.object({ id: z.string(), kind: z.enum(['product', 'poll']), title: z.string(), options: z.array(z.string()), correct: z.array(z.int()).nullable() }),
+      z.object({
+        id: z.string(),
+        kind: z.enum(['product', 'poll', ...LEAD_TYPES]),
+        title: z.string(),
+        options: z.array(z.string()),
+        correct: z.array(z.int()).nullable(),
+      }),
     ),
     guests: z.array(
       z.object({
@@ -170,6 +178,7 @@ export const FollowUpSchema = named(
         gone: z.boolean(),
         wanted: z.array(z.string()),
         votes: z.record(z.string(), z.array(z.int())),
+        leads: z.array(z.enum(LEAD_TYPES)),
         won: z.array(z.string()),
         lastActivity: epochMs.nullable(),
       }),
@@ -217,6 +226,7 @@ export const RecapSchema = named(
         wantedAt: epochMs,
       }),
     ),
+    leads: z.array(z.enum(LEAD_TYPES)),
     headings: z.array(z.object({ id: z.string(), seq: z.int().min(0), level: z.enum(HEADING_TYPES), text: z.string(), deleted: z.boolean() })),
   }),
 );
@@ -456,3 +466,26 @@ export const ImportStartResultSchema = z.object({
   parties: z.array(z.string()),
   copied: z.object({ files: z.int(), media: z.int(), messages: z.int(), parties: z.int() }),
 });
+
+// Live video in the party (app/core/live.ts, ADR 060).
+
+/** app/core/live.ts `LiveState`: the show on air, if any, and whether the host may go live. */
+export const LiveStateSchema = named(
+  'LiveState',
+  z.object({
+    show: z
+      .object({
+        by: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), role: z.enum(PARTY_ROLES) }),
+        startedAt: epochMs,
+        watching: z.int().min(0),
+      })
+      .nullable(),
+    hostsMayGoLive: z.boolean(),
+  }),
+);
+
+/** app/core/live.ts `LiveStart`: where the publisher's page publishes (WHIP). */
+export const LiveStartSchema = named('LiveStart', z.object({ whipUrl: z.string(), live: LiveStateSchema }));
+
+/** app/core/live.ts `LivePlayback`: what a member's page plays (WHEP, HLS as the fallback), signed and short-lived. */
+export const LivePlaybackSchema = named('LivePlayback', z.object({ whepUrl: z.string(), hlsUrl: z.string(), live: LiveStateSchema }));

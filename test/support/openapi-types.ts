@@ -2009,6 +2009,11 @@ export interface components {
       path: string;
       /** @description Epoch milliseconds */
       createdAt: number;
+      /** @description Members who asked to host a party, and about the team (ADR 059) */
+      leads: {
+        booking: number;
+        team: number;
+      };
     };
     LibraryFolder: {
       id: string;
@@ -2051,7 +2056,7 @@ export interface components {
       cards: {
         id: string;
         /** @enum {string} */
-        kind: 'product' | 'poll';
+        kind: 'product' | 'poll' | 'booking' | 'team';
         title: string;
         options: string[];
         correct: number[] | null;
@@ -2066,6 +2071,7 @@ export interface components {
         votes: {
           [key: string]: number[];
         };
+        leads: ('booking' | 'team')[];
         won: string[];
         lastActivity: number | null;
       }[];
@@ -2080,6 +2086,30 @@ export interface components {
         /** @description Epoch milliseconds */
         at: number;
       }[];
+    };
+    LiveStart: {
+      whipUrl: string;
+      live: components['schemas']['LiveState'];
+    };
+    LiveState: {
+      show: {
+        by: {
+          id: string;
+          firstName: string;
+          lastName: string;
+          /** @enum {string} */
+          role: 'manager' | 'host' | 'guest';
+        };
+        /** @description Epoch milliseconds */
+        startedAt: number;
+        watching: number;
+      } | null;
+      hostsMayGoLive: boolean;
+    };
+    LivePlayback: {
+      whepUrl: string;
+      hlsUrl: string;
+      live: components['schemas']['LiveState'];
     };
     Recap: {
       title: string;
@@ -2110,6 +2140,7 @@ export interface components {
         /** @description Epoch milliseconds */
         wantedAt: number;
       }[];
+      leads: ('booking' | 'team')[];
       headings: {
         id: string;
         seq: number;
@@ -2152,7 +2183,8 @@ export interface components {
       mediaTitle?: string;
     };
     /** @enum {string} */
-    MessageType: 'text' | 'photo' | 'voice' | 'video' | 'audio' | 'document' | 'profile' | 'heading' | 'heading2' | 'heading3' | 'product' | 'poll';
+    MessageType:
+      'text' | 'photo' | 'voice' | 'video' | 'audio' | 'document' | 'profile' | 'heading' | 'heading2' | 'heading3' | 'product' | 'poll' | 'booking' | 'team';
     HistoryWindow: {
       messages: components['schemas']['ChatMessage'][];
       hasMore: boolean;
@@ -2310,6 +2342,9 @@ export interface components {
       | 'invalidAnswer'
       | 'pollClosed'
       | 'raffleEmpty'
+      | 'liveAlready'
+      | 'notLive'
+      | 'liveUnavailable'
       | 'generic';
     Profile: {
       id: string;
@@ -5830,7 +5865,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['LivePlayback'];
         };
       };
       /** @description Refused: sessionExpired, unauthorized */
@@ -5968,7 +6003,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['LiveStart'];
         };
       };
       /** @description Refused: invalidInput */
@@ -6122,7 +6157,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['LiveState'];
         };
       };
       /** @description Refused: invalidInput, invalidText, messageTooLong */
@@ -6276,7 +6311,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['LiveState'];
         };
       };
       /** @description Refused: invalidInput */

@@ -8,6 +8,7 @@ import type { CodeSent, GuestAccount, GuestCard, GuestParty, GuestSignIn } from 
 import type { ImportSignIn, ImportStartResult } from '../../app/core/import';
 import type { Conversion, MediaEntry, MediaListing } from '../../app/core/media-entry';
 import type { LibraryFolder } from '../../app/core/media-library';
+import type { LivePlayback, LiveStart, LiveState } from '../../app/core/live';
 import type { ChatMessage, Member } from '../../app/core/messages';
 import type { PartyInfo } from '../../app/core/party';
 import type { PartnerHit, Profile } from '../../app/core/profile';
@@ -96,5 +97,8 @@ describe('answer schemas', () => {
     same<Out<typeof answers.FaqSearchResultSchema>, FaqSearchResult>(true);
     same<Out<typeof answers.ImportSignInAnswerSchema>, ImportSignIn>(true);
     same<Out<typeof answers.ImportStartResultSchema>, ImportStartResult>(true);
+    same<Out<typeof answers.LiveStateSchema>, LiveState>(true);
+    same<Out<typeof answers.LiveStartSchema>, LiveStart>(true);
+    same<Out<typeof answers.LivePlaybackSchema>, LivePlayback>(true);
   });
 });

@@ -203,7 +203,7 @@ export const partiesApi = new Hono<ApiEnv>()
       description: 'The manager, or the host when the manager allows it. Answers the live input; the show starts when the stream arrives.',
       caller: 'member',
       errors: ['forbidden', 'liveAlready', 'liveUnavailable'],
-      ok: { status: 201, description: 'The live input to publish to' },
+      ok: { status: 201, description: 'The live input to publish to', schema: answers.LiveStartSchema },
     }),
     valid('json', StartLiveSchema),
     async (c) => c.json(await startLive(c.env, c.get('db'), c.req.param('id'), c.get('identity')), 201),
@@ -214,7 +214,7 @@ export const partiesApi = new Hono<ApiEnv>()
       summary: 'The show on air: its playback (WHEP and HLS)',
       caller: 'member',
       errors: ['notLive', 'liveUnavailable'],
-      ok: { description: 'The playback and the live state' },
+      ok: { description: 'The playback and the live state', schema: answers.LivePlaybackSchema },
     }),
     async (c) => c.json(await livePlayback(c.env, c.get('db'), c.req.param('id'), c.get('identity'))),
   )
@@ -224,14 +224,19 @@ export const partiesApi = new Hono<ApiEnv>()
       summary: 'Stop the show (its replay follows as a message)',
       caller: 'member',
       errors: ['forbidden', 'notLive', 'liveUnavailable'],
-      ok: { description: 'The live state' },
+      ok: { description: 'The live state', schema: answers.LiveStateSchema },
     }),
     valid('json', StopLiveSchema),
     async (c) => c.json(await stopLive(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json').caption ?? '')),
   )
   .put(
     '/:id/live/hosts',
-    doc({ summary: 'Let the host go live, or not (the manager)', caller: 'member', errors: ['forbidden'], ok: { description: 'The live state' } }),
+    doc({
+      summary: 'Let the host go live, or not (the manager)',
+      caller: 'member',
+      errors: ['forbidden'],
+      ok: { description: 'The live state', schema: answers.LiveStateSchema },
+    }),
     valid('json', LiveHostsSchema),
     async (c) => c.json(await allowHostsLive(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json').allowed)),
   )
