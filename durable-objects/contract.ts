@@ -1,6 +1,7 @@
 import type { AppliedAction, AppliedTemplate } from '#core/applied-template';
 import type { MessageMedia } from '#core/chat-media';
 import type { ErrorCode } from '#core/errors';
+import type { GuestExportPage, RoomExportPage } from '#core/export';
 import type { ChatMessage, Member, MessageType } from '#core/protocol';
 import type { FollowUp } from '#core/follow-up';
 import type { RoomRecap } from '#core/recap';
@@ -172,6 +173,9 @@ export interface PartyRoomCalls extends Rpc.DurableObjectBranded {
   /** An older account's party copied in: its guests, then its messages one by one. */
   importMembers(facts: RoomFacts, members: Member[]): Promise<void>;
   importMessage(facts: RoomFacts, sender: Member, input: ImportedMessage): Promise<Outcome<ChatMessage>>;
+  /** The export job's pages (ADR 062): the whole log for its manager's, a guest's own messages (`senders`: her ids here) for hers. */
+  exportPage(afterSeq: number, limit: number): Promise<RoomExportPage>;
+  exportOf(senders: string[], afterSeq: number, limit: number): Promise<GuestExportPage>;
   /** The member subscribed to push for this party. */
   pushSubscribed(memberId: string): Promise<void>;
 }

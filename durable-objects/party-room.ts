@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { AppliedAction, AppliedTemplate } from '#core/applied-template';
+import type { GuestExportPage, RoomExportPage } from '#core/export';
 import type { MessageMedia } from '#core/chat-media';
 import type { FollowUp } from '#core/follow-up';
 import type { ChatMessage, Member } from '#core/protocol';
@@ -11,6 +12,7 @@ import type { Env } from '../worker/env';
 import type { ApplyMode, HistoryPage, ImportedMessage, Outcome, PartyRoomCalls, RoomFacts, SendInput, SocketSession } from './contract';
 import { ROOM_HEADER } from './contract';
 import { Cards } from './features/cards';
+import { Exports } from './features/export';
 import { Chat } from './features/chat';
 import { FollowUps } from './features/follow-up';
 import { Import } from './features/import';
@@ -57,6 +59,7 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
   readonly imports: Import;
   readonly recaps: Recaps;
   readonly followUps: FollowUps;
+  readonly exports: Exports;
   private readonly frames = new GroupCommit();
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -77,6 +80,7 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
     this.imports = kernel.use(new Import(kernel));
     this.recaps = kernel.use(new Recaps(kernel, this.cards.store));
     this.followUps = kernel.use(new FollowUps(kernel, this.cards.store, this.raffles.store));
+    this.exports = kernel.use(new Exports(kernel, this.social.store, this.cards.store));
     // The runtime answers the page's heartbeat itself: pings never wake a hibernated room, and
     // the alarm reads each socket's last ping (getWebSocketAutoResponseTimestamp).
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
@@ -253,6 +257,14 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
   async importMessage(facts: RoomFacts, sender: Member, input: ImportedMessage): Promise<Outcome<ChatMessage>> {
     this.kernel.configure(facts);
     return this.imports.message(sender, input);
+  }
+
+  async exportPage(afterSeq: number, limit: number): Promise<RoomExportPage> {
+    return this.exports.page(afterSeq, limit);
+  }
+
+  async exportOf(senders: string[], afterSeq: number, limit: number): Promise<GuestExportPage> {
+    return this.exports.pageOf(senders, afterSeq, limit);
   }
 
   async pushSubscribed(memberId: string): Promise<void> {

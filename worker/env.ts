@@ -1,3 +1,4 @@
+import type { ExportJob } from '../app/core/export';
 import type { PushJob } from '../app/core/push';
 import type { PartyRoomCalls } from '../durable-objects/contract';
 
@@ -65,6 +66,8 @@ export interface Env {
    * new message here; the Worker's `queue()` sends the notifications.
    */
   PUSH_QUEUE: Queue<PushJob>;
+  /** Self-service exports (worker/services/export.ts, ADR 062): a job per archive, run a slice per message by `queue()`. */
+  EXPORT_QUEUE: Queue<ExportJob>;
   /**
    * The VAPID key pair (RFC 8292), P-256: the public key as the browser's applicationServerKey
    * (the uncompressed point, base64url) and (a secret) the private key's `d`, base64url. `npm start`

@@ -29,15 +29,21 @@ import * as partyFolders from './services/party-folders';
 import * as profiles from './services/profiles';
 import { deliverPushBatch } from './services/push';
 import type { PushJob } from '../app/core/push';
+import type { ExportJob } from '../app/core/export';
+import * as dataExport from './services/export';
 import * as sessionEnd from './services/session-end';
 import * as settings from './services/settings';
 import * as templates from './services/templates';
 
 export { PartyRoom } from '../durable-objects/party-room';
 
+/** The export Queue's name (wrangler.toml), by which queue() tells its batches from push's. */
+const EXPORT_QUEUE_NAME = 'salon-export';
+
 /** Domain modules the pages use through the load context, so pages and API share one copy. */
 export const services = {
   accountDeletion,
+  dataExport,
   faq,
   followUp,
   guestAccounts,
@@ -104,10 +110,12 @@ export default {
     await templates.purgeTemplateTrash(env, controller.scheduledTime);
     // Then every file nobody references any more, and whatever an earlier cleanup left half done.
     await collectMedia(env, null, controller.scheduledTime);
+    await dataExport.purgeExports(env, controller.scheduledTime);
   },
 
-  /** Web Push jobs from the party rooms (worker/services/push.ts). */
+  /** Web Push jobs from the party rooms (worker/services/push.ts), and export jobs (worker/services/export.ts). */
   async queue(batch, env): Promise<void> {
-    await deliverPushBatch(batch, env);
+    if (batch.queue === EXPORT_QUEUE_NAME) await dataExport.runExportBatch(batch as MessageBatch<ExportJob>, env);
+    else await deliverPushBatch(batch as MessageBatch<PushJob>, env);
   },
-} satisfies ExportedHandler<Env, PushJob>;
+} satisfies ExportedHandler<Env, PushJob | ExportJob>;

@@ -43,6 +43,8 @@ export const ERROR_STATUS = {
   profileSelected: 409,
   emailTaken: 409,
   noAddress: 409,
+  exportNotReady: 409,
+  exportLinkSpent: 410,
   lastProfile: 409,
   tooManyProfiles: 409,
   moveIntoSelf: 409,

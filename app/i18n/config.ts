@@ -56,6 +56,8 @@ export const WORKSPACE_SECTIONS = [
   // The raffle's dialog (loaded with its texts) and the follow-up page (ADR 045).
   'raffleForm',
   'followUp',
+  // The export page and the archive's texts (ADR 062).
+  'dataExport',
 ] as const;
 
 /**
@@ -66,6 +68,8 @@ export const WORKSPACE_SECTIONS = [
  */
 export const WORKSPACE_ERRORS = [
   'invalidBirthday',
+  'exportNotReady',
+  'exportLinkSpent',
   'invalidDate',
   'expiryInPast',
   'expiryBeforeStart',

@@ -5,6 +5,7 @@ import type { ErrorBody } from '../../app/core/errors';
 import { refusedAsCrossSite } from '../http/origin';
 import { auth } from './auth';
 import { contentApi } from './content';
+import { exportApi } from './export';
 import type { ApiContext, ApiEnv } from './context';
 import { withIdentity } from './context';
 import { tusAnswers } from './tus';
@@ -49,6 +50,7 @@ export const api = new Hono<ApiEnv>()
   .route('/content', contentApi)
   .route('/push', pushApi)
   .route('/import', importApi)
+  .route('/export', exportApi)
   .notFound((c) => c.json<ErrorBody>({ error: { code: 'notFound' } }, 404))
   .onError(apiError);
 

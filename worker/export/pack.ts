@@ -115,7 +115,7 @@ export async function pack(items: readonly PackItem[], state: PackState, io: Pac
           const { done, value } = await reader.read();
           if (done) break;
           // Cut at a part's end, so the CRC saved with that part covers exactly the bytes in it.
-          for (let at = 0; at < value.length; ) {
+          for (let at = 0; at < value.length;) {
             const take = Math.min(value.length - at, buffer.length - filled);
             const piece = value.subarray(at, at + take);
             if (item.method === 0) crc = state.crc = crc32(piece, crc);
