@@ -5,7 +5,7 @@ import { EXPORT_LINK_TTL_MS } from '../../app/core/export';
 import type { ChatMessage } from '../../app/core/messages';
 import { database } from '../../worker/db/client';
 import { exportRun, startExport } from '../../worker/db/exports';
-import { download, runExportSlice } from '../../worker/services/export';
+import { download, newExportRow, runExportSlice } from '../../worker/services/export';
 import { readZip } from '../support/zip-reader';
 import type { Consultant, Guest } from '../workers/fixtures';
 import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json } from '../workers/fixtures';
@@ -278,27 +278,7 @@ describe('a consultant’s export', () => {
   it('continues after a failure from the part it had written, to the same complete archive', async () => {
     const seed = await seeded();
     const db = database(env.DB);
-    const now = Date.now();
-    const { run } = await startExport(db, {
-      id: crypto.randomUUID(),
-      userId: seed.anna.userId,
-      guestId: null,
-      state: 'running',
-      language: 'de',
-      origin: ORIGIN,
-      phase: 'collect',
-      filesTotal: 0,
-      filesDone: 0,
-      bytes: 0,
-      failures: 0,
-      uploadId: null,
-      linkHash: null,
-      linkExpiresAt: null,
-      linkUsedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      finishedAt: null,
-    });
+    const { run } = await startExport(db, newExportRow({ userId: seed.anna.userId }, 'de', ORIGIN, Date.now()));
     // R2 fails the second part once: the job stops there with part 1 and its state saved.
     let failed = 0;
     const failing = new Proxy(env.MEDIA, {

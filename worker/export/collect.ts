@@ -160,7 +160,7 @@ ${sections
 }
 
 /** The room's pages of a party, read whole. */
-async function partyLog(env: Env, partyId: string): Promise<PartyLog> {
+export async function partyLog(env: Env, partyId: string): Promise<PartyLog> {
   const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
   const log: PartyLog = { members: [], messages: [], reactions: {}, cards: [] };
   for (let after = 0, more = true; more;) {

@@ -44,7 +44,7 @@ h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.25rem}h3{font-size:1.1rem}
 .who{font-weight:600}.when,.meta{color:#475569;font-size:.85rem}.reply{border-left:3px solid #94a3b8;padding-left:.5rem;color:#475569;font-size:.9rem}
 .deleted{font-style:italic;color:#64748b}.card{border:1px solid #cbd5e1;border-radius:.5rem;padding:.5rem;margin:.25rem 0}
 img{max-width:100%;max-height:20rem}a{color:#006b8a}table{border-collapse:collapse}td,th{border:1px solid #cbd5e1;padding:.2rem .4rem;text-align:left}
-@media print{body{max-width:none;padding:0}a{color:#000}}`;
+@media print{body{max-width:none;padding:0}a{color:#000}.noprint{display:none}}`;
 
 export function page(language: string, title: string, body: string): string {
   return `<!doctype html>
@@ -202,4 +202,14 @@ export function guestPartyHtml(
 ${choices ? `<h2>${escapeHtml(texts.yourChoices)}</h2><ul>${choices}</ul>` : ''}
 ${reactions ? `<h2>${escapeHtml(texts.yourReactions)}</h2><ul>${reactions}</ul>` : ''}`;
   return page(language, facts.title, body);
+}
+
+const PRINT_SCRIPT = "document.getElementById('print').addEventListener('click',function(){window.print()})";
+
+/** The page with a print button (hidden on paper) and its one script, named by its hash for the page's policy. */
+export async function printable(html: string, label: string): Promise<{ html: string; scriptHash: string }> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(PRINT_SCRIPT));
+  const scriptHash = `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
+  const button = `<p class="noprint"><button type="button" id="print" style="border-radius:999px;border:0;background:#006b8a;color:#fff;padding:.5rem 1rem;font:inherit">${escapeHtml(label)}</button></p>`;
+  return { html: html.replace('<body>', `<body>${button}`).replace('</body>', `<script>${PRINT_SCRIPT}</script></body>`), scriptHash };
 }

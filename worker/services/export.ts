@@ -10,12 +10,14 @@ import type { ExportOwner, ExportRunRow } from '../db/exports';
 import { deleteExports, exportRun, exportsFinishedBefore, newestExport, restartExport, spendLink, startExport, updateExport, userEmail } from '../db/exports';
 import { guestRow } from '../db/guests';
 import type { Env } from '../env';
-import { collectConsultant, collectGuest } from '../export/collect';
+import { collectConsultant, collectGuest, partyLog } from '../export/collect';
+import { partyHtml, printable } from '../export/party-html';
+import { archiveTexts } from '../export/texts';
 import type { PackItem, PackState } from '../export/pack';
 import { newPackState, pack } from '../export/pack';
 import { exportMail } from '../mail/export-mail';
 import { sendMail } from '../mail/sender';
-import { managerMember } from './parties';
+import { findParty, managerMember } from './parties';
 
 /**
  * Self-service export (ADR 062). A request starts a job on the export Queue, or joins the one that
@@ -76,22 +78,9 @@ export async function exportAnswer(db: Db, identity: Identity): Promise<ExportAn
   return { export: run ? statusOf(run) : null, email: await addressOf(db, owner) };
 }
 
-/**
- * Starts an export, or joins the one running (a second request at once gets the same), or
- * continues a failed one where it stopped; a ready archive made minutes ago is answered as it is.
- * Only an owner with an address: that is where the link goes.
- */
-export async function requestExport(env: Env, db: Db, identity: Identity, language: Language, origin: string, now = Date.now()): Promise<ExportAnswer> {
-  const owner = ownerOf(identity);
-  const email = await addressOf(db, owner);
-  if (!email) throw new AppError('noAddress');
-  const newest = await newestExport(db, owner);
-  if (newest?.state === 'ready' && newest.finishedAt !== null && now - newest.finishedAt < FRESH_MS) return { export: statusOf(newest), email };
-  if (newest?.state === 'failed' && (await restartExport(db, newest.id, now))) {
-    await env.EXPORT_QUEUE.send({ exportId: newest.id });
-    return { export: statusOf((await exportRun(db, newest.id))!), email };
-  }
-  const { run, started } = await startExport(db, {
+/** A new export's row: running, to be collected. */
+export function newExportRow(owner: ExportOwner, language: Language, origin: string, now: number): ExportRunRow {
+  return {
     id: crypto.randomUUID(),
     userId: owner.userId ?? null,
     guestId: owner.guestId ?? null,
@@ -110,7 +99,25 @@ export async function requestExport(env: Env, db: Db, identity: Identity, langua
     createdAt: now,
     updatedAt: now,
     finishedAt: null,
-  });
+  };
+}
+
+/**
+ * Starts an export, or joins the one running (a second request at once gets the same), or
+ * continues a failed one where it stopped; a ready archive made minutes ago is answered as it is.
+ * Only an owner with an address: that is where the link goes.
+ */
+export async function requestExport(env: Env, db: Db, identity: Identity, language: Language, origin: string, now = Date.now()): Promise<ExportAnswer> {
+  const owner = ownerOf(identity);
+  const email = await addressOf(db, owner);
+  if (!email) throw new AppError('noAddress');
+  const newest = await newestExport(db, owner);
+  if (newest?.state === 'ready' && newest.finishedAt !== null && now - newest.finishedAt < FRESH_MS) return { export: statusOf(newest), email };
+  if (newest?.state === 'failed' && (await restartExport(db, newest.id, now))) {
+    await env.EXPORT_QUEUE.send({ exportId: newest.id });
+    return { export: statusOf((await exportRun(db, newest.id))!), email };
+  }
+  const { run, started } = await startExport(db, newExportRow(owner, language, origin, now));
   // A new job, or one whose messages were all lost (it has not moved for a while): the Queue gets it.
   if (started || now - run.updatedAt > STALE_MS) await env.EXPORT_QUEUE.send({ exportId: run.id });
   return { export: statusOf(run), email };
@@ -154,6 +161,36 @@ export async function download(env: Env, db: Db, id: string, secret: string, now
       'Content-Disposition': `attachment; filename="salon-export-${day}.zip"`,
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
+/**
+ * The party transcript (ADR 062): the party's whole chat as the archive's chat.html shows it, for its
+ * manager alone (anyone else finds no such party), files shown from /files, with a print button.
+ */
+export async function transcript(env: Env, db: Db, partyId: string, identity: Identity, language: Language, timeZone: string): Promise<Response> {
+  const party = await findParty(db, partyId).catch(() => null);
+  if (!party || identity.consultant?.userId !== party.userId) throw new AppError('partyNotFound');
+  const manager = await managerMember(db, party);
+  const facts = {
+    title: party.title,
+    host: party.host,
+    startAt: party.startAt,
+    expiresAt: party.expiresAt,
+    createdAt: party.createdAt,
+    managerName: `${manager.firstName} ${manager.lastName}`.trim(),
+  };
+  const html = partyHtml(facts, await partyLog(env, party.id), (id) => `/files/${encodeURIComponent(id)}`, archiveTexts(language), language, timeZone);
+  const page = await printable(html, archiveTexts(language).print);
+  return new Response(page.html, {
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      // Nothing runs but the print button's one script, by its hash; nothing loads but our own files.
+      'Content-Security-Policy': `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src '${page.scriptHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
     },
   });
 }

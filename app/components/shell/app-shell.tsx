@@ -194,6 +194,9 @@ function UserMenu({ user }: { user: ShellUser }) {
           >
             {t('accountImport.menuItem')}
           </button>
+          <Link to="/export" className="block rounded-lg px-3 py-2 hover:bg-slate-100">
+            {t('dataExport.menuItem')}
+          </Link>
           {offer ? (
             <button type="button" onClick={installSalon} className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
               {t('install.menuItem')}

@@ -509,6 +509,7 @@ const de = {
       aGuest: 'einen Gast',
       none: 'Keine.',
       picture: 'Profilbild',
+      print: 'Drucken',
       joined: '{{name}} ist dabei',
       raffleWon: 'Verlosung: {{name}} hat gewonnen (unter {{count}})',
     },

@@ -509,6 +509,7 @@ const en: Translation = {
       aGuest: 'a guest',
       none: 'None.',
       picture: 'Profile picture',
+      print: 'Print',
       joined: '{{name}} joined',
       raffleWon: 'Raffle: {{name}} won (among {{count}})',
     },

@@ -514,6 +514,7 @@ const fr: Translation = {
       aGuest: 'un invité',
       none: 'Aucun.',
       picture: 'Photo de profil',
+      print: 'Imprimer',
       joined: '{{name}} a rejoint la party',
       raffleWon: 'Tirage au sort : {{name}} a gagné (parmi {{count}})',
     },

@@ -510,6 +510,7 @@ const it: Translation = {
       aGuest: 'un ospite',
       none: 'Nessuno.',
       picture: 'Foto del profilo',
+      print: 'Stampa',
       joined: '{{name}} si è unito/a',
       raffleWon: 'Estrazione: ha vinto {{name}} (tra {{count}})',
     },

@@ -509,6 +509,7 @@ const nl: Translation = {
       aGuest: 'een gast',
       none: 'Geen.',
       picture: 'Profielfoto',
+      print: 'Afdrukken',
       joined: '{{name}} doet mee',
       raffleWon: 'Verloting: {{name}} heeft gewonnen (uit {{count}})',
     },
