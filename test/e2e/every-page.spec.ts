@@ -301,6 +301,9 @@ function visits(
       then: (page) => page.getByRole('button', { name: t.raffle.tool, exact: true }).click(),
     },
     { actor: 'consultant', path: world.followUp, what: 'follow-up list', shows: t.followUp.intro },
+    // Self-service export (ADR 062): the consultant's, and a guest's without an address (told she needs one).
+    { actor: 'consultant', path: '/export', what: 'export', shows: t.dataExport.title },
+    { actor: 'guest', path: '/export', what: 'export, a guest without an address', shows: t.dataExport.needsAddress },
   ];
 }
 

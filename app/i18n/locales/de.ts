@@ -480,7 +480,7 @@ const de = {
       chat: 'Chat',
       json: 'JSON',
       followUp: 'Nachfassliste (CSV)',
-      messageCount: '{{count}} Nachrichten',
+      messageCount: 'Nachrichten: {{count}}',
       manager: 'Beraterin/Berater',
       host: 'Gastgeberin/Gastgeber',
       start: 'Beginn',

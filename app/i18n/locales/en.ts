@@ -480,7 +480,7 @@ const en: Translation = {
       chat: 'Chat',
       json: 'JSON',
       followUp: 'Follow-up list (CSV)',
-      messageCount: '{{count}} messages',
+      messageCount: 'Messages: {{count}}',
       manager: 'Consultant',
       host: 'Host',
       start: 'Start',

@@ -485,7 +485,7 @@ const fr: Translation = {
       chat: 'Chat',
       json: 'JSON',
       followUp: 'Liste de suivi (CSV)',
-      messageCount: '{{count}} messages',
+      messageCount: 'Messages : {{count}}',
       manager: 'Conseillère/conseiller',
       host: 'Hôtesse/hôte',
       start: 'Début',

@@ -481,7 +481,7 @@ const it: Translation = {
       chat: 'Chat',
       json: 'JSON',
       followUp: 'Lista di follow-up (CSV)',
-      messageCount: '{{count}} messaggi',
+      messageCount: 'Messaggi: {{count}}',
       manager: 'Consulente',
       host: 'Padrona/padrone di casa',
       start: 'Inizio',

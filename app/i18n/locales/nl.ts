@@ -480,7 +480,7 @@ const nl: Translation = {
       chat: 'Chat',
       json: 'JSON',
       followUp: 'Opvolglijst (CSV)',
-      messageCount: '{{count}} berichten',
+      messageCount: 'Berichten: {{count}}',
       manager: 'Consulent',
       host: 'Gastvrouw/gastheer',
       start: 'Begin',
