@@ -90,4 +90,17 @@ export interface Env {
   OLDER_SYSTEM_URL: string;
   /** A date (2026-10-01): the older account's parties made before it are not imported (ADR 042). */
   IMPORT_CUTOFF: string;
+  /** Workers Analytics Engine, the operator's counters (worker/observability/metrics.ts, ADR 063). */
+  METRICS?: AnalyticsEngineDataset;
+  /** Local only: the metrics stand-in (scripts/metrics-server.mjs) the same data points go to, since miniflare drops them. */
+  METRICS_LOCAL_URL?: string;
+  /**
+   * Analytics Engine's SQL API (https://api.cloudflare.com/client/v4), or locally the stand-in; the
+   * account and (a secret) a token with Analytics read rights. The operator page reads through it.
+   */
+  ANALYTICS_API_BASE?: string;
+  ANALYTICS_ACCOUNT_ID?: string;
+  ANALYTICS_API_TOKEN?: string;
+  /** The operator's sign-in addresses, comma-separated: who sees /operator (ADR 063). */
+  OPERATOR_EMAILS?: string;
 }

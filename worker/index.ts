@@ -20,10 +20,13 @@ import { abortStaleUploads } from './media/tus';
 import { socketTicketFor } from './auth/socket-ticket';
 import * as accountDeletion from './services/account-deletion';
 import { collectMedia } from './media/collect';
+import { answered, noteActor, pagePatterns, patternOf, requestIdOf } from './observability/log';
+import { flushMetrics } from './observability/metrics';
 import * as faq from './services/faq';
 import * as followUp from './services/follow-up';
 import * as guestAccounts from './services/guest-accounts';
 import * as media from './services/media';
+import * as operator from './services/operator';
 import * as parties from './services/parties';
 import * as partyFolders from './services/party-folders';
 import * as profiles from './services/profiles';
@@ -48,6 +51,7 @@ export const services = {
   followUp,
   guestAccounts,
   media,
+  operator,
   parties,
   partyFolders,
   profiles,
@@ -78,24 +82,48 @@ function withIdentityCookies(response: Response, setCookies: string[]): Response
   return withCookies;
 }
 
-export default {
-  async fetch(request, env, ctx): Promise<Response> {
-    const url = new URL(request.url);
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
-    if (url.pathname.startsWith(SOURCE_PREFIX)) return serveSignedSource(request, env);
-    if (url.pathname.startsWith('/files/')) return files.fetch(request, env, ctx);
-    if (url.pathname === CSP_REPORT_PATH) return cspReports.fetch(request, env, ctx);
+/** Remix's routes as patterns, for the request's log line (a path would name a party's link). */
+const PAGE_PATTERNS = pagePatterns((build as unknown as ServerBuild).routes);
 
-    const db = database(env.DB);
-    // The one rule against cross-site writes (worker/http/origin.ts), the API's too. A refused form
-    // posted as a document goes to the page that says why; for Remix's client the request is
-    // nobody's (its cookies are not even read) and its action answers the refusal.
-    if (refusedAsCrossSite(request)) {
-      return refusalWithoutRemix(url, 'badOrigin') ?? remix(withoutOrigin(request), { env, ctx, db, identity: anonymous(), services, refusal: 'badOrigin' });
-    }
-    const identity = await resolveIdentity(db, request);
-    const response = await remix(request, { env, ctx, db, identity, services, refusal: null });
-    return withIdentityCookies(response, identity.setCookies);
+async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
+  if (url.pathname.startsWith(SOURCE_PREFIX)) return serveSignedSource(request, env);
+  if (url.pathname.startsWith('/files/')) return files.fetch(request, env, ctx);
+  if (url.pathname === CSP_REPORT_PATH) return cspReports.fetch(request, env, ctx);
+
+  const db = database(env.DB);
+  // The one rule against cross-site writes (worker/http/origin.ts), the API's too. A refused form
+  // posted as a document goes to the page that says why; for Remix's client the request is
+  // nobody's (its cookies are not even read) and its action answers the refusal.
+  if (refusedAsCrossSite(request)) {
+    return (
+      refusalWithoutRemix(url, 'badOrigin') ??
+      remix(withoutOrigin(request), { env, ctx, db, identity: anonymous(), services, refusal: 'badOrigin', requestId: requestIdOf(request) })
+    );
+  }
+  const identity = await resolveIdentity(db, request);
+  noteActor(request, identity);
+  const response = await remix(request, { env, ctx, db, identity, services, refusal: null, requestId: requestIdOf(request) });
+  return withIdentityCookies(response, identity.setCookies);
+}
+
+/** How the request is routed, by its path. */
+function routeKind(pathname: string): string {
+  if (pathname.startsWith('/api')) return '/api/*';
+  if (pathname.startsWith(SOURCE_PREFIX)) return `${SOURCE_PREFIX}*`;
+  if (pathname.startsWith('/files/')) return '/files/:id';
+  if (pathname === CSP_REPORT_PATH) return CSP_REPORT_PATH;
+  return patternOf(pathname, PAGE_PATTERNS);
+}
+
+export default {
+  /** Every request gets an id (its X-Request-Id header) and one log line (worker/observability/log.ts, ADR 063). */
+  async fetch(request, env, ctx): Promise<Response> {
+    const started = Date.now();
+    requestIdOf(request);
+    const response = await answer(request, env, ctx);
+    return answered(request, response, started, routeKind(new URL(request.url).pathname), env, ctx);
   },
 
   async scheduled(controller, env): Promise<void> {
@@ -117,5 +145,6 @@ export default {
   async queue(batch, env): Promise<void> {
     if (batch.queue === EXPORT_QUEUE_NAME) await dataExport.runExportBatch(batch as MessageBatch<ExportJob>, env);
     else await deliverPushBatch(batch as MessageBatch<PushJob>, env);
+    await flushMetrics(env);
   },
 } satisfies ExportedHandler<Env, PushJob | ExportJob>;

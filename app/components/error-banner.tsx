@@ -20,19 +20,22 @@ interface Props {
   onClose?: (() => void) | undefined;
   id?: string | undefined;
   className?: string;
+  /** The failed answer's id (X-Request-Id, ADR 063), shown as "Fehler-ID" for a failure of ours (a 5xx). */
+  requestId?: string | null | undefined;
 }
 
 /**
  * The one way an error is shown: said at once to screen readers (role=alert), in the reader's
  * language, never as a key. Renders nothing while there is no error.
  */
-export function ErrorBanner({ code, children, layout = 'box', onClose, id, className = '' }: Props) {
+export function ErrorBanner({ code, children, layout = 'box', onClose, id, className = '', requestId }: Props) {
   const { t } = useTranslation();
   const text = code ? t(errorKeys(code)) : children;
   if (!text) return null;
   return (
     <p id={id} role="alert" className={`${LAYOUTS[layout]} ${className}`}>
-      {onClose ? <span>{text}</span> : text}
+      {onClose || requestId ? <span>{text}</span> : text}
+      {requestId ? <span className="block text-xs opacity-80">{t('errors.requestId', { id: requestId })}</span> : null}
       {onClose ? (
         <button type="button" onClick={onClose} className="shrink-0 rounded px-2 font-medium underline">
           {t('common.close')}

@@ -58,6 +58,8 @@ export const WORKSPACE_SECTIONS = [
   'followUp',
   // The export page and the archive's texts (ADR 062).
   'dataExport',
+  // The operator's page (ADR 063).
+  'operator',
 ] as const;
 
 /**

@@ -5,7 +5,7 @@ import { isErrorCode } from '~/core/errors';
  * The one fetch helper for the JSON API from the browser: JSON in (or a Blob, sent as it is with
  * its type), JSON or an error code out.
  */
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; status: number };
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; status: number; requestId?: string };
 
 export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
   let response: Response;
@@ -23,7 +23,9 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   if (response.ok) return { ok: true, data: (response.status === 204 ? null : await response.json()) as T };
   const body = (await response.json().catch(() => null)) as { error?: { code?: unknown } } | null;
   const code = body?.error?.code;
-  return { ok: false, code: isErrorCode(code) ? code : 'generic', status: response.status };
+  // The answer's id (ADR 063): an error banner shows it as "Fehler-ID" so support finds the log line.
+  const requestId = response.headers.get('X-Request-Id') ?? undefined;
+  return { ok: false, code: isErrorCode(code) ? code : 'generic', status: response.status, ...(requestId ? { requestId } : {}) };
 }
 
 /**

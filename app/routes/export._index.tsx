@@ -35,7 +35,7 @@ export default function ExportPage() {
   const { t, i18n } = useTranslation();
   const format = useDateFormatter();
   const [answer, setAnswer] = useState<ExportAnswer>(initial);
-  const [error, setError] = useState<ErrorCode | null>(null);
+  const [error, setError] = useState<{ code: ErrorCode; requestId?: string | undefined } | null>(null);
   const [busy, setBusy] = useState(false);
   const [linkSent, setLinkSent] = useState(false);
   const [joined, setJoined] = useState(false);
@@ -58,7 +58,7 @@ export default function ExportPage() {
     const before = answer.export;
     const result = await apiFetch<ExportAnswer>(path, { method: 'POST' });
     setBusy(false);
-    if (!result.ok) return setError(result.code);
+    if (!result.ok) return setError({ code: result.code, requestId: result.status >= 500 ? result.requestId : undefined });
     setAnswer(result.data);
     after?.(before, result.data);
   };
@@ -153,7 +153,7 @@ export default function ExportPage() {
               </button>
             </>
           )}
-          <ErrorBanner code={error} />
+          <ErrorBanner code={error?.code} requestId={error?.requestId} />
         </section>
       )}
     </PublicPage>

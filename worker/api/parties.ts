@@ -1,3 +1,4 @@
+import { count } from '../observability/metrics';
 import { Hono } from 'hono';
 import { AppError } from '#core/errors';
 import { profileCardText } from '#core/profile-card';
@@ -149,6 +150,7 @@ export const partiesApi = new Hono<ApiEnv>()
   })
   .put('/:id/join', valid('json', JoinPartySchema), async (c) => {
     const result = await joinParty(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json'), clientKey(c));
+    count(c.env, 'join');
     const body: Record<string, unknown> = {
       guestId: result.member.id,
       firstName: result.member.firstName,

@@ -17,6 +17,8 @@ import type { PackItem, PackState } from '../export/pack';
 import { newPackState, pack } from '../export/pack';
 import { exportMail } from '../mail/export-mail';
 import { sendMail } from '../mail/sender';
+import { logLine } from '../observability/log';
+import { count, flushMetrics } from '../observability/metrics';
 import { findParty, managerMember } from './parties';
 
 /**
@@ -119,6 +121,7 @@ export async function requestExport(env: Env, db: Db, identity: Identity, langua
   }
   const { run, started } = await startExport(db, newExportRow(owner, language, origin, now));
   // A new job, or one whose messages were all lost (it has not moved for a while): the Queue gets it.
+  if (started) count(env, 'exportRun', 'started');
   if (started || now - run.updatedAt > STALE_MS) await env.EXPORT_QUEUE.send({ exportId: run.id });
   return { export: statusOf(run), email };
 }
@@ -262,30 +265,35 @@ export async function runExportSlice(env: Env, exportId: string, options: JobOpt
   });
   await bucket.delete([planKey(run.id), stateKey(run.id), ...items.filter((item) => item.key.startsWith(prefix(run!.id))).map((item) => item.key)]);
   await mailLink(env, db, (await exportRun(db, run.id))!, finished);
+  count(env, 'exportRun', 'ready');
   return 'done';
 }
 
 /** The export Queue's consumer: a slice per message, the next slice as a new message, retries with a pause. */
 export async function runExportBatch(batch: MessageBatch<ExportJob>, env: Env): Promise<void> {
   const db = database(env.DB);
-  for (const message of batch.messages) {
-    const { exportId } = message.body;
-    try {
-      if ((await runExportSlice(env, exportId)) === 'more') await env.EXPORT_QUEUE.send({ exportId });
-      await updateExport(db, exportId, { failures: 0 });
+  await Promise.all(batch.messages.map((message) => runExportMessage(env, db, message)));
+  await flushMetrics(env);
+}
+
+async function runExportMessage(env: Env, db: Db, message: Message<ExportJob>): Promise<void> {
+  const { exportId } = message.body;
+  try {
+    if ((await runExportSlice(env, exportId)) === 'more') await env.EXPORT_QUEUE.send({ exportId });
+    await updateExport(db, exportId, { failures: 0 });
+    message.ack();
+  } catch (error) {
+    const run = await exportRun(db, exportId);
+    const failures = (run?.failures ?? 0) + 1;
+    // No personal data in the log line: the export's id and the failure's kind (ADR 063).
+    logLine({ kind: 'job', job: 'export', event: 'failed', id: exportId, failures, error: error instanceof Error ? error.name : 'unknown' });
+    if (failures >= MAX_FAILURES) {
+      await updateExport(db, exportId, { state: 'failed', failures, updatedAt: Date.now() });
+      count(env, 'exportRun', 'failed');
       message.ack();
-    } catch (error) {
-      const run = await exportRun(db, exportId);
-      const failures = (run?.failures ?? 0) + 1;
-      // No personal data in the log line: the export's id and the failure's kind (ADR 063).
-      console.error(JSON.stringify({ event: 'export.failed', exportId, failures, error: error instanceof Error ? error.name : 'unknown' }));
-      if (failures >= MAX_FAILURES) {
-        await updateExport(db, exportId, { state: 'failed', failures, updatedAt: Date.now() });
-        message.ack();
-      } else {
-        await updateExport(db, exportId, { failures, updatedAt: Date.now() });
-        message.retry({ delaySeconds: 2 ** failures });
-      }
+    } else {
+      await updateExport(db, exportId, { failures, updatedAt: Date.now() });
+      message.retry({ delaySeconds: 2 ** failures });
     }
   }
 }

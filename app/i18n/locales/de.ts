@@ -442,6 +442,25 @@ const de = {
     again: 'Noch einmal ziehen',
     followUp: 'Nachfass-Liste öffnen',
   },
+  operator: {
+    title: 'Betrieb',
+    intro:
+      'Was in den letzten 24 Stunden geschah, Stunde für Stunde: Nachrichten, Beitritte, Verbindungen, Push-Benachrichtigungen, Importe, Exporte und Fehler nach Code. Keine Personen, nur Zahlen.',
+    unavailable: 'Die Zähler sind gerade nicht erreichbar.',
+    chartLabel: '{{title}}: {{total}} in 24 Stunden',
+    now: 'jetzt',
+    counters: {
+      send: 'Nachrichten',
+      join: 'Beitritte',
+      socketOpen: 'Verbindungen geöffnet',
+      socketClose: 'Verbindungen geschlossen',
+      pushSent: 'Push gesendet',
+      pushFailed: 'Push fehlgeschlagen',
+      importRun: 'Importe',
+      exportRun: 'Exporte',
+      error: 'Fehler',
+    },
+  },
   dataExport: {
     menuItem: 'Meine Daten exportieren',
     title: 'Deine Daten herunterladen',
@@ -1104,6 +1123,7 @@ const de = {
     fromProfile: 'Direkt schreiben',
   },
   errors: {
+    requestId: 'Fehler-ID: {{id}}',
     badRequest: 'Diese Anfrage ist ungültig.',
     invalidInput: 'Bitte prüfe deine Eingaben.',
     invalidName: 'Bitte gib einen Vor- und Nachnamen an (höchstens 50 Zeichen).',

@@ -442,6 +442,25 @@ const en: Translation = {
     again: 'Draw again',
     followUp: 'Open the follow-up list',
   },
+  operator: {
+    title: 'Operations',
+    intro:
+      'What happened in the last 24 hours, hour by hour: messages, joins, connections, push notifications, imports, exports and errors by code. No people, only numbers.',
+    unavailable: 'The counters cannot be reached right now.',
+    chartLabel: '{{title}}: {{total}} in 24 hours',
+    now: 'now',
+    counters: {
+      send: 'Messages',
+      join: 'Joins',
+      socketOpen: 'Connections opened',
+      socketClose: 'Connections closed',
+      pushSent: 'Push sent',
+      pushFailed: 'Push failed',
+      importRun: 'Imports',
+      exportRun: 'Exports',
+      error: 'Errors',
+    },
+  },
   dataExport: {
     menuItem: 'Export my data',
     title: 'Download your data',
@@ -1094,6 +1113,7 @@ const en: Translation = {
     fromProfile: 'Write directly',
   },
   errors: {
+    requestId: 'Error ID: {{id}}',
     badRequest: 'This request is invalid.',
     invalidInput: 'Please check your entries.',
     invalidName: 'Please enter a first and last name (up to 50 characters).',

@@ -447,6 +447,25 @@ const fr: Translation = {
     again: 'Tirer à nouveau',
     followUp: 'Ouvrir la liste de suivi',
   },
+  operator: {
+    title: 'Exploitation',
+    intro:
+      'Ce qui s’est passé ces dernières 24 heures, heure par heure : messages, arrivées, connexions, notifications push, imports, exports et erreurs par code. Aucune personne, seulement des chiffres.',
+    unavailable: 'Les compteurs sont injoignables pour le moment.',
+    chartLabel: '{{title}} : {{total}} en 24 heures',
+    now: 'maintenant',
+    counters: {
+      send: 'Messages',
+      join: 'Arrivées',
+      socketOpen: 'Connexions ouvertes',
+      socketClose: 'Connexions fermées',
+      pushSent: 'Push envoyés',
+      pushFailed: 'Push échoués',
+      importRun: 'Imports',
+      exportRun: 'Exports',
+      error: 'Erreurs',
+    },
+  },
   dataExport: {
     menuItem: 'Exporter mes données',
     title: 'Télécharger vos données',
@@ -1108,6 +1127,7 @@ const fr: Translation = {
     fromProfile: 'Écrire directement',
   },
   errors: {
+    requestId: 'ID d’erreur : {{id}}',
     badRequest: "Cette demande n'est pas valide.",
     invalidInput: 'Veuillez vérifier votre saisie.',
     invalidName: 'Veuillez saisir un prénom et un nom (50 caractères maximum).',

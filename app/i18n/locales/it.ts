@@ -443,6 +443,25 @@ const it: Translation = {
     again: 'Estrai di nuovo',
     followUp: 'Apri la lista di follow-up',
   },
+  operator: {
+    title: 'Gestione',
+    intro:
+      'Cosa è successo nelle ultime 24 ore, ora per ora: messaggi, ingressi, connessioni, notifiche push, importazioni, esportazioni ed errori per codice. Nessuna persona, solo numeri.',
+    unavailable: 'I contatori non sono raggiungibili in questo momento.',
+    chartLabel: '{{title}}: {{total}} in 24 ore',
+    now: 'ora',
+    counters: {
+      send: 'Messaggi',
+      join: 'Ingressi',
+      socketOpen: 'Connessioni aperte',
+      socketClose: 'Connessioni chiuse',
+      pushSent: 'Push inviati',
+      pushFailed: 'Push non riusciti',
+      importRun: 'Importazioni',
+      exportRun: 'Esportazioni',
+      error: 'Errori',
+    },
+  },
   dataExport: {
     menuItem: 'Esporta i miei dati',
     title: 'Scarica i tuoi dati',
@@ -1102,6 +1121,7 @@ const it: Translation = {
     fromProfile: 'Scrivi direttamente',
   },
   errors: {
+    requestId: 'ID errore: {{id}}',
     badRequest: 'Questa richiesta non è valida.',
     invalidInput: 'Controlla i dati inseriti.',
     invalidName: 'Inserisci nome e cognome (massimo 50 caratteri).',

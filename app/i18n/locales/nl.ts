@@ -442,6 +442,25 @@ const nl: Translation = {
     again: 'Nog eens trekken',
     followUp: 'Opvolglijst openen',
   },
+  operator: {
+    title: 'Beheer',
+    intro:
+      'Wat er de afgelopen 24 uur gebeurde, uur voor uur: berichten, deelnames, verbindingen, pushmeldingen, imports, exports en fouten per code. Geen personen, alleen getallen.',
+    unavailable: 'De tellers zijn nu niet bereikbaar.',
+    chartLabel: '{{title}}: {{total}} in 24 uur',
+    now: 'nu',
+    counters: {
+      send: 'Berichten',
+      join: 'Deelnames',
+      socketOpen: 'Verbindingen geopend',
+      socketClose: 'Verbindingen gesloten',
+      pushSent: 'Push verstuurd',
+      pushFailed: 'Push mislukt',
+      importRun: 'Imports',
+      exportRun: 'Exports',
+      error: 'Fouten',
+    },
+  },
   dataExport: {
     menuItem: 'Mijn gegevens exporteren',
     title: 'Je gegevens downloaden',
@@ -1101,6 +1120,7 @@ const nl: Translation = {
     fromProfile: 'Direct schrijven',
   },
   errors: {
+    requestId: 'Fout-ID: {{id}}',
     badRequest: 'Dit verzoek is ongeldig.',
     invalidInput: 'Controleer wat je hebt ingevuld.',
     invalidName: 'Vul een voor- en achternaam in (maximaal 50 tekens).',
