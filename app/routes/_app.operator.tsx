@@ -39,6 +39,7 @@ function Chart({ chart, from }: { chart: OperatorChart; from: number }) {
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="mt-2 h-16 w-full"
+        preserveAspectRatio="none"
         role="img"
         aria-label={t('operator.chartLabel', { title, total: number(chart.total) })}
       >

@@ -17,6 +17,8 @@ import { profileRows } from '../db/profiles';
 import type { PartyRow } from '../db/schema';
 import { messagesInOrder, untrashedTemplates } from '../db/templates';
 import type { Env } from '../env';
+// The one way to a party's room (where ADR 050 places it), as every service reaches it.
+import { room } from '../services/parties';
 import type { PackItem } from './pack';
 import type { FileLink, PartyLog, PartyPageFacts } from './party-html';
 import { guestPartyHtml, page, partyHtml } from './party-html';
@@ -161,7 +163,7 @@ ${sections
 
 /** The room's pages of a party, read whole. */
 export async function partyLog(env: Env, partyId: string): Promise<PartyLog> {
-  const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+  const stub = room(env, partyId);
   const log: PartyLog = { members: [], messages: [], reactions: {}, cards: [] };
   for (let after = 0, more = true; more;) {
     const page = await stub.exportPage(after, PAGE);
@@ -275,7 +277,7 @@ export async function collectConsultant(env: Env, db: Db, run: ExportRunRow, man
       card: log.cards.find((card) => card.messageId === message.id),
     }));
     await plan.doc(`${folder}/chat.json`, JSON.stringify({ party: { id: party.id, ...facts }, members: log.members, messages }, null, 2));
-    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id));
+    const stub = room(env, party.id);
     const followUp = await stub.followUp(manager, {
       partyId: party.id,
       ownerUserId: party.userId,
@@ -331,7 +333,7 @@ export async function collectGuest(env: Env, db: Db, run: ExportRunRow, managerO
     if (!party) continue;
     const manager = await managerOf(party);
     const folder = plan.unique(partyFolder(party, language));
-    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id));
+    const stub = room(env, party.id);
     const pages: Pick<GuestExportPage, 'messages' | 'choices' | 'reactions'> = { messages: [], choices: [], reactions: [] };
     for (let after = 0, more = true; more;) {
       const next = await stub.exportOf(senders, after, PAGE);
