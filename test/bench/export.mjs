@@ -34,10 +34,12 @@ export async function exportScenarioRuns({ salon, pid, account }) {
   await sleep(2000);
   const stop = sampler(pid);
   const started = performance.now();
-  let status = (await salon.request('/api/export', { method: 'POST', headers })).export;
+  let status = (await salon.request('/api/export', { method: 'POST', headers, ownConnection: true })).export;
   while (status.state === 'running') {
     await sleep(250);
-    status = (await salon.request('/api/export', { headers })).export;
+    // Each poll on a connection of its own: while the job keeps workerd's one thread busy, it closes
+    // connections that wait (clients.mjs says why); a poll that meets that is asked again.
+    status = (await salon.request('/api/export', { headers, ownConnection: true }).catch(() => ({ export: status }))).export;
   }
   const seconds = (performance.now() - started) / 1000;
   const memory = stop();
