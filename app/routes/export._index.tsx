@@ -67,7 +67,8 @@ export default function ExportPage() {
 
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
   const email = answer.email ?? '';
-  const linkOver = run?.link && (run.link.used || run.link.expiresAt <= Date.now());
+  // Used, expired, or never mailed (the relay was down): a new link is one click.
+  const linkOver = run?.state === 'ready' && (!run.link || run.link.used || run.link.expiresAt <= Date.now());
 
   return (
     <PublicPage mainClassName="mx-auto w-full max-w-2xl px-4 pb-16 pt-4">

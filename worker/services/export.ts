@@ -145,7 +145,13 @@ async function mailLink(env: Env, db: Db, run: ExportRunRow, now: number): Promi
   const email = await addressOf(db, run.userId ? { userId: run.userId } : { guestId: run.guestId! });
   if (!email) return;
   const link = `${run.origin}/export/${run.id}/download?key=${encodeURIComponent(secret)}`;
-  await sendMail(env, exportMail(run.language as Language, email, link, run.bytes));
+  try {
+    await sendMail(env, exportMail(run.language as Language, email, link, run.bytes));
+  } catch (error) {
+    // No mail, no link: the job's retry mails a new one.
+    await updateExport(db, run.id, { linkHash: null, linkExpiresAt: null });
+    throw error;
+  }
 }
 
 /**
@@ -216,6 +222,11 @@ export async function runExportSlice(env: Env, exportId: string, options: JobOpt
   const bucket = options.bucket ?? env.MEDIA;
   const deadline = now + (options.sliceMs ?? SLICE_MS);
   let run = await exportRun(db, exportId);
+  // Ready, but its mail failed (the relay was down): the retry mails it.
+  if (run?.state === 'ready' && run.linkHash === null) {
+    await mailLink(env, db, run, Date.now());
+    return 'done';
+  }
   if (!run || run.state !== 'running') return 'done';
 
   if (run.phase === 'collect') {
@@ -288,8 +299,10 @@ async function runExportMessage(env: Env, db: Db, message: Message<ExportJob>): 
     // No personal data in the log line: the export's id and the failure's kind (ADR 063).
     logLine({ kind: 'job', job: 'export', event: 'failed', id: exportId, failures, error: error instanceof Error ? error.name : 'unknown' });
     if (failures >= MAX_FAILURES) {
-      await updateExport(db, exportId, { state: 'failed', failures, updatedAt: Date.now() });
-      count(env, 'exportRun', 'failed');
+      // A running job is failed (a new request continues it); a ready one whose mail would not go
+      // keeps its archive, and the page's "new link" mails it.
+      await updateExport(db, exportId, run?.state === 'running' ? { state: 'failed', failures, updatedAt: Date.now() } : { failures });
+      if (run?.state === 'running') count(env, 'exportRun', 'failed');
       message.ack();
     } else {
       await updateExport(db, exportId, { failures, updatedAt: Date.now() });
