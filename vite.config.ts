@@ -223,6 +223,8 @@ const FIRST_LOAD_SHELL = [
   'app/lib/use-form-valid.ts',
   'app/components/dialog.tsx',
   'app/components/use-placement.ts',
+  'app/lib/when-idle.ts',
+  'app/lib/use-media-query.ts',
 ].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run\/react|@remix-run\/router|react-router|react-router-dom|turbo-stream)\//;
 const TRANSLATION = /\/node_modules\/(i18next|react-i18next)\//;
@@ -233,10 +235,21 @@ function firstLoadChunk(id: string): string | undefined {
   return FIRST_LOAD_SHELL.includes(id) || TRANSLATION.test(id) ? 'shell' : undefined;
 }
 
+/**
+ * `SALON_PROFILE_BUILD=1`: a client build for tracing the party page (test/bench/party-trace.mjs),
+ * never deployed: source maps, functions keep their names (React's component names), and React's
+ * profiling build, which times each component's render.
+ */
+const PROFILE_BUILD = process.env.SALON_PROFILE_BUILD === '1';
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
-    alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+    alias: [
+      { find: '~', replacement: fileURLToPath(new URL('./app', import.meta.url)) },
+      ...(PROFILE_BUILD && !isSsrBuild ? [{ find: /^react-dom$/, replacement: 'react-dom/profiling' }] : []),
+    ],
   },
+  ...(PROFILE_BUILD && !isSsrBuild ? { esbuild: { keepNames: true } } : {}),
   plugins: [
     tailwindcss(),
     emojiData(),
@@ -267,6 +280,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     manifest: true,
+    sourcemap: PROFILE_BUILD && !isSsrBuild,
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: firstLoadChunk } },
   },
 }));

@@ -1,5 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
 import { isbot } from 'isbot';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +21,7 @@ import { visitorOffers } from '~/core/visitor';
 import { configuredStores } from '~/lib/site.server';
 import { useNonce } from '~/lib/nonce';
 import { useVisitor } from '~/lib/use-visitor';
+import { afterLoad } from '~/lib/when-idle';
 import { errorKeys } from '~/i18n/error-keys';
 import './load-context';
 import './tailwind.css';
@@ -100,11 +112,14 @@ function OldBrowserWarning() {
 }
 
 export default function App() {
-  // The service worker's side loads after the page: nothing of it is in a guest's first load.
+  // The service worker's side loads after the page: nothing of it is in a guest's first load, and
+  // its registration (which fetches the files it keeps) waits until the page has loaded and the
+  // browser is idle (ADR 051).
   const [updateWaiting, setUpdateWaiting] = useState(false);
-  useEffect(() => {
-    void import('~/lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker(() => setUpdateWaiting(true)));
-  }, []);
+  useEffect(
+    () => afterLoad(() => void import('~/lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker(() => setUpdateWaiting(true)))),
+    [],
+  );
   return (
     <>
       {updateWaiting ? (
@@ -126,11 +141,14 @@ export function ErrorBoundary() {
   // A failure of ours: the id that finds its log line, for support (ADR 063).
   const root = useRouteLoaderData<typeof loader>('root');
   const requestId = !notFound && !isErrorCode(code) ? root?.requestId : undefined;
+  // Out of reach for now (worker/db/client.ts): the same address again is the way on.
+  const retry = code === 'dataUnavailable';
+  const here = useLocation();
   return (
     <StatePanel title={notFound ? t('notFound.title') : isErrorCode(code) ? t(errorKeys(code)) : t('errors.generic')}>
       {requestId ? <p className="mb-2 text-sm text-slate-600">{t('errors.requestId', { id: requestId })}</p> : null}
-      <a href="/" className="font-medium text-primary-dark underline">
-        {t('notFound.back')}
+      <a href={retry ? `${here.pathname}${here.search}` : '/'} className="font-medium text-primary-dark underline">
+        {retry ? t('notFound.retry') : t('notFound.back')}
       </a>
     </StatePanel>
   );

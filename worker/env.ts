@@ -103,4 +103,9 @@ export interface Env {
   ANALYTICS_API_TOKEN?: string;
   /** The operator's sign-in addresses, comma-separated: who sees /operator (ADR 063). */
   OPERATOR_EMAILS?: string;
+  /**
+   * The jurisdiction new parties' rooms are made in (ADR 050): `eu` in wrangler.toml, the deploy
+   * steps create D1 and R2 in the same one. Empty: no jurisdiction. Fixed per party when it is made.
+   */
+  DATA_JURISDICTION?: string;
 }

@@ -3,8 +3,18 @@ import { TIMINGS } from '~/core/limits';
 import { useTimedNotice } from '~/lib/use-timed-notice';
 
 /**
- * Copies a party link; the copied state lasts `TIMINGS.linkCopiedMs`. `compact`: an icon on small
- * screens (the text stays for screen readers), the text from `sm` up.
+ * Where a compact button shows its text rather than its icon: from `sm` (a party's few tools), or
+ * from `xl` where a header holds many (the manager's party header on a tablet). Whole class names,
+ * as Tailwind finds them.
+ */
+const TEXT_FROM = {
+  sm: { button: 'p-2 sm:px-3 sm:py-1.5', icon: 'sm:hidden', text: 'sr-only sm:not-sr-only' },
+  xl: { button: 'p-2 xl:px-3 xl:py-1.5', icon: 'xl:hidden', text: 'sr-only xl:not-sr-only' },
+} as const;
+
+/**
+ * Copies a party link; the copied state lasts `TIMINGS.linkCopiedMs`. `compact`: an icon on smaller
+ * screens (the text stays for screen readers), the text from that breakpoint up.
  */
 export function CopyLinkButton({
   path,
@@ -15,10 +25,11 @@ export function CopyLinkButton({
   path: string;
   disabled?: boolean;
   className?: string;
-  compact?: boolean;
+  compact?: false | keyof typeof TEXT_FROM;
 }) {
   const { t } = useTranslation();
   const copied = useTimedNotice<true>(TIMINGS.linkCopiedMs);
+  const shape = compact ? TEXT_FROM[compact] : null;
   return (
     <button
       type="button"
@@ -27,10 +38,10 @@ export function CopyLinkButton({
         await navigator.clipboard.writeText(new URL(path, window.location.origin).toString());
         copied.show(true);
       }}
-      className={`rounded-full text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-50 ${compact ? 'p-2 sm:px-3 sm:py-1.5' : 'px-3 py-1.5'} ${className}`}
+      className={`rounded-full text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-50 ${shape ? shape.button : 'px-3 py-1.5'} ${className}`}
     >
-      {compact ? (
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      {shape ? (
+        <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-5 w-5 ${shape.icon}`} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           {copied.notice ? (
             <path d="m5 12 5 5L20 7" />
           ) : (
@@ -38,7 +49,7 @@ export function CopyLinkButton({
           )}
         </svg>
       ) : null}
-      <span aria-live="polite" className={compact ? 'sr-only sm:not-sr-only' : ''}>
+      <span aria-live="polite" className={shape ? shape.text : ''}>
         {copied.notice ? t('party.linkCopied') : t('party.copyLink')}
       </span>
     </button>

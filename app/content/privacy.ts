@@ -1,3 +1,4 @@
+import type { Jurisdiction } from '~/core/data-location';
 import type { LegalConfig } from '~/core/site-config';
 
 /**
@@ -15,7 +16,27 @@ export type PrivacySection = { heading: string; blocks: PrivacyBlock[] };
 const p = (text: string): PrivacyBlock => ({ kind: 'p', text });
 const list = (...items: string[]): PrivacyBlock => ({ kind: 'list', items });
 
-export function privacyNotice(legal: LegalConfig): PrivacySection[] {
+/**
+ * Where the data lives (ADR 050), by the deployment's DATA_JURISDICTION: in the EU, D1, R2 and the
+ * parties' rooms are made in Cloudflare's EU jurisdiction; without one Cloudflare chooses.
+ */
+function dataLocation(jurisdiction: Jurisdiction | null): PrivacyBlock[] {
+  const cached = p(
+    'Die Seiten selbst liefert das Cloudflare-Rechenzentrum in Ihrer Nähe aus, auch außerhalb der EU. Öffentliche Seiten (die Startseite, die Hilfe und die öffentlichen Profilseiten von Beraterinnen und Beratern) hält es dafür kurz zwischengespeichert: höchstens zehn Minuten, Profilseiten höchstens eine Minute. Seiten, die Sie angemeldet oder als Gast einer Party sehen, werden nie zwischengespeichert.',
+  );
+  const videos = p('Videos wandelt Cloudflare Stream um und gibt sie wieder; Stream lässt sich nicht auf die EU beschränken.');
+  if (jurisdiction === 'eu')
+    return [
+      p(
+        'Ihre Daten werden in der Europäischen Union gespeichert und verarbeitet: die Datenbank (D1) samt ihrer Lesekopien, die Dateien (R2) und jede Party mit ihrem Chat (Durable Objects) liegen im Rechtsraum „EU“ von Cloudflare, der sie nur in Rechenzentren in der EU ausführt und speichert.',
+      ),
+      videos,
+      cached,
+    ];
+  return [p('Wo Cloudflare die Datenbank, die Dateien und die Partys speichert, wählt Cloudflare; sie können auch außerhalb der EU liegen.'), videos, cached];
+}
+
+export function privacyNotice(legal: LegalConfig, jurisdiction: Jurisdiction | null): PrivacySection[] {
   const controller = [legal.company, ...legal.address].join(', ');
   return [
     {
@@ -99,6 +120,7 @@ export function privacyNotice(legal: LegalConfig): PrivacySection[] {
         p(
           'Salon läuft bei der Cloudflare, Inc., 101 Townsend St., San Francisco, CA 94107, USA: die Anwendung (Cloudflare Workers und Durable Objects), die Datenbank (D1), die Dateien (R2) sowie die Umwandlung und Wiedergabe von Videos (Cloudflare Stream). Cloudflare verarbeitet die Daten in unserem Auftrag nach Art. 28 DSGVO. Cloudflare ist nach dem EU-US Data Privacy Framework zertifiziert; zusätzlich gelten die Standardvertragsklauseln der EU-Kommission.',
         ),
+        ...dataLocation(jurisdiction),
         p(
           'Beim Aufruf jeder Seite verarbeitet Cloudflare technisch notwendig Ihre IP-Adresse, Datum und Uhrzeit sowie die Angaben Ihres Browsers, um die Seite auszuliefern und Angriffe abzuwehren (Art. 6 Abs. 1 lit. f DSGVO). Wir werten diese Angaben nicht zu Analysezwecken aus.',
         ),
@@ -130,6 +152,7 @@ export function privacyNotice(legal: LegalConfig): PrivacySection[] {
             ['lng', 'die von Ihnen gewählte Sprache', '1 Jahr'],
             ['salon_cookies_noted', 'merkt sich, dass Sie den Cookie-Hinweis geschlossen haben', '1 Jahr'],
             ['salon_in_browser', 'merkt sich, dass Sie Salon im Browser statt in der App nutzen', '1 Jahr'],
+            ['salon_bm', 'ein Lesezeichen der Datenbank nach Ihrer letzten Änderung, damit Sie Ihre eigenen Änderungen sofort sehen', '1 Tag'],
           ],
         },
         p(

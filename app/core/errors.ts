@@ -94,6 +94,8 @@ export const ERROR_STATUS = {
   conversionUnavailable: 502,
   pushUnavailable: 503,
   templatesDown: 503,
+  /** The database did not answer within a request's patience (worker/db/client.ts, issue 40). */
+  dataUnavailable: 503,
   /** Import from an older account (app/core/import.ts): its sign-in refused, or a new password wanted there… */
   importCredentials: 422,
   importPasswordChange: 422,

@@ -70,6 +70,17 @@ export function previewSize(width: number, height: number): { width: number; hei
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+/** The tallest a photo's preview in the chat may be (product-spec §9: preview image max height 500). */
+export const PHOTO_PREVIEW_MAX_HEIGHT = 500;
+
+/**
+ * The width a chat photo's preview is drawn at: its own, never enlarged, and no wider than keeps it
+ * at most 500 px high; the bubble may narrow it further, its shape kept.
+ */
+export function photoPreviewWidth(width: number, height: number): number {
+  return Math.max(1, Math.floor(Math.min(width, (PHOTO_PREVIEW_MAX_HEIGHT * width) / height)));
+}
+
 /** The API's other names for kinds, which clients may send: photo for image, document for application. */
 const ALIASES: Record<string, MediaKind> = { photo: 'image', document: 'application' };
 

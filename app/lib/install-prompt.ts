@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { mediaQuery } from './use-media-query';
 
 /** Chromium's `beforeinstallprompt` event: not in the DOM's types, as no standard defines it. */
 interface InstallPromptEvent extends Event {
@@ -32,7 +33,7 @@ function isAppleMobile(): boolean {
 }
 
 function isStandalone(): boolean {
-  return matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+  return mediaQuery('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
 }
 
 let installed = false;

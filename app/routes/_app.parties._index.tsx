@@ -77,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     });
     if (!parsed.success) return { ok: false, intent, code: firstErrorCode(parsed.error) };
     if (intent === 'create') {
-      const party = await context.services.parties.createParty(context.db, userId, parsed.data);
+      const party = await context.services.parties.createParty(context.env, context.db, userId, parsed.data, context.services.regionOf(request));
       return { ok: true, intent, shortId: party.shortId };
     }
     await context.services.parties.updateParty(context.env, context.db, userId, text('id'), parsed.data);

@@ -5,6 +5,7 @@ import { PRIVACY_AS_OF, privacyNotice } from '~/content/privacy';
 import type { PrivacyBlock } from '~/content/privacy';
 import { PublicPage } from '~/components/public/public-page';
 import { SampleNote } from '~/components/public/sample-note';
+import { jurisdictionSetting } from '~/core/data-location';
 import { parseSiteConfig } from '~/core/site-config';
 import { withWorkspaceTexts } from '~/i18n/workspace-texts';
 
@@ -14,7 +15,7 @@ export const clientLoader = withWorkspaceTexts;
 
 export function loader({ context }: LoaderFunctionArgs) {
   const { legal } = parseSiteConfig(context.env.SITE);
-  return { sample: legal.sample, sections: privacyNotice(legal) };
+  return { sample: legal.sample, sections: privacyNotice(legal, jurisdictionSetting(context.env.DATA_JURISDICTION)) };
 }
 
 /**

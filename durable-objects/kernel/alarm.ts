@@ -107,7 +107,13 @@ export class Mirror implements Duty {
     await this.storage.delete(MIRROR_DUE);
     const facts = this.facts();
     if (!facts) return;
-    for (const write of this.writes) await write(facts);
+    try {
+      for (const write of this.writes) await write(facts);
+    } catch (error) {
+      // D1 out of reach: the next mirror writes what is latest then (issue 40).
+      console.error('mirroring to D1 failed', error instanceof Error ? error.message : error);
+      this.schedule();
+    }
   }
 
   cleared(): void {

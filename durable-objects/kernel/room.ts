@@ -11,7 +11,7 @@ import type { Env } from '../../worker/env';
 import type { Outcome, RoomFacts, SocketSession } from '../contract';
 import { Alarm, Mirror } from './alarm';
 import type { EventHandler, Feature, Prepared } from './feature';
-import { SendLimiter } from './rules';
+import { SendLimiter, publicMember } from './rules';
 import { closeExpiredSessions, endSessions, sessionExpired, sessionTag, sessionsDue } from './sessions';
 import { SilentSockets } from './silence';
 import { Sockets } from './sockets';
@@ -295,8 +295,14 @@ export class Room {
    * and refuses anyone it has seen removed. Returns the stored member, or null.
    */
   admit(member: Member): StoredMember | null {
-    if (this.store.members.get(member.id)?.removed) return null;
-    return this.store.upsertMember(member);
+    const before = this.store.members.get(member.id);
+    if (before?.removed) return null;
+    const stored = this.store.upsertMember(member);
+    // A guest D1 vouches for whom the room was not told of yet: a join tells it after answering
+    // (ADR 049), and her socket or call got here first. She arrives now; the join's word, when it
+    // comes, finds her known and adds nothing.
+    if (!before && stored.role === 'guest') this.memberAdded(publicMember(stored));
+    return stored;
   }
 
   /** An API call on behalf of a member: current facts first, then the member (or null). */

@@ -4,7 +4,8 @@
 // And Lighthouse (mobile preset, simulated throttling) for its scores and vitals, and axe-core's
 // WCAG 2 A/AA rules in Chromium on a phone.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -55,23 +56,35 @@ const run = promisify(execFile);
 /** Lighthouse's four categories, as its report names them. */
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** One Lighthouse run (mobile preset) over `categories`; `scores` holds each one's 0–100. */
-export async function lighthouse(url, { headers, outDir, name, categories = ['performance'] }) {
+/**
+ * One Lighthouse run (mobile preset) over `categories`; `scores` holds each one's 0–100. `cookies`
+ * ({ name, value }) are the browser's own before Lighthouse opens its tab, so every request of the
+ * page carries them, its socket's handshake too: Lighthouse's `--extra-headers` reach its HTTP
+ * requests only, so a guest's page measured with a Cookie header there had no socket (it showed
+ * "reconnecting" over the history the API gave it; issue 46). The browser is Chromium started by
+ * Playwright with a debugging port, which Lighthouse drives through `--port`.
+ */
+export async function lighthouse(url, { cookies = [], outDir, name, categories = ['performance'] }) {
   mkdirSync(outDir, { recursive: true });
   const output = join(outDir, `lighthouse-${name}.json`);
   rmSync(output, { force: true });
-  const args = [
-    'lighthouse',
-    url,
-    '--output=json',
-    `--output-path=${output}`,
-    `--only-categories=${categories.join(',')}`,
-    '--quiet',
-    `--chrome-flags=${CHROME_FLAGS}`,
-  ];
-  if (headers) args.push(`--extra-headers=${JSON.stringify(headers)}`);
+  const { chromium } = await import('@playwright/test');
+  const profile = mkdtempSync(join(tmpdir(), 'salon-lighthouse-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: resolveBrowser().path,
+    args: [...CHROME_FLAGS.split(' ').filter((flag) => !flag.startsWith('--headless')), '--remote-debugging-port=0'],
+  });
   const started = performance.now();
-  await run('npx', args, { env: { ...process.env, CHROME_PATH: resolveBrowser().path }, timeout: 120_000 });
+  try {
+    if (cookies.length > 0) await browser.addCookies(cookies.map((cookie) => ({ ...cookie, url })));
+    // Chromium writes the port it chose into the profile.
+    const port = Number(readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
+    const args = ['lighthouse', url, `--port=${port}`, '--output=json', `--output-path=${output}`, `--only-categories=${categories.join(',')}`, '--quiet'];
+    await run('npx', args, { timeout: 120_000 });
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
   const report = JSON.parse(readFileSync(output, 'utf8'));
   const audit = (id) => report.audits[id]?.numericValue ?? Number.NaN;
   const scores = Object.fromEntries(categories.map((category) => [category, Math.round((report.categories[category]?.score ?? Number.NaN) * 100)]));
@@ -83,6 +96,7 @@ export async function lighthouse(url, { headers, outDir, name, categories = ['pe
     tbtMs: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     fcpMs: audit('first-contentful-paint'),
+    ttiMs: audit('interactive'),
     transferBytes: audit('total-byte-weight'),
     seconds: (performance.now() - started) / 1000,
     report: output,

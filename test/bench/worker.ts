@@ -6,13 +6,17 @@ import { LIMITS } from '../../app/core/limits';
 import type { Member } from '../../app/core/protocol';
 import type { PushJob } from '../../app/core/push';
 import type { Outcome, RoomFacts, SendInput } from '../../durable-objects/contract';
+import { readCookies } from '../../worker/auth/cookies';
 import { anonymous } from '../../worker/auth/identity';
-import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
-import { profiles, pushWindows, users } from '../../worker/db/schema';
+import { pushWindows } from '../../worker/db/schema';
+import type { PartyRow } from '../../worker/db/schema';
 import type { Env } from '../../worker/env';
 import production, { PartyRoom as ProductionRoom } from '../../worker/index';
 import { findParty, joinParty, managerMember, room, roomFacts } from '../../worker/services/parties';
+import type { DistanceAsked, Outage } from '../support/distance';
+import { NEAR, NO_OUTAGE, delayedSocket, distantD1, distantEnv, parseDistance } from '../support/distance';
+import { benchConsultant, countKind, prepareKinds } from '../support/request-kinds';
 
 /**
  * The bench Worker (`npm run bench` only, never deployed): the production Worker and PartyRoom
@@ -24,13 +28,67 @@ import { findParty, joinParty, managerMember, room, roomFacts } from '../../work
 Object.assign(LIMITS as { sendBurst: number; sendPerSecond: number }, { sendBurst: 1e9, sendPerSecond: 1e9 });
 
 /**
+ * D1 slow or gone for everything in this process, the Worker's requests and the rooms alike (issue
+ * 40, item 8): set by `POST /bench/d1?slowMs=…&absentMs=…` (test/bench/distance.mjs).
+ */
+let outage: Outage = NO_OUTAGE;
+const currentOutage = () => outage;
+const outageOn = () => outage.slowMs > 0 || outage.absentUntil > Date.now();
+
+/**
  * The production PartyRoom with one bench-only method: `benchEvict` resets the object as an
- * eviction does (every socket closes, memory is gone, storage stays), for the zero-loss run.
+ * eviction does (every socket closes, memory is gone, storage stays), for the zero-loss run. Its
+ * D1 is the same database behind the distance harness (test/support/distance.ts), near it but
+ * subject to the bench's outage.
  */
 export class PartyRoom extends ProductionRoom {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, { ...env, DB: distantD1(env.DB, { reach: NEAR, outage: currentOutage }) });
+  }
+
   async benchEvict(): Promise<void> {
     this.ctx.abort('bench: evicted');
   }
+}
+
+const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+/**
+ * A request at a distance (issue 40, ADR 049): the production Worker with its bindings wrapped so
+ * each call pays the round trip the request asks for (its `salon-distance` header or cookie,
+ * test/support/distance.ts `parseDistance`), the client's link (`link`) paid on the way in and out
+ * and by every socket frame, and `frames` by socket frames only (Chromium slows the rest itself).
+ */
+async function atDistance(request: Request, env: Env, ctx: ExecutionContext, asked: DistanceAsked): Promise<Response> {
+  await sleep(asked.link / 2);
+  const response = await production.fetch(request as never, distantEnv(env, { reach: asked.reach, outage: currentOutage }), ctx);
+  const answered = delayedSocket(response, (asked.link + asked.frames) / 2);
+  await sleep(asked.link / 2);
+  return answered;
+}
+
+function distanceAsked(request: Request): DistanceAsked | null {
+  const asked = parseDistance(request.headers.get(DISTANCE) ?? readCookies(request).get(DISTANCE));
+  return asked ?? (outageOn() ? { reach: NEAR, link: 0, frames: 0 } : null);
+}
+
+const DISTANCE = 'salon-distance';
+
+/** `POST /bench/d1?slowMs=2000` (every call 2 s late) or `?absentMs=30000` (no answer for 30 s); no parameter ends it. */
+function setOutage(url: URL): Response {
+  const slowMs = Number(url.searchParams.get('slowMs') ?? 0);
+  const absentMs = Number(url.searchParams.get('absentMs') ?? 0);
+  outage = { slowMs, absentUntil: absentMs > 0 ? Date.now() + absentMs : 0 };
+  return Response.json(outage);
+}
+
+/** The request kinds (test/support/request-kinds.ts), made fresh: as JSON for the bench's client, or counted here. */
+async function kinds(env: Env, origin: string, ctx: ExecutionContext, counted: boolean): Promise<Response> {
+  const prepared = await prepareKinds(env, origin);
+  if (!counted) return Response.json(prepared);
+  const counts = [];
+  for (const kind of prepared) counts.push(await countKind(production.fetch as never, env, origin, kind, ctx));
+  return Response.json(counts);
 }
 
 interface BenchEnv extends Env {
@@ -164,36 +222,22 @@ export class PeerRoom extends Server {
 
 /** A consultant session, made with the functions the OIDC callback uses (as the workers tests do). */
 async function consultant(env: Env): Promise<Response> {
-  const db = database(env.DB);
-  const userId = crypto.randomUUID();
-  const now = Date.now();
-  await db.insert(users).values({
-    id: userId,
-    oidcIssuer: 'https://issuer.bench',
-    oidcSub: userId,
-    email: `${userId}@salon.bench`,
-    firstName: 'Bea',
-    lastName: 'Bench',
-    createdAt: now,
-  });
-  await db.insert(profiles).values({ id: crypto.randomUUID(), userId, firstName: 'Bea', lastName: 'Bench', createdAt: now });
-  const tokens = await createSession(db, userId, null);
-  return Response.json({ userId, accessToken: tokens.accessToken });
+  return Response.json(await benchConsultant(env));
 }
 
 /** Per party, read once from D1: its manager and facts, as the API would hand them to its room. */
-const managers = new Map<string, { member: Member; facts: RoomFacts }>();
+const managers = new Map<string, { party: PartyRow; member: Member; facts: RoomFacts }>();
 
 async function managerCall(env: Env, partyId: string) {
   let manager = managers.get(partyId);
   if (!manager) {
     const db = database(env.DB);
     const party = await findParty(db, partyId);
-    manager = { member: await managerMember(db, party), facts: roomFacts(party) };
+    manager = { party, member: await managerMember(db, party), facts: roomFacts(party) };
     managers.set(partyId, manager);
   }
   // A stub belongs to the request that made it.
-  return { ...manager, stub: room(env, partyId) };
+  return { ...manager, stub: room(env, manager.party) };
 }
 
 function unwrap<T>(outcome: Outcome<T>): T {
@@ -246,7 +290,12 @@ async function joinMany(env: Env, partyId: string, count: number, from: number):
   const identity = anonymous();
   const guests: { guestId: string; secretKey: string }[] = [];
   for (let i = 0; i < count; i++) {
-    const { member, credentials } = await joinParty(env, db, partyId, identity, { firstName: 'Gast', lastName: `Nummer ${from + i}` }, 'bench');
+    const told: Promise<unknown>[] = [];
+    const { member, credentials } = await joinParty(env, db, { partyId }, identity, { firstName: 'Gast', lastName: `Nummer ${from + i}` }, 'bench', (work) =>
+      told.push(work),
+    );
+    // A room of thousands is made here before it is measured: wait for the room to know each one.
+    await Promise.all(told);
     guests.push({ guestId: member.id, secretKey: credentials!.secretKey });
   }
   return Response.json(guests);
@@ -254,7 +303,7 @@ async function joinMany(env: Env, partyId: string, count: number, from: number):
 
 /** Evicts a party's room; the call itself fails, as the object it reached is gone. */
 async function evict(env: Env, partyId: string): Promise<Response> {
-  const stub = room(env, partyId) as unknown as DurableObjectStub<PartyRoom>;
+  const stub = room(env, await findParty(database(env.DB), partyId)) as unknown as DurableObjectStub<PartyRoom>;
   try {
     await stub.benchEvict();
   } catch {
@@ -286,7 +335,12 @@ export default {
   async fetch(request, env, ctx): Promise<Response> {
     const url = new URL(request.url);
     const [, prefix, kind, name] = url.pathname.split('/');
-    if (prefix !== 'bench') return production.fetch(request, env, ctx);
+    if (prefix !== 'bench') {
+      const asked = distanceAsked(request);
+      return asked ? atDistance(request, env, ctx, asked) : production.fetch(request, env, ctx);
+    }
+    if (kind === 'd1' && request.method === 'POST') return setOutage(url);
+    if ((kind === 'kinds' || kind === 'trips') && request.method === 'POST') return kinds(env, url.origin, ctx, kind === 'trips');
     if ((kind === 'raw' || kind === 'rawstore' || kind === 'rawbatch' || kind === 'rawshard') && name)
       return env.RAW_ROOM.get(env.RAW_ROOM.idFromName(`${kind}-${name}`)).fetch(request);
     if (kind === 'peer' && name) return (await getServerByName(env.PEER_ROOM, name)).fetch(request);

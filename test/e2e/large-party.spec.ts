@@ -113,8 +113,14 @@ const TOTAL = GUESTS + 2;
 async function pageThrough(guest: Page): Promise<Locator> {
   const members = guest.getByTestId('members');
   const more = guest.getByRole('button', { name: 'Weitere Gäste laden' });
+  // While a page is on its way the button says so instead: that is not the end of the roster.
+  const loading = guest.getByRole('button', { name: 'Wird geladen …' });
+  const moreToCome = async () => {
+    await expect(loading).toHaveCount(0);
+    return more.isVisible();
+  };
   let known: number = ROSTER.page;
-  for (let page = 0; page < 5 && (await more.isVisible()); page++) {
+  for (let page = 0; page < 5 && (await moreToCome()); page++) {
     await scrollColumn(members, 'end');
     await expect.poll(async () => Math.max(...(await drawnRows(members)).map((row) => row.at))).toBeGreaterThan(known);
     const rows = await drawnRows(members);
@@ -122,6 +128,7 @@ async function pageThrough(guest: Page): Promise<Locator> {
     known = Math.max(...rows.map((row) => row.at));
     if (page === 0) await guest.screenshot({ path: `${SHOTS}/guests-paged-phone.png` });
   }
+  await expect(loading).toHaveCount(0);
   await expect(more).toHaveCount(0);
   return members;
 }
@@ -179,6 +186,7 @@ test('paging a large roster brings every member once', async ({ browser, baseURL
   const { guest, close } = await largeParty(browser, baseURL!);
   try {
     await guest.getByRole('tab', { name: /^Gäste/ }).click();
+    await expect(guest.getByRole('heading', { name: new RegExp(`^Gäste \\(${TOTAL}\\)`) })).toBeVisible();
     const members = await pageThrough(guest);
     await expectEveryoneOnce(guest, members);
   } finally {

@@ -134,6 +134,24 @@ describe('formatDateTime', () => {
     );
   });
 
+  // Without a zone the runtime's own is used, read from the Date's fields rather than a formatter
+  // (the first formatter of a page is slow, ADR 051): the same text as a formatter of that zone gives.
+  it.each([BERLIN, NEW_YORK, 'Asia/Kolkata', UTC])('without a zone, says what a formatter of the runtime zone (%s) says', (zone) => {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) }), fc.constantFrom('de', 'en', 'nl'), (ms, language) => {
+          expect(formatDateTime(ms, language)).toBe(formatDateTime(ms, language, zone));
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
   it('renders on the server in Berlin time', () => {
     expect(SERVER_TIME_ZONE).toBe(BERLIN);
   });

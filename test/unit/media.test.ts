@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, LIMITS } from '../../app/core/limits';
 import { ancestry, deletesAt, folderTree, inTrashedFolder, moveError, pathOf, purgeCutoff, resolvePath, trashDeletesAt } from '../../app/core/folders';
@@ -11,6 +12,8 @@ import {
   declaresKind,
   previewKeyOf,
   previewSize,
+  photoPreviewWidth,
+  PHOTO_PREVIEW_MAX_HEIGHT,
   previewSource,
 } from '../../app/core/media';
 import { sortEntries } from '../../app/core/media-library';
@@ -283,5 +286,25 @@ describe('previews', () => {
     expect(previewSize(5000, 1000)).toEqual({ width: 500, height: 100 });
     expect(previewSize(120, 80)).toEqual({ width: 120, height: 80 });
     expect(previewSize(10000, 1)).toEqual({ width: 500, height: 1 });
+  });
+});
+
+describe("a chat photo's preview width", () => {
+  it('is the photo own width, at most what keeps it 500 px high, never enlarged', () => {
+    expect(photoPreviewWidth(4000, 3000)).toBe(666);
+    expect(photoPreviewWidth(3000, 4000)).toBe(375);
+    expect(photoPreviewWidth(300, 200)).toBe(300);
+    expect(photoPreviewWidth(1, 1)).toBe(1);
+    expect(photoPreviewWidth(10, 5000)).toBe(1);
+  });
+
+  it('keeps every photo at most 500 px high at its shape (or, a sliver, 1 px wide)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 1, max: 20_000 }), (width, height) => {
+        const shown = photoPreviewWidth(width, height);
+        expect(shown).toBeLessThanOrEqual(width);
+        if (shown > 1) expect(Math.round((shown * height) / width)).toBeLessThanOrEqual(PHOTO_PREVIEW_MAX_HEIGHT);
+      }),
+    );
   });
 });

@@ -17,6 +17,7 @@ import {
   joinGuest,
   json,
   newClient,
+  partyRoom,
   registerGuest,
   uploadGuestPicture,
   verifyCode,
@@ -58,7 +59,7 @@ async function count(sql: string, ...values: unknown[]): Promise<number> {
 }
 
 function roomOf(partyId: string) {
-  return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+  return partyRoom(partyId);
 }
 
 describe('a guest deletes her account (ADR 053)', () => {

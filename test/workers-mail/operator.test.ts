@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import { TALLY_WINDOW_MS } from '../../durable-objects/kernel/tally';
 import { lastDay } from '../../worker/services/operator';
-import { ORIGIN, api, createConsultant, createParty, joinGuest, sessionCookie } from '../workers/fixtures';
+import { ORIGIN, api, createConsultant, createParty, joinGuest, partyRoom, sessionCookie } from '../workers/fixtures';
 
 /**
  * The operator's counters (ADR 063) through the real Worker and room into the Analytics Engine
@@ -32,8 +32,7 @@ describe('the operator’s counters', () => {
       ).toBe(201);
     expect((await api(`/parties/${party.id}/chat`, { method: 'POST', body: { message: 'x' } })).status).toBe(401);
     // The room writes its counters once a minute: its alarm's duty, run here a minute on.
-    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id));
-    await runInDurableObject(stub, (room: PartyRoom) => room.kernel.tally.run(Date.now() + TALLY_WINDOW_MS + 1));
+    await runInDurableObject(partyRoom(party.id), (room: PartyRoom) => room.kernel.tally.run(Date.now() + TALLY_WINDOW_MS + 1));
 
     await expect.poll(async () => (await chart('join')).total, { timeout: 5000 }).toBeGreaterThanOrEqual(before.join + 1);
     // Three messages and Maria's arrival notice.

@@ -10,7 +10,20 @@ import { files as filesApp } from '../../worker/api/files';
 import { socketTicketFor } from '../../worker/auth/socket-ticket';
 import type { Actor, Expected, MatrixWorld, PageExpected } from '../fixtures/authorization-matrix';
 import { ACTORS, EVENTS, PAGES, PUSH_TOKEN, ROUTES, TINY_PNG, rowName } from '../fixtures/authorization-matrix';
-import { ORIGIN, TestSocket, api, apiInPlace, createConsultant, createParty, fetchInPlace, guestCookie, joinGuest, json, sessionCookie } from './fixtures';
+import {
+  ORIGIN,
+  TestSocket,
+  api,
+  apiInPlace,
+  createConsultant,
+  createParty,
+  fetchInPlace,
+  guestCookie,
+  joinGuest,
+  json,
+  sessionCookie,
+  roomPlace,
+} from './fixtures';
 
 /**
  * Walks test/fixtures/authorization-matrix.ts: every route, socket event and page against every
@@ -140,7 +153,7 @@ async function buildWorld(): Promise<Built> {
       const ticket = await socketTicketFor(
         env.SOCKET_TICKET_SECRET,
         new Request(ORIGIN),
-        party.id,
+        roomPlace(party.id),
         { id: own.guestId, role: 'guest' },
         {
           fresh: { id: own.guestId, secretKey: own.secretKey, keyId: key!.id },

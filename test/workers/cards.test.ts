@@ -6,7 +6,7 @@ import type { TemplateDetail, TemplateEntry } from '../../app/core/templates';
 import { parsePollCard, parseProductCard } from '../../app/core/card-text';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import type { Consultant, PartyRecord, TestSocket } from './fixtures';
-import { api, connected, createConsultant, createParty, expectError, joinGuest, json, libraryPhoto } from './fixtures';
+import { api, connected, createConsultant, createParty, expectError, joinGuest, json, libraryPhoto, partyRoom } from './fixtures';
 
 /**
  * Product cards and polls (ADR 044) through the real Worker, room and D1: who may send, choose and
@@ -58,7 +58,7 @@ const tallyFor = (socket: TestSocket, messageId: string, where: (tally: any) => 
   socket.next('cardTally', 3000, (event) => event.tally.messageId === messageId && where(event.tally));
 
 function stub(partyId: string) {
-  return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+  return partyRoom(partyId);
 }
 
 describe('product cards', () => {

@@ -5,7 +5,7 @@ import type { ChatMessage } from '../../app/core/protocol';
 import worker from '../../worker/index';
 import { TINY_PNG } from '../fixtures/authorization-matrix';
 import type { Consultant, Guest } from './fixtures';
-import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, evictRooms } from './fixtures';
+import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, evictRooms, partyRoom } from './fixtures';
 import { STAND_IN_HOST } from './stream-stand-in';
 
 /**
@@ -506,7 +506,7 @@ describe('a media message afterwards', () => {
   it('a room whose message table predates media gains the columns when it loads; its texts stay as they were', async () => {
     const { clara, party, guest } = await world();
     expect((await chat(party.id, guest, { message: 'Alt' })).status).toBe(201);
-    await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id)), (_room, state) => {
+    await runInDurableObject(partyRoom(party.id), (_room, state) => {
       state.storage.sql.exec('DROP INDEX messages_media');
       for (const column of ['media_id', 'media_kind', 'media_extension', 'media_owner', 'media_content_type'])
         state.storage.sql.exec(`ALTER TABLE messages DROP COLUMN ${column}`);
@@ -529,7 +529,7 @@ describe('a media message afterwards', () => {
     const pdf = await libraryItem(clara, KINDS[3]);
     // Offered before the room had titles: the offer is kept, and the message it makes has no title.
     expect((await announce(party.id, clara.headers, { mediaId: pdf })).status).toBe(200);
-    await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id)), (_room, state) => {
+    await runInDurableObject(partyRoom(party.id), (_room, state) => {
       state.storage.sql.exec('ALTER TABLE messages DROP COLUMN media_title');
       state.storage.sql.exec('ALTER TABLE attachments DROP COLUMN title');
     });
@@ -562,7 +562,7 @@ describe('a media message afterwards', () => {
 describe('what nobody references any more is deleted', () => {
   const cron = () => worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), env);
   /** The room's mirror, due 2 s after a deletion: it lets go of the files no message shows. */
-  const mirror = (partyId: string) => runDurableObjectAlarm(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId)));
+  const mirror = (partyId: string) => runDurableObjectAlarm(partyRoom(partyId));
   const deleteMessage = (partyId: string, who: { headers: Record<string, string> }, messageId: string, fullDelete = false) =>
     api(`/parties/${partyId}/deleteMessage`, { method: 'PUT', headers: who.headers, body: { messageId, fullDelete } });
   const itemRow = (id: string) =>

@@ -4,7 +4,7 @@ import { DAY_MS } from '../../app/core/limits';
 import type { ChatMessage } from '../../app/core/protocol';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import { HEADINGS_QUERY } from '../../durable-objects/kernel/schema';
-import { api, connect, connected, createConsultant, createParty, expectError, joinGuest, json } from './fixtures';
+import { api, connect, connected, createConsultant, createParty, expectError, joinGuest, json, partyRoom } from './fixtures';
 import type { Consultant } from './fixtures';
 
 /**
@@ -30,7 +30,7 @@ async function postHeading(partyId: string, consultant: Consultant, message: str
   return json(response);
 }
 
-const roomOf = (partyId: string) => env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+const roomOf = (partyId: string) => partyRoom(partyId);
 
 /** Many plain messages at once, straight into the room's log (the send path is tested elsewhere; here only volume matters). */
 async function seed(partyId: string, sender: string, count: number): Promise<void> {

@@ -1,11 +1,11 @@
 import { SELF, env, runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, api, connected, createConsultant, createParty, joinGuest, json, textMessage } from './fixtures';
+import { ORIGIN, api, connected, createConsultant, createParty, joinGuest, json, textMessage, partyRoom } from './fixtures';
 
 type Summary = { id: string; unread: boolean; latestMessage: { senderName: string } | null; enteredAt: number | null };
 
 function stub(partyId: string) {
-  return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+  return partyRoom(partyId);
 }
 
 describe("the dashboard's unread marker", () => {

@@ -9,6 +9,9 @@ import { shortId } from '../../worker/auth/crypto';
 import { createSession } from '../../worker/auth/sessions';
 import { database } from '../../worker/db/client';
 import { profiles, users } from '../../worker/db/schema';
+import { jurisdictionSetting } from '../../app/core/data-location';
+import type { RoomPlace } from '../../worker/services/room-place';
+import { room } from '../../worker/services/room-place';
 import { PICTURES } from '../fixtures/images';
 import type { ZeroLossTransport } from '../support/zero-loss-driver';
 
@@ -69,6 +72,19 @@ export async function api(path: string, init: { method?: string; headers?: Recor
     headers,
     body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
   });
+}
+
+/**
+ * Where the room of a party made in a test lives: the tests' DATA_JURISDICTION (wrangler.toml, as
+ * every party made here gets it, ADR 050); the location hint does not change which object it is.
+ */
+export function roomPlace(partyId: string): RoomPlace {
+  return { id: partyId, roomJurisdiction: jurisdictionSetting(env.DATA_JURISDICTION), roomLocation: null };
+}
+
+/** The room of a party made in a test, as the Worker reaches it (worker/services/room-place.ts). */
+export function partyRoom(partyId: string): DurableObjectStub<PartyRoom> {
+  return room(env, roomPlace(partyId)) as unknown as DurableObjectStub<PartyRoom>;
 }
 
 /** A refused API call: the status, the one error shape, and no prose or stack trace in the body. */
@@ -345,7 +361,7 @@ export async function html(response: Response, status: number): Promise<string> 
  * on its way crashes the runtime.
  */
 export async function evictRooms(...partyIds: string[]): Promise<void> {
-  for (const id of partyIds) await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(id)), (room: PartyRoom) => room.enqueued());
+  for (const id of partyIds) await runInDurableObject(partyRoom(id), (room: PartyRoom) => room.enqueued());
   await abortAllDurableObjects();
 }
 

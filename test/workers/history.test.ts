@@ -2,7 +2,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../app/core/limits';
 import { MARKERS } from '../../app/core/markers';
-import { api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, textMessage, evictRooms } from './fixtures';
+import { api, connected, createConsultant, createParty, expectError, joinGuest, json, spoken, textMessage, evictRooms, partyRoom } from './fixtures';
 import type { Guest } from './fixtures';
 
 function post(partyId: string, headers: Record<string, string>, body: unknown): Promise<Response> {
@@ -349,7 +349,7 @@ describe('resuming a socket', () => {
     const { party, guest } = await setup();
     const base = await fill(party.id, 2);
     // Such a log holds an event row (seq = message_seq) for every message.
-    await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id)), (_room, state) => {
+    await runInDurableObject(partyRoom(party.id), (_room, state) => {
       state.storage.sql.exec('INSERT INTO events (seq, message_seq) SELECT seq, seq FROM messages');
     });
     const { socket, welcome } = await connected(party.id, guest.headers, base);

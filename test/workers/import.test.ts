@@ -8,7 +8,7 @@ import { deleteAccountRow } from '../../worker/db/account-deletion';
 import { mediaDeletions, mediaFolders, mediaItems, parties, partyMembers } from '../../worker/db/schema';
 import { eq } from 'drizzle-orm';
 import type { Consultant } from './fixtures';
-import { api, createConsultant, createParty, expectError, json } from './fixtures';
+import { api, createConsultant, createParty, expectError, json, partyRoom } from './fixtures';
 import { STAND_IN_HOST } from './stream-stand-in';
 
 /**
@@ -77,7 +77,7 @@ async function copyAll(consultant: Consultant, importId: string, left: ImportSta
 const streamCopies = async () => (await (await fetch(`https://${STAND_IN_HOST}/__stand-in/copies`)).json()) as { meta: { name?: string } }[];
 
 async function messagesOf(partyId: string): Promise<ChatMessage[]> {
-  const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+  const stub = partyRoom(partyId);
   return runInDurableObject(stub, (room: PartyRoom) => room.store.page(undefined, 10_000).messages);
 }
 

@@ -10,7 +10,7 @@ import type { PartyRoom } from '../../durable-objects/party-room';
 import { describeAnomalies } from '../support/zero-loss-checker';
 import type { Participant } from '../support/zero-loss-driver';
 import { runZeroLoss, zeroLossOptions } from '../support/zero-loss-driver';
-import { apiInPlace, connect, connected, createConsultant, createParty, joinGuest, json, tells, textMessage, zeroLossTransport } from './fixtures';
+import { apiInPlace, connect, connected, createConsultant, createParty, joinGuest, json, tells, textMessage, zeroLossTransport, partyRoom } from './fixtures';
 import type { Consultant, Guest, PartyRecord, TestSocket } from './fixtures';
 
 /**
@@ -27,7 +27,7 @@ const settle = () => pause(ROSTER.flushMs * 3);
 const settleCounts = () => pause(ROSTER.guestCountsMs + ROSTER.flushMs * 3);
 
 function stub(partyId: string) {
-  return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+  return partyRoom(partyId);
 }
 
 /** `count` guests named Gast{from}…, joined ten at a time. */

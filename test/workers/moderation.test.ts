@@ -16,6 +16,7 @@ import {
   textMessage,
   partyWithTwoGuests as party,
   evictRooms,
+  partyRoom,
 } from './fixtures';
 import type { ChatMessage } from '../../app/core/protocol';
 import type { PartyRoom } from '../../durable-objects/party-room';
@@ -197,7 +198,7 @@ describe('hosts, removal and restriction', () => {
 describe('one host at a time, judged by the room', () => {
   /** Who the room holds as host, and who D1 does. */
   async function hosts(partyId: string): Promise<{ room: string[]; d1: string[] }> {
-    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+    const stub = partyRoom(partyId);
     const room = await runInDurableObject(stub, (r: PartyRoom) =>
       [...r.store.members.values()].filter((m) => m.role === 'host' && !m.removed).map((m) => m.id),
     );
@@ -265,7 +266,7 @@ describe('one host at a time, judged by the room', () => {
     expect((await api(`/parties/${p.id}/host`, { method: 'PUT', headers: consultant.headers, body: { guestId: maria.guestId } })).status).toBe(204);
     // As if the write had failed: D1 lost the host, and the room remembers it owes the write.
     await env.DB.prepare('UPDATE party_members SET is_host = 0 WHERE party_id = ?').bind(p.id).run();
-    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    const stub = partyRoom(p.id);
     await runInDurableObject(stub, (_room: PartyRoom, state: DurableObjectState) => state.storage.put('hostsUnrecorded', true));
     await send(p.id, consultant, 'Der Spiegel läuft');
     expect(await runDurableObjectAlarm(stub)).toBe(true);
@@ -370,7 +371,7 @@ describe('forwarding', () => {
   it('a room whose message table predates forwarding gains the column when it loads, and its messages read as not forwarded', async () => {
     const { consultant, party: p, maria } = await party();
     await send(p.id, maria, 'Alt');
-    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    const stub = partyRoom(p.id);
     await runInDurableObject(stub, (_room, state) => {
       state.storage.sql.exec('ALTER TABLE messages DROP COLUMN forwarded');
     });

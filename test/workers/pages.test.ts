@@ -1,6 +1,6 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, api, createConsultant, createParty, expectError, html, joinGuest, json, page, sessionCookie } from './fixtures';
+import { ORIGIN, api, createConsultant, createParty, expectError, guestCookie, html, joinGuest, json, page, sessionCookie } from './fixtures';
 
 /** A party created ahead and then ended by its manager: a new party may not be over already. */
 async function endedParty(consultant: Awaited<ReturnType<typeof createConsultant>>) {
@@ -138,12 +138,30 @@ describe('the party page /<shortId>', () => {
     const party = await createParty(consultant, { title: 'Aroma Abend Lindenhof' });
     const body = await html(await page(`/${party.shortId}`), 200);
     expect(body).toContain('Aroma Abend Lindenhof');
+    // Behind a visitor's join dialog: no chat, and no "no messages yet" either (the room tells her nothing of it).
+    expect(body).not.toContain('Noch keine Nachrichten');
     // Its manager sees it too, and so does a joined guest.
     expect(await html(await page(`/${party.shortId}`, { headers: sessionCookie(consultant) }), 200)).toContain('Aroma Abend Lindenhof');
     const guest = await joinGuest(party.id);
     expect(
       await html(await page(`/${party.shortId}`, { headers: { Cookie: `salon_guest=${encodeURIComponent(`${guest.guestId}.${guest.secretKey}`)}` } }), 200),
     ).toContain('Aroma Abend Lindenhof');
+  });
+
+  it("names the managing profile and its page for a visitor and for a joined guest, whose link is read in one batch (ADR 049) where D1 keys a row's columns by name", async () => {
+    const consultant = await createConsultant({ profiles: 2 });
+    const party = await createParty(consultant, { title: 'Profil-Party', manager: consultant.profileIds[1] });
+    const profile = await env.DB.prepare('SELECT short_id AS shortId FROM profiles WHERE id = ?').bind(consultant.profileIds[1]).first<{ shortId: string }>();
+    const guest = await joinGuest(party.id);
+    for (const headers of [{}, guestCookie(guest)]) {
+      const body = await html(await page(`/${party.shortId}`, { headers }), 200);
+      // The party's own short id and the profile's share a column name, as do the profile's and the
+      // user's names. The loader's data, as Remix streams it into the page: key, then value.
+      const pair = (key: string, value: string) => `\\"${key}\\",\\"${value}\\"`;
+      expect(body).toContain(pair('profileShortId', profile!.shortId));
+      expect(body).toContain(pair('firstName', 'Anna1'));
+      expect(body).toContain(pair('shortId', party.shortId));
+    }
   });
 
   it("a path that is no short id: 404 'Party nicht gefunden' (German default), 'Party not found' with Accept-Language: en", async () => {
@@ -186,6 +204,22 @@ describe('the party page /<shortId>', () => {
     expect(guest?.attributes).toContain('HttpOnly');
     const info = await json(await api(`/parties/${party.shortId}`, { headers: { Cookie: `salon_guest=${encodeURIComponent(guest!.value)}` } }));
     expect(info.me).toMatchObject({ firstName: 'Eva', lastName: 'Stein', role: 'guest' });
+  });
+
+  it('a guest of one party who joins another with the page form (no script yet) gets its chat in the same answer, not the join dialog again', async () => {
+    const consultant = await createConsultant();
+    const first = await createParty(consultant, { title: 'Erste' });
+    const second = await createParty(consultant, { title: 'Zweite' });
+    const guest = await joinGuest(first.id, { firstName: 'Mia', lastName: 'Gast' });
+    const before = await html(await page(`/${second.shortId}`, { headers: guestCookie(guest) }), 200);
+    expect(before, 'not a member yet: no ticket, her id nowhere').not.toContain(guest.guestId);
+    const response = await page(`/${second.shortId}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Host: 'salon.test', ...guestCookie(guest) },
+      body: new URLSearchParams({ firstName: 'Mia', lastName: 'Gast' }).toString(),
+    });
+    // The page's loader ran after the join in this request: she is its member (her id, her socket's ticket).
+    expect(await html(response, 200)).toContain(guest.guestId);
   });
 
   it('joining from the page with a wrong password: 403, not 500', async () => {

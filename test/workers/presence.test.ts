@@ -4,11 +4,11 @@ import { TIMINGS } from '../../app/core/limits';
 import { PING_FRAME, PONG_FRAME } from '../../app/core/protocol';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import { ROSTER } from '../../app/core/roster';
-import { connected, createConsultant, createParty, evictRooms, joinGuest, nextPresence, tells } from './fixtures';
+import { connected, createConsultant, createParty, evictRooms, joinGuest, nextPresence, tells, partyRoom } from './fixtures';
 import type { TestSocket } from './fixtures';
 
 function stub(partyId: string) {
-  return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+  return partyRoom(partyId);
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

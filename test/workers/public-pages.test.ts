@@ -101,11 +101,22 @@ describe('/privacy: the German privacy notice', () => {
     expect(body).toContain('Datenschutzhinweise');
     expect(body).toContain('Lumen Direkt AG, Hafenweg 9, 20457 Hamburg');
     expect(body).toContain('hallo@lumen.test');
-    for (const cookie of ['salon_at', 'salon_rt', 'salon_signin', 'salon_guest', 'lng', 'salon_cookies_noted', 'salon_in_browser'])
+    for (const cookie of ['salon_at', 'salon_rt', 'salon_signin', 'salon_guest', 'lng', 'salon_cookies_noted', 'salon_in_browser', 'salon_bm'])
       expect(body).toContain(cookie);
     expect(body).toContain('Cloudflare');
     expect(body).toContain('<div lang="de"');
     expect(body).not.toContain('nur auf Deutsch');
+  });
+
+  it('says where the data lives, as the deployment keeps it (DATA_JURISDICTION, ADR 050), and what the edge keeps a while', async () => {
+    const eu = await html(await page('/privacy'), 200);
+    expect(eu).toContain('im Rechtsraum „EU“ von Cloudflare');
+    expect(eu).toContain('Profilseiten höchstens eine Minute');
+    const { default: worker } = await import('../../worker/index');
+    const request = new Request(`${ORIGIN}/privacy`) as Request<unknown, IncomingRequestCfProperties>;
+    const anywhere = await html(await worker.fetch(request, { ...env, DATA_JURISDICTION: '' }, createExecutionContext()), 200);
+    expect(anywhere).toContain('wählt Cloudflare');
+    expect(anywhere).not.toContain('Rechtsraum „EU“');
   });
 
   it('in another language says so in that language, that the German text is binding, and shows it', async () => {

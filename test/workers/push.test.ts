@@ -7,7 +7,8 @@ import type { MessagePushJob, PushJob, PushPayload } from '../../app/core/push';
 import { database } from '../../worker/db/client';
 import { parties, pushSubscriptions, pushWindows } from '../../worker/db/schema';
 import worker from '../../worker/index';
-import { PUSH_MAX_ATTEMPTS } from '../../worker/services/push';
+import { PUSH_MAX_ATTEMPTS, PUSH_MAX_ATTEMPTS_UNREACHABLE } from '../../worker/services/push';
+import type { Env } from '../../worker/env';
 import {
   ORIGIN,
   api,
@@ -20,6 +21,7 @@ import {
   json,
   sessionCookie,
   partyWithTwoGuests as party,
+  partyRoom,
 } from './fixtures';
 import type { ReceivedPush } from './push-receiver';
 
@@ -160,13 +162,13 @@ async function subscriptionsOf(partyId: string, memberId: string) {
 }
 
 /** Runs the Worker's queue() on hand-made jobs, as the Queue would deliver them. */
-async function consume(jobs: PushJob[], attempts = 1) {
+async function consume(jobs: PushJob[], attempts = 1, withEnv: Env = env) {
   const batch = createMessageBatch<PushJob>(
     'salon-push',
     jobs.map((body, i) => ({ id: `job-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body })),
   );
   const ctx = createExecutionContext();
-  await worker.queue(batch, env);
+  await worker.queue(batch, withEnv);
   return getQueueResult(batch, ctx);
 }
 
@@ -367,7 +369,7 @@ describe('sending', () => {
     expect((await api(`/parties/${p.id}/template`, { method: 'PUT', headers: consultant.headers, body: { action: 'autoplay', delayMs: 60_000 } })).status).toBe(
       200,
     );
-    const room = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    const room = partyRoom(p.id);
     // The delay has passed, as far as the room can tell; its alarm plays the message.
     await runInDurableObject(room, (instance: PartyRoom) => {
       const state = instance.templates.store.applied!;
@@ -403,7 +405,7 @@ describe('sending', () => {
       tag: `party-${p.id}`,
       url: `/${p.shortId}`,
     });
-    await runDurableObjectAlarm(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id)));
+    await runDurableObjectAlarm(partyRoom(p.id));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await received(mariasPhone)).toHaveLength(1);
     expect(await received(annasPhone)).toEqual([]);
@@ -479,6 +481,36 @@ describe('sending', () => {
     const result = await consume([job(p.id, [maria.guestId], consultant.userId)]);
     expect(result.retryMessages).toEqual([]);
     expect(await received(mariasPhone)).toHaveLength(1);
+  });
+
+  it('a job that cannot reach D1 waits for it through the Queue (issue 40), then is delivered once', async () => {
+    const { consultant, party: p, maria } = await party();
+    const phone = await device();
+    expect((await subscribe(p.id, maria.headers, phone)).status).toBe(204);
+    await db().delete(pushWindows).where(eq(pushWindows.partyId, p.id));
+    // D1 gone: every call fails as the platform fails it.
+    const gone = new Proxy({} as D1Database, {
+      get: () => () => {
+        throw new Error('D1_ERROR: Network connection lost.');
+      },
+    });
+    const pushJob = job(p.id, [maria.guestId], consultant.userId);
+    for (let attempt = 1; attempt < PUSH_MAX_ATTEMPTS_UNREACHABLE; attempt++) {
+      const waiting = await consume([pushJob], attempt, { ...env, DB: gone });
+      expect(waiting.retryMessages, `attempt ${attempt}`).toHaveLength(1);
+      expect(waiting.explicitAcks).toEqual([]);
+    }
+    expect(PUSH_MAX_ATTEMPTS_UNREACHABLE).toBeGreaterThan(PUSH_MAX_ATTEMPTS);
+    expect(await received(phone)).toEqual([]);
+    // D1 is back by the last attempt: delivered, once.
+    const back = await consume([pushJob], PUSH_MAX_ATTEMPTS_UNREACHABLE);
+    expect(back.retryMessages).toEqual([]);
+    expect(back.explicitAcks).toHaveLength(1);
+    await eventually(
+      () => received(phone),
+      (pushes) => pushes.length > 0,
+    );
+    expect(await received(phone)).toHaveLength(1);
   });
 
   it('retries a push service’s 500 through the Queue and gives up cleanly after the last attempt', async () => {
@@ -674,7 +706,7 @@ describe('who the room hands to Web Push', () => {
   it('only offline members with a subscription to the party, also one who subscribes after the room learnt the others', async () => {
     const { consultant, party: p, maria, tom } = await party();
     expect((await subscribe(p.id, maria.headers, await device())).status).toBe(204);
-    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    const stub = partyRoom(p.id);
     /** The room's own answer (private: its set is what the test is about). */
     type Pushing = { pushable: Set<string> | null; pushableOffline(sender: string): { id: string }[] };
     const pushedTo = () =>
@@ -695,7 +727,7 @@ describe('who the room hands to Web Push', () => {
   it('a message that comes before the room knows who can be pushed waits for that, and names no member without a subscription', async () => {
     const { consultant, party: p, maria, tom } = await party();
     expect((await subscribe(p.id, maria.headers, await device())).status).toBe(204);
-    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(p.id));
+    const stub = partyRoom(p.id);
     // What the room hands the Queue, seen on its way there (the Queue itself still gets it).
     const recipients: string[][] = [];
     await runInDurableObject(stub, (room: PartyRoom) => {

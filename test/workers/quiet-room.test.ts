@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { TIMINGS } from '../../app/core/limits';
 import { PING_FRAME } from '../../app/core/protocol';
 import type { PartyRoom } from '../../durable-objects/party-room';
-import { connected, createConsultant, createParty, joinGuest, textMessage } from './fixtures';
+import { connected, createConsultant, createParty, joinGuest, textMessage, partyRoom } from './fixtures';
 
 function stub(partyId: string) {
-  return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+  return partyRoom(partyId);
 }
 
 /** The room's own record of its last activity (private: the test moves it back in time). */

@@ -7,7 +7,20 @@ import { raffleNotice } from '../../app/core/raffle';
 import type { RandomSource } from '../../app/core/raffle';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import type { Consultant, PartyRecord, TestSocket } from './fixtures';
-import { api, connected, createConsultant, createParty, expectError, joinGuest, json, libraryPhoto, page, sessionCookie, textMessage } from './fixtures';
+import {
+  api,
+  connected,
+  createConsultant,
+  createParty,
+  expectError,
+  joinGuest,
+  json,
+  libraryPhoto,
+  page,
+  sessionCookie,
+  textMessage,
+  partyRoom,
+} from './fixtures';
 
 /**
  * The raffle and the follow-up list (ADR 045) through the real Worker, room and D1: who may draw
@@ -25,7 +38,7 @@ const QUIZ = { question: 'Welche Creme ist vegan?', options: ['Rosenblüte', 'Al
 const PRODUCT = { title: 'Rosenblüten-Creme', price: { amount: 2490, currency: 'EUR' }, link: 'https://shop.example/rose' };
 
 function stub(partyId: string) {
-  return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+  return partyRoom(partyId);
 }
 
 async function sendCard(consultant: Consultant, party: PartyRecord, messageType: 'poll' | 'product'): Promise<ChatMessage> {

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../app/core/protocol';
 import type { Recap } from '../../app/core/recap';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import type { Consultant, PartyRecord } from './fixtures';
-import { ORIGIN, api, connected, createConsultant, createParty, evictRooms, expectError, joinGuest, json, libraryPhoto } from './fixtures';
+import { ORIGIN, api, connected, createConsultant, createParty, evictRooms, expectError, joinGuest, json, libraryPhoto, partyRoom } from './fixtures';
 
 /**
  * Each guest's recap (ADR 046) through the real Worker, room and D1: the products she wanted (not
@@ -147,7 +147,7 @@ describe("a guest's recap", () => {
     await expectError(await api(`/parties/${party.id}/recap`), 401, 'unauthorized');
     await expectError(await api(`/parties/${crypto.randomUUID()}/recap`, { headers: maria.headers }), 404, 'partyNotFound');
     // Asking adds nobody to the room.
-    const members = await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id)), (room: PartyRoom) =>
+    const members = await runInDurableObject(partyRoom(party.id), (room: PartyRoom) =>
       [...room.store.members.values()].filter((member) => !member.removed).map((member) => member.id),
     );
     expect(members).not.toContain(stranger.userId);

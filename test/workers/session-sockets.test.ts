@@ -25,6 +25,7 @@ import {
   spoken,
   tells,
   textMessage,
+  partyRoom,
 } from './fixtures';
 
 /**
@@ -36,7 +37,7 @@ import {
  */
 
 function stub(partyId: string) {
-  return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+  return partyRoom(partyId);
 }
 
 /** A second sign-in of the same consultant (another device), as bearer headers. */

@@ -5,7 +5,22 @@ import type { ChatMessage } from '../../app/core/protocol';
 import type { TemplateDetail, TemplateEntry, TemplateMessage } from '../../app/core/templates';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import type { Consultant, Guest, PartyRecord } from './fixtures';
-import { ORIGIN, api, connected, createConsultant, createParty, expectError, joinGuest, json, JPEG, libraryPhoto, spoken, evictRooms } from './fixtures';
+import {
+  ORIGIN,
+  api,
+  connected,
+  createConsultant,
+  createParty,
+  expectError,
+  joinGuest,
+  json,
+  JPEG,
+  libraryPhoto,
+  spoken,
+  evictRooms,
+  partyRoom,
+  roomPlace,
+} from './fixtures';
 import { database } from '../../worker/db/client';
 import { deleteAccount } from '../../worker/services/account-deletion';
 import { purgeTemplateTrash, recordSharedPlay } from '../../worker/services/templates';
@@ -47,7 +62,7 @@ const chat = async (party: PartyRecord, headers: Record<string, string>) =>
 const shown = (state: AppliedTemplate | null) => (state ? state.messages[state.position]!.message : null);
 
 function stub(partyId: string) {
-  return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
+  return partyRoom(partyId);
 }
 
 /** Makes the autoplay's next message due now, as if its delay had passed. */
@@ -479,7 +494,7 @@ describe('a shared template its owner takes back', () => {
     // the copy is gone, the record is not there to be found.
     await env.DB.prepare('DELETE FROM template_recipients WHERE template_id = ?').bind(tpl.id).run();
     await env.DB.prepare('DELETE FROM party_shared_templates WHERE party_id = ?').bind(party.id).run();
-    expect(await recordSharedPlay(env, party.id, tpl.id, bob.userId)).toBe(false);
+    expect(await recordSharedPlay(env, roomPlace(party.id), tpl.id, bob.userId)).toBe(false);
     expect(await applied(party, bob)).toMatchObject({ revoked: true });
     await expectError(await change(party, bob.headers, { action: 'send', messageId: tpl.messages[0]!.id }), 403, 'templateRevoked');
   });

@@ -2,7 +2,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../app/core/protocol';
 import type { PartyRoom } from '../../durable-objects/party-room';
-import { connect, connected, createConsultant, createParty, joinGuest } from './fixtures';
+import { connect, connected, createConsultant, createParty, joinGuest, partyRoom } from './fixtures';
 
 /**
  * What one turn of the room says leaves at its end (ADR 035). A socket that joins during a turn
@@ -19,7 +19,7 @@ describe('a join in the same turn as a broadcast', () => {
     const benSocket = await connect(party.id, ben.headers);
     if (typeof benSocket === 'number') throw new Error(`socket refused: ${benSocket}`);
 
-    const stub = env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id));
+    const stub = partyRoom(party.id);
     await runInDurableObject(stub, async (room: PartyRoom, state) => {
       const [socket] = state.getWebSockets(ben.guestId);
       // One turn: a rename broadcast, then Ben's join.

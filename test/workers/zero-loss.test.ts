@@ -5,7 +5,7 @@ import type { Participant } from '../support/zero-loss-driver';
 import { runZeroLoss, zeroLossOptions } from '../support/zero-loss-driver';
 import type { PartyRoom } from '../../durable-objects/party-room';
 import type { TestSocket } from './fixtures';
-import { api, connected, createConsultant, createParty, evictRooms, joinGuest, json, libraryPhoto, zeroLossTransport } from './fixtures';
+import { api, connected, createConsultant, createParty, evictRooms, joinGuest, json, libraryPhoto, zeroLossTransport, partyRoom } from './fixtures';
 
 /**
  * Nothing acknowledged is lost, nothing is applied twice, everyone sees one order: the
@@ -117,7 +117,7 @@ describe('zero loss under dropped sockets, evictions and repeated sends', () => 
       socket.close();
     }
 
-    const rows = await runInDurableObject(env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(party.id)), (room: PartyRoom) => ({
+    const rows = await runInDurableObject(partyRoom(party.id), (room: PartyRoom) => ({
       interests: room.cards.store.interests(),
       votes: room.cards.store.votes(),
     }));

@@ -8,28 +8,30 @@ import { guestCookie } from '../auth/guests';
 import type { Identity } from '../auth/identity';
 import { resolveIdentity } from '../auth/identity';
 import type { Db } from '../db/client';
-import { database } from '../db/client';
 import type { Env } from '../env';
+import { requestDatabase, withBookmark } from '../http/d1-session';
 
 export type ApiEnv = { Bindings: Env; Variables: { db: Db; identity: Identity } };
 export type ApiContext = Context<ApiEnv>;
 
 /**
- * Who is asking, for every route of the API and /files: the database and the identity in the
- * context, and the identity's refreshed cookies on the answer (never on a socket's 101, which
- * carries no headers to the page).
+ * Who is asking, for every route of the API and /files: the request's database (its D1 session,
+ * ADR 049) and the identity in the context; on the answer the identity's refreshed cookies (never
+ * on a socket's 101, which carries no headers to the page) and the session's bookmark.
  */
 export function withIdentity(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const db = database(c.env.DB);
-    const identity = await resolveIdentity(db, c.req.raw, partyOfPath(c.req.path));
-    c.set('db', db);
+    const database = requestDatabase(c.env.DB, c.req.raw);
+    const partyId = partyOfPath(c.req.path);
+    const identity = await resolveIdentity(database.db, c.req.raw, partyId ? { partyId } : undefined);
+    c.set('db', database.db);
     c.set('identity', identity);
     await next();
     if (identity.setCookies.length > 0 && c.res.status !== 101) {
       c.res = new Response(c.res.body, c.res);
       for (const cookie of identity.setCookies) c.res.headers.append('Set-Cookie', cookie);
     }
+    c.res = withBookmark(c.req.raw, c.res, database);
   };
 }
 

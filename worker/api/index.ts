@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, isAppError } from '../../app/core/errors';
 import type { ErrorBody } from '../../app/core/errors';
+import { isDataUnavailable } from '../db/client';
 import { refusedAsCrossSite } from '../http/origin';
 import { noteActor, noteCode, noteRoute, requestIdOf } from '../observability/log';
 import { auth } from './auth';
@@ -24,6 +25,11 @@ export function apiError(error: Error, c: ApiContext): Response {
   if (isAppError(error)) {
     noteCode(c.req.raw, error.code);
     return c.json<ErrorBody>({ error: { code: error.code } }, error.status as 400);
+  }
+  // The database out of reach, wrapped by drizzle in its own error (worker/db/client.ts).
+  if (isDataUnavailable(error)) {
+    noteCode(c.req.raw, 'dataUnavailable');
+    return c.json<ErrorBody>({ error: { code: 'dataUnavailable' } }, 503);
   }
   // Hono's own 4xx (a body that is not JSON, for one) is bad input like any other.
   if (error instanceof HTTPException && error.status < 500) {

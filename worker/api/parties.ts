@@ -50,6 +50,7 @@ import type { Member } from '#core/protocol';
 import type { PartyRow } from '../db/schema';
 import { createParty, deleteParty, joinParty, listParties, memberInParty, partyGuests, partyInfo, room, roomFacts, updateParty } from '../services/parties';
 import { followUpList } from '../services/follow-up';
+import { regionOf } from '../services/room-place';
 import { createPartyFolder, deletePartyFolder, listPartyFolders, movePartyOrFolder, renamePartyFolder } from '../services/party-folders';
 import type { ApiContext, ApiEnv } from './context';
 import { clientKey, handOverGuestCredentials, requireConsultant, valid } from './context';
@@ -108,7 +109,7 @@ export const socketByTicket: MiddlewareHandler<ApiEnv> = async (c, next) => {
     // A room that cannot answer now is asked again the D1 way, which says why if it fails too.
     const response =
       upgrade &&
-      (await room(c.env, partyId)
+      (await room(c.env, vouched.party)
         .fetch(upgrade)
         .catch(() => null));
     if (response && response.status !== 409) return response;
@@ -119,7 +120,7 @@ export const socketByTicket: MiddlewareHandler<ApiEnv> = async (c, next) => {
 export const partiesApi = new Hono<ApiEnv>()
   .get('/', async (c) => c.json(await listParties(c.get('db'), requireConsultant(c).userId)))
   .post('/', valid('json', NewPartySchema), async (c) => {
-    const party = await createParty(c.get('db'), requireConsultant(c).userId, c.req.valid('json'));
+    const party = await createParty(c.env, c.get('db'), requireConsultant(c).userId, c.req.valid('json'), regionOf(c.req.raw));
     return c.json(party, 201);
   })
   // The dashboard's folders (ADR 037), before `/:shortId` and `/:id` take these paths.
@@ -149,7 +150,8 @@ export const partiesApi = new Hono<ApiEnv>()
     return c.json(await partyGuests(c.get('db'), c.req.param('id')));
   })
   .put('/:id/join', valid('json', JoinPartySchema), async (c) => {
-    const result = await joinParty(c.env, c.get('db'), c.req.param('id'), c.get('identity'), c.req.valid('json'), clientKey(c));
+    const later = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
+    const result = await joinParty(c.env, c.get('db'), { partyId: c.req.param('id') }, c.get('identity'), c.req.valid('json'), clientKey(c), later);
     count(c.env, 'join');
     const body: Record<string, unknown> = {
       guestId: result.member.id,
@@ -162,7 +164,7 @@ export const partiesApi = new Hono<ApiEnv>()
       if (secretKey) body.secretKey = secretKey;
     }
     // Her socket, opened within the minute with the same credentials, skips its D1 read (ADR 047).
-    const ticket = await socketTicketFor(c.env.SOCKET_TICKET_SECRET, c.req.raw, c.req.param('id'), result.member, {
+    const ticket = await socketTicketFor(c.env.SOCKET_TICKET_SECRET, c.req.raw, result.party, result.member, {
       fresh: result.credentials,
       checked: c.get('identity').guest,
     });
@@ -170,9 +172,9 @@ export const partiesApi = new Hono<ApiEnv>()
     return c.json(body);
   })
   .get('/:id/chat', valid('query', HistoryQuerySchema), async (c) => {
-    const { member } = await requireMember(c, c.req.param('id'));
+    const { party, member } = await requireMember(c, c.req.param('id'));
     const { from, around, after } = c.req.valid('query');
-    const stub = room(c.env, c.req.param('id'));
+    const stub = room(c.env, party);
     if (around !== undefined) return c.json(unwrap(await stub.historyWindow(member, { around })));
     if (after !== undefined) return c.json(unwrap(await stub.historyWindow(member, { after })));
     return c.json(unwrap(await stub.history(member, from)));
@@ -181,8 +183,8 @@ export const partiesApi = new Hono<ApiEnv>()
   .get('/:id/follow-up', async (c) => c.json((await followUpList(c.env, c.get('db'), c.req.param('id'), c.get('identity'))).list))
   // The chat's search (durable-objects/features/search.ts): every member, the messages she may see.
   .get('/:id/search', valid('query', ChatSearchQuerySchema), async (c) => {
-    const { member } = await requireMember(c, c.req.param('id'));
-    return c.json(unwrap(await room(c.env, c.req.param('id')).search(member, c.req.valid('query').q)));
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    return c.json(unwrap(await room(c.env, party).search(member, c.req.valid('query').q)));
   })
   // A guest's own recap (ADR 046): also once the party is over, when the routes above refuse her.
   .get('/:id/recap', async (c) => {
@@ -205,7 +207,7 @@ export const partiesApi = new Hono<ApiEnv>()
       await attachLibraryItem(c.env, c.get('db'), party, member, body.mediaAttachment, body.messageType, body);
     }
     const input = { ...body, message: card ?? body.message ?? '', tempId: body.tempId ?? null };
-    const result = unwrap(await room(c.env, party.id).post(member, roomFacts(party), input, card !== null));
+    const result = unwrap(await room(c.env, party).post(member, roomFacts(party), input, card !== null));
     return c.json(result.message, result.duplicate ? 200 : 201);
   })
   .post('/:id/media', valid('json', AttachMediaSchema), async (c) => {
@@ -233,17 +235,17 @@ export const partiesApi = new Hono<ApiEnv>()
   .put('/:id/editMessage', valid('json', EditMessageSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     const body = c.req.valid('json');
-    return c.json(unwrap(await room(c.env, party.id).edit(member, roomFacts(party), body.messageId, body.message)));
+    return c.json(unwrap(await room(c.env, party).edit(member, roomFacts(party), body.messageId, body.message)));
   })
   .put('/:id/deleteMessage', valid('json', DeleteMessageSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     const body = c.req.valid('json');
-    const [message] = unwrap(await room(c.env, party.id).deleteMessages(member, roomFacts(party), [body.messageId], body.fullDelete ?? false));
+    const [message] = unwrap(await room(c.env, party).deleteMessages(member, roomFacts(party), [body.messageId], body.fullDelete ?? false));
     return c.json(message ?? null);
   })
   .put('/:id/deleteMessages', valid('json', DeleteMessagesSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
-    return c.json(unwrap(await room(c.env, party.id).deleteMessages(member, roomFacts(party), c.req.valid('json').messageIds)));
+    return c.json(unwrap(await room(c.env, party).deleteMessages(member, roomFacts(party), c.req.valid('json').messageIds)));
   })
   .post('/:id/forward', valid('json', ForwardSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
@@ -271,7 +273,7 @@ export const partiesApi = new Hono<ApiEnv>()
     const { party, member } = await requireMember(c, c.req.param('id'));
     const body = c.req.valid('json');
     if (body.id !== undefined && body.id !== party.id) throw new AppError('invalidInput');
-    await push.subscribe(c.env, c.get('db'), party.id, member, body.pushToken, body.language ?? (await localeOf(c.req.raw)));
+    await push.subscribe(c.env, c.get('db'), party, member, body.pushToken, body.language ?? (await localeOf(c.req.raw)));
     return c.body(null, 204);
   })
   .delete('/:id/subscribe', valid('json', UnsubscribeSchema), async (c) => {
@@ -302,7 +304,7 @@ export const partiesApi = new Hono<ApiEnv>()
   // role on every call); the manager's devices hear every change over the socket.
   .get('/:id/template', async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
-    return c.json({ applied: unwrap(await room(c.env, party.id).appliedTemplate(member, roomFacts(party))) });
+    return c.json({ applied: unwrap(await room(c.env, party).appliedTemplate(member, roomFacts(party))) });
   })
   .post('/:id/template', valid('json', ApplyTemplateSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
@@ -311,16 +313,16 @@ export const partiesApi = new Hono<ApiEnv>()
   })
   .put('/:id/template', valid('json', AppliedActionSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
-    return c.json(unwrap(await room(c.env, party.id).changeApplied(member, roomFacts(party), c.req.valid('json'))));
+    return c.json(unwrap(await room(c.env, party).changeApplied(member, roomFacts(party), c.req.valid('json'))));
   })
   .delete('/:id/template', async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
-    unwrap(await room(c.env, party.id).removeApplied(member, roomFacts(party)));
+    unwrap(await room(c.env, party).removeApplied(member, roomFacts(party)));
     return c.body(null, 204);
   })
   .post('/:id/sendFullTemplate', valid('json', SendFullTemplateSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
-    return c.json({ sent: unwrap(await room(c.env, party.id).sendFullTemplate(member, roomFacts(party), c.req.valid('json').templateId)) });
+    return c.json({ sent: unwrap(await room(c.env, party).sendFullTemplate(member, roomFacts(party), c.req.valid('json').templateId)) });
   })
   .get('/:id/socket', async (c) => {
     if (c.req.header('Upgrade') !== 'websocket') throw new AppError('badRequest');
@@ -335,7 +337,7 @@ export const partiesApi = new Hono<ApiEnv>()
         ? // Hers, or one her account took in (ADR 052): the member came from her key either way.
           guestKeySocketSession(guest.keyId)
         : null;
-    const partyRoom = room(c.env, party.id);
+    const partyRoom = room(c.env, party);
     const response = await partyRoom.fetch(roomUpgrade(c.req.raw, { member, facts: roomFacts(party), session: socketSession }));
     if (session && response.status === 101 && !(await recordSocket(c.env, session.sessionId, party.id))) await partyRoom.endSessions([session.sessionId]);
     return response;

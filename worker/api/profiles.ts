@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { LIMITS } from '../../app/core/limits';
 import { BannerSchema, CompanyModeSchema, PartnerSearchQuerySchema, ProfileInputSchema, SelectProfileSchema } from '../../app/core/schemas';
+import { edgeCache } from '../http/edge-cache';
 import { readLimited } from '../media/body';
 import { pictureResponse } from './pictures';
 import {
@@ -23,8 +24,6 @@ import type { ApiEnv } from './context';
 import { requireConsultant, valid } from './context';
 
 const PARTNER_SEARCH_CACHE_S = 60;
-// Workers' own cache (the DOM typings in scope do not know `caches.default`).
-const edgeCache = () => (caches as unknown as { default: Cache }).default;
 
 /**
  * Profiles. Literal paths come before `/:id`: Hono tries routes in order. The picture is sent as

@@ -11,6 +11,8 @@ export const COOKIE = {
   cookiesNoted: 'salon_cookies_noted',
   /** …and the browser chosen over the app. */
   inBrowser: 'salon_in_browser',
+  /** Where the database was at this browser's last write (D1's session bookmark, ADR 049). */
+  bookmark: 'salon_bm',
 } as const;
 
 export function readCookies(request: Request): Map<string, string> {

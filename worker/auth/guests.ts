@@ -1,5 +1,6 @@
 import { GUEST_CODE } from '../../app/core/guest-account';
 import type { Db } from '../db/client';
+import type { PartyKey } from '../db/guests';
 import { guestKeyId, insertGuest, insertGuestIfOpen, insertGuestKey, replaceKey } from '../db/guests';
 import { guestKeyWithParty } from '../db/memberships';
 import type { MemberRow, PartyRow } from '../db/schema';
@@ -49,13 +50,13 @@ export async function createGuest(
 export async function createGuestIfOpen(
   db: Db,
   names: { firstName: string; lastName: string },
-  partyId: string,
+  party: PartyKey,
   now = Date.now(),
 ): Promise<{ party: PartyRow | undefined; credentials: NewGuestCredentials | null }> {
   const id = crypto.randomUUID();
   const key = await newKey();
-  const { party, added } = await insertGuestIfOpen(db, { id, ...names, createdAt: now }, key, { partyId, isHost: false, joinedAt: now });
-  return { party, credentials: added ? { id, secretKey: key.secretKey, keyId: key.id } : null };
+  const { party: read, added } = await insertGuestIfOpen(db, { id, ...names, createdAt: now }, key, { ...party, isHost: false, joinedAt: now });
+  return { party: read, credentials: added ? { id, secretKey: key.secretKey, keyId: key.id } : null };
 }
 
 /** A new device's key for an existing guest (a sign-in with a mailed code). */

@@ -1,8 +1,11 @@
 import { REFRESH_TOKEN_TTL_S } from '../../app/core/limits';
 import type { Db } from '../db/client';
+import type { PartyPageRows } from '../db/party-page';
+import { partyPageRows } from '../db/party-page';
 import { COOKIE, clearCookie, readCookies, serializeCookie } from './cookies';
 import type { GuestCredentials, PartyRead } from './guests';
 import { parseBasic, parseGuestCookie, verifyGuest, verifyGuestInParty } from './guests';
+import { sha256 } from './crypto';
 import type { ConsultantSession, SessionTokens } from './sessions';
 import { checkAccessToken, recentlyRotatedSession, refreshSession } from './sessions';
 
@@ -20,6 +23,8 @@ export interface Identity {
   setCookies: string[];
   /** For a guest's request to a party: the party and her membership, read with her key (one query). */
   partyRead: PartyRead | null;
+  /** For a guest opening a party's link: what the page needs, read with her key (one round trip, ADR 049). */
+  partyPage: PartyPageRows | null;
 }
 
 export function sessionCookies(request: Request, tokens: SessionTokens): string[] {
@@ -36,7 +41,7 @@ export function clearSessionCookies(request: Request): string[] {
 
 /** Nobody: what a request gets whose credentials are not even read (a refused cross-site write). */
 export function anonymous(): Identity {
-  return { consultant: null, guest: null, consultantExpired: false, setCookies: [], partyRead: null };
+  return { consultant: null, guest: null, consultantExpired: false, setCookies: [], partyRead: null, partyPage: null };
 }
 
 /**
@@ -68,15 +73,23 @@ export function credentialsFromCookies(request: Request): boolean {
   return presented.via === 'cookies' && (consultantCookies(presented.cookies) || Boolean(presented.cookies.get(COOKIE.guest)));
 }
 
+/** The party a request is about: by its id (the API's paths) or by its link's short id (its page). */
+export type AboutParty = { partyId: string } | { shortId: string };
+
 /**
- * `partyId`: the party the request is about, if any; a guest's key is then checked in the same query
- * that reads the party and her membership (`partyRead`), one D1 round trip instead of two.
+ * `about`: the party the request is about, if any; a guest's key is then checked in the same round
+ * trip that reads the party and her membership (`partyRead`, `partyPage`), one instead of two.
  */
-export async function resolveIdentity(db: Db, request: Request, partyId?: string): Promise<Identity> {
+export async function resolveIdentity(db: Db, request: Request, about?: AboutParty): Promise<Identity> {
   const identity = anonymous();
   const guestKey = async (credentials: GuestCredentials): Promise<string | null> => {
-    if (!partyId) return verifyGuest(db, credentials);
-    const read = await verifyGuestInParty(db, credentials, partyId);
+    if (!about) return verifyGuest(db, credentials);
+    if ('shortId' in about) {
+      const page = await partyPageRows(db, about.shortId, { id: credentials.id, secretHash: await sha256(credentials.secretKey) });
+      if (page.keyId) identity.partyPage = page;
+      return page.keyId;
+    }
+    const read = await verifyGuestInParty(db, credentials, about.partyId);
     if (!read) return null;
     const { keyId, ...partyRead } = read;
     identity.partyRead = partyRead;

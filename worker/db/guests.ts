@@ -42,42 +42,57 @@ const INSERT_GUEST = 'INSERT INTO guests (id, first_name, last_name, created_at)
 const INSERT_GUEST_KEY = 'INSERT INTO guest_keys (id, guest_id, secret_hash, created_at) VALUES (?, ?, ?, ?)';
 const INSERT_MEMBERSHIP = 'INSERT INTO party_members (party_id, guest_id, first_name, last_name, is_host, joined_at) VALUES (?, ?, ?, ?, ?, ?)';
 
+/** A party as a join names it: by its id (the API) or by its link's short id (the page). */
+export type PartyKey = { partyId: string } | { shortId: string };
+
 /**
  * `insertGuest` for a guest joining a party with nothing but her name: the party is read in the
  * same batch, and the three rows are written only if anyone may join it now (it exists, has no
  * password and has not ended: `isExpired` in app/core/party.ts). One round trip where a join took
  * two; a party with a password, or one that ended, is answered as read and nothing is written.
+ * The page names the party by its link, so the batch finds it by its short id (ADR 049).
  */
 export async function insertGuestIfOpen(
   db: Db,
   guest: NewGuestRow,
   key: { id: string; secretHash: string },
-  membership: { partyId: string; isHost: boolean; joinedAt: number },
+  membership: PartyKey & { isHost: boolean; joinedAt: number },
 ): Promise<{ party: PartyRow | undefined; added: boolean }> {
   const d1 = db.$client;
-  const party = [membership.partyId, membership.joinedAt] as const;
+  const byShortId = 'shortId' in membership;
+  const sql = byShortId ? BY_SHORT_ID : BY_ID;
+  const partyKey = byShortId ? membership.shortId : membership.partyId;
+  const open = [partyKey, membership.joinedAt] as const;
   const [read, added] = await d1.batch<Record<string, unknown>>([
-    d1.prepare(SELECT_PARTY).bind(membership.partyId),
-    d1.prepare(INSERT_GUEST_IF_OPEN).bind(guest.id, guest.firstName, guest.lastName, guest.createdAt, ...party),
-    d1.prepare(INSERT_GUEST_KEY_IF_OPEN).bind(key.id, guest.id, key.secretHash, guest.createdAt, ...party),
-    d1
-      .prepare(INSERT_MEMBERSHIP_IF_OPEN)
-      .bind(membership.partyId, guest.id, guest.firstName, guest.lastName, membership.isHost ? 1 : 0, membership.joinedAt, ...party),
+    d1.prepare(sql.selectParty).bind(partyKey),
+    d1.prepare(sql.guest).bind(guest.id, guest.firstName, guest.lastName, guest.createdAt, ...open),
+    d1.prepare(sql.key).bind(key.id, guest.id, key.secretHash, guest.createdAt, ...open),
+    d1.prepare(sql.membership).bind(partyKey, guest.id, guest.firstName, guest.lastName, membership.isHost ? 1 : 0, membership.joinedAt, ...open),
   ]);
   const row = read?.results[0];
   return { party: row ? partyFromColumns(row) : undefined, added: (added?.meta.changes ?? 0) > 0 };
 }
 
-/** An `INSERT … VALUES (…)` that inserts only while anyone may join the party (its id and the time are bound after the row's values). */
-function ifOpen(insert: string): string {
+/** An `INSERT … VALUES (…)` that inserts only while anyone may join the party (its key and the time are bound after the row's values). */
+function ifOpen(insert: string, column: 'id' | 'short_id'): string {
   const select = insert.replace(/ VALUES \((.*)\)$/, ' SELECT $1');
-  return `${select} WHERE EXISTS (SELECT 1 FROM parties WHERE id = ? AND password_hash IS NULL AND (expires_at IS NULL OR expires_at >= ?))`;
+  return `${select} WHERE EXISTS (SELECT 1 FROM parties WHERE ${column} = ? AND password_hash IS NULL AND (expires_at IS NULL OR expires_at >= ?))`;
 }
-const INSERT_GUEST_IF_OPEN = ifOpen(INSERT_GUEST);
-const INSERT_GUEST_KEY_IF_OPEN = ifOpen(INSERT_GUEST_KEY);
-const INSERT_MEMBERSHIP_IF_OPEN = ifOpen(INSERT_MEMBERSHIP);
 const PARTY_COLUMNS = Object.entries(getTableColumns(parties));
-const SELECT_PARTY = `SELECT ${PARTY_COLUMNS.map(([, column]) => `"${column.name}"`).join(', ')} FROM parties WHERE id = ?`;
+const SELECT_PARTY = `SELECT ${PARTY_COLUMNS.map(([, column]) => `"${column.name}"`).join(', ')} FROM parties WHERE`;
+const BY_ID = {
+  selectParty: `${SELECT_PARTY} id = ?`,
+  guest: ifOpen(INSERT_GUEST, 'id'),
+  key: ifOpen(INSERT_GUEST_KEY, 'id'),
+  membership: ifOpen(INSERT_MEMBERSHIP, 'id'),
+};
+/** The same by the short id: the membership's party id is looked up in its own statement. */
+const BY_SHORT_ID = {
+  selectParty: `${SELECT_PARTY} short_id = ?`,
+  guest: ifOpen(INSERT_GUEST, 'short_id'),
+  key: ifOpen(INSERT_GUEST_KEY, 'short_id'),
+  membership: ifOpen(INSERT_MEMBERSHIP.replace('VALUES (?,', 'VALUES ((SELECT id FROM parties WHERE short_id = ?),'), 'short_id'),
+};
 
 /** A raw row of `parties` as drizzle would answer it (its columns' own mapping). */
 function partyFromColumns(row: Record<string, unknown>): PartyRow {
@@ -168,6 +183,8 @@ export async function guestMemberships(db: Db, guestId: string) {
         latestAt: parties.latestAt,
         latestSenderId: parties.latestSenderId,
         createdAt: parties.createdAt,
+        roomJurisdiction: parties.roomJurisdiction,
+        roomLocation: parties.roomLocation,
       },
       manager: { firstName: profiles.firstName, lastName: profiles.lastName },
       member: { id: partyMembers.guestId, firstName: partyMembers.firstName, lastName: partyMembers.lastName },
@@ -207,7 +224,7 @@ export async function takeIn(db: Db, identityId: string, accountId: string): Pro
 export async function guestHoldings(
   db: Db,
   guestId: string,
-): Promise<{ ids: string[]; memberships: { partyId: string; guestId: string }[]; pictures: string[] }> {
+): Promise<{ ids: string[]; memberships: { party: Pick<PartyRow, 'id' | 'roomJurisdiction' | 'roomLocation'>; guestId: string }[]; pictures: string[] }> {
   const rows = await db
     .select({ id: guests.id, pictureKey: guests.pictureKey })
     .from(guests)
@@ -216,7 +233,11 @@ export async function guestHoldings(
   const memberships =
     ids.length === 0
       ? []
-      : await db.select({ partyId: partyMembers.partyId, guestId: partyMembers.guestId }).from(partyMembers).where(inArray(partyMembers.guestId, ids));
+      : await db
+          .select({ party: { id: parties.id, roomJurisdiction: parties.roomJurisdiction, roomLocation: parties.roomLocation }, guestId: partyMembers.guestId })
+          .from(partyMembers)
+          .innerJoin(parties, eq(parties.id, partyMembers.partyId))
+          .where(inArray(partyMembers.guestId, ids));
   return { ids, memberships, pictures: rows.flatMap((row) => (row.pictureKey ? [row.pictureKey] : [])) };
 }
 

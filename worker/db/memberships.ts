@@ -23,7 +23,7 @@ export const actsAs = (memberId: SQLWrapper, guestId: string | Placeholder | SQL
   sql`${memberId} IN (SELECT ${guestId} UNION ALL SELECT id FROM guests WHERE account_id = ${guestId})`;
 
 /** Of several memberships of one party (hers and one taken in), her own first, then the earliest. */
-const ownFirst = (guestId: string | Placeholder | SQLWrapper) => [sql`${partyMembers.guestId} = ${guestId} DESC`, asc(partyMembers.joinedAt)];
+export const ownFirst = (guestId: string | Placeholder | SQLWrapper) => [sql`${partyMembers.guestId} = ${guestId} DESC`, asc(partyMembers.joinedAt)];
 
 /** The guest's membership, unless they left or were removed. */
 export async function activeMembership(db: Db, partyId: string, guestId: string): Promise<MemberRow | undefined> {

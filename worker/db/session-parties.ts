@@ -12,29 +12,34 @@ function condition(which: EndingSessions): { where: string; value: string | numb
   return { where: 'sessions.refresh_expires_at < ?1', value: which.refreshExpiredBy };
 }
 
+/** A party where an ending session may have a socket, with where its room lives (ADR 050). */
+export interface OpenSocketParty {
+  sessionId: string;
+  partyId: string;
+  roomJurisdiction: string | null;
+  roomLocation: string | null;
+}
+
 /**
  * Deletes the sessions; answers the parties where one still may have a socket (its access token
  * has not expired by `now`) and the provider's ID tokens they kept. Raw SQL: the records are read
  * and the sessions deleted in one transaction, so a socket recorded meanwhile is either read here
  * or finds its session gone (`recordSocketParty`).
  */
-export async function deleteSessions(
-  d1: D1Database,
-  which: EndingSessions,
-  now: number,
-): Promise<{ open: { sessionId: string; partyId: string }[]; idTokens: (string | null)[] }> {
+export async function deleteSessions(d1: D1Database, which: EndingSessions, now: number): Promise<{ open: OpenSocketParty[]; idTokens: (string | null)[] }> {
   const { where, value } = condition(which);
   const [open, ended] = await d1.batch([
     d1
       .prepare(
-        `SELECT session_parties.session_id AS sessionId, session_parties.party_id AS partyId FROM session_parties
-         JOIN sessions ON sessions.id = session_parties.session_id WHERE ${where} AND sessions.access_expires_at * 1000 > ?2`,
+        `SELECT session_parties.session_id AS sessionId, session_parties.party_id AS partyId, parties.room_jurisdiction AS roomJurisdiction,
+         parties.room_location AS roomLocation FROM session_parties JOIN sessions ON sessions.id = session_parties.session_id
+         JOIN parties ON parties.id = session_parties.party_id WHERE ${where} AND sessions.access_expires_at * 1000 > ?2`,
       )
       .bind(value, now),
     d1.prepare(`DELETE FROM sessions WHERE ${where} RETURNING id_token AS idToken`).bind(value),
   ]);
   return {
-    open: open!.results as { sessionId: string; partyId: string }[],
+    open: open!.results as OpenSocketParty[],
     idTokens: (ended!.results as { idToken: string | null }[]).map((row) => row.idToken),
   };
 }

@@ -6,14 +6,17 @@
  * and an apply at the same time one always finds the other.
  */
 
-/** A recipient's party playing a shared template. */
+/** A recipient's party playing a shared template, with where the party's room lives (ADR 050). */
 export interface SharedPlay {
   partyId: string;
   templateId: string;
+  roomJurisdiction: string | null;
+  roomLocation: string | null;
 }
 
-/** The records as rows of SharedPlay; callers add their WHERE. */
-export const PLAYED = 'SELECT party_id AS partyId, template_id AS templateId FROM party_shared_templates';
+/** The records as rows of SharedPlay; callers add their WHERE (on `template_id`). */
+export const PLAYED = `SELECT party_id AS partyId, template_id AS templateId, parties.room_jurisdiction AS roomJurisdiction,
+  parties.room_location AS roomLocation FROM party_shared_templates JOIN parties ON parties.id = party_shared_templates.party_id`;
 
 /**
  * The owner takes a template back: its link stops, every recipient's copy goes, and the parties

@@ -18,7 +18,8 @@ import type { PartyRow } from '../db/schema';
 import { messagesInOrder, untrashedTemplates } from '../db/templates';
 import type { Env } from '../env';
 // The one way to a party's room (where ADR 050 places it), as every service reaches it.
-import { room } from '../services/parties';
+import { room, roomFacts } from '../services/parties';
+import type { RoomPlace } from '../services/room-place';
 import type { PackItem } from './pack';
 import type { FileLink, PartyLog, PartyPageFacts } from './party-html';
 import { guestPartyHtml, page, partyHtml } from './party-html';
@@ -162,8 +163,8 @@ ${sections
 }
 
 /** The room's pages of a party, read whole. */
-export async function partyLog(env: Env, partyId: string): Promise<PartyLog> {
-  const stub = room(env, partyId);
+export async function partyLog(env: Env, place: RoomPlace): Promise<PartyLog> {
+  const stub = room(env, place);
   const log: PartyLog = { members: [], messages: [], reactions: {}, cards: [] };
   for (let after = 0, more = true; more;) {
     const page = await stub.exportPage(after, PAGE);
@@ -261,7 +262,7 @@ export async function collectConsultant(env: Env, db: Db, run: ExportRunRow, man
     if (!party) continue;
     const manager = await managerOf(party);
     const folder = plan.unique(partyFolder(party, language)).replace(/\/$/, '');
-    const log = await partyLog(env, party.id);
+    const log = await partyLog(env, party);
     await messageFiles(env, db, plan, log.messages, links, `${folder}/media`);
     const facts = partyFacts(party, `${manager.firstName} ${manager.lastName}`.trim());
     const fileOf: FileLink = (id) => links.get(id) ?? null;
@@ -277,14 +278,7 @@ export async function collectConsultant(env: Env, db: Db, run: ExportRunRow, man
       card: log.cards.find((card) => card.messageId === message.id),
     }));
     await plan.doc(`${folder}/chat.json`, JSON.stringify({ party: { id: party.id, ...facts }, members: log.members, messages }, null, 2));
-    const stub = room(env, party.id);
-    const followUp = await stub.followUp(manager, {
-      partyId: party.id,
-      ownerUserId: party.userId,
-      restrictedMessaging: party.restrictedMessaging,
-      expiresAt: party.expiresAt,
-      startAt: party.startAt,
-    });
+    const followUp = await room(env, party).followUp(manager, roomFacts(party));
     if (followUp.ok) await plan.doc(`${folder}/follow-up.csv`, followUpCsv(followUp.value, followUpTexts(language), language, EXPORT_TIME_ZONE));
     partyLinks.push([party.title, chat]);
   }
@@ -325,7 +319,7 @@ export async function collectGuest(env: Env, db: Db, run: ExportRunRow, managerO
       : null;
 
   const sendersOf = new Map<string, string[]>();
-  for (const { partyId, guestId: id } of holdings.memberships) sendersOf.set(partyId, [...(sendersOf.get(partyId) ?? []), id]);
+  for (const { party, guestId: id } of holdings.memberships) sendersOf.set(party.id, [...(sendersOf.get(party.id) ?? []), id]);
   const parties = [];
   const partyLinks: [string, string][] = [];
   for (const [partyId, senders] of sendersOf) {
@@ -333,7 +327,7 @@ export async function collectGuest(env: Env, db: Db, run: ExportRunRow, managerO
     if (!party) continue;
     const manager = await managerOf(party);
     const folder = plan.unique(partyFolder(party, language));
-    const stub = room(env, party.id);
+    const stub = room(env, party);
     const pages: Pick<GuestExportPage, 'messages' | 'choices' | 'reactions'> = { messages: [], choices: [], reactions: [] };
     for (let after = 0, more = true; more;) {
       const next = await stub.exportOf(senders, after, PAGE);

@@ -1,6 +1,7 @@
 import type { ServerBuild } from '@remix-run/cloudflare';
 import type { ErrorBody, ErrorCode } from '../../app/core/errors';
 import { ERROR_STATUS } from '../../app/core/errors';
+import { isDataUnavailable } from '../db/client';
 
 /** The page that tells a visitor a form from another site was refused (app/routes/refused.tsx). */
 const REFUSED_PATH = '/refused';
@@ -42,6 +43,30 @@ export function refusingActions(build: ServerBuild): ServerBuild {
             },
           },
         };
+  }
+  return { ...build, routes };
+}
+
+/**
+ * The Remix build with every route's loader and action answering `dataUnavailable` (the database
+ * out of reach, worker/db/client.ts) as the API's error shape with its 503, so the page's boundary
+ * says so in the reader's language (app/root.tsx) instead of the generic failure.
+ */
+export function unavailableAsAnswer(build: ServerBuild): ServerBuild {
+  const answered = <A, R>(handler: ((args: A) => R) | undefined) =>
+    handler &&
+    (async (args: A) => {
+      try {
+        return await handler(args);
+      } catch (error) {
+        if (isDataUnavailable(error)) throw refusalResponse('dataUnavailable');
+        throw error;
+      }
+    });
+  const routes: ServerBuild['routes'] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const { loader, action } = route.module;
+    routes[id] = !loader && !action ? route : { ...route, module: { ...route.module, loader: answered(loader), action: answered(action) } };
   }
   return { ...build, routes };
 }

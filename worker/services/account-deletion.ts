@@ -26,6 +26,8 @@ import { sendMail } from '../mail/sender';
 import { abortUploadsOf } from '../media/tus';
 import { collectMedia } from '../media/collect';
 import { deleteParty } from './parties';
+import { listProfileDetails } from './profiles';
+import { purgePage } from '../http/edge-cache';
 import { endSessionsOf } from './session-end';
 import { withdrawTemplatesOf } from './templates';
 
@@ -149,6 +151,8 @@ export async function deleteAccount(env: Env, db: Db, userId: string, now = Date
   await abortUploadsOf(env, db, userId);
   await collectMedia(env, await purgeFilesOf(env.DB, userId, now), now);
 
+  // Its public pages' copies go from this data center's edge cache; elsewhere they expire within a minute.
+  for (const profile of await listProfileDetails(db, userId)) if (profile.shortId) await purgePage(`/p/${profile.shortId}`);
   const gone = await deleteAccountRow(env.DB, userId, now);
   // No files of its own left to collect: this deletes the pictures' bytes recorded above.
   await collectMedia(env, [], now);

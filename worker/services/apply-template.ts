@@ -27,16 +27,11 @@ export async function applyTemplateToParty(
   if (member.role !== 'manager') throw new AppError('forbidden');
   const template = await loadPlayableTemplate(db, party.userId, templateId);
   if (!template) throw new AppError('templateNotFound');
-  const result = await room(env, party.id).applyTemplate(
-    member,
-    roomFacts(party),
-    { id: template.id, title: template.title, messages: template.messages },
-    mode,
-  );
+  const result = await room(env, party).applyTemplate(member, roomFacts(party), { id: template.id, title: template.title, messages: template.messages }, mode);
   if (!result.ok) throw new AppError(result.code);
   const applied = result.value;
   // Someone else's template: its owner may take it back, here too (ADR 020).
-  if (template.role === 'recipient' && !(await recordSharedPlay(env, party.id, template.id, party.userId))) throw new AppError('templateRevoked');
+  if (template.role === 'recipient' && !(await recordSharedPlay(env, party, template.id, party.userId))) throw new AppError('templateRevoked');
   // A template's files are its owner's library items, who may not be this party's manager (a
   // shared template): linked to the party, its members may fetch them (mayViewMedia) once the
   // messages arrive. Linked before the answer, so no message can go out ahead of its file's link.

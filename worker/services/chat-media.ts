@@ -40,7 +40,7 @@ function refuseUnless(party: PartyRow, member: Member, action: Action): void {
 async function offer(env: Env, db: Db, party: PartyRow, member: Member, media: MessageMedia): Promise<MessageMedia> {
   // The room links the file (party_media) before it answers: once a message names it, every
   // member can fetch it.
-  const result = await room(env, party.id).offerMedia(member, roomFacts(party), media);
+  const result = await room(env, party).offerMedia(member, roomFacts(party), media);
   if (!result.ok) throw new AppError(result.code);
   return result.value;
 }

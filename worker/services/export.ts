@@ -190,7 +190,7 @@ export async function transcript(env: Env, db: Db, partyId: string, identity: Id
     createdAt: party.createdAt,
     managerName: `${manager.firstName} ${manager.lastName}`.trim(),
   };
-  const html = partyHtml(facts, await partyLog(env, party.id), (id) => `/files/${encodeURIComponent(id)}`, archiveTexts(language), language, timeZone);
+  const html = partyHtml(facts, await partyLog(env, party), (id) => `/files/${encodeURIComponent(id)}`, archiveTexts(language), language, timeZone);
   const page = await printable(html, archiveTexts(language).print);
   return new Response(page.html, {
     headers: {

@@ -12,7 +12,7 @@ import { memberInParty, room, roomFacts } from './parties';
  */
 export async function followUpList(env: Env, db: Db, partyId: string, identity: Identity): Promise<{ party: PartyRow; list: FollowUp }> {
   const { party, member } = await memberInParty(db, partyId, identity, { evenEnded: true });
-  const outcome = await room(env, party.id).followUp(member, roomFacts(party));
+  const outcome = await room(env, party).followUp(member, roomFacts(party));
   if (!outcome.ok) throw new AppError(outcome.code);
   return { party, list: outcome.value };
 }

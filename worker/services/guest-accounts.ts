@@ -338,7 +338,7 @@ export async function guestParties(env: Env, db: Db, guestId: string, now = Date
     rows.map(async ({ party, manager, member }): Promise<GuestParty> => {
       // Who she is there: herself, or an identity her account took in (ADR 052).
       const someoneElses = party.latestSeq > 0 && party.latestSenderId !== member.id;
-      const unread = someoneElses && (await room(env, party.id).seenSeqOf(member.id)) < party.latestSeq;
+      const unread = someoneElses && (await room(env, party).seenSeqOf(member.id)) < party.latestSeq;
       return {
         id: party.id,
         shortId: party.shortId,
@@ -368,7 +368,7 @@ export async function signOutEverywhere(env: Env, db: Db, guestId: string): Prom
   if (keyIds.length === 0) return;
   const sessions = keyIds.map(guestKeySession);
   const memberships = await guestMemberships(db, guestId);
-  await Promise.all(memberships.map(({ party }) => room(env, party.id).endSessions(sessions)));
+  await Promise.all(memberships.map(({ party }) => room(env, party).endSessions(sessions)));
 }
 
 /** The cron: codes that expired or were used, and send counters of past windows, are forgotten. */

@@ -13,7 +13,7 @@ import { room } from './parties';
  */
 export async function deleteGuestAccount(env: Env, db: Db, guestId: string): Promise<void> {
   const { ids, memberships, pictures } = await guestHoldings(db, guestId);
-  await Promise.all(memberships.map(({ partyId, guestId: memberId }) => room(env, partyId).dropMember(memberId, 'left')));
+  await Promise.all(memberships.map(({ party, guestId: memberId }) => room(env, party).dropMember(memberId, 'left')));
   await deleteGuestRows(db, ids);
   if (pictures.length > 0) await env.MEDIA.delete(pictures);
 }

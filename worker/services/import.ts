@@ -27,6 +27,7 @@ import { startConversion } from './media-convert';
 import { olderExport, olderFile, olderMedia, olderMessage, olderParty, olderSignIn } from './older-system';
 import type { OlderParty } from './older-system';
 import { activeGuest, managerMember, newPartyRow, room, roomFacts } from './parties';
+import { newRoomPlace } from './room-place';
 
 /**
  * Import from an older account (ADR 042): the page signs in through us, asks what is left, then
@@ -249,6 +250,8 @@ async function ensureParty(env: Env, db: Db, run: ImportRunRow, sourcePartyId: s
     expiresAt: null,
     passwordHash: null,
     restrictedMessaging: false,
+    // Where her request came from is not carried this far: the jurisdiction's first place (ADR 050).
+    ...newRoomPlace(env, undefined),
     createdAt: older.createdAt,
     updatedAt: now,
   });
@@ -290,7 +293,7 @@ async function writeGuests(db: Db, run: ImportRunRow, party: PartyRow, older: Ol
 }
 
 async function addGuestsToRoom(env: Env, run: ImportRunRow, party: PartyRow, older: OlderParty): Promise<void> {
-  await room(env, party.id).importMembers(roomFacts(party), await guestMembers(run, older));
+  await room(env, party).importMembers(roomFacts(party), await guestMembers(run, older));
 }
 
 /**
@@ -355,7 +358,7 @@ export async function importMessage(
     return;
   }
   const id = await derivedId(run.id, 'message', ref.id);
-  const outcome = await room(env, party.id).importMessage(roomFacts(party), sender, {
+  const outcome = await room(env, party).importMessage(roomFacts(party), sender, {
     id,
     timestamp: older.createdAt,
     messageType,

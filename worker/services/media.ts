@@ -112,9 +112,11 @@ function entryOf(found: Found, tree: FolderTree): MediaEntry {
 
 /** GET /media. One folder's contents; the trash and what is in it are not listed. */
 export async function listFolder(db: Db, userId: string, path: string, sort: MediaSort): Promise<MediaListing> {
-  const shelf = await ownFolders(db, userId);
+  // The folder a path names is its last id: its items are read beside the tree, which then says
+  // whether the path is real (one round trip, ADR 049); another's id finds none of hers anyway.
+  const named = path === '' ? null : path.slice(path.lastIndexOf('/') + 1);
+  const [shelf, items] = await Promise.all([ownFolders(db, userId), mediaItemsIn(db, userId, named)]);
   const folderId = folderAt(path, shelf.tree);
-  const items = await mediaItemsIn(db, userId, folderId);
   const folders = foldersIn(shelf, folderId).map((row) => folderEntry(row, shelf.tree));
   return { path, entries: sortEntries([...folders, ...items.map((row) => itemEntry(row, shelf.tree))], sort) };
 }

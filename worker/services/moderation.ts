@@ -36,7 +36,7 @@ export async function removeGuest(env: Env, db: Db, party: PartyRow, actor: Memb
   allow(actor, { type: 'removeGuest', target }, party);
   await markRemoved(db, party.id, guestId, Date.now());
   await forgetMember(db, party.id, guestId);
-  await room(env, party.id).dropMember(guestId, 'removed');
+  await room(env, party).dropMember(guestId, 'removed');
 }
 
 /**
@@ -45,21 +45,21 @@ export async function removeGuest(env: Env, db: Db, party: PartyRow, actor: Memb
  */
 export async function makeHost(env: Env, db: Db, party: PartyRow, actor: Member, guestId: string): Promise<void> {
   const target = await targetGuest(db, party.id, guestId);
-  const outcome = await room(env, party.id).makeHost(actor, roomFacts(party), target);
+  const outcome = await room(env, party).makeHost(actor, roomFacts(party), target);
   if (!outcome.ok) throw new AppError(outcome.code);
 }
 
 export async function setRestriction(env: Env, db: Db, party: PartyRow, actor: Member, restrictedMessaging: boolean): Promise<void> {
   allow(actor, { type: 'restrictMessaging' }, party);
   const updated = await updatePartyRow(db, party.id, { restrictedMessaging, updatedAt: Date.now() });
-  await room(env, party.id).configure(roomFacts(updated!));
+  await room(env, party).configure(roomFacts(updated!));
 }
 
 export async function changeName(env: Env, db: Db, party: PartyRow, actor: Member, names: { firstName: string; lastName: string }): Promise<Member> {
   allow(actor, { type: 'changeOwnName' }, party);
   await renameMember(db, party.id, actor.id, names);
   const member = { ...actor, ...names };
-  await room(env, party.id).addMember(member);
+  await room(env, party).addMember(member);
   return member;
 }
 
@@ -73,7 +73,7 @@ export async function forward(env: Env, db: Db, source: PartyRow, actor: Member,
   const target = await ownedPartyRow(db, source.userId, targetPartyId);
   if (!target || target.id === source.id) throw new AppError('partyNotFound');
   if (isExpired(target.expiresAt, Date.now())) throw new AppError('partyExpired');
-  const found = await room(env, source.id).messagesById(actor, messageIds);
+  const found = await room(env, source).messagesById(actor, messageIds);
   if (!found.ok) throw new AppError(found.code);
   const copies = [];
   for (const message of found.value) {
@@ -88,7 +88,7 @@ export async function forward(env: Env, db: Db, source: PartyRow, actor: Member,
     });
   }
   // The target's room links the files, so its members may view them.
-  const result = await room(env, target.id).postMany(await managerMember(db, target), roomFacts(target), copies);
+  const result = await room(env, target).postMany(await managerMember(db, target), roomFacts(target), copies);
   if (!result.ok) throw new AppError(result.code);
   return result.value;
 }
@@ -104,5 +104,5 @@ export async function leave(env: Env, db: Db, party: PartyRow, actor: Member): P
   if (actor.role === 'manager') throw new AppError('forbidden');
   await deleteMembership(db, party.id, actor.id);
   await forgetMember(db, party.id, actor.id);
-  await room(env, party.id).dropMember(actor.id, 'left');
+  await room(env, party).dropMember(actor.id, 'left');
 }

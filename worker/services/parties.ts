@@ -1,6 +1,7 @@
 import { AppError } from '#core/errors';
 import { defaultExpiration, isExpired, partyDatesError } from '#core/party';
 import type { PartyInfo } from '#core/party';
+import type { RequestRegion } from '#core/data-location';
 import type { Member } from '#core/protocol';
 import { partyDates } from '#core/schemas';
 import { pathOf } from '#core/folders';
@@ -8,6 +9,7 @@ import type { FolderTree } from '#core/folders';
 import type { JoinParty, PartyInput } from '#core/schemas';
 import { hashPassword, shortId, verifyPassword } from '../auth/crypto';
 import type { NewGuestCredentials, PartyRead } from '../auth/guests';
+import type { PartyKey } from '../db/guests';
 import { createGuest, createGuestIfOpen } from '../auth/guests';
 import type { Identity } from '../auth/identity';
 import type { Db } from '../db/client';
@@ -25,6 +27,8 @@ import {
   partyWithManager,
   updatePartyRow,
 } from '../db/parties';
+import { partyPageRows } from '../db/party-page';
+import { guestRow } from '../db/guests';
 import { profileNames, profileOptions } from '../db/profiles';
 import type { MemberRow, PartyRow } from '../db/schema';
 import { userNames } from '../db/users';
@@ -32,6 +36,8 @@ import type { Env } from '../env';
 import { collectMedia } from '../media/collect';
 import type { RoomFacts } from '../../durable-objects/contract';
 import { partyShelf } from './party-folders';
+import type { RoomPlace } from './room-place';
+import { newRoomPlace, room } from './room-place';
 
 /** Parties and memberships: the domain functions behind both the API and the pages. */
 
@@ -56,9 +62,7 @@ export interface PartySummary {
   createdAt: number;
 }
 
-export function room(env: Env, partyId: string) {
-  return env.PARTY_ROOM.get(env.PARTY_ROOM.idFromName(partyId));
-}
+export { room } from './room-place';
 
 export function roomFacts(party: PartyRow): RoomFacts {
   return {
@@ -70,18 +74,25 @@ export function roomFacts(party: PartyRow): RoomFacts {
   };
 }
 
-function summary({ party, manager }: PartyWithManager, tree: FolderTree, now: number): PartySummary {
+/** What the dashboard's summary and a party's link both tell of a party. */
+function partyFacts(party: PartyRow, now: number) {
   return {
     id: party.id,
     shortId: party.shortId,
     title: party.title,
     host: party.host,
-    manager,
     start: party.startAt,
     expiration: party.expiresAt,
     passwordProtected: party.passwordHash !== null,
     restrictedMessaging: party.restrictedMessaging,
     expired: isExpired(party.expiresAt, now),
+  };
+}
+
+function summary({ party, manager }: PartyWithManager, tree: FolderTree, now: number): PartySummary {
+  return {
+    ...partyFacts(party, now),
+    manager,
     latestMessage:
       party.latestAt !== null && party.latestSenderId !== null
         ? { sender: party.latestSenderId, senderName: party.latestSenderName ?? '', timestamp: party.latestAt }
@@ -116,7 +127,19 @@ async function managerProfile(db: Db, userId: string, requested: string | null |
   return own[0]!.id;
 }
 
-export async function createParty(db: Db, userId: string, input: PartyInput, now = Date.now()): Promise<PartySummary> {
+/**
+ * A new party, and its room made at once near its consultant (`region`: where her request came
+ * from) in the deployment's jurisdiction (ADR 050), before a guest far away could be the first to
+ * reach it.
+ */
+export async function createParty(
+  env: Env,
+  db: Db,
+  userId: string,
+  input: PartyInput,
+  region: RequestRegion | undefined,
+  now = Date.now(),
+): Promise<PartySummary> {
   const datesError = partyDatesError(partyDates(input, { start: null, expiration: defaultExpiration(now) }), now, false);
   if (datesError) throw new AppError(datesError);
   const profileId = await managerProfile(db, userId, input.manager);
@@ -130,10 +153,12 @@ export async function createParty(db: Db, userId: string, input: PartyInput, now
     expiresAt: input.expiration === undefined ? defaultExpiration(now) : input.expiration,
     passwordHash: input.password ? await hashPassword(input.password) : null,
     restrictedMessaging: input.restrictedMessaging ?? false,
+    ...newRoomPlace(env, region),
     createdAt: now,
     updatedAt: now,
   });
   await insertParty(db, row);
+  await room(env, row).configure(roomFacts(row));
   return (await getPartySummary(db, userId, row.id, now))!;
 }
 
@@ -141,7 +166,19 @@ export async function createParty(db: Db, userId: string, input: PartyInput, now
 export function newPartyRow(
   chosen: Pick<
     PartyRow,
-    'id' | 'userId' | 'profileId' | 'title' | 'host' | 'startAt' | 'expiresAt' | 'passwordHash' | 'restrictedMessaging' | 'createdAt' | 'updatedAt'
+    | 'id'
+    | 'userId'
+    | 'profileId'
+    | 'title'
+    | 'host'
+    | 'startAt'
+    | 'expiresAt'
+    | 'passwordHash'
+    | 'restrictedMessaging'
+    | 'roomJurisdiction'
+    | 'roomLocation'
+    | 'createdAt'
+    | 'updatedAt'
   >,
 ): PartyRow {
   return {
@@ -182,17 +219,17 @@ export async function updateParty(env: Env, db: Db, userId: string, partyId: str
   const updated = await updatePartyRow(db, partyId, changes);
   // Open sockets learn of a changed restriction or expiration at once; another managing profile
   // renames the manager in the room.
-  await room(env, partyId).configure(roomFacts(updated!));
-  if (updated!.profileId !== party.profileId) await room(env, partyId).addMember(await managerMember(db, updated!));
+  await room(env, updated!).configure(roomFacts(updated!));
+  if (updated!.profileId !== party.profileId) await room(env, updated!).addMember(await managerMember(db, updated!));
   return (await getPartySummary(db, userId, partyId, now))!;
 }
 
 export async function deleteParty(env: Env, db: Db, userId: string, partyId: string): Promise<void> {
-  await ownedParty(db, userId, partyId);
+  const party = await ownedParty(db, userId, partyId);
   // Read before the party's links go with it: these files may now be nobody's.
   const files = await filesOfParty(env.DB, partyId);
   await deletePartyRow(db, partyId);
-  await room(env, partyId).destroy();
+  await room(env, party).destroy();
   // Should this stop halfway, the cron's cleanup finds the same files.
   await collectMedia(env, files);
 }
@@ -288,25 +325,50 @@ export async function memberByShortId(db: Db, shortIdValue: string, identity: Id
  * may still open and read it.
  */
 export async function partyInfo(db: Db, shortIdValue: string, identity: Identity, now = Date.now()): Promise<PartyInfo> {
-  const party = await findPartyByShortId(db, shortIdValue);
-  const me = await memberOf(db, party, identity);
+  return (await openParty(db, shortIdValue, identity, now)).party;
+}
+
+/** A signed-in guest who is not yet a member joins under her account's names (ADR 034). */
+export interface JoiningAs {
+  firstName: string;
+  lastName: string;
+  /** Her account has an address. */
+  claimed: boolean;
+}
+
+/**
+ * What a party's link opens: its info and, for a signed-in guest who is not yet a member, the names
+ * she would join with. A guest's page reads it all in one round trip with her key (the identity's
+ * `partyPage`, ADR 049); a visitor without credentials in one query here.
+ */
+export async function openParty(
+  db: Db,
+  shortIdValue: string,
+  identity: Identity,
+  now = Date.now(),
+): Promise<{ party: PartyInfo; joiningAs: JoiningAs | null; room: RoomPlace }> {
+  const page = identity.partyPage?.shortId === shortIdValue ? identity.partyPage : null;
+  const rows = page ?? (await partyPageRows(db, shortIdValue, null));
+  const party = rows.party;
+  if (!party) throw new AppError('partyNotFound');
+  const manager = rows.manager!;
+  const guestId = identity.guest?.guestId;
+  let me: Member | null = null;
+  if (identity.consultant?.userId === party.userId) me = { id: party.userId, firstName: manager.firstName, lastName: manager.lastName, role: 'manager' };
+  else if (guestId) {
+    // Hers, or that of an identity her account took in (ADR 052).
+    const membership = page ? page.membership : await membershipAs(db, party.id, guestId);
+    me = membership && membership.removedAt === null ? guestMember(membership) : null;
+  }
   // A removed guest learns so when the party loads (ADR 013), rather than meeting a join dialog whose every answer is "removed".
-  if (!me && identity.guest && (await wasRemovedFrom(db, party.id, identity.guest.guestId))) throw new AppError('removed');
-  const expired = isExpired(party.expiresAt, now);
-  if (expired && me?.role !== 'manager') throw new AppError('partyExpired');
-  const manager = await managerNames(db, party);
+  if (!me && guestId && (page ? page.membership?.removedAt != null : await wasRemovedFrom(db, party.id, guestId))) throw new AppError('removed');
+  const facts = partyFacts(party, now);
+  if (facts.expired && me?.role !== 'manager') throw new AppError('partyExpired');
+  const account = !me && guestId ? (page ? page.guest : await guestRow(db, guestId)) : null;
   return {
-    id: party.id,
-    shortId: party.shortId,
-    title: party.title,
-    host: party.host,
-    manager,
-    start: party.startAt,
-    expiration: party.expiresAt,
-    passwordProtected: party.passwordHash !== null,
-    restrictedMessaging: party.restrictedMessaging,
-    expired,
-    me,
+    party: { ...facts, manager, me },
+    joiningAs: account ? { firstName: account.firstName, lastName: account.lastName, claimed: account.email !== null } : null,
+    room: party,
   };
 }
 
@@ -320,22 +382,44 @@ export async function partyGuests(db: Db, partyId: string): Promise<Member[]> {
 }
 
 export interface JoinResult {
+  /** The party joined, as read in the join. */
+  party: PartyRow;
   member: Member;
   /** Present when the join created a new guest identity: the caller stores it (cookie or app). */
   credentials: NewGuestCredentials | null;
 }
 
+/** Work a request starts but does not wait for (an ExecutionContext's `waitUntil`). */
+export type Later = (work: Promise<unknown>) => void;
+
 /**
- * A guest joins with a first and last name (and the password, if the party has one). Wrong
- * passwords are counted per party and client; past the limit joins are refused for a while.
+ * The room learns of a joined member after the join has answered (ADR 049): for a guest far from
+ * the party's room that is one transatlantic round trip less before her chat. Her socket's ticket
+ * finds her in the room, or (should her socket come first) the room sends it back and the Worker
+ * admits her from D1, so the order never matters; a failure is logged, her membership stands in D1.
+ */
+function tellRoom(env: Env, party: PartyRow, member: Member, later: Later): void {
+  later(
+    room(env, party)
+      .addMember(member, roomFacts(party))
+      .catch((error: unknown) => console.error('telling the room of a join failed', party.id, error instanceof Error ? error.message : error)),
+  );
+}
+
+/**
+ * A guest joins with a first and last name (and the password, if the party has one); the party is
+ * named by its id (the API) or its link's short id (the page), read in the join's first round trip. Wrong
+ * passwords are counted per party and client; past the limit joins are refused for a while. The
+ * room is told with `later` (`tellRoom`).
  */
 export async function joinParty(
   env: Env,
   db: Db,
-  partyId: string,
+  which: PartyKey,
   identity: Identity,
   input: JoinParty,
   client: string,
+  later: Later,
   now = Date.now(),
 ): Promise<JoinResult> {
   const names = { firstName: input.firstName, lastName: input.lastName };
@@ -343,19 +427,19 @@ export async function joinParty(
   if (!identity.consultant && !identity.guest) {
     // Nobody signed in: a new guest, written in the batch that reads the party if it is open to
     // her (one D1 round trip, where a join storm spent its CPU); otherwise the party as read.
-    const added = await createGuestIfOpen(db, names, partyId, now);
+    const added = await createGuestIfOpen(db, names, which, now);
     party = added.party;
     if (party && added.credentials) {
       const member: Member = { id: added.credentials.id, ...names, role: 'guest' };
-      await room(env, party.id).addMember(member, roomFacts(party));
-      return { member, credentials: added.credentials };
+      tellRoom(env, party, member, later);
+      return { party, member, credentials: added.credentials };
     }
-  } else party = await partyRow(db, partyId);
+  } else party = 'shortId' in which ? await partyRowByShortId(db, which.shortId) : await partyRow(db, which.partyId);
   if (!party) throw new AppError('partyNotFound');
   if (isExpired(party.expiresAt, now)) throw new AppError('partyExpired');
-  if (identity.consultant?.userId === party.userId) return { member: await managerMember(db, party), credentials: null };
+  if (identity.consultant?.userId === party.userId) return { party, member: await managerMember(db, party), credentials: null };
 
-  const partyRoom = room(env, party.id);
+  const partyRoom = room(env, party);
   if (party.passwordHash) {
     // The attempt is counted before the check, in the room (one writer), so parallel guesses
     // cannot slip past the limit; a right password gives the attempt back.
@@ -378,6 +462,6 @@ export async function joinParty(
     credentials = await createGuest(db, names, now, { partyId: party.id, isHost: false, joinedAt: now });
     member = { id: credentials.id, ...names, role: 'guest' };
   }
-  await partyRoom.addMember(member, roomFacts(party));
-  return { member, credentials };
+  tellRoom(env, party, member, later);
+  return { party, member, credentials };
 }

@@ -22,6 +22,7 @@ import {
 } from '../db/profiles';
 import type { ProfileRow } from '../db/schema';
 import type { Env } from '../env';
+import { purgePage } from '../http/edge-cache';
 import { getSettings, updateSettings } from './settings';
 
 /**
@@ -125,7 +126,13 @@ export async function updateProfile(env: Env, db: Db, userId: string, profileId:
   if (input.deleteProfilePic) Object.assign(changes, { pictureKey: null, pictureType: null });
   const row = await updateProfileRow(db, profileId, changes);
   if (input.deleteProfilePic && before.pictureKey) await env.MEDIA.delete(before.pictureKey);
+  await purgePublicPage(row!);
   return toProfile(row!);
+}
+
+/** Its public page's copies in the edge cache go (worker/http/edge-cache.ts): the next visitor sees the change. */
+function purgePublicPage(row: Pick<ProfileRow, 'shortId'>): Promise<void> {
+  return row.shortId ? purgePage(`/p/${row.shortId}`) : Promise.resolve();
 }
 
 /**
@@ -140,6 +147,7 @@ export async function deleteProfile(env: Env, db: Db, userId: string, profileId:
   if (selected.id === profileId) throw new AppError('profileSelected');
   await deleteProfileRow(db, userId, profileId, selected.id);
   if (row.pictureKey) await env.MEDIA.delete(row.pictureKey);
+  await purgePublicPage(row);
 }
 
 /** GET /profile/user. The stored selection, or the first profile while none is stored. */
@@ -220,6 +228,7 @@ export async function setPicture(
     (stored) => updateProfileRow(db, profileId, { ...stored, updatedAt: now }),
     'profileNotFound',
   );
+  await purgePublicPage(row);
   return toProfile(row);
 }
 
@@ -227,6 +236,7 @@ export async function removePicture(env: Env, db: Db, userId: string, profileId:
   const before = await ownedProfile(db, userId, profileId);
   const row = await updateProfileRow(db, profileId, { pictureKey: null, pictureType: null, updatedAt: now });
   if (before.pictureKey) await env.MEDIA.delete(before.pictureKey);
+  await purgePublicPage(row!);
   return toProfile(row!);
 }
 

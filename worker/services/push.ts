@@ -15,6 +15,7 @@ import type { Env } from '../env';
 import { count } from '../observability/metrics';
 import { PUSH_TEXTS } from '../push/texts';
 import { room } from './parties';
+import type { RoomPlace } from './room-place';
 
 /**
  * Web Push for party members whose page is closed (docs/decisions/029-web-push.md). The room enqueues
@@ -26,6 +27,12 @@ import { room } from './parties';
 
 /** Attempts of one job, the first included; then it is given up (logged, never a dead-letter pile). */
 export const PUSH_MAX_ATTEMPTS = 3;
+/**
+ * Attempts of a job that failed before any push service answered (D1 gone or slow, issue 40): the
+ * Queue's ceiling (`max_retries` 5 in wrangler.toml, plus the first), 10 + 20 + 30 + 40 + 50 s apart,
+ * so an outage of two minutes is waited out and the job delivered once D1 is back.
+ */
+export const PUSH_MAX_ATTEMPTS_UNREACHABLE = 6;
 /** How long a push service keeps a notification for a device that is off (RFC 8030 TTL). */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
@@ -48,14 +55,14 @@ async function checkKey(p256dh: string): Promise<void> {
 /** Whether the server may send to the endpoint: a known push service, or a host PUSH_EXTRA_HOSTS names. */
 const mayReach = (env: Env, endpoint: string) => isPushServiceEndpoint(endpoint, extraPushHosts(env.PUSH_EXTRA_HOSTS));
 
-export async function subscribe(env: Env, db: Db, partyId: string, member: Member, token: PushToken, language: Language): Promise<void> {
+export async function subscribe(env: Env, db: Db, party: RoomPlace, member: Member, token: PushToken, language: Language): Promise<void> {
   if (!mayReach(env, token.endpoint)) throw new AppError('pushEndpointRefused');
   await checkKey(token.keys.p256dh);
   await store.upsertSubscription(
     db,
     {
       id: crypto.randomUUID(),
-      partyId,
+      partyId: party.id,
       memberId: member.id,
       endpoint: token.endpoint,
       p256dh: token.keys.p256dh,
@@ -66,7 +73,7 @@ export async function subscribe(env: Env, db: Db, partyId: string, member: Membe
     LIMITS.pushDevicesPerMember,
   );
   // The room enqueues notifications only for members it knows can receive one.
-  await room(env, partyId).pushSubscribed(member.id);
+  await room(env, party).pushSubscribed(member.id);
 }
 
 /** Only the member's own subscription goes; an endpoint they do not have is `notFound`. */
@@ -101,14 +108,16 @@ export async function deliverPushBatch(batch: MessageBatch<PushJob>, env: Env): 
   const db = database(env.DB);
   for (const message of batch.messages) {
     let retry: boolean;
+    let attempts = PUSH_MAX_ATTEMPTS;
     try {
       retry = await deliver(env, db, message.body, message.timestamp.getTime());
     } catch (error) {
       console.error('push job failed', error);
       retry = true;
+      attempts = PUSH_MAX_ATTEMPTS_UNREACHABLE;
     }
     if (!retry) message.ack();
-    else if (message.attempts < PUSH_MAX_ATTEMPTS) message.retry({ delaySeconds: 10 * message.attempts });
+    else if (message.attempts < attempts) message.retry({ delaySeconds: 10 * message.attempts });
     else {
       console.warn('push job given up', message.body.kind, message.body.partyId, 'after', message.attempts, 'attempts');
       message.ack();

@@ -14,7 +14,7 @@ import { getProfile } from './profiles';
  */
 export async function guestRecap(env: Env, db: Db, party: PartyRow, member: Member): Promise<Recap> {
   if (member.role === 'manager') throw new AppError('forbidden');
-  const [outcome, consultant] = await Promise.all([room(env, party.id).recap(member), consultantOf(db, party)]);
+  const [outcome, consultant] = await Promise.all([room(env, party).recap(member), consultantOf(db, party)]);
   if (!outcome.ok) throw new AppError(outcome.code);
   return { ...outcome.value, title: party.title, consultant };
 }

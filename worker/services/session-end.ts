@@ -2,6 +2,7 @@ import type { EndingSessions } from '../db/session-parties';
 import { deleteSessions, recordSocketParty } from '../db/session-parties';
 import type { Env } from '../env';
 import { room } from './parties';
+import type { RoomPlace } from './room-place';
 
 /**
  * Ending consultant sessions, the one way it happens (ADR 020): signing out on the page or through
@@ -21,9 +22,13 @@ async function endSessions(env: Env, which: EndingSessions, now: number): Promis
   // A session whose access token has expired has no socket left to close: every room closes a
   // socket when the token it was opened with expires. So the cron wakes no room.
   const { open, idTokens } = await deleteSessions(env.DB, which, now);
-  const byParty = new Map<string, string[]>();
-  for (const row of open) byParty.set(row.partyId, [...(byParty.get(row.partyId) ?? []), row.sessionId]);
-  const told = await Promise.allSettled([...byParty].map(([partyId, sessionIds]) => room(env, partyId).endSessions(sessionIds)));
+  const byParty = new Map<string, { place: RoomPlace; sessionIds: string[] }>();
+  for (const row of open) {
+    const party = byParty.get(row.partyId) ?? { place: { ...row, id: row.partyId }, sessionIds: [] };
+    party.sessionIds.push(row.sessionId);
+    byParty.set(row.partyId, party);
+  }
+  const told = await Promise.allSettled([...byParty.values()].map(({ place, sessionIds }) => room(env, place).endSessions(sessionIds)));
   for (const result of told) {
     // The session is gone either way; a room that missed this closes the socket when its token expires.
     if (result.status === 'rejected')

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HeadingEntry } from '~/core/protocol';
 import { snippet } from '~/core/message-preview';
@@ -9,7 +10,7 @@ export const INDENT = { heading: '', heading2: 'pl-4', heading3: 'pl-8' } as con
  * long party's early headings show before their page is loaded); a click scrolls the chat to one,
  * loading the page around it first when it is far back. Deleted headings are left out.
  */
-export function ContentsPanel({ headings, onJump }: { headings: HeadingEntry[]; onJump: (id: string, seq: number) => void }) {
+export const ContentsPanel = memo(function ContentsPanel({ headings, onJump }: { headings: HeadingEntry[]; onJump: (id: string, seq: number) => void }) {
   const { t } = useTranslation();
   const shown = headings.filter((heading) => !heading.deleted);
   return (
@@ -39,4 +40,4 @@ export function ContentsPanel({ headings, onJump }: { headings: HeadingEntry[]; 
       )}
     </nav>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '~/components/menu';
 import { isMediaMessageType } from '~/core/chat-media';
@@ -7,6 +7,7 @@ import { PICTURE_KINDS, acceptAttribute } from '~/core/media';
 import type { MediaKind } from '~/core/media';
 import type { ChatMessage } from '~/core/protocol';
 import { MicIcon } from '~/components/media/media-icons';
+import { useMediaQuery } from '~/lib/use-media-query';
 import { EmojiButton } from './emoji-button';
 import { preview } from '~/core/message-preview';
 import type { CardType } from '~/core/cards';
@@ -19,26 +20,17 @@ function enterSends(): boolean {
 }
 
 /**
- * Whether the screen is narrower than Tailwind's `sm` (a phone): there the manager's heading and
- * profile-card tools move into the attach menu, so the text field keeps its room. Read after the
- * first render, which draws the wide bar as the server does.
+ * Narrower than Tailwind's `sm` (a phone): there the manager's heading and profile-card tools move
+ * into the attach menu, so the text field keeps its room. The first render draws the wide bar, as
+ * the server does.
  */
-function useNarrowScreen(): boolean {
-  const [narrow, setNarrow] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia('(max-width: 639.98px)');
-    const update = () => setNarrow(query.matches);
-    update();
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return narrow;
-}
+const NARROW_SCREEN = '(max-width: 639.98px)';
 
 export type InputMode = { kind: 'reply'; message: ChatMessage } | { kind: 'edit'; message: ChatMessage } | null;
 
 interface Props {
   onSubmit: (text: string) => void;
+  /** A send is under way that the next must wait for (the template editor's). */
   busy: boolean;
   disabled: boolean;
   mode: InputMode;
@@ -60,11 +52,12 @@ interface Props {
 }
 
 /**
- * The message input: grows up to 8 rows, never sends empty text, and allows one send at a time
- * (`busy` until the room acknowledged the previous message). In reply and edit mode a bar above
- * it says what the text is for; cancel (or Escape) returns to normal.
+ * The message input: grows up to 8 rows and never sends empty text. A screen that saves one
+ * message at a time (the template editor's call) holds it with `busy`; the party's chat never
+ * does: each message goes at once, queued in order by the outbox (ADR 032). In reply and edit mode
+ * a bar above it says what the text is for; cancel (or Escape) returns to normal.
  */
-export function InputBar({
+export const InputBar = memo(function InputBar({
   onSubmit,
   busy,
   disabled,
@@ -85,11 +78,13 @@ export function InputBar({
   // A media message's text is its caption, which may be emptied in an edit: the file still stands.
   const captionEdit = mode?.kind === 'edit' && isMediaMessageType(mode.message.messageType);
   // Only where the attach menu is (the manager's bar, the template editor's), and not in a reply or an edit.
-  const folded = useNarrowScreen() && Boolean(onFiles && onLibrary) && !mode;
+  const attachMenu = Boolean(onFiles && onLibrary);
+  const folded = useMediaQuery(NARROW_SCREEN, attachMenu) && attachMenu && !mode;
 
   function resize() {
     const element = area.current;
-    if (!element) return;
+    // An empty field that was never grown has its one row: nothing to measure (a layout at load).
+    if (!element || (element.value === '' && element.style.height === '')) return;
     const lineHeight = parseFloat(getComputedStyle(element).lineHeight) || 24;
     element.style.height = 'auto';
     element.style.height = `${Math.min(element.scrollHeight, lineHeight * MAX_ROWS + 16)}px`;
@@ -286,7 +281,7 @@ export function InputBar({
       </form>
     </div>
   );
-}
+});
 
 const TOOL_BUTTON =
   'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40';

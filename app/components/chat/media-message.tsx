@@ -5,6 +5,7 @@ import { isMediaMessageType } from '~/core/chat-media';
 import type { MediaKind } from '~/core/media';
 import type { ChatMessage } from '~/core/protocol';
 import { lazyNamed } from '~/lib/lazy-named';
+import { ChatPhoto } from './chat-photo';
 
 // The player's code comes with the first voice or audio message; its box is held meanwhile. The
 // server and the hydrating page show only the box: a lazy boundary still hydrating when the
@@ -26,12 +27,20 @@ export function isMediaMessage(message: ChatMessage): message is ChatMessage & {
 }
 
 /**
- * The file of a media message inside its bubble. A photo sits in a box of fixed size (cropped to
- * fill it), so the virtualised list knows the row's height before the picture has loaded and does
- * not jump; voice and audio play in the bubble; a PDF or a video is a card with its preview, its
- * title and its kind that opens the viewer on a click.
+ * The file of a media message inside its bubble. A photo as ChatPhoto shows it; voice and audio
+ * play in the bubble; a PDF or a video is a card with its preview, its title and its kind that
+ * opens the viewer on a click.
  */
-export function MediaMessageBody({ message, onOpen }: { message: ChatMessage & { mediaAttachment: string }; onOpen: () => void }) {
+export function MediaMessageBody({
+  message,
+  onOpen,
+  wholePhoto,
+}: {
+  message: ChatMessage & { mediaAttachment: string };
+  onOpen: () => void;
+  /** A photo shows whole, up to 500 px high (the party's chat), or cropped into its box (ChatPhoto). */
+  wholePhoto: boolean;
+}) {
   const { t } = useTranslation();
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -39,14 +48,7 @@ export function MediaMessageBody({ message, onOpen }: { message: ChatMessage & {
     const label = t('chatMedia.photoFrom', { name: message.senderName });
     return (
       <button type="button" onClick={onOpen} aria-label={label} className="-mx-1.5 mt-1 block overflow-hidden rounded-xl" data-testid="chat-photo">
-        <img
-          src={`/files/${message.mediaAttachment}`}
-          alt={label}
-          loading="lazy"
-          decoding="async"
-          draggable={false}
-          className="h-60 w-64 max-w-full bg-slate-100 object-cover"
-        />
+        <ChatPhoto src={`/files/${message.mediaAttachment}`} mediaId={message.mediaAttachment} alt={label} whole={wholePhoto} />
       </button>
     );
   }

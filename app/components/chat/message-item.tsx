@@ -49,6 +49,8 @@ interface Props {
   aside?: ReactNode;
   /** A product card's or a poll's body (app/components/cards, loaded when first needed), drawn by the screen. */
   card?: ReactNode;
+  /** Photos whole, up to 500 px high (the party's chat), rather than cropped into a box (ChatPhoto). */
+  wholePhotos?: boolean;
 }
 
 /**
@@ -69,6 +71,7 @@ export function MessageItem({
   footer,
   aside,
   card,
+  wholePhotos = false,
 }: Props) {
   const { t } = useTranslation();
   const format = useDateFormatter();
@@ -200,7 +203,7 @@ export function MessageItem({
               card
             ) : isMediaMessage(message) ? (
               <>
-                <MediaMessageBody message={message} onOpen={() => onOpenMedia(message)} />
+                <MediaMessageBody message={message} onOpen={() => onOpenMedia(message)} wholePhoto={wholePhotos} />
                 {message.message ? (
                   <p className="mt-1 whitespace-pre-wrap break-words" data-testid="caption">
                     <FormattedText text={message.message} />

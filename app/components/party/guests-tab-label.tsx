@@ -1,9 +1,22 @@
 import { useTranslation } from 'react-i18next';
 
-/** A count in the page's language (5.000, 5,000, 5 000). */
-export function useCount() {
+/** Building an Intl.NumberFormat costs far more than using one: one per language, kept. */
+const formats = new Map<string, (value: number) => string>();
+
+/**
+ * A count in the page's language (5.000, 5,000, 5 000). Below 1,000 every language writes the
+ * digits alone: the first Intl.NumberFormat of a page costs ~50 ms on a slow phone (ADR 051), and
+ * most parties never need one.
+ */
+export function useCount(): (value: number) => string {
   const { i18n } = useTranslation();
-  return new Intl.NumberFormat(i18n.language).format;
+  const language = i18n.language;
+  return (value) => {
+    if (Number.isInteger(value) && Math.abs(value) < 1000) return String(value);
+    let format = formats.get(language);
+    if (!format) formats.set(language, (format = new Intl.NumberFormat(language).format));
+    return format(value);
+  };
 }
 
 /**

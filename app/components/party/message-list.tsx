@@ -1,43 +1,28 @@
 import type { MutableRefObject } from 'react';
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormattedText } from '~/components/formatted-text';
 import type { PendingMessage } from '~/core/chat-state';
-import { mayResend } from '~/core/chat-state';
 import { markerOf } from '~/core/markers';
 import { raffleNotice } from '~/core/raffle';
 import { raffleWords } from '~/components/raffle/raffle-notice';
 import type { Actor, PartyState } from '~/core/permissions';
-import { can } from '~/core/permissions';
 import type { ChatMessage, ClientEvent, Member } from '~/core/protocol';
-import type { MessageOption } from '~/components/chat/message-item';
 import { isMediaMessage } from '~/components/chat/media-message';
-import { MessageItem } from '~/components/chat/message-item';
 import { preview } from '~/core/message-preview';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { lazyNamed } from '~/lib/lazy-named';
-import { errorKeys } from '~/i18n/error-keys';
+import { whenIdle } from '~/lib/when-idle';
 import { useChatVirtualizer } from './use-chat-virtualizer';
-import type { ReactionsView } from '~/components/social/reactions';
-import { ReactButton, ReactionChips, socialOptions } from '~/components/social/reactions';
-import { CardSlot } from '~/components/cards/card-slot';
+import type { MessageActions, RowShared } from './message-rows';
+import { MessageRow, PendingItem, receiptProps } from './message-rows';
+import type { ReactionHandlers, ReactionsView } from '~/components/social/reactions';
 import { useCardChoices } from '~/components/cards/use-card-choices';
 import type { CardTally } from '~/core/cards';
-import { isCardType } from '~/core/cards';
 
 // The lightbox and the viewer (with the video player) load when a file is first opened, so the
 // party page's own script stays small.
 const Lightbox = lazyNamed(() => needingWorkspaceTexts(import('~/components/media/lightbox')), 'Lightbox');
 const MediaViewer = lazyNamed(() => needingWorkspaceTexts(import('~/components/media/media-viewer')), 'MediaViewer');
-
-export interface MessageActions {
-  onReply: (message: ChatMessage) => void;
-  onEdit: (message: ChatMessage) => void;
-  onDelete: (message: ChatMessage) => void;
-  onShowReceipts: (message: ChatMessage) => void;
-  /** Opens the dialog that saves the message's file into the reader's library. */
-  onSaveToLibrary: (message: ChatMessage) => void;
-}
 
 interface Props extends MessageActions {
   /** The party's id: a video sent in it streams through the party's own file route. */
@@ -53,8 +38,9 @@ interface Props extends MessageActions {
   hasMore: boolean;
   /** The loaded messages stop short of the newest (after a jump far back). */
   hasNewer: boolean;
-  /** Selection mode (mass delete and forward): the selected ids and how to toggle one. */
-  selection: { ids: ReadonlySet<string>; toggle: (id: string) => void } | null;
+  /** Selection mode (mass delete and forward): the selected ids, or null. */
+  selected: ReadonlySet<string> | null;
+  onToggleSelected: (id: string) => void;
   /**
    * Set to a function that scrolls to a message (the table of contents uses it); given the seq of
    * a message that is not loaded, it loads the page around it first.
@@ -71,28 +57,11 @@ interface Props extends MessageActions {
   waiting: boolean;
   /** Reactions under the bubbles, and the menu's pin and who-reacted options (ADR 043). */
   social?: ReactionsView;
-  /** Product cards' and polls' tallies, and what the reader does with a card (ADR 044). */
+  /** Product cards' and polls' tallies, and what the reader does with a card (ADR 044). `members`: for the manager's "who". */
   cards: Record<string, CardTally>;
   /** The room refused something (a choice among others): choices waiting for confirmation are dropped. */
   lastError: unknown;
   onCardFrame: (event: Extract<ClientEvent, { type: 'cardChoice' | 'closePoll' }>) => boolean;
-}
-
-/**
- * A message's menu in the party: for the manager always, for the others only while the party is
- * not restricted; each action as far as the reader may take it.
- */
-function partyMenu(message: ChatMessage, me: Actor | null, party: PartyState, actions: MessageActions, label: (key: string) => string): MessageOption[] {
-  if (me === null || party.expired || (me.role !== 'manager' && party.restrictedMessaging)) return [];
-  const options: (MessageOption | null)[] = [
-    can(me, { type: 'replyTo', message }, party) ? { key: 'reply', label: label('messageMenu.reply'), run: () => actions.onReply(message) } : null,
-    can(me, { type: 'editMessage', message }, party) ? { key: 'edit', label: label('messageMenu.edit'), run: () => actions.onEdit(message) } : null,
-    can(me, { type: 'saveToLibrary', message }, party) && message.mediaAttachment
-      ? { key: 'saveToLibrary', label: label('messageMenu.saveToLibrary'), run: () => actions.onSaveToLibrary(message) }
-      : null,
-    can(me, { type: 'deleteMessage', message }, party) ? { key: 'delete', label: label('messageMenu.delete'), run: () => actions.onDelete(message) } : null,
-  ];
-  return options.filter((option) => option !== null);
 }
 
 /** A row of the list: a stored message, or one of the reader's own still on its way. */
@@ -100,8 +69,12 @@ type Row = { kind: 'message'; message: ChatMessage } | { kind: 'pending'; item: 
 
 /** A first guess of a row's height; each row is measured once it is on screen. */
 const ESTIMATED_ROW_PX = 72;
-/** Rows rendered above and below the visible ones, so fast scrolling does not show gaps. */
+/**
+ * Rows rendered above and below the visible ones, so fast scrolling does not show gaps; the first
+ * screen draws only a few more than it shows, the rest come when the browser is idle (ADR 051).
+ */
 const OVERSCAN = 10;
+const FIRST_OVERSCAN = 2;
 /** Scrolled this close to the top, the page before is fetched. */
 const LOAD_OLDER_PX = 600;
 /** Within this distance of the end, the reader is "at the bottom" and the list follows new rows. */
@@ -112,8 +85,10 @@ const AT_END_PX = 80;
  * so a party with thousands of loaded messages scrolls like one with fifty. It sticks to the end
  * while the reader is there; otherwise it keeps their place (also when an older page arrives
  * above) and offers a button to the new messages. Older pages load when the top comes near.
+ * Drawn again only when its props change, and then each row only when its own do (ADR 051): a
+ * word of the room about someone else (presence, a count) does not draw the conversation again.
  */
-export function MessageList({
+export const MessageList = memo(function MessageList({
   partyId,
   messages,
   pending,
@@ -124,7 +99,8 @@ export function MessageList({
   lastSeenAtOpen,
   hasMore,
   hasNewer,
-  selection,
+  selected,
+  onToggleSelected,
   jumpRef,
   onLoadOlder,
   onLoadNewer,
@@ -159,6 +135,10 @@ export function MessageList({
   ];
   const rowKey = (row: Row) => (row.kind === 'message' ? row.message.id : `pending:${row.item.tempId}`);
 
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  const drawn = rows.length > 0;
+  useEffect(() => (drawn && overscan < OVERSCAN ? whenIdle(() => setOverscan(OVERSCAN)) : undefined), [drawn, overscan]);
+
   // An older page arriving above keeps the reader's place; new rows at the end are followed while
   // the reader is at the end.
   const virtualizer = useChatVirtualizer({
@@ -166,7 +146,7 @@ export function MessageList({
     list,
     keys: rows.map(rowKey),
     estimate: ESTIMATED_ROW_PX,
-    overscan: OVERSCAN,
+    overscan,
     scrollMargin: listTop,
     // A window far back grows at its end by pages the reader asked for, not by live messages.
     followOnAppend: !hasNewer,
@@ -281,15 +261,34 @@ export function MessageList({
     announced.current = Math.max(announced.current ?? 0, newest.seq);
   }, [newest, me?.id, t]);
 
-  function receiptsFor(message: ChatMessage) {
+  /** How many of the other members have seen a message, for the manager's receipts. */
+  function seenBy(message: ChatMessage): { seen: number; total: number } | null {
     if (!showReceipts) return null;
     const others = members.filter((member) => member.id !== message.sender);
     return { seen: others.filter((member) => (seen[member.id] ?? 0) >= message.seq).length, total: others.length };
   }
 
-  function jumpToMessage(id: string) {
-    jumpRef?.current?.(id);
-  }
+  const jumpToMessage = useCallback((id: string) => jumpRef?.current?.(id), [jumpRef]);
+  const { onReply, onEdit, onDelete, onShowReceipts, onSaveToLibrary } = actions;
+  const handlers = useMemo<ReactionHandlers | null>(
+    () => (social ? { mayReact: social.mayReact, onReact: social.onReact, onPin: social.onPin, onShowReactions: social.onShowReactions } : null),
+    [social !== undefined, social?.mayReact, social?.onReact, social?.onPin, social?.onShowReactions],
+  );
+  // What every row shares, one object while none of it changes: rows are drawn again when their own props change.
+  const shared = useMemo<RowShared>(
+    () => ({
+      me,
+      party,
+      actions: { onReply, onEdit, onDelete, onShowReceipts, onSaveToLibrary },
+      handlers,
+      toggle: selected ? onToggleSelected : null,
+      onJump: jumpToMessage,
+      onOpenMedia: setOpened,
+      members,
+      cardActions,
+    }),
+    [me, party, onReply, onEdit, onDelete, onShowReceipts, onSaveToLibrary, handlers, selected !== null, onToggleSelected, jumpToMessage, members, cardActions],
+  );
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -309,48 +308,17 @@ export function MessageList({
             return (
               <li key={virtual.key} data-index={virtual.index} ref={virtualizer.measure} className="pb-2">
                 {row.kind === 'message' ? (
-                  <>
-                    {row.message.id === firstNew ? <NewMessagesDivider label={t('party.newMessages')} /> : null}
-                    <MessageItem
-                      message={row.message}
-                      mine={row.message.sender === me?.id}
-                      repliedTo={row.message.replyingTo ? (byId.get(row.message.replyingTo) ?? null) : undefined}
-                      receipts={receiptsFor(row.message)}
-                      selection={selection ? { selected: selection.ids.has(row.message.id), toggle: () => selection.toggle(row.message.id) } : undefined}
-                      onJump={jumpToMessage}
-                      onOpenMedia={setOpened}
-                      onShowReceipts={actions.onShowReceipts}
-                      menuOptions={[
-                        ...partyMenu(row.message, me, party, actions, t),
-                        ...(social && !selection ? socialOptions(row.message, social, me, party, t) : []),
-                      ]}
-                      footer={social && !markerOf(row.message) ? <ReactionChips messageId={row.message.id} view={social} /> : null}
-                      aside={
-                        social && !selection && !markerOf(row.message) ? (
-                          <ReactButton messageId={row.message.id} view={social} align={row.message.sender === me?.id ? 'right' : 'left'} />
-                        ) : null
-                      }
-                      card={
-                        isCardType(row.message.messageType) ? (
-                          <CardSlot
-                            message={row.message}
-                            tally={cards[row.message.id]}
-                            members={members}
-                            controls={
-                              me
-                                ? {
-                                    mayChoose: can(me, { type: 'chooseOnCard' }, party),
-                                    mayClose: can(me, { type: 'closePoll' }, party),
-                                    onChoose: (options) => cardActions.choose(row.message.id, options),
-                                    onClose: () => cardActions.closePoll(row.message.id),
-                                  }
-                                : undefined
-                            }
-                          />
-                        ) : undefined
-                      }
-                    />
-                  </>
+                  <MessageRow
+                    message={row.message}
+                    repliedTo={row.message.replyingTo ? (byId.get(row.message.replyingTo) ?? null) : undefined}
+                    {...receiptProps(seenBy(row.message))}
+                    firstNew={row.message.id === firstNew}
+                    selected={selected?.has(row.message.id) ?? false}
+                    reactions={social?.reactions[row.message.id]}
+                    pinned={social?.pinned?.id === row.message.id}
+                    tally={cards[row.message.id]}
+                    shared={shared}
+                  />
                 ) : (
                   <PendingItem item={row.item} waiting={waiting} onRetry={onRetry} onDiscard={onDiscard} />
                 )}
@@ -412,7 +380,7 @@ export function MessageList({
       ) : null}
     </div>
   );
-}
+});
 
 /** Loads the page before or after the loaded messages (scrolling does it too; this is for keys and screen readers). */
 function PageButton({ label, onClick, className }: { label: string; onClick: () => void; className: string }) {
@@ -421,75 +389,6 @@ function PageButton({ label, onClick, className }: { label: string; onClick: () 
       <button type="button" onClick={onClick} className="rounded-full px-4 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
         {label}
       </button>
-    </div>
-  );
-}
-
-function PendingItem({
-  item,
-  waiting,
-  onRetry,
-  onDiscard,
-}: {
-  item: PendingMessage;
-  waiting: boolean;
-  onRetry: (tempId: string) => void;
-  onDiscard: (tempId: string) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex justify-end" data-testid="pending-message" data-status={item.status === 'sending' && waiting ? 'waiting' : item.status}>
-      {item.status === 'failed' && !mayResend(item) ? (
-        // A refusal another try cannot overcome (the party is over): said so, no retry offered,
-        // and the writer may put it away (it is kept until then, app/lib/outbox.ts).
-        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-red-50 px-3.5 py-2 shadow-sm ring-1 ring-red-300 sm:max-w-[70%]">
-          <p className="whitespace-pre-wrap break-words">{item.message}</p>
-          <p className="mt-0.5 flex flex-wrap items-center justify-end gap-1 text-xs text-red-800">
-            <span aria-hidden="true">⚠</span>
-            {item.error ? `${t(errorKeys(item.error))} ` : ''}
-            {t('party.notSent')}
-            <button type="button" onClick={() => onDiscard(item.tempId)} className="ml-1 rounded font-medium underline hover:text-red-950">
-              {t('party.discard')}
-            </button>
-          </p>
-        </div>
-      ) : item.status === 'failed' ? (
-        <button
-          type="button"
-          onClick={() => onRetry(item.tempId)}
-          className="max-w-[85%] rounded-2xl rounded-br-md bg-red-50 px-3.5 py-2 text-left shadow-sm ring-1 ring-red-300 sm:max-w-[70%]"
-        >
-          {/* Plain text: a link may not sit inside the retry button. */}
-          <span className="block whitespace-pre-wrap break-words">{item.message}</span>
-          <span className="mt-0.5 flex items-center justify-end gap-1 text-xs text-red-800">
-            <span aria-hidden="true">⚠</span>
-            {item.error && item.error !== 'generic' ? `${t(errorKeys(item.error))} ` : ''}
-            {t('party.failed')}
-          </span>
-        </button>
-      ) : (
-        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary-light/70 px-3.5 py-2 shadow-sm sm:max-w-[70%]">
-          {item.mediaAttachment && item.messageType === 'photo' ? (
-            <img src={`/files/${item.mediaAttachment}`} alt="" className="-mx-1.5 mt-1 h-60 w-64 max-w-full rounded-xl bg-slate-100 object-cover" />
-          ) : null}
-          <p className="whitespace-pre-wrap break-words">
-            <FormattedText text={item.message} />
-          </p>
-          <p className="mt-0.5 text-right text-xs text-slate-600">
-            <span aria-hidden="true">🕓</span> <span className={waiting ? undefined : 'sr-only'}>{t(waiting ? 'party.waiting' : 'party.sending')}</span>
-          </p>
-        </div>
-      )}
-    </div>
-  );
-}
-
-function NewMessagesDivider({ label }: { label: string }) {
-  return (
-    <div className="flex items-center gap-3 pb-2 pt-1 text-xs font-semibold uppercase tracking-wide text-primary-dark" data-testid="new-messages-divider">
-      <span className="h-px flex-1 bg-primary" aria-hidden="true" />
-      {label}
-      <span className="h-px flex-1 bg-primary" aria-hidden="true" />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { isValidName } from '~/core/text';
 import { needingWorkspaceTexts } from '~/i18n/workspace-texts';
 import { useInstallPrompt } from '~/lib/install-prompt';
 import { lazyNamed } from '~/lib/lazy-named';
+import { NAME_TOOL } from './header-tools';
 
 // Renaming, leaving and the iOS install steps are rare: their dialog loads when one opens.
 const ConfirmDialog = lazyNamed(() => import('~/components/confirm-dialog'), 'ConfirmDialog');
@@ -51,7 +52,7 @@ export function NameMenu({
             : []),
           { key: 'leave', label: t('guestMenu.leave'), onSelect: () => setDialog('leave'), destructive: true },
         ]}
-        buttonClassName="flex h-10 max-w-40 items-center rounded-full px-3 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
+        buttonClassName={`${NAME_TOOL} disabled:cursor-not-allowed disabled:opacity-50`}
         listClassName="w-48"
       />
       <Suspense fallback={null}>

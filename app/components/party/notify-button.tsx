@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ROUND_TOOL } from './header-tools';
 
 /** The parties this device gets notifications for, by their push endpoint (app/components/party/notify-dialog.tsx). */
 const SUBSCRIBED_KEY = (partyId: string) => `salon-push:${partyId}`;
@@ -34,8 +35,8 @@ export function NotifyButton({ partyId, on: changed, onOpen }: { partyId: string
       type="button"
       onClick={onOpen}
       aria-haspopup="dialog"
-      className="rounded-full p-2 ring-1 ring-slate-300 hover:bg-slate-100"
-      aria-label={t(on ? 'notify.buttonOn' : 'notify.button')}
+      className={ROUND_TOOL}
+      aria-label={t(on ? 'partyTools.notifyOn' : 'partyTools.notify')}
       data-testid="notify-button"
       data-on={on}
     >

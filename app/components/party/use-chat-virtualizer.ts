@@ -74,6 +74,8 @@ export class ChatVirtualizer {
   private rowObserver: ResizeObserver | null = null;
   /** Rows rendered since the last commit and not measured yet. */
   private readonly fresh = new Set<Element>();
+  /** The first rows were drawn for the list's end: attaching scrolls there before reading the view. */
+  private startedAtEnd = false;
 
   constructor(private readonly rerender: () => void) {}
 
@@ -98,6 +100,13 @@ export class ChatVirtualizer {
           this.offset = resolved;
         }
       }
+    }
+    if (!element && this.range === null && options.keys.length > 0 && typeof window !== 'undefined') {
+      // The first rows, before the list is in the DOM: a chat opens at its end, so they are the
+      // last ones a window's height holds, not the first ones (drawn, measured and thrown away).
+      this.viewport = window.innerHeight;
+      this.offset = Math.max(0, listHeight(this.layout) - this.viewport);
+      this.startedAtEnd = true;
     }
     this.range = visibleRange(this.layout, this.offset, this.viewport, options.overscan);
     const { starts } = this.layout;
@@ -161,6 +170,10 @@ export class ChatVirtualizer {
       this.sync();
     });
     viewportObserver.observe(element);
+    if (this.startedAtEnd) {
+      this.startedAtEnd = false;
+      this.moveTo('end');
+    }
     const onScroll = () => this.onScroll();
     const onInput = () => {
       // The reader takes over from a smooth scroll (an instant one is told apart by its position).

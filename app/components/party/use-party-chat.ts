@@ -381,10 +381,35 @@ export function usePartyChat(
 }
 
 /**
+ * Whether this member's outbox on this device may hold messages: said when the page keeps one,
+ * unsaid when a restore finds none. Only the page adds entries (the service worker only sends and
+ * removes them), so "none" is never wrong; without storage (a private window) it is always "maybe".
+ */
+const outboxHint = {
+  key: (partyId: string, memberId: string) => `salon-outbox:${partyId}/${memberId}`,
+  mayHold(partyId: string, memberId: string): boolean {
+    try {
+      return localStorage.getItem(this.key(partyId, memberId)) !== null;
+    } catch {
+      return true;
+    }
+  },
+  set(partyId: string, memberId: string, holds: boolean): void {
+    try {
+      if (holds) localStorage.setItem(this.key(partyId, memberId), '1');
+      else localStorage.removeItem(this.key(partyId, memberId));
+    } catch {
+      // No storage: the outbox is asked every time.
+    }
+  },
+};
+
+/**
  * The page's side of the outbox (app/lib/outbox.ts), loaded only for a member, so a visitor's
- * first load stays light (ADR 027): restores what an earlier visit left, keeps each message before
- * it is sent, and follows the pending list. Writes go one after another: an entry is never removed
- * before it was kept. Storage refused (private mode, a full disk): the chat goes on without it.
+ * first load stays light (ADR 027), and only when it holds something or a message is written
+ * (ADR 051): restores what an earlier visit left, keeps each message before it is sent, and
+ * follows the pending list. Writes go one after another: an entry is never removed before it was
+ * kept. Storage refused (private mode, a full disk): the chat goes on without it.
  */
 function useOutbox(
   party: { id: string; shortId: string; me: Pick<Member, 'id' | 'role'> | null },
@@ -401,11 +426,13 @@ function useOutbox(
   const restoredRef = useRef(false);
   const lastAt = useRef(0);
   const known = useRef(pending);
+  /** Messages kept by this page: a restore that found none unsays the hint only if none came meanwhile. */
+  const keeps = useRef(0);
 
   const api = useMemo(() => {
     const writer: Writer | null = memberId ? { partyId: party.id, shortId: party.shortId, memberId, manager } : null;
     const write = (work: (outbox: Outbox, writer: Writer) => Promise<unknown>): Promise<void> => {
-      const load = moduleRef.current;
+      const load = writer ? (moduleRef.current ??= loadOutbox()) : null;
       const next = writes.current.then(() => load && writer && load.then((outbox) => work(outbox, writer))).catch(() => undefined);
       writes.current = next;
       return next.then(() => undefined);
@@ -415,19 +442,30 @@ function useOutbox(
       restoredRef,
       /** A creation time later than every earlier one of this page: the outbox's order. */
       nextAt: () => (lastAt.current = Math.max(Date.now(), lastAt.current + 1)),
-      keep: (frame: SendFrame, createdAt: number) => write((outbox, w) => outbox.keep(w, frame, createdAt)),
+      keep: (frame: SendFrame, createdAt: number) => {
+        keeps.current++;
+        if (memberId) outboxHint.set(party.id, memberId, true);
+        return write((outbox, w) => outbox.keep(w, frame, createdAt));
+      },
       clear: () => write((outbox, w) => outbox.forget(w)),
     };
   }, [memberId, manager, party.id, party.shortId]);
 
   useEffect(() => {
-    if (memberId) moduleRef.current ??= loadOutbox();
     if (!memberId || !mayRestore || restoredRef.current) return;
+    // Nothing kept here: restored as it is, without opening the outbox.
+    if (!outboxHint.mayHold(party.id, memberId)) {
+      restoredRef.current = true;
+      setRestored(true);
+      return;
+    }
     let live = true;
+    const keptBefore = keeps.current;
     void api
       .write(async (outbox, writer) => {
         const kept = await outbox.restore(writer);
         if (live && kept.length > 0) dispatch({ type: 'restored', pending: kept });
+        if (kept.length === 0 && keeps.current === keptBefore) outboxHint.set(party.id, writer.memberId, false);
       })
       .then(() => {
         restoredRef.current = live;
@@ -436,7 +474,7 @@ function useOutbox(
     return () => {
       live = false;
     };
-  }, [memberId, mayRestore, api, dispatch]);
+  }, [memberId, mayRestore, api, dispatch, party.id]);
 
   useEffect(() => {
     const before = known.current;

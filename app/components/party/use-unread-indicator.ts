@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { markerOf } from '~/core/markers';
+import { whenIdle } from '~/lib/when-idle';
 import type { ChatMessage } from '~/core/protocol';
 
 const FAVICON = '/favicon.svg';
@@ -56,7 +57,12 @@ export function useUnreadIndicator(ready: boolean, messages: ChatMessage[], meId
   useEffect(() => {
     document.title = unread > 0 ? `(${unread}) ${title}` : title;
     setFavicon(unread > 0 ? FAVICON_UNREAD : FAVICON);
-    setAppBadge(unread);
+    if (unread > 0) {
+      setAppBadge(unread);
+      return undefined;
+    }
+    // No count: a badge left from before is cleared once the browser is idle, not during the load (ADR 051).
+    return whenIdle(() => setAppBadge(0));
   }, [unread, title]);
 
   useEffect(

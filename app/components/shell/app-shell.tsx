@@ -40,8 +40,9 @@ const MENU = [
 ] as const;
 
 /**
- * The signed-in frame: a top bar (menu button, logo, search, language, user menu) and a side drawer that
- * is always open on wide screens and slides over the page on small ones.
+ * The signed-in frame: a top bar (menu button, logo, search, language, user menu) and a side drawer
+ * (240 px) that is always open from md (768 px, a portrait tablet) and slides over the page on the
+ * specification's small screens, below md.
  */
 export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
   const { t } = useTranslation();
@@ -73,7 +74,7 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
             aria-expanded={drawerOpen}
             aria-controls={drawerId}
             aria-label={t('nav.menu')}
-            className="rounded-full p-2 hover:bg-slate-100 lg:hidden"
+            className="rounded-full p-2 hover:bg-slate-100 md:hidden"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M4 6h16M4 12h16M4 18h16" />
@@ -89,11 +90,11 @@ export function AppShell({ user, releaseNotesHighlighted, children }: Props) {
         </div>
       </header>
       <div className="flex flex-1">
-        {drawerOpen ? <div className="fixed inset-0 z-30 bg-slate-900/30 lg:hidden" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
+        {drawerOpen ? <div className="fixed inset-0 z-30 bg-slate-900/30 md:hidden" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
         <nav
           id={drawerId}
           aria-label={t('nav.main')}
-          className={`fixed inset-y-0 left-0 z-40 w-60 shrink-0 print:hidden border-r border-slate-200 bg-white p-3 transition-transform lg:sticky lg:top-[57px] lg:z-0 lg:h-[calc(100dvh-57px)] lg:translate-x-0 ${drawerOpen ? 'translate-x-0 shadow-xl' : '-translate-x-full'}`}
+          className={`fixed inset-y-0 left-0 z-40 w-60 shrink-0 print:hidden border-r border-slate-200 bg-white p-3 transition-transform md:sticky md:top-[57px] md:z-0 md:h-[calc(100dvh-57px)] md:translate-x-0 ${drawerOpen ? 'translate-x-0 shadow-xl' : '-translate-x-full'}`}
         >
           <ul className="space-y-1">
             {MENU.map((item) => (

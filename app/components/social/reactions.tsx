@@ -4,11 +4,11 @@ import { Menu } from '~/components/menu';
 import type { Actor, PartyState } from '~/core/permissions';
 import { can } from '~/core/permissions';
 import type { ChatMessage } from '~/core/protocol';
-import type { ReactionEmoji, SocialState } from '~/core/social';
+import type { MessageReactions, ReactionEmoji, SocialState } from '~/core/social';
 import { REACTIONS } from '~/core/social';
 
-/** What the message list needs for reactions and the pin (app/core/social.ts, ADR 043). */
-export interface ReactionsView extends SocialState {
+/** What the reader may do with reactions and the pin, the same for every message (ADR 043). */
+export interface ReactionHandlers {
   /** The reader may react now (a member of a party that is not over; also while writing is restricted). */
   mayReact: boolean;
   onReact: (messageId: string, emoji: ReactionEmoji, on: boolean) => void;
@@ -18,26 +18,45 @@ export interface ReactionsView extends SocialState {
   onShowReactions: ((messageId: string) => void) | null;
 }
 
+/** What the message list needs for reactions and the pin (app/core/social.ts). */
+export type ReactionsView = SocialState & ReactionHandlers;
+
+/**
+ * One message's part of it: its own reactions and whether it is the one pinned. A row is drawn
+ * again when these change, not when another message's do (ADR 051).
+ */
+export interface MessageSocial {
+  reactions: MessageReactions | undefined;
+  pinned: boolean;
+  handlers: ReactionHandlers;
+}
+
 /** A message's menu options of this module: pin or unpin (the manager and the host), who reacted (the manager). */
-export function socialOptions(message: ChatMessage, view: ReactionsView, me: Actor | null, party: PartyState, label: (key: string) => string): MessageOption[] {
+export function socialOptions(
+  message: ChatMessage,
+  social: MessageSocial,
+  me: Actor | null,
+  party: PartyState,
+  label: (key: string) => string,
+): MessageOption[] {
   const options: MessageOption[] = [];
+  const { handlers } = social;
   if (me && can(me, { type: 'pinMessage', message }, party)) {
     options.push(
-      view.pinned?.id === message.id
-        ? { key: 'unpin', label: label('social.unpin'), run: () => view.onPin(null) }
-        : { key: 'pin', label: label('social.pin'), run: () => view.onPin(message.id) },
+      social.pinned
+        ? { key: 'unpin', label: label('social.unpin'), run: () => handlers.onPin(null) }
+        : { key: 'pin', label: label('social.pin'), run: () => handlers.onPin(message.id) },
     );
   }
-  const onShowReactions = view.onShowReactions;
-  if (onShowReactions && view.reactions[message.id])
-    options.push({ key: 'reactions', label: label('social.reactions'), run: () => onShowReactions(message.id) });
+  const onShowReactions = handlers.onShowReactions;
+  if (onShowReactions && social.reactions) options.push({ key: 'reactions', label: label('social.reactions'), run: () => onShowReactions(message.id) });
   return options;
 }
 
 /** The counts under a bubble, in the set's order; a tap sets or takes back the reader's own. */
-export function ReactionChips({ messageId, view }: { messageId: string; view: ReactionsView }) {
+export function ReactionChips({ messageId, social }: { messageId: string; social: MessageSocial }) {
   const { t } = useTranslation();
-  const reactions = view.reactions[messageId];
+  const { reactions, handlers: view } = social;
   if (!reactions) return null;
   const shown = REACTIONS.flatMap((emoji) => {
     const reaction = reactions[emoji];
@@ -65,10 +84,11 @@ export function ReactionChips({ messageId, view }: { messageId: string; view: Re
 }
 
 /** The button beside a message that opens the set: a tap on one sets it (or takes it back when it is the reader's already). */
-export function ReactButton({ messageId, view, align }: { messageId: string; view: ReactionsView; align: 'left' | 'right' }) {
+export function ReactButton({ messageId, social, align }: { messageId: string; social: MessageSocial; align: 'left' | 'right' }) {
   const { t } = useTranslation();
+  const view = social.handlers;
   if (!view.mayReact) return null;
-  const mine = view.reactions[messageId] ?? {};
+  const mine = social.reactions ?? {};
   return (
     <Menu
       label={t('social.react')}

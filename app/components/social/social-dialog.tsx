@@ -4,8 +4,6 @@ import { QrDialog } from './qr-dialog';
 import { ReactionsDialog } from './reactions-dialog';
 import { SearchDialog } from './search-dialog';
 
-export { SocialButtons } from './social-buttons';
-
 /** The party page's dialogs of this module (ADR 043), one lazy chunk: who reacted, the search, the QR code. */
 export type SocialDialogOf = { kind: 'search' | 'qr' } | { kind: 'reactions'; messageId: string };
 

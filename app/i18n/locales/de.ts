@@ -638,8 +638,6 @@ const de = {
     menuItem: 'Salon installieren',
   },
   notify: {
-    button: 'Benachrichtigungen',
-    buttonOn: 'Benachrichtigungen an',
     title: 'Benachrichtigungen für diese Party',
     explain:
       'Du bekommst auf diesem Gerät eine Benachrichtigung, wenn in dieser Party etwas Neues geschrieben wird – auch wenn Salon geschlossen ist. Du kannst sie jederzeit wieder ausschalten.',
@@ -689,15 +687,20 @@ const de = {
     pinned: 'Angeheftet',
     showPinned: 'Angeheftete Nachricht zeigen',
   },
+  /** The party header's buttons, on a guest's first screen: in the party part of the texts (issue 46). */
+  partyTools: {
+    search: 'Suchen',
+    qr: 'QR-Code',
+    notify: 'Benachrichtigungen',
+    notifyOn: 'Benachrichtigungen an',
+  },
   socialTools: {
     noReactions: 'Noch keine Reaktionen.',
-    search: 'Suchen',
     searchTitle: 'Im Chat suchen',
     searchLabel: 'Suchbegriffe',
     searchNone: 'Nichts gefunden.',
     searchFound: '{{count}} Treffer',
     searchFailed: 'Die Suche hat nicht geklappt. Bitte versuche es noch einmal.',
-    qr: 'QR-Code',
     qrTitle: 'Party-Link als QR-Code',
     qrText: 'Gäste scannen den Code mit der Kamera ihres Handys und sind sofort in der Party.',
     qrDownload: 'Herunterladen',
@@ -1190,6 +1193,7 @@ const de = {
     templateFull: 'Diese Vorlage ist voll (höchstens 1000 Nachrichten).',
     templateNotTrashed: 'Nur eine Vorlage im Papierkorb kann endgültig gelöscht werden.',
     templatesDown: 'Vorlagen sind vorübergehend nicht verfügbar. Bitte versuche es gleich noch einmal.',
+    dataUnavailable: 'Salon erreicht seine Daten gerade nicht. Bitte versuche es gleich noch einmal.',
     ownTemplate: 'Das ist deine eigene Vorlage. Du findest sie schon unter deinen Vorlagen.',
     mediaNotUploaded: 'Die Datei ist noch nicht vollständig hochgeladen.',
     mediaNotReady: 'Die Datei ist noch nicht bereit: Sie wird noch hochgeladen oder umgewandelt.',
@@ -1232,6 +1236,7 @@ const de = {
   notFound: {
     title: 'Seite nicht gefunden',
     back: 'Zur Startseite',
+    retry: 'Erneut versuchen',
   },
 };
 

@@ -632,8 +632,6 @@ const en: Translation = {
     menuItem: 'Install Salon',
   },
   notify: {
-    button: 'Notifications',
-    buttonOn: 'Notifications on',
     title: 'Notifications for this party',
     explain: 'Get a notification on this device when something new is posted in this party, also when Salon is closed. You can turn them off at any time.',
     turnOn: 'Turn on',
@@ -680,15 +678,19 @@ const en: Translation = {
     pinned: 'Pinned',
     showPinned: 'Show the pinned message',
   },
+  partyTools: {
+    search: 'Search',
+    qr: 'QR code',
+    notify: 'Notifications',
+    notifyOn: 'Notifications on',
+  },
   socialTools: {
     noReactions: 'No reactions yet.',
-    search: 'Search',
     searchTitle: 'Search the chat',
     searchLabel: 'Words to find',
     searchNone: 'Nothing found.',
     searchFound: '{{count}} found',
     searchFailed: 'The search did not work. Please try again.',
-    qr: 'QR code',
     qrTitle: 'Party link as a QR code',
     qrText: 'Guests scan the code with their phone camera and are in the party at once.',
     qrDownload: 'Download',
@@ -1180,6 +1182,7 @@ const en: Translation = {
     templateFull: 'This template is full (1000 messages at most).',
     templateNotTrashed: 'Only a template in the trash can be deleted permanently.',
     templatesDown: 'Templates are temporarily unavailable. Please try again in a moment.',
+    dataUnavailable: 'Salon cannot reach its data right now. Please try again in a moment.',
     ownTemplate: "This is your own template. It's already in your templates.",
     mediaNotUploaded: "The file hasn't finished uploading yet.",
     mediaNotReady: "The file isn't ready yet: it is still uploading or converting.",
@@ -1222,6 +1225,7 @@ const en: Translation = {
   notFound: {
     title: 'Page not found',
     back: 'Back to the home page',
+    retry: 'Try again',
   },
 };
 

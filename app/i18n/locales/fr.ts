@@ -643,8 +643,6 @@ const fr: Translation = {
     menuItem: 'Installer Salon',
   },
   notify: {
-    button: 'Notifications',
-    buttonOn: 'Notifications activées',
     title: 'Notifications pour cette soirée',
     explain:
       'Recevez une notification sur cet appareil quand quelque chose de nouveau est publié dans cette soirée, même quand Salon est fermé. Vous pouvez les désactiver à tout moment.',
@@ -694,15 +692,19 @@ const fr: Translation = {
     pinned: 'Épinglé',
     showPinned: 'Afficher le message épinglé',
   },
+  partyTools: {
+    search: 'Rechercher',
+    qr: 'Code QR',
+    notify: 'Notifications',
+    notifyOn: 'Notifications activées',
+  },
   socialTools: {
     noReactions: 'Pas encore de réactions.',
-    search: 'Rechercher',
     searchTitle: 'Rechercher dans le chat',
     searchLabel: 'Mots à chercher',
     searchNone: 'Aucun résultat.',
     searchFound: '{{count}} résultat(s)',
     searchFailed: "La recherche n'a pas abouti. Veuillez réessayer.",
-    qr: 'Code QR',
     qrTitle: 'Lien de la party en code QR',
     qrText: "Les invités scannent le code avec l'appareil photo de leur téléphone et sont aussitôt dans la party.",
     qrDownload: 'Télécharger',
@@ -1194,6 +1196,7 @@ const fr: Translation = {
     templateFull: 'Ce modèle est plein (1000 messages au maximum).',
     templateNotTrashed: 'Seul un modèle dans la corbeille peut être supprimé définitivement.',
     templatesDown: 'Les modèles sont temporairement indisponibles. Veuillez réessayer dans un instant.',
+    dataUnavailable: 'Salon ne parvient pas à accéder à ses données pour le moment. Veuillez réessayer dans un instant.',
     ownTemplate: "C'est votre propre modèle. Il se trouve déjà dans vos modèles.",
     mediaNotUploaded: "Le fichier n'est pas encore entièrement téléversé.",
     mediaNotReady: "Le fichier n'est pas encore prêt : téléversement ou conversion en cours.",
@@ -1236,6 +1239,7 @@ const fr: Translation = {
   notFound: {
     title: 'Page introuvable',
     back: "Retour à l'accueil",
+    retry: 'Réessayer',
   },
 };
 

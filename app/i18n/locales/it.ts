@@ -638,8 +638,6 @@ const it: Translation = {
     menuItem: 'Installa Salon',
   },
   notify: {
-    button: 'Notifiche',
-    buttonOn: 'Notifiche attive',
     title: 'Notifiche per questa festa',
     explain:
       'Ricevi una notifica su questo dispositivo quando c’è qualcosa di nuovo in questa festa, anche quando Salon è chiuso. Puoi disattivarle in qualsiasi momento.',
@@ -688,15 +686,19 @@ const it: Translation = {
     pinned: 'Fissato',
     showPinned: 'Mostra il messaggio fissato',
   },
+  partyTools: {
+    search: 'Cerca',
+    qr: 'Codice QR',
+    notify: 'Notifiche',
+    notifyOn: 'Notifiche attive',
+  },
   socialTools: {
     noReactions: 'Ancora nessuna reazione.',
-    search: 'Cerca',
     searchTitle: 'Cerca nella chat',
     searchLabel: 'Parole da cercare',
     searchNone: 'Nessun risultato.',
     searchFound: '{{count}} risultati',
     searchFailed: 'La ricerca non è riuscita. Riprova.',
-    qr: 'Codice QR',
     qrTitle: 'Link della festa come codice QR',
     qrText: 'Gli ospiti inquadrano il codice con la fotocamera del telefono e sono subito nella festa.',
     qrDownload: 'Scarica',
@@ -1188,6 +1190,7 @@ const it: Translation = {
     templateFull: 'Questo modello è pieno (al massimo 1000 messaggi).',
     templateNotTrashed: 'Solo un modello nel cestino può essere eliminato definitivamente.',
     templatesDown: 'I modelli non sono disponibili al momento. Riprova tra un attimo.',
+    dataUnavailable: 'Salon non riesce a raggiungere i suoi dati in questo momento. Riprova tra un attimo.',
     ownTemplate: 'Questo è il tuo modello. Si trova già tra i tuoi modelli.',
     mediaNotUploaded: 'Il file non è ancora stato caricato completamente.',
     mediaNotReady: 'Il file non è ancora pronto: caricamento o conversione in corso.',
@@ -1230,6 +1233,7 @@ const it: Translation = {
   notFound: {
     title: 'Pagina non trovata',
     back: 'Torna alla home',
+    retry: 'Riprova',
   },
 };
 

@@ -637,8 +637,6 @@ const nl: Translation = {
     menuItem: 'Salon installeren',
   },
   notify: {
-    button: 'Meldingen',
-    buttonOn: 'Meldingen aan',
     title: 'Meldingen voor dit feest',
     explain:
       'Je krijgt op dit apparaat een melding als er iets nieuws in dit feest wordt geplaatst, ook als Salon gesloten is. Je kunt ze altijd weer uitzetten.',
@@ -687,15 +685,19 @@ const nl: Translation = {
     pinned: 'Vastgezet',
     showPinned: 'Vastgezet bericht tonen',
   },
+  partyTools: {
+    search: 'Zoeken',
+    qr: 'QR-code',
+    notify: 'Meldingen',
+    notifyOn: 'Meldingen aan',
+  },
   socialTools: {
     noReactions: 'Nog geen reacties.',
-    search: 'Zoeken',
     searchTitle: 'Zoeken in de chat',
     searchLabel: 'Zoekwoorden',
     searchNone: 'Niets gevonden.',
     searchFound: '{{count}} gevonden',
     searchFailed: 'Het zoeken is mislukt. Probeer het opnieuw.',
-    qr: 'QR-code',
     qrTitle: 'Partylink als QR-code',
     qrText: 'Gasten scannen de code met de camera van hun telefoon en zijn meteen in de party.',
     qrDownload: 'Downloaden',
@@ -1187,6 +1189,7 @@ const nl: Translation = {
     templateFull: 'Dit sjabloon is vol (maximaal 1000 berichten).',
     templateNotTrashed: 'Alleen een sjabloon in de prullenbak kan definitief worden verwijderd.',
     templatesDown: 'Sjablonen zijn tijdelijk niet beschikbaar. Probeer het zo meteen opnieuw.',
+    dataUnavailable: 'Salon kan zijn gegevens op dit moment niet bereiken. Probeer het zo meteen opnieuw.',
     ownTemplate: 'Dit is je eigen sjabloon. Het staat al bij je sjablonen.',
     mediaNotUploaded: 'Het bestand is nog niet helemaal geüpload.',
     mediaNotReady: 'Het bestand is nog niet klaar: het wordt nog geüpload of omgezet.',
@@ -1229,6 +1232,7 @@ const nl: Translation = {
   notFound: {
     title: 'Pagina niet gevonden',
     back: 'Naar de startpagina',
+    retry: 'Opnieuw proberen',
   },
 };
 

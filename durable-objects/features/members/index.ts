@@ -68,8 +68,17 @@ export class Members implements Feature {
       return;
     }
     room.memberAdded(publicMember(stored));
-    // A new guest's arrival, kept in the conversation as a notice (a marker message).
-    if (stored.role === 'guest' && rosterMode(room.store.activeCount()) === 'full')
+  }
+
+  /**
+   * A new guest's arrival, kept in the conversation as a notice (a marker message), however the room
+   * first heard of her: the join's word (`add`) or, when her socket or call got here first, the
+   * kernel's admission (ADR 049).
+   */
+  memberAdded(member: Member): void {
+    const room = this.room;
+    const stored = room.store.members.get(member.id);
+    if (stored?.role === 'guest' && rosterMode(room.store.activeCount()) === 'full')
       room.append(stored, { tempId: null, messageType: 'text', message: MARKERS.guestJoined, replyingTo: null });
   }
 

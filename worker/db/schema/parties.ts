@@ -36,6 +36,13 @@ export const parties = sqliteTable(
     managerEnteredAt: integer('manager_entered_at'),
     /** The owner's folder on the dashboard (ADR 037); null: the top level. Deleting a folder puts its parties on the top level. */
     folderId: text('folder_id').references((): AnySQLiteColumn => partyFolders.id, { onDelete: 'set null' }),
+    /**
+     * Where the party's room lives, fixed when the party is made (ADR 050): the jurisdiction its
+     * object was made in (null: made without one, before DATA_JURISDICTION), and the location hint
+     * it was made with (the consultant's region; null: none).
+     */
+    roomJurisdiction: text('room_jurisdiction'),
+    roomLocation: text('room_location'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

@@ -281,7 +281,7 @@ export async function forwardTemplateMessages(
     copies.flatMap((copy) => (copy.media ? [copy.media.mediaAttachment] : [])),
     now,
   );
-  const result = await room(env, party.id).postMany(await managerMember(db, party), roomFacts(party), copies);
+  const result = await room(env, party).postMany(await managerMember(db, party), roomFacts(party), copies);
   if (!result.ok) throw new AppError(result.code);
   return { forwarded: result.value };
 }

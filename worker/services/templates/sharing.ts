@@ -10,6 +10,7 @@ import { folderAt } from '../library';
 import type { SharedPlay } from '../../db/shared-plays';
 import { forgetSharedPlays, recordSharedPlayIfCopyHeld, sharedPlaysOfOwner, unshareTemplate } from '../../db/shared-plays';
 import { room } from '../parties';
+import type { RoomPlace } from '../room-place';
 import { entryOf, liveAtOwner, nameOf, ownFolders } from './shelf';
 import { editable } from './detail';
 
@@ -48,7 +49,7 @@ export async function revokeShare(env: Env, db: Db, userId: string, id: string):
  * devices. Answers the rows whose room could not be told.
  */
 export async function withdrawFromParties(env: Env, played: SharedPlay[]): Promise<SharedPlay[]> {
-  const told = await Promise.allSettled(played.map((row) => room(env, row.partyId).withdrawTemplate(row.templateId)));
+  const told = await Promise.allSettled(played.map((row) => room(env, { ...row, id: row.partyId }).withdrawTemplate(row.templateId)));
   return played.filter((_, index) => told[index]!.status === 'rejected');
 }
 
@@ -60,9 +61,10 @@ export async function withdrawFromParties(env: Env, played: SharedPlay[]): Promi
  * Revoking deletes the copies and reads these records in one transaction, so of a revoke and an
  * apply at the same time, one always finds the other.
  */
-export async function recordSharedPlay(env: Env, partyId: string, templateId: string, recipientId: string): Promise<boolean> {
-  if (await recordSharedPlayIfCopyHeld(env.DB, partyId, templateId, recipientId)) return true;
-  if ((await withdrawFromParties(env, [{ partyId, templateId }])).length > 0) throw new Error('a template taken back could not be withdrawn from its party');
+export async function recordSharedPlay(env: Env, party: RoomPlace, templateId: string, recipientId: string): Promise<boolean> {
+  if (await recordSharedPlayIfCopyHeld(env.DB, party.id, templateId, recipientId)) return true;
+  if ((await withdrawFromParties(env, [{ ...party, partyId: party.id, templateId }])).length > 0)
+    throw new Error('a template taken back could not be withdrawn from its party');
   return false;
 }
 
