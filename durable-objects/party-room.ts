@@ -6,6 +6,7 @@ import type { FollowUp } from '#core/follow-up';
 import type { ChatMessage, Member } from '#core/protocol';
 import { PING_FRAME, PONG_FRAME } from '#core/protocol';
 import type { RoomRecap } from '#core/recap';
+import type { NewReport, PartyReport, ReportAction, ReportFiled } from '#core/reports';
 import type { ChatSearchHit } from '#core/social';
 import type { TemplateMessage } from '#core/templates';
 import type { Env } from '../worker/env';
@@ -21,6 +22,8 @@ import { Presence } from './features/presence';
 import { Push } from './features/push';
 import { Raffles } from './features/raffle';
 import { Recaps } from './features/recap';
+import { Reports } from './features/reports';
+import type { ReportTarget } from './features/reports';
 import { ChatSearch } from './features/search';
 import { Social } from './features/social';
 import { TemplatePlay } from './features/templates/play';
@@ -60,6 +63,7 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
   readonly recaps: Recaps;
   readonly followUps: FollowUps;
   readonly exports: Exports;
+  readonly abuse: Reports;
   private readonly frames = new GroupCommit();
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -81,6 +85,7 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
     this.recaps = kernel.use(new Recaps(kernel, this.cards.store));
     this.followUps = kernel.use(new FollowUps(kernel, this.cards.store, this.raffles.store));
     this.exports = kernel.use(new Exports(kernel, this.social.store, this.cards.store));
+    this.abuse = kernel.use(new Reports(kernel));
     // The runtime answers the page's heartbeat itself: pings never wake a hibernated room, and
     // the alarm reads each socket's last ping (getWebSocketAutoResponseTimestamp).
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
@@ -265,6 +270,22 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
 
   async exportOf(senders: string[], afterSeq: number, limit: number): Promise<GuestExportPage> {
     return this.exports.pageOf(senders, afterSeq, limit);
+  }
+
+  async fileReport(member: Member, facts: RoomFacts, input: NewReport): Promise<Outcome<ReportFiled>> {
+    return this.kernel.entered(member, facts, (stored) => this.abuse.file(stored, input));
+  }
+
+  async reports(member: Member, facts: RoomFacts): Promise<Outcome<PartyReport[]>> {
+    return this.kernel.entered(member, facts, (stored) => this.abuse.list(stored));
+  }
+
+  async reportTarget(member: Member, facts: RoomFacts, reportId: string): Promise<Outcome<ReportTarget>> {
+    return this.kernel.entered(member, facts, (stored) => this.abuse.target(stored, reportId));
+  }
+
+  async resolveReport(member: Member, facts: RoomFacts, reportId: string, action: ReportAction): Promise<Outcome<null>> {
+    return this.kernel.entered(member, facts, (stored) => this.abuse.resolve(stored, reportId, action));
   }
 
   async pushSubscribed(memberId: string): Promise<void> {

@@ -69,6 +69,8 @@ export interface ChatState {
   lastError: ErrorCode | null;
   /** The manager's page only: the template being played into the party (the room's word). */
   applied: AppliedTemplate | null;
+  /** The manager's and the host's open reports of abuse (ADR 064); 0 for everyone else. */
+  reportsOpen: number;
   /** Reactions and the pinned message, as the room last told (app/core/social.ts). */
   social: SocialState;
   /** Product cards' and polls' tallies by message id, as the room last told this member (app/core/cards.ts). */
@@ -107,6 +109,7 @@ export const initialChatState: ChatState = {
   needsResync: null,
   lastError: null,
   applied: null,
+  reportsOpen: 0,
   social: initialSocialState,
   cards: {},
 };
@@ -301,6 +304,8 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
       return { ...state, ended: 'expired' };
     case 'appliedTemplate':
       return { ...state, applied: event.applied };
+    case 'reportsOpen':
+      return { ...state, reportsOpen: event.count };
     case 'cardTally':
     case 'cardTallies':
       return { ...state, cards: applyCardEvent(state.cards, event) };

@@ -60,6 +60,8 @@ export const WORKSPACE_SECTIONS = [
   'dataExport',
   // The operator's page (ADR 063).
   'operator',
+  // Reporting abuse in a party (ADR 064): its dialogs load with these texts.
+  'abuseReports',
 ] as const;
 
 /**

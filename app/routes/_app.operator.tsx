@@ -17,7 +17,9 @@ export const meta: MetaFunction = () => [{ title: 'Salon' }, { name: 'robots', c
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireConsultant(context, request);
   if (!(await context.services.operator.isOperator(context.env, context.db, context.identity))) throw new Response(null, { status: 404 });
-  return context.services.operator.lastDay(context.env);
+  const { operator } = context.services;
+  const [charts, reports] = await Promise.all([operator.lastDay(context.env), operator.managerReports(context.db)]);
+  return { ...charts, reports };
 }
 
 const WIDTH = 240;
@@ -74,6 +76,7 @@ function Chart({ chart, from }: { chart: OperatorChart; from: number }) {
 export default function OperatorPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const format = useDateFormatter();
   return (
     <div>
       <PageHeader title={t('operator.title')} />
@@ -85,6 +88,30 @@ export default function OperatorPage() {
             <Chart key={chart.counter} chart={chart} from={data.from} />
           ))}
         </div>
+        <section aria-labelledby="operator-reports" className="mt-8">
+          <h2 id="operator-reports" className="text-lg font-semibold">
+            {t('operator.reportsTitle')}
+          </h2>
+          {data.reports.length === 0 ? (
+            <p className="mt-2 text-slate-700">{t('operator.reportsNone')}</p>
+          ) : (
+            <ul className="mt-3 space-y-3">
+              {data.reports.map((report) => (
+                <li key={report.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                  <p className="flex flex-wrap justify-between gap-2 text-sm text-slate-600">
+                    <span>{t('operator.reportsParty', { title: report.partyTitle })}</span>
+                    <span>{format(report.at, 'dateTime')}</span>
+                  </p>
+                  <p className="mt-1 font-semibold">
+                    {t('operator.reportsManager', { name: report.managerName })} · {t(`abuseReports.reasons.${report.reason}`)}
+                  </p>
+                  {report.excerpt ? <blockquote className="mt-2 border-l-4 border-slate-300 pl-3 text-slate-800">{report.excerpt}</blockquote> : null}
+                  {report.note ? <p className="mt-2 text-slate-700">{report.note}</p> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
       </main>
     </div>
   );

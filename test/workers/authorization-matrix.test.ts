@@ -118,6 +118,12 @@ async function buildWorld(): Promise<Built> {
       post(clara.headers, { messageType: 'poll', message: JSON.stringify({ question: 'Welche?', options: ['Rose', 'Aloe'], multiple: false, correct: [1] }) }),
     messageBy: (actor) => post(members.has(actor) ? as[actor].headers : guest.headers),
     newGuest: async () => (await joinGuest(party.id, { firstName: 'Zoe', lastName: 'Ziel' })).guestId,
+    report: async () => {
+      const reporter = await joinGuest(party.id, { firstName: 'Rita', lastName: 'Ruf' });
+      const messageId = await post(guest.headers);
+      const response = await apiInPlace(`/parties/${party.id}/reports`, { method: 'POST', headers: reporter.headers, body: { messageId, reason: 'spam' } });
+      return (await json<{ id: string }>(response)).id;
+    },
     pushEndpoint: async (actor) => {
       const endpoint = `https://push.test/matrix/${crypto.randomUUID()}`;
       if (!members.has(actor)) return endpoint;

@@ -33,6 +33,8 @@ import {
 } from '#core/template-schemas';
 import { announceUpload, attachLibraryItem, isLibraryItem, partyFile, receiveUpload } from '../services/chat-media';
 import * as moderation from '../services/moderation';
+import * as reports from '../services/reports';
+import { NewReportSchema, ResolveReportSchema } from '#core/reports';
 import * as push from '../services/push';
 import { MuteSchema, SubscribeSchema, UnsubscribeSchema } from '../../app/core/push';
 import { localeOf } from '../../app/i18n/i18n.server';
@@ -41,14 +43,26 @@ import { recordSocket } from '../services/session-end';
 import { getProfile } from '../services/profiles';
 import { guestRecap } from '../services/recap';
 import { z } from '#core/zod';
-import type { Outcome, SocketSession } from '../../durable-objects/contract';
+import type { SocketSession } from '../../durable-objects/contract';
 import { roomUpgrade } from '../../durable-objects/contract';
 import { guestKeySocketSession } from '../auth/guests';
 import { redeemSocketTicket, socketTicketFor } from '../auth/socket-ticket';
 import type { MiddlewareHandler } from 'hono';
 import type { Member } from '#core/protocol';
 import type { PartyRow } from '../db/schema';
-import { createParty, deleteParty, joinParty, listParties, memberInParty, partyGuests, partyInfo, room, roomFacts, updateParty } from '../services/parties';
+import {
+  createParty,
+  deleteParty,
+  joinParty,
+  listParties,
+  memberInParty,
+  partyGuests,
+  partyInfo,
+  room,
+  roomFacts,
+  unwrap,
+  updateParty,
+} from '../services/parties';
 import { followUpList } from '../services/follow-up';
 import { regionOf } from '../services/room-place';
 import { createPartyFolder, deletePartyFolder, listPartyFolders, movePartyOrFolder, renamePartyFolder } from '../services/party-folders';
@@ -87,11 +101,6 @@ async function profileCardMessage(c: ApiContext, member: Member, party: PartyRow
 /** The requester's membership of the party, or the reason they have none (services/parties.ts). */
 function requireMember(c: ApiContext, partyId: string, options?: { evenEnded?: boolean }): Promise<{ party: PartyRow; member: Member }> {
   return memberInParty(c.get('db'), partyId, c.get('identity'), options);
-}
-
-function unwrap<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new AppError(outcome.code);
-  return outcome.value;
 }
 
 /**
@@ -255,6 +264,20 @@ export const partiesApi = new Hono<ApiEnv>()
   .put('/:id/host', valid('json', MakeHostSchema), async (c) => {
     const { party, member } = await requireMember(c, c.req.param('id'));
     await moderation.makeHost(c.env, c.get('db'), party, member, c.req.valid('json').guestId);
+    return c.body(null, 204);
+  })
+  // Reports of abuse (ADR 064): any member files one; the manager and the host read and resolve them.
+  .post('/:id/reports', valid('json', NewReportSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    return c.json(await reports.fileReport(c.env, c.get('db'), party, member, c.req.valid('json')), 201);
+  })
+  .get('/:id/reports', async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    return c.json(await reports.partyReports(c.env, party, member));
+  })
+  .post('/:id/reports/:reportId', valid('json', ResolveReportSchema), async (c) => {
+    const { party, member } = await requireMember(c, c.req.param('id'));
+    await reports.resolveReport(c.env, c.get('db'), party, member, c.req.param('reportId'), c.req.valid('json').action);
     return c.body(null, 204);
   })
   .delete('/:id/removeGuest/:guestId', async (c) => {

@@ -4,6 +4,7 @@ import { OPERATOR_HOURS, chartsOf } from '#core/operator';
 import type { Identity } from '../auth/identity';
 import type { Db } from '../db/client';
 import { userEmail } from '../db/exports';
+import { openOperatorReports } from '../db/reports';
 import type { Env } from '../env';
 
 /**
@@ -48,3 +49,6 @@ export async function lastDay(env: Env, now = Date.now()): Promise<OperatorChart
     return empty;
   }
 }
+
+/** Reports of parties' managers (ADR 064), the open ones, newest first. */
+export const managerReports = (db: Db) => openOperatorReports(db);

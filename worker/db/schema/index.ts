@@ -13,3 +13,4 @@ export * from './templates';
 export * from './faq';
 export * from './imports';
 export * from './exports';
+export * from './reports';
