@@ -22,7 +22,12 @@ test('the operator sees the last 24 hours as charts: joins, errors by code', asy
   expect((await browser.newContext().then((anonymous) => anonymous.request.get('/api/export'))).status()).toBe(401);
   await guest.close();
 
-  await page.goto('/operator');
+  // The operator reaches the page from her user menu.
+  await page.goto('/parties');
+  await settled(page);
+  await page.getByLabel(de.nav.userMenu).click();
+  await page.getByRole('link', { name: de.operator.title }).click();
+  await expect(page).toHaveURL(/\/operator$/);
   await settled(page);
   await expect(page.getByRole('heading', { name: de.operator.title })).toBeVisible();
   const joins = page.locator('figure', { hasText: de.operator.counters.join });

@@ -48,7 +48,9 @@ describe('the operator’s counters', () => {
     expect(html).toContain('Betrieb');
     expect(html).toContain('Beitritte');
     expect(html).toContain('unauthorized');
-    // Another consultant finds no such page.
+    // Another consultant finds no such page, and no way to it in her menu; the operator's menu has one.
     expect((await SELF.fetch(`${ORIGIN}/operator`, { headers: sessionCookie(anna) })).status).toBe(404);
+    expect(await (await SELF.fetch(`${ORIGIN}/parties`, { headers: sessionCookie(anna) })).text()).not.toContain('href="/operator"');
+    expect(await (await SELF.fetch(`${ORIGIN}/parties`, { headers: sessionCookie(olga) })).text()).toContain('href="/operator"');
   });
 });
