@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKeys } from '~/i18n/error-keys';
+import { recentFailureId } from '~/lib/api';
 
 const LAYOUTS = {
   /** A box among a page's or a dialog's contents. */
@@ -32,10 +33,12 @@ export function ErrorBanner({ code, children, layout = 'box', onClose, id, class
   const { t } = useTranslation();
   const text = code ? t(errorKeys(code)) : children;
   if (!text) return null;
+  // A failure of ours whose screen kept only its code: the id of the one that just came (ADR 063).
+  const shownId = requestId ?? (code === 'generic' || code === 'dataUnavailable' ? recentFailureId() : undefined);
   return (
     <p id={id} role="alert" className={`${LAYOUTS[layout]} ${className}`}>
-      {onClose || requestId ? <span>{text}</span> : text}
-      {requestId ? <span className="block text-xs opacity-80">{t('errors.requestId', { id: requestId })}</span> : null}
+      {onClose || shownId ? <span>{text}</span> : text}
+      {shownId ? <span className="block text-xs opacity-80">{t('errors.requestId', { id: shownId })}</span> : null}
       {onClose ? (
         <button type="button" onClick={onClose} className="shrink-0 rounded px-2 font-medium underline">
           {t('common.close')}
