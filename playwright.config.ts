@@ -53,7 +53,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node scripts/serve.mjs --port ${PORT} --oidc-port ${OIDC_PORT} --stream-port ${STREAM_PORT} --smtp-port 0 --mail-port ${MAIL_PORT} --older-port ${OLDER_PORT} --persist-to .wrangler/e2e --fresh --no-seed --no-build --quiet`,
+    command: `node scripts/serve.mjs --port ${PORT} --oidc-port ${OIDC_PORT} --stream-port ${STREAM_PORT} --smtp-port 0 --mail-port ${MAIL_PORT} --older-port ${OLDER_PORT} --metrics-port 0 --persist-to .wrangler/e2e --fresh --no-seed --no-build --quiet`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

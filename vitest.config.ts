@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { startMailCatcher } from './scripts/mail-catcher.mjs';
+import { startMetricsServer } from './scripts/metrics-server.mjs';
 import { startOidcProvider } from './scripts/oidc-provider.mjs';
 import { startOlderSystem } from './scripts/older-system.mjs';
 import { vapidKeyPair } from './scripts/vapid-keys.mjs';
@@ -55,6 +56,21 @@ function runningOlderSystem() {
   return olderSystem;
 }
 
+/**
+ * The Analytics Engine stand-in (scripts/metrics-server.mjs), once per run on a free port: the
+ * operator's counters go there and the operator page reads them back (workers-mail only: the
+ * `workers` project's fetches all go to the Stream stand-in).
+ */
+let metricsServer: ReturnType<typeof startMetricsServer> | null = null;
+
+function runningMetricsServer() {
+  metricsServer ??= startMetricsServer({ port: 0 }).then((metrics) => {
+    metrics.unref();
+    return metrics;
+  });
+  return metricsServer;
+}
+
 /** The local push service (test/workers/push-receiver.ts), once per run on a free port. */
 let pushReceiver: ReturnType<typeof startPushReceiver> | null = null;
 
@@ -80,6 +96,7 @@ function workersProject(name: string, { streamStandIn: withStandIn }: { streamSt
         const mail = await runningMailCatcher();
         const provider = await runningOidcProvider();
         const older = await runningOlderSystem();
+        const metrics = await runningMetricsServer();
         pushReceiver ??= startPushReceiver();
         const receiver = await pushReceiver;
         return {
@@ -108,6 +125,14 @@ function workersProject(name: string, { streamStandIn: withStandIn }: { streamSt
               PUSH_RECEIVER_URL: receiver.url,
               // The local push service is a push service only here (app/core/push.ts isPushServiceEndpoint).
               PUSH_EXTRA_HOSTS: PUSH_HOST,
+              ...(withStandIn
+                ? {}
+                : {
+                    METRICS_LOCAL_URL: metrics.url,
+                    ANALYTICS_API_BASE: metrics.apiBase,
+                    ANALYTICS_API_TOKEN: metrics.token,
+                    ANALYTICS_ACCOUNT_ID: metrics.account,
+                  }),
             },
             // Cloudflare Stream and a push service, as far as the Worker can tell
             // (test/workers/stream-stand-in.ts, test/workers/push-receiver.ts).

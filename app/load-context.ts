@@ -14,6 +14,8 @@ declare module '@remix-run/cloudflare' {
     services: Services;
     /** A refusal the Worker decided on before the page ran (worker/http/origin.ts): every action answers it. */
     refusal: ErrorCode | null;
+    /** The request's id (its X-Request-Id header, ADR 063): an error page shows it as "Fehler-ID". */
+    requestId: string;
   }
 }
 

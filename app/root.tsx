@@ -1,5 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteError } from '@remix-run/react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
 import { isbot } from 'isbot';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +49,7 @@ export function loader({ request, context }: LoaderFunctionArgs): VisitorPage {
   if (cookies.has(COOKIE.inBrowser)) chosen.add('browser');
   const { identity } = context;
   const offers = visitorOffers({ userAgent, chosen, hasSession: Boolean(identity.consultant ?? identity.guest), bot: isbot(userAgent ?? '') });
-  return { ...offers, stores: offers.appSwitch ? storesFor(offers.appSwitch, configuredStores(context.env.SITE)) : [] };
+  return { ...offers, stores: offers.appSwitch ? storesFor(offers.appSwitch, configuredStores(context.env.SITE)) : [], requestId: context.requestId };
 }
 
 export const meta: MetaFunction = () => [{ title: 'Salon' }, { name: 'theme-color', content: '#00bdf2' }];
@@ -127,11 +138,15 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A refusal in the API's error shape (worker/http/page-refusal.ts) says what it was.
   const code: unknown = isRouteErrorResponse(error) ? error.data?.error?.code : undefined;
+  // A failure of ours: the id that finds its log line, for support (ADR 063).
+  const root = useRouteLoaderData<typeof loader>('root');
+  const requestId = !notFound && !isErrorCode(code) ? root?.requestId : undefined;
   // Out of reach for now (worker/db/client.ts): the same address again is the way on.
   const retry = code === 'dataUnavailable';
   const here = useLocation();
   return (
     <StatePanel title={notFound ? t('notFound.title') : isErrorCode(code) ? t(errorKeys(code)) : t('errors.generic')}>
+      {requestId ? <p className="mb-2 text-sm text-slate-600">{t('errors.requestId', { id: requestId })}</p> : null}
       <a href={retry ? `${here.pathname}${here.search}` : '/'} className="font-medium text-primary-dark underline">
         {retry ? t('notFound.retry') : t('notFound.back')}
       </a>

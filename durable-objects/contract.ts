@@ -1,10 +1,12 @@
 import type { AppliedAction, AppliedTemplate } from '#core/applied-template';
 import type { MessageMedia } from '#core/chat-media';
 import type { ErrorCode } from '#core/errors';
+import type { GuestExportPage, RoomExportPage } from '#core/export';
 import type { ChatMessage, Member, MessageType } from '#core/protocol';
 import type { FollowUp } from '#core/follow-up';
 import type { LiveState } from '#core/live';
 import type { RoomRecap } from '#core/recap';
+import type { NewReport, PartyReport, ReportAction, ReportFiled } from '#core/reports';
 import type { ChatSearchHit } from '#core/social';
 import type { TemplateMessage } from '#core/templates';
 
@@ -187,6 +189,14 @@ export interface PartyRoomCalls extends Rpc.DurableObjectBranded {
   stopLive(member: Member, facts: RoomFacts, caption: string): Promise<Outcome<LiveState>>;
   /** The manager lets the host go live, or not. */
   allowHostsLive(member: Member, facts: RoomFacts, allowed: boolean): Promise<Outcome<LiveState>>;
+  /** The export job's pages (ADR 062): the whole log for its manager's, a guest's own messages (`senders`: her ids here) for hers. */
+  exportPage(afterSeq: number, limit: number): Promise<RoomExportPage>;
+  exportOf(senders: string[], afterSeq: number, limit: number): Promise<GuestExportPage>;
+  /** Reports of abuse (ADR 064): one filed, the open ones the manager or host reads, one's target, one resolved. */
+  fileReport(member: Member, facts: RoomFacts, input: NewReport): Promise<Outcome<ReportFiled>>;
+  reports(member: Member, facts: RoomFacts): Promise<Outcome<PartyReport[]>>;
+  reportTarget(member: Member, facts: RoomFacts, reportId: string): Promise<Outcome<{ memberId: string; messageId: string | null }>>;
+  resolveReport(member: Member, facts: RoomFacts, reportId: string, action: ReportAction): Promise<Outcome<null>>;
   /** The member subscribed to push for this party. */
   pushSubscribed(memberId: string): Promise<void>;
 }

@@ -1,17 +1,20 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { AppliedAction, AppliedTemplate } from '#core/applied-template';
+import type { GuestExportPage, RoomExportPage } from '#core/export';
 import type { MessageMedia } from '#core/chat-media';
 import type { FollowUp } from '#core/follow-up';
 import type { ChatMessage, Member } from '#core/protocol';
 import { PING_FRAME, PONG_FRAME } from '#core/protocol';
 import type { LiveState } from '#core/live';
 import type { RoomRecap } from '#core/recap';
+import type { NewReport, PartyReport, ReportAction, ReportFiled } from '#core/reports';
 import type { ChatSearchHit } from '#core/social';
 import type { TemplateMessage } from '#core/templates';
 import type { Env } from '../worker/env';
 import type { ApplyMode, HistoryPage, ImportedMessage, Outcome, PartyRoomCalls, RoomFacts, SendInput, SocketSession } from './contract';
 import { ROOM_HEADER } from './contract';
 import { Cards } from './features/cards';
+import { Exports } from './features/export';
 import { Chat } from './features/chat';
 import { FollowUps } from './features/follow-up';
 import { Import } from './features/import';
@@ -21,6 +24,8 @@ import { Presence } from './features/presence';
 import { Push } from './features/push';
 import { Raffles } from './features/raffle';
 import { Recaps } from './features/recap';
+import { Reports } from './features/reports';
+import type { ReportTarget } from './features/reports';
 import { ChatSearch } from './features/search';
 import { Social } from './features/social';
 import { TemplatePlay } from './features/templates/play';
@@ -60,6 +65,8 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
   readonly recaps: Recaps;
   readonly followUps: FollowUps;
   readonly live: Live;
+  readonly exports: Exports;
+  readonly abuse: Reports;
   private readonly frames = new GroupCommit();
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -81,6 +88,8 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
     this.recaps = kernel.use(new Recaps(kernel, this.cards.store));
     this.followUps = kernel.use(new FollowUps(kernel, this.cards.store, this.raffles.store));
     this.live = kernel.use(new Live(kernel));
+    this.exports = kernel.use(new Exports(kernel, this.social.store, this.cards.store));
+    this.abuse = kernel.use(new Reports(kernel));
     // The runtime answers the page's heartbeat itself: pings never wake a hibernated room, and
     // the alarm reads each socket's last ping (getWebSocketAutoResponseTimestamp).
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
@@ -283,6 +292,30 @@ export class PartyRoom extends DurableObject<Env> implements PartyRoomCalls {
 
   async allowHostsLive(member: Member, facts: RoomFacts, allowed: boolean): Promise<Outcome<LiveState>> {
     return this.kernel.entered(member, facts, (stored) => this.live.allowHosts(stored, allowed));
+  }
+
+  async exportPage(afterSeq: number, limit: number): Promise<RoomExportPage> {
+    return this.exports.page(afterSeq, limit);
+  }
+
+  async exportOf(senders: string[], afterSeq: number, limit: number): Promise<GuestExportPage> {
+    return this.exports.pageOf(senders, afterSeq, limit);
+  }
+
+  async fileReport(member: Member, facts: RoomFacts, input: NewReport): Promise<Outcome<ReportFiled>> {
+    return this.kernel.entered(member, facts, (stored) => this.abuse.file(stored, input));
+  }
+
+  async reports(member: Member, facts: RoomFacts): Promise<Outcome<PartyReport[]>> {
+    return this.kernel.entered(member, facts, (stored) => this.abuse.list(stored));
+  }
+
+  async reportTarget(member: Member, facts: RoomFacts, reportId: string): Promise<Outcome<ReportTarget>> {
+    return this.kernel.entered(member, facts, (stored) => this.abuse.target(stored, reportId));
+  }
+
+  async resolveReport(member: Member, facts: RoomFacts, reportId: string, action: ReportAction): Promise<Outcome<null>> {
+    return this.kernel.entered(member, facts, (stored) => this.abuse.resolve(stored, reportId, action));
   }
 
   async pushSubscribed(memberId: string): Promise<void> {

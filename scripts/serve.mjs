@@ -5,7 +5,7 @@
 // by `npm start`, `npm run dev` and the browser tests.
 //
 //   node scripts/serve.mjs [--port 8787] [--oidc-port 9090] [--stream-port 9092] [--smtp-port 1025]
-//                          [--mail-port 1080] [--older-port 9094] [--persist-to DIR] [--fresh] [--no-seed] [--no-build] [--watch]
+//                          [--mail-port 1080] [--older-port 9094] [--metrics-port 9096] [--persist-to DIR] [--fresh] [--no-seed] [--no-build] [--watch]
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, watch } from 'node:fs';
@@ -17,6 +17,7 @@ import { DEMO_PASSWORD, demoConsultants, demoParty } from './demo-data.mjs';
 import { startOidcProvider } from './oidc-provider.mjs';
 import { seed } from './seed.mjs';
 import { startMailCatcher } from './mail-catcher.mjs';
+import { startMetricsServer } from './metrics-server.mjs';
 import { LOCAL_STREAM_ACCOUNT, startStreamServer } from './stream-server.mjs';
 import { OLDER_DEMO_EMAIL, OLDER_PASSWORD_CHANGE_EMAIL, startOlderSystem } from './older-system.mjs';
 import { ensureVapidKeys } from './vapid-keys.mjs';
@@ -32,6 +33,8 @@ const { values } = parseArgs({
     'mail-port': { type: 'string', default: '1080' },
     // The older system's stand-in (import from an older account); 0: any free port.
     'older-port': { type: 'string', default: '9094' },
+    // The Analytics Engine stand-in (the operator's counters, ADR 063); 0: any free port.
+    'metrics-port': { type: 'string', default: '9096' },
     'persist-to': { type: 'string' },
     fresh: { type: 'boolean', default: false },
     'no-seed': { type: 'boolean', default: false },
@@ -47,6 +50,7 @@ const streamPort = Number(values['stream-port']);
 const smtpPort = Number(values['smtp-port']);
 const mailPort = Number(values['mail-port']);
 const olderPort = Number(values['older-port']);
+const metricsPort = Number(values['metrics-port']);
 const persistTo = values['persist-to'];
 const origin = `http://localhost:${port}`;
 const persistArgs = persistTo ? ['--persist-to', persistTo] : [];
@@ -154,6 +158,7 @@ async function main() {
   await ensureFree(smtpPort);
   await ensureFree(mailPort);
   if (olderPort) await ensureFree(olderPort);
+  if (metricsPort) await ensureFree(metricsPort);
   if (values.fresh && persistTo) rmSync(persistTo, { recursive: true, force: true });
   if (ensureVapidKeys(fileURLToPath(new URL('../.dev.vars', import.meta.url)))) console.log('  Made a Web Push (VAPID) key pair in .dev.vars.');
   run('Applying the database migrations', bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
@@ -170,15 +175,24 @@ async function main() {
   let stream;
   let mail;
   let older;
+  let metrics;
   try {
     stream = await startStreamServer({ port: streamPort, appOrigins, dataDir: persistTo ? join(persistTo, 'stream') : undefined });
     mail = await startMailCatcher({ smtpPort, webPort: mailPort });
     older = await startOlderSystem({ port: olderPort });
+    metrics = await startMetricsServer({ port: metricsPort });
   } catch (error) {
-    await Promise.all([provider.close(), stream?.close(), mail?.close()]);
+    await Promise.all([provider.close(), stream?.close(), mail?.close(), older?.close()]);
     throw error;
   }
-  const closeServers = () => Promise.all([provider.close(), stream.close(), mail.close(), older.close()]);
+  const closeServers = () => Promise.all([provider.close(), stream.close(), mail.close(), older.close(), metrics.close()]);
+  // miniflare drops Analytics Engine's data points: the same points go to the stand-in, which the operator page reads.
+  const metricsVars = [
+    `METRICS_LOCAL_URL:${metrics.url}`,
+    `ANALYTICS_API_BASE:${metrics.apiBase}`,
+    `ANALYTICS_API_TOKEN:${metrics.token}`,
+    `ANALYTICS_ACCOUNT_ID:${metrics.account}`,
+  ];
   // The stand-in's token is a fixed local dummy; the signing secret is new on every start (the
   // signed URLs it protects live for minutes), and so is the playback signing key the stand-in made.
   const streamVars = [
@@ -206,7 +220,7 @@ async function main() {
       // Signs guests' socket tickets, which live a minute (ADR 047): new on every start.
       '--var',
       `SOCKET_TICKET_SECRET:${randomBytes(32).toString('base64url')}`,
-      ...[...streamVars, ...mailVars].flatMap((v) => ['--var', v]),
+      ...[...streamVars, ...mailVars, ...metricsVars].flatMap((v) => ['--var', v]),
       '--show-interactive-dev-session=false',
       '--test-scheduled',
       ...persistArgs,

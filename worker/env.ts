@@ -1,3 +1,4 @@
+import type { ExportJob } from '../app/core/export';
 import type { PushJob } from '../app/core/push';
 import type { PartyRoomCalls } from '../durable-objects/contract';
 
@@ -65,6 +66,8 @@ export interface Env {
    * new message here; the Worker's `queue()` sends the notifications.
    */
   PUSH_QUEUE: Queue<PushJob>;
+  /** Self-service exports (worker/services/export.ts, ADR 062): a job per archive, run a slice per message by `queue()`. */
+  EXPORT_QUEUE: Queue<ExportJob>;
   /**
    * The VAPID key pair (RFC 8292), P-256: the public key as the browser's applicationServerKey
    * (the uncompressed point, base64url) and (a secret) the private key's `d`, base64url. `npm start`
@@ -87,6 +90,19 @@ export interface Env {
   OLDER_SYSTEM_URL: string;
   /** A date (2026-10-01): the older account's parties made before it are not imported (ADR 042). */
   IMPORT_CUTOFF: string;
+  /** Workers Analytics Engine, the operator's counters (worker/observability/metrics.ts, ADR 063). */
+  METRICS?: AnalyticsEngineDataset;
+  /** Local only: the metrics stand-in (scripts/metrics-server.mjs) the same data points go to, since miniflare drops them. */
+  METRICS_LOCAL_URL?: string;
+  /**
+   * Analytics Engine's SQL API (https://api.cloudflare.com/client/v4), or locally the stand-in; the
+   * account and (a secret) a token with Analytics read rights. The operator page reads through it.
+   */
+  ANALYTICS_API_BASE?: string;
+  ANALYTICS_ACCOUNT_ID?: string;
+  ANALYTICS_API_TOKEN?: string;
+  /** The operator's sign-in addresses, comma-separated: who sees /operator (ADR 063). */
+  OPERATOR_EMAILS?: string;
   /**
    * The jurisdiction new parties' rooms are made in (ADR 050): `eu` in wrangler.toml, the deploy
    * steps create D1 and R2 in the same one. Empty: no jurisdiction. Fixed per party when it is made.

@@ -24,31 +24,41 @@ import { abortStaleUploads } from './media/tus';
 import { socketTicketFor } from './auth/socket-ticket';
 import * as accountDeletion from './services/account-deletion';
 import { collectMedia } from './media/collect';
+import { answered, noteActor, pagePatterns, patternOf, requestIdOf } from './observability/log';
+import { flushMetrics } from './observability/metrics';
 import * as faq from './services/faq';
 import * as followUp from './services/follow-up';
 import * as guestAccounts from './services/guest-accounts';
 import * as linkPreview from './services/link-preview';
 import * as media from './services/media';
+import * as operator from './services/operator';
 import * as parties from './services/parties';
 import * as partyFolders from './services/party-folders';
 import * as profiles from './services/profiles';
 import { regionOf } from './services/room-place';
 import { deliverPushBatch } from './services/push';
 import type { PushJob } from '../app/core/push';
+import type { ExportJob } from '../app/core/export';
+import * as dataExport from './services/export';
 import * as sessionEnd from './services/session-end';
 import * as settings from './services/settings';
 import * as templates from './services/templates';
 
 export { PartyRoom } from '../durable-objects/party-room';
 
+/** The export Queue's name (wrangler.toml), by which queue() tells its batches from push's. */
+const EXPORT_QUEUE_NAME = 'salon-export';
+
 /** Domain modules the pages use through the load context, so pages and API share one copy. */
 export const services = {
   accountDeletion,
+  dataExport,
   faq,
   followUp,
   guestAccounts,
   linkPreview,
   media,
+  operator,
   parties,
   partyFolders,
   profiles,
@@ -91,16 +101,22 @@ function withIdentityCookies(response: Response, setCookies: string[]): Response
   return withCookies;
 }
 
+/** Remix's routes as patterns, for the request's log line (a path would name a party's link). */
+const PAGE_PATTERNS = pagePatterns((build as unknown as ServerBuild).routes);
+
 /** A page (Remix), read through the request's D1 session for the person the request is. */
 async function page(request: Request, env: Env, ctx: ExecutionContext, url: URL): Promise<Response> {
   // The request's D1 session (ADR 049): reads from a nearby replica that has seen the person's writes.
   const session = requestDatabase(env.DB, request);
   const db = session.db;
+  const requestId = requestIdOf(request);
   // The one rule against cross-site writes (worker/http/origin.ts), the API's too. A refused form
   // posted as a document goes to the page that says why; for Remix's client the request is
   // nobody's (its cookies are not even read) and its action answers the refusal.
   if (refusedAsCrossSite(request)) {
-    return refusalWithoutRemix(url, 'badOrigin') ?? remix(withoutOrigin(request), { env, ctx, db, identity: anonymous(), services, refusal: 'badOrigin' });
+    return (
+      refusalWithoutRemix(url, 'badOrigin') ?? remix(withoutOrigin(request), { env, ctx, db, identity: anonymous(), services, refusal: 'badOrigin', requestId })
+    );
   }
   // With the database out of reach nobody can be recognised, and no cookie is cleared for it: the
   // page's own reads then fail at once and say so (dataUnavailable, worker/db/client.ts).
@@ -108,22 +124,40 @@ async function page(request: Request, env: Env, ctx: ExecutionContext, url: URL)
     if (isDataUnavailable(error)) return anonymous();
     throw error;
   });
-  const response = await remix(request, { env, ctx, db, identity, services, refusal: null });
+  noteActor(request, identity);
+  const response = await remix(request, { env, ctx, db, identity, services, refusal: null, requestId });
   return withBookmark(request, withIdentityCookies(response, identity.setCookies), session);
 }
 
-export default {
-  async fetch(request, env, ctx): Promise<Response> {
-    const url = new URL(request.url);
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
-    if (url.pathname.startsWith(SOURCE_PREFIX)) return serveSignedSource(request, env);
-    if (url.pathname.startsWith('/files/')) return files.fetch(request, env, ctx);
-    if (url.pathname === CSP_REPORT_PATH) return cspReports.fetch(request, env, ctx);
+async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
+  if (url.pathname.startsWith(SOURCE_PREFIX)) return serveSignedSource(request, env);
+  if (url.pathname.startsWith('/files/')) return files.fetch(request, env, ctx);
+  if (url.pathname === CSP_REPORT_PATH) return cspReports.fetch(request, env, ctx);
 
-    // A public page for a visitor without a session comes from the edge cache (worker/http/edge-cache.ts).
-    const publicPage = cacheablePage(request);
-    if (publicPage) return fromEdgeCache(request, env, ctx, publicPage, BUILD_VERSION, () => page(request, env, ctx, url));
-    return page(request, env, ctx, url);
+  // A public page for a visitor without a session comes from the edge cache (worker/http/edge-cache.ts).
+  const publicPage = cacheablePage(request);
+  if (publicPage) return fromEdgeCache(request, env, ctx, publicPage, BUILD_VERSION, () => page(request, env, ctx, url));
+  return page(request, env, ctx, url);
+}
+
+/** How the request is routed, by its path. */
+function routeKind(pathname: string): string {
+  if (pathname.startsWith('/api')) return '/api/*';
+  if (pathname.startsWith(SOURCE_PREFIX)) return `${SOURCE_PREFIX}*`;
+  if (pathname.startsWith('/files/')) return '/files/:id';
+  if (pathname === CSP_REPORT_PATH) return CSP_REPORT_PATH;
+  return patternOf(pathname, PAGE_PATTERNS);
+}
+
+export default {
+  /** Every request gets an id (its X-Request-Id header) and one log line (worker/observability/log.ts, ADR 063). */
+  async fetch(request, env, ctx): Promise<Response> {
+    const started = Date.now();
+    requestIdOf(request);
+    const response = await answer(request, env, ctx);
+    return answered(request, response, started, routeKind(new URL(request.url).pathname), env, ctx);
   },
 
   async scheduled(controller, env): Promise<void> {
@@ -138,10 +172,13 @@ export default {
     await templates.purgeTemplateTrash(env, controller.scheduledTime);
     // Then every file nobody references any more, and whatever an earlier cleanup left half done.
     await collectMedia(env, null, controller.scheduledTime);
+    await dataExport.purgeExports(env, controller.scheduledTime);
   },
 
-  /** Web Push jobs from the party rooms (worker/services/push.ts). */
+  /** Web Push jobs from the party rooms (worker/services/push.ts), and export jobs (worker/services/export.ts). */
   async queue(batch, env): Promise<void> {
-    await deliverPushBatch(batch, env);
+    if (batch.queue === EXPORT_QUEUE_NAME) await dataExport.runExportBatch(batch as MessageBatch<ExportJob>, env);
+    else await deliverPushBatch(batch as MessageBatch<PushJob>, env);
+    await flushMetrics(env);
   },
-} satisfies ExportedHandler<Env, PushJob>;
+} satisfies ExportedHandler<Env, PushJob | ExportJob>;

@@ -1,5 +1,7 @@
 import { z } from './zod';
 import { CURRENCIES } from './card-text';
+import { EXPORT_STATES } from './export';
+import { REPORT_REASONS } from './reports';
 import { LEAD_TYPES } from './cards';
 import type { MediaMessageType } from './chat-media';
 import { MEDIA_MESSAGE_KINDS } from './chat-media';
@@ -489,3 +491,47 @@ export const LiveStartSchema = named('LiveStart', z.object({ whipUrl: z.string()
 
 /** app/core/live.ts `LivePlayback`: what a member's page plays (WHEP, HLS as the fallback), signed and short-lived. */
 export const LivePlaybackSchema = named('LivePlayback', z.object({ whepUrl: z.string(), hlsUrl: z.string(), live: LiveStateSchema }));
+
+// Self-service export (app/core/export.ts, ADR 062) and reports of abuse (app/core/reports.ts, ADR 064).
+
+/** app/core/export.ts `ExportAnswer`: the person's newest export, and where its link is mailed. */
+export const ExportAnswerSchema = named(
+  'ExportAnswer',
+  z.object({
+    export: z
+      .object({
+        id: z.string(),
+        state: z.enum(EXPORT_STATES),
+        phase: z.enum(['collect', 'pack', 'done']),
+        filesTotal: z.int().min(0),
+        filesDone: z.int().min(0),
+        bytes: z.int().min(0),
+        createdAt: epochMs,
+        finishedAt: epochMs.nullable(),
+        keptUntil: epochMs.nullable(),
+        link: z.object({ expiresAt: epochMs, used: z.boolean() }).nullable(),
+      })
+      .nullable(),
+    email: z.string().nullable(),
+  }),
+);
+
+/** app/core/reports.ts `PartyReport`: a report as the manager or the host reads it, never naming who reported. */
+export const PartyReportSchema = named(
+  'PartyReport',
+  z.object({
+    id: z.string(),
+    memberId: z.string(),
+    memberName: z.string(),
+    memberGone: z.boolean(),
+    messageId: z.string().nullable(),
+    excerpt: z.string().nullable(),
+    messageGone: z.boolean(),
+    reason: z.enum(REPORT_REASONS),
+    note: z.string().nullable(),
+    at: epochMs,
+  }),
+);
+
+/** A report filed: its id. */
+export const ReportIdSchema = z.object({ id: z.string() });

@@ -72,6 +72,8 @@ export interface ChatState {
   applied: AppliedTemplate | null;
   /** The party's live video (app/core/live.ts): the show on air, if any (the room's word). */
   live: LiveState;
+  /** The manager's and the host's open reports of abuse (ADR 064); 0 for everyone else. */
+  reportsOpen: number;
   /** Reactions and the pinned message, as the room last told (app/core/social.ts). */
   social: SocialState;
   /** Product cards' and polls' tallies by message id, as the room last told this member (app/core/cards.ts). */
@@ -111,6 +113,7 @@ export const initialChatState: ChatState = {
   lastError: null,
   applied: null,
   live: { show: null, hostsMayGoLive: false },
+  reportsOpen: 0,
   social: initialSocialState,
   cards: {},
 };
@@ -305,6 +308,8 @@ function onServerEvent(state: ChatState, event: ServerEvent): ChatState {
       return { ...state, ended: 'expired' };
     case 'appliedTemplate':
       return { ...state, applied: event.applied };
+    case 'reportsOpen':
+      return { ...state, reportsOpen: event.count };
     case 'cardTally':
     case 'cardTallies':
       return { ...state, cards: applyCardEvent(state.cards, event) };

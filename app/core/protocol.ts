@@ -160,6 +160,8 @@ export type ServerEvent =
   | CardTallyEvent
   | RaffleEvent
   | LiveEvent
+  /** To the manager and the host: how many reports they have open (ADR 064). */
+  | { type: 'reportsOpen'; count: number }
   | { type: 'error'; code: ErrorCode; tempId?: string };
 
 export type ServerEventType = ServerEvent['type'];

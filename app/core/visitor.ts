@@ -17,6 +17,8 @@ export interface VisitorOffers {
 /** What the root's loader tells every page of the visitor (app/root.tsx, app/lib/use-visitor.ts): the offers, and the app's store links for the app-switch screen. */
 export interface VisitorPage extends VisitorOffers {
   stores: StoreLink[];
+  /** The document request's id (its X-Request-Id, ADR 063), which an error page shows as "Fehler-ID". */
+  requestId?: string;
 }
 
 /** The visitor's remembered choices (each a cookie of its own, worker/auth/cookies.ts). */

@@ -60,6 +60,12 @@ export const WORKSPACE_SECTIONS = [
   'followUp',
   // Link previews (ADR 058): read only by the server's loaders.
   'preview',
+  // The export page and the archive's texts (ADR 062).
+  'dataExport',
+  // The operator's page (ADR 063).
+  'operator',
+  // Reporting abuse in a party (ADR 064): its dialogs load with these texts.
+  'abuseReports',
 ] as const;
 
 /**
@@ -70,6 +76,8 @@ export const WORKSPACE_SECTIONS = [
  */
 export const WORKSPACE_ERRORS = [
   'invalidBirthday',
+  'exportNotReady',
+  'exportLinkSpent',
   'invalidDate',
   'expiryInPast',
   'expiryBeforeStart',

@@ -62,6 +62,14 @@ export default function FollowUpPage() {
         >
           {t('followUp.download')}
         </a>
+        <a
+          href={`/parties/${party.id}/transcript?tz=${encodeURIComponent(timeZone)}`}
+          target="_blank"
+          rel="noopener"
+          className="rounded-full px-4 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-100"
+        >
+          {t('dataExport.transcript')}
+        </a>
         <button type="button" onClick={() => window.print()} className="rounded-full px-4 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-100">
           {t('followUp.print')}
         </button>

@@ -54,6 +54,11 @@ export default function MyParties() {
             <Link to={`/guest-profile/${account.id}`} className={`${ACTION} ring-slate-300 hover:bg-slate-100`}>
               {t('guestAccount.editProfile')}
             </Link>
+            {claimed ? (
+              <Link to="/export" className={`${ACTION} ring-slate-300 hover:bg-slate-100`}>
+                {t('dataExport.menuItem')}
+              </Link>
+            ) : null}
             {claimed ? null : (
               <Link to="/claim" className={`${ACTION} bg-primary-dark text-white ring-primary-dark hover:bg-primary-dark/90`}>
                 {t('guestAccount.claim')}

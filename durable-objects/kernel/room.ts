@@ -16,6 +16,7 @@ import { closeExpiredSessions, endSessions, sessionExpired, sessionTag, sessions
 import { SilentSockets } from './silence';
 import { Sockets } from './sockets';
 import type { NewMessage, StoredMember } from './store';
+import { Tally } from './tally';
 import { RoomStore, endedMembership } from './store';
 import { welcome } from './welcome';
 
@@ -55,6 +56,8 @@ export class Room {
   private readonly mirror: Mirror;
   /** The features' writes to D1, in their order (Feature.mirror). */
   private readonly mirrorWrites: ((facts: RoomFacts) => Promise<void>)[] = [];
+  /** The room's log lines and counters, written once a minute (ADR 063). */
+  readonly tally: Tally;
   private readonly silent: SilentSockets;
   /** The expiry last announced to the sockets, so the alarm announces each expiry once. */
   private expiryAnnounced: number | null = null;
@@ -69,7 +72,10 @@ export class Room {
     const arm = () => this.alarm.arm();
     this.sockets = new Sockets(ctx, {
       onlineChanged: (memberId) => this.each('onlineChanged', memberId),
-      gone: (ws) => this.silent.closed(ws),
+      gone: (ws) => {
+        this.silent.closed(ws);
+        this.tally.add('socketClose');
+      },
     });
     this.silent = new SilentSockets(
       {
@@ -104,6 +110,8 @@ export class Room {
       },
     });
     this.alarm.add({ due: () => this.expiryDue(), run: (now) => this.announceExpiry(now) });
+    this.tally = new Tally(env, arm);
+    this.alarm.add(this.tally);
     this.handlers.set('join', { handle: (ws, member, event) => this.join(ws, member, event as ClientEventOf<'join'>), limited: false });
   }
 
@@ -195,6 +203,7 @@ export class Room {
     const since = this.now();
     this.sockets.setAttachment(server, { memberId: member.id, joined: false, since, ...(session ? { session } : {}) });
     this.silent.connected(server, since);
+    this.tally.add('socketOpen');
     this.alarm.arm();
     return client;
   }
@@ -218,6 +227,7 @@ export class Room {
     const parsed = parseClientFrame(frame);
     if (!parsed.ok) {
       this.send(ws, parsed.tempId ? { type: 'error', code: parsed.code, tempId: parsed.tempId } : { type: 'error', code: parsed.code });
+      this.tally.event('invalid', 0, parsed.code);
       return;
     }
     const event = parsed.event;
@@ -225,13 +235,17 @@ export class Room {
     if (handler.limited && !this.takeSend(member.id)) {
       const tempId = event.type === 'sendMessage' ? event.tempId : undefined;
       this.send(ws, tempId ? { type: 'error', code: 'rateLimited', tempId } : { type: 'error', code: 'rateLimited' });
+      this.tally.event(event.type, 0, 'rateLimited');
       return;
     }
     if (!attachment.joined && event.type !== 'join') {
       this.send(ws, { type: 'error', code: 'notMember' });
+      this.tally.event(event.type, 0, 'notMember');
       return;
     }
+    const started = performance.now();
     handler.handle(ws, member, event);
+    this.tally.event(event.type, performance.now() - started);
   }
 
   /** The socket joins the party: its welcome, then what each feature adds to it. */
@@ -372,6 +386,7 @@ export class Room {
       timestamp: this.now(),
     });
     if (!message) return null;
+    this.tally.add('send');
     this.scheduleMirror();
     this.broadcast({ type: 'newMessage', seq: message.seq, message }, from);
     this.each('appended', message);

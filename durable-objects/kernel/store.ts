@@ -410,6 +410,15 @@ export class RoomStore {
     return { messages: rows.slice(0, limit).map(toMessage), hasNewer: rows.length > limit };
   }
 
+  /** One page of the messages `senders` wrote after `afterSeq`, oldest first (a guest's export; the sender index). */
+  pageBy(senders: readonly string[], afterSeq: number, limit: number): { messages: ChatMessage[]; hasNewer: boolean } {
+    const marks = senders.map(() => '?').join(', ');
+    const rows = this.sql
+      .exec(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE sender IN (${marks}) AND seq > ? ORDER BY seq LIMIT ?`, ...senders, afterSeq, limit + 1)
+      .toArray();
+    return { messages: rows.slice(0, limit).map(toMessage), hasNewer: rows.length > limit };
+  }
+
   /** Whether a message older than `seq` exists (one step of the primary key). */
   hasBefore(seq: number): boolean {
     return this.sql.exec('SELECT 1 FROM messages WHERE seq < ? LIMIT 1', seq).toArray().length > 0;

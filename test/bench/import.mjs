@@ -38,7 +38,7 @@ export async function importAvailable(salon) {
 }
 
 /** One import as the dialog runs it; seconds per stage and the number of items each copied. */
-async function importOnce(salon, headers, account) {
+export async function importOnce(salon, headers, account) {
   const stages = {};
   let at = performance.now();
   const lap = (stage, items) => {

@@ -3,7 +3,7 @@
 // loopback, beside reference rooms in the same workerd, and prints figures with their baselines
 // and ratios. It never passes or fails on a number: the exit code is 0 unless the harness breaks.
 //
-//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,preview,push,import,distance]
+//   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,preview,push,import,export,distance]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024] [--state-dir DIR]
 //                           [--distance NAME:field=ms,…] [--write-budget] [--live-spread K] [--live-all-addresses] [--live-nice N]
 // --port is where the search for a free port starts; --state-dir where the Worker keeps its state
@@ -36,6 +36,7 @@ import { previewImages } from './preview.mjs';
 import { tusClients } from './tus-clients.mjs';
 import { upload } from './upload.mjs';
 import { IMPORT_ACCOUNTS, importAvailable, importScenarioRuns } from './import.mjs';
+import { exportScenarioRuns } from './export.mjs';
 import { pushParty, pushRound, startPushService } from './push.mjs';
 import { vapidKeyPair } from '../../scripts/vapid-keys.mjs';
 import { loadDriver, zeroLoss } from './zero-loss.mjs';
@@ -146,7 +147,9 @@ const plan = quick
     };
 const runs = Math.max(1, Number(args.runs ?? plan.runs));
 const only = new Set(
-  (args.only ?? 'fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,preview,push,import,distance').split(','),
+  (
+    args.only ?? 'fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,preview,push,import,export,distance'
+  ).split(','),
 );
 const lighthouseOn = plan.lighthouse && !args['no-lighthouse'];
 const proxiedOn = !args['no-proxied'];
@@ -1137,6 +1140,51 @@ async function importScenario(stack, direct) {
   goal(
     `import of ${account.email}: media rate vs a plain R2 copy`,
     `${importRate.toFixed(1)} vs ${putRate.toFixed(1)} MiB/s (${((importRate / putRate) * 100).toFixed(0)} %)`,
+    null,
+  );
+}
+
+// ---- export (ADR 062) --------------------------------------------------------------------------
+
+async function exportScenario(stack, direct) {
+  const account = quick ? IMPORT_ACCOUNTS.quick : IMPORT_ACCOUNTS.big;
+  section(
+    `export: a consultant imports ${account.email} of the older system's stand-in, then asks for her export (POST /api/export) and waits for it (GET /api/export)`,
+  );
+  if (!(await importAvailable(direct.salon))) {
+    log('not run: this Worker has no /api/import/* routes to fill the account');
+    results.export = { skipped: 'no import routes' };
+    return;
+  }
+  const row = await exportScenarioRuns({ salon: direct.salon, pid: stack.appPid, account });
+  results.export = { account, ...row };
+  const mb = (x) => x.toFixed(0);
+  log(
+    table(
+      ['what', 's', 'files', 'archive MiB', 'workerd RSS MiB first→max→last', "Python's zipfile"],
+      [
+        ['import (to fill the account)', row.imported.seconds, row.imported.files, account.mediaMiB, '', ''],
+        [
+          'export',
+          row.seconds,
+          row.files,
+          row.bytes / 1024 / 1024,
+          `${mb(row.memory.worker.first)} → ${mb(row.memory.worker.max)} → ${mb(row.memory.worker.last)}`,
+          row.check
+            ? `${row.check.entries} entries, ${(row.check.bytes / 1024 / 1024).toFixed(1)} MiB, ${row.check.bad === null ? 'all CRCs right' : `bad: ${row.check.bad}`}`
+            : row.state,
+        ],
+      ],
+    ),
+  );
+  goal(
+    `export of ${account.email}'s account: time to the ready archive`,
+    `${row.seconds.toFixed(1)} s (${(row.bytes / 1024 / 1024 / row.seconds).toFixed(1)} MiB/s)`,
+    null,
+  );
+  goal(
+    `export of ${account.email}'s account: peak workerd RSS`,
+    `${mb(row.memory.worker.max)} MiB (growth ${mb(row.memory.worker.max - row.memory.worker.first)} MiB)`,
     null,
   );
 }
@@ -2179,6 +2227,7 @@ async function main() {
     await scenario(bench, 'template', (b) => templateScenario(b.stack, b.direct));
     await scenario(bench, 'preview', (b) => previewScenario(b.stack, b.direct));
     await scenario(bench, 'import', (b) => importScenario(b.stack, b.direct));
+    await scenario(bench, 'export', (b) => exportScenario(b.stack, b.direct));
     await scenario(bench, 'distance', (b) => distanceScenario(b.direct));
     // Last: its digests come 60 s later, and would land in another scenario.
     await scenario(bench, 'push', (b) => pushScenario(b.direct));

@@ -365,6 +365,11 @@ function visits(
       records: true,
       then: (page) => page.getByRole('button', { name: t.partyTools.invite, exact: true }).click(),
     },
+    // Self-service export (ADR 062): the consultant's, and a guest's without an address (told she needs one).
+    { actor: 'consultant', path: '/export', what: 'export', shows: t.dataExport.title },
+    { actor: 'guest', path: '/export', what: 'export, a guest without an address', shows: t.dataExport.needsAddress },
+    // The operator's counters (ADR 063): the demo consultant is the configured operator locally (its title is also her menu's entry, hidden while the menu is closed).
+    { actor: 'consultant', path: '/operator', what: 'operator page', shows: t.operator.intro },
   ];
 }
 

@@ -65,11 +65,11 @@ test('reply, edit, delete, headings with contents, and seen by N of M', async ({
   await say(ada, 'Hallo Anna, schön hier!');
   await expect(message(cleo, 'schön hier')).toContainText('bearbeitet');
 
-  // A guest has no edit or delete on someone else's message.
+  // A guest has no edit or delete on someone else's message; she may report it (ADR 064).
   const other = message(ben, 'schön hier');
   await other.hover();
   await other.getByRole('button', { name: 'Aktionen für die Nachricht' }).click();
-  await expect(other.getByRole('menuitem')).toHaveText(['Antworten']);
+  await expect(other.getByRole('menuitem')).toHaveText(['Antworten', 'Melden']);
 
   // The manager deletes it: a placeholder for everyone.
   await menu(manager, 'schön hier', 'Löschen');

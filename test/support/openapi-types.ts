@@ -556,6 +556,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/parties/{id}/reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The party's open reports (the manager and the host; never one of themselves) */
+    get: operations['getApiPartiesByIdReports'];
+    put?: never;
+    /**
+     * Report a message, or its sender, to the party's manager (a report of the manager goes to the operator)
+     * @description The reporter is never named to anyone in the party. A repeat report of the same target is the same report.
+     */
+    post: operations['postApiPartiesByIdReports'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/parties/{id}/reports/{reportId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resolve a report: delete the message, remove the guest, or dismiss it */
+    post: operations['postApiPartiesByIdReportsByReportId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/parties/{id}/removeGuest/{guestId}': {
     parameters: {
       query?: never;
@@ -1971,6 +2009,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How her newest export stands (a consultant, or a guest with an account) */
+    get: operations['getApiExport'];
+    put?: never;
+    /**
+     * Export everything of hers: starts an export, or joins the one running
+     * @description The archive (a ZIP) is made by a job; its single-use link is mailed to the account's address when it is ready.
+     */
+    post: operations['postApiExport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/export/link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mail a new link to her ready archive */
+    post: operations['postApiExportLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2150,6 +2226,20 @@ export interface components {
         deleted: boolean;
       }[];
     };
+    PartyReport: {
+      id: string;
+      memberId: string;
+      memberName: string;
+      memberGone: boolean;
+      messageId: string | null;
+      excerpt: string | null;
+      messageGone: boolean;
+      /** @enum {string} */
+      reason: 'spam' | 'harassment' | 'inappropriate' | 'other';
+      note: string | null;
+      /** @description Epoch milliseconds */
+      at: number;
+    };
     HistoryPage: {
       messages: components['schemas']['ChatMessage'][];
       hasMore: boolean;
@@ -2244,6 +2334,7 @@ export interface components {
       | 'badRequest'
       | 'invalidInput'
       | 'invalidName'
+      | 'reportSelf'
       | 'messageEmpty'
       | 'messageTooLong'
       | 'invalidText'
@@ -2281,6 +2372,8 @@ export interface components {
       | 'profileSelected'
       | 'emailTaken'
       | 'noAddress'
+      | 'exportNotReady'
+      | 'exportLinkSpent'
       | 'lastProfile'
       | 'tooManyProfiles'
       | 'moveIntoSelf'
@@ -2316,6 +2409,7 @@ export interface components {
       | 'notFound'
       | 'partyNotFound'
       | 'messageNotFound'
+      | 'reportNotFound'
       | 'profileNotFound'
       | 'mediaNotFound'
       | 'folderNotFound'
@@ -2474,6 +2568,28 @@ export interface components {
       mediaAttachmentOwner?: string;
       contentType?: string;
       mediaTitle?: string;
+    };
+    ExportAnswer: {
+      export: {
+        id: string;
+        /** @enum {string} */
+        state: 'running' | 'ready' | 'failed';
+        /** @enum {string} */
+        phase: 'collect' | 'pack' | 'done';
+        filesTotal: number;
+        filesDone: number;
+        bytes: number;
+        /** @description Epoch milliseconds */
+        createdAt: number;
+        finishedAt: number | null;
+        keptUntil: number | null;
+        link: {
+          /** @description Epoch milliseconds */
+          expiresAt: number;
+          used: boolean;
+        } | null;
+      } | null;
+      email: string | null;
     };
   };
   responses: never;
@@ -6597,6 +6713,385 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'partyNotFound';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyExpired */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyExpired';
+            };
+          };
+        };
+      };
+      /** @description Refused: generic */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
+    };
+  };
+  getApiPartiesByIdReports: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The open reports, without their reporters */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PartyReport'][];
+        };
+      };
+      /** @description Refused: sessionExpired, unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'sessionExpired' | 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description Refused: badOrigin, forbidden, notMember */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'badOrigin' | 'forbidden' | 'notMember';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyNotFound */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyNotFound';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyExpired */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyExpired';
+            };
+          };
+        };
+      };
+      /** @description Refused: generic */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
+    };
+  };
+  postApiPartiesByIdReports: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          messageId?: string;
+          memberId?: string;
+          /** @enum {string} */
+          reason: 'spam' | 'harassment' | 'inappropriate' | 'other';
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The report filed */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+          };
+        };
+      };
+      /** @description Refused: invalidInput, reportSelf */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'invalidInput' | 'reportSelf';
+            };
+          };
+        };
+      };
+      /** @description Refused: sessionExpired, unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'sessionExpired' | 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description Refused: badOrigin, notMember */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'badOrigin' | 'notMember';
+            };
+          };
+        };
+      };
+      /** @description Refused: messageNotFound, partyNotFound */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'messageNotFound' | 'partyNotFound';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyExpired */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyExpired';
+            };
+          };
+        };
+      };
+      /** @description Refused: rateLimited */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'rateLimited';
+            };
+          };
+        };
+      };
+      /** @description Refused: generic */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
+    };
+  };
+  postApiPartiesByIdReportsByReportId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        reportId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action: 'dismiss' | 'delete' | 'remove';
+        };
+      };
+    };
+    responses: {
+      /** @description Done, no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: invalidInput */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'invalidInput';
+            };
+          };
+        };
+      };
+      /** @description Refused: sessionExpired, unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'sessionExpired' | 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description Refused: badOrigin, forbidden, notMember */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'badOrigin' | 'forbidden' | 'notMember';
+            };
+          };
+        };
+      };
+      /** @description Refused: partyNotFound, reportNotFound */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'partyNotFound' | 'reportNotFound';
             };
           };
         };
@@ -18616,6 +19111,290 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'importFailed';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
+    };
+  };
+  getApiExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExportAnswer'];
+        };
+      };
+      /** @description Refused: sessionExpired, unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'sessionExpired' | 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description Refused: badOrigin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'badOrigin';
+            };
+          };
+        };
+      };
+      /** @description Refused: generic */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
+    };
+  };
+  postApiExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExportAnswer'];
+        };
+      };
+      /** @description Refused: sessionExpired, unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'sessionExpired' | 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description Refused: badOrigin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'badOrigin';
+            };
+          };
+        };
+      };
+      /** @description Refused: noAddress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'noAddress';
+            };
+          };
+        };
+      };
+      /** @description Refused: rateLimited */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'rateLimited';
+            };
+          };
+        };
+      };
+      /** @description Refused: generic */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'generic';
+            };
+          };
+        };
+      };
+      /** @description Refused: dataUnavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'dataUnavailable';
+            };
+          };
+        };
+      };
+    };
+  };
+  postApiExportLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExportAnswer'];
+        };
+      };
+      /** @description Refused: sessionExpired, unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'sessionExpired' | 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description Refused: badOrigin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'badOrigin';
+            };
+          };
+        };
+      };
+      /** @description Refused: exportNotReady, noAddress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'exportNotReady' | 'noAddress';
+            };
+          };
+        };
+      };
+      /** @description Refused: rateLimited */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'rateLimited';
+            };
+          };
+        };
+      };
+      /** @description Refused: generic */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'generic';
             };
           };
         };

@@ -8,6 +8,8 @@ import type { CodeSent, GuestAccount, GuestCard, GuestParty, GuestSignIn } from 
 import type { ImportSignIn, ImportStartResult } from '../../app/core/import';
 import type { Conversion, MediaEntry, MediaListing } from '../../app/core/media-entry';
 import type { LibraryFolder } from '../../app/core/media-library';
+import type { ExportAnswer } from '../../app/core/export';
+import type { PartyReport } from '../../app/core/reports';
 import type { LivePlayback, LiveStart, LiveState } from '../../app/core/live';
 import type { ChatMessage, Member } from '../../app/core/messages';
 import type { PartyInfo } from '../../app/core/party';
@@ -100,5 +102,7 @@ describe('answer schemas', () => {
     same<Out<typeof answers.LiveStateSchema>, LiveState>(true);
     same<Out<typeof answers.LiveStartSchema>, LiveStart>(true);
     same<Out<typeof answers.LivePlaybackSchema>, LivePlayback>(true);
+    same<Out<typeof answers.ExportAnswerSchema>, ExportAnswer>(true);
+    same<Out<typeof answers.PartyReportSchema>, PartyReport>(true);
   });
 });

@@ -10,7 +10,7 @@ import { importEdges, sources } from '../support/import-graph';
  *   app (pages, components, lib)  → app/core; from worker/ only the load context's types
  *   worker/api → worker/services → worker/db (all SQL), worker/media (R2, Stream bytes)
  *   worker/*                      → durable-objects/contract.ts, never the room's implementation
- *   durable-objects/*             → app/core, its own files, worker/db, worker/media, the env type
+ *   durable-objects/*             → app/core, its own files, worker/db, worker/media, worker/observability, the env type
  *   durable-objects/kernel        → never a feature (ADR 054); features → the kernel, each other
  *
  * An exception is listed below with its reason; one that no longer occurs fails the test, so the
@@ -60,11 +60,12 @@ describe('the layers', () => {
     });
   });
 
-  it('the room imports the core, its own files, worker/db, worker/media and the env type', () => {
+  // worker/observability (ADR 063): the log line's shape and the counters, which the room writes too.
+  it('the room imports the core, its own files, worker/db, worker/media, worker/observability and the env type', () => {
     expectRule(
       (edge) =>
         !under(edge.from, 'durable-objects') ||
-        under(edge.to, 'app/core', 'durable-objects', 'worker/db', 'worker/media') ||
+        under(edge.to, 'app/core', 'durable-objects', 'worker/db', 'worker/media', 'worker/observability') ||
         (edge.to === 'worker/env.ts' && edge.typeOnly),
     );
   });

@@ -22,7 +22,7 @@ function serveArgs(port: number, oidcPort: number, persistTo: string): string[] 
   return [
     'scripts/serve.mjs',
     ...['--port', String(port), '--oidc-port', String(oidcPort)],
-    ...['--stream-port', '0', '--smtp-port', '0', '--mail-port', '0', '--older-port', '0'],
+    ...['--stream-port', '0', '--smtp-port', '0', '--mail-port', '0', '--older-port', '0', '--metrics-port', '0'],
     ...['--persist-to', persistTo, '--no-seed', '--no-build'],
   ];
 }

@@ -126,8 +126,8 @@ describe('the /delete-account pages', () => {
     const known = await html(await form('/delete-account?index', { email: address }), 200);
     const unknown = await html(await form('/delete-account?index', { email: 'fremd@salon.test' }), 200);
     expect(known).toContain('Schau in dein Postfach');
-    // Alike but for the address, and for the nonce every page gets afresh (worker/http/page-headers.ts).
-    const alike = (page: string) => page.replace(/ nonce="[^"]+"/g, ' nonce=""');
+    // Alike but for the address, and for the nonce and the request's id every page gets afresh (worker/http/page-headers.ts, ADR 063).
+    const alike = (page: string) => page.replace(/ nonce="[^"]+"/g, ' nonce=""').replaceAll(/(?<![0-9A-Za-z])[0-9a-f]{16}(?![0-9A-Za-z])/g, 'REQUEST-ID');
     expect(alike(unknown.replaceAll('fremd@salon.test', address))).toBe(alike(known));
     const token = tokenOf((await waitForMails(address))[0]!);
 
@@ -164,8 +164,12 @@ describe('the /delete-account pages', () => {
     const times = [first, last].map((at) => formatTime(nextDeletionRequestAt(at), SERVER_TIME_ZONE));
     const shown = /Einen neuen Link kannst du ab (\d\d:\d\d) Uhr anfordern\./.exec(known)?.[1];
     expect(times).toContain(shown);
-    // Apart from the time, only the page's script nonce (new for every response, ADR 019) may differ.
-    const sameTime = (body: string) => body.replace(/ab \d\d:\d\d Uhr/, 'ab HH:MM Uhr').replaceAll(/nonce="[^"]*"/g, 'nonce=""');
+    // Apart from the time, only the page's script nonce (new for every response, ADR 019) and the request's id (ADR 063) may differ.
+    const sameTime = (body: string) =>
+      body
+        .replace(/ab \d\d:\d\d Uhr/, 'ab HH:MM Uhr')
+        .replaceAll(/nonce="[^"]*"/g, 'nonce=""')
+        .replaceAll(/(?<![0-9A-Za-z])[0-9a-f]{16}(?![0-9A-Za-z])/g, 'REQUEST-ID');
     expect(sameTime(unknown.replaceAll(stranger, address))).toBe(sameTime(known));
     // In English too, with the address's time.
     expect(await html(await form('/delete-account?index', { email: address }, { Cookie: await languageCookie('en') }), 200)).toMatch(

@@ -119,6 +119,12 @@ async function buildWorld(): Promise<Built> {
     leadCard: () => post(clara.headers, { messageType: 'booking', message: JSON.stringify({ text: 'Gib deine eigene Party!' }) }),
     messageBy: (actor) => post(members.has(actor) ? as[actor].headers : guest.headers),
     newGuest: async () => (await joinGuest(party.id, { firstName: 'Zoe', lastName: 'Ziel' })).guestId,
+    report: async () => {
+      const reporter = await joinGuest(party.id, { firstName: 'Rita', lastName: 'Ruf' });
+      const messageId = await post(guest.headers);
+      const response = await apiInPlace(`/parties/${party.id}/reports`, { method: 'POST', headers: reporter.headers, body: { messageId, reason: 'spam' } });
+      return (await json<{ id: string }>(response)).id;
+    },
     pushEndpoint: async (actor) => {
       const endpoint = `https://push.test/matrix/${crypto.randomUUID()}`;
       if (!members.has(actor)) return endpoint;

@@ -8,7 +8,6 @@ import { guestCookie } from '../auth/guests';
 import type { Identity } from '../auth/identity';
 import { resolveIdentity } from '../auth/identity';
 import type { Member } from '../../app/core/protocol';
-import type { Outcome } from '../../durable-objects/contract';
 import type { Db } from '../db/client';
 import type { PartyRow } from '../db/schema';
 import type { Env } from '../env';
@@ -69,11 +68,8 @@ export function requireMember(c: ApiContext, partyId: string, options?: { evenEn
   return memberInParty(c.get('db'), partyId, c.get('identity'), options);
 }
 
-/** A room's answer (durable-objects/contract.ts): its value, or its refusal as the API's error. */
-export function unwrap<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new AppError(outcome.code);
-  return outcome.value;
-}
+/** A room's answer (durable-objects/contract.ts): its value, or its refusal as the API's error (one rule, the services'). */
+export { unwrap } from '../services/parties';
 
 export function requireGuest(c: ApiContext): { guestId: string; keyId: string } {
   const { guest } = c.get('identity');

@@ -23,7 +23,9 @@ export type Caller =
   /** A guest with an account or a key: Basic guestId:secretKey (the app) or the guest cookie. */
   | 'guest'
   /** A member of the party in the path: its manager (a consultant) or one of its guests. */
-  | 'member';
+  | 'member'
+  /** Anyone signed in, for what is her own: a consultant, or a guest. */
+  | 'signedIn';
 
 type Json = Record<string, unknown>;
 
@@ -66,6 +68,7 @@ const SECURITY: Record<Caller, Json[]> = {
   consultant: [{ bearer: [] }, { consultantCookie: [] }],
   guest: [{ guestBasic: [] }, { guestCookie: [] }],
   member: [{ bearer: [] }, { consultantCookie: [] }, { guestBasic: [] }, { guestCookie: [] }],
+  signedIn: [{ bearer: [] }, { consultantCookie: [] }, { guestBasic: [] }, { guestCookie: [] }],
 };
 
 /** What every route of a kind of caller may answer, whatever it does: the route's own codes come on top. */
@@ -73,7 +76,7 @@ function commonErrors(caller: Caller, validated: boolean): ErrorCode[] {
   // Any route may find the database gone or too slow (ADR 049: 503 within 5 s, worker/db/client.ts).
   const codes: ErrorCode[] = ['badOrigin', 'generic', 'dataUnavailable'];
   if (validated) codes.push('invalidInput');
-  if (caller === 'consultant') codes.push('unauthorized', 'sessionExpired');
+  if (caller === 'consultant' || caller === 'signedIn') codes.push('unauthorized', 'sessionExpired');
   if (caller === 'guest') codes.push('unauthorized');
   if (caller === 'member') codes.push('unauthorized', 'sessionExpired', 'partyNotFound', 'notMember', 'partyExpired');
   return codes;

@@ -1,8 +1,11 @@
+import { count } from '../observability/metrics';
 import { Hono } from 'hono';
 import { AppError } from '#core/errors';
 import { ChangeNameSchema, JoinPartySchema, MakeHostSchema, NewPartySchema, PartyEditSchema, RestrictionSchema } from '#core/schemas';
 import { CreatePartyFolderSchema, MovePartySchema, RenamePartyFolderSchema } from '#core/template-schemas';
 import * as moderation from '../services/moderation';
+import * as reports from '../services/reports';
+import { NewReportSchema, ResolveReportSchema } from '#core/reports';
 import * as push from '../services/push';
 import { MuteSchema, SubscribeSchema, UnsubscribeSchema } from '../../app/core/push';
 import { localeOf } from '../../app/i18n/i18n.server';
@@ -170,6 +173,7 @@ export const partiesApi = new Hono<ApiEnv>()
     async (c) => {
       const later = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
       const result = await joinParty(c.env, c.get('db'), { partyId: c.req.param('id') }, c.get('identity'), c.req.valid('json'), clientKey(c), later);
+      count(c.env, 'join');
       const body: Record<string, unknown> = {
         guestId: result.member.id,
         firstName: result.member.firstName,
@@ -256,6 +260,50 @@ export const partiesApi = new Hono<ApiEnv>()
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
       await moderation.makeHost(c.env, c.get('db'), party, member, c.req.valid('json').guestId);
+      return c.body(null, 204);
+    },
+  )
+  // Reports of abuse (ADR 064): any member files one; the manager and the host read and resolve them.
+  .post(
+    '/:id/reports',
+    doc({
+      summary: "Report a message, or its sender, to the party's manager (a report of the manager goes to the operator)",
+      description: 'The reporter is never named to anyone in the party. A repeat report of the same target is the same report.',
+      caller: 'member',
+      errors: ['messageNotFound', 'reportSelf', 'rateLimited', 'notMember'],
+      ok: { status: 201, description: 'The report filed', schema: answers.ReportIdSchema },
+    }),
+    valid('json', NewReportSchema),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      return c.json(await reports.fileReport(c.env, c.get('db'), party, member, c.req.valid('json')), 201);
+    },
+  )
+  .get(
+    '/:id/reports',
+    doc({
+      summary: "The party's open reports (the manager and the host; never one of themselves)",
+      caller: 'member',
+      errors: ['forbidden'],
+      ok: { description: 'The open reports, without their reporters', schema: z.array(answers.PartyReportSchema) },
+    }),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      return c.json(await reports.partyReports(c.env, party, member));
+    },
+  )
+  .post(
+    '/:id/reports/:reportId',
+    doc({
+      summary: 'Resolve a report: delete the message, remove the guest, or dismiss it',
+      caller: 'member',
+      errors: ['forbidden', 'reportNotFound', 'notMember'],
+      ok: 204,
+    }),
+    valid('json', ResolveReportSchema),
+    async (c) => {
+      const { party, member } = await requireMember(c, c.req.param('id'));
+      await reports.resolveReport(c.env, c.get('db'), party, member, c.req.param('reportId'), c.req.valid('json').action);
       return c.body(null, 204);
     },
   )

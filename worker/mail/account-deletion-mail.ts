@@ -1,6 +1,6 @@
 import { DELETION_LINK_TTL_MS } from '../../app/core/account-deletion';
 import type { Language } from '../../app/i18n/config';
-import { escapeHtml } from './html';
+import { linkMail } from './html';
 import type { Mail } from './sender';
 
 interface DeletionTexts {
@@ -64,16 +64,14 @@ const TEXTS: Record<Language, DeletionTexts> = {
 export function accountDeletionMail(language: Language, to: string, link: string): Mail {
   const texts = TEXTS[language];
   const expiry = texts.expiry(Math.round(DELETION_LINK_TTL_MS / 3_600_000));
-  const text = [texts.greeting, '', texts.body, '', link, '', expiry, '', texts.notYou, '', 'Salon'].join('\n');
-  const html = `<!doctype html>
-<html lang="${language}"><body style="font-family: sans-serif; color: #0f172a; line-height: 1.5">
-<p>${escapeHtml(texts.greeting)}</p>
-<p>${escapeHtml(texts.body)}</p>
-<p><a href="${escapeHtml(link)}" style="display: inline-block; background: #006b8a; color: #ffffff; padding: 10px 18px; border-radius: 999px; text-decoration: none">${escapeHtml(texts.action)}</a></p>
-<p style="overflow-wrap: anywhere"><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-<p>${escapeHtml(expiry)}</p>
-<p>${escapeHtml(texts.notYou)}</p>
-<p>Salon</p>
-</body></html>`;
-  return { to, subject: texts.subject, text, html };
+  return linkMail({
+    language,
+    to,
+    subject: texts.subject,
+    greeting: texts.greeting,
+    body: texts.body,
+    action: texts.action,
+    link,
+    after: [expiry, texts.notYou],
+  });
 }

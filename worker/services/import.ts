@@ -21,6 +21,7 @@ import { profileOptions } from '../db/profiles';
 import { guests, parties, partyMembers } from '../db/schema';
 import type { MediaItemRow, PartyRow } from '../db/schema';
 import type { Env } from '../env';
+import { count } from '../observability/metrics';
 import { copyObject } from '../media/r2-copy';
 import { newItemRow } from './media';
 import { startConversion } from './media-convert';
@@ -61,6 +62,7 @@ async function ownRun(db: Db, userId: string, importId: string): Promise<ImportR
 export async function signInForImport(env: Env, db: Db, userId: string, input: { email: string; password: string }, now = Date.now()): Promise<ImportSignIn> {
   const email = input.email.trim().toLowerCase();
   const { token, expiresAt } = await olderSignIn(env, email, input.password, now);
+  count(env, 'importRun');
   const run = await openImportRun(db, {
     id: crypto.randomUUID(),
     userId,

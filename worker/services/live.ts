@@ -1,13 +1,12 @@
 import { AppError } from '#core/errors';
 import type { LivePlayback, LiveStart, LiveState } from '#core/live';
-import type { Outcome } from '../../durable-objects/contract';
 import type { Identity } from '../auth/identity';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { StreamLiveInput } from '../media/stream';
 import { streamClient } from '../media/stream';
 import { signedPlaybackUrl } from '../media/stream-signing';
-import { memberInParty, room, roomFacts } from './parties';
+import { memberInParty, room, roomFacts, unwrap } from './parties';
 
 /**
  * Live video in the party (ADR 060), for the JSON API. The room decides who may start and stop and
@@ -15,11 +14,6 @@ import { memberInParty, room, roomFacts } from './parties';
  * with the account's token, which never leaves it: the publisher gets the WHIP URL of the party's
  * live input, a member the WHEP and HLS URLs with the uid replaced by a short-lived signed token.
  */
-
-function unwrap<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new AppError(outcome.code);
-  return outcome.value;
-}
 
 /** Stream's live service not answering is `liveUnavailable` to the page (the log has the details). */
 async function fromStream<T>(call: () => Promise<T>): Promise<T> {

@@ -34,7 +34,7 @@ import type { MemberRow, PartyRow } from '../db/schema';
 import { userNames } from '../db/users';
 import type { Env } from '../env';
 import { collectMedia } from '../media/collect';
-import type { RoomFacts } from '../../durable-objects/contract';
+import type { Outcome, RoomFacts } from '../../durable-objects/contract';
 import { partyShelf } from './party-folders';
 import type { RoomPlace } from './room-place';
 import { newRoomPlace, room } from './room-place';
@@ -469,4 +469,10 @@ export async function joinParty(
   }
   tellRoom(env, party, member, later);
   return { party, member, credentials };
+}
+
+/** A room's answer as the value, or its refusal as the error the client sees. */
+export function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new AppError(outcome.code);
+  return outcome.value;
 }

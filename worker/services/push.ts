@@ -12,6 +12,7 @@ import { database } from '../db/client';
 import * as store from '../db/push-subscriptions';
 import type { PartyRow, PushSubscriptionRow } from '../db/schema';
 import type { Env } from '../env';
+import { count } from '../observability/metrics';
 import { PUSH_TEXTS } from '../push/texts';
 import { room } from './parties';
 import type { RoomPlace } from './room-place';
@@ -257,6 +258,8 @@ async function sendOne(env: Env, db: Db, device: PushSubscriptionRow, payload: P
     console.warn('push service unreachable', service, error);
   }
   await store.countServiceStatus(db, service, status, Date.now());
+  // The operator's counters (ADR 063): by the push service's host, never the device's endpoint.
+  count(env, status >= 200 && status < 300 ? 'pushSent' : 'pushFailed', new URL(service).host);
   if (status === 404 || status === 410) {
     await store.deleteSubscriptionById(db, device.id);
     return 'gone';

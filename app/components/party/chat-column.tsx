@@ -123,6 +123,7 @@ export function ChatColumn({
       onDelete: (message: ChatMessage) => openDialog({ kind: 'deleteMessage', message }),
       onShowReceipts: (message: ChatMessage) => openDialog({ kind: 'receipts', message }),
       onSaveToLibrary: (message: ChatMessage) => openDialog({ kind: 'saveToLibrary', message }),
+      onReport: (message: ChatMessage) => openDialog({ kind: 'report', message }),
     }),
     [onInputMode, openDialog],
   );

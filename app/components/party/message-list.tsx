@@ -269,7 +269,7 @@ export const MessageList = memo(function MessageList({
   }
 
   const jumpToMessage = useCallback((id: string) => jumpRef?.current?.(id), [jumpRef]);
-  const { onReply, onEdit, onDelete, onShowReceipts, onSaveToLibrary } = actions;
+  const { onReply, onEdit, onDelete, onShowReceipts, onSaveToLibrary, onReport } = actions;
   const handlers = useMemo<ReactionHandlers | null>(
     () => (social ? { mayReact: social.mayReact, onReact: social.onReact, onPin: social.onPin, onShowReactions: social.onShowReactions } : null),
     [social !== undefined, social?.mayReact, social?.onReact, social?.onPin, social?.onShowReactions],
@@ -279,7 +279,7 @@ export const MessageList = memo(function MessageList({
     () => ({
       me,
       party,
-      actions: { onReply, onEdit, onDelete, onShowReceipts, onSaveToLibrary },
+      actions: { onReply, onEdit, onDelete, onShowReceipts, onSaveToLibrary, onReport },
       handlers,
       toggle: selected ? onToggleSelected : null,
       onJump: jumpToMessage,
@@ -287,7 +287,22 @@ export const MessageList = memo(function MessageList({
       members,
       cardActions,
     }),
-    [me, party, onReply, onEdit, onDelete, onShowReceipts, onSaveToLibrary, handlers, selected !== null, onToggleSelected, jumpToMessage, members, cardActions],
+    [
+      me,
+      party,
+      onReply,
+      onEdit,
+      onDelete,
+      onShowReceipts,
+      onSaveToLibrary,
+      onReport,
+      handlers,
+      selected !== null,
+      onToggleSelected,
+      jumpToMessage,
+      members,
+      cardActions,
+    ],
   );
 
   return (

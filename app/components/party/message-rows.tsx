@@ -27,6 +27,8 @@ export interface MessageActions {
   onShowReceipts: (message: ChatMessage) => void;
   /** Opens the dialog that saves the message's file into the reader's library. */
   onSaveToLibrary: (message: ChatMessage) => void;
+  /** Opens the dialog that reports the message or its sender (ADR 064). */
+  onReport: (message: ChatMessage) => void;
 }
 
 /**
@@ -34,7 +36,13 @@ export interface MessageActions {
  * not restricted; each action as far as the reader may take it.
  */
 function partyMenu(message: ChatMessage, me: Actor | null, party: PartyState, actions: MessageActions, label: (key: string) => string): MessageOption[] {
-  if (me === null || party.expired || (me.role !== 'manager' && party.restrictedMessaging)) return [];
+  if (me === null || party.expired) return [];
+  // Anyone may report someone else's message, restricted or not (ADR 064); a notice has no sender to report.
+  const report: MessageOption | null =
+    message.sender !== me.id && !message.deleted && markerOf(message) === null
+      ? { key: 'report', label: label('messageMenu.report'), run: () => actions.onReport(message) }
+      : null;
+  if (me.role !== 'manager' && party.restrictedMessaging) return report ? [report] : [];
   const options: (MessageOption | null)[] = [
     can(me, { type: 'replyTo', message }, party) ? { key: 'reply', label: label('messageMenu.reply'), run: () => actions.onReply(message) } : null,
     can(me, { type: 'editMessage', message }, party) ? { key: 'edit', label: label('messageMenu.edit'), run: () => actions.onEdit(message) } : null,
@@ -42,6 +50,7 @@ function partyMenu(message: ChatMessage, me: Actor | null, party: PartyState, ac
       ? { key: 'saveToLibrary', label: label('messageMenu.saveToLibrary'), run: () => actions.onSaveToLibrary(message) }
       : null,
     can(me, { type: 'deleteMessage', message }, party) ? { key: 'delete', label: label('messageMenu.delete'), run: () => actions.onDelete(message) } : null,
+    report,
   ];
   return options.filter((option) => option !== null);
 }

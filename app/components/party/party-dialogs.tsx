@@ -34,6 +34,9 @@ const OverwriteDialog = lazyNamed(() => needingWorkspaceTexts(import('./apply-te
 // The recorder, and the converters it may load, come only when the voice button is pressed.
 const VoiceDialog = lazyNamed(() => import('~/components/chat/voice-dialog'), 'VoiceDialog');
 // Who reacted, the search and the QR code (ADR 043), with their texts (the `socialTools` section).
+// Reporting abuse and the reports' list (ADR 064), with their texts.
+const ReportDialog = lazyNamed(() => needingWorkspaceTexts(import('./report-dialogs')), 'ReportDialog');
+const ReportsDialog = lazyNamed(() => needingWorkspaceTexts(import('./report-dialogs')), 'ReportsDialog');
 const SocialDialog = lazyNamed(() => needingWorkspaceTexts(import('~/components/social/social-dialog')), 'SocialDialog');
 
 /**
@@ -49,6 +52,8 @@ export type PartyDialog =
   | { kind: 'receipts'; message: ChatMessage }
   | { kind: 'saveToLibrary'; message: ChatMessage }
   | { kind: 'deleteMessage'; message: ChatMessage }
+  | { kind: 'report'; message: ChatMessage }
+  | { kind: 'reports' }
   | { kind: 'card'; card: CardType };
 
 type Chat = ReturnType<typeof usePartyChat>;
@@ -176,6 +181,18 @@ export function PartyDialogs({ dialog, openDialog, party, isManager, state, send
         >
           {t('messageMenu.deleteText')}
         </ConfirmDialog>
+      ) : dialog.kind === 'report' ? (
+        <ReportDialog
+          partyId={party.id}
+          message={dialog.message}
+          onClose={close}
+          onSent={(text) => {
+            close();
+            onNotice(text);
+          }}
+        />
+      ) : dialog.kind === 'reports' ? (
+        <ReportsDialog partyId={party.id} onClose={close} onNotice={onNotice} />
       ) : dialog.kind === 'reactions' || dialog.kind === 'search' || dialog.kind === 'qr' || dialog.kind === 'invite' ? (
         <SocialDialog
           dialog={dialog}

@@ -36,6 +36,8 @@ interface Props {
   notifyOn: boolean | null;
   /** The page has hydrated: the lazy tools are drawn in the browser only. */
   mounted: boolean;
+  /** The manager's or host's open reports (ADR 064): a button while there are any. */
+  reportsOpen: number;
   openDialog: (dialog: PartyDialog) => void;
   onStartSelection: () => void;
   onRestrict: (restricted: boolean) => void;
@@ -61,6 +63,7 @@ export const PartyHeader = memo(function PartyHeader({
   mayRestrict,
   notifyOn,
   mounted,
+  reportsOpen,
   openDialog,
   onStartSelection,
   onRestrict,
@@ -121,6 +124,15 @@ export const PartyHeader = memo(function PartyHeader({
         )
       ) : null}
       {onGoLive && !selecting ? <HeaderTool label={t('live.goLive')} onClick={onGoLive} icon={<path d="M3 7h12v10H3Z M15 10l6-3v10l-6-3" />} /> : null}
+      {reportsOpen > 0 ? (
+        <button
+          type="button"
+          onClick={() => openDialog({ kind: 'reports' })}
+          className="rounded-full bg-amber-100 px-3 py-1.5 text-sm font-medium text-amber-950 ring-1 ring-amber-300 hover:bg-amber-200"
+        >
+          {t('partyTools.reports', { count: reportsOpen })}
+        </button>
+      ) : null}
       {isManager && !expired && !selecting ? (
         <HeaderTool
           label={t('selection.start')}

@@ -172,6 +172,7 @@ export function Party({ party, guest, socketTicket }: { party: PartyInfo; guest:
         mayRestrict={mayRestrict}
         notifyOn={notifyOn}
         mounted={mounted}
+        reportsOpen={state.reportsOpen}
         openDialog={setDialog}
         onStartSelection={startSelection}
         onRestrict={restrict}

@@ -18,6 +18,8 @@ export interface ShellUser {
   profileCount: number;
   companyMode: boolean;
   applications: Application[];
+  /** The configured operator (ADR 063): her menu leads to /operator. */
+  operator?: boolean;
 }
 
 interface Props {
@@ -195,6 +197,14 @@ function UserMenu({ user }: { user: ShellUser }) {
           >
             {t('accountImport.menuItem')}
           </button>
+          <Link to="/export" className="block rounded-lg px-3 py-2 hover:bg-slate-100">
+            {t('dataExport.menuItem')}
+          </Link>
+          {user.operator ? (
+            <Link to="/operator" className="block rounded-lg px-3 py-2 hover:bg-slate-100">
+              {t('operator.title')}
+            </Link>
+          ) : null}
           {offer ? (
             <button type="button" onClick={installSalon} className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
               {t('install.menuItem')}

@@ -12,3 +12,5 @@ export * from './media';
 export * from './templates';
 export * from './faq';
 export * from './imports';
+export * from './exports';
+export * from './reports';
