@@ -34,3 +34,18 @@ export function acceptableClaim(claimed: string | null | undefined): boolean {
 export function pictureVersion(key: string): string {
   return key.slice(key.lastIndexOf('/') + 1);
 }
+
+const uint24 = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16);
+
+/** The width and height a WebP file's header says (VP8X, VP8L or VP8), or null when it says none. */
+export function webpSize(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 30 || !ascii(bytes, 0, 'RIFF') || !ascii(bytes, 8, 'WEBP')) return null;
+  if (ascii(bytes, 12, 'VP8X')) return { width: uint24(bytes, 24) + 1, height: uint24(bytes, 27) + 1 };
+  if (ascii(bytes, 12, 'VP8L') && bytes[20] === 0x2f) {
+    const bits = bytes[21]! | (bytes[22]! << 8) | (bytes[23]! << 16) | (bytes[24]! << 24);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (ascii(bytes, 12, 'VP8 ') && bytes[23] === 0x9d && bytes[24] === 0x01 && bytes[25] === 0x2a)
+    return { width: (bytes[26]! | (bytes[27]! << 8)) & 0x3fff, height: (bytes[28]! | (bytes[29]! << 8)) & 0x3fff };
+  return null;
+}

@@ -1,8 +1,9 @@
 // Link preview images (ADR 058): what drawing one costs the Worker. For each of `count` parties
 // (each a new title, so a new image), the image is fetched once (drawn: satori + resvg in the app's
 // workerd) and once more (from the Cache API), one request at a time, with the app workerd's CPU
-// read from /proc around each; half the parties' consultant has a 512×512 PNG picture. The first
-// draw of the isolate (both WebAssembly modules instantiated) is shown apart.
+// read from /proc around each; for three consultants: initials, a 512×512 PNG picture, and a
+// 1024×1024 WebP picture (decoded to a PNG in the Worker first). The first draw of the isolate (its
+// WebAssembly modules instantiated) is shown apart.
 import { readFileSync } from 'node:fs';
 import { cpuMs } from './stack.mjs';
 
@@ -17,16 +18,20 @@ async function timed(base, path, pid) {
 }
 
 export async function previewImages({ salon, base, pid, count }) {
-  const picture = readFileSync('public/icon-512.png');
+  const pictures = [
+    null,
+    { label: '512 px PNG picture', type: 'image/png', body: readFileSync('public/icon-512.png') },
+    { label: '1024 px WebP picture', type: 'image/webp', body: readFileSync('test/bench/picture-1024.webp') },
+  ];
   const rows = [];
-  for (const withPicture of [false, true]) {
+  for (const picture of pictures) {
     const { headers } = await salon.consultantParty('Bench preview');
-    if (withPicture) {
+    if (picture) {
       const [profile] = await salon.request('/api/profile', { headers });
       const response = await fetch(`${base}/api/profile/${profile.id}/picture`, {
         method: 'PUT',
-        headers: { ...headers, 'Content-Type': 'image/png' },
-        body: picture,
+        headers: { ...headers, 'Content-Type': picture.type },
+        body: picture.body,
       });
       if (!response.ok) throw new Error(`picture: ${response.status}`);
     }
@@ -44,7 +49,7 @@ export async function previewImages({ salon, base, pid, count }) {
       drawn.push(first);
       cached.push(await timed(base, path, pid));
     }
-    rows.push({ picture: withPicture, drawn, cached });
+    rows.push({ picture: picture?.label ?? null, drawn, cached });
   }
   return rows;
 }

@@ -1534,21 +1534,12 @@ async function previewScenario(stack, direct) {
   log(
     table(
       ['consultant', 'first draw', 'draw p50', 'draw p95', 'CPU/draw', 'cached p50', 'CPU/cached', 'PNG KB'],
-      results.preview.map((r) => [
-        r.picture ? '512 px PNG picture' : 'initials',
-        r.firstMs,
-        r.drawnMs.p50,
-        r.drawnMs.p95,
-        r.drawnCpuMs,
-        r.cachedMs,
-        r.cachedCpuMs,
-        r.kb,
-      ]),
+      results.preview.map((r) => [r.picture ?? 'initials', r.firstMs, r.drawnMs.p50, r.drawnMs.p95, r.drawnCpuMs, r.cachedMs, r.cachedCpuMs, r.kb]),
     ),
   );
-  const worst = results.preview.at(-1);
+  const worst = results.preview.reduce((a, b) => (b.drawnCpuMs > a.drawnCpuMs ? b : a));
   goal(
-    'preview image: draw p50 / CPU per draw with a picture (Workers: 30 s CPU per request by default); PNG',
+    `preview image: draw p50 / CPU per draw, the costliest (${worst.picture ?? 'initials'}; Workers: 30 s CPU per request by default); PNG`,
     `${fmt(worst.drawnMs.p50, 0)} ms / ${fmt(worst.drawnCpuMs, 0)} ms; ${fmt(worst.kb, 0)} KB`,
     worst.kb < 300,
   );

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import ogs from 'open-graph-scraper';
+import { WEBP_COLOUR, WEBP_PICTURES } from '../fixtures/images';
 import { decodePng } from '../support/png';
 import { expect, test } from './diagnostics';
 import { signIn } from './helpers';
@@ -64,7 +65,9 @@ test('a party link, a password party, a profile, the landing and the FAQ: every 
     expiration: start + 86_400_000,
   });
   const locked = await apiCall<{ shortId: string }>(page, '/api/parties', 'POST', { title: 'Geheime Runde', password: 'sesam-1234' });
-  const [profile] = await apiCall<{ shortId: string; firstName: string; lastName: string }[]>(page, '/api/profile', 'GET', undefined).catch(() => []);
+  const [profile] = await apiCall<{ id: string; shortId: string; firstName: string; lastName: string }[]>(page, '/api/profile', 'GET', undefined).catch(
+    () => [],
+  );
 
   const de = await tagsOf(request, `/${party.shortId}`, 'de-DE,de;q=0.9');
   expectComplete(de, baseURL!, `/${party.shortId}`, 'de_DE');
@@ -93,6 +96,21 @@ test('a party link, a password party, a profile, the landing and the FAQ: every 
     const tags = await tagsOf(request, `/p/${profile.shortId}`, 'de');
     expectComplete(tags, baseURL!, `/p/${profile.shortId}`, 'de_DE');
     expect(tags.ogTitle).toBe(`${profile.firstName} ${profile.lastName} auf Salon`);
+
+    // A WebP picture (which resvg cannot read) is decoded in the Worker and drawn in the circle.
+    const status = await page.evaluate(
+      async ({ id, bytes }) =>
+        (await fetch(`/api/profile/${id}/picture`, { method: 'PUT', headers: { 'Content-Type': 'image/webp' }, body: new Uint8Array(bytes) })).status,
+      { id: profile.id, bytes: [...WEBP_PICTURES.lossy] },
+    );
+    expect(status).toBe(200);
+    const url = (await tagsOf(request, `/p/${profile.shortId}`, 'de')).ogImage![0]!.url;
+    const response = await request.get(url);
+    expect(response.headers()['salon-preview']).toBe('drawn');
+    const png = await decodePng(new Uint8Array(await response.body()));
+    const [red, green, blue] = png.pixel(122, 283);
+    expect(Math.abs(red - WEBP_COLOUR[0]) + Math.abs(green - WEBP_COLOUR[1]) + Math.abs(blue - WEBP_COLOUR[2])).toBeLessThan(18);
+    writeFileSync(test.info().outputPath('profile-webp.png'), await response.body());
   }
   expectComplete(await tagsOf(request, '/en', 'de'), baseURL!, '/en', 'en_GB');
   expectComplete(await tagsOf(request, '/de', 'en'), baseURL!, '/de', 'de_DE');

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_HOST, HOSTILE_TITLE } from '../fixtures/bad-input-catalogue';
-import { PICTURES } from '../fixtures/images';
+import { BROKEN_WEBP, PICTURES, WEBP_COLOUR, WEBP_PICTURES } from '../fixtures/images';
 import { decodePng } from '../support/png';
 import { drawPreview } from '../../worker/preview/draw';
 import { ORIGIN, api, createConsultant, createParty, guestCookie, joinGuest, page } from './fixtures';
@@ -126,6 +126,10 @@ describe('robots.txt and the sitemap', () => {
   });
 });
 
+/** The centre of the picture's circle in the 1200×630 image (worker/preview/draw.ts's layout), and the initials' background (its COLORS.dark). */
+const CIRCLE = { x: 222, y: 283 };
+const INITIALS_BACKGROUND = [0x00, 0x6b, 0x8a];
+
 describe('the preview image', () => {
   it('a party’s: a PNG of 1200×630 that decodes, under 300 KB, drawn once and then from the cache', async () => {
     const anna = await createConsultant({ name: 'Anna' });
@@ -173,6 +177,57 @@ describe('the preview image', () => {
     expect(await decodePng(lockedImage.bytes)).toMatchObject({ width: 1200, height: 630 });
   });
 
+  it('draws a WebP picture (lossy or lossless) in the circle; a broken one gives the initials', async () => {
+    const anna = await createConsultant({ name: 'Anna' });
+    const profileId = anna.profileIds[0]!;
+    const profileImage = async () => {
+      const row = await env.DB.prepare('SELECT short_id, picture_key, picture_type FROM profiles WHERE id = ?')
+        .bind(profileId)
+        .first<{ short_id: string; picture_key: string; picture_type: string }>();
+      expect(row!.picture_type).toBe('image/webp');
+      const drawn = await image(`${ORIGIN}/og/profile/${row!.short_id}/de.png`);
+      expect(drawn.response.status).toBe(200);
+      expect(drawn.response.headers.get('Salon-Preview')).toBe('drawn');
+      expect(drawn.bytes.length).toBeLessThan(300 * 1024);
+      const png = await decodePng(drawn.bytes);
+      expect(png).toMatchObject({ width: 1200, height: 630 });
+      return { png, key: row!.picture_key };
+    };
+    // Inside the 300 px circle (left of its centre, clear of the initials' letters) and outside it.
+    const inside = (png: Awaited<ReturnType<typeof decodePng>>) => [
+      png.pixel(CIRCLE.x - 100, CIRCLE.y),
+      png.pixel(CIRCLE.x, CIRCLE.y - 100),
+      png.pixel(CIRCLE.x + 100, CIRCLE.y + 60),
+    ];
+    const near = (pixel: number[], colour: readonly number[]) => colour.every((value, i) => Math.abs(pixel[i]! - value) <= 6);
+
+    for (const kind of ['lossy', 'lossless'] as const) {
+      expect(await SELFPicture(anna.headers, profileId, WEBP_PICTURES[kind], 'image/webp'), kind).toBe(200);
+      const { png } = await profileImage();
+      for (const pixel of inside(png)) expect(near(pixel, WEBP_COLOUR), `${kind}: ${pixel.join(',')}`).toBe(true);
+      expect(near(png.pixel(CIRCLE.x + 200, CIRCLE.y - 200), WEBP_COLOUR)).toBe(false);
+    }
+
+    // The same header, broken picture data: still an image, with the initials' background where the picture was.
+    expect(await SELFPicture(anna.headers, profileId, WEBP_PICTURES.lossy, 'image/webp')).toBe(200);
+    const { key } = await profileImage();
+    await env.MEDIA.put(key, BROKEN_WEBP);
+    const party = await createParty(anna, { title: 'Kaputtes WebP' });
+    const broken = await image((await preview(`/${party.shortId}`)).tags['og:image']!);
+    expect(broken.response.headers.get('Salon-Preview')).toBe('drawn');
+    const png = await decodePng(broken.bytes);
+    for (const pixel of inside(png)) expect(near(pixel, INITIALS_BACKGROUND), pixel.join(',')).toBe(true);
+
+    // One whose header says 4000×6000 (over 4 megapixels) is not decoded: the initials again.
+    const huge = new Uint8Array(64);
+    huge.set(new TextEncoder().encode('RIFF8\0\0\0WEBPVP8X'));
+    huge.set([0x9f, 0x0f, 0x00, 0x6f, 0x17, 0x00], 24);
+    await env.MEDIA.put(key, huge);
+    const hugeParty = await createParty(anna, { title: 'Riesiges WebP' });
+    const hugeImage = await decodePng((await image((await preview(`/${hugeParty.shortId}`)).tags['og:image']!)).bytes);
+    for (const pixel of inside(hugeImage)) expect(near(pixel, INITIALS_BACKGROUND), pixel.join(',')).toBe(true);
+  });
+
   it('a profile’s; an unknown party’s is the plain image with 404; a failed drawing the plain image with 200', async () => {
     const anna = await createConsultant();
     const profileId = anna.profileIds[0]!;
@@ -201,13 +256,13 @@ describe('the preview image', () => {
   });
 });
 
-/** Uploads the fixtures' PNG as a profile's picture. */
-async function SELFPicture(headers: Record<string, string>, profileId: string): Promise<number> {
+/** Uploads a picture (the fixtures' PNG unless told) as a profile's picture. */
+async function SELFPicture(headers: Record<string, string>, profileId: string, body: Uint8Array = PICTURES['image/png'], type = 'image/png'): Promise<number> {
   const { SELF } = await import('cloudflare:test');
   const response = await SELF.fetch(`${ORIGIN}/api/profile/${profileId}/picture`, {
     method: 'PUT',
-    headers: { ...headers, 'Content-Type': 'image/png' },
-    body: PICTURES['image/png'],
+    headers: { ...headers, 'Content-Type': type },
+    body: body as Uint8Array<ArrayBuffer>,
   });
   return response.status;
 }

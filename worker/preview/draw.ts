@@ -54,7 +54,7 @@ const FONTS = SUBSETS.flatMap(([name, regular, bold]) => [
 /** The families in the order satori tries them for each character. */
 const FONT_FAMILY = SUBSETS.map(([name]) => name).join(', ');
 
-/** The consultant's picture, when it is one the renderer reads (PNG, JPEG, GIF). */
+/** The consultant's picture, as one the renderer reads (PNG, JPEG, GIF; a WebP is handed on as a PNG: webp.ts). */
 export interface PreviewPicture {
   bytes: Uint8Array;
   type: string;

@@ -18,9 +18,14 @@ import type { Env } from '../env';
 import { edgeCache } from '../http/edge-cache';
 import { drawPreview } from '../preview/draw';
 import type { PreviewCard, PreviewPicture } from '../preview/draw';
+import { webpAsPng } from '../preview/webp';
 
-/** Pictures the renderer reads, up to this size (larger ones show initials: drawing them would cost the CPU a preview has). */
+/**
+ * Pictures the renderer reads, and WebP, decoded to a PNG first (the renderer reads none), up to
+ * this size (larger ones show initials: drawing them would cost the CPU a preview has).
+ */
 const DRAWN_PICTURES = new Set(['image/png', 'image/jpeg', 'image/gif']);
+const DECODED_PICTURES = new Set(['image/webp']);
 const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 
 /** How long a drawn image is kept: its key changes with its content, so only space limits it. */
@@ -88,11 +93,15 @@ async function profileSubject(db: Db, shortId: string): Promise<Subject | null> 
   };
 }
 
+/** The picture as the renderer reads it; null (initials) for a missing, too large or undecodable one. */
 async function pictureBytes(env: Env, picture: Subject['picture']): Promise<PreviewPicture | null> {
-  if (!picture || !DRAWN_PICTURES.has(picture.type)) return null;
+  if (!picture || !(DRAWN_PICTURES.has(picture.type) || DECODED_PICTURES.has(picture.type))) return null;
   const object = await env.MEDIA.get(picture.key);
   if (!object || object.size > MAX_PICTURE_BYTES) return null;
-  return { bytes: new Uint8Array(await object.arrayBuffer()), type: picture.type };
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  if (DRAWN_PICTURES.has(picture.type)) return { bytes, type: picture.type };
+  const png = await webpAsPng(bytes);
+  return png && { bytes: png, type: 'image/png' };
 }
 
 function png(body: BodyInit | null, maxAge: number, extra: Record<string, string> = {}): Response {
