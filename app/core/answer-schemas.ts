@@ -29,6 +29,25 @@ const epochMs = z.number().describe('Epoch milliseconds');
 
 export const MemberSchema = named('Member', z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), role: z.enum(PARTY_ROLES) }));
 
+/** app/core/party.ts `JoinAnswer`: PUT /parties/{id}/join. */
+export const JoinAnswerSchema = named(
+  'JoinAnswer',
+  z.object({
+    guestId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.enum(PARTY_ROLES),
+    secretKey: z.string().optional().describe("A new guest's secret, for the app only (a request without Origin): Basic guestId:secretKey"),
+    socketTicket: z.string().optional().describe("Opens the party's socket within a minute without a database read (ADR 047)"),
+  }),
+);
+
+/** worker/auth/sessions.ts `AppTokens`: a consultant's tokens (POST /auth/token, /auth/refresh). */
+export const TokensSchema = named(
+  'Tokens',
+  z.object({ accessToken: z.string(), refreshToken: z.string(), expiresAt: z.int().describe('Unix seconds'), userId: z.string() }),
+);
+
 /** app/core/party.ts `PartyInfo`: GET /parties/{shortId}. */
 export const PartyInfoSchema = named(
   'PartyInfo',

@@ -1936,6 +1936,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Tokens: {
+      accessToken: string;
+      refreshToken: string;
+      /** @description Unix seconds */
+      expiresAt: number;
+      userId: string;
+    };
     GuestAccount: {
       id: string;
       firstName: string;
@@ -2007,6 +2014,17 @@ export interface components {
       lastName: string;
       /** @enum {string} */
       role: 'manager' | 'host' | 'guest';
+    };
+    JoinAnswer: {
+      guestId: string;
+      firstName: string;
+      lastName: string;
+      /** @enum {string} */
+      role: 'manager' | 'host' | 'guest';
+      /** @description A new guest's secret, for the app only (a request without Origin): Basic guestId:secretKey */
+      secretKey?: string;
+      /** @description Opens the party's socket within a minute without a database read (ADR 047) */
+      socketTicket?: string;
     };
     FollowUp: {
       cards: {
@@ -2564,13 +2582,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            accessToken: string;
-            refreshToken: string;
-            /** @description Unix seconds */
-            expiresAt: number;
-            userId: string;
-          };
+          'application/json': components['schemas']['Tokens'];
         };
       };
       /** @description Refused: invalidInput */
@@ -2666,13 +2678,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            accessToken: string;
-            refreshToken: string;
-            /** @description Unix seconds */
-            expiresAt: number;
-            userId: string;
-          };
+          'application/json': components['schemas']['Tokens'];
         };
       };
       /** @description Refused: invalidInput */
@@ -5541,17 +5547,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            guestId: string;
-            firstName: string;
-            lastName: string;
-            /** @enum {string} */
-            role: 'manager' | 'host' | 'guest';
-            /** @description A new guest's secret, for the app only (a request without Origin): Basic guestId:secretKey */
-            secretKey?: string;
-            /** @description Opens the party's socket within a minute without a database read (ADR 047) */
-            socketTicket?: string;
-          };
+          'application/json': components['schemas']['JoinAnswer'];
         };
       };
       /** @description Refused: invalidInput, invalidName */
