@@ -262,7 +262,7 @@ export const partiesApi = new Hono<ApiEnv>()
     doc({
       summary: 'Whether the party is muted for the asker',
       caller: 'member',
-      ok: { schema: { type: 'object', required: ['muted'], properties: { muted: { type: 'boolean' } } } },
+      ok: { schema: z.object({ muted: z.boolean() }) },
     }),
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
