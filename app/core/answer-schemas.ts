@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { MessageMediaSchema, MessageTypeSchema, epochMs, named } from './answer-schema-parts';
 import { CURRENCIES } from './card-text';
 import { EXPORT_STATES } from './export';
 import { REPORT_REASONS } from './reports';
@@ -7,8 +8,7 @@ import type { MediaMessageType } from './chat-media';
 import { MEDIA_MESSAGE_KINDS } from './chat-media';
 import type { ErrorCode } from './errors';
 import { ERROR_CODES } from './errors';
-import { CONVERSION_STATUSES, MEDIA_KINDS, MEDIA_STATES } from './media';
-import { HEADING_TYPES, MESSAGE_TYPES, PARTY_ROLES } from './messages';
+import { HEADING_TYPES, PARTY_ROLES } from './messages';
 import { RAFFLE_POOLS } from './raffle';
 
 /**
@@ -21,16 +21,34 @@ import { RAFFLE_POOLS } from './raffle';
  * for it.
  */
 
-const named = <T extends z.ZodType>(id: string, schema: T, description?: string): T => schema.meta({ id, ...(description ? { description } : {}) });
-
 const ErrorCodeSchema = named('ErrorCode', z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]));
-const MessageTypeSchema = named('MessageType', z.enum(MESSAGE_TYPES));
-const MediaKindSchema = z.enum(MEDIA_KINDS);
-const epochMs = z.number().describe('Epoch milliseconds');
+
+// The media library and the templates: answer-schemas-library.ts; what both files share: answer-schema-parts.ts.
+export * from './answer-schemas-library';
+export { MessageMediaSchema } from './answer-schema-parts';
 
 // Parties and their members.
 
 export const MemberSchema = named('Member', z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), role: z.enum(PARTY_ROLES) }));
+
+/** app/core/party.ts `JoinAnswer`: PUT /parties/{id}/join. */
+export const JoinAnswerSchema = named(
+  'JoinAnswer',
+  z.object({
+    guestId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.enum(PARTY_ROLES),
+    secretKey: z.string().optional().describe("A new guest's secret, for the app only (a request without Origin): Basic guestId:secretKey"),
+    socketTicket: z.string().optional().describe("Opens the party's socket within a minute without a database read (ADR 047)"),
+  }),
+);
+
+/** worker/auth/sessions.ts `AppTokens`: a consultant's tokens (POST /auth/token, /auth/refresh). */
+export const TokensSchema = named(
+  'Tokens',
+  z.object({ accessToken: z.string(), refreshToken: z.string(), expiresAt: z.int().describe('Unix seconds'), userId: z.string() }),
+);
 
 /** app/core/party.ts `PartyInfo`: GET /parties/{shortId}. */
 export const PartyInfoSchema = named(
@@ -84,19 +102,6 @@ export const PartyFolderEntrySchema = named('PartyFolderEntry', z.object({ id: z
 export const MovedSchema = z.object({ id: z.string(), path: z.string() });
 
 // Messages.
-
-/** app/core/chat-media.ts `MessageMedia`: the file a media message carries. */
-export const MessageMediaSchema = named(
-  'MessageMedia',
-  z.object({
-    mediaAttachment: z.string(),
-    mediaAttachmentType: MediaKindSchema,
-    mediaExtension: z.string().nullable(),
-    mediaAttachmentOwner: z.string(),
-    contentType: z.string(),
-    mediaTitle: z.string().optional(),
-  }),
-);
 
 /** app/core/messages.ts `ChatMessage`. */
 export const ChatMessageSchema = named(
@@ -336,103 +341,6 @@ export const GuestPartySchema = z.object({
   latestAt: epochMs.nullable(),
   unread: z.boolean(),
 });
-
-// The media library.
-
-/** app/core/media-entry.ts `MediaEntry`: an item or a folder of the library. */
-export const MediaEntrySchema = named(
-  'MediaEntry',
-  z.object({
-    id: z.string(),
-    title: z.string(),
-    description: z.string().nullable(),
-    mediaType: z.enum([...MEDIA_KINDS, 'folder']),
-    contentType: z.string().nullable(),
-    mediaExtension: z.string().nullable(),
-    size: z.number().nullable(),
-    state: z.enum(MEDIA_STATES).nullable(),
-    path: z.string(),
-    createdAt: epochMs,
-    updatedAt: epochMs,
-    trashedAt: epochMs.nullable(),
-    deletesAt: epochMs.nullable(),
-    hasPreview: z.boolean(),
-  }),
-);
-
-/** `MediaListing`: one folder of the library. */
-export const MediaListingSchema = named('MediaListing', z.object({ path: z.string(), entries: z.array(MediaEntrySchema) }));
-
-/** POST /media: the item made, and where its bytes go by tus. */
-export const NewMediaSchema = z.object({ ...MediaEntrySchema.shape, uploadUrl: z.string() });
-
-/** `Conversion`: a video's conversion. */
-export const ConversionSchema = named(
-  'Conversion',
-  z.object({
-    id: z.string(),
-    conversionStatus: z.enum(CONVERSION_STATUSES),
-    progress: z.number().min(0).max(100),
-    hls: z.string().nullable(),
-    poster: z.string().nullable(),
-    duration: z.number().nullable(),
-    isPortrait: z.boolean().nullable(),
-    noAudio: z.boolean().nullable(),
-  }),
-);
-
-// Templates.
-
-/** app/core/templates.ts `TemplateEntry`. */
-export const TemplateEntrySchema = named(
-  'TemplateEntry',
-  z.object({
-    id: z.string(),
-    title: z.string(),
-    isFolder: z.boolean(),
-    path: z.string(),
-    created: epochMs,
-    lastEdited: epochMs,
-    lastApplied: epochMs.nullable(),
-    trashedAt: epochMs.nullable(),
-    deletesAt: epochMs.nullable(),
-    sharedBy: z.string().nullable(),
-    sharedWith: z.int().min(0),
-    shareToken: z.string().nullable(),
-    usesRank: z.boolean(),
-  }),
-);
-
-/** `TemplateListing`. */
-export const TemplateListingSchema = named('TemplateListing', z.object({ path: z.string(), entries: z.array(TemplateEntrySchema) }));
-
-/** `TemplateMessage`. */
-export const TemplateMessageSchema = named(
-  'TemplateMessage',
-  z.object({
-    id: z.string(),
-    templateId: z.string(),
-    rank: z.string(),
-    messageType: MessageTypeSchema,
-    message: z.string(),
-    mediaId: z.string().nullable(),
-    mediaState: z.enum(MEDIA_STATES).optional(),
-    hasPreview: z.boolean().optional(),
-    mediaTrashed: z.boolean().optional(),
-    created: epochMs,
-    lastEdited: epochMs,
-    ...MessageMediaSchema.partial().shape,
-  }),
-);
-
-/** `TemplateDetail`: a template with its messages. */
-export const TemplateDetailSchema = named(
-  'TemplateDetail',
-  z.object({ ...TemplateEntrySchema.shape, role: z.enum(['owner', 'recipient']), messages: z.array(TemplateMessageSchema) }),
-);
-
-/** `SharePreview`. */
-export const SharePreviewSchema = z.object({ title: z.string(), sharedBy: z.string() });
 
 // The FAQ (worker/services/faq.ts).
 

@@ -1,4 +1,4 @@
-import type { Member } from './messages';
+import type { Member, PartyRole } from './messages';
 import { DAY_MS, DEFAULT_EXPIRATION_DAYS } from './limits';
 
 /** A party without an expiration never expires. */
@@ -51,6 +51,20 @@ export function partyIdFromInput(input: string): string | null {
 }
 
 /** What anyone holding the link may learn, plus who they are in it. */
+/**
+ * PUT /api/parties/{id}/join: who she is in the party; for the app (a request without Origin) a new
+ * guest's secret (Basic guestId:secretKey from then on), and a ticket that opens the party's socket
+ * within a minute without a database read (ADR 047).
+ */
+export interface JoinAnswer {
+  guestId: string;
+  firstName: string;
+  lastName: string;
+  role: PartyRole;
+  secretKey?: string;
+  socketTicket?: string;
+}
+
 export interface PartyInfo {
   id: string;
   shortId: string;

@@ -2051,6 +2051,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Tokens: {
+      accessToken: string;
+      refreshToken: string;
+      /** @description Unix seconds */
+      expiresAt: number;
+      userId: string;
+    };
     GuestAccount: {
       id: string;
       firstName: string;
@@ -2127,6 +2134,17 @@ export interface components {
       lastName: string;
       /** @enum {string} */
       role: 'manager' | 'host' | 'guest';
+    };
+    JoinAnswer: {
+      guestId: string;
+      firstName: string;
+      lastName: string;
+      /** @enum {string} */
+      role: 'manager' | 'host' | 'guest';
+      /** @description A new guest's secret, for the app only (a request without Origin): Basic guestId:secretKey */
+      secretKey?: string;
+      /** @description Opens the party's socket within a minute without a database read (ADR 047) */
+      socketTicket?: string;
     };
     FollowUp: {
       cards: {
@@ -2754,13 +2772,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            accessToken: string;
-            refreshToken: string;
-            /** @description Unix seconds */
-            expiresAt: number;
-            userId: string;
-          };
+          'application/json': components['schemas']['Tokens'];
         };
       };
       /** @description Refused: invalidInput */
@@ -2856,13 +2868,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            accessToken: string;
-            refreshToken: string;
-            /** @description Unix seconds */
-            expiresAt: number;
-            userId: string;
-          };
+          'application/json': components['schemas']['Tokens'];
         };
       };
       /** @description Refused: invalidInput */
@@ -5731,17 +5737,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            guestId: string;
-            firstName: string;
-            lastName: string;
-            /** @enum {string} */
-            role: 'manager' | 'host' | 'guest';
-            /** @description A new guest's secret, for the app only (a request without Origin): Basic guestId:secretKey */
-            secretKey?: string;
-            /** @description Opens the party's socket within a minute without a database read (ADR 047) */
-            socketTicket?: string;
-          };
+          'application/json': components['schemas']['JoinAnswer'];
         };
       };
       /** @description Refused: invalidInput, invalidName */

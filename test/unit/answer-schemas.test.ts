@@ -12,7 +12,8 @@ import type { ExportAnswer } from '../../app/core/export';
 import type { PartyReport } from '../../app/core/reports';
 import type { LivePlayback, LiveStart, LiveState } from '../../app/core/live';
 import type { ChatMessage, Member } from '../../app/core/messages';
-import type { PartyInfo } from '../../app/core/party';
+import type { JoinAnswer, PartyInfo } from '../../app/core/party';
+import type { AppTokens } from '../../worker/auth/sessions';
 import type { PartnerHit, Profile } from '../../app/core/profile';
 import type { ProfileCard } from '../../app/core/profile-card';
 import type { Recap } from '../../app/core/recap';
@@ -62,6 +63,8 @@ describe('answer schemas', () => {
     expect(same<{ a: { b: string | null }[] }, { a: { b: string }[] }>(false)).toBe(false);
     same<Out<typeof answers.MemberSchema>, Member>(true);
     same<Out<typeof answers.PartyInfoSchema>, PartyInfo>(true);
+    same<Out<typeof answers.JoinAnswerSchema>, JoinAnswer>(true);
+    same<Out<typeof answers.TokensSchema>, AppTokens>(true);
     same<Out<typeof answers.PartySummarySchema>, PartySummary>(true);
     same<Out<typeof answers.LibraryFolderSchema>, LibraryFolder>(true);
     same<Out<typeof answers.PartyFolderEntrySchema>, PartyFolderEntry>(true);

@@ -46,7 +46,7 @@ function portOptions(): string[] {
 
 describe('npm start', () => {
   it('chooses every port serve.mjs would otherwise open on its default', () => {
-    expect(portOptions()).toEqual(['--port', '--oidc-port', '--stream-port', '--smtp-port', '--mail-port', '--older-port']);
+    expect(portOptions()).toEqual(['--port', '--oidc-port', '--stream-port', '--smtp-port', '--mail-port', '--older-port', '--metrics-port']);
     expect(portOptions().filter((option) => !serveArgs(1, 2, 'state').includes(option))).toEqual([]);
   });
 

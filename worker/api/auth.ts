@@ -5,7 +5,7 @@ import { AuthTokenSchema, GuestClaimConfirmSchema, GuestCodeRequestSchema, Guest
 import { localeOf } from '../../app/i18n/i18n.server';
 import { clearCodeCookie, codeCookie, readCodeCookie } from '../auth/guests';
 import { exchangeCode, upsertUser } from '../auth/oidc';
-import { createSession, refreshSession } from '../auth/sessions';
+import { appTokens, createSession, refreshSession } from '../auth/sessions';
 import { confirmClaim, requestClaimCode, requestLoginCode, verifyLoginCode } from '../services/guest-accounts';
 import { endSession } from '../services/session-end';
 import type { ApiEnv } from './context';
@@ -13,7 +13,6 @@ import type { ApiContext } from './context';
 import { clientKey, handOverGuestCredentials, requireConsultant, requireGuest, valid } from './context';
 import * as answers from '../../app/core/answer-schemas';
 import { doc } from './openapi';
-import { TOKENS } from './openapi-shapes';
 
 /** The challenge a code's verification names: the body's (the app), else the browser's cookie. */
 function challengeOf(c: ApiContext, fromBody: string | undefined): string {
@@ -35,23 +34,23 @@ export const auth = new Hono<ApiEnv>()
         'PKCE: send what the redirect brought (`code`, `iss`, `state`) and what the app kept (`redirect_uri`, `code_verifier`, `nonce`). README "For app developers".',
       caller: 'public',
       errors: ['signInFailed'],
-      ok: { schema: TOKENS },
+      ok: { schema: answers.TokensSchema },
     }),
     valid('json', AuthTokenSchema),
     async (c) => {
       const identity = await exchangeCode(c.env, c.req.valid('json'));
       const userId = await upsertUser(c.env, c.get('db'), identity);
-      return c.json(await createSession(c.get('db'), userId, identity.idToken));
+      return c.json(appTokens(await createSession(c.get('db'), userId, identity.idToken)));
     },
   )
   .post(
     '/refresh',
-    doc({ summary: 'New tokens for a refresh token (it rotates)', caller: 'public', errors: ['sessionExpired'], ok: { schema: TOKENS } }),
+    doc({ summary: 'New tokens for a refresh token (it rotates)', caller: 'public', errors: ['sessionExpired'], ok: { schema: answers.TokensSchema } }),
     valid('json', RefreshSchema),
     async (c) => {
       const tokens = await refreshSession(c.get('db'), c.req.valid('json').refreshToken);
       if (!tokens) throw new AppError('sessionExpired');
-      return c.json(tokens);
+      return c.json(appTokens(tokens));
     },
   )
   .post('/logout', doc({ summary: "End the consultant's session everywhere", caller: 'consultant', ok: 204 }), async (c) => {

@@ -2,8 +2,7 @@ import type { ErrorCode } from '../../app/core/errors';
 
 /**
  * Code lists and a few small shapes the API's document shares between routes (worker/api/openapi.ts):
- * the join's and the tokens' answers, tus's headers. The wire types of the other answers are zod
- * schemas in app/core/answer-schemas.ts.
+ * tus's headers. The wire types of the answers are zod schemas in app/core/answer-schemas.ts.
  */
 
 /** What a party's fields may be refused with (create and edit). */
@@ -41,33 +40,6 @@ export const SEND_ERRORS: readonly ErrorCode[] = [
   'mediaNotReady',
   'mediaTrashed',
 ];
-
-/** PUT /parties/{id}/join. */
-export const JOIN_ANSWER = {
-  type: 'object',
-  required: ['guestId', 'firstName', 'lastName', 'role'],
-  properties: {
-    guestId: { type: 'string' },
-    firstName: { type: 'string' },
-    lastName: { type: 'string' },
-    role: { type: 'string', enum: ['manager', 'host', 'guest'] },
-    secretKey: { type: 'string', description: "A new guest's secret, for the app only (a request without Origin): Basic guestId:secretKey" },
-    socketTicket: { type: 'string', description: "Opens the party's socket within a minute without a database read (ADR 047)" },
-  },
-  additionalProperties: false,
-} as const;
-
-/** A consultant's tokens (POST /auth/token, /auth/refresh). */
-export const TOKENS = {
-  type: 'object',
-  required: ['accessToken', 'refreshToken', 'expiresAt', 'userId'],
-  properties: {
-    accessToken: { type: 'string' },
-    refreshToken: { type: 'string' },
-    expiresAt: { type: 'integer', description: 'Unix seconds' },
-    userId: { type: 'string' },
-  },
-} as const;
 
 /** What a profile's fields may be refused with. */
 export const PROFILE_INPUT: readonly ErrorCode[] = [

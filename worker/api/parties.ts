@@ -1,5 +1,6 @@
 import { count } from '../observability/metrics';
 import { Hono } from 'hono';
+import type { JoinAnswer } from '#core/party';
 import { AppError } from '#core/errors';
 import { ChangeNameSchema, JoinPartySchema, MakeHostSchema, NewPartySchema, PartyEditSchema, RestrictionSchema } from '#core/schemas';
 import { CreatePartyFolderSchema, MovePartySchema, RenamePartyFolderSchema } from '#core/template-schemas';
@@ -27,7 +28,7 @@ import { clientKey, handOverGuestCredentials, requireConsultant, requireMember, 
 import * as answers from '../../app/core/answer-schemas';
 import { z } from '../../app/core/zod';
 import { doc } from './openapi';
-import { JOIN_ANSWER, PARTY_INPUT } from './openapi-shapes';
+import { PARTY_INPUT } from './openapi-shapes';
 
 /**
  * A guest's socket that comes with a ticket (ADR 047), before anything reads D1 (the API mounts this
@@ -167,14 +168,14 @@ export const partiesApi = new Hono<ApiEnv>()
         'From the app (no Origin header) the answer carries `secretKey` for a new guest: send Basic guestId:secretKey from then on. `socketTicket` opens the socket within a minute without a database read (ADR 047).',
       caller: 'public',
       errors: ['partyNotFound', 'partyExpired', 'invalidName', 'wrongPassword', 'tooManyAttempts', 'removed', 'sessionExpired'],
-      ok: { schema: JOIN_ANSWER },
+      ok: { schema: answers.JoinAnswerSchema },
     }),
     valid('json', JoinPartySchema),
     async (c) => {
       const later = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
       const result = await joinParty(c.env, c.get('db'), { partyId: c.req.param('id') }, c.get('identity'), c.req.valid('json'), clientKey(c), later);
       count(c.env, 'join');
-      const body: Record<string, unknown> = {
+      const body: JoinAnswer = {
         guestId: result.member.id,
         firstName: result.member.firstName,
         lastName: result.member.lastName,
@@ -356,7 +357,7 @@ export const partiesApi = new Hono<ApiEnv>()
     doc({
       summary: 'Whether the party is muted for the asker',
       caller: 'member',
-      ok: { schema: { type: 'object', required: ['muted'], properties: { muted: { type: 'boolean' } } } },
+      ok: { schema: z.object({ muted: z.boolean() }) },
     }),
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));

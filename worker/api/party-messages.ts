@@ -174,7 +174,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
       summary: "When the manager last entered the chat (the manager's)",
       caller: 'member',
       errors: ['forbidden'],
-      ok: { schema: { type: 'object', required: ['timestamp'], properties: { timestamp: { type: ['integer', 'null'] } } } },
+      ok: { schema: z.object({ timestamp: z.int().nullable() }) },
     }),
     async (c) => {
       const { party, member } = await requireMember(c, c.req.param('id'));
@@ -190,7 +190,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
         "The HTTP form of the socket's `updateSeen` frame, judged by the room by the same rules: seen only moves forward and never past the newest message. `seq` (as the socket says it) or the specification's `timestamp` (every message sent at or before it, epoch ms); `guestId`, when sent, must be the asker's own member id. Answers the member's seen seq after the call.",
       caller: 'member',
       errors: ['forbidden'],
-      ok: { schema: { type: 'object', required: ['seq'], properties: { seq: { type: 'integer', minimum: 0 } } } },
+      ok: { schema: z.object({ seq: z.int().min(0) }) },
     }),
     valid('json', UpdateSeenSchema),
     async (c) => {
@@ -309,7 +309,7 @@ export const partyMessagesApi = new Hono<ApiEnv>()
       summary: "Send a whole template into the party at once (the manager's)",
       caller: 'member',
       errors: ['forbidden', 'templateNotFound', 'templateEmpty', 'templateRevoked', 'templateNotApplied', 'mediaTrashed'],
-      ok: { schema: { type: 'object', required: ['sent'], properties: { sent: { type: 'integer' } } } },
+      ok: { schema: z.object({ sent: z.int() }) },
     }),
     valid('json', SendFullTemplateSchema),
     async (c) => {

@@ -1,3 +1,4 @@
+import { z } from '#core/zod';
 import { Hono } from 'hono';
 import { applicationServerKey } from '../services/push';
 import type { ApiEnv } from './context';
@@ -9,7 +10,7 @@ export const pushApi = new Hono<ApiEnv>().get(
   doc({
     summary: 'The VAPID public key pages subscribe with',
     caller: 'public',
-    ok: { schema: { type: 'object', required: ['applicationServerKey'], properties: { applicationServerKey: { type: 'string' } } } },
+    ok: { schema: z.object({ applicationServerKey: z.string() }) },
   }),
   (c) => c.json({ applicationServerKey: applicationServerKey(c.env) }),
 );

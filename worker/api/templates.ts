@@ -434,7 +434,7 @@ export const templatesApi = new Hono<ApiEnv>()
       summary: "The template's share link (made once)",
       caller: 'consultant',
       errors: ['templateNotFound', 'templateReadOnly', 'templateTrashed'],
-      ok: { schema: { type: 'object', required: ['shareToken'], properties: { shareToken: { type: 'string' } } } },
+      ok: { schema: z.object({ shareToken: z.string() }) },
     }),
     async (c) => c.json(await shareTemplate(c.get('db'), requireConsultant(c).userId, c.req.param('id'))),
   )

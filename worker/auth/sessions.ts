@@ -17,6 +17,13 @@ export interface SessionTokens {
   sessionId: string;
 }
 
+/** What the app is answered (POST /api/auth/token, /refresh): the tokens, never the session's own id. */
+export type AppTokens = Omit<SessionTokens, 'sessionId'>;
+
+export function appTokens({ accessToken, refreshToken, expiresAt, userId }: SessionTokens): AppTokens {
+  return { accessToken, refreshToken, expiresAt, userId };
+}
+
 /** A consultant signed in by a valid access token: who, by which session, and until when. */
 export interface ConsultantSession {
   userId: string;
