@@ -95,7 +95,14 @@ test('several files at once, the first as a reply; a video waits for its convers
   await messageMenu(manager, 'Gibt es das auch in Bewegung?', 'Antworten');
   await expect(manager.getByTestId('input-mode')).toContainText('Antwort an Rosa');
   await manager.getByRole('button', { name: 'Foto oder Datei anhängen' }).click();
-  await expect(manager.getByRole('menuitem')).toHaveText(['Vom Gerät', 'Aus der Mediathek', 'Produktkarte', 'Umfrage oder Quiz']);
+  await expect(manager.getByRole('menuitem')).toHaveText([
+    'Vom Gerät',
+    'Aus der Mediathek',
+    'Produktkarte',
+    'Umfrage oder Quiz',
+    'Eigene Party geben',
+    'Teil des Teams werden',
+  ]);
   const chooser = manager.waitForEvent('filechooser');
   await manager.getByRole('menuitem', { name: 'Vom Gerät' }).click();
   await (await chooser).setFiles([chosen(photos[2], 'image/jpeg'), chosen(clip, 'video/mp4')]);
