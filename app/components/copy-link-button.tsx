@@ -9,7 +9,7 @@ import { useTimedNotice } from '~/lib/use-timed-notice';
  */
 export const TEXT_FROM = {
   sm: { button: 'p-2 sm:px-3 sm:py-1.5', icon: 'sm:hidden', text: 'sr-only sm:not-sr-only' },
-  xl: { button: 'p-2 xl:px-3 xl:py-1.5', icon: 'xl:hidden', text: 'sr-only xl:not-sr-only' },
+  '2xl': { button: 'p-2 2xl:px-3 2xl:py-1.5', icon: '2xl:hidden', text: 'sr-only 2xl:not-sr-only' },
 } as const;
 
 /**

@@ -99,12 +99,12 @@ export const PartyHeader = memo(function PartyHeader({
             .join(' · ')}
         </p>
       </div>
-      {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={expired} compact={isManager ? 'xl' : 'sm'} /> : null}
+      {me ? <CopyLinkButton path={`/${party.shortId}`} disabled={expired} compact={isManager ? '2xl' : 'sm'} /> : null}
       {joined ? (
         mounted ? (
           <Suspense
             fallback={
-              <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} invite={inviter && !expired ? (isManager ? 'xl' : 'sm') : null} />
+              <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} invite={inviter && !expired ? (isManager ? '2xl' : 'sm') : null} />
             }
           >
             <SocialButtons
@@ -113,14 +113,14 @@ export const PartyHeader = memo(function PartyHeader({
               onSearch={() => openDialog({ kind: 'search' })}
               invite={
                 inviter && !expired
-                  ? { shortId: party.shortId, title: party.title, consultant: managerName ?? 'Salon', compact: isManager ? 'xl' : 'sm' }
+                  ? { shortId: party.shortId, title: party.title, consultant: managerName ?? 'Salon', compact: isManager ? '2xl' : 'sm' }
                   : null
               }
               onInviteFallback={(text) => openDialog({ kind: 'invite', text })}
             />
           </Suspense>
         ) : (
-          <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} invite={inviter && !expired ? (isManager ? 'xl' : 'sm') : null} />
+          <ToolPlace qr={me && !expired ? (isManager ? 'always' : 'fromSm') : 'none'} invite={inviter && !expired ? (isManager ? '2xl' : 'sm') : null} />
         )
       ) : null}
       {onGoLive && !selecting ? <HeaderTool label={t('live.goLive')} onClick={onGoLive} icon={<path d="M3 7h12v10H3Z M15 10l6-3v10l-6-3" />} /> : null}
@@ -128,9 +128,16 @@ export const PartyHeader = memo(function PartyHeader({
         <button
           type="button"
           onClick={() => openDialog({ kind: 'reports' })}
-          className="rounded-full bg-amber-100 px-3 py-1.5 text-sm font-medium text-amber-950 ring-1 ring-amber-300 hover:bg-amber-200"
+          className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-3 py-1.5 text-sm font-medium text-amber-950 ring-1 ring-amber-300 hover:bg-amber-200"
         >
-          {t('partyTools.reports', { count: reportsOpen })}
+          {/* A flag and the count until 2xl, as the tools beside it; the words from 2xl (and always for screen readers). */}
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 2xl:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M5 21V4 M5 4h11l-2 4 2 4H5" />
+          </svg>
+          <span aria-hidden="true" className="2xl:hidden">
+            {reportsOpen}
+          </span>
+          <span className="sr-only 2xl:not-sr-only">{t('partyTools.reports', { count: reportsOpen })}</span>
         </button>
       ) : null}
       {isManager && !expired && !selecting ? (
@@ -167,8 +174,8 @@ export const PartyHeader = memo(function PartyHeader({
           <span className="sr-only">{t('raffle.followUp')}</span>
         </Link>
       ) : null}
-      {/* Below xl the header has no room for it: it stands with the guests (side-column.tsx). */}
-      {mayRestrict ? <RestrictionToggle restricted={restricted} onChange={onRestrict} className="hidden py-1.5 xl:block" /> : null}
+      {/* Below 2xl the header has no room for it: it stands with the guests (side-column.tsx). */}
+      {mayRestrict ? <RestrictionToggle restricted={restricted} onChange={onRestrict} className="hidden py-1.5 2xl:block" /> : null}
       {me && !expired ? (
         mounted ? (
           <Suspense fallback={<ToolPlace />}>
@@ -235,16 +242,24 @@ function NamePlace({ name }: { name: string }) {
 }
 
 /**
- * A tool of the manager's header: an icon until xl, so the party's title keeps its room beside her
- * many tools on a phone and a tablet; the text from xl up.
+ * A tool of the manager's header: an icon until 2xl, so the party's title keeps its room beside her
+ * many tools (copy, invite, QR, search, live, reports, select, template, raffle, follow-up, the
+ * bell) on a phone, a tablet and a 1280 px desktop; the text from 2xl up, as the link's and the
+ * invitation's buttons (TEXT_FROM).
  */
 function HeaderTool({ label, onClick, icon }: { label: string; onClick: () => void; icon: ReactNode }) {
+  const shape = TEXT_FROM['2xl'];
   return (
-    <button type="button" onClick={onClick} className="rounded-full p-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 xl:px-3 xl:py-1.5">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 xl:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <button
+      type="button"
+      onClick={onClick}
+      title={label}
+      className={`whitespace-nowrap rounded-full text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 ${shape.button}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-5 w-5 ${shape.icon}`} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
         {icon}
       </svg>
-      <span className="sr-only xl:not-sr-only">{label}</span>
+      <span className={shape.text}>{label}</span>
     </button>
   );
 }

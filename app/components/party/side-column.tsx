@@ -89,9 +89,9 @@ export const SideColumn = memo(function SideColumn({
             />
           </Suspense>
         ) : null}
-        {/* The header holds it from xl; below, it stands here, with the guests it concerns. */}
+        {/* The header holds it from 2xl; below, it stands here, with the guests it concerns. */}
         {mayRestrict ? (
-          <div className="border-t border-slate-200 p-4 xl:hidden">
+          <div className="border-t border-slate-200 p-4 2xl:hidden">
             <RestrictionToggle restricted={partyState.restrictedMessaging} onChange={onRestrict} className="w-full py-2" />
           </div>
         ) : null}
