@@ -5,12 +5,14 @@
 //
 //   node test/bench/run.mjs [--quick] [--runs N] [--only fanout,throughput,history,join,big,limit,restart,phone,zeroloss,upload,tus,video,live,page,template,preview,push,import,export,distance]
 //                           [--port 8800] [--deflate] [--no-lighthouse] [--no-proxied] [--upload-mib 1024] [--state-dir DIR]
-//                           [--distance NAME:field=ms,…] [--write-budget] [--live-spread K] [--live-all-addresses] [--live-nice N]
+//                           [--distance NAME:field=ms,…] [--write-budget] [--live-spread K] [--live-all-addresses] [--live-nice N] [--live-cores]
 // --port is where the search for a free port starts; --state-dir where the Worker keeps its state
 // (default: a RAM disk when there is one, ADR 048). --live-spread: the live scenario's WHEP viewers in
 // K processes of their own (default 5; 0: in the show's process); ICE on 127.0.0.1 only, as the stand-in
 // on loopback has it, unless --live-all-addresses (every address of the machine, werift's default);
 // --live-nice N runs the show's processes (stand-in, publisher, viewers) at niceness N.
+// --live-cores: the app's workerd and the bench (the chat's clients) on CPU 0, the show on the other
+// CPUs, with and without a show alike (Linux, taskset): Stream runs on other machines in production.
 // See test/bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -74,6 +76,7 @@ const { values: args } = parseArgs({
     'live-spread': { type: 'string' },
     'live-all-addresses': { type: 'boolean', default: false },
     'live-nice': { type: 'string' },
+    'live-cores': { type: 'boolean', default: false },
   },
 });
 
@@ -1312,6 +1315,11 @@ async function liveScenario(stack, direct) {
   let loops = { standIn: null, viewers: [] };
   // The viewers stand for phones: spread over processes of their own (live.mjs --spread), not in the stand-in's.
   const liveSpread = Number(args['live-spread'] ?? (quick ? 1 : 5));
+  // --live-cores: the chat (workerd and its clients) on CPU 0 in both measurements, the show beside it.
+  const cpus = os.cpus().length;
+  const split = args['live-cores'] && cpus > 1;
+  const pin = (pid, list) => execFileSync('taskset', ['-a', '-p', '-c', list, String(pid)], { stdio: 'ignore' });
+  if (split) for (const pid of [stack.appPid, process.pid].filter(Boolean)) pin(pid, '0');
   for (let run = 0; run < runs; run++) {
     without.push(await fanOut({ variant, room, ...chat, pids }));
     await sleep(plan.gapMs);
@@ -1319,9 +1327,10 @@ async function liveScenario(stack, direct) {
     const showArgs = ['test/bench/live.mjs', '--show', String(Math.max(seconds, 15)), '--viewers', String(viewerCount), '--spread', String(liveSpread)];
     if (!args['live-all-addresses']) showArgs.push('--loopback');
     // --live-nice N: the show (Stream's part, on other machines in production) at a lower CPU priority.
-    const show = args['live-nice']
-      ? spawn('nice', ['-n', args['live-nice'], process.execPath, ...showArgs], { stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(process.execPath, showArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = [process.execPath, ...showArgs];
+    if (args['live-nice']) command.unshift('nice', '-n', args['live-nice']);
+    if (split) command.unshift('taskset', '-c', `1-${cpus - 1}`);
+    const show = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     show.stdout.on('data', (chunk) => (out += chunk));
     const ended = new Promise((resolve) => show.on('exit', resolve));
@@ -1340,6 +1349,7 @@ async function liveScenario(stack, direct) {
     progress(`live run ${run + 1}: chat p50 ${fmt(without.at(-1).p50)} ms without, ${fmt(onShow.fan.p50)} ms during a show`);
     await sleep(plan.gapMs);
   }
+  if (split) for (const pid of [stack.appPid, process.pid].filter(Boolean)) pin(pid, `0-${cpus - 1}`);
   const runRow = (list) => {
     const ok = list.filter((v) => v.ok);
     return { connected: ok.length, stalls: ok.filter((v) => v.maxGapMs > 1000).length, longest: Math.max(...ok.map((v) => v.maxGapMs)), ok };
@@ -1428,6 +1438,7 @@ async function liveScenario(stack, direct) {
     spread: liveSpread,
     loopback: !args['live-all-addresses'],
     nice: Number(args['live-nice'] ?? 0),
+    cores: split ? 'chat on CPU 0, show on the rest' : 'shared',
   };
   results.live.chat = { p50, p99 };
   goal(
