@@ -3,7 +3,7 @@ import { localeOf } from '../../app/i18n/i18n.server';
 import { exportAnswer, requestExport, resendLink } from '../services/export';
 import type { ApiEnv } from './context';
 import { doc } from './openapi';
-import { ExportAnswerSchema } from '../../app/core/answer-schemas';
+import * as answers from '../../app/core/answer-schemas';
 
 /**
  * Self-service export (ADR 062), for a consultant or a guest with an account: how her newest
@@ -13,7 +13,7 @@ import { ExportAnswerSchema } from '../../app/core/answer-schemas';
 export const exportApi = new Hono<ApiEnv>()
   .get(
     '/',
-    doc({ summary: 'How her newest export stands (a consultant, or a guest with an account)', caller: 'signedIn', ok: { schema: ExportAnswerSchema } }),
+    doc({ summary: 'How her newest export stands (a consultant, or a guest with an account)', caller: 'signedIn', ok: { schema: answers.ExportAnswerSchema } }),
     async (c) => c.json(await exportAnswer(c.get('db'), c.get('identity'))),
   )
   .post(
@@ -23,7 +23,7 @@ export const exportApi = new Hono<ApiEnv>()
       description: "The archive (a ZIP) is made by a job; its single-use link is mailed to the account's address when it is ready.",
       caller: 'signedIn',
       errors: ['noAddress', 'rateLimited'],
-      ok: { status: 202, schema: ExportAnswerSchema },
+      ok: { status: 202, schema: answers.ExportAnswerSchema },
     }),
     async (c) => {
       const origin = new URL(c.req.url).origin;
@@ -36,7 +36,7 @@ export const exportApi = new Hono<ApiEnv>()
       summary: 'Mail a new link to her ready archive',
       caller: 'signedIn',
       errors: ['noAddress', 'exportNotReady', 'rateLimited'],
-      ok: { schema: ExportAnswerSchema },
+      ok: { schema: answers.ExportAnswerSchema },
     }),
     async (c) => c.json(await resendLink(c.env, c.get('db'), c.get('identity'))),
   );
